@@ -1,0 +1,2 @@
+export * from "./json/exact-json.js";
+export * from "./schemas/index.js";

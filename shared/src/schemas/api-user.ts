@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const OperatorName = z
+  .string()
+  .min(1, { message: "must not be empty" })
+  .max(128, { message: "must be at most 128 characters" })
+  .regex(/^\S+$/, { message: "must contain no space" });
+
+/**
+ * The result of POST /api_users. One form of the answer spells the device key DEVICE_ID,
+ * the other device_id: both are accepted and normalised to device_id.
+ */
+export const ApiUser = z.preprocess(
+  (input) => {
+    if (input && typeof input === "object" && !Array.isArray(input) && "DEVICE_ID" in input && !("device_id" in input)) {
+      const { DEVICE_ID, ...rest } = input as Record<string, unknown>;
+      return { ...rest, device_id: DEVICE_ID };
+    }
+    return input;
+  },
+  z.looseObject({
+    device_id: z.string().min(1),
+    name: OperatorName,
+    role: z.string(),
+    type_: z.string(),
+    workspace: z.string(),
+  }),
+);
+export type ApiUser = z.infer<typeof ApiUser>;
+
+export const CreateApiUserRequest = z.looseObject({ name: OperatorName });
+export type CreateApiUserRequest = z.infer<typeof CreateApiUserRequest>;
+
+export const RegistrationResult = z.looseObject({ success: z.boolean() });
+export type RegistrationResult = z.infer<typeof RegistrationResult>;

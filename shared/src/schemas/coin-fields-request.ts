@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { HexString } from "./primitives.js";
+
+export const SendCoinFields = z.looseObject({ type: z.literal("SEND") });
+
+export const PolkadotStakingType = z.enum(["BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED", "SETPAYEE"]);
+export type PolkadotStakingType = z.infer<typeof PolkadotStakingType>;
+
+export const PolkadotAmountCoinFields = z.looseObject({
+  type: z.enum(["BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED"]),
+});
+
+export const RewardsDestination = z.string().min(1, { message: "must name a rewards destination such as Staked or Stash" });
+
+export const SetPayeeCoinFields = z.looseObject({
+  type: z.literal("SETPAYEE"),
+  payee: RewardsDestination,
+});
+
+/** Optional ABI-style inputs; their exact names are not in the spec, these are the emulator's. */
+export const ContractAbiInputs = z.looseObject({
+  abi: z.string().optional(),
+  function_name: z.string().optional(),
+  arguments: z.array(z.looseObject({ name: z.string(), type: z.string().optional(), value: z.string() })).optional(),
+});
+
+export const ContractInteractionCoinFields = z.looseObject({
+  contract_interaction: ContractAbiInputs.extend({ contract_data: HexString }),
+});
+
+export const ContractDeploymentCoinFields = z.looseObject({
+  contract_deployment: z.looseObject({}),
+});
+
+const TypedCoinFields = z.discriminatedUnion("type", [SendCoinFields, PolkadotAmountCoinFields, SetPayeeCoinFields]);
+
+/** `coin_fields` of a transaction request: every variant of the spec. */
+export const CoinFieldsRequest = z.union([TypedCoinFields, ContractInteractionCoinFields, ContractDeploymentCoinFields], {
+  error: (issue) => {
+    const input = issue.input;
+    if (input && typeof input === "object" && "smart_contract" in input) {
+      return "coin_fields.smart_contract was renamed coin_fields.contract_interaction (release of Jul 2023)";
+    }
+    return (
+      'must be one of {type: "SEND"}, {type: "BONDEXTRA"|"UNBOND"|"REBOND"|"WITHDRAWUNBONDED"}, ' +
+      '{type: "SETPAYEE", payee: string}, {contract_interaction: {contract_data: hex string}} or {contract_deployment: {...}}'
+    );
+  },
+});
+export type CoinFieldsRequest = z.infer<typeof CoinFieldsRequest>;

@@ -1,2 +1,3 @@
 export * from "./json/exact-json.js";
 export * from "./schemas/index.js";
+export * from "./units/index.js";

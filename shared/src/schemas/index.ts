@@ -17,3 +17,4 @@ export * from "./error-body.js";
 export * from "./health.js";
 export * from "./fee-estimate.js";
 export * from "./request-status.js";
+export * from "./validation-message.js";

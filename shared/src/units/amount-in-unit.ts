@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { AmountError, quoteInput } from "./amount-error.js";
+import type { CurrencyLike } from "./currency-units.js";
+import { findUnit } from "./currency-units.js";
+import { parseBaseUnits, parseDecimal } from "./parse-units.js";
+
+/**
+ * An amount as people and AIs give it: base units (digits only), or a decimal with the code of
+ * the unit it is written in. The unit is required: a bare "1500000000" could mean base units or
+ * display units, a difference of 10^magnitude.
+ */
+export const AmountInUnit = z.union([
+  z.strictObject({
+    base_units: z.string().describe("Whole number of base units, digits only, e.g. \"1500000000\""),
+  }),
+  z.strictObject({
+    amount: z.string().describe("Decimal amount in `unit`, e.g. \"1.5\""),
+    unit: z.string().describe("Code of the unit `amount` is written in, e.g. \"SOL\""),
+  }),
+]);
+export type AmountInUnit = z.infer<typeof AmountInUnit>;
+
+function has(input: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(input, key) && (input as Record<string, unknown>)[key] !== undefined;
+}
+
+/**
+ * Base units from either form of AmountInUnit. Checks the input itself (it may come straight
+ * from JSON) and refuses with an AmountError naming `field` and the rule.
+ */
+export function toBaseUnits(input: AmountInUnit, currency: CurrencyLike, field = "amount"): bigint {
+  if (typeof input !== "object" || input === null) {
+    throw new AmountError(
+      field,
+      "missing_amount",
+      `must be { base_units } or { amount, unit }, got ${quoteInput(input)}`,
+    );
+  }
+  const hasBase = has(input, "base_units");
+  const hasAmount = has(input, "amount");
+  if (hasBase && hasAmount) {
+    throw new AmountError(field, "ambiguous_input", "give either base_units or amount with unit, not both");
+  }
+  if (hasBase) return parseBaseUnits((input as { base_units: string }).base_units, field);
+  if (!hasAmount) {
+    throw new AmountError(field, "missing_amount", "must give base_units, or amount with unit");
+  }
+  const { amount, unit } = input as { amount: string; unit?: unknown };
+  if (unit === undefined || unit === null || unit === "") {
+    throw new AmountError(
+      field,
+      "missing_unit",
+      `amount ${quoteInput(amount)} needs the code of its unit (one of: ${currency.units.map((u) => u.code).join(", ")}), or give base_units instead`,
+    );
+  }
+  if (typeof unit !== "string") {
+    throw new AmountError(field, "missing_unit", `unit must be a unit code written as a string, got ${quoteInput(unit)}`);
+  }
+  const found = findUnit(currency, unit, field);
+  return parseDecimal(amount, found.magnitude, field, found.code);
+}

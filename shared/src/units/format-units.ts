@@ -1,0 +1,43 @@
+import { AmountError, quoteInput } from "./amount-error.js";
+import type { CurrencyLike } from "./currency-units.js";
+import { assertMagnitude, displayUnit, findUnit } from "./currency-units.js";
+
+/** An amount in both forms, for UIs that show base units next to the display unit. */
+export interface FormattedAmount {
+  /** Base units, digits only. */
+  base_units: string;
+  /** The amount in `unit`, canonical decimal text. */
+  display: string;
+  /** Code of the display unit. */
+  unit: string;
+}
+
+/** Base units as canonical decimal text in a unit of the given magnitude: "1.5", "0.000000001", "0". */
+export function formatDecimal(amount: bigint, magnitude: number): string {
+  if (typeof amount !== "bigint") {
+    throw new TypeError(`amount must be a bigint of base units, got ${typeof amount} ${quoteInput(amount)}`);
+  }
+  if (amount < 0n) throw new AmountError("amount", "negative", `must not be negative, got ${quoteInput(amount)}`);
+  assertMagnitude(magnitude);
+  const digits = amount.toString();
+  if (magnitude === 0) return digits;
+  const padded = digits.padStart(magnitude + 1, "0");
+  const whole = padded.slice(0, -magnitude);
+  const fraction = padded.slice(-magnitude).replace(/0+$/, "");
+  return fraction === "" ? whole : `${whole}.${fraction}`;
+}
+
+/**
+ * Base units written in a unit of the currency, by default its display unit. The text has no
+ * exponent, no grouping, no trailing zeros after the point and no trailing point; zero is "0".
+ */
+export function formatUnits(amount: bigint, currency: CurrencyLike, unitCode?: string): string {
+  const unit = unitCode === undefined ? displayUnit(currency) : findUnit(currency, unitCode, "unit");
+  return formatDecimal(amount, unit.magnitude);
+}
+
+/** Base units in both the base form and the display unit. */
+export function formatAmount(amount: bigint, currency: CurrencyLike): FormattedAmount {
+  const unit = displayUnit(currency);
+  return { base_units: formatDecimal(amount, 0), display: formatDecimal(amount, unit.magnitude), unit: unit.code };
+}

@@ -41,6 +41,9 @@ export function toBaseUnits(input: AmountInUnit, currency: CurrencyLike, field =
   if (hasBase && hasAmount) {
     throw new AmountError(field, "ambiguous_input", "give either base_units or amount with unit, not both");
   }
+  if (hasBase && has(input, "unit")) {
+    throw new AmountError(field, "ambiguous_input", "base_units takes no unit; to give a unit, send { amount, unit } instead");
+  }
   if (hasBase) return parseBaseUnits((input as { base_units: string }).base_units, field);
   if (!hasAmount) {
     throw new AmountError(field, "missing_amount", "must give base_units, or amount with unit");

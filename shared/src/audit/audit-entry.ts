@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const AuditEvent = z.enum(["dry_run", "blocked", "refused", "confirmed", "declined", "submitted", "ambiguous", "resolved", "failed"]);
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+/**
+ * One line of the audit log. It never holds a secret or a confirmation token: the request
+ * is identified by the digest the token is bound to.
+ */
+export const AuditRecord = z.object({
+  seq: z.int().nonnegative(),
+  at: z.string(),
+  event: AuditEvent,
+  surface: z.string(),
+  operator: z.string(),
+  tool: z.string(),
+  request_digest: z.string().nullable(),
+  request: z.unknown().optional(),
+  checks: z.array(z.object({ code: z.string(), severity: z.string() })).optional(),
+  transaction_id: z.int().nullable().optional(),
+  error: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  prev_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type AuditRecord = z.infer<typeof AuditRecord>;
+
+export type AuditInput = Omit<AuditRecord, "seq" | "at" | "prev_hash" | "hash">;
+
+export const GENESIS_HASH = "0".repeat(64);

@@ -1,0 +1,3 @@
+export * from "./audit-entry.js";
+export * from "./canonical-json.js";
+export * from "./audit-log.js";

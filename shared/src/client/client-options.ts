@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { OperatorName } from "../schemas/api-user.js";
+import { InvalidInputError } from "./errors.js";
+import { fieldIssues } from "./field-issues.js";
+
+export interface RetryOptions {
+  /** Retries of a GET after its first attempt (default 3). POSTs are never retried. */
+  retries?: number;
+  /** Ceiling of the first backoff wait; doubles on each retry (default 200 ms). */
+  baseDelayMs?: number;
+  /** Cap of any wait, Retry-After included (default 5000 ms). */
+  maxDelayMs?: number;
+  /** Source of the full jitter, in [0, 1) (default Math.random); injectable for tests. */
+  random?: () => number;
+}
+
+export interface CustodyClientOptions {
+  /** The module's base address, possibly ending with its own path segment; a trailing slash is optional. */
+  baseUrl: string;
+  /** Sent as X-Vendor-API-User on every call. */
+  operator: string;
+  /** Per-attempt timeout, default 30000 ms. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  fetch?: typeof fetch;
+  userAgent?: string;
+}
+
+/** Options accepted by every method. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's per-attempt timeout for this call. */
+  timeoutMs?: number;
+}
+
+export interface ClientConfig {
+  /** Without a trailing slash; service paths (starting with /) are appended to it. */
+  baseUrl: string;
+  operator: string;
+  timeoutMs: number;
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  random: () => number;
+  fetch: typeof fetch;
+  userAgent: string | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 3;
+export const DEFAULT_BASE_DELAY_MS = 200;
+export const DEFAULT_MAX_DELAY_MS = 5_000;
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+
+export const TimeoutMs = z.int({ error: "must be a whole number of milliseconds" }).min(1).max(600_000);
+
+const BaseUrl = z.string().superRefine((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: "must be an absolute URL such as http://127.0.0.1:8080/module" });
+    return;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "must use http or https" });
+  if (url.username !== "" || url.password !== "") ctx.addIssue({ code: "custom", message: "must not carry credentials" });
+  if (url.search !== "" || url.hash !== "") ctx.addIssue({ code: "custom", message: "must have no query or fragment" });
+});
+
+const OptionsShape = z.object({
+  baseUrl: BaseUrl,
+  operator: OperatorName.regex(PRINTABLE_ASCII, { message: "must be printable ASCII (it is sent in an HTTP header)" }),
+  timeoutMs: TimeoutMs.optional(),
+  retry: z
+    .object({
+      retries: z.int().min(0).max(10).optional(),
+      baseDelayMs: z.int().min(0).max(600_000).optional(),
+      maxDelayMs: z.int().min(0).max(600_000).optional(),
+      random: z.custom<() => number>((value) => typeof value === "function", { message: "must be a function" }).optional(),
+    })
+    .optional(),
+  fetch: z.custom<typeof fetch>((value) => typeof value === "function", { message: "must be a fetch function" }).optional(),
+  userAgent: z.string().regex(PRINTABLE_ASCII, { message: "must be printable ASCII" }).optional(),
+});
+
+export function resolveClientOptions(options: CustodyClientOptions): ClientConfig {
+  const parsed = OptionsShape.safeParse(options);
+  if (!parsed.success) throw new InvalidInputError("CustodyClient options", fieldIssues(parsed.error));
+  const { baseUrl, operator, timeoutMs, retry, userAgent } = parsed.data;
+  const url = new URL(baseUrl);
+  return {
+    baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
+    operator,
+    timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retries: retry?.retries ?? DEFAULT_RETRIES,
+    baseDelayMs: retry?.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
+    maxDelayMs: retry?.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
+    random: retry?.random ?? Math.random,
+    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    userAgent,
+  };
+}
+
+export function resolveTimeout(subject: string, override: number | undefined, fallback: number): number {
+  if (override === undefined) return fallback;
+  const parsed = TimeoutMs.safeParse(override);
+  if (!parsed.success) throw new InvalidInputError(subject, fieldIssues(parsed.error).map((issue) => ({ ...issue, path: "timeoutMs" })));
+  return parsed.data;
+}

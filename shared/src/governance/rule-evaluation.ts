@@ -1,0 +1,89 @@
+import type { AccountGovernance, GovernanceRule, RuleMember } from "../schemas/governance.js";
+
+export type RuleKind = "transaction" | "staking" | "smart_contract";
+
+export interface StepProgress {
+  index: number;
+  quorum: number;
+  approvers: RuleMember[];
+  approved_by: string[];
+  is_complete: boolean;
+}
+
+export interface RuleProgress {
+  steps: StepProgress[];
+  is_satisfied: boolean;
+}
+
+/** May this user create requests under the rule? */
+export function canCreate(rule: GovernanceRule, username: string): boolean {
+  return rule.creators.some((member) => member.username === username);
+}
+
+/** May this user approve requests under the rule (is it listed in any step)? */
+export function canApprove(rule: GovernanceRule, username: string): boolean {
+  return rule.steps.some((step) => step.approvers.some((member) => member.username === username));
+}
+
+/**
+ * Progress of a request under a rule, given who has approved it (the creator counts as
+ * an approver from creation). An approval counts in every step that lists the approver.
+ */
+export function evaluateRule(rule: GovernanceRule, approvedBy: readonly string[]): RuleProgress {
+  const approvals = new Set(approvedBy);
+  const steps = rule.steps.map((step, index) => {
+    const approved = step.approvers.filter((member) => approvals.has(member.username)).map((member) => member.username);
+    return { index, quorum: step.quorum, approvers: step.approvers, approved_by: approved, is_complete: approved.length >= step.quorum };
+  });
+  return { steps, is_satisfied: steps.every((step) => step.is_complete) };
+}
+
+/** The rule that governs an operation: staking for guided Solana staking, smart_contract for contract calls. */
+export function ruleFor(governance: AccountGovernance, kind: RuleKind): GovernanceRule | null {
+  return governance[kind];
+}
+
+export type GovernanceOutcome = "approved_at_once" | "pending_approval" | "not_allowed";
+
+export interface GovernanceExpectation {
+  outcome: GovernanceOutcome;
+  rule: RuleKind;
+  summary: string;
+  /** Steps still short of their quorum after the creator's own approval. */
+  pending_steps: { index: number; missing: number; human_approvers: string[]; api_approvers: string[] }[];
+  needs_human: boolean;
+}
+
+/** What governance is expected to do with a request this operator creates under this rule. */
+export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, creator: string): GovernanceExpectation {
+  if (!rule) {
+    return { outcome: "not_allowed", rule: kind, summary: `the account has no ${kind} rule, so no request of this kind can be created`, pending_steps: [], needs_human: false };
+  }
+  if (!canCreate(rule, creator)) {
+    return { outcome: "not_allowed", rule: kind, summary: `operator ${creator} is not a creator in the account's ${kind} rule`, pending_steps: [], needs_human: false };
+  }
+  const progress = evaluateRule(rule, [creator]);
+  const pending = progress.steps
+    .filter((step) => !step.is_complete)
+    .map((step) => {
+      const others = step.approvers.filter((member) => member.username !== creator);
+      return {
+        index: step.index,
+        missing: step.quorum - step.approved_by.length,
+        human_approvers: others.filter((member) => !member.is_api).map((member) => member.username),
+        api_approvers: others.filter((member) => member.is_api).map((member) => member.username),
+      };
+    });
+  if (pending.length === 0) {
+    return { outcome: "approved_at_once", rule: kind, summary: "approved at once: the rule is satisfied by the creating operator alone", pending_steps: [], needs_human: false };
+  }
+  const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
+  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s)`).join("; ");
+  return {
+    outcome: "pending_approval",
+    rule: kind,
+    summary: `pending approval: ${waiting}${needsHuman ? " (human approval required)" : " (other API operators can approve)"}`,
+    pending_steps: pending,
+    needs_human: needsHuman,
+  };
+}

@@ -1,0 +1,129 @@
+import type { Currency } from "../schemas/currency.js";
+import { HexString } from "../schemas/primitives.js";
+import { checkAmountWithinAvailable } from "./amount-within-available.js";
+import { finding, type Finding } from "./finding.js";
+
+export interface EthereumStakeInput {
+  /** The account's balance (base units): it must hold at least 32 display units. */
+  balance: bigint;
+  /** The account's currency; units[1] is the display unit. */
+  currency: Currency;
+  /** The staking provider's contract address. */
+  recipient: string;
+  /** coin_fields.contract_interaction.contract_data. */
+  contractData: string;
+  amount: bigint;
+  maxFees: bigint;
+  availableBalance: bigint;
+  /** The whitelist of the account's smart-contract rule, when known. */
+  whitelist?: string[];
+}
+
+const STAKING_MINIMUM_UNITS = 32n;
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const ZERO_ADDRESS = /^0x0{40}$/;
+const SELECTOR_HEX_DIGITS = 8;
+
+/** Ethereum staking through a provider's contract (Usage rules, point 3). */
+export function checkEthereumStake(input: EthereumStakeInput): Finding[] {
+  return [
+    checkMinimumBalance(input.balance, input.currency),
+    ...checkRecipient(input.recipient, input.whitelist),
+    checkContractData(input.contractData),
+    ...checkAmountWithinAvailable({
+      prefix: "ETHEREUM_STAKE",
+      fields: { amount: "amount", maxFees: "max_fees", availableBalance: "available_balance" },
+      amount: input.amount,
+      maxFees: input.maxFees,
+      availableBalance: input.availableBalance,
+    }),
+  ];
+}
+
+function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
+  const display = currency.units[1];
+  if (display === undefined) {
+    return finding(
+      "block",
+      "ETHEREUM_STAKE_DISPLAY_UNIT_MISSING",
+      `currency.units of ${currency.name} has no display unit at index 1, so the 32-unit staking minimum cannot be computed`,
+      { currency: currency.name, balance },
+    );
+  }
+  const minimum = STAKING_MINIMUM_UNITS * 10n ** BigInt(display.magnitude);
+  const facts = { balance, minimum, unit: display.code, magnitude: display.magnitude };
+  if (balance < minimum) {
+    return finding(
+      "block",
+      "ETHEREUM_STAKE_BALANCE_BELOW_MINIMUM",
+      `balance ${balance} is below the Ethereum staking minimum of 32 ${display.code} = ${minimum} (base units)`,
+      facts,
+    );
+  }
+  return finding("info", "ETHEREUM_STAKE_BALANCE_OK", `balance ${balance} is at least 32 ${display.code} = ${minimum} (base units)`, facts);
+}
+
+function checkRecipient(recipient: string, whitelist: string[] | undefined): Finding[] {
+  const facts = { recipient };
+  if (!ADDRESS.test(recipient)) {
+    return [
+      finding(
+        "block",
+        "ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS",
+        `recipient must be the staking contract's address: 0x then 40 hex digits, got ${JSON.stringify(recipient)}`,
+        facts,
+      ),
+    ];
+  }
+  if (ZERO_ADDRESS.test(recipient)) {
+    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", `recipient ${recipient} is the zero address, not a staking contract`, facts)];
+  }
+  const shape = finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", `recipient ${recipient} is a 20-byte hex address`, facts);
+  if (whitelist === undefined) {
+    return [
+      shape,
+      finding(
+        "warn",
+        "ETHEREUM_STAKE_WHITELIST_UNKNOWN",
+        `recipient ${recipient} cannot be checked against the smart-contract rule's whitelist: none was given`,
+        facts,
+      ),
+    ];
+  }
+  const wanted = recipient.toLowerCase();
+  const listed = whitelist.some((entry) => entry.trim().toLowerCase() === wanted);
+  const listFacts = { recipient, whitelist: whitelist.join(",") };
+  if (!listed) {
+    const detail = whitelist.length === 0 ? "the whitelist is empty" : `the whitelist holds ${whitelist.length} address(es)`;
+    return [
+      shape,
+      finding(
+        "block",
+        "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED",
+        `recipient ${recipient} is not on the smart-contract rule's whitelist (${detail})`,
+        listFacts,
+      ),
+    ];
+  }
+  return [shape, finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${recipient} is on the smart-contract rule's whitelist`, listFacts)];
+}
+
+function checkContractData(contractData: string): Finding {
+  const digits = contractData.startsWith("0x") ? contractData.slice(2) : contractData;
+  const facts = { contract_data_hex_digits: digits.length };
+  const field = "coin_fields.contract_interaction.contract_data";
+  let problem: string | undefined;
+  if (digits.length === 0) problem = "is empty";
+  else if (!/^[0-9a-fA-F]*$/.test(digits)) problem = "holds characters other than hex digits";
+  else if (!HexString.safeParse(contractData).success) problem = `has an odd number of hex digits (${digits.length})`;
+  else if (digits.length < SELECTOR_HEX_DIGITS) problem = `has ${digits.length / 2} byte(s), fewer than the 4-byte function selector`;
+  if (problem !== undefined) {
+    return finding(
+      "block",
+      "ETHEREUM_STAKE_CALL_DATA_INVALID",
+      `${field} ${problem}: it must be hex-encoded call data (0x optional, an even number of digits, at least a 4-byte selector)`,
+      facts,
+    );
+  }
+  return finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${field} is ${digits.length / 2} bytes of hex call data`, facts);
+}

@@ -1,0 +1,3 @@
+export * from "./policy.js";
+export * from "./tool-permission.js";
+export * from "./policy-checks.js";

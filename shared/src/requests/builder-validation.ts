@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import { InvalidInputError } from "../client/errors.js";
+import type { FieldIssue } from "../client/field-issues.js";
+import { fieldIssues } from "../client/field-issues.js";
+
+export type AmountRule = "positive" | "non-negative";
+
+/** The issue with a base-unit amount given to a builder, if any: it must be a bigint obeying the rule. */
+export function amountIssue(field: string, value: unknown, rule: AmountRule): FieldIssue | undefined {
+  if (typeof value !== "bigint") {
+    return { path: field, message: `must be a bigint of base units (for example 1500000000n), got ${typeof value}` };
+  }
+  if (rule === "positive" && value <= 0n) return { path: field, message: `must be a positive whole number of base units, got ${value}` };
+  if (value < 0n) return { path: field, message: `must be a non-negative whole number of base units, got ${value}` };
+  return undefined;
+}
+
+/** The issue with a text field that must match a format, if any. */
+export function formatIssue(field: string, value: unknown, pattern: RegExp, rule: string): FieldIssue | undefined {
+  if (typeof value === "string" && pattern.test(value)) return undefined;
+  return { path: field, message: rule };
+}
+
+export function throwIfIssues(subject: string, issues: readonly (FieldIssue | undefined)[]): void {
+  const found = issues.filter((issue): issue is FieldIssue => issue !== undefined);
+  if (found.length > 0) throw new InvalidInputError(subject, found);
+}
+
+/** Returns the body unchanged once its schema accepts it, so a builder never emits an invalid body. */
+export function checkedBody<S extends z.ZodType>(subject: string, schema: S, body: z.output<S>): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new InvalidInputError(subject, fieldIssues(parsed.error));
+  return body;
+}

@@ -1,0 +1,7 @@
+export * from "./address-format.js";
+export * from "./base-unit-amount.js";
+export * from "./send-request.js";
+export * from "./contract-interaction-request.js";
+export * from "./polkadot-staking-requests.js";
+export * from "./approve-request.js";
+export * from "./solana-stake-requests.js";

@@ -1,0 +1,81 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkPolicy, Currency, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
+
+const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+const DOT = 10_000_000_000n;
+
+const policy = Policy.parse({
+  limits: { polkadot: { max_per_transaction: { amount: "100", unit: "DOT" }, max_per_day: { base_units: (250n * DOT).toString() } } },
+  allowed_recipients: ["15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"],
+  allowed_validators: ["CertusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu"],
+  allowed_contracts: ["0x00000000219ab540356cBB839Cbe05303d7705Fa"],
+});
+
+const subject = (over: Partial<PolicySubject>): PolicySubject => ({ currency: dot, spentLast24h: 0n, ...over });
+const codes = (over: Partial<PolicySubject>, p: Policy = policy) => checkPolicy(p, subject(over)).map((f) => `${f.severity}:${f.code}`);
+
+describe("local policy limits and lists", () => {
+  it.each([
+    ["amount at the per-transaction maximum", { amount: 100n * DOT }, "info:POLICY_MAX_PER_TRANSACTION_OK"],
+    ["amount one planck above it", { amount: 100n * DOT + 1n }, "block:POLICY_MAX_PER_TRANSACTION"],
+    ["a day that reaches the daily maximum", { amount: 50n * DOT, spentLast24h: 200n * DOT }, "info:POLICY_MAX_PER_DAY_OK"],
+    ["a day that goes over it", { amount: 50n * DOT, spentLast24h: 200n * DOT + 1n }, "block:POLICY_MAX_PER_DAY"],
+    ["a listed recipient in another case", { recipient: "15of4uvjwmo4tdgw7vfqxnlavjcxviqxt9s1mgbjmnhr6sp5" }, "info:POLICY_RECIPIENT_OK"],
+    ["an unlisted recipient", { recipient: "1xyz" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
+    ["an unlisted validator", { validator: "Other" }, "block:POLICY_VALIDATOR_NOT_ALLOWED"],
+    ["a listed contract", { contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "info:POLICY_CONTRACT_OK"],
+    ["an unlisted contract", { contract: "0x0000000000000000000000000000000000000001" }, "block:POLICY_CONTRACT_NOT_ALLOWED"],
+  ])("%s", (_name, over, expected) => {
+    expect(codes(over)).toContain(expected);
+  });
+
+  it("applies no limit to another currency and no list that is absent", () => {
+    const other = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }] });
+    expect(checkPolicy(policy, { currency: other, amount: 10n ** 30n, spentLast24h: 0n })).toEqual([]);
+    expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }))).toEqual([]);
+  });
+
+  it("blocks, rather than ignores, a limit written in a unit the currency lacks", () => {
+    const bad = Policy.parse({ limits: { polkadot: { max_per_transaction: { amount: "1", unit: "KSM" } } } });
+    expect(codes({ amount: 1n }, bad)).toEqual(["block:POLICY_LIMIT_INVALID"]);
+  });
+});
+
+describe("tool permission", () => {
+  const send = { name: "create_transaction", toolset: "transactions" as const, readOnly: false };
+  const read = { name: "get_account", toolset: "read" as const, readOnly: true };
+  it.each([
+    ["read-only refuses a write", { read_only: true }, send, false],
+    ["read-only allows a read", { read_only: true }, read, true],
+    ["a denied tool", { tools: { deny: ["create_transaction"] } }, send, false],
+    ["a tool outside the allow list", { tools: { allow: ["get_account"] } }, send, false],
+    ["a toolset not enabled", { toolsets: ["read"] }, send, false],
+    ["an enabled toolset", { toolsets: ["read", "transactions"] }, send, true],
+  ])("%s", (_name, raw, tool, allowed) => {
+    expect(toolPermission(Policy.parse(raw), tool).allowed).toBe(allowed);
+  });
+});
+
+describe("policy file", () => {
+  const write = (text: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), "policy-")), "policy.json");
+    writeFileSync(path, text);
+    return path;
+  };
+  it("loads a valid file", () => {
+    expect(loadPolicyFile(write('{"read_only": true}')).read_only).toBe(true);
+  });
+  it.each([
+    ["invalid JSON", "{", /is not valid JSON/],
+    ["an unknown field", '{"max_amount": 5}', /Unrecognized key.*max_amount/],
+    ["a limit with a float", '{"limits": {"polkadot": {"max_per_day": {"base_units": 5}}}}', /limits\.polkadot\.max_per_day/],
+  ])("refuses %s, naming the field", (_name, text, message) => {
+    expect(() => loadPolicyFile(write(text))).toThrow(message);
+  });
+  it("refuses a missing file", () => {
+    expect(() => loadPolicyFile("/nonexistent/policy.json")).toThrow(/cannot be read \(ENOENT\)/);
+  });
+});

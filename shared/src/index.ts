@@ -8,3 +8,4 @@ export * from "./governance/index.js";
 export * from "./policy/index.js";
 export * from "./requests/index.js";
 export * from "./client/index.js";
+export * from "./operations/index.js";

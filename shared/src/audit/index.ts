@@ -1,3 +1,4 @@
 export * from "./audit-entry.js";
 export * from "./canonical-json.js";
 export * from "./audit-log.js";
+export * from "./committed-amounts.js";

@@ -68,8 +68,8 @@ export class CustodyClient {
     return this.#call({ method: "POST", path, response, body }, options);
   }
 
-  #walk<T>(method: HttpMethod, path: string, options: PageWalkOptions, fetchPage: (query: PageQuery, call: CallOptions) => Promise<PageOf<T>>) {
-    const { pageSize, maxPages } = checkWalkOptions(`${method} ${path} walk options`, options);
+  #walk<T>(path: string, options: PageWalkOptions, fetchPage: (query: PageQuery, call: CallOptions) => Promise<PageOf<T>>): AsyncGenerator<T, void, undefined> {
+    const { pageSize, maxPages } = checkWalkOptions(`GET ${path} walk options`, options);
     const call: CallOptions = {};
     if (options.signal !== undefined) call.signal = options.signal;
     if (options.timeoutMs !== undefined) call.timeoutMs = options.timeoutMs;
@@ -79,168 +79,168 @@ export class CustodyClient {
   // Module and operators
 
   /** GET /_health. An operator unknown to the module gets UnknownOperatorError. */
-  health(options?: CallOptions): Promise<Health> {
+  async health(options?: CallOptions): Promise<Health> {
     return this.#get("/_health", Health, options);
   }
 
   /** POST /api_users: creates the operator in the module; the answer carries its device_id. */
-  createApiUser(name: string, options?: CallOptions): Promise<ApiUser> {
+  async createApiUser(name: string, options?: CallOptions): Promise<ApiUser> {
     return this.#post("/api_users", ApiUser, { schema: CreateApiUserRequest, value: { name } }, options);
   }
 
   /** POST /api_users/{name}/register/{uuid} with `{ name }`. */
-  registerApiUser(name: string, uuid: string, options?: CallOptions): Promise<RegistrationResult> {
+  async registerApiUser(name: string, uuid: string, options?: CallOptions): Promise<RegistrationResult> {
     const subject = "POST /api_users/{name}/register/{uuid}";
     const path = `/api_users/${textSegment(subject, "name", name)}/register/${textSegment(subject, "uuid", uuid)}`;
     return this.#post(path, RegistrationResult, { schema: CreateApiUserRequest, value: { name } }, options);
   }
 
   /** GET /users, one page. */
-  listUsers(query?: PageQuery, options?: CallOptions): Promise<UserPage> {
+  async listUsers(query?: PageQuery, options?: CallOptions): Promise<UserPage> {
     const page = checkQuery("GET /users query", PageQuery, query);
     return this.#get(`/users${queryString(page)}`, UserPage, options);
   }
 
-  iterateUsers(options: PageWalkOptions = {}): AsyncGenerator<UserRecord, void, undefined> {
-    return this.#walk("GET", "/users", options, (query, call) => this.listUsers(query, call));
+  async *iterateUsers(options: PageWalkOptions = {}): AsyncGenerator<UserRecord, void, undefined> {
+    yield* this.#walk("/users", options, (query, call) => this.listUsers(query, call));
   }
 
-  listAllUsers(options?: PageWalkOptions): Promise<UserRecord[]> {
+  async listAllUsers(options?: PageWalkOptions): Promise<UserRecord[]> {
     return collect(this.iterateUsers(options));
   }
 
   // Accounts
 
   /** GET /accounts, one page. */
-  listAccounts(query?: PageQuery, options?: CallOptions): Promise<AccountPage> {
+  async listAccounts(query?: PageQuery, options?: CallOptions): Promise<AccountPage> {
     const page = checkQuery("GET /accounts query", PageQuery, query);
     return this.#get(`/accounts${queryString(page)}`, AccountPage, options);
   }
 
-  iterateAccounts(options: PageWalkOptions = {}): AsyncGenerator<Account, void, undefined> {
-    return this.#walk("GET", "/accounts", options, (query, call) => this.listAccounts(query, call));
+  async *iterateAccounts(options: PageWalkOptions = {}): AsyncGenerator<Account, void, undefined> {
+    yield* this.#walk("/accounts", options, (query, call) => this.listAccounts(query, call));
   }
 
-  listAllAccounts(options?: PageWalkOptions): Promise<Account[]> {
+  async listAllAccounts(options?: PageWalkOptions): Promise<Account[]> {
     return collect(this.iterateAccounts(options));
   }
 
-  getAccount(accountId: number, options?: CallOptions): Promise<Account> {
+  async getAccount(accountId: number, options?: CallOptions): Promise<Account> {
     return this.#get(`/accounts/${idSegment("GET /accounts/{account_id}", "account_id", accountId)}`, Account, options);
   }
 
   /** GET /accounts/{id}/sync: refreshes the account's transaction history. */
-  syncAccount(accountId: number, options?: CallOptions): Promise<SyncResult> {
+  async syncAccount(accountId: number, options?: CallOptions): Promise<SyncResult> {
     return this.#get(`/accounts/${idSegment("GET /accounts/{account_id}/sync", "account_id", accountId)}/sync`, SyncResult, options);
   }
 
-  getAccountBalance(accountId: number, options?: CallOptions): Promise<AccountBalance> {
+  async getAccountBalance(accountId: number, options?: CallOptions): Promise<AccountBalance> {
     return this.#get(`/accounts/${idSegment("GET /accounts/{account_id}/balance", "account_id", accountId)}/balance`, AccountBalance, options);
   }
 
   // Transactions
 
   /** POST /transactions. Sent once; build the body with the builders of requests/. */
-  createTransaction(body: TransactionRequest, options?: CallOptions): Promise<Transaction> {
+  async createTransaction(body: TransactionRequest, options?: CallOptions): Promise<Transaction> {
     return this.#post("/transactions", Transaction, { schema: TransactionRequest, value: body }, options);
   }
 
   /** POST /transactions/fees: the estimate for a would-be transaction. */
-  estimateFees(body: TransactionRequest, options?: CallOptions): Promise<FeeEstimate> {
+  async estimateFees(body: TransactionRequest, options?: CallOptions): Promise<FeeEstimate> {
     return this.#post("/transactions/fees", FeeEstimate, { schema: TransactionRequest, value: body }, options);
   }
 
-  getTransaction(transactionId: number, options?: CallOptions): Promise<Transaction> {
+  async getTransaction(transactionId: number, options?: CallOptions): Promise<Transaction> {
     return this.#get(`/transactions/${idSegment("GET /transactions/{transaction_id}", "transaction_id", transactionId)}`, Transaction, options);
   }
 
-  getTransactionHistory(transactionId: number, options?: CallOptions): Promise<TransactionHistory> {
+  async getTransactionHistory(transactionId: number, options?: CallOptions): Promise<TransactionHistory> {
     const id = idSegment("GET /transactions/{transaction_id}/history", "transaction_id", transactionId);
     return this.#get(`/transactions/${id}/history`, TransactionHistory, options);
   }
 
   /** POST /transactions/{id}/approve; amount and max_fees must match the transaction (see buildApproveRequestFor). */
-  approveTransaction(transactionId: number, body: ApproveTransactionRequest, options?: CallOptions): Promise<Transaction> {
+  async approveTransaction(transactionId: number, body: ApproveTransactionRequest, options?: CallOptions): Promise<Transaction> {
     const id = idSegment("POST /transactions/{transaction_id}/approve", "transaction_id", transactionId);
     return this.#post(`/transactions/${id}/approve`, Transaction, { schema: ApproveTransactionRequest, value: body }, options);
   }
 
   /** GET /transactions with filters (label searches note titles and contents), one page. */
-  searchTransactions(query?: TransactionSearchQuery, options?: CallOptions): Promise<TransactionPage> {
+  async searchTransactions(query?: TransactionSearchQuery, options?: CallOptions): Promise<TransactionPage> {
     const search = checkQuery("GET /transactions query", TransactionSearchQuery, query);
     return this.#get(`/transactions${queryString(search)}`, TransactionPage, options);
   }
 
-  iterateTransactions(filter: TransactionFilter = {}, options: PageWalkOptions = {}): AsyncGenerator<Transaction, void, undefined> {
-    return this.#walk("GET", "/transactions", options, (query, call) => this.searchTransactions({ ...filter, ...query }, call));
+  async *iterateTransactions(filter: TransactionFilter = {}, options: PageWalkOptions = {}): AsyncGenerator<Transaction, void, undefined> {
+    yield* this.#walk("/transactions", options, (query, call) => this.searchTransactions({ ...filter, ...query }, call));
   }
 
-  searchAllTransactions(filter?: TransactionFilter, options?: PageWalkOptions): Promise<Transaction[]> {
+  async searchAllTransactions(filter?: TransactionFilter, options?: PageWalkOptions): Promise<Transaction[]> {
     return collect(this.iterateTransactions(filter, options));
   }
 
   /** GET /requests/{request_id}/status: the governance steps of a request. */
-  getRequestStatus(requestId: number, options?: CallOptions): Promise<RequestStatus> {
+  async getRequestStatus(requestId: number, options?: CallOptions): Promise<RequestStatus> {
     return this.#get(`/requests/${idSegment("GET /requests/{request_id}/status", "request_id", requestId)}/status`, RequestStatus, options);
   }
 
   // Currencies
 
-  getCurrency(currency: string, options?: CallOptions): Promise<Currency> {
+  async getCurrency(currency: string, options?: CallOptions): Promise<Currency> {
     return this.#get(`/currencies/${textSegment("GET /currencies/{currency}", "currency", currency)}`, Currency, options);
   }
 
   /** GET /currencies/tokens, one page. */
-  listTokens(query?: PageQuery, options?: CallOptions): Promise<TokenPage> {
+  async listTokens(query?: PageQuery, options?: CallOptions): Promise<TokenPage> {
     const page = checkQuery("GET /currencies/tokens query", PageQuery, query);
     return this.#get(`/currencies/tokens${queryString(page)}`, TokenPage, options);
   }
 
-  iterateTokens(options: PageWalkOptions = {}): AsyncGenerator<Token, void, undefined> {
-    return this.#walk("GET", "/currencies/tokens", options, (query, call) => this.listTokens(query, call));
+  async *iterateTokens(options: PageWalkOptions = {}): AsyncGenerator<Token, void, undefined> {
+    yield* this.#walk("/currencies/tokens", options, (query, call) => this.listTokens(query, call));
   }
 
-  listAllTokens(options?: PageWalkOptions): Promise<Token[]> {
+  async listAllTokens(options?: PageWalkOptions): Promise<Token[]> {
     return collect(this.iterateTokens(options));
   }
 
   // Solana guided staking
 
   /** POST /solana/accounts/{id}/stakes: create and delegate; the amount goes out as a JSON integer. */
-  createSolanaStake(accountId: number, body: CreateSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
+  async createSolanaStake(accountId: number, body: CreateSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
     const id = idSegment("POST /solana/accounts/{account_id}/stakes", "account_id", accountId);
     return this.#post(`/solana/accounts/${id}/stakes`, Transaction, { schema: CreateSolanaStakeRequest, value: body }, options);
   }
 
   /** GET /solana/accounts/{id}/stakes: a bare array, no paging. */
-  listSolanaStakes(accountId: number, options?: CallOptions): Promise<SolanaStake[]> {
+  async listSolanaStakes(accountId: number, options?: CallOptions): Promise<SolanaStake[]> {
     return this.#get(`/solana/accounts/${idSegment("GET /solana/accounts/{account_id}/stakes", "account_id", accountId)}/stakes`, SolanaStakeList, options);
   }
 
-  getSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<SolanaStake> {
+  async getSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<SolanaStake> {
     return this.#get(this.#stakePath("GET", "", accountId, uid), SolanaStake, options);
   }
 
-  deactivateSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<Transaction> {
+  async deactivateSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<Transaction> {
     return this.#post(this.#stakePath("POST", "/actions/deactivate", accountId, uid), Transaction, undefined, options);
   }
 
-  withdrawSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<Transaction> {
+  async withdrawSolanaStake(accountId: number, uid: string, options?: CallOptions): Promise<Transaction> {
     return this.#post(this.#stakePath("POST", "/actions/withdraw", accountId, uid), Transaction, undefined, options);
   }
 
   /** Delegates the stake's whole total_balance to the validator; only if the stake's actions list delegate. */
-  delegateSolanaStake(accountId: number, uid: string, body: DelegateSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
+  async delegateSolanaStake(accountId: number, uid: string, body: DelegateSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
     const path = this.#stakePath("POST", "/actions/delegate", accountId, uid);
     return this.#post(path, Transaction, { schema: DelegateSolanaStakeRequest, value: body }, options);
   }
 
-  splitSolanaStake(accountId: number, uid: string, body: SplitSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
+  async splitSolanaStake(accountId: number, uid: string, body: SplitSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
     const path = this.#stakePath("POST", "/actions/split", accountId, uid);
     return this.#post(path, Transaction, { schema: SplitSolanaStakeRequest, value: body }, options);
   }
 
-  splitDeactivateSolanaStake(accountId: number, uid: string, body: SplitSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
+  async splitDeactivateSolanaStake(accountId: number, uid: string, body: SplitSolanaStakeRequest, options?: CallOptions): Promise<Transaction> {
     const path = this.#stakePath("POST", "/actions/split_deactivate", accountId, uid);
     return this.#post(path, Transaction, { schema: SplitSolanaStakeRequest, value: body }, options);
   }
@@ -253,18 +253,18 @@ export class CustodyClient {
   // Ethereum staking
 
   /** GET /ethereum/accounts/{id}/stakes, one page. */
-  listEthereumStakes(accountId: number, query?: PageQuery, options?: CallOptions): Promise<EthereumStakePage> {
+  async listEthereumStakes(accountId: number, query?: PageQuery, options?: CallOptions): Promise<EthereumStakePage> {
     const subject = "GET /ethereum/accounts/{account_id}/stakes";
     const page = checkQuery(`${subject} query`, PageQuery, query);
     return this.#get(`/ethereum/accounts/${idSegment(subject, "account_id", accountId)}/stakes${queryString(page)}`, EthereumStakePage, options);
   }
 
-  iterateEthereumStakes(accountId: number, options: PageWalkOptions = {}): AsyncGenerator<EthereumStake, void, undefined> {
+  async *iterateEthereumStakes(accountId: number, options: PageWalkOptions = {}): AsyncGenerator<EthereumStake, void, undefined> {
     const path = `/ethereum/accounts/${idSegment("GET /ethereum/accounts/{account_id}/stakes", "account_id", accountId)}/stakes`;
-    return this.#walk("GET", path, options, (query, call) => this.listEthereumStakes(accountId, query, call));
+    yield* this.#walk(path, options, (query, call) => this.listEthereumStakes(accountId, query, call));
   }
 
-  listAllEthereumStakes(accountId: number, options?: PageWalkOptions): Promise<EthereumStake[]> {
+  async listAllEthereumStakes(accountId: number, options?: PageWalkOptions): Promise<EthereumStake[]> {
     return collect(this.iterateEthereumStakes(accountId, options));
   }
 }

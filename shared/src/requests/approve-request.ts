@@ -2,7 +2,8 @@ import type { CoinFieldsRequest } from "../schemas/coin-fields-request.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { ApproveTransactionRequest } from "../schemas/transaction-request.js";
-import { baseUnitAmount, baseUnitCode, noAmount } from "./base-unit-amount.js";
+import { baseUnit } from "../units/currency-units.js";
+import { amountObject, nullAmountObject } from "./amount-object.js";
 import { amountIssue, checkedBody, throwIfIssues } from "./builder-validation.js";
 
 export interface ApproveRequestInput {
@@ -24,10 +25,10 @@ export function buildApproveRequest(input: ApproveRequestInput): ApproveTransact
     input.amount === null ? undefined : amountIssue("amount", input.amount, "non-negative"),
     amountIssue("max_fees", input.max_fees, "non-negative"),
   ]);
-  const unit = baseUnitCode(input.currency);
+  const unit = baseUnit(input.currency).code;
   return checkedBody(SUBJECT, ApproveTransactionRequest, {
-    amount: input.amount === null ? noAmount(unit) : baseUnitAmount(input.amount, unit),
-    max_fees: baseUnitAmount(input.max_fees, unit),
+    amount: input.amount === null ? nullAmountObject(unit) : amountObject(input.amount, unit),
+    max_fees: amountObject(input.max_fees, unit),
     ...(input.coin_fields === undefined ? {} : { coin_fields: input.coin_fields }),
   });
 }

@@ -3,10 +3,10 @@ import { InvalidInputError } from "../client/errors.js";
 import type { FieldIssue } from "../client/field-issues.js";
 import { fieldIssues } from "../client/field-issues.js";
 
-export type AmountRule = "positive" | "non-negative";
+export type BaseUnitsRule = "positive" | "non-negative";
 
 /** The issue with a base-unit amount given to a builder, if any: it must be a bigint obeying the rule. */
-export function amountIssue(field: string, value: unknown, rule: AmountRule): FieldIssue | undefined {
+export function amountIssue(field: string, value: unknown, rule: BaseUnitsRule): FieldIssue | undefined {
   if (typeof value !== "bigint") {
     return { path: field, message: `must be a bigint of base units (for example 1500000000n), got ${typeof value}` };
   }

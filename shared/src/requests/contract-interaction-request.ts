@@ -5,9 +5,10 @@ import type { Note } from "../schemas/primitives.js";
 import type { Speed } from "../schemas/transaction-request.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
 import { ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE } from "./address-format.js";
-import type { AmountRule } from "./builder-validation.js";
+import type { BaseUnitsRule } from "./builder-validation.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
-import { baseUnitAmount, baseUnitCode } from "./base-unit-amount.js";
+import { baseUnit } from "../units/currency-units.js";
+import { amountObject } from "./amount-object.js";
 import { noteField } from "./note-copy.js";
 
 export interface ContractInteractionInput {
@@ -30,19 +31,19 @@ export interface ContractInteractionInput {
 const CALL_DATA = /^(0x)?([0-9a-fA-F]{2}){4,}$/;
 const CALL_DATA_RULE = "must be hex-encoded call data of at least 4 bytes (the function selector), an even number of hex digits";
 
-function build(subject: string, amountRule: AmountRule, input: ContractInteractionInput): TransactionRequest {
+function build(subject: string, amountRule: BaseUnitsRule, input: ContractInteractionInput): TransactionRequest {
   throwIfIssues(subject, [
     formatIssue("contract_address", input.contract_address, ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE),
     formatIssue("contract_data", input.contract_data, CALL_DATA, CALL_DATA_RULE),
     amountIssue("amount", input.amount, amountRule),
     amountIssue("max_fees", input.max_fees, "non-negative"),
   ]);
-  const unit = baseUnitCode(input.currency);
+  const unit = baseUnit(input.currency).code;
   const { abi, function_name, arguments: args } = input.abi_inputs ?? {};
   return checkedBody(subject, TransactionRequest, {
     account_name: input.account_name,
-    amount: baseUnitAmount(input.amount, unit),
-    max_fees: baseUnitAmount(input.max_fees, unit),
+    amount: amountObject(input.amount, unit),
+    max_fees: amountObject(input.max_fees, unit),
     recipient: input.contract_address,
     speed: input.speed,
     coin_fields: {

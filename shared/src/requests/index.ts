@@ -1,5 +1,5 @@
 export * from "./address-format.js";
-export * from "./base-unit-amount.js";
+export * from "./amount-object.js";
 export * from "./send-request.js";
 export * from "./contract-interaction-request.js";
 export * from "./polkadot-staking-requests.js";

@@ -2,7 +2,8 @@ import type { PolkadotStakingType } from "../schemas/coin-fields-request.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Note } from "../schemas/primitives.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
-import { baseUnitAmount, baseUnitCode, noAmount } from "./base-unit-amount.js";
+import { baseUnit } from "../units/currency-units.js";
+import { amountObject, nullAmountObject } from "./amount-object.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 import { noteField } from "./note-copy.js";
 
@@ -29,11 +30,11 @@ export const POLKADOT_STAKING_MAX_FEES = 0n;
 
 function build(type: PolkadotStakingType, input: PolkadotStakingInput, amount: bigint | null, payee?: string): TransactionRequest {
   const subject = `Polkadot ${type} request (POST /transactions)`;
-  const unit = baseUnitCode(input.currency);
+  const unit = baseUnit(input.currency).code;
   return checkedBody(subject, TransactionRequest, {
     account_name: input.account_name,
-    amount: amount === null ? noAmount(unit) : baseUnitAmount(amount, unit),
-    max_fees: baseUnitAmount(POLKADOT_STAKING_MAX_FEES, unit),
+    amount: amount === null ? nullAmountObject(unit) : amountObject(amount, unit),
+    max_fees: amountObject(POLKADOT_STAKING_MAX_FEES, unit),
     recipient: POLKADOT_STAKING_RECIPIENT,
     speed: POLKADOT_STAKING_SPEED,
     coin_fields: type === "SETPAYEE" ? { type, payee: payee ?? "" } : { type },

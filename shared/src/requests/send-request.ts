@@ -1,11 +1,11 @@
-import type { Network } from "../schemas/account.js";
-import { Network as NetworkSchema } from "../schemas/account.js";
+import { Network } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Note } from "../schemas/primitives.js";
 import type { Speed } from "../schemas/transaction-request.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
 import { ANY_ADDRESS, ANY_ADDRESS_RULE } from "./address-format.js";
-import { baseUnitAmount, baseUnitCode } from "./base-unit-amount.js";
+import { baseUnit } from "../units/currency-units.js";
+import { amountObject } from "./amount-object.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 import { noteField } from "./note-copy.js";
 
@@ -34,18 +34,18 @@ export const SEND_COIN_FIELDS_NETWORKS: ReadonlySet<Network> = new Set<Network>(
 /** The body of POST /transactions for a plain send, amounts in base units. */
 export function buildSendRequest(input: SendRequestInput): TransactionRequest {
   const subject = "send request (POST /transactions)";
-  const network = NetworkSchema.safeParse(input.network);
+  const network = Network.safeParse(input.network);
   throwIfIssues(subject, [
-    network.success ? undefined : { path: "network", message: `must be one of ${NetworkSchema.options.join(", ")}` },
+    network.success ? undefined : { path: "network", message: `must be one of ${Network.options.join(", ")}` },
     formatIssue("recipient", input.recipient, ANY_ADDRESS, ANY_ADDRESS_RULE),
     amountIssue("amount", input.amount, "positive"),
     amountIssue("max_fees", input.max_fees, "non-negative"),
   ]);
-  const unit = baseUnitCode(input.currency);
+  const unit = baseUnit(input.currency).code;
   return checkedBody(subject, TransactionRequest, {
     account_name: input.account_name,
-    amount: baseUnitAmount(input.amount, unit),
-    max_fees: baseUnitAmount(input.max_fees, unit),
+    amount: amountObject(input.amount, unit),
+    max_fees: amountObject(input.max_fees, unit),
     recipient: input.recipient,
     speed: input.speed,
     ...(SEND_COIN_FIELDS_NETWORKS.has(input.network) ? { coin_fields: { type: "SEND" as const } } : {}),

@@ -1,9 +1,4 @@
-import type { CreateSolanaStakeRequest, DelegateSolanaStakeRequest, SplitSolanaStakeRequest } from "../schemas/solana-stake.js";
-import {
-  CreateSolanaStakeRequest as CreateSchema,
-  DelegateSolanaStakeRequest as DelegateSchema,
-  SplitSolanaStakeRequest as SplitSchema,
-} from "../schemas/solana-stake.js";
+import { CreateSolanaStakeRequest, DelegateSolanaStakeRequest, SplitSolanaStakeRequest } from "../schemas/solana-stake.js";
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from "./address-format.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 
@@ -17,19 +12,19 @@ export function buildCreateSolanaStakeRequest(input: { amount: bigint; validator
     amountIssue("amount", input.amount, "positive"),
     formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE),
   ]);
-  return checkedBody(subject, CreateSchema, { amount: input.amount, validator: input.validator });
+  return checkedBody(subject, CreateSolanaStakeRequest, { amount: input.amount, validator: input.validator });
 }
 
 /** Body of POST .../stakes/{uid}/actions/delegate: the stake's whole total_balance goes to the validator. */
 export function buildDelegateSolanaStakeRequest(input: { validator: string }): DelegateSolanaStakeRequest {
   const subject = "Solana delegate request (POST /solana/accounts/{account_id}/stakes/{uid}/actions/delegate)";
   throwIfIssues(subject, [formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE)]);
-  return checkedBody(subject, DelegateSchema, { validator: input.validator });
+  return checkedBody(subject, DelegateSolanaStakeRequest, { validator: input.validator });
 }
 
 /** Body of POST .../actions/split and .../actions/split_deactivate: the amount split off, a JSON integer on the wire. */
 export function buildSplitSolanaStakeRequest(input: { amount: bigint }): SplitSolanaStakeRequest {
   const subject = "Solana split request (POST /solana/accounts/{account_id}/stakes/{uid}/actions/split[_deactivate])";
   throwIfIssues(subject, [amountIssue("amount", input.amount, "positive")]);
-  return checkedBody(subject, SplitSchema, { amount: input.amount });
+  return checkedBody(subject, SplitSolanaStakeRequest, { amount: input.amount });
 }

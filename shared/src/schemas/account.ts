@@ -37,3 +37,12 @@ export type AccountPage = z.infer<typeof AccountPage>;
 export function isPolkadotAccount(account: Account): account is Account & { coin_fields: PolkadotCoinFields } {
   return account.coin_fields.type === "Polkadot";
 }
+
+/** The account's network, from its type or its coin_fields type; null for a network this toolkit does not handle. */
+export function accountNetwork(account: Pick<Account, "type" | "coin_fields">): Network | null {
+  for (const candidate of [account.type, account.coin_fields.type]) {
+    const match = Network.options.find((network) => network.toLowerCase() === candidate.toLowerCase());
+    if (match) return match;
+  }
+  return null;
+}

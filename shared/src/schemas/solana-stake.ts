@@ -58,3 +58,6 @@ export type DelegateSolanaStakeRequest = z.infer<typeof DelegateSolanaStakeReque
 
 export const SplitSolanaStakeRequest = z.looseObject({ amount: BaseUnitsInteger });
 export type SplitSolanaStakeRequest = z.infer<typeof SplitSolanaStakeRequest>;
+
+/** Lamports a stake account must keep to be rent-exempt (200 bytes of account data). */
+export const SOLANA_STAKE_RENT_EXEMPT_RESERVE = 2_282_880n;

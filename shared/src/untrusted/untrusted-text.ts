@@ -3,6 +3,7 @@
 
 // C0 and C1 controls other than tab and newline, bidirectional overrides and isolates,
 // directional marks, zero-width characters and the BOM.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HIDDEN_OR_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 
 /** The text with control, bidi and zero-width characters removed and CRLF folded to LF. */

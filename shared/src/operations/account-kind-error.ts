@@ -1,0 +1,14 @@
+import { CustodyError } from "../client/errors.js";
+import { accountNetwork, type Account, type Network } from "../schemas/account.js";
+
+/** The named account is on a network the operation does not apply to. */
+export class AccountKindError extends CustodyError {
+  constructor(account: Pick<Account, "id" | "name" | "type">, operation: string, networks: readonly Network[]) {
+    super(`account: ${operation} needs a ${networks.join(" or ")} account; ${JSON.stringify(account.name)} (id ${account.id}) is ${account.type}`);
+  }
+}
+
+/** Refuses an account that is not on the network the operation needs. */
+export function requireNetwork(account: Pick<Account, "id" | "name" | "type" | "coin_fields">, operation: string, network: Network): void {
+  if (accountNetwork(account) !== network) throw new AccountKindError(account, operation, [network]);
+}

@@ -1,0 +1,20 @@
+import { randomBytes } from "node:crypto";
+import type { Note } from "../schemas/primitives.js";
+
+const PREFIX = "cw-";
+
+/** A fresh reference, short enough to search for and unlikely to collide: 80 random bits. */
+export function newCorrelationId(): string {
+  return `${PREFIX}${randomBytes(10).toString("hex")}`;
+}
+
+export function isCorrelationId(text: string): boolean {
+  return /^cw-[0-9a-f]{20}$/.test(text);
+}
+
+/** The note with the reference appended to its content, so a label search finds the transaction. */
+export function noteWithReference(note: Note | undefined, correlationId: string, defaultTitle: string): Note {
+  const title = note?.title ?? defaultTitle;
+  const content = note?.content ? `${note.content}\n[ref ${correlationId}]` : `[ref ${correlationId}]`;
+  return { title, content };
+}

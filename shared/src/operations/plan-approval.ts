@@ -1,0 +1,70 @@
+import { buildApproveRequestFor } from "../requests/approve-request.js";
+import { finding, type Finding } from "../rules/finding.js";
+import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import type { RequestStatus } from "../schemas/request-status.js";
+import { describeAmount, type PlanContext } from "./plan-context.js";
+import type { WriteDraft } from "./write-draft.js";
+import type { WriteRequestOf } from "./write-request.js";
+
+/** What the request's steps would look like with this operator's approval added. */
+function afterApproval(status: RequestStatus, operator: string): GovernanceExpectation {
+  const pending = status.steps
+    .map((step) => {
+      const approved = new Set(step.approvals.map((approval) => approval.username));
+      if (step.approvers.some((member) => member.username === operator)) approved.add(operator);
+      const others = step.approvers.filter((member) => !approved.has(member.username));
+      return {
+        index: step.index,
+        missing: Math.max(0, step.quorum - approved.size),
+        human_approvers: others.filter((member) => !member.is_api).map((member) => member.username),
+        api_approvers: others.filter((member) => member.is_api).map((member) => member.username),
+      };
+    })
+    .filter((step) => step.missing > 0);
+  if (pending.length === 0) {
+    return { outcome: "approved_at_once", rule: status.rule, summary: "this approval completes the quorum: the transaction will be approved, signed and broadcast", pending_steps: [], needs_human: false };
+  }
+  const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
+  return {
+    outcome: "pending_approval",
+    rule: status.rule,
+    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
+    pending_steps: pending,
+    needs_human: needsHuman,
+  };
+}
+
+function approvalChecks(status: RequestStatus, transactionStatus: string, operator: string): Finding[] {
+  if (transactionStatus !== "PENDING_APPROVAL") {
+    return [finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, { status: transactionStatus })];
+  }
+  const listed = status.steps.some((step) => step.approvers.some((member) => member.username === operator));
+  if (!listed) return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request`, { operator })];
+  const already = status.steps.some((step) => step.approvals.some((approval) => approval.username === operator));
+  if (already) return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
+  return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
+}
+
+/** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */
+export async function planApproval(ctx: PlanContext, request: WriteRequestOf<"approve_transaction">): Promise<WriteDraft> {
+  const call = { signal: ctx.signal };
+  const transaction = await ctx.client.getTransaction(request.transaction_id, call);
+  const [account, currency, status] = await Promise.all([
+    ctx.client.getAccount(transaction.account_id, call),
+    ctx.client.getCurrency(transaction.currency, call),
+    ctx.client.getRequestStatus(transaction.last_request, call),
+  ]);
+  const governance = afterApproval(status, ctx.operator);
+  return {
+    account,
+    currency,
+    call: { method: "POST", path: `/transactions/${transaction.id}/approve`, body: buildApproveRequestFor(transaction, currency) },
+    checks: [...approvalChecks(status, transaction.status, ctx.operator), finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary)],
+    amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
+    governance,
+    policy: { amount: transaction.amount, ...(transaction.recipient === "" ? {} : { recipient: transaction.recipient }) },
+    proposed_max_fees: null,
+    summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
+    transaction,
+  };
+}

@@ -1,0 +1,54 @@
+import type { CustodyClient } from "../client/custody-client.js";
+import type { Account } from "../schemas/account.js";
+import type { Currency } from "../schemas/currency.js";
+import type { Policy } from "../policy/policy.js";
+import { finding, type Finding } from "../rules/finding.js";
+import { expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
+import { displayUnit } from "../units/currency-units.js";
+import { formatUnits } from "../units/format-units.js";
+import { resolveAccount } from "./account-resolution.js";
+import type { AccountReference } from "./write-request.js";
+
+/** What planning needs from its surface. */
+export interface PlanContext {
+  client: CustodyClient;
+  /** The operator the client calls as (X-Vendor-API-User). */
+  operator: string;
+  policy: Policy;
+  /** What this operator's writes committed in the currency over the last 24 hours (base units). */
+  spentLast24h(currency: string): bigint | Promise<bigint>;
+  signal?: AbortSignal;
+}
+
+export interface AccountAndCurrency {
+  account: Account;
+  currency: Currency;
+}
+
+/** The named account and its currency, fetched fresh. */
+export async function loadAccount(ctx: PlanContext, reference: AccountReference): Promise<AccountAndCurrency> {
+  const account = await resolveAccount(ctx.client, reference, { signal: ctx.signal });
+  const currency = await ctx.client.getCurrency(account.currency, { signal: ctx.signal });
+  return { account, currency };
+}
+
+/** "1.5 SOL (1500000000 lamport)". */
+export function describeAmount(amount: bigint, currency: Currency): string {
+  const base = currency.units.find((unit) => unit.magnitude === 0)?.code ?? "base units";
+  return `${formatUnits(amount, currency)} ${displayUnit(currency).code} (${amount} ${base})`;
+}
+
+/**
+ * The governance the account's rules foresee for a request by this operator, with its finding.
+ * An account that does not report its rules yields no expectation: the service decides.
+ */
+export function governanceFor(account: Account, kind: RuleKind, operator: string): { expectation: GovernanceExpectation | null; findings: Finding[] } {
+  const rules = account.governance_rules;
+  if (!rules) {
+    return { expectation: null, findings: [finding("info", "GOVERNANCE_UNKNOWN", "the account does not report its governance rules; the service decides whether approval is needed")] };
+  }
+  const expectation = expectGovernance(ruleFor(rules, kind), kind, operator);
+  const code = expectation.outcome === "approved_at_once" ? "GOVERNANCE_APPROVED_AT_ONCE" : expectation.outcome === "pending_approval" ? "GOVERNANCE_PENDING_APPROVAL" : "GOVERNANCE_NOT_ALLOWED";
+  const severity = expectation.outcome === "not_allowed" ? "block" : "info";
+  return { expectation, findings: [finding(severity, code, expectation.summary, { rule: kind, operator })] };
+}

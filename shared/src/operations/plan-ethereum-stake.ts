@@ -1,0 +1,59 @@
+import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
+import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
+import type { Note } from "../schemas/primitives.js";
+import { requireNetwork } from "./account-kind-error.js";
+import { proposeMaxFees } from "./fee-proposal.js";
+import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
+import type { WriteDraft } from "./write-draft.js";
+import type { WriteRequestOf } from "./write-request.js";
+
+/** Ethereum staking: POST /transactions calling the provider's contract, under the smart-contract rule. */
+export async function planEthereumStake(ctx: PlanContext, request: WriteRequestOf<"ethereum_stake">, note: Note): Promise<WriteDraft> {
+  const { account, currency } = await loadAccount(ctx, request.account);
+  requireNetwork(account, "Ethereum staking", "Ethereum");
+  const build = (maxFees: bigint) =>
+    buildEthereumStakingRequest({
+      account_name: account.name,
+      contract_address: request.contract,
+      contract_data: request.contract_data,
+      amount: request.amount,
+      max_fees: maxFees,
+      speed: request.speed,
+      currency,
+      note,
+    });
+  const checks = [];
+  let maxFees = request.max_fees ?? null;
+  let proposed: bigint | null = null;
+  if (maxFees === null) {
+    const proposal = await proposeMaxFees(ctx, build(0n), currency);
+    checks.push(proposal.finding);
+    maxFees = proposed = proposal.maxFees;
+  }
+  const fees = maxFees ?? 0n;
+  checks.push(
+    ...checkEthereumStake({
+      balance: account.balance,
+      currency,
+      recipient: request.contract,
+      contractData: request.contract_data,
+      amount: request.amount,
+      maxFees: fees,
+      availableBalance: account.available_balance,
+      whitelist: account.governance_rules?.smart_contract?.whitelist,
+    }),
+  );
+  const governance = governanceFor(account, "smart_contract", ctx.operator);
+  checks.push(...governance.findings);
+  return {
+    account,
+    currency,
+    call: { method: "POST", path: "/transactions", body: build(fees) },
+    checks,
+    amounts: { amount: request.amount, max_fees: fees, balance: account.balance, available_balance: account.available_balance },
+    governance: governance.expectation,
+    policy: { amount: request.amount, contract: request.contract },
+    proposed_max_fees: proposed,
+    summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
+  };
+}

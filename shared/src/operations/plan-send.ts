@@ -1,0 +1,45 @@
+import { buildSendRequest } from "../requests/send-request.js";
+import { checkSend } from "../rules/send-rules.js";
+import { finding } from "../rules/finding.js";
+import { accountNetwork } from "../schemas/account.js";
+import { AccountKindError } from "./account-kind-error.js";
+import { proposeMaxFees } from "./fee-proposal.js";
+import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
+import type { WriteDraft } from "./write-draft.js";
+import type { WriteRequestOf } from "./write-request.js";
+import type { Note } from "../schemas/primitives.js";
+
+/** A plain send: POST /transactions. */
+export async function planSend(ctx: PlanContext, request: WriteRequestOf<"send">, note: Note): Promise<WriteDraft> {
+  const { account, currency } = await loadAccount(ctx, request.account);
+  const network = accountNetwork(account);
+  if (!network) throw new AccountKindError(account, "a send", ["Solana", "Polkadot", "Ethereum"]);
+  const build = (maxFees: bigint) =>
+    buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note });
+  const checks = [];
+  let maxFees = request.max_fees ?? null;
+  let proposed: bigint | null = null;
+  if (maxFees === null) {
+    const proposal = await proposeMaxFees(ctx, build(0n), currency);
+    checks.push(proposal.finding);
+    maxFees = proposed = proposal.maxFees;
+  }
+  const fees = maxFees ?? 0n;
+  checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
+  if (request.recipient.trim().toLowerCase() === account.address.trim().toLowerCase()) {
+    checks.push(finding("warn", "SEND_TO_SELF", "recipient is the account's own address: the send would only pay fees", { recipient: request.recipient }));
+  }
+  const governance = governanceFor(account, "transaction", ctx.operator);
+  checks.push(...governance.findings);
+  return {
+    account,
+    currency,
+    call: { method: "POST", path: "/transactions", body: build(fees) },
+    checks,
+    amounts: { amount: request.amount, max_fees: fees, available_balance: account.available_balance },
+    governance: governance.expectation,
+    policy: { amount: request.amount, recipient: request.recipient },
+    proposed_max_fees: proposed,
+    summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, max fees ${describeAmount(fees, currency)}`,
+  };
+}

@@ -1,0 +1,40 @@
+import type { Account } from "../schemas/account.js";
+import type { Currency } from "../schemas/currency.js";
+import type { SolanaStake } from "../schemas/solana-stake.js";
+import type { Transaction } from "../schemas/transaction.js";
+import type { Finding } from "../rules/finding.js";
+import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import type { FormattedAmount } from "../units/format-units.js";
+import type { WriteKind, WriteRequest } from "./write-request.js";
+
+/** The exact call a write makes: POST to a path under {base_url}, with this body (domain form, bigints). */
+export interface WriteCall {
+  method: "POST";
+  path: string;
+  body: unknown;
+}
+
+/**
+ * A write prepared on fresh data: the exact call, every check with its finding, the amounts in
+ * base and display units, and what governance is expected to do. Nothing has been sent.
+ */
+export interface PlannedWrite {
+  kind: WriteKind;
+  operator: string;
+  request: WriteRequest;
+  account: Account;
+  currency: Currency;
+  call: WriteCall;
+  /** Travels in the note (where the request has one) so an ambiguous outcome can be looked up. */
+  correlation_id: string;
+  amounts: Record<string, FormattedAmount>;
+  checks: Finding[];
+  governance: GovernanceExpectation | null;
+  /** The max_fees proposed from the fee estimate when the request gave none. */
+  proposed_max_fees: bigint | null;
+  /** The base-unit quantity the write moves or commits, for the local policy's limits. */
+  policy_amount: bigint | undefined;
+  summary: string;
+  stake?: SolanaStake;
+  transaction?: Transaction;
+}

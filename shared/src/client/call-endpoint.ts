@@ -8,7 +8,7 @@ import type { CustodyError, HttpMethod } from "./errors.js";
 import { AmbiguousWriteError, InvalidInputError, NetworkError, ResponseValidationError, TimeoutError } from "./errors.js";
 import type { AttemptResult } from "./fetch-attempt.js";
 import { fetchAttempt } from "./fetch-attempt.js";
-import { fieldIssues } from "./field-issues.js";
+import { fieldIssues } from "../schemas/field-issues.js";
 import { parseRetryAfterMs, retryWaitMs } from "./retry-delay.js";
 
 export interface EndpointCall<S extends z.ZodType> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OperatorName } from "../schemas/api-user.js";
 import { InvalidInputError } from "./errors.js";
-import { fieldIssues } from "./field-issues.js";
+import { fieldIssues } from "../schemas/field-issues.js";
 
 export interface RetryOptions {
   /** Retries of a GET after its first attempt (default 3). POSTs are never retried. */

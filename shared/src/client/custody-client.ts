@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { Account, AccountPage } from "../schemas/account.js";
 import { AccountBalance, SyncResult } from "../schemas/account-balance.js";
 import { ApiUser, CreateApiUserRequest, RegistrationResult } from "../schemas/api-user.js";
@@ -22,13 +22,17 @@ import type { CallOptions, ClientConfig, CustodyClientOptions } from "./client-o
 import { resolveClientOptions } from "./client-options.js";
 import type { HttpMethod } from "./errors.js";
 import { InvalidInputError } from "./errors.js";
-import { fieldIssues } from "./field-issues.js";
+import { fieldIssues } from "../schemas/field-issues.js";
 import type { PageOf, PageWalkOptions } from "./page-walk.js";
 import { checkWalkOptions, collect, walkPages } from "./page-walk.js";
 import { idSegment, queryString, textSegment } from "./path-segment.js";
 
 /** Search filters of GET /transactions, without the paging walked by iterate/searchAll. */
 export type TransactionFilter = Omit<TransactionSearchQuery, "page" | "page_size">;
+
+/** Query parameters are checked strictly: a misspelt key is refused rather than silently dropped. */
+const StrictPageQuery = z.strictObject(PageQuery.shape);
+const StrictTransactionSearchQuery = z.strictObject(TransactionSearchQuery.shape);
 
 function checkQuery<S extends z.ZodType>(subject: string, schema: S, query: unknown): z.output<S> {
   const parsed = schema.safeParse(query ?? {});
@@ -97,7 +101,7 @@ export class CustodyClient {
 
   /** GET /users, one page. */
   async listUsers(query?: PageQuery, options?: CallOptions): Promise<UserPage> {
-    const page = checkQuery("GET /users query", PageQuery, query);
+    const page = checkQuery("GET /users query", StrictPageQuery, query);
     return this.#get(`/users${queryString(page)}`, UserPage, options);
   }
 
@@ -113,7 +117,7 @@ export class CustodyClient {
 
   /** GET /accounts, one page. */
   async listAccounts(query?: PageQuery, options?: CallOptions): Promise<AccountPage> {
-    const page = checkQuery("GET /accounts query", PageQuery, query);
+    const page = checkQuery("GET /accounts query", StrictPageQuery, query);
     return this.#get(`/accounts${queryString(page)}`, AccountPage, options);
   }
 
@@ -167,7 +171,7 @@ export class CustodyClient {
 
   /** GET /transactions with filters (label searches note titles and contents), one page. */
   async searchTransactions(query?: TransactionSearchQuery, options?: CallOptions): Promise<TransactionPage> {
-    const search = checkQuery("GET /transactions query", TransactionSearchQuery, query);
+    const search = checkQuery("GET /transactions query", StrictTransactionSearchQuery, query);
     return this.#get(`/transactions${queryString(search)}`, TransactionPage, options);
   }
 
@@ -192,7 +196,7 @@ export class CustodyClient {
 
   /** GET /currencies/tokens, one page. */
   async listTokens(query?: PageQuery, options?: CallOptions): Promise<TokenPage> {
-    const page = checkQuery("GET /currencies/tokens query", PageQuery, query);
+    const page = checkQuery("GET /currencies/tokens query", StrictPageQuery, query);
     return this.#get(`/currencies/tokens${queryString(page)}`, TokenPage, options);
   }
 
@@ -255,7 +259,7 @@ export class CustodyClient {
   /** GET /ethereum/accounts/{id}/stakes, one page. */
   async listEthereumStakes(accountId: number, query?: PageQuery, options?: CallOptions): Promise<EthereumStakePage> {
     const subject = "GET /ethereum/accounts/{account_id}/stakes";
-    const page = checkQuery(`${subject} query`, PageQuery, query);
+    const page = checkQuery(`${subject} query`, StrictPageQuery, query);
     return this.#get(`/ethereum/accounts/${idSegment(subject, "account_id", accountId)}/stakes${queryString(page)}`, EthereumStakePage, options);
   }
 

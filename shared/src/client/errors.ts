@@ -1,6 +1,6 @@
 import type { ErrorBody } from "../schemas/error-body.js";
-import type { FieldIssue } from "./field-issues.js";
-import { describeFieldIssues } from "./field-issues.js";
+import type { FieldIssue } from "../schemas/field-issues.js";
+import { describeFieldIssues } from "../schemas/field-issues.js";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -45,7 +45,7 @@ export interface ApiErrorInit {
 
 function describeBody(body: ErrorBody | string): string {
   if (typeof body === "string") return body === "" ? "(empty body)" : body;
-  return `${body.name}: ${body.message}`;
+  return trimForError(`${body.name}: ${body.message}`);
 }
 
 /** The service answered with a status that is not a success. */

@@ -1,5 +1,4 @@
 export * from "./errors.js";
-export * from "./field-issues.js";
 export * from "./client-options.js";
 export * from "./retry-delay.js";
 export * from "./page-walk.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { CallOptions } from "./client-options.js";
 import { InvalidInputError, PageLimitError } from "./errors.js";
-import { fieldIssues } from "./field-issues.js";
+import { fieldIssues } from "../schemas/field-issues.js";
 
 export const DEFAULT_MAX_PAGES = 100;
 export const MAX_PAGES_LIMIT = 10_000;

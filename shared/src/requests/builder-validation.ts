@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { InvalidInputError } from "../client/errors.js";
-import type { FieldIssue } from "../client/field-issues.js";
-import { fieldIssues } from "../client/field-issues.js";
+import type { FieldIssue } from "../schemas/field-issues.js";
+import { fieldIssues } from "../schemas/field-issues.js";
 
 export type BaseUnitsRule = "positive" | "non-negative";
 

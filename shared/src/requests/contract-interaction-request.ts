@@ -4,10 +4,10 @@ import type { Currency } from "../schemas/currency.js";
 import type { Note } from "../schemas/primitives.js";
 import type { Speed } from "../schemas/transaction-request.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
-import { ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE } from "./address-format.js";
+import { baseUnit } from "../units/currency-units.js";
+import { ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE } from "../schemas/address-format.js";
 import type { BaseUnitsRule } from "./builder-validation.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
-import { baseUnit } from "../units/currency-units.js";
 import { amountObject } from "./amount-object.js";
 import { noteField } from "./note-copy.js";
 

@@ -1,4 +1,3 @@
-export * from "./address-format.js";
 export * from "./amount-object.js";
 export * from "./send-request.js";
 export * from "./contract-interaction-request.js";

@@ -1,5 +1,5 @@
 import { CreateSolanaStakeRequest, DelegateSolanaStakeRequest, SplitSolanaStakeRequest } from "../schemas/solana-stake.js";
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from "./address-format.js";
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from "../schemas/address-format.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 
 /**

@@ -1,3 +1,4 @@
+import { ETHEREUM_ADDRESS } from "../schemas/address-format.js";
 import type { Currency } from "../schemas/currency.js";
 import { HexString } from "../schemas/primitives.js";
 import { checkAmountWithinAvailable } from "./amount-within-available.js";
@@ -20,7 +21,6 @@ export interface EthereumStakeInput {
 }
 
 const STAKING_MINIMUM_UNITS = 32n;
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO_ADDRESS = /^0x0{40}$/;
 const SELECTOR_HEX_DIGITS = 8;
 
@@ -65,7 +65,7 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
 
 function checkRecipient(recipient: string, whitelist: string[] | undefined): Finding[] {
   const facts = { recipient };
-  if (!ADDRESS.test(recipient)) {
+  if (!ETHEREUM_ADDRESS.test(recipient)) {
     return [
       finding(
         "block",

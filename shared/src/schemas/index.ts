@@ -17,4 +17,6 @@ export * from "./error-body.js";
 export * from "./health.js";
 export * from "./fee-estimate.js";
 export * from "./request-status.js";
+export * from "./field-issues.js";
 export * from "./validation-message.js";
+export * from "./address-format.js";

@@ -189,6 +189,8 @@ describe("CustodyClient: what goes on the wire", () => {
     expect(page.edges[0]?.node.amount).toBe(1_500_000_000n);
     expect(server.received()[0]?.url).toBe("/transactions?label=payout+2024%2F03&account_id=3&status=SUBMITTED&page=2&page_size=50");
     await expect(client().searchTransactions({ status: "DONE" as "SUBMITTED" })).rejects.toThrow(/status/);
+    await expect(client().listAccounts({ pageSize: 10 } as never)).rejects.toThrow(/GET \/accounts query: .*pageSize/);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("listAll walks pages from 1 until has_next_page is false", async () => {

@@ -45,11 +45,9 @@ export class ScriptedServer {
 
   /** `prefix` plays the module's own path segment inside the base URL. */
   static async start(prefix = "/module"): Promise<ScriptedServer> {
-    let instance: ScriptedServer | undefined;
-    const server = createServer((req, res) => {
-      void instance?.handle(req, res);
-    });
-    instance = new ScriptedServer(server, prefix);
+    const server = createServer();
+    const instance = new ScriptedServer(server, prefix);
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => void instance.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     return instance;
   }

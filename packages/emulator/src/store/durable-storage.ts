@@ -43,6 +43,12 @@ export class DurableStorage {
     private readonly source: SnapshotSource,
   ) {}
 
+  /** Creates the directory (and its parents) when missing; returns it. */
+  static ensureDir(dir: string): string {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
   /** Reads the snapshot and the journal; a torn last line is dropped. */
   static load(dir: string): LoadedState {
     mkdirSync(dir, { recursive: true });

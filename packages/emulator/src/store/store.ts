@@ -28,6 +28,11 @@ export class Store<Event = unknown> {
     this.storage = storage;
   }
 
+  /** Grows with every commit that changed something. */
+  get version(): number {
+    return this.seq;
+  }
+
   snapshotSource = (): { seq: number; tables: TableMaps } => ({ seq: this.seq, tables: this.tables });
 
   get<K extends TableName>(table: K, key: string | number): Tables[K] | undefined {

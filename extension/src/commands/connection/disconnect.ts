@@ -1,0 +1,13 @@
+import * as vscode from "vscode";
+import type { Services } from "../../services.js";
+import type { CommandDefinition } from "../command-definition.js";
+
+export const disconnect: CommandDefinition = {
+  id: "custody.disconnect",
+  run(services: Services) {
+    services.connection.disconnect();
+    services.output.info("Disconnected");
+    void vscode.window.showInformationMessage("Custody: disconnected.");
+    return Promise.resolve();
+  },
+};

@@ -1,0 +1,18 @@
+import * as vscode from "vscode";
+import type { ConnectionState } from "../../connection/connection-state.js";
+import type { Services } from "../../services.js";
+
+/** Tells the person how a connection attempt ended, in a notification and the output channel. */
+export function reportConnection(services: Services, state: ConnectionState): void {
+  if (state.kind === "connected") {
+    const where = state.target.origin === "emulator" ? "the built-in emulator (demo workspace)" : state.client.baseUrl;
+    const message = `Custody: connected to ${where} as ${state.target.operator} (module ${state.health.module_version}, API ${state.health.api_version}).`;
+    services.output.info(message);
+    for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(item.message);
+    const warning = state.versionFindings.find((finding) => finding.severity === "warn");
+    void (warning ? vscode.window.showWarningMessage(`${message} ${warning.message}`) : vscode.window.showInformationMessage(message));
+  } else if (state.kind === "failed") {
+    services.output.warn(`Connection to ${state.target.baseUrl} as ${state.target.operator} failed: ${state.message}`);
+    void vscode.window.showErrorMessage(`Custody: could not connect to ${state.target.baseUrl} as ${state.target.operator}: ${state.message}`);
+  }
+}

@@ -1,0 +1,23 @@
+import * as vscode from "vscode";
+import type { Services } from "../../services.js";
+import type { CommandDefinition } from "../command-definition.js";
+
+/** Stores (or clears, when left empty) the gateway access token in SecretStorage, then reconnects. */
+export const setAccessToken: CommandDefinition = {
+  id: "custody.setAccessToken",
+  async run(services: Services) {
+    const token = await services.prompter.input({
+      title: "Custody: Gateway Access Token",
+      prompt: "Bearer token for a gateway in front of the module, kept in VS Code's secret storage. Leave empty to clear it.",
+      password: true,
+      validate: (text) => (/\s/.test(text) ? "access token: must contain no spaces" : undefined),
+    });
+    if (token === undefined) return;
+    if (token === "") await services.tokens.clear();
+    else await services.tokens.set(token);
+    services.output.info(token === "" ? "Gateway access token cleared" : "Gateway access token stored in secret storage");
+    void vscode.window.showInformationMessage(token === "" ? "Custody: access token cleared." : "Custody: access token stored.");
+    const state = services.connection.state;
+    if ((state.kind === "connected" || state.kind === "failed") && state.target.origin === "settings") await services.connection.connect(state.target);
+  },
+};

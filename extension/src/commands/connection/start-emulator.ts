@@ -1,0 +1,26 @@
+import * as vscode from "vscode";
+import type { Services } from "../../services.js";
+import type { CommandDefinition } from "../command-definition.js";
+import { reportConnection } from "./report-connection.js";
+
+/** Starts the emulator inside VS Code on the demo workspace and connects to it as one of its operators. */
+export const startEmulator: CommandDefinition = {
+  id: "custody.startEmulator",
+  async run(services: Services) {
+    const emulator = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Custody: starting the built-in emulator..." }, () =>
+      services.emulator.start(),
+    );
+    services.output.info(`Built-in emulator serving the demo workspace at ${emulator.baseUrl} (operators: ${emulator.operators.join(", ")})`);
+    let operator = emulator.operators[0];
+    if (emulator.operators.length > 1) {
+      operator = await services.prompter.pick(
+        "Custody: connect to the demo workspace as",
+        emulator.operators.map((name, index) => ({ label: name, description: index === 0 ? "default" : undefined, value: name })),
+        "Choose the API operator",
+      );
+    }
+    if (operator === undefined) return;
+    const state = await services.connection.connect({ baseUrl: emulator.baseUrl, operator, origin: "emulator" });
+    reportConnection(services, state);
+  },
+};

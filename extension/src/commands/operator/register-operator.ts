@@ -1,0 +1,85 @@
+import * as vscode from "vscode";
+import { toolPermission, type ToolIdentity } from "@custody/shared";
+import { loadPolicy } from "../../guard/policy-source.js";
+import { readConnectionSettings } from "../../connection/connection-settings.js";
+import { errorText } from "../../output/error-text.js";
+import type { Services } from "../../services.js";
+import { stepTitle, type CommandDefinition } from "../command-definition.js";
+import { operatorProblem } from "../connection/connect.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CREATE: ToolIdentity = { name: "create_operator", toolset: "operators", readOnly: false };
+const REGISTER: ToolIdentity = { name: "register_operator", toolset: "operators", readOnly: false };
+const TITLE = "Register an API Operator";
+
+function allowed(services: Services, tool: ToolIdentity): boolean {
+  let reason: string | undefined;
+  try {
+    const permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
+    if (!permission.allowed) reason = permission.reason;
+  } catch (error) {
+    reason = errorText(error);
+  }
+  if (reason === undefined) return true;
+  services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
+  void vscode.window.showErrorMessage(`Custody: ${tool.name} refused by the local policy: ${reason}`);
+  return false;
+}
+
+/**
+ * The spec's registration: POST /api_users creates the operator and its device id; an
+ * administrator invites it in the workspace application, which issues a UUID; then
+ * POST /api_users/{name}/register/{uuid} files the Create user request for approval.
+ */
+export const registerOperator: CommandDefinition = {
+  id: "custody.registerOperator",
+  async run(services: Services) {
+    const { client, target } = services.connection.require();
+    const { prompter, output, audit } = services;
+    const mode = await prompter.pick(stepTitle(TITLE, 1, 3), [
+      { label: "Create a new API operator, then register it", value: "create" as const },
+      { label: "Register an operator created earlier", description: "I have its invitation UUID", value: "register" as const },
+    ]);
+    if (mode === undefined) return;
+    const name = await prompter.input({ title: stepTitle(TITLE, 2, 3), prompt: "Operator name (no spaces; the same name the administrator will invite)", validate: operatorProblem });
+    if (name === undefined) return;
+    const base = { operator: target.operator, request_digest: null };
+    if (mode === "create") {
+      if (!allowed(services, CREATE)) return;
+      const go = await prompter.confirm({ message: `Create the API operator ${name.trim()}?`, detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`, action: "Create" });
+      if (!go) return;
+      try {
+        const created = await client.createApiUser(name.trim());
+        audit.record({ ...base, tool: CREATE.name, event: "submitted", details: { name: created.name, role: created.role } });
+        output.info(`Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`);
+        const copy = await vscode.window.showInformationMessage(
+          `Custody: operator ${created.name} created. An administrator must now invite ${created.name} in the workspace application with the device id ${created.device_id}; it will issue a UUID.`,
+          "Copy Device ID",
+        );
+        if (copy === "Copy Device ID") await vscode.env.clipboard.writeText(created.device_id);
+      } catch (error) {
+        audit.record({ ...base, tool: CREATE.name, event: "failed", error: errorText(error) });
+        throw error;
+      }
+    }
+    if (!allowed(services, REGISTER)) return;
+    const uuid = await prompter.input({
+      title: stepTitle(TITLE, 3, 3),
+      prompt: "Invitation UUID issued by the workspace application (Escape to register later)",
+      validate: (text) => (UUID.test(text.trim()) ? undefined : "uuid: must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
+    });
+    if (uuid === undefined) return;
+    try {
+      const result = await client.registerApiUser(name.trim(), uuid.trim());
+      audit.record({ ...base, tool: REGISTER.name, event: result.success ? "submitted" : "failed", details: { name: name.trim(), success: result.success } });
+      const message = result.success
+        ? `Custody: ${name.trim()} is registered; administrators must now approve its Create user request before it can use the API.`
+        : `Custody: the module did not accept the registration of ${name.trim()}.`;
+      output.info(message);
+      void (result.success ? vscode.window.showInformationMessage(message) : vscode.window.showErrorMessage(message));
+    } catch (error) {
+      audit.record({ ...base, tool: REGISTER.name, event: "failed", error: errorText(error) });
+      throw error;
+    }
+  },
+};

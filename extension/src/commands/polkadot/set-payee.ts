@@ -1,0 +1,29 @@
+import { labelText } from "../../views/markdown-tooltip.js";
+import type { Services } from "../../services.js";
+import { stepTitle, type CommandDefinition } from "../command-definition.js";
+import { polkadotAccountFor } from "./polkadot-account.js";
+
+const TITLE = "Polkadot Set Rewards Destination";
+/** The destinations seen in the spec. */
+const DESTINATIONS = ["Staked", "Stash"];
+
+/** SETPAYEE: a new rewards destination (the same as the current one is blocked by the pre-flight rule). */
+export const setPayee: CommandDefinition = {
+  id: "custody.polkadot.setPayee",
+  async run(services: Services, node) {
+    const choice = await polkadotAccountFor(services, node, "polkadot_set_payee", stepTitle(TITLE, 1, 2));
+    if (!choice) return;
+    const current = choice.account.coin_fields.staking.rewards_destination;
+    const payee = await services.prompter.pick(
+      stepTitle(TITLE, 2, 2),
+      DESTINATIONS.map((destination) => ({
+        label: destination,
+        description: destination.toLowerCase() === current.trim().toLowerCase() ? "current destination" : undefined,
+        value: destination,
+      })),
+      `Currently ${labelText(current, 40)}`,
+    );
+    if (payee === undefined) return;
+    await services.guard.run({ kind: "polkadot_set_payee", account: choice.account.id, payee });
+  },
+};

@@ -1,0 +1,24 @@
+import * as vscode from "vscode";
+import { NothingToPickError } from "../input/pick-account.js";
+import { errorText } from "../output/error-text.js";
+import type { Services } from "../services.js";
+import { TreeNode } from "../views/tree-node.js";
+import { ALL_COMMANDS } from "./all-commands.js";
+
+/** Registers every command; an error ends in a notification and the output channel, never silently. */
+export function registerCommands(services: Services): vscode.Disposable[] {
+  return ALL_COMMANDS.map((command) =>
+    vscode.commands.registerCommand(command.id, async (argument: unknown) => {
+      try {
+        await command.run(services, argument instanceof TreeNode ? argument : undefined);
+      } catch (error) {
+        if (error instanceof NothingToPickError) {
+          void vscode.window.showInformationMessage(`Custody: ${error.message}.`);
+          return;
+        }
+        services.output.error(command.id, error);
+        void vscode.window.showErrorMessage(`Custody: ${errorText(error)}`);
+      }
+    }),
+  );
+}

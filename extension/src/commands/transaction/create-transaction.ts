@@ -1,0 +1,65 @@
+import { accountNetwork, checkSend, displayUnit, type Speed } from "@custody/shared";
+import { addressValidator } from "../../input/address-rule.js";
+import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { chooseAccount } from "../../input/pick-account.js";
+import { displayAmount } from "../../views/amount-text.js";
+import type { Services } from "../../services.js";
+import { stepTitle, type CommandDefinition } from "../command-definition.js";
+import { permitted } from "../permission-check.js";
+
+const TITLE = "Create Transaction";
+const STEPS = 6;
+
+/** A send, step by step: account, recipient, amount in display units, max fees, speed, note. */
+export const createTransaction: CommandDefinition = {
+  id: "custody.createTransaction",
+  async run(services: Services, node) {
+    if (!permitted(services, "send")) return;
+    const { client } = services.connection.require();
+    const { prompter } = services;
+    const choice = await chooseAccount(client, prompter, node?.target, { title: stepTitle(TITLE, 1, STEPS) });
+    if (!choice) return;
+    const { account, currency } = choice;
+    const unit = displayUnit(currency).code;
+    const recipient = await prompter.input({
+      title: stepTitle(TITLE, 2, STEPS),
+      prompt: `Recipient address on ${accountNetwork(account) ?? account.type}`,
+      validate: addressValidator(accountNetwork(account), "recipient"),
+    });
+    if (recipient === undefined) return;
+    const amountText = await prompter.input({
+      title: stepTitle(TITLE, 3, STEPS),
+      prompt: `Amount in ${unit} (or with a unit code, e.g. "1.5 ${unit}"); ${displayAmount(account.available_balance, currency)} available`,
+      validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
+    });
+    if (amountText === undefined) return;
+    const amount = readAmount(amountText, currency, "amount");
+    const feesText = await prompter.input({
+      title: stepTitle(TITLE, 4, STEPS),
+      prompt: `Max fees in ${unit}; leave empty to propose them from the service's fee estimate`,
+      validate: (text) =>
+        text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
+    });
+    if (feesText === undefined) return;
+    const speed = await prompter.pick<Speed>(stepTitle(TITLE, 5, STEPS), [
+      { label: "NORMAL", description: "default", value: "NORMAL" },
+      { label: "FAST", value: "FAST" },
+      { label: "SLOW", value: "SLOW" },
+    ]);
+    if (speed === undefined) return;
+    const note = await prompter.input({
+      title: stepTitle(TITLE, 6, STEPS),
+      prompt: "Note title (optional; a reference is added to the note so the transaction can always be found)",
+    });
+    if (note === undefined) return;
+    await services.guard.run({
+      kind: "send",
+      account: account.id,
+      recipient: recipient.trim(),
+      amount,
+      ...(feesText.trim() === "" ? {} : { max_fees: readAmount(feesText, currency, "max_fees") }),
+      speed,
+      ...(note.trim() === "" ? {} : { note: { title: note.trim(), content: "" } }),
+    });
+  },
+};

@@ -1,0 +1,34 @@
+import * as vscode from "vscode";
+import { Transaction } from "@custody/shared";
+import { transactionItems } from "../../input/pick-transaction.js";
+import { prettyJsonExact } from "../../output/pretty-json.js";
+import type { Services } from "../../services.js";
+import type { CommandDefinition } from "../command-definition.js";
+
+const MAX_RESULTS_PAGES = 5;
+
+/** GET /transactions?label=...: transactions whose note title or content matches; opens the chosen one as JSON. */
+export const searchTransactions: CommandDefinition = {
+  id: "custody.searchTransactions",
+  async run(services: Services) {
+    const { client } = services.connection.require();
+    const label = await services.prompter.input({
+      title: "Custody: Search Transactions by Label",
+      prompt: "Text to find in the transactions' note titles and contents",
+      validate: (text) => (text.trim() === "" ? "label: must not be empty" : undefined),
+    });
+    if (label === undefined) return;
+    const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Custody: searching..." }, () =>
+      client.searchAllTransactions({ label: label.trim() }, { pageSize: 100, maxPages: MAX_RESULTS_PAGES }),
+    );
+    services.output.info(`Search for ${JSON.stringify(label.trim())}: ${found.length} transaction(s)${found.length ? `: ${found.map((tx) => `#${tx.id}`).join(", ")}` : ""}`);
+    if (found.length === 0) {
+      void vscode.window.showInformationMessage(`Custody: no transaction has a note matching ${JSON.stringify(label.trim())}.`);
+      return;
+    }
+    const choice = await services.prompter.pick(`Custody: ${found.length} transaction(s) matching ${JSON.stringify(label.trim())}`, await transactionItems(client, found), "Open one as JSON");
+    if (!choice) return;
+    const document = await vscode.workspace.openTextDocument({ language: "json", content: `${prettyJsonExact(Transaction.encode(choice.transaction))}\n` });
+    await vscode.window.showTextDocument(document, { preview: true });
+  },
+};

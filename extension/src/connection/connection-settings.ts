@@ -1,0 +1,47 @@
+import * as vscode from "vscode";
+
+export const SETTINGS_SECTION = "custody";
+
+export interface ConnectionSettings {
+  /** Empty when not configured. */
+  baseUrl: string;
+  /** Empty when not configured. */
+  operator: string;
+  /** 0 turns automatic refresh off. */
+  refreshIntervalSeconds: number;
+  /** Empty: no local policy file. */
+  policyFile: string;
+}
+
+const MAX_REFRESH_SECONDS = 86_400;
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function refreshSeconds(value: unknown): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) return 30;
+  return Math.min(value, MAX_REFRESH_SECONDS);
+}
+
+/**
+ * The extension's settings. baseUrl, operator and policyFile are application-scoped in the
+ * manifest: only the user's own settings count, so a folder's .vscode/settings.json cannot
+ * point the operator at another server or swap the policy.
+ */
+export function readConnectionSettings(): ConnectionSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  return {
+    baseUrl: text(config.get("baseUrl")),
+    operator: text(config.get("operator")),
+    refreshIntervalSeconds: refreshSeconds(config.get("refreshIntervalSeconds")),
+    policyFile: text(config.get("policyFile")),
+  };
+}
+
+/** Saves the connection in the user's settings (Global target). */
+export async function saveConnectionSettings(baseUrl: string, operator: string): Promise<void> {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  await config.update("baseUrl", baseUrl, vscode.ConfigurationTarget.Global);
+  await config.update("operator", operator, vscode.ConfigurationTarget.Global);
+}

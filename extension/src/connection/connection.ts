@@ -1,0 +1,81 @@
+import * as vscode from "vscode";
+import { checkModuleVersion, CustodyClient, hasBlocking } from "@custody/shared";
+import { errorText } from "../output/error-text.js";
+import type { AccessTokenStore } from "./access-token-store.js";
+import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
+import { gatewayFetch } from "./gateway-fetch.js";
+
+export class NotConnectedError extends Error {
+  constructor() {
+    super("not connected to a custody workspace: run Custody: Connect to a Workspace, or start the built-in emulator");
+    this.name = "NotConnectedError";
+  }
+}
+
+const USER_AGENT = "custody-vscode/0.1.0";
+
+/**
+ * The connection to one workspace: a CustodyClient for the operator, checked with GET /_health
+ * before it is used. Every change of state is announced.
+ */
+export class Connection implements vscode.Disposable {
+  readonly #changed = new vscode.EventEmitter<ConnectionState>();
+  readonly onDidChange = this.#changed.event;
+  #state: ConnectionState = { kind: "disconnected" };
+  #attempt = 0;
+
+  constructor(private readonly tokens: AccessTokenStore) {}
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  /** The connected state, or NotConnectedError. */
+  require(): ConnectedState {
+    if (this.#state.kind !== "connected") throw new NotConnectedError();
+    return this.#state;
+  }
+
+  #set(state: ConnectionState): void {
+    this.#state = state;
+    this.#changed.fire(state);
+  }
+
+  /**
+   * Connects and checks health. A module an older major version behind is refused (the spec
+   * supports only modules at most two minor versions behind); other findings are kept to show.
+   */
+  async connect(target: ConnectionTarget): Promise<ConnectionState> {
+    const attempt = ++this.#attempt;
+    this.#set({ kind: "connecting", target });
+    let next: ConnectionState;
+    try {
+      const client = new CustodyClient({
+        baseUrl: target.baseUrl,
+        operator: target.operator,
+        userAgent: USER_AGENT,
+        timeoutMs: 15_000,
+        fetch: gatewayFetch(target.origin === "settings" ? await this.tokens.get() : undefined),
+      });
+      const health = await client.health();
+      const versionFindings = checkModuleVersion(health.module_version);
+      next = hasBlocking(versionFindings)
+        ? { kind: "failed", target, message: versionFindings.map((item) => item.message).join("; ") }
+        : { kind: "connected", target, client, health, versionFindings };
+    } catch (error) {
+      next = { kind: "failed", target, message: errorText(error) };
+    }
+    // A later connect or a disconnect supersedes this attempt.
+    if (attempt === this.#attempt) this.#set(next);
+    return next;
+  }
+
+  disconnect(): void {
+    this.#attempt += 1;
+    this.#set({ kind: "disconnected" });
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+  }
+}

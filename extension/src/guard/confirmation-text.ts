@@ -1,0 +1,70 @@
+import { accountNetwork, baseUnit, sanitizeUntrustedText, stringifyJsonExact, type Finding, type PlannedWrite } from "@custody/shared";
+
+/** Amount names in the order a person reads them; any other follows. */
+const AMOUNT_ORDER = ["amount", "max_fees", "available_balance", "available", "balance", "bonded", "total_unbonding", "total_unbonded", "total_balance", "active_balance", "rent_exempt_reserve"];
+
+function amountLabel(name: string): string {
+  const label = name.replace(/_/g, " ");
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function amountLines(plan: PlannedWrite): string[] {
+  const base = baseUnit(plan.currency).code;
+  const names = Object.keys(plan.amounts).sort((a, b) => {
+    const rank = (name: string) => (AMOUNT_ORDER.includes(name) ? AMOUNT_ORDER.indexOf(name) : AMOUNT_ORDER.length);
+    return rank(a) - rank(b);
+  });
+  const lines = names.map((name) => {
+    const amount = plan.amounts[name];
+    return amount ? `${amountLabel(name)}: ${amount.display} ${amount.unit} (${amount.base_units} ${base})` : "";
+  });
+  if (!("max_fees" in plan.amounts)) {
+    lines.push(
+      plan.kind.startsWith("polkadot_")
+        ? `Max fees: 0 (fixed for Polkadot staking requests; the network fee is charged at broadcast)`
+        : `Max fees: not part of this request (the network fee is paid by the account at broadcast)`,
+    );
+  }
+  if (plan.proposed_max_fees !== null) lines.push(`(max fees proposed from the service's fee estimate)`);
+  return lines.filter((line) => line !== "");
+}
+
+function governanceLine(plan: PlannedWrite): string {
+  if (!plan.governance) return "Governance: the account does not report its rules; the service decides whether approval is needed";
+  const { outcome, summary } = plan.governance;
+  const head = outcome === "approved_at_once" ? "approved at once" : outcome === "pending_approval" ? "pending approval" : "not allowed";
+  return `Governance (${plan.governance.rule} rule): ${head} — ${summary}`;
+}
+
+function findingLine(item: Finding): string {
+  return `${item.code}: ${item.message}`;
+}
+
+/** The modal's text: the exact amounts in both units, fees, expected governance, warnings, and the exact request. */
+export function confirmationText(plan: PlannedWrite, baseUrl: string): { message: string; detail: string } {
+  const account = plan.account;
+  const warnings = plan.checks.filter((item) => item.severity === "warn");
+  const body = plan.call.body === null || plan.call.body === undefined ? "(no body)" : stringifyJsonExact(plan.call.body);
+  const lines = [
+    `Operator ${plan.operator} at ${baseUrl}`,
+    `Account: ${account.name} (id ${account.id}, ${accountNetwork(account) ?? account.type}, currency ${plan.currency.name})`,
+    ...amountLines(plan),
+    governanceLine(plan),
+    ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
+    `Request: ${plan.call.method} ${plan.call.path}`,
+    body,
+    `Reference: ${plan.correlation_id}`,
+  ];
+  return {
+    message: `Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
+    detail: sanitizeUntrustedText(lines.join("\n"), 6000),
+  };
+}
+
+/** The text of a refusal: every blocking check, one per line. */
+export function blockingText(checks: readonly Finding[]): string {
+  return checks
+    .filter((item) => item.severity === "block")
+    .map(findingLine)
+    .join("\n");
+}

@@ -1,0 +1,29 @@
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type CustodyClient } from "@custody/shared";
+import { labelText } from "../views/markdown-tooltip.js";
+import type { Prompter } from "./prompter.js";
+
+const ENTER = Symbol("enter another validator");
+
+/** A validator address: one the account's stakes already use, or one typed (checked as a Solana address). */
+export async function chooseValidator(client: CustodyClient, prompter: Prompter, accountId: number, title: string, exclude?: string): Promise<string | undefined> {
+  const stakes = await client.listSolanaStakes(accountId);
+  const known = [...new Set(stakes.map((stake) => stake.blockchain_state.validator_address))].filter((address) => address !== exclude && SOLANA_ADDRESS.test(address));
+  let chosen: string | typeof ENTER | undefined = ENTER;
+  if (known.length > 0) {
+    chosen = await prompter.pick<string | typeof ENTER>(
+      title,
+      [
+        ...known.map((address) => ({ label: labelText(address, 64), description: "used by this account's stakes", value: address })),
+        { label: "Enter another validator address...", value: ENTER },
+      ],
+      "Choose the validator",
+    );
+  }
+  if (chosen !== ENTER) return chosen;
+  const typed = await prompter.input({
+    title,
+    prompt: "Validator vote account address",
+    validate: (text) => (SOLANA_ADDRESS.test(text.trim()) ? undefined : `validator: ${SOLANA_ADDRESS_RULE}`),
+  });
+  return typed?.trim();
+}

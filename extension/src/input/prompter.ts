@@ -1,0 +1,60 @@
+import * as vscode from "vscode";
+
+export interface PickItem<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+export interface InputRequest {
+  title: string;
+  prompt: string;
+  value?: string;
+  placeHolder?: string;
+  password?: boolean;
+  /** Runs on every keystroke: an error string stops Enter; a message with severity Info or Warning only informs. */
+  validate?: (text: string) => string | vscode.InputBoxValidationMessage | undefined;
+}
+
+export interface ConfirmRequest {
+  message: string;
+  detail: string;
+  /** The button that goes ahead; anything else (Cancel, Escape) declines. */
+  action: string;
+}
+
+/**
+ * Every question the extension asks a person. Escape answers undefined, which cancels the
+ * flow. The window implementation asks through VS Code; a scripted one exists only in tests.
+ */
+export interface Prompter {
+  pick<T>(title: string, items: readonly PickItem<T>[], placeHolder?: string): Promise<T | undefined>;
+  input(request: InputRequest): Promise<string | undefined>;
+  /** A modal dialog; true only when the person chose the action button. */
+  confirm(request: ConfirmRequest): Promise<boolean>;
+}
+
+/** Asks through VS Code's quick pick, input box and modal dialog. */
+export class WindowPrompter implements Prompter {
+  async pick<T>(title: string, items: readonly PickItem<T>[], placeHolder?: string): Promise<T | undefined> {
+    const chosen = await vscode.window.showQuickPick([...items], { title, placeHolder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+    return chosen?.value;
+  }
+
+  input(request: InputRequest): Promise<string | undefined> {
+    return Promise.resolve(
+      vscode.window.showInputBox({
+        title: request.title,
+        prompt: request.prompt,
+        value: request.value,
+        placeHolder: request.placeHolder,
+        password: request.password,
+        ignoreFocusOut: true,
+        validateInput: request.validate,
+      }),
+    );
+  }
+
+  async confirm(request: ConfirmRequest): Promise<boolean> {
+    const answer = await vscode.window.showWarningMessage(request.message, { modal: true, detail: request.detail }, request.action);
+    return answer === request.action;
+  }
+}

@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import * as vscode from "vscode";
+import type { Connection } from "../connection/connection.js";
+import { readConnectionSettings } from "../connection/connection-settings.js";
+import { policyPath } from "../guard/policy-source.js";
+
+export const MCP_PROVIDER_ID = "custody.mcp";
+export const MCP_LABEL = "Custody Workspace";
+
+/** The environment that gives the MCP server this window's connection: the one it is connected to, else the settings. */
+export function mcpEnvironment(connection: Connection): Record<string, string> {
+  const settings = readConnectionSettings();
+  const state = connection.state;
+  const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: "1" };
+  const target = state.kind === "disconnected" ? undefined : state.target;
+  const baseUrl = target?.baseUrl ?? settings.baseUrl;
+  const operator = target?.operator ?? settings.operator;
+  // Without a base URL the MCP server starts its own emulator on the demo workspace (its embedded default).
+  if (baseUrl !== "") env.CUSTODY_BASE_URL = baseUrl;
+  if (operator !== "") env.CUSTODY_OPERATOR = operator;
+  try {
+    const policy = policyPath(settings.policyFile);
+    if (policy !== undefined) env.CUSTODY_POLICY = policy;
+  } catch {
+    // A relative policy path is passed as is: the MCP server refuses it with its own message rather than run without the policy.
+    env.CUSTODY_POLICY = settings.policyFile;
+  }
+  return env;
+}
+
+/**
+ * Provides the project's MCP server to VS Code's agent mode: the bundle shipped in the
+ * extension's dist/, run by VS Code's own runtime as Node, with the same connection settings.
+ */
+export class CustodyMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
+  readonly #changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeMcpServerDefinitions = this.#changed.event;
+  readonly #subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly bundlePath: string,
+    private readonly version: string,
+    private readonly connection: Connection,
+  ) {
+    this.#subscriptions = [
+      connection.onDidChange(() => this.#changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration("custody")) this.#changed.fire();
+      }),
+    ];
+  }
+
+  provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
+    if (!existsSync(this.bundlePath)) return [];
+    const env = mcpEnvironment(this.connection);
+    // The version changes with the connection, so VS Code restarts the server when it moves.
+    const digest = createHash("sha256").update(JSON.stringify(env)).digest("hex").slice(0, 12);
+    return [new vscode.McpStdioServerDefinition(MCP_LABEL, process.execPath, [this.bundlePath], env, `${this.version}+${digest}`)];
+  }
+
+  resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): vscode.McpStdioServerDefinition {
+    return server;
+  }
+
+  dispose(): void {
+    for (const subscription of this.#subscriptions) subscription.dispose();
+    this.#changed.dispose();
+  }
+}

@@ -1,0 +1,36 @@
+import * as vscode from "vscode";
+import { errorText } from "./error-text.js";
+
+/** The "Custody" output channel: every call result and error, timestamped by VS Code. */
+export class OutputLog implements vscode.Disposable {
+  readonly #channel: vscode.LogOutputChannel;
+
+  constructor(name = "Custody") {
+    this.#channel = vscode.window.createOutputChannel(name, { log: true });
+  }
+
+  info(line: string): void {
+    this.#channel.info(line);
+  }
+
+  warn(line: string): void {
+    this.#channel.warn(line);
+  }
+
+  error(context: string, error: unknown): void {
+    this.#channel.error(`${context}: ${errorText(error)}`);
+  }
+
+  /** A multi-line block (a request body, a list of checks) under a heading. */
+  block(heading: string, lines: readonly string[]): void {
+    this.#channel.info([heading, ...lines.map((line) => `    ${line}`)].join("\n"));
+  }
+
+  show(): void {
+    this.#channel.show(true);
+  }
+
+  dispose(): void {
+    this.#channel.dispose();
+  }
+}

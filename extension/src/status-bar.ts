@@ -1,0 +1,90 @@
+import * as vscode from "vscode";
+import type { Connection } from "./connection/connection.js";
+import type { ConnectionState } from "./connection/connection-state.js";
+import { errorText } from "./output/error-text.js";
+import { markdownTooltip } from "./views/markdown-tooltip.js";
+
+/** Operator, connection state and the number of transactions pending approval. */
+export class StatusBar implements vscode.Disposable {
+  readonly #item: vscode.StatusBarItem;
+  readonly #subscription: vscode.Disposable;
+  #pending: number | string | undefined;
+  #generation = 0;
+
+  constructor(private readonly connection: Connection) {
+    this.#item = vscode.window.createStatusBarItem("custody.status", vscode.StatusBarAlignment.Left, 50);
+    this.#item.name = "Custody";
+    this.#subscription = connection.onDidChange(() => {
+      this.#pending = undefined;
+      this.#draw();
+      void this.refresh();
+    });
+    this.#draw();
+    this.#item.show();
+  }
+
+  get text(): string {
+    return this.#item.text;
+  }
+
+  /** Reads the pending count again (GET /transactions?status=PENDING_APPROVAL, one item: page_info.count is the total). */
+  async refresh(): Promise<void> {
+    const state = this.connection.state;
+    if (state.kind !== "connected") return;
+    const generation = ++this.#generation;
+    let pending: number | string;
+    try {
+      pending = (await state.client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: 1 })).page_info.count;
+    } catch (error) {
+      pending = `unknown (${errorText(error)})`;
+    }
+    if (generation !== this.#generation || this.connection.state !== state) return;
+    this.#pending = pending;
+    this.#draw();
+  }
+
+  #draw(): void {
+    const state: ConnectionState = this.connection.state;
+    const item = this.#item;
+    switch (state.kind) {
+      case "disconnected":
+        item.text = "$(debug-disconnect) Custody: not connected";
+        item.tooltip = "Custody: not connected. Click to connect to a workspace.";
+        item.command = "custody.connect";
+        item.backgroundColor = undefined;
+        return;
+      case "connecting":
+        item.text = `$(sync~spin) Custody: connecting as ${state.target.operator}`;
+        item.tooltip = `Connecting to ${state.target.baseUrl}`;
+        item.command = undefined;
+        item.backgroundColor = undefined;
+        return;
+      case "failed":
+        item.text = `$(error) Custody: ${state.target.operator} not connected`;
+        item.tooltip = markdownTooltip("Custody: connection failed", [["base URL", state.target.baseUrl], ["operator", state.target.operator], ["error", state.message]], "Click to connect again.");
+        item.command = "custody.connect";
+        item.backgroundColor = new vscode.ThemeColor("statusBarItem.errorBackground");
+        return;
+      case "connected": {
+        const pending = typeof this.#pending === "number" ? `${this.#pending} pending` : this.#pending === undefined ? "… pending" : "? pending";
+        item.text = `$(shield) ${state.target.operator}${state.target.origin === "emulator" ? " (emulator)" : ""} · ${pending}`;
+        item.tooltip = markdownTooltip("Custody: connected", [
+          ["operator", state.target.operator],
+          ["base URL", state.client.baseUrl],
+          ["workspace", state.target.origin === "emulator" ? "built-in emulator, demo workspace" : undefined],
+          ["module version", state.health.module_version],
+          ["API version", state.health.api_version],
+          ["pending approval", typeof this.#pending === "number" ? String(this.#pending) : this.#pending],
+        ], "Click to show the Custody views.");
+        item.command = "workbench.view.extension.custody";
+        item.backgroundColor = typeof this.#pending === "number" && this.#pending > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+        return;
+      }
+    }
+  }
+
+  dispose(): void {
+    this.#subscription.dispose();
+    this.#item.dispose();
+  }
+}

@@ -1,0 +1,16 @@
+import { baseUnit, displayUnit, formatUnits, type CurrencyLike } from "@custody/shared";
+
+/** "1.5 SOL": base units in the currency's display unit. */
+export function displayAmount(amount: bigint, currency: CurrencyLike): string {
+  return `${formatUnits(amount, currency)} ${displayUnit(currency).code}`;
+}
+
+/** "1500000000 lamport". */
+export function baseAmount(amount: bigint, currency: CurrencyLike): string {
+  return `${amount} ${baseUnit(currency).code}`;
+}
+
+/** "1.5 SOL (1500000000 lamport)": both forms, as every confirmation shows them. */
+export function bothAmounts(amount: bigint, currency: CurrencyLike): string {
+  return `${displayAmount(amount, currency)} (${baseAmount(amount, currency)})`;
+}

@@ -1,0 +1,27 @@
+import * as vscode from "vscode";
+import { errorText } from "../../output/error-text.js";
+import { markdownTooltip } from "../markdown-tooltip.js";
+import { TreeNode } from "../tree-node.js";
+
+/** Shown in place of a list whose read failed: a tree is never silently empty. */
+export class ErrorNode extends TreeNode {
+  readonly message: string;
+
+  constructor(
+    private readonly what: string,
+    error: unknown,
+  ) {
+    super();
+    this.message = errorText(error);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(`Could not load ${this.what}`, vscode.TreeItemCollapsibleState.None);
+    item.description = this.message;
+    item.iconPath = new vscode.ThemeIcon("error", new vscode.ThemeColor("errorForeground"));
+    item.tooltip = markdownTooltip(`Could not load ${this.what}`, [["error", this.message]], "Refresh the view to try again; details are in the Custody output.");
+    item.contextValue = "error";
+    item.command = { command: "custody.showOutput", title: "Show Output" };
+    return item;
+  }
+}

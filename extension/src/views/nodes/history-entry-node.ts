@@ -1,0 +1,33 @@
+import * as vscode from "vscode";
+import type { HistoryEntry } from "@custody/shared";
+import { labelText, markdownTooltip } from "../markdown-tooltip.js";
+import { transactionStatusIcon } from "../status-icons.js";
+import { TreeNode } from "../tree-node.js";
+
+/** One entry of a transaction's change history (GET /transactions/{id}/history). */
+export class HistoryEntryNode extends TreeNode {
+  constructor(
+    private readonly entry: HistoryEntry,
+    /** 1-based request number when the history holds several requests, else undefined. */
+    private readonly request: number | undefined,
+  ) {
+    super();
+  }
+
+  treeItem(): vscode.TreeItem {
+    const { entry } = this;
+    const item = new vscode.TreeItem(entry.status, vscode.TreeItemCollapsibleState.None);
+    item.description = `${labelText(entry.type, 40)} · ${entry.created_on}${this.request === undefined ? "" : ` · request ${this.request}`}`;
+    item.iconPath = transactionStatusIcon(entry.status);
+    item.tooltip = markdownTooltip(`History entry ${entry.id}`, [
+      ["status", entry.status],
+      ["type", entry.type],
+      ["created on", entry.created_on],
+      ["created by (user id)", String(entry.created_by)],
+      ["expires at", entry.expired_at],
+      ["complete", entry.is_complete ? "yes" : "no"],
+    ]);
+    item.contextValue = "historyEntry";
+    return item;
+  }
+}

@@ -1,0 +1,44 @@
+import * as vscode from "vscode";
+import { polkadotFrozen, type Currency, type PolkadotCoinFields, type UnbondingEntry } from "@custody/shared";
+import { bothAmounts, displayAmount } from "../amount-text.js";
+import { labelText } from "../markdown-tooltip.js";
+import { TreeNode } from "../tree-node.js";
+import { waitingTimeText } from "../waiting-time.js";
+import { BalanceLineNode } from "./balance-line-node.js";
+
+/** The Polkadot breakdown of an account: available, bonded, unbonding (with waiting times), unbonded, rewards destination. */
+export class PolkadotBalanceNode extends TreeNode {
+  constructor(
+    private readonly fields: PolkadotCoinFields,
+    private readonly currency: Currency,
+  ) {
+    super();
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem("Staking balances", vscode.TreeItemCollapsibleState.Expanded);
+    item.iconPath = new vscode.ThemeIcon("law");
+    item.description = `${displayAmount(this.fields.balances.bonded, this.currency)} bonded`;
+    item.contextValue = "polkadotBalance";
+    return item;
+  }
+
+  #entry(entry: UnbondingEntry, unbonded: boolean): TreeNode {
+    const when = unbonded ? "unbonded, ready to withdraw" : `unbonded in ${waitingTimeText(entry.waiting_time)}`;
+    return new BalanceLineNode(displayAmount(entry.amount, this.currency), when, bothAmounts(entry.amount, this.currency), unbonded ? "unlock" : "watch");
+  }
+
+  override children(): Promise<TreeNode[]> {
+    const { balances, staking } = this.fields;
+    const line = (label: string, amount: bigint, icon: string, entries: TreeNode[] = []) =>
+      new BalanceLineNode(label, displayAmount(amount, this.currency), bothAmounts(amount, this.currency), icon, entries);
+    return Promise.resolve([
+      line("Available", balances.available, "credit-card"),
+      line("Bonded", balances.bonded, "lock"),
+      line("Unbonding", balances.total_unbonding, "watch", balances.unbonding.map((entry) => this.#entry(entry, false))),
+      line("Unbonded", balances.total_unbonded, "unlock", balances.unbonded.map((entry) => this.#entry(entry, true))),
+      line("Frozen", polkadotFrozen(balances), "circle-slash"),
+      new BalanceLineNode("Rewards destination", labelText(staking.rewards_destination, 40), undefined, "gift"),
+    ]);
+  }
+}

@@ -1,0 +1,54 @@
+import * as vscode from "vscode";
+import { accountNetwork } from "@custody/shared";
+import { CustodyTreeProvider } from "./custody-tree-provider.js";
+import { EthereumStakeNode } from "./nodes/ethereum-stake-node.js";
+import { GroupNode } from "./nodes/group-node.js";
+import { MessageNode } from "./nodes/message-node.js";
+import { StakeNode } from "./nodes/stake-node.js";
+import type { TreeNode } from "./tree-node.js";
+import type { ViewContext } from "./view-context.js";
+
+const ETHEREUM_PAGE_SIZE = 100;
+const ETHEREUM_MAX_PAGES = 20;
+
+/** Solana stakes (status, active balance, validator) and Ethereum positions, across accounts. */
+export class StakesProvider extends CustodyTreeProvider {
+  protected async roots(view: ViewContext): Promise<TreeNode[]> {
+    const accounts = await view.cache.accounts();
+    const solana = accounts.filter((account) => accountNetwork(account) === "Solana");
+    const ethereum = accounts.filter((account) => accountNetwork(account) === "Ethereum");
+    const groups: TreeNode[] = [];
+    if (solana.length > 0) {
+      groups.push(
+        new GroupNode("Solana stakes", async () => {
+          const lists = await Promise.all(
+            solana.map(async (account) => {
+              const [stakes, currency] = await Promise.all([view.cache.solanaStakes(account.id), view.cache.currency(account.currency)]);
+              return stakes.map((stake) => new StakeNode(stake, account, currency, true));
+            }),
+          );
+          const nodes = lists.flat();
+          return nodes.length > 0 ? nodes : [new MessageNode("No Solana stakes")];
+        }, undefined, new vscode.ThemeIcon("layers")),
+      );
+    }
+    if (ethereum.length > 0) {
+      groups.push(
+        new GroupNode("Ethereum positions", async () => {
+          const lists = await Promise.all(
+            ethereum.map(async (account) => {
+              const [positions, currency] = await Promise.all([
+                view.cache.client.listAllEthereumStakes(account.id, { pageSize: ETHEREUM_PAGE_SIZE, maxPages: ETHEREUM_MAX_PAGES }),
+                view.cache.currency(account.currency),
+              ]);
+              return positions.map((position) => new EthereumStakeNode(position, currency));
+            }),
+          );
+          const nodes = lists.flat();
+          return nodes.length > 0 ? nodes : [new MessageNode("No Ethereum positions")];
+        }, undefined, new vscode.ThemeIcon("layers")),
+      );
+    }
+    return groups.length > 0 ? groups : [new MessageNode("No Solana or Ethereum accounts, so no stakes")];
+  }
+}

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator } from "@custody/emulator";
+import { CustodyClient } from "@custody/shared";
+import { activate } from "../../../src/extension.js";
+import type { CustodyTreeProvider } from "../../../src/views/custody-tree-provider.js";
+import type { TreeNode } from "../../../src/views/tree-node.js";
+import { ExtensionMode, fake, Uri, type TreeItem } from "./fake-vscode.js";
+
+export interface TreeLine {
+  depth: number;
+  label: string;
+  description: string;
+  contextValue: string;
+  node: TreeNode;
+}
+
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The tree of a view as lines, expanding every collapsible node down to `depth`. */
+export async function treeLines(provider: CustodyTreeProvider, depth: number, from?: TreeNode, level = 0): Promise<TreeLine[]> {
+  const out: TreeLine[] = [];
+  for (const node of await provider.getChildren(from)) {
+    const item = node.treeItem() as unknown as TreeItem;
+    out.push({ depth: level, label: item.label, description: item.description ?? "", contextValue: item.contextValue ?? "", node });
+    if (level + 1 < depth && item.collapsibleState !== 0) out.push(...(await treeLines(provider, depth, node, level + 1)));
+  }
+  return out;
+}
+
+export interface Harness {
+  baseUrl: string;
+  controlUrl: string;
+  operator: string;
+  /** A client of its own, to check what the extension did. */
+  client: CustodyClient;
+  storage: string;
+  provider(view: "accounts" | "stakes" | "transactions"): CustodyTreeProvider;
+  run(command: string, ...args: unknown[]): Promise<unknown>;
+  stopEmulator(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The extension activated against the fake vscode, with the user's settings pointing at an
+ * emulator on the demo workspace (in memory, on a free port), and connected.
+ */
+export async function startHarness(options: { operator?: string; settings?: Record<string, unknown> } = {}): Promise<Harness> {
+  const emulator = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
+  const operator = options.operator ?? "staking-bot";
+  const storage = mkdtempSync(join(tmpdir(), "custody-vscode-"));
+  fake.reset();
+  fake.settings.set("custody.baseUrl", emulator.baseUrl);
+  fake.settings.set("custody.operator", operator);
+  fake.settings.set("custody.refreshIntervalSeconds", 0);
+  for (const [key, value] of Object.entries(options.settings ?? {})) fake.settings.set(key, value);
+  const secrets = new Map<string, string>();
+  const subscriptions: { dispose(): unknown }[] = [];
+  const context = {
+    subscriptions,
+    secrets: {
+      get: (key: string) => Promise.resolve(secrets.get(key)),
+      store: (key: string, value: string) => Promise.resolve(void secrets.set(key, value)),
+      delete: (key: string) => Promise.resolve(void secrets.delete(key)),
+    },
+    globalStorageUri: Uri.file(storage),
+    extensionMode: ExtensionMode.Production,
+    asAbsolutePath: (path: string) => join(storage, path),
+    extension: { packageJSON: { version: "0.1.0" } },
+  };
+  activate(context as never);
+  await waitFor(() => fake.contexts.get("custody.connected") === true, "the extension to connect");
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped) await emulator.close();
+    stopped = true;
+  };
+  return {
+    baseUrl: emulator.baseUrl,
+    controlUrl: emulator.controlUrl,
+    operator,
+    client: new CustodyClient({ baseUrl: emulator.baseUrl, operator }),
+    storage,
+    provider: (view) => (fake.treeViews.get(`custody.${view}`)?.treeDataProvider as CustodyTreeProvider),
+    run: async (command, ...args) => {
+      const handler = fake.commands.get(command);
+      if (!handler) throw new Error(`no command ${command}`);
+      return handler(...args);
+    },
+    stopEmulator: stop,
+    async close() {
+      for (const subscription of subscriptions) subscription.dispose();
+      await stop();
+      rmSync(storage, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+vi.mock("vscode", () => import("./support/fake-vscode.js"));
+import { CustodyClient, verifyAuditLog } from "@custody/shared";
+import { fake } from "./support/fake-vscode.js";
+import { startHarness, waitFor, type Harness } from "./support/extension-harness.js";
+
+const VALIDATOR = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+
+function auditEvents(harness: Harness): { event: string; tool: string; transaction_id?: number | null }[] {
+  const path = join(harness.storage, "audit", "custody-vscode-audit.jsonl");
+  expect(verifyAuditLog(path).ok).toBe(true);
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { event: string; tool: string; transaction_id?: number | null });
+}
+
+async function newest(harness: Harness) {
+  return (await harness.client.searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+}
+
+describe("guarded writes from the palette", () => {
+  let harness: Harness;
+  afterEach(async () => {
+    await harness.close();
+  });
+
+  it("stakes SOL: account, amount in display units, validator, then a modal with both units and governance before one POST", async () => {
+    harness = await startHarness();
+    const before = await newest(harness);
+    fake.script(
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "1.5" },
+      { kind: "pick", label: VALIDATOR },
+      { kind: "modal", choice: "Submit" },
+    );
+    await harness.run("custody.solana.createStake");
+    expect(fake.answers).toHaveLength(0);
+    expect(fake.inputs[0]?.verdict).toMatchObject({ message: "= 1.5 SOL (1500000000 lamport)" });
+    const modal = fake.messages.find((message) => message.modal);
+    expect(modal?.message).toContain("stake 1.5 SOL (1500000000 lamport) from sol-treasury");
+    expect(modal?.detail).toContain("Amount: 1.5 SOL (1500000000 lamport)");
+    expect(modal?.detail).toContain("Governance (staking rule): approved at once");
+    expect(modal?.detail).toContain(`POST /solana/accounts/1/stakes\n{"amount":1500000000,"validator":"${VALIDATOR}"}`);
+    const created = await newest(harness);
+    expect(created?.id).toBe((before?.id ?? 0) + 1);
+    expect(created?.type).toBe("STAKE_CREATE_DELEGATE");
+    expect(created?.amount).toBe(1_500_000_000n);
+    expect(fake.messages.some((message) => message.level === "info" && message.message.includes(`transaction #${created?.id} (STAKE_CREATE_DELEGATE) created`))).toBe(true);
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "confirmed", "submitted"]);
+    expect(auditEvents(harness).at(-1)).toMatchObject({ tool: "solana_create_stake", transaction_id: created?.id });
+  });
+
+  it("unbonds DOT from a Polkadot account with the fixed values, checked as typed against the bonded balance", async () => {
+    harness = await startHarness();
+    const account = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "dot-staking");
+    const bonded = (account?.coin_fields as { balances: { bonded: bigint } }).balances.bonded;
+    fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "2.5" }, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.polkadot.unbond");
+    expect(fake.answers).toHaveLength(0);
+    const modal = fake.messages.find((message) => message.modal);
+    expect(modal?.detail).toContain("Amount: 2.5 DOT (25000000000 planck)");
+    expect(modal?.detail).toContain("Max fees: 0 (fixed for Polkadot staking requests");
+    const created = await newest(harness);
+    expect(created).toMatchObject({ type: "UNBOND", amount: 25_000_000_000n, max_fees: 0n, recipient: "", speed: "CUSTOM" });
+    expect(created?.notes[0]?.content).toMatch(/\[ref cw-[0-9a-f]{20}\]/);
+    // The same rule refuses, as typed, more than is bonded: Enter cannot be pressed.
+    fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: `${bonded + 1n} planck` });
+    await harness.run("custody.polkadot.unbond");
+    const refusal = fake.messages.at(-1);
+    expect(refusal?.level).toBe("error");
+    expect(refusal?.message).toMatch(/bonded/);
+    expect((await newest(harness))?.id).toBe(created?.id);
+  });
+
+  it("stops on a blocking check, shows it, and sends nothing", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const before = await newest(harness);
+    fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1" }, { kind: "pick", label: VALIDATOR });
+    await harness.run("custody.solana.createStake");
+    const blocked = fake.messages.find((message) => message.level === "error" && message.modal);
+    expect(blocked?.message).toContain("blocked, nothing was sent");
+    expect(blocked?.detail).toContain("GOVERNANCE_NOT_ALLOWED");
+    expect((await newest(harness))?.id).toBe(before?.id);
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "blocked"]);
+  });
+
+  it("sends nothing when the confirmation is declined", async () => {
+    harness = await startHarness();
+    const before = await newest(harness);
+    fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "1" }, { kind: "modal", choice: undefined });
+    await harness.run("custody.polkadot.bondExtra");
+    expect((await newest(harness))?.id).toBe(before?.id);
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "declined"]);
+  });
+
+  it("refuses every write before asking anything when the local policy is read-only", async () => {
+    harness = await startHarness();
+    const policy = join(harness.storage, "policy.json");
+    writeFileSync(policy, JSON.stringify({ read_only: true }));
+    fake.settings.set("custody.policyFile", policy);
+    await harness.run("custody.solana.createStake");
+    expect(fake.picks).toHaveLength(0);
+    expect(fake.messages.at(-1)?.message).toContain("the local policy is read-only");
+  });
+
+  it("blocks a write above the policy's per-transaction limit", async () => {
+    harness = await startHarness();
+    const policy = join(harness.storage, "policy.json");
+    writeFileSync(policy, JSON.stringify({ limits: { polkadot: { max_per_transaction: { amount: "1", unit: "DOT" } } } }));
+    fake.settings.set("custody.policyFile", policy);
+    const before = await newest(harness);
+    fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "1.5" });
+    await harness.run("custody.polkadot.unbond");
+    expect(fake.messages.find((message) => message.modal)?.detail).toContain("POLICY_MAX_PER_TRANSACTION");
+    expect((await newest(harness))?.id).toBe(before?.id);
+  });
+
+  it("runs a write from a tree item's context menu on that item, without asking for the target", async () => {
+    harness = await startHarness();
+    const provider = harness.provider("stakes");
+    const [solanaGroup] = await provider.getChildren();
+    const stakes = await provider.getChildren(solanaGroup);
+    const activated = stakes.find((node) => String(node.treeItem().contextValue).includes(":deactivate:"));
+    fake.script({ kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.deactivateStake", activated);
+    expect(fake.picks).toHaveLength(0);
+    expect((await newest(harness))?.type).toBe("STAKE_DEACTIVATE");
+  });
+
+  it("approves a transaction pending approval through the same road, with the quorum it completes", async () => {
+    harness = await startHarness();
+    const account = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "sol-treasury");
+    const members = [
+      { username: "treasury-bot", is_api: true },
+      { username: "staking-bot", is_api: true },
+    ];
+    const rules = { ...account?.governance_rules, transaction: { creators: [members[0]], steps: [{ quorum: 2, approvers: members }] } };
+    const put = await fetch(`${harness.controlUrl}/accounts/${account?.id}/governance`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(rules) });
+    expect(put.status).toBe(200);
+    const treasury = new CustodyClient({ baseUrl: harness.baseUrl, operator: "treasury-bot" });
+    const pending = await treasury.createTransaction({
+      account_name: "sol-treasury",
+      amount: { value: "2000000000", unit: "lamport" },
+      max_fees: { value: "5000", unit: "lamport" },
+      recipient: VALIDATOR,
+      speed: "NORMAL",
+      coin_fields: { type: "SEND" },
+    });
+    expect(pending.status).toBe("PENDING_APPROVAL");
+    fake.script({ kind: "pick", label: `#${pending.id} ` }, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.approveTransaction");
+    const modal = fake.messages.find((message) => message.modal);
+    expect(modal?.detail).toContain("Amount: 2 SOL (2000000000 lamport)");
+    expect(modal?.detail).toContain("this approval completes the quorum");
+    await waitFor(async () => (await harness.client.getTransaction(pending.id)).status !== "PENDING_APPROVAL", "the approval to apply");
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "confirmed", "submitted"]);
+  });
+});

@@ -1,0 +1,117 @@
+import { parseArgs } from "node:util";
+
+export interface HttpOptions {
+  port: number;
+  host: string;
+  /** The bearer token clients must send; generated and printed to stderr when not configured. */
+  token: string | null;
+}
+
+export interface ServerConfig {
+  /** The module's base URL; null starts the emulator in-process on its demo workspace. */
+  baseUrl: string | null;
+  operator: string | null;
+  policyPath: string | null;
+  readOnly: boolean;
+  auditLogPath: string | null;
+  tokenTtlSeconds: number;
+  /** Streamable HTTP instead of stdio. */
+  http: HttpOptions | null;
+}
+
+export type Command = { command: "serve"; config: ServerConfig } | { command: "verify-audit"; file: string } | { command: "help" };
+
+export const DEFAULT_HTTP_PORT = 7531;
+export const DEFAULT_TOKEN_TTL_SECONDS = 300;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+function flagOrEnv(flag: string | undefined, env: string | undefined): string | null {
+  const value = flag ?? env;
+  return value === undefined || value === "" ? null : value;
+}
+
+function readBoolean(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === "") return false;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name}: must be true or false, got ${JSON.stringify(value)}`);
+}
+
+function readInteger(name: string, value: string, min: number, max: number): number {
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${name}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+/** Reads the command line and the environment; flags win over environment variables. */
+export function readCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        "base-url": { type: "string" },
+        operator: { type: "string" },
+        policy: { type: "string" },
+        "read-only": { type: "boolean" },
+        "audit-log": { type: "string" },
+        "token-ttl-seconds": { type: "string" },
+        http: { type: "boolean" },
+        port: { type: "string" },
+        host: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}; see --help`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { command: "help" };
+  if (positionals[0] === "verify-audit") {
+    const file = positionals[1];
+    if (file === undefined || positionals.length > 2) throw new ConfigError("verify-audit: give exactly one audit log file");
+    return { command: "verify-audit", file };
+  }
+  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the only command is verify-audit <file>`);
+  if ((values.port !== undefined || values.host !== undefined) && !values.http) throw new ConfigError("--port, --host: only with --http");
+  const host = values.host ?? "127.0.0.1";
+  if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
+  const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
+  return {
+    command: "serve",
+    config: {
+      baseUrl: flagOrEnv(values["base-url"], env.CUSTODY_BASE_URL),
+      operator: flagOrEnv(values.operator, env.CUSTODY_OPERATOR),
+      policyPath: flagOrEnv(values.policy, env.CUSTODY_POLICY),
+      readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
+      auditLogPath: flagOrEnv(values["audit-log"], env.CUSTODY_AUDIT_LOG),
+      tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
+      http: values.http
+        ? { port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535), host, token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN) }
+        : null,
+    },
+  };
+}
+
+export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio by default)
+
+  custody-mcp [options]            serve over stdio
+  custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token required)
+  custody-mcp verify-audit <file>  verify an audit log's hash chain
+
+Options (environment variable in brackets):
+  --base-url URL          the module's base URL [CUSTODY_BASE_URL]; absent: in-process emulator, demo workspace
+  --operator NAME         the API operator to act as [CUSTODY_OPERATOR]
+  --policy FILE           local policy, JSON [CUSTODY_POLICY]
+  --read-only             register no write tool [CUSTODY_READ_ONLY=true]
+  --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
+  --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
+  --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
+`;

@@ -1,0 +1,36 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { errorMessage } from "../tools/error-message.js";
+
+export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
+
+/** Whether the client can show a form to the person (form elicitation). */
+export function canAskPerson(session: Server): boolean {
+  return session.getClientCapabilities()?.elicitation?.form !== undefined;
+}
+
+const CONFIRM_SCHEMA = {
+  type: "object" as const,
+  properties: {
+    confirm: { type: "boolean" as const, title: "Submit this operation", description: "Tick to send it to the workspace; leave unticked or decline to send nothing." },
+  },
+  required: ["confirm"],
+};
+
+/**
+ * Asks the person, through the client, to confirm the summary. A client without form
+ * elicitation is not asked (the confirmation token is then the only confirmation); any answer
+ * but an accepted form with confirm ticked sends nothing.
+ */
+export async function askPerson(session: Server, message: string, timeoutMs: number, signal: AbortSignal): Promise<Consent> {
+  if (!canAskPerson(session)) return { answer: "not_asked" };
+  try {
+    const result = await session.elicitInput({ mode: "form", message, requestedSchema: CONFIRM_SCHEMA }, { timeout: Math.max(1000, timeoutMs), signal });
+    if (result.action === "accept") {
+      return result.content?.confirm === true ? { answer: "accepted" } : { answer: "declined", detail: "the person accepted the form without ticking confirm" };
+    }
+    if (result.action === "decline") return { answer: "declined", detail: "the person declined" };
+    return { answer: "cancelled", detail: "the person cancelled" };
+  } catch (error) {
+    return { answer: "cancelled", detail: `the confirmation could not be obtained (${errorMessage(error)})` };
+  }
+}

@@ -1,0 +1,15 @@
+export { createMcpServer } from "./server/create-server.js";
+export type { ServerContext } from "./server/server-context.js";
+export { CurrencyBook } from "./server/currency-book.js";
+export { startContext, loadPolicy, type StartedContext } from "./server/start-context.js";
+export { serverInstructions } from "./server/instructions.js";
+export { SERVER_NAME, SERVER_VERSION } from "./server/server-identity.js";
+export { readCommand, USAGE, ConfigError, DEFAULT_HTTP_PORT, DEFAULT_TOKEN_TTL_SECONDS, type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
+export { ConfirmationTokens, DEFAULT_TOKEN_TTL_MS, type TokenClaims, type TokenCheck, type TokenRefusal, type SealedState } from "./guard/confirmation-token.js";
+export { WriteOutput, WriteStatus } from "./guard/write-output.js";
+export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";
+export type { AnyTool, ToolDefinition, ToolHints, ToolCall } from "./tools/tool-definition.js";
+export { startHttpServer, MCP_PATH, type RunningHttpServer } from "./transport/http-server.js";
+export { serveStdio } from "./transport/stdio-server.js";
+export { startEmbeddedWorkspace, type EmbeddedWorkspace } from "./embedded/embedded-workspace.js";
+export { verifyAuditCommand } from "./audit/verify-audit-command.js";

@@ -1,0 +1,10 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { registerReviewPendingApprovalsPrompt } from "./review-pending-approvals.js";
+import { registerStakeSolPrompt } from "./stake-sol.js";
+import { registerUnbondDotSafelyPrompt } from "./unbond-dot-safely.js";
+
+export function registerPrompts(server: McpServer): void {
+  registerStakeSolPrompt(server);
+  registerUnbondDotSafelyPrompt(server);
+  registerReviewPendingApprovalsPrompt(server);
+}

@@ -1,0 +1,28 @@
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { userPrompt } from "./prompt-message.js";
+
+export function registerUnbondDotSafelyPrompt(server: McpServer): void {
+  server.registerPrompt(
+    "unbond_dot_safely",
+    {
+      title: "Unbond DOT safely",
+      description: "Unbond DOT from a Polkadot account after checking the bonded balance, with a dry run and explicit confirmation.",
+      argsSchema: {
+        account: z.string().describe("Account id or name"),
+        amount: z.string().describe('Amount in DOT, e.g. "5"'),
+      },
+    },
+    ({ account, amount }) =>
+      userPrompt(
+        "Unbond DOT safely",
+        [
+          `I want to unbond ${amount} DOT on account ${JSON.stringify(account)}.`,
+          "1. Call get_account_balance: show bonded, unbonding, unbonded and available, in DOT and planck. The amount must not exceed the bonded balance.",
+          "2. Remind me that unbonded funds stay locked for 28 days before polkadot_withdraw_unbonded can move them to available, and that polkadot_rebond can undo it meanwhile.",
+          "3. Call polkadot_unbond without confirmation_token (a dry run; nothing is sent) with unit DOT, and show me the request (recipient empty, speed CUSTOM, max_fees 0), the checks and the governance forecast. If it is blocked, explain why and stop.",
+          "4. Only when I say yes, call polkadot_unbond again with the same arguments and the confirmation_token, then report the transaction.",
+        ].join("\n"),
+      ),
+  );
+}

@@ -1,0 +1,27 @@
+import { describeAmount } from "@custody/shared";
+import { z } from "zod";
+import { workspaceView } from "../../views/workspace-view.js";
+import { AccountInput, accountWithCurrency } from "../account-input.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+export const getAccountBalance = defineTool({
+  name: "get_account_balance",
+  title: "Get an account's balances",
+  description: "Returns an account's balances, fresh: balance, available, and the network's own (Polkadot bonded/unbonding, Solana staked), in both units.",
+  toolset: "read",
+  input: z.object({ account: AccountInput }),
+  output: toolOutput({ balance: Entity }),
+  annotations: READ_HINTS,
+  async run(args, call) {
+    const { account, currency } = await accountWithCurrency(call, args.account);
+    const balance = await call.ctx.client.getAccountBalance(account.id, { signal: call.signal });
+    const staked = balance.staked_balance === undefined ? "" : `, staked ${describeAmount(balance.staked_balance, currency)}`;
+    const bonded = balance.balances === undefined ? "" : `, bonded ${describeAmount(balance.balances.bonded, currency)}, unbonding ${describeAmount(balance.balances.total_unbonding, currency)}, unbonded ${describeAmount(balance.balances.total_unbonded, currency)}`;
+    return {
+      structured: { balance: workspaceView(balance, currency) },
+      text: `account ${account.id}: balance ${describeAmount(balance.balance, currency)}, available ${describeAmount(balance.available_balance, currency)}${staked}${bonded}`,
+    };
+  },
+});

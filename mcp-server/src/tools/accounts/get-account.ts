@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { accountLine } from "../../views/account-view.js";
+import { workspaceView } from "../../views/workspace-view.js";
+import { AccountInput, accountWithCurrency } from "../account-input.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+export const getAccount = defineTool({
+  name: "get_account",
+  title: "Get an account",
+  description: "Returns one account by id or name: balances in both units, network fields (Polkadot staking balances), governance rules.",
+  toolset: "read",
+  input: z.object({ account: AccountInput }),
+  output: toolOutput({ account: Entity }),
+  annotations: READ_HINTS,
+  async run(args, call) {
+    const { account, currency } = await accountWithCurrency(call, args.account);
+    return { structured: { account: workspaceView(account, currency) }, text: accountLine(account, currency) };
+  },
+});

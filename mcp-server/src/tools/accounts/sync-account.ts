@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { AccountInput, accountWithCurrency } from "../account-input.js";
+import { defineTool } from "../define-tool.js";
+import { toolOutput } from "../tool-output.js";
+
+export const syncAccount = defineTool({
+  name: "sync_account",
+  title: "Refresh an account's history",
+  description: "Asks the workspace to refresh an account's transaction history from the network. Use when a recent transaction is missing. Moves no funds.",
+  toolset: "read",
+  input: z.object({ account: AccountInput }),
+  output: toolOutput({ success: z.boolean(), account_id: z.number() }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, call) {
+    const { account } = await accountWithCurrency(call, args.account);
+    const result = await call.ctx.client.syncAccount(account.id, { signal: call.signal });
+    return {
+      structured: { success: result.success, account_id: account.id },
+      text: result.success ? `account ${account.id}: history refresh requested` : `account ${account.id}: the workspace reported the refresh as unsuccessful`,
+    };
+  },
+});

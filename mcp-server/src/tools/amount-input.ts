@@ -1,0 +1,20 @@
+import { toBaseUnits, type Currency } from "@custody/shared";
+import { z } from "zod";
+
+export const AmountText = z.string().describe('Decimal in unit, e.g. "1.5"');
+export const UnitCode = z.string().describe("Unit code: display (SOL) or base (lamport)");
+
+/** An amount given as `amount` and `unit` (field names as the tool's input spells them), in base units. */
+export function amountField(currency: Currency, amount: string, unit: string, field = "amount"): bigint {
+  return toBaseUnits({ amount, unit }, currency, field);
+}
+
+/** An optional amount whose unit must be given with it. */
+export function optionalAmountField(currency: Currency, amount: string | undefined, unit: string | undefined, field: string, unitField: string): bigint | undefined {
+  if (amount === undefined) {
+    if (unit !== undefined) throw new Error(`${unitField}: given without ${field}; give both or neither`);
+    return undefined;
+  }
+  if (unit === undefined) throw new Error(`${unitField}: required with ${field} (a unit code of ${currency.name}, e.g. ${currency.units.map((u) => u.code).join(", ")})`);
+  return toBaseUnits({ amount, unit }, currency, field);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField, optionalAmountField } from "../amount-input.js";
+import { noteInput, WriteFields } from "../write-fields.js";
+
+export const ethereumStake = defineWriteTool({
+  name: "ethereum_stake",
+  title: "Stake ETH",
+  description:
+    "Stakes ETH through a staking provider's contract (contract call; the account needs 32 ETH and a smart-contract rule). Dry run first.",
+  toolset: "ethereum_staking",
+  input: {
+    account: WriteFields.account,
+    contract: z.string().describe("Staking provider's contract address"),
+    contract_data: z.string().describe("Hex call data of the deposit"),
+    amount: WriteFields.amount,
+    unit: WriteFields.unit,
+    max_fees: WriteFields.max_fees,
+    max_fees_unit: WriteFields.max_fees_unit,
+    speed: WriteFields.speed,
+    note: WriteFields.note,
+  },
+  on: "account",
+  toRequest: (args, { account, currency }) => ({
+    kind: "ethereum_stake",
+    account: account.id,
+    contract: args.contract,
+    contract_data: args.contract_data,
+    amount: amountField(currency, args.amount, args.unit),
+    max_fees: optionalAmountField(currency, args.max_fees, args.max_fees_unit, "max_fees", "max_fees_unit"),
+    speed: args.speed,
+    note: noteInput(args.note),
+  }),
+});

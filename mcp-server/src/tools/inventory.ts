@@ -1,0 +1,78 @@
+import { toolPermission, type Policy } from "@custody/shared";
+import { getAccount } from "./accounts/get-account.js";
+import { getAccountBalance } from "./accounts/get-account-balance.js";
+import { listAccounts } from "./accounts/list-accounts.js";
+import { syncAccount } from "./accounts/sync-account.js";
+import { ethereumStake } from "./ethereum/ethereum-stake.js";
+import { listEthereumStakes } from "./ethereum/list-ethereum-stakes.js";
+import { createOperator } from "./operators/create-operator.js";
+import { registerOperator } from "./operators/register-operator.js";
+import { polkadotBondExtra } from "./polkadot/polkadot-bond-extra.js";
+import { polkadotRebond } from "./polkadot/polkadot-rebond.js";
+import { polkadotSetPayee } from "./polkadot/polkadot-set-payee.js";
+import { polkadotUnbond } from "./polkadot/polkadot-unbond.js";
+import { polkadotWithdrawUnbonded } from "./polkadot/polkadot-withdraw-unbonded.js";
+import { getSolanaStake } from "./solana/get-solana-stake.js";
+import { listSolanaStakes } from "./solana/list-solana-stakes.js";
+import { solanaCreateStake } from "./solana/solana-create-stake.js";
+import { solanaDeactivateStake } from "./solana/solana-deactivate-stake.js";
+import { solanaDelegateStake } from "./solana/solana-delegate-stake.js";
+import { solanaSplitDeactivateStake } from "./solana/solana-split-deactivate-stake.js";
+import { solanaSplitStake } from "./solana/solana-split-stake.js";
+import { solanaWithdrawStake } from "./solana/solana-withdraw-stake.js";
+import type { AnyTool } from "./tool-definition.js";
+import { approveTransaction } from "./transactions/approve-transaction.js";
+import { createTransaction } from "./transactions/create-transaction.js";
+import { estimateFees } from "./transactions/estimate-fees.js";
+import { getRequestStatus } from "./transactions/get-request-status.js";
+import { getTransaction } from "./transactions/get-transaction.js";
+import { getTransactionHistory } from "./transactions/get-transaction-history.js";
+import { searchTransactions } from "./transactions/search-transactions.js";
+import { getCurrency } from "./workspace/get-currency.js";
+import { healthCheck } from "./workspace/health-check.js";
+import { listTokens } from "./workspace/list-tokens.js";
+import { listUsers } from "./workspace/list-users.js";
+
+/** Every tool the server has, in the order tools/list shows them. */
+export const ALL_TOOLS: readonly AnyTool[] = [
+  healthCheck,
+  listUsers,
+  listAccounts,
+  getAccount,
+  getAccountBalance,
+  syncAccount,
+  getTransaction,
+  getTransactionHistory,
+  searchTransactions,
+  getRequestStatus,
+  estimateFees,
+  getCurrency,
+  listTokens,
+  listSolanaStakes,
+  getSolanaStake,
+  listEthereumStakes,
+  createOperator,
+  registerOperator,
+  createTransaction,
+  approveTransaction,
+  solanaCreateStake,
+  solanaDeactivateStake,
+  solanaWithdrawStake,
+  solanaDelegateStake,
+  solanaSplitStake,
+  solanaSplitDeactivateStake,
+  polkadotBondExtra,
+  polkadotUnbond,
+  polkadotRebond,
+  polkadotWithdrawUnbonded,
+  polkadotSetPayee,
+  ethereumStake,
+];
+
+/**
+ * The tools the local policy lets this server register: the one place where read-only mode,
+ * toolsets and the allow and deny lists decide what a client can see. Handlers ask again.
+ */
+export function toolsFor(policy: Policy): AnyTool[] {
+  return ALL_TOOLS.filter((tool) => toolPermission(policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }).allowed);
+}

@@ -1,0 +1,33 @@
+import { delimitUntrusted, OperatorName } from "@custody/shared";
+import { z } from "zod";
+import { recordAudit } from "../../guard/audit-trail.js";
+import { workspaceView } from "../../views/workspace-view.js";
+import { defineTool } from "../define-tool.js";
+import { errorMessage } from "../error-message.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+const NAME = "create_operator";
+
+export const createOperator = defineTool({
+  name: NAME,
+  title: "Create an API operator",
+  description:
+    "Creates an API operator in the module (step 1 of registration) and returns its device_id. An administrator then invites it in the workspace with that device_id and gets a UUID for register_operator.",
+  toolset: "operators",
+  input: z.object({ name: OperatorName.describe("Operator name, no spaces") }),
+  output: toolOutput({ api_user: Entity }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run(args, { ctx, signal }) {
+    try {
+      const user = await ctx.client.createApiUser(args.name, { signal });
+      recordAudit(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
+      return {
+        structured: { api_user: workspaceView(user) },
+        text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
+      };
+    } catch (error) {
+      recordAudit(ctx, { event: "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
+      throw error;
+    }
+  },
+});

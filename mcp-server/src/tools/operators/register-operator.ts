@@ -1,0 +1,36 @@
+import { OperatorName } from "@custody/shared";
+import { z } from "zod";
+import { recordAudit } from "../../guard/audit-trail.js";
+import { defineTool } from "../define-tool.js";
+import { errorMessage } from "../error-message.js";
+import { toolOutput } from "../tool-output.js";
+
+const NAME = "register_operator";
+
+export const registerOperator = defineTool({
+  name: NAME,
+  title: "Register an API operator",
+  description:
+    "Registers an operator with the UUID the workspace issued when an administrator invited it (step 3). Administrators must then approve it before it can act.",
+  toolset: "operators",
+  input: z.object({ name: OperatorName.describe("Operator name, as created"), uuid: z.string().describe("UUID from the workspace invitation") }),
+  output: toolOutput({ success: z.boolean() }),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async run(args, { ctx, signal }) {
+    // The invitation UUID is a one-time registration credential: it is not written to the audit log.
+    try {
+      const result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
+      recordAudit(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
+      return {
+        structured: { success: result.success },
+        text: result.success
+          ? `Operator ${args.name} registered: a Create user request now awaits the administrators' approval.`
+          : `The module did not register operator ${args.name}; check the name and UUID.`,
+      };
+    } catch (error) {
+      const redacted = errorMessage(error).split(args.uuid).join("<uuid>").split(encodeURIComponent(args.uuid)).join("<uuid>");
+      recordAudit(ctx, { event: "failed", tool: NAME, request: { name: args.name }, error: redacted });
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,19 @@
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField } from "../amount-input.js";
+import { noteInput, WriteFields } from "../write-fields.js";
+
+export const polkadotBondExtra = defineWriteTool({
+  name: "polkadot_bond_extra",
+  title: "Bond more DOT",
+  description:
+    "Bonds more of the available balance (BONDEXTRA); the amount must not exceed the available balance. Dry run first.",
+  toolset: "polkadot_staking",
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, note: WriteFields.note },
+  on: "account",
+  toRequest: (args, { account, currency }) => ({
+    kind: "polkadot_bond_extra",
+    account: account.id,
+    amount: amountField(currency, args.amount, args.unit),
+    note: noteInput(args.note),
+  }),
+});

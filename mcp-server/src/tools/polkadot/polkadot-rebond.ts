@@ -1,0 +1,19 @@
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField } from "../amount-input.js";
+import { noteInput, WriteFields } from "../write-fields.js";
+
+export const polkadotRebond = defineWriteTool({
+  name: "polkadot_rebond",
+  title: "Rebond DOT",
+  description:
+    "Bonds back unbonding or unbonded funds (REBOND); the amount must not exceed them. Dry run first.",
+  toolset: "polkadot_staking",
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, note: WriteFields.note },
+  on: "account",
+  toRequest: (args, { account, currency }) => ({
+    kind: "polkadot_rebond",
+    account: account.id,
+    amount: amountField(currency, args.amount, args.unit),
+    note: noteInput(args.note),
+  }),
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { solanaStakeLine, stakeActionNames } from "../../views/stake-view.js";
+import { workspaceView } from "../../views/workspace-view.js";
+import { AccountInput, accountWithCurrency } from "../account-input.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+export const StakeUidInput = z.string().describe("Stake uid, from list_solana_stakes");
+
+export const getSolanaStake = defineTool({
+  name: "get_solana_stake",
+  title: "Get a Solana stake",
+  description: "Returns one Solana stake, fresh: state, epochs, balances in both units, validator and allowed actions.",
+  toolset: "read",
+  input: z.object({ account: AccountInput, stake_uid: StakeUidInput }),
+  output: toolOutput({ stake: Entity }),
+  annotations: READ_HINTS,
+  async run(args, call) {
+    const { account, currency } = await accountWithCurrency(call, args.account);
+    const stake = await call.ctx.client.getSolanaStake(account.id, args.stake_uid, { signal: call.signal });
+    return { structured: { stake: { ...(workspaceView(stake, currency) as object), actions: stakeActionNames(stake) } }, text: solanaStakeLine(stake, currency) };
+  },
+});

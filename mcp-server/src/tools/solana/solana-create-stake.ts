@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField } from "../amount-input.js";
+import { WriteFields } from "../write-fields.js";
+
+export const ValidatorInput = z.string().describe("Validator vote address");
+
+export const solanaCreateStake = defineWriteTool({
+  name: "solana_create_stake",
+  title: "Stake SOL",
+  description:
+    "Creates a Solana stake from an account, delegated to a validator; it must exceed the rent-exempt reserve. Dry run first.",
+  toolset: "solana_staking",
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, validator: ValidatorInput },
+  on: "account",
+  toRequest: (args, { account, currency }) => ({
+    kind: "solana_create_stake",
+    account: account.id,
+    amount: amountField(currency, args.amount, args.unit),
+    validator: args.validator,
+  }),
+});

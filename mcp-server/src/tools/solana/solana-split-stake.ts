@@ -1,0 +1,20 @@
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField } from "../amount-input.js";
+import { WriteFields } from "../write-fields.js";
+import { StakeUidInput } from "./get-solana-stake.js";
+
+export const solanaSplitStake = defineWriteTool({
+  name: "solana_split_stake",
+  title: "Split a Solana stake",
+  description:
+    "Splits an amount off a stake into a new stake; both must keep the rent-exempt reserve. Dry run first.",
+  toolset: "solana_staking",
+  input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: WriteFields.unit },
+  on: "account",
+  toRequest: (args, { account, currency }) => ({
+    kind: "solana_split_stake",
+    account: account.id,
+    stake_uid: args.stake_uid,
+    amount: amountField(currency, args.amount, args.unit),
+  }),
+});

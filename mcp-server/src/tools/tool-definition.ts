@@ -1,0 +1,41 @@
+import type { Toolset } from "@custody/shared";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import type { ServerContext } from "../server/server-context.js";
+
+/** The four hints, always stated: a client must never have to guess whether a tool writes. */
+export interface ToolHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** What a handler receives besides its arguments. */
+export interface ToolCall {
+  ctx: ServerContext;
+  /** The MCP session's low-level server: client capabilities, elicitation. */
+  session: Server;
+  signal: AbortSignal;
+}
+
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  title: string;
+  /** For a model: short, when to use the tool and what it returns. */
+  description: string;
+  toolset: Toolset;
+  /** A flat object: no top-level union. */
+  input: z.ZodObject<Shape>;
+  output: z.ZodObject;
+  annotations: ToolHints;
+  handle(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<CallToolResult>;
+}
+
+/** Any tool, its argument type erased for the inventory. */
+export type AnyTool = ToolDefinition;
+
+export function isReadOnly(tool: Pick<ToolDefinition, "annotations">): boolean {
+  return tool.annotations.readOnlyHint;
+}

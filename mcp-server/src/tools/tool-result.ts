@@ -1,0 +1,11 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+
+/** A result with its structured content and a short text for models that read text only. */
+export function toolResult(structured: Record<string, unknown>, text: string, isError = false): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: structured, ...(isError ? { isError: true } : {}) };
+}
+
+/** A failed call: the message names the field and the rule; nothing in the workspace changed unless it says so. */
+export function toolError(message: string, structured: Record<string, unknown> = {}): CallToolResult {
+  return toolResult({ ...structured, error: message }, `Error: ${message}`, true);
+}

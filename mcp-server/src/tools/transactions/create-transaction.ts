@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { defineWriteTool } from "../../guard/write-tool.js";
+import { amountField, optionalAmountField } from "../amount-input.js";
+import { noteInput, WriteFields } from "../write-fields.js";
+
+export const createTransaction = defineWriteTool({
+  name: "create_transaction",
+  title: "Send funds",
+  description:
+    "Sends funds from an account to an address. Without confirmation_token: dry run (nothing sent) returning the exact request, checks, fees, governance forecast and a token; repeat with the token to submit once.",
+  toolset: "transactions",
+  input: {
+    account: WriteFields.account,
+    recipient: z.string().describe("Destination address"),
+    amount: WriteFields.amount,
+    unit: WriteFields.unit,
+    max_fees: WriteFields.max_fees,
+    max_fees_unit: WriteFields.max_fees_unit,
+    speed: WriteFields.speed,
+    note: WriteFields.note,
+  },
+  on: "account",
+  toRequest(args, { account, currency }) {
+    return {
+      kind: "send",
+      account: account.id,
+      recipient: args.recipient,
+      amount: amountField(currency, args.amount, args.unit),
+      max_fees: optionalAmountField(currency, args.max_fees, args.max_fees_unit, "max_fees", "max_fees_unit"),
+      speed: args.speed,
+      note: noteInput(args.note),
+    };
+  },
+});

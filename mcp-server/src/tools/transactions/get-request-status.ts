@@ -1,0 +1,31 @@
+import { delimitUntrusted, type RequestStatus } from "@custody/shared";
+import { z } from "zod";
+import { workspaceView } from "../../views/workspace-view.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+function stepLine(step: RequestStatus["steps"][number]): string {
+  const given = step.approvals.map((approval) => delimitUntrusted("username", approval.username)).join(", ") || "none";
+  const eligible = step.approvers.map((member) => `${delimitUntrusted("username", member.username)}${member.is_api ? " (API)" : " (person)"}`).join(", ");
+  return `step ${step.index + 1}: ${step.approvals.length}/${step.quorum} approvals (${given})${step.is_complete ? ", complete" : ""}; approvers: ${eligible}`;
+}
+
+export const getRequestStatus = defineTool({
+  name: "get_request_status",
+  title: "Get a request's governance status",
+  description: "Returns a transaction's governance request (give transaction_id or request_id): rule, status, expiry, each step's quorum, approvers and approvals.",
+  toolset: "read",
+  input: z.object({ transaction_id: z.number().positive().optional(), request_id: z.number().positive().optional() }),
+  output: toolOutput({ request: Entity }),
+  annotations: READ_HINTS,
+  async run(args, { ctx, signal }) {
+    if ((args.transaction_id === undefined) === (args.request_id === undefined)) {
+      throw new Error("transaction_id, request_id: give exactly one of them");
+    }
+    const requestId = args.request_id ?? (await ctx.client.getTransaction(args.transaction_id as number, { signal })).last_request;
+    const status = await ctx.client.getRequestStatus(requestId, { signal });
+    const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
+    return { structured: { request: workspaceView(status) }, text: [head, ...status.steps.map(stepLine)].join("\n") };
+  },
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { workspaceView } from "../../views/workspace-view.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+import { TransactionIdInput } from "./get-transaction.js";
+
+export const getTransactionHistory = defineTool({
+  name: "get_transaction_history",
+  title: "Get a transaction's history",
+  description: "Returns the change history of a transaction's requests (created, approved, signed, submitted), with their expiry.",
+  toolset: "read",
+  input: z.object({ transaction_id: TransactionIdInput }),
+  output: toolOutput({ history: z.array(z.array(Entity)) }),
+  annotations: READ_HINTS,
+  async run(args, { ctx, signal }) {
+    const { history } = await ctx.client.getTransactionHistory(args.transaction_id, { signal });
+    const lines = history.flat().map((entry) => `${entry.created_on} ${entry.type} ${entry.status}${entry.is_complete ? " (complete)" : ""}, expires ${entry.expired_at}`);
+    return { structured: { history: workspaceView(history) }, text: [`transaction ${args.transaction_id} history:`, ...lines].join("\n") };
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { transactionLine, transactionView } from "../../views/transaction-view.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+export const TransactionIdInput = z.number().positive().describe("Transaction id");
+
+export const getTransaction = defineTool({
+  name: "get_transaction",
+  title: "Get a transaction",
+  description: "Returns one transaction by id: status, type, amounts and fees in both units, recipient, notes, tx hash.",
+  toolset: "read",
+  input: z.object({ transaction_id: TransactionIdInput }),
+  output: toolOutput({ transaction: Entity }),
+  annotations: READ_HINTS,
+  async run(args, { ctx, signal }) {
+    const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });
+    const currency = await ctx.currencies.get(transaction.currency, signal);
+    return { structured: { transaction: transactionView(transaction, currency) }, text: transactionLine(transaction, currency) };
+  },
+});

@@ -1,0 +1,23 @@
+import { displayUnit } from "@custody/shared";
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, toolOutput } from "../tool-output.js";
+
+export const getCurrency = defineTool({
+  name: "get_currency",
+  title: "Get a currency's units",
+  description: "Returns a currency's units (code and magnitude) and its display unit. Use to know which unit codes an amount may be given in.",
+  toolset: "read",
+  input: z.object({ currency: z.string().describe("Currency identifier, as on the account") }),
+  output: toolOutput({ currency: Entity, display_unit: z.string() }),
+  annotations: READ_HINTS,
+  async run(args, { ctx, signal }) {
+    const currency = await ctx.client.getCurrency(args.currency, { signal });
+    const units = currency.units.map((unit) => ({ code: unit.code, magnitude: unit.magnitude }));
+    return {
+      structured: { currency: { name: currency.name, units }, display_unit: displayUnit(currency).code },
+      text: `${currency.name}: ${units.map((unit) => `${unit.code} (10^${unit.magnitude} base units)`).join(", ")}; display unit ${displayUnit(currency).code}`,
+    };
+  },
+});

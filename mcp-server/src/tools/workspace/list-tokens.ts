@@ -1,0 +1,24 @@
+import { delimitUntrusted } from "@custody/shared";
+import { z } from "zod";
+import { workspaceView } from "../../views/workspace-view.js";
+import { defineTool } from "../define-tool.js";
+import { READ_HINTS } from "../tool-hints.js";
+import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+
+export const listTokens = defineTool({
+  name: "list_tokens",
+  title: "List supported tokens",
+  description: "Lists the tokens the workspace supports: name, parent currency, contract address, units. One page.",
+  toolset: "read",
+  input: z.object(PageInput),
+  output: toolOutput({ tokens: z.array(Entity), page_info: PageInfo }),
+  annotations: READ_HINTS,
+  async run(args, { ctx, signal }) {
+    const page = await ctx.client.listTokens(args, { signal });
+    const tokens = page.edges.map((edge) => edge.node);
+    return {
+      structured: { tokens: workspaceView(tokens), page_info: page.page_info },
+      text: [`${tokens.length} of ${page.page_info.count} tokens:`, ...tokens.map((token) => `${delimitUntrusted("name", token.name)} on ${token.parent_currency} at ${token.contract_address}`)].join("\n"),
+    };
+  },
+});

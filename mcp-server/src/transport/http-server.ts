@@ -1,0 +1,114 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { HttpOptions } from "../config/server-config.js";
+import { createMcpServer } from "../server/create-server.js";
+import type { ServerContext } from "../server/server-context.js";
+import { hasBearerToken, newBearerToken } from "./bearer-token.js";
+import { localOriginRefusal } from "./local-origin.js";
+
+export const MCP_PATH = "/mcp";
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface RunningHttpServer {
+  /** http://127.0.0.1:<port>/mcp */
+  url: string;
+  port: number;
+  /** The bearer token clients must send. */
+  token: string;
+  close(): Promise<void>;
+}
+
+function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new RangeError(`request body above ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+function isInitialize(body: unknown): boolean {
+  return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
+}
+
+/**
+ * Streamable HTTP with stateful sessions (so a tool can ask the person mid-call), bound to
+ * loopback. Every request must pass the Host/Origin check, then carry the bearer token.
+ */
+export async function startHttpServer(ctx: ServerContext, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
+  const token = options.token ?? newBearerToken();
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  let port = options.port;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const refusal = localOriginRefusal(req, port);
+    if (refusal) return replyError(res, 403, `Forbidden: ${refusal}`);
+    if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    if (!hasBearerToken(req, token)) return replyError(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "WWW-Authenticate": 'Bearer realm="custody-mcp"' });
+    let body: unknown;
+    if (req.method === "POST") {
+      try {
+        body = await readJson(req);
+      } catch (error) {
+        return replyError(res, 400, `Bad request: ${(error as Error).message}`);
+      }
+    }
+    const sessionId = req.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
+      const transport = sessions.get(sessionId);
+      if (!transport) return replyError(res, 404, "Session not found: initialize a new session");
+      return transport.handleRequest(req, res, body);
+    }
+    if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    const server = createMcpServer(ctx);
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      void server.close();
+    };
+    await server.connect(transport);
+    return transport.handleRequest(req, res, body);
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`http: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) replyError(res, 500, "Internal error");
+      else res.end();
+    });
+  });
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port, options.host, () => resolve(http.address() as AddressInfo));
+  });
+  port = address.port;
+  const host = options.host === "::1" ? "[::1]" : options.host;
+  return {
+    url: `http://${host}:${port}${MCP_PATH}`,
+    port,
+    token,
+    close: async () => {
+      for (const transport of sessions.values()) await transport.close();
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { CustodyClient, type Account } from "@custody/shared";
+import type { RunningEmulator } from "@custody/emulator";
+
+/** The demo seed's names, as the emulator's demo workspace defines them. */
+export const DEMO = {
+  treasuryBot: "treasury-bot",
+  stakingBot: "staking-bot",
+  solTreasury: "sol-treasury",
+  solCold: "sol-cold",
+  dotStaking: "dot-staking",
+  dotVault: "dot-vault",
+  ethStaking: "eth-staking",
+  ethOps: "eth-ops",
+  kilnContract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270",
+  usdcContract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+  /** Deposit call data of the demo's Ethereum staking (selector and one 32-byte word). */
+  depositCallData: `0x22895118${"00".repeat(32)}`,
+} as const;
+
+/** A client as one operator, to read state the way the test needs it (not through the tools). */
+export function directClient(emulator: RunningEmulator, operator: string = DEMO.treasuryBot): CustodyClient {
+  return new CustodyClient({ baseUrl: emulator.baseUrl, operator });
+}
+
+export async function accountNamed(emulator: RunningEmulator, name: string): Promise<Account> {
+  const accounts = await directClient(emulator).listAllAccounts();
+  const account = accounts.find((candidate) => candidate.name === name);
+  if (!account) throw new Error(`the demo workspace has no account ${name}`);
+  return account;
+}
+
+/** Transactions whose notes carry this text (a correlation reference): how many writes really happened. */
+export async function transactionsWithLabel(emulator: RunningEmulator, label: string): Promise<number[]> {
+  const found = await directClient(emulator).searchAllTransactions({ label });
+  return found.map((transaction) => transaction.id);
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AuditLog, CustodyClient, DEFAULT_POLICY, Policy } from "@custody/shared";
+import { startEmulator, type RunningEmulator } from "@custody/emulator";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+import { ConfirmationTokens } from "../../src/guard/confirmation-token.js";
+import { createMcpServer } from "../../src/server/create-server.js";
+import { CurrencyBook } from "../../src/server/currency-book.js";
+import type { ServerContext } from "../../src/server/server-context.js";
+import { TestClock } from "./test-clock.js";
+
+/** The emulator in-process, quiet, in memory. */
+export function startTestEmulator(): Promise<RunningEmulator> {
+  return startEmulator({ dataDir: null, port: 0, log: () => {}, processingDelayMs: 20, tickMs: 10 });
+}
+
+export interface HarnessOptions {
+  operator?: string;
+  policy?: z.input<typeof Policy>;
+  /** Answers the server's elicitation requests; the client declares form elicitation only when given. */
+  elicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
+  clock?: TestClock;
+  tokenSecret?: Buffer;
+  tokenTtlMs?: number;
+  auditPath?: string;
+}
+
+export interface Harness {
+  client: Client;
+  ctx: ServerContext;
+  clock: TestClock;
+  auditPath: string;
+  close(): Promise<void>;
+}
+
+export interface TestContext {
+  ctx: ServerContext;
+  clock: TestClock;
+  auditPath: string;
+}
+
+/** The server's context on the emulator, with a hand-moved clock and a fresh audit log. */
+export function testContext(emulator: RunningEmulator, options: HarnessOptions = {}): TestContext {
+  const clock = options.clock ?? new TestClock();
+  const operator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
+  const auditPath = options.auditPath ?? join(mkdtempSync(join(tmpdir(), "custody-mcp-test-")), "audit.jsonl");
+  const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 } });
+  const ctx: ServerContext = {
+    client,
+    operator,
+    policy: options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy),
+    audit: new AuditLog(auditPath, clock.now),
+    tokens: new ConfirmationTokens({ now: clock.now, ttlMs: options.tokenTtlMs, secret: options.tokenSecret }),
+    currencies: new CurrencyBook(client),
+    now: clock.now,
+    embedded: true,
+  };
+  return { ctx, clock, auditPath };
+}
+
+/** A client declaring form elicitation when `elicit` is given, answering with it. */
+export function testClient(elicit?: HarnessOptions["elicit"]): Client {
+  const client = new Client({ name: "harness", version: "0" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params.message));
+  return client;
+}
+
+/** A real MCP client connected in memory to a server on the emulator. */
+export async function connectHarness(emulator: RunningEmulator, options: HarnessOptions = {}): Promise<Harness> {
+  const { ctx, clock, auditPath } = testContext(emulator, options);
+  const server = createMcpServer(ctx);
+  const mcpClient = testClient(options.elicit);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await mcpClient.connect(clientTransport);
+  return {
+    client: mcpClient,
+    ctx,
+    clock,
+    auditPath,
+    close: async () => {
+      await mcpClient.close();
+      await server.close();
+    },
+  };
+}
+
+/** The structured content of a tool call, with the text and the error flag. */
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = (result.content as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
+  return { structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string; confirmation_token?: string }, text, isError: result.isError === true };
+}

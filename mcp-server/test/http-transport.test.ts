@@ -1,0 +1,95 @@
+import { request as httpRequest } from "node:http";
+import type { RunningEmulator } from "@custody/emulator";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
+
+const TOKEN = "test-bearer-token-0123456789";
+let emulator: RunningEmulator;
+let server: RunningHttpServer;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  server = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+});
+afterAll(async () => {
+  await server.close();
+  await emulator.close();
+});
+
+const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
+
+/** A raw POST with full control of the headers (fetch will not let a test set Host). */
+function rawPost(headers: Record<string, string>, body = INITIALIZE): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port: server.port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const authorized = { Authorization: `Bearer ${TOKEN}` };
+
+describe("Streamable HTTP", () => {
+  it("listens on loopback at /mcp", () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/mcp`);
+  });
+
+  it("refuses a Host that is not this loopback server (DNS rebinding), before anything else", async () => {
+    const response = await rawPost({ ...authorized, Host: `evil.example:${server.port}` });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("Host header");
+    expect((await rawPost({ Host: `evil.example:${server.port}` })).status).toBe(403);
+  });
+
+  it("refuses a foreign Origin", async () => {
+    const response = await rawPost({ ...authorized, Host: `localhost:${server.port}`, Origin: "http://evil.example" });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain("Origin");
+  });
+
+  it("requires the bearer token", async () => {
+    expect((await rawPost({})).status).toBe(401);
+    const wrong = await rawPost({ Authorization: "Bearer not-the-token" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers["www-authenticate"]).toMatch(/^Bearer/);
+  });
+
+  it("accepts a loopback Origin with the token, and answers an unknown session with 404", async () => {
+    const ok = await rawPost({ ...authorized, Origin: `http://localhost:${server.port}` });
+    expect(ok.status).toBe(200);
+    expect(ok.headers["mcp-session-id"]).toBeTruthy();
+    const unknown = await rawPost({ ...authorized, "mcp-session-id": "no-such-session" }, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }));
+    expect(unknown.status).toBe(404);
+  });
+
+  it("serves a stateful session in which a write asks the person and submits once", async () => {
+    const shown: string[] = [];
+    const client = testClient((message) => {
+      shown.push(message);
+      return { action: "accept", content: { confirm: true } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
+    try {
+      expect((await client.listTools()).tools.length).toBe(32);
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.25", unit: "SOL" };
+      const dry = await call(client, "create_transaction", args);
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      expect(confirmed.structured.status).toBe("submitted");
+      expect(shown).toHaveLength(1);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});

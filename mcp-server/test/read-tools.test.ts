@@ -1,0 +1,152 @@
+import type { RunningEmulator } from "@custody/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+
+let emulator: RunningEmulator;
+let harness: Harness;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await control(emulator, "POST", "/reset", { seed: "demo" });
+  harness = await connectHarness(emulator);
+});
+afterAll(async () => {
+  await harness.close();
+  await emulator.close();
+});
+
+const amount = (base: string, display: string, unit: string) => ({ base_units: base, display, unit });
+
+describe("read tools", () => {
+  it("health_check: connected as the operator, versions and the module version check", async () => {
+    const result = await call(harness.client, "health_check");
+    expect(result.structured).toMatchObject({ status: "OK", operator: DEMO.treasuryBot, module_version: "1.19.2", api_version: "1.30.5" });
+    expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" })]);
+    expect(result.text).toContain("Connected as treasury-bot");
+  });
+
+  it("health_check: an operator unknown to the module is told so", async () => {
+    const stranger = await connectHarness(emulator, { operator: "nobody-bot" });
+    const result = await call(stranger.client, "health_check");
+    await stranger.close();
+    expect(result.isError).toBe(true);
+    expect(result.structured.error).toMatch(/does not know the operator "nobody-bot"/);
+  });
+
+  it("list_users: people and operators, usernames delimited as untrusted in the text", async () => {
+    const result = await call(harness.client, "list_users", { page_size: 50 });
+    const users = result.structured.users as { username: string; is_api: boolean }[];
+    expect(users.map((user) => user.username)).toContain(DEMO.stakingBot);
+    expect(result.text).toContain('<untrusted field="username">staking-bot</untrusted>');
+  });
+
+  it("list_accounts: balances in base and display units", async () => {
+    const result = await call(harness.client, "list_accounts");
+    const accounts = result.structured.accounts as { name: string; currency: string; balance: unknown }[];
+    const dot = accounts.find((account) => account.name === DEMO.dotStaking);
+    expect(dot?.balance).toEqual(amount("50000000000000", "5000", "DOT"));
+    expect(result.structured.page_info).toMatchObject({ count: accounts.length, has_next_page: false });
+  });
+
+  it("get_account: by id, by name and by a string of digits; every base-unit amount in both units", async () => {
+    const byName = await call(harness.client, "get_account", { account: DEMO.dotStaking });
+    const account = byName.structured.account as { id: number; coin_fields: { balances: { bonded: unknown } }; governance_rules: unknown };
+    expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
+    expect(account.governance_rules).toBeDefined();
+    expect((await call(harness.client, "get_account", { account: account.id })).structured).toEqual(byName.structured);
+    expect((await call(harness.client, "get_account", { account: String(account.id) })).structured).toEqual(byName.structured);
+  });
+
+  it("get_account: a wrong name is refused with the nearest names; a fractional id is refused", async () => {
+    const wrong = await call(harness.client, "get_account", { account: "dot" });
+    expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean "dot-staking"/);
+    const fractional = await call(harness.client, "get_account", { account: 1.5 });
+    expect(fractional.structured.error).toMatch(/^account: must be a positive whole account id/);
+  });
+
+  it("get_account_balance: the network's own balances", async () => {
+    const result = await call(harness.client, "get_account_balance", { account: DEMO.dotStaking });
+    expect((result.structured.balance as { balances: { total_unbonded: unknown } }).balances.total_unbonded).toEqual(amount("1000000000000", "100", "DOT"));
+    expect(result.text).toContain("bonded 3200 DOT (32000000000000 planck)");
+    const sol = await call(harness.client, "get_account_balance", { account: DEMO.solTreasury });
+    expect((sol.structured.balance as { staked_balance: { unit: string } }).staked_balance.unit).toBe("SOL");
+  });
+
+  it("sync_account: asks for a refresh", async () => {
+    const result = await call(harness.client, "sync_account", { account: DEMO.solTreasury });
+    expect(result.structured).toMatchObject({ success: true });
+  });
+
+  it("get_transaction and get_transaction_history", async () => {
+    const transaction = await call(harness.client, "get_transaction", { transaction_id: 1 });
+    const view = transaction.structured.transaction as { id: number; amount: { base_units: string; display: string; unit: string }; status: string };
+    expect(view.id).toBe(1);
+    expect(view.amount.base_units).toMatch(/^[0-9]+$/);
+    const history = await call(harness.client, "get_transaction_history", { transaction_id: 1 });
+    const entries = (history.structured.history as { status: string }[][]).flat().map((entry) => entry.status);
+    expect(entries).toContain("SUBMITTED");
+    const missing = await call(harness.client, "get_transaction", { transaction_id: 999_999 });
+    expect(missing.isError).toBe(true);
+    expect(missing.structured.error).toMatch(/404/);
+  });
+
+  it("search_transactions: by note label, by account and by status", async () => {
+    const pending = await call(harness.client, "search_transactions", { status: "PENDING_APPROVAL" });
+    const found = pending.structured.transactions as { id: number; status: string; notes: { title: string }[] }[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((transaction) => transaction.status === "PENDING_APPROVAL")).toBe(true);
+    const title = found[0]?.notes[0]?.title ?? "";
+    const byLabel = await call(harness.client, "search_transactions", { label: title });
+    expect((byLabel.structured.transactions as { id: number }[]).map((transaction) => transaction.id)).toContain(found[0]?.id);
+    expect(pending.text).toContain(`<untrusted field="notes[0]">${title}`);
+    const account = await accountNamed(emulator, DEMO.dotStaking);
+    const byAccount = await call(harness.client, "search_transactions", { account: DEMO.dotStaking });
+    expect((byAccount.structured.transactions as { account_id: number }[]).every((transaction) => transaction.account_id === account.id)).toBe(true);
+  });
+
+  it("get_request_status: steps, quorum and approvals, by transaction or request id", async () => {
+    const pending = (await directClient(emulator).searchTransactions({ status: "PENDING_APPROVAL" })).edges[0]?.node;
+    if (!pending) throw new Error("no pending transaction in the demo");
+    const byTransaction = await call(harness.client, "get_request_status", { transaction_id: pending.id });
+    const request = byTransaction.structured.request as { id: number; status: string; steps: { quorum: number }[] };
+    expect(request.status).toBe("PENDING_APPROVAL");
+    expect(request.steps.length).toBeGreaterThan(0);
+    expect((await call(harness.client, "get_request_status", { request_id: request.id })).structured).toEqual(byTransaction.structured);
+    const neither = await call(harness.client, "get_request_status", {});
+    expect(neither.structured.error).toMatch(/^transaction_id, request_id: give exactly one/);
+  });
+
+  it("estimate_fees: the estimate and the proposed max_fees, in both units", async () => {
+    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+    const result = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1", unit: "SOL", recipient });
+    expect(result.structured.fees).toEqual(amount("5000", "0.000005", "SOL"));
+    expect(result.structured.max_fees).toEqual(amount("7500", "0.0000075", "SOL"));
+    const contract = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: DEMO.usdcContract, contract_data: DEMO.depositCallData });
+    expect((contract.structured.fees as { unit: string }).unit).toBe("ETH");
+  });
+
+  it("get_currency and list_tokens", async () => {
+    const currency = await call(harness.client, "get_currency", { currency: "polkadot" });
+    expect(currency.structured).toMatchObject({ display_unit: "DOT", currency: { name: "polkadot", units: expect.arrayContaining([{ code: "planck", magnitude: 0 }]) } });
+    const tokens = await call(harness.client, "list_tokens");
+    expect((tokens.structured.tokens as { name: string }[]).map((token) => token.name)).toContain("usd_coin");
+  });
+
+  it("list_solana_stakes and get_solana_stake: actions by name, balances in both units", async () => {
+    const list = await call(harness.client, "list_solana_stakes", { account: DEMO.solTreasury });
+    const stakes = list.structured.stakes as { uid: string; actions: string[]; blockchain_state: { total_balance: { unit: string } } }[];
+    expect(stakes.length).toBeGreaterThan(0);
+    expect(stakes[0]?.blockchain_state.total_balance.unit).toBe("SOL");
+    expect(stakes.flatMap((stake) => stake.actions)).toContain("withdraw");
+    const one = await call(harness.client, "get_solana_stake", { account: DEMO.solTreasury, stake_uid: stakes[0]?.uid });
+    expect((one.structured.stake as { uid: string }).uid).toBe(stakes[0]?.uid);
+  });
+
+  it("list_ethereum_stakes: positions with amounts in both units", async () => {
+    const result = await call(harness.client, "list_ethereum_stakes", { account: DEMO.ethStaking });
+    const stakes = result.structured.stakes as { amount: unknown; provider: string }[];
+    expect(stakes[0]?.amount).toEqual(amount("32000000000000000000", "32", "ETH"));
+  });
+});

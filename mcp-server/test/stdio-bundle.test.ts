@@ -1,0 +1,105 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { buildBundle } from "./harness/built-bundle.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, startTestEmulator } from "./harness/mcp-harness.js";
+
+let emulator: RunningEmulator;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = buildBundle();
+  emulator = await startTestEmulator();
+}, 60_000);
+afterAll(async () => {
+  await emulator.close();
+});
+
+/** The built bundle as a client launches it: a child process speaking MCP on stdin/stdout. */
+async function spawnServer(args: string[], env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+  let stderr = "";
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], env: { PATH: process.env.PATH ?? "", HOME: mkdtempSync(join(tmpdir(), "home-")), ...env }, stderr: "pipe" });
+  transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+  const client = new Client({ name: "stdio-test", version: "0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bundle, ...args], { encoding: "utf8" });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("the bundle over stdio", () => {
+  it("serves every tool against a configured workspace, and a guarded write end to end; the audit chain verifies", async () => {
+    const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+    const { client, stderr } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog });
+    try {
+      expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
+      expect(client.getInstructions()).toContain("acting as API operator treasury-bot");
+      expect((await call(client, "health_check")).structured.status).toBe("OK");
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
+      const dry = await call(client, "create_transaction", args);
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      expect(confirmed.structured.status).toBe("submitted");
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+      expect(stderr()).toContain(`audit log: ${auditLog}`);
+    } finally {
+      await client.close();
+    }
+    const verified = runCli(["verify-audit", auditLog]);
+    expect(verified.status).toBe(0);
+    expect(verified.stdout).toMatch(/^ok: 3 records, chain intact/);
+    const lines = readFileSync(auditLog, "utf8").split("\n");
+    writeFileSync(auditLog, [lines[0], lines[2], lines[1], ...lines.slice(3)].join("\n"));
+    const broken = runCli(["verify-audit", auditLog]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(/^BROKEN: line 2/);
+  });
+
+  it("--read-only registers no write tool", async () => {
+    const { client } = await spawnServer(["--read-only"], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(mkdtempSync(join(tmpdir(), "audit-")), "a.jsonl") });
+    try {
+      const tools = (await client.listTools()).tools;
+      expect(tools.length).toBeGreaterThan(0);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      expect(client.getInstructions()).toContain("Read-only mode");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("with no base URL, starts the emulator in-process on the demo workspace and says so", async () => {
+    const { client, stderr } = await spawnServer([], {});
+    try {
+      expect(client.getInstructions()).toContain("EMBEDDED DEMO");
+      const accounts = await call(client, "list_accounts");
+      expect((accounts.structured.accounts as { name: string }[]).map((account) => account.name)).toContain(DEMO.dotStaking);
+      expect(stderr()).toContain("started the emulator in-process");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a bad configuration with a message naming the setting", () => {
+    const noOperator = spawnSync(process.execPath, [bundle, "--base-url", emulator.baseUrl], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    expect(noOperator.status).toBe(2);
+    expect(noOperator.stderr).toContain("--operator (CUSTODY_OPERATOR): required with --base-url");
+    const policyDir = mkdtempSync(join(tmpdir(), "policy-"));
+    writeFileSync(join(policyDir, "policy.json"), JSON.stringify({ read_only: "yes" }));
+    const badPolicy = spawnSync(process.execPath, [bundle, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", join(policyDir, "policy.json")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    expect(badPolicy.status).toBe(2);
+    expect(badPolicy.stderr).toMatch(/policy file .*policy\.json: read_only/);
+    const publicHost = runCli(["--http", "--host", "0.0.0.0"]);
+    expect(publicHost.status).toBe(2);
+    expect(publicHost.stderr).toContain("--host: must be a loopback address");
+  });
+});

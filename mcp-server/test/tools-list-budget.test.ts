@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "@custody/emulator";
+import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
+
+const BUDGET_TOKENS = 8000;
+
+describe("tools/list", () => {
+  let emulator: RunningEmulator;
+  let harness: Harness;
+  beforeAll(async () => {
+    emulator = await startTestEmulator();
+    harness = await connectHarness(emulator);
+  });
+  afterAll(async () => {
+    await harness.close();
+    await emulator.close();
+  });
+
+  it(`stays within ${BUDGET_TOKENS} tokens (bytes / 4) with every tool registered`, async () => {
+    const list = await harness.client.listTools();
+    expect(list.tools).toHaveLength(ALL_TOOLS.length);
+    const bytes = Buffer.byteLength(JSON.stringify(list), "utf8");
+    expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
+  });
+
+  it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {
+    const list = await harness.client.listTools();
+    expect(list.tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        "health_check", "list_users", "list_accounts", "get_account", "get_account_balance", "get_transaction", "get_transaction_history",
+        "search_transactions", "get_currency", "list_tokens", "list_solana_stakes", "get_solana_stake", "list_ethereum_stakes", "sync_account",
+        "create_operator", "register_operator", "create_transaction", "approve_transaction", "solana_create_stake", "solana_deactivate_stake",
+        "solana_withdraw_stake", "solana_delegate_stake", "solana_split_stake", "solana_split_deactivate_stake", "polkadot_bond_extra",
+        "polkadot_unbond", "polkadot_rebond", "polkadot_withdraw_unbonded", "polkadot_set_payee", "ethereum_stake", "estimate_fees", "get_request_status",
+      ].sort(),
+    );
+    for (const tool of list.tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(20);
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(tool.inputSchema).not.toHaveProperty("anyOf");
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+        expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe("boolean");
+      }
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { EmulatorOptions } from "./options.js";
+
+export const USAGE = `Usage: custody-emulator serve [options]
+
+Options:
+  --port <n>                 port to listen on (default 0: a free port)
+  --host <address>           interface to listen on (default 127.0.0.1)
+  --base-path <path>         base path of the service (default /module)
+  --data-dir <dir>           keep the state in this directory (default: in memory only)
+  --seed <demo|empty>        workspace to create when the state is new (default demo)
+  --epoch-seconds <n>        length of a Solana epoch in simulated seconds (default 216000)
+  --processing-delay-ms <n>  delay before signing, and again before broadcast (default 100)
+  --rate-limit <n>           requests per second per operator, answered 420 beyond (default none)
+  --control-any-address      serve the control plane to non-loopback callers too
+
+When ready, prints one JSON line: {"base_url": ..., "control_url": ..., "operators": [...]}.`;
+
+export type CliCommand = { kind: "serve"; options: EmulatorOptions } | { kind: "help" };
+
+function integer(flag: string, value: string | undefined): number {
+  if (value === undefined || !/^[0-9]{1,9}$/.test(value)) throw new Error(`${flag}: must be a whole number, got ${JSON.stringify(value ?? "")}`);
+  return Number(value);
+}
+
+function text(flag: string, value: string | undefined): string {
+  if (value === undefined || value.startsWith("--")) throw new Error(`${flag}: needs a value`);
+  return value;
+}
+
+/** Reads the command line; throws an Error whose message names the flag and the rule. */
+export function parseCliArgs(argv: readonly string[]): CliCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "--help" || command === "-h" || command === "help") return { kind: "help" };
+  if (command !== "serve") throw new Error(`unknown command ${JSON.stringify(command)}; the command is serve`);
+  const options: EmulatorOptions = {};
+  for (let index = 0; index < rest.length; index += 1) {
+    const flag = rest[index] ?? "";
+    const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined];
+    const value = (): string | undefined => {
+      if (inline !== undefined) return inline;
+      index += 1;
+      return rest[index];
+    };
+    switch (name) {
+      case "--port":
+        options.port = integer(name, value());
+        break;
+      case "--host":
+        options.host = text(name, value());
+        break;
+      case "--base-path":
+        options.basePath = text(name, value());
+        break;
+      case "--data-dir":
+        options.dataDir = text(name, value());
+        break;
+      case "--seed": {
+        const seed = text(name, value());
+        if (seed !== "demo" && seed !== "empty") throw new Error(`--seed: must be demo or empty, got ${JSON.stringify(seed)}`);
+        options.seed = seed;
+        break;
+      }
+      case "--epoch-seconds":
+        options.epochSeconds = integer(name, value());
+        break;
+      case "--processing-delay-ms":
+        options.processingDelayMs = integer(name, value());
+        break;
+      case "--rate-limit":
+        options.rateLimit = { requestsPerSecond: integer(name, value()) };
+        break;
+      case "--control-any-address":
+        options.controlFromAnyAddress = true;
+        break;
+      case "--help":
+      case "-h":
+        return { kind: "help" };
+      default:
+        throw new Error(`unknown option ${JSON.stringify(flag)}; see custody-emulator --help`);
+    }
+  }
+  return { kind: "serve", options };
+}

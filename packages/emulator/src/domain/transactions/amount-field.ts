@@ -1,0 +1,45 @@
+import { AmountError, baseUnit, findUnit, parseBaseUnits, type AmountInput, type Currency } from "@custody/shared";
+import { badRequest } from "../../http/http-error.js";
+
+function readValue(value: string | number, field: string): bigint {
+  if (typeof value === "number") {
+    if (Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+    throw badRequest(
+      `${field}: a JSON number must be a non-negative whole number of base units below 2^53 (send larger amounts as a string of digits), got ${value}`,
+    );
+  }
+  try {
+    return parseBaseUnits(value, field);
+  } catch (error) {
+    if (error instanceof AmountError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/**
+ * `amount` or `max_fees` of POST /transactions and the approve endpoint, in base units. Since
+ * release 4.21 only base units are accepted: a plain string of digits, or `{value, unit}` whose
+ * unit is the currency's unit of magnitude 0. A null value gives null, allowed only when
+ * `allowNull` (amount of SETPAYEE and WITHDRAWUNBONDED).
+ */
+export function parseAmountField(input: AmountInput, field: string, currency: Currency, allowNull: boolean): bigint | null {
+  if (typeof input === "string") return readValue(input, field);
+  let unit;
+  try {
+    unit = findUnit(currency, input.unit, `${field}.unit`);
+  } catch (error) {
+    if (error instanceof AmountError) throw badRequest(error.message);
+    throw error;
+  }
+  if (unit.magnitude !== 0) {
+    const base = baseUnit(currency);
+    throw badRequest(
+      `${field}.unit: only base units are accepted (since release 4.21): use ${base.code} (magnitude 0) and give the value in ${base.code}, got ${unit.code} (magnitude ${unit.magnitude})`,
+    );
+  }
+  if (input.value === null) {
+    if (allowNull) return null;
+    throw badRequest(`${field}.value: must be a whole number of base units; null is only for the amount of Polkadot SETPAYEE and WITHDRAWUNBONDED`);
+  }
+  return readValue(input.value, `${field}.value`);
+}

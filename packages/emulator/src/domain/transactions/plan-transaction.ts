@@ -1,0 +1,195 @@
+import {
+  checkEthereumStake,
+  checkPolkadotFixedValues,
+  checkSend,
+  hasBlocking,
+  type PolkadotStakingType,
+  type Currency,
+  type Finding,
+  type TransactionRequest,
+} from "@custody/shared";
+import type { Tx } from "../../context.js";
+import { badRequest, forbidden, notFound } from "../../http/http-error.js";
+import { networkFee, type FeeOperation } from "../../networks/fee-schedule.js";
+import { addressProblem } from "../../networks/recipient-format.js";
+import { stakingProviderOf } from "../../networks/staking-providers.js";
+import type { AccountRow } from "../../store/state-types.js";
+import { availableBalance } from "../../views/account-view.js";
+import { findAccountByName, requireCurrency, type Reader } from "../lookups.js";
+import { parseAmountField } from "./amount-field.js";
+import { requireRule } from "./governance-check.js";
+import type { TransactionDraft } from "./transaction-draft.js";
+
+/** The kind of operation a POST /transactions body asks for, from its coin_fields. */
+export type RequestKind =
+  | { kind: "send" }
+  | { kind: "polkadot"; op: PolkadotStakingType; payee: string | null }
+  | { kind: "contract"; contractData: string }
+  | { kind: "deploy" };
+
+export function requestKind(request: Pick<TransactionRequest, "coin_fields">): RequestKind {
+  const fields = request.coin_fields;
+  if (fields === undefined) return { kind: "send" };
+  if ("contract_interaction" in fields) {
+    return { kind: "contract", contractData: (fields as { contract_interaction: { contract_data: string } }).contract_interaction.contract_data };
+  }
+  if ("contract_deployment" in fields) return { kind: "deploy" };
+  if (fields.type === "SEND") return { kind: "send" };
+  return { kind: "polkadot", op: fields.type, payee: fields.type === "SETPAYEE" ? fields.payee : null };
+}
+
+function blockingMessage(findings: readonly Finding[]): string {
+  return findings
+    .filter((item) => item.severity === "block")
+    .map((item) => item.message)
+    .join("; ");
+}
+
+export function requireAccountNamed(reader: Reader, name: string): AccountRow {
+  const account = findAccountByName(reader, name);
+  if (!account) throw notFound(`account_name: no account is named ${JSON.stringify(name)}`);
+  return account;
+}
+
+function requireNetwork(account: AccountRow, network: AccountRow["network"], what: string): void {
+  if (account.network !== network) {
+    throw badRequest(`coin_fields: ${what} applies to ${network} accounts only; account ${JSON.stringify(account.name)} is a ${account.network} account`);
+  }
+}
+
+export function feeOperationOf(kind: RequestKind, recipient: string): FeeOperation {
+  if (kind.kind === "polkadot") return "polkadot_staking";
+  if (kind.kind === "deploy") return "deploy";
+  if (kind.kind === "contract") return stakingProviderOf(recipient) ? "stake" : "contract";
+  return "send";
+}
+
+interface Amounts {
+  amount: bigint;
+  maxFees: bigint;
+  feeDue: bigint;
+}
+
+function readAmounts(request: TransactionRequest, account: AccountRow, currency: Currency, kind: RequestKind): Amounts {
+  const allowNull = kind.kind === "polkadot" && (kind.op === "SETPAYEE" || kind.op === "WITHDRAWUNBONDED");
+  const amount = parseAmountField(request.amount, "amount", currency, allowNull) ?? 0n;
+  const maxFees = parseAmountField(request.max_fees, "max_fees", currency, false) ?? 0n;
+  const feeDue = networkFee(account.network, request.speed, feeOperationOf(kind, request.recipient));
+  if (maxFees < feeDue) {
+    throw badRequest(
+      `max_fees: ${maxFees} base units does not cover the network fee of ${feeDue} base units at speed ${request.speed}; POST /transactions/fees gives an estimate`,
+    );
+  }
+  return { amount, maxFees, feeDue };
+}
+
+function checkRecipient(account: AccountRow, recipient: string): void {
+  const problem = addressProblem(account.network, recipient);
+  if (problem) throw badRequest(`recipient: ${problem}`);
+  if (recipient.toLowerCase() === account.address.toLowerCase()) throw badRequest("recipient: must differ from the sending account's own address");
+}
+
+function base(account: AccountRow, request: TransactionRequest, amounts: Amounts): Omit<TransactionDraft, "rule" | "type" | "reserve" | "effect"> {
+  return {
+    account,
+    alsoCreatorIn: [],
+    amount: amounts.amount,
+    maxFees: amounts.maxFees,
+    feeDue: amounts.feeDue,
+    recipient: request.recipient,
+    speed: request.speed,
+    notes: request.note ? [request.note] : [],
+    coinFields: (request.coin_fields as Record<string, unknown> | undefined) ?? null,
+  };
+}
+
+function planSend(account: AccountRow, request: TransactionRequest, amounts: Amounts, now: number): TransactionDraft {
+  checkRecipient(account, request.recipient);
+  const findings = checkSend({ amount: amounts.amount, maxFees: amounts.maxFees, availableBalance: availableBalance(account, now) });
+  if (hasBlocking(findings)) throw badRequest(blockingMessage(findings), "InsufficientFunds");
+  return { ...base(account, request, amounts), rule: "transaction", type: "SEND", reserve: amounts.amount + amounts.maxFees, effect: { kind: "send" } };
+}
+
+function planPolkadot(account: AccountRow, request: TransactionRequest, amounts: Amounts, kind: Extract<RequestKind, { kind: "polkadot" }>): TransactionDraft {
+  return {
+    ...base(account, request, amounts),
+    rule: "transaction",
+    type: kind.op,
+    reserve: 0n,
+    effect: { kind: "polkadot", op: kind.op, payee: kind.payee },
+  };
+}
+
+function planContract(account: AccountRow, request: TransactionRequest, amounts: Amounts, currency: Currency, contractData: string, now: number): TransactionDraft {
+  requireNetwork(account, "Ethereum", "contract_interaction");
+  const rule = requireRule(account, "smart_contract");
+  const whitelist = "whitelist" in rule && Array.isArray(rule.whitelist) ? (rule.whitelist as string[]) : [];
+  checkRecipient(account, request.recipient);
+  if (!whitelist.some((entry) => entry.toLowerCase() === request.recipient.toLowerCase())) {
+    throw forbidden(
+      "ContractNotWhitelisted",
+      `recipient: contract ${request.recipient} is not on the whitelist of the smart-contract rule of account ${JSON.stringify(account.name)}`,
+    );
+  }
+  const provider = stakingProviderOf(request.recipient);
+  const available = availableBalance(account, now);
+  if (provider) {
+    const findings = checkEthereumStake({
+      balance: account.free,
+      currency,
+      recipient: request.recipient,
+      contractData,
+      amount: amounts.amount,
+      maxFees: amounts.maxFees,
+      availableBalance: available,
+      whitelist,
+    });
+    if (hasBlocking(findings)) throw badRequest(blockingMessage(findings), "EthereumStakingRefused");
+  } else if (amounts.amount + amounts.maxFees > available) {
+    throw badRequest(
+      `amount ${amounts.amount} + max_fees ${amounts.maxFees} exceeds available_balance ${available} (base units)`,
+      "InsufficientFunds",
+    );
+  }
+  return {
+    ...base(account, request, amounts),
+    rule: "smart_contract",
+    type: "EXECUTE_CONTRACT",
+    reserve: amounts.amount + amounts.maxFees,
+    effect: { kind: "contract", staking_provider: provider },
+  };
+}
+
+function planDeploy(account: AccountRow, request: TransactionRequest, amounts: Amounts, now: number): TransactionDraft {
+  requireNetwork(account, "Ethereum", "contract_deployment");
+  requireRule(account, "smart_contract");
+  if (request.recipient !== "") throw badRequest('recipient: must be "" for a contract deployment');
+  const available = availableBalance(account, now);
+  if (amounts.amount + amounts.maxFees > available) {
+    throw badRequest(`amount ${amounts.amount} + max_fees ${amounts.maxFees} exceeds available_balance ${available} (base units)`, "InsufficientFunds");
+  }
+  return { ...base(account, request, amounts), rule: "smart_contract", type: "DEPLOY_CONTRACT", reserve: amounts.amount + amounts.maxFees, effect: { kind: "deploy" } };
+}
+
+/** Checks a POST /transactions body against the account and turns it into a draft. */
+export function planTransaction(tx: Tx, request: TransactionRequest): TransactionDraft {
+  const account = requireAccountNamed(tx, request.account_name);
+  const currency = requireCurrency(tx, account.currency);
+  const kind = requestKind(request);
+  if (kind.kind === "polkadot") {
+    requireNetwork(account, "Polkadot", `type ${kind.op}`);
+    const findings = checkPolkadotFixedValues(request);
+    if (hasBlocking(findings)) throw badRequest(blockingMessage(findings));
+  }
+  const amounts = readAmounts(request, account, currency, kind);
+  switch (kind.kind) {
+    case "send":
+      return planSend(account, request, amounts, tx.now);
+    case "polkadot":
+      return planPolkadot(account, request, amounts, kind);
+    case "contract":
+      return planContract(account, request, amounts, currency, kind.contractData, tx.now);
+    case "deploy":
+      return planDeploy(account, request, amounts, tx.now);
+  }
+}

@@ -1,0 +1,30 @@
+import { Account, AccountBalance, AccountPage, SyncResult } from "@custody/shared";
+import { pathId, requireAccount } from "../domain/lookups.js";
+import { mapPage, paginate, readPageRequest } from "../http/pagination.js";
+import { jsonReply } from "../http/reply.js";
+import type { RouteTable } from "../http/route-def.js";
+import { accountView, balanceView } from "../views/account-view.js";
+
+export function addAccountRoutes(routes: RouteTable): void {
+  routes.get("/accounts", (ctx, request) => {
+    const page = readPageRequest(request.query);
+    const now = ctx.clock.now();
+    const accounts = [...ctx.store.values("accounts")].sort((a, b) => a.id - b.id);
+    return jsonReply(AccountPage, mapPage(paginate(accounts, page), (account) => accountView(account, now)));
+  });
+
+  routes.get("/accounts/:account_id", (ctx, request) => {
+    const account = requireAccount(ctx.store, pathId(request.params.account_id, "account"));
+    return jsonReply(Account, accountView(account, ctx.clock.now()));
+  });
+
+  routes.get("/accounts/:account_id/sync", (ctx, request) => {
+    const account = requireAccount(ctx.store, pathId(request.params.account_id, "account"));
+    return jsonReply(SyncResult, { success: true, account_id: account.id });
+  });
+
+  routes.get("/accounts/:account_id/balance", (ctx, request) => {
+    const account = requireAccount(ctx.store, pathId(request.params.account_id, "account"));
+    return jsonReply(AccountBalance, balanceView(ctx.store, account, ctx.clock.now()));
+  });
+}

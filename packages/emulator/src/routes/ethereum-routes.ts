@@ -1,0 +1,21 @@
+import { EthereumStakePage } from "@custody/shared";
+import { pathId, requireAccount } from "../domain/lookups.js";
+import { notFound } from "../http/http-error.js";
+import { mapPage, paginate, readPageRequest } from "../http/pagination.js";
+import { jsonReply } from "../http/reply.js";
+import type { RouteTable } from "../http/route-def.js";
+import { ethereumStakeView } from "../views/ethereum-stake-view.js";
+
+/** GET /ethereum/accounts/{id}/stakes: the account's staking positions, oldest first. */
+export function addEthereumRoutes(routes: RouteTable): void {
+  routes.get("/ethereum/accounts/:account_id/stakes", (ctx, request) => {
+    const account = requireAccount(ctx.store, pathId(request.params.account_id, "account"));
+    if (account.network !== "Ethereum") throw notFound(`account ${account.id} is a ${account.network} account, not an Ethereum account`);
+    const page = readPageRequest(request.query);
+    const now = ctx.clock.now();
+    const stakes = [...ctx.store.values("ethereum_stakes")]
+      .filter((stake) => stake.account_id === account.id)
+      .sort((a, b) => a.created_on_ms - b.created_on_ms);
+    return jsonReply(EthereumStakePage, mapPage(paginate(stakes, page), (stake) => ethereumStakeView(stake, account, now)));
+  });
+}

@@ -1,0 +1,58 @@
+import type { Account, AccountBalance } from "@custody/shared";
+import type { Reader } from "../domain/lookups.js";
+import { polkadotBalances, polkadotStaking } from "../networks/polkadot-ledger.js";
+import type { AccountRow } from "../store/state-types.js";
+
+/** What the account holds: Polkadot free + reserved; otherwise its own (liquid) funds. Stakes are apart. */
+export function accountBalance(account: AccountRow): bigint {
+  return account.polkadot ? account.free + account.polkadot.reserved : account.free;
+}
+
+/** What can be spent now: Polkadot free minus locks; minus what pending outgoing transactions hold. */
+export function availableBalance(account: AccountRow, now: number): bigint {
+  if (account.polkadot) return polkadotBalances(account, now).available;
+  const available = account.free - account.in_flight;
+  return available > 0n ? available : 0n;
+}
+
+export function accountView(account: AccountRow, now: number): Account {
+  const coinFields: Account["coin_fields"] = account.polkadot
+    ? { type: "Polkadot", balances: polkadotBalances(account, now), staking: polkadotStaking(account), anonymous_proxy: null }
+    : { type: account.network };
+  return {
+    id: account.id,
+    name: account.name,
+    address: account.address,
+    balance: accountBalance(account),
+    available_balance: availableBalance(account, now),
+    currency: account.currency,
+    type: account.network,
+    index: account.index,
+    coin_fields: coinFields,
+    governance_rules: account.governance,
+  };
+}
+
+/** GET /accounts/{id}/balance: the account's balances, plus Polkadot's and the staked balance. */
+export function balanceView(reader: Reader, account: AccountRow, now: number): AccountBalance {
+  const view: AccountBalance = {
+    account_id: account.id,
+    currency: account.currency,
+    balance: accountBalance(account),
+    available_balance: availableBalance(account, now),
+  };
+  if (account.polkadot) view.balances = polkadotBalances(account, now);
+  if (account.network === "Solana") {
+    let staked = 0n;
+    for (const stake of reader.values("solana_stakes")) {
+      if (stake.account_id === account.id && stake.closed_on_ms === null) staked += stake.total_balance;
+    }
+    view.staked_balance = staked;
+  }
+  if (account.network === "Ethereum") {
+    let staked = 0n;
+    for (const stake of reader.values("ethereum_stakes")) if (stake.account_id === account.id) staked += stake.amount;
+    view.staked_balance = staked;
+  }
+  return view;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseCliArgs } from "../src/cli-args.js";
+
+describe("custody-emulator command line", () => {
+  it("reads every serve option", () => {
+    expect(
+      parseCliArgs([
+        "serve",
+        "--port",
+        "4010",
+        "--host=0.0.0.0",
+        "--base-path",
+        "/vault",
+        "--data-dir",
+        "/tmp/state",
+        "--seed",
+        "empty",
+        "--epoch-seconds",
+        "60",
+        "--processing-delay-ms=5",
+        "--rate-limit",
+        "20",
+        "--control-any-address",
+      ]),
+    ).toEqual({
+      kind: "serve",
+      options: {
+        port: 4010,
+        host: "0.0.0.0",
+        basePath: "/vault",
+        dataDir: "/tmp/state",
+        seed: "empty",
+        epochSeconds: 60,
+        processingDelayMs: 5,
+        rateLimit: { requestsPerSecond: 20 },
+        controlFromAnyAddress: true,
+      },
+    });
+  });
+
+  it("answers help, and refuses unknown commands, unknown flags and bad values naming the flag", () => {
+    expect(parseCliArgs([])).toEqual({ kind: "help" });
+    expect(parseCliArgs(["serve", "--help"])).toEqual({ kind: "help" });
+    expect(() => parseCliArgs(["start"])).toThrow(/unknown command "start"/);
+    expect(() => parseCliArgs(["serve", "--verbose"])).toThrow(/unknown option "--verbose"/);
+    expect(() => parseCliArgs(["serve", "--port", "abc"])).toThrow(/^--port: must be a whole number/);
+    expect(() => parseCliArgs(["serve", "--seed", "full"])).toThrow(/^--seed: must be demo or empty/);
+    expect(() => parseCliArgs(["serve", "--data-dir"])).toThrow(/^--data-dir: needs a value/);
+  });
+});

@@ -1,0 +1,91 @@
+import { ErrorBody, EthereumStakePage, Transaction } from "@custody/shared";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FIGMENT_DEPOSIT_CONTRACT, KILN_DEPOSIT_CONTRACT, externalEthereum } from "../src/seed/demo-addresses.js";
+import { advance, expectStatus } from "./support/harness.js";
+import { obj } from "./support/http-client.js";
+import { ETH, OP_A, standardWorkspace, type Workspace } from "./support/standard-workspace.js";
+import { decode } from "./support/wire.js";
+
+const CALL_DATA = `0x22895118${"00".repeat(32)}`;
+const MAX_FEES = "3000000000000000";
+
+function stake(account: string, amount: bigint, recipient = KILN_DEPOSIT_CONTRACT) {
+  return { account_name: account, amount: amount.toString(), max_fees: MAX_FEES, recipient, speed: "NORMAL", coin_fields: { contract_interaction: { contract_data: CALL_DATA } } };
+}
+
+describe("Ethereum staking (spec: usage rule 3)", () => {
+  let w: Workspace;
+  beforeEach(async () => {
+    w = await standardWorkspace();
+  });
+  afterEach(async () => {
+    await w.close();
+  });
+
+  it("a deposit to a whitelisted provider contract is an EXECUTE_CONTRACT under the smart-contract rule and opens a position", async () => {
+    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", stake("eth-auto", 32n * ETH)), 200));
+    expect(created.type).toBe("EXECUTE_CONTRACT");
+    const done = decode(Transaction, await w.api(OP_A).get(`/transactions/${created.id}`));
+    expect(done.status).toBe("SUBMITTED");
+    expect(done.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const page = decode(EthereumStakePage, expectStatus(await w.api(OP_A).get(`/ethereum/accounts/${w.ids["eth-auto"]}/stakes`), 200));
+    expect(page.page_info.count).toBe(1);
+    const position = page.edges[0]?.node;
+    expect(position).toMatchObject({ amount: 32n * ETH, status: "PENDING", provider: "Kiln", transaction_id: created.id });
+    await advance(w, { seconds: 86_400 * 30 });
+    const later = decode(EthereumStakePage, await w.api(OP_A).get(`/ethereum/accounts/${w.ids["eth-auto"]}/stakes`)).edges[0]?.node;
+    expect(later?.status).toBe("ACTIVE");
+    expect(later?.total_reward).toBeGreaterThan(0n);
+    const account = obj(await w.api(OP_A).get(`/accounts/${w.ids["eth-auto"]}`));
+    expect(BigInt(account.balance as string)).toBe(8n * ETH - (done.fees ?? 0n));
+  });
+
+  it("is refused when the account holds under 32 ETH", async () => {
+    const answer = await w.api(OP_A).post("/transactions", stake("eth-small", 5n * ETH));
+    expect(answer.status).toBe(400);
+    expect(decode(ErrorBody, answer).message).toMatch(/below the Ethereum staking minimum of 32 ETH/);
+  });
+
+  it("is refused (403) when the contract is not on the smart-contract rule's whitelist", async () => {
+    const answer = await w.api(OP_A).post("/transactions", stake("eth-auto", 32n * ETH, FIGMENT_DEPOSIT_CONTRACT));
+    expect(answer.status).toBe(403);
+    expect(decode(ErrorBody, answer).name).toBe("ContractNotWhitelisted");
+  });
+
+  it("needs a smart-contract rule: an account without one refuses contract calls (403)", async () => {
+    await w.control.put(`/accounts/${w.ids["eth-small"]}/governance`, {
+      transaction: { creators: [{ username: OP_A, is_api: true }], steps: [] },
+      staking: null,
+      smart_contract: null,
+    });
+    const answer = await w.api(OP_A).post("/transactions", stake("eth-small", 1n));
+    expect(answer.status).toBe(403);
+    expect(decode(ErrorBody, answer).name).toBe("NoSmartContractRule");
+  });
+
+  it("the old coin_fields.smart_contract name is refused with the rename in the message", async () => {
+    const answer = await w.api(OP_A).post("/transactions", {
+      ...stake("eth-auto", 32n * ETH),
+      coin_fields: { smart_contract: { contract_data: CALL_DATA } },
+    });
+    expect(answer.status).toBe(400);
+    expect(decode(ErrorBody, answer).message).toMatch(/renamed coin_fields.contract_interaction/);
+  });
+
+  it("a plain Ethereum send pays gas fees and credits a workspace account it is sent to", async () => {
+    const before = obj(await w.api(OP_A).get(`/accounts/${w.ids["eth-small"]}`));
+    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", {
+      account_name: "eth-auto",
+      amount: ETH.toString(),
+      max_fees: MAX_FEES,
+      recipient: w.addresses["eth-small"],
+      speed: "NORMAL",
+    }), 200));
+    expect(decode(Transaction, await w.api(OP_A).get(`/transactions/${created.id}`)).status).toBe("SUBMITTED");
+    const after = obj(await w.api(OP_A).get(`/accounts/${w.ids["eth-small"]}`));
+    expect(BigInt(after.balance as string) - BigInt(before.balance as string)).toBe(ETH);
+    const outsider = await w.api(OP_A).post("/transactions", { account_name: "eth-auto", amount: "1", max_fees: "1000", recipient: externalEthereum("x"), speed: "FAST" });
+    expect(outsider.status).toBe(400);
+    expect(decode(ErrorBody, outsider).message).toMatch(/^max_fees: .* does not cover the network fee/);
+  });
+});

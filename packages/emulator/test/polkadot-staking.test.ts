@@ -1,0 +1,149 @@
+import { Account, ErrorBody, PolkadotCoinFields, Transaction, type PolkadotBalances } from "@custody/shared";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { externalPolkadot } from "../src/seed/demo-addresses.js";
+import { advance, expectStatus } from "./support/harness.js";
+import { DOT, OP_A, standardWorkspace, type Workspace } from "./support/standard-workspace.js";
+import { decode } from "./support/wire.js";
+
+const DAY_S = 86_400;
+
+function op(type: string, amount: bigint | null, extra: Record<string, unknown> = {}) {
+  return {
+    account_name: "dot-auto",
+    amount: { value: amount === null ? null : amount.toString(), unit: "planck" },
+    max_fees: { value: "0", unit: "planck" },
+    recipient: "",
+    speed: "CUSTOM",
+    coin_fields: { type, ...extra },
+  };
+}
+
+describe("Polkadot staking (spec: usage rules 2 and 4, notes on balances, errors)", () => {
+  let w: Workspace;
+  beforeEach(async () => {
+    w = await standardWorkspace();
+  });
+  afterEach(async () => {
+    await w.close();
+  });
+
+  async function coinFields(): Promise<PolkadotCoinFields> {
+    const account = decode(Account, expectStatus(await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`), 200));
+    return PolkadotCoinFields.parse(account.coin_fields);
+  }
+  const balances = async (): Promise<PolkadotBalances> => (await coinFields()).balances;
+
+  /** Creates the operation and reads it back after processing (processing delay 0: the next call runs it). */
+  async function run(body: unknown): Promise<Transaction> {
+    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", body), 200));
+    return decode(Transaction, await w.api(OP_A).get(`/transactions/${created.id}`));
+  }
+
+  it("usage rule 2: recipient empty, speed CUSTOM and max_fees 0 are required (400 naming each)", async () => {
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...op("BONDEXTRA", DOT), recipient: "1abc" }, /recipient must be ""/],
+      [{ ...op("BONDEXTRA", DOT), speed: "NORMAL" }, /speed must be CUSTOM/],
+      [{ ...op("BONDEXTRA", DOT), max_fees: { value: "1", unit: "planck" } }, /max_fees must have the value "0"/],
+      [op("BONDEXTRA", null), /amount of a Polkadot BONDEXTRA request must be a whole number of base units/],
+      [op("SETPAYEE", 5n, { payee: "Stash" }), /must be an amount object with value null/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await w.api(OP_A).post("/transactions", body);
+      expect(answer.status).toBe(400);
+      expect(decode(ErrorBody, answer).message).toMatch(message);
+    }
+  });
+
+  it("BONDEXTRA moves available funds to bonded, exactly, with no fee", async () => {
+    const before = await balances();
+    const tx = await run(op("BONDEXTRA", 300n * DOT));
+    expect(tx).toMatchObject({ status: "SUBMITTED", type: "BONDEXTRA", fees: 0n });
+    const after = await balances();
+    expect(after.bonded - before.bonded).toBe(300n * DOT);
+    expect(before.available - after.available).toBe(300n * DOT);
+    expect(after.total).toBe(before.total);
+  });
+
+  it("UNBOND moves bonded funds to unbonding, which reach unbonded after 28 days (waiting_time counts down to 0)", async () => {
+    await run(op("BONDEXTRA", 300n * DOT));
+    const before = await balances();
+    await run(op("UNBOND", 100n * DOT));
+    const after = await balances();
+    expect(before.bonded - after.bonded).toBe(100n * DOT);
+    expect(after.available).toBe(before.available);
+    expect(after.total_unbonding).toBe(100n * DOT);
+    expect(after.unbonding).toHaveLength(1);
+    expect(after.unbonding[0]?.waiting_time).toBeGreaterThan(28 * DAY_S - 5);
+    expect(after.unbonding[0]?.waiting_time).toBeLessThanOrEqual(28 * DAY_S);
+    await advance(w, { seconds: 27 * DAY_S });
+    const later = await balances();
+    expect(later.unbonding[0]?.waiting_time).toBeLessThanOrEqual(DAY_S);
+    await advance(w, { seconds: DAY_S });
+    const unbonded = await balances();
+    expect(unbonded.total_unbonding).toBe(0n);
+    expect(unbonded.total_unbonded).toBe(100n * DOT);
+    expect(unbonded.unbonded).toEqual([{ amount: 100n * DOT, waiting_time: 0 }]);
+  });
+
+  it("REBOND moves unbonding (or unbonded) funds back to bonded", async () => {
+    await run(op("BONDEXTRA", 300n * DOT));
+    await run(op("UNBOND", 100n * DOT));
+    const before = await balances();
+    expect((await run(op("REBOND", 60n * DOT))).status).toBe("SUBMITTED");
+    const after = await balances();
+    expect(after.bonded - before.bonded).toBe(60n * DOT);
+    expect(after.total_unbonding).toBe(40n * DOT);
+  });
+
+  it("WITHDRAWUNBONDED moves unbonded funds to available (total_unbonded gives them)", async () => {
+    await run(op("BONDEXTRA", 300n * DOT));
+    await run(op("UNBOND", 100n * DOT));
+    await advance(w, { seconds: 28 * DAY_S });
+    const before = await balances();
+    expect((await run(op("WITHDRAWUNBONDED", null))).status).toBe("SUBMITTED");
+    const after = await balances();
+    expect(after.total_unbonded).toBe(0n);
+    expect(after.available - before.available).toBe(100n * DOT);
+    expect(after.bonded).toBe(before.bonded);
+  });
+
+  it("SETPAYEE changes the rewards destination", async () => {
+    expect((await coinFields()).staking.rewards_destination).toBe("Staked");
+    expect((await run(op("SETPAYEE", null, { payee: "Stash" }))).status).toBe("SUBMITTED");
+    expect((await coinFields()).staking.rewards_destination).toBe("Stash");
+  });
+
+  const breaches: [string, () => unknown, RegExp][] = [
+    ["UNBOND above the bonded balance", () => op("UNBOND", 1n), /exceeds balances.bonded/],
+    ["BONDEXTRA above the available balance", () => op("BONDEXTRA", 1001n * DOT), /exceeds balances.available/],
+    ["REBOND above unbonding plus unbonded", () => op("REBOND", 1n), /exceeds balances.total_unbonding/],
+    ["WITHDRAWUNBONDED with total_unbonded 0", () => op("WITHDRAWUNBONDED", null), /total_unbonded 0/],
+    ["SETPAYEE to the current destination", () => op("SETPAYEE", null, { payee: "Staked" }), /nothing would change/],
+  ];
+  for (const [name, body, reason] of breaches) {
+    it(`usage rule 4: ${name} fails and moves nothing`, async () => {
+      const before = await coinFields();
+      const tx = await run(body());
+      expect(tx.status).toBe("FAILED");
+      expect(tx.fees).toBe(0n);
+      expect(tx.tx_hash).toBeNull();
+      expect(String(tx.failure_reason)).toMatch(reason);
+      expect(await coinFields()).toEqual(before);
+    });
+  }
+
+  it("a plain Polkadot send pays the network fee from the free balance", async () => {
+    const before = await balances();
+    const tx = await run({
+      account_name: "dot-auto",
+      amount: (5n * DOT).toString(),
+      max_fees: "30000000",
+      recipient: externalPolkadot("payee"),
+      speed: "NORMAL",
+    });
+    expect(tx.status).toBe("SUBMITTED");
+    const after = await balances();
+    expect(before.free - after.free).toBe(5n * DOT + (tx.fees ?? 0n));
+    expect(tx.fees).toBeGreaterThan(0n);
+  });
+});

@@ -69,7 +69,7 @@ function installedVersion(packageJson) {
 
 function ensureNode() {
   let home = findNodeBinary(nodePrefix);
-  if (home && installedVersion(join(home, "package.json")) === NODE_VERSION) return home;
+  if (home && installedVersion(join(nodePrefix, "node_modules", "node", "package.json")) === NODE_VERSION) return home;
   mkdirSync(nodePrefix, { recursive: true });
   run("npm", ["install", "--prefix", nodePrefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `node@${NODE_VERSION}`]);
   home = findNodeBinary(nodePrefix);

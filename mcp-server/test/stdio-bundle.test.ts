@@ -8,6 +8,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
+import { control } from "./harness/control-plane.js";
+import { toolTour } from "./harness/tool-tour.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, startTestEmulator } from "./harness/mcp-harness.js";
 
@@ -63,6 +65,50 @@ describe("the bundle over stdio", () => {
     const broken = runCli(["verify-audit", auditLog]);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toMatch(/^BROKEN: line 2/);
+  });
+
+  it("answers every tool over stdio with structured content: reads, and writes as dry runs", async () => {
+    await control(emulator, "POST", "/reset", { seed: "demo" });
+    const tour = await toolTour(emulator);
+    expect(tour.map((step) => step.tool).sort()).toEqual(ALL_TOOLS.map((tool) => tool.name).sort());
+    const sessions = new Map<string, Client>();
+    try {
+      for (const operator of new Set(tour.map((step) => step.operator))) {
+        const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+        sessions.set(operator, (await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: auditLog })).client);
+      }
+      for (const step of tour) {
+        const result = await call(sessions.get(step.operator) as Client, step.tool, step.args);
+        const readOnly = ALL_TOOLS.find((tool) => tool.name === step.tool)?.annotations.readOnlyHint;
+        if (step.tool === "register_operator") expect(result.structured.error, step.tool).toMatch(/HTTP 4\d\d/);
+        else if (step.tool === "approve_transaction") expect(["dry_run", "blocked"], step.tool).toContain(result.structured.status);
+        else if (readOnly || step.tool === "sync_account" || step.tool === "create_operator") expect(result.isError, `${step.tool}: ${result.text}`).toBe(false);
+        else if (step.tool === "solana_delegate_stake") expect(result.structured.status, step.tool).toBe("blocked");
+        else expect(result.structured.status, `${step.tool}: ${result.text}`).toBe("dry_run");
+        expect(result.text.length, step.tool).toBeGreaterThan(0);
+      }
+    } finally {
+      for (const client of sessions.values()) await client.close();
+    }
+  });
+
+  it("two server processes sharing one audit log keep one valid chain", async () => {
+    const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+    const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog };
+    const first = await spawnServer([], env);
+    const second = await spawnServer([], env);
+    try {
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
+      for (let round = 0; round < 3; round += 1) {
+        await Promise.all([call(first.client, "create_transaction", args), call(second.client, "create_transaction", args)]);
+      }
+    } finally {
+      await first.client.close();
+      await second.client.close();
+    }
+    const verified = runCli(["verify-audit", auditLog]);
+    expect(verified.stdout).toMatch(/^ok: 6 records, chain intact/);
   });
 
   it("--read-only registers no write tool", async () => {

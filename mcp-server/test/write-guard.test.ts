@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { verifyAuditLog } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -296,6 +296,35 @@ describe("audit log", () => {
     });
     expect(submitted.request).toMatchObject({ kind: "send", amount: "1500000000", max_fees: "7500" });
     expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 6 });
+  });
+
+  it("sends nothing when the audit log cannot be written before the POST", async () => {
+    rmSync(harness.auditPath, { force: true });
+    mkdirSync(harness.auditPath);
+    const dry = await call(harness.client, "create_transaction", send());
+    expect(dry.isError).toBe(true);
+    expect(dry.structured.status).toBe("failed");
+    expect(dry.structured.error).toMatch(/Nothing was sent\.$/);
+  });
+
+  it("still reports a write that happened when the audit log fails after the POST, with a warning", async () => {
+    let auditPath = "";
+    const asked = await connectHarness(emulator, {
+      elicit: () => {
+        rmSync(auditPath);
+        mkdirSync(auditPath);
+        return { action: "accept", content: { confirm: true } };
+      },
+    });
+    auditPath = asked.auditPath;
+    const dry = await call(asked.client, "create_transaction", send());
+    const confirmed = await call(asked.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    await asked.close();
+    expect(confirmed.isError).toBe(false);
+    expect(confirmed.structured.status).toBe("submitted");
+    expect(confirmed.structured.warning).toMatch(/^the audit log could not be written/);
+    expect(confirmed.text).toContain("WARNING: the audit log could not be written");
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
   });
 });
 

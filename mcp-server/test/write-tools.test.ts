@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
 import type { SolanaStake } from "@custody/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -245,6 +246,9 @@ describe("operators", () => {
     const invitation = (await control(emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
     const registered = await call(treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
     expect(registered.structured).toEqual({ success: true });
+    const audit = readFileSync(treasury.auditPath, "utf8");
+    expect(audit.trim().split("\n").map((line) => JSON.parse(line).tool)).toEqual(["create_operator", "register_operator"]);
+    expect(audit).not.toContain(invitation.uuid);
   });
 
   it("create_operator refuses a name with a space, naming the field", async () => {

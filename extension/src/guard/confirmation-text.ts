@@ -33,7 +33,7 @@ function governanceLine(plan: PlannedWrite): string {
   if (!plan.governance) return "Governance: the account does not report its rules; the service decides whether approval is needed";
   const { outcome, summary } = plan.governance;
   const head = outcome === "approved_at_once" ? "approved at once" : outcome === "pending_approval" ? "pending approval" : "not allowed";
-  return `Governance (${plan.governance.rule} rule): ${head} — ${summary}`;
+  return `Governance (${plan.governance.rule} rule): ${summary.startsWith(head) ? summary : `${head}: ${summary}`}`;
 }
 
 function findingLine(item: Finding): string {

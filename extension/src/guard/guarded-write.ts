@@ -15,6 +15,7 @@ import type { Connection } from "../connection/connection.js";
 import type { ConnectedState } from "../connection/connection-state.js";
 import type { Prompter } from "../input/prompter.js";
 import { errorText } from "../output/error-text.js";
+import { labelText } from "../views/markdown-tooltip.js";
 import type { OutputLog } from "../output/output-log.js";
 import { blockingText, confirmationText } from "./confirmation-text.js";
 import type { ExtensionAudit } from "./extension-audit.js";
@@ -149,21 +150,35 @@ export class WriteGuard {
     const base = { operator: plan.operator, tool, request_digest: digest };
     if (outcome.status === "submitted") {
       const tx = outcome.transaction;
-      this.deps.audit.record({
-        ...base,
-        event: "submitted",
-        transaction_id: tx.id,
-        details: { currency: plan.currency.name, policy_amount: plan.policy_amount?.toString() ?? null, status: tx.status, looked_up: outcome.looked_up },
-      });
-      const message = `Custody: transaction #${tx.id} (${tx.type}) created, status ${tx.status}${outcome.looked_up ? " (found by look-up after a lost answer)" : ""}.`;
+      this.#recordAfterSending(() =>
+        this.deps.audit.record({
+          ...base,
+          event: "submitted",
+          transaction_id: tx.id,
+          details: { currency: plan.currency.name, policy_amount: plan.policy_amount?.toString() ?? null, status: tx.status, looked_up: outcome.looked_up },
+        }),
+      );
+      const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${outcome.looked_up ? " (found by look-up after a lost answer)" : ""}.`;
       this.deps.output.info(`${tool}: ${message}`);
       void vscode.window.showInformationMessage(message);
     } else {
-      this.deps.audit.record({ ...base, event: "ambiguous", error: outcome.message, details: { cause: outcome.cause, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } });
+      this.#recordAfterSending(() =>
+        this.deps.audit.record({ ...base, event: "ambiguous", error: outcome.message, details: { cause: outcome.cause, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } }),
+      );
       this.deps.output.warn(`${tool}: ${outcome.message} (cause: ${outcome.cause})`);
       void vscode.window.showWarningMessage(`Custody: ${outcome.message}`, { modal: false });
     }
     return { status: "sent", outcome, plan };
+  }
+
+  /** Once the request has gone, an audit failure must not hide the outcome: it is reported beside it. */
+  #recordAfterSending(record: () => void): void {
+    try {
+      record();
+    } catch (error) {
+      this.deps.output.error("Writing the audit record after sending", error);
+      void vscode.window.showErrorMessage(`Custody: the request was sent, but its audit record could not be written: ${errorText(error)}`);
+    }
   }
 
   #stop(status: "refused" | "blocked" | "changed", message: string, modal = false): GuardedResult {

@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
@@ -60,5 +62,51 @@ describe("connection, status bar and MCP provider", () => {
     });
     await harness.run("custody.disconnect");
     expect(changes).toBeGreaterThan(0);
+  });
+});
+
+describe("the built-in emulator", () => {
+  it("starts inside the extension host on the demo workspace and connects as the chosen operator", async () => {
+    const harness = await startHarness();
+    try {
+      await harness.run("custody.disconnect");
+      fake.script({ kind: "pick", label: "staking-bot" });
+      await harness.run("custody.startEmulator");
+      expect(fake.contexts.get("custody.connected")).toBe(true);
+      expect(fake.messages.at(-1)?.message).toContain("connected to the built-in emulator (demo workspace) as staking-bot");
+      const lines = await harness.provider("accounts").getChildren();
+      expect(lines.map((node) => node.treeItem().label)).toEqual(["Solana", "Polkadot", "Ethereum"]);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe("the gateway access token", () => {
+  it("lives in secret storage, never in settings, and goes out as a bearer header", async () => {
+    const seen: (string | undefined)[] = [];
+    const gateway = createServer((request, response) => {
+      seen.push(request.headers.authorization);
+      response.setHeader("content-type", "application/json");
+      if (request.url === "/module/_health") response.end(JSON.stringify({ status: "OK", module_version: "1.19.2", api_version: "1.30.5" }));
+      else response.writeHead(404).end(JSON.stringify({ message: "not here", name: "NotFound", status_code: 404 }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    const port = (gateway.address() as AddressInfo).port;
+    const harness = await startHarness({ settings: { "custody.baseUrl": `http://127.0.0.1:${port}/module` } });
+    try {
+      expect(seen[0]).toBeUndefined();
+      fake.script({ kind: "input", text: "s3cret-token" });
+      await harness.run("custody.setAccessToken");
+      expect(seen.at(-1)).toBe("Bearer s3cret-token");
+      expect([...fake.settings.values()].some((value) => String(value).includes("s3cret-token"))).toBe(false);
+      expect(fake.output.some((line) => line.includes("s3cret-token"))).toBe(false);
+      fake.script({ kind: "input", text: "" });
+      await harness.run("custody.setAccessToken");
+      expect(seen.at(-1)).toBeUndefined();
+    } finally {
+      await harness.close();
+      await new Promise((resolve) => gateway.close(resolve));
+    }
   });
 });

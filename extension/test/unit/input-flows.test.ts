@@ -126,6 +126,19 @@ describe("multi-step commands", () => {
     expect(document?.content).toContain(`"amount": "10000000000"`);
   });
 
+  it("shows a stake from its context menu as JSON, balances as exact integers", async () => {
+    harness = await startHarness();
+    const provider = harness.provider("stakes");
+    const [solanaGroup] = await provider.getChildren();
+    const [first] = await provider.getChildren(solanaGroup);
+    await harness.run("custody.showJson", first);
+    const stake = (await harness.client.listSolanaStakes(1))[0];
+    const content = fake.documents.at(-1)?.content ?? "";
+    expect(content).toContain(`"uid": "${stake?.uid}"`);
+    expect(content).toContain(`"total_balance": ${stake?.blockchain_state.total_balance}`);
+    expect(fake.picks).toHaveLength(0);
+  });
+
   it("copies an account's address and a transaction's id", async () => {
     harness = await startHarness();
     const account = (await harness.client.listAllAccounts())[0];

@@ -69,7 +69,9 @@ describe("the manifest and the code agree", () => {
 
   it("declares the container's three views, a welcome view, lazy activation and the MCP provider", () => {
     expect(manifest.contributes.views.custody?.map((view) => view.name)).toEqual(["Accounts", "Stakes", "Transactions"]);
-    expect(manifest.contributes.viewsWelcome.find((entry) => entry.view === "custody.accounts")?.contents).toContain("command:custody.startEmulator");
+    const welcome = manifest.contributes.viewsWelcome.filter((entry) => entry.view === "custody.accounts").map((entry) => entry.contents).join("\n");
+    expect(welcome).toContain("command:custody.connect");
+    expect(welcome).toContain("command:custody.startEmulator");
     expect(manifest.activationEvents).not.toContain("*");
     expect(manifest.activationEvents).not.toContain("onStartupFinished");
     expect(manifest.engines.vscode).toBe("^1.101.0");

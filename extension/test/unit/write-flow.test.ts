@@ -87,6 +87,32 @@ describe("guarded writes from the palette", () => {
     expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "blocked"]);
   });
 
+  it("checks again on fresh data after the confirmation, and sends nothing when a check now blocks", async () => {
+    harness = await startHarness();
+    const treasury = new CustodyClient({ baseUrl: harness.baseUrl, operator: "treasury-bot" });
+    const before = await newest(harness);
+    const drainBonded = async () => {
+      const account = (await treasury.listAllAccounts()).find((candidate) => candidate.name === "dot-staking");
+      const bonded = (account?.coin_fields as { balances: { bonded: bigint } }).balances.bonded;
+      const other = await treasury.createTransaction({
+        account_name: "dot-staking",
+        amount: { value: (bonded - 10_000_000_000n).toString(), unit: "planck" },
+        max_fees: { value: "0", unit: "planck" },
+        recipient: "",
+        speed: "CUSTOM",
+        coin_fields: { type: "UNBOND" },
+      });
+      await waitFor(async () => (await treasury.getTransaction(other.id)).status === "SUBMITTED", "the other unbond to be broadcast");
+    };
+    fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "2.5" }, { kind: "modal", choice: "Submit", before: drainBonded });
+    await harness.run("custody.polkadot.unbond");
+    const final = fake.messages.filter((message) => message.level === "error" && message.modal).at(-1);
+    expect(final?.message).toContain("blocked on the final check, nothing was sent");
+    expect(final?.detail).toMatch(/bonded/);
+    expect((await newest(harness))?.id).toBe((before?.id ?? 0) + 1);
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "confirmed", "blocked"]);
+  });
+
   it("sends nothing when the confirmation is declined", async () => {
     harness = await startHarness();
     const before = await newest(harness);

@@ -63,17 +63,20 @@ export function declinedAnswer(plan: PlannedWrite, detail: string): CallToolResu
   );
 }
 
-export function outcomeAnswer(plan: PlannedWrite, outcome: WriteOutcome): CallToolResult {
+/** The outcome of the one POST; `auditProblem` says the audit log missed it. */
+export function outcomeAnswer(plan: PlannedWrite, outcome: WriteOutcome, auditProblem: string | null): CallToolResult {
+  const warning = auditProblem === null ? {} : { warning: auditProblem };
+  const warningLine = auditProblem === null ? "" : `WARNING: ${auditProblem}`;
   if (outcome.status === "submitted") {
     const transaction = outcome.transaction;
     const found = outcome.looked_up ? " The service's answer was lost; the transaction was found by its reference and was not sent again." : "";
     return toolResult(
-      { status: "submitted", ...planView(plan), transaction: transactionView(transaction, plan.currency) },
-      lines(`SUBMITTED: ${transactionLine(transaction, plan.currency)}.${found}`, governanceLine(plan)),
+      { status: "submitted", ...planView(plan), transaction: transactionView(transaction, plan.currency), ...warning },
+      lines(`SUBMITTED: ${transactionLine(transaction, plan.currency)}.${found}`, governanceLine(plan), warningLine),
     );
   }
   const extra = outcome.status === "uncertain" ? { candidates: outcome.candidates } : {};
-  return toolResult({ status: outcome.status, ...planView(plan), ...extra, error: outcome.message }, `${outcome.status.toUpperCase()}: ${outcome.message}`, true);
+  return toolResult({ status: outcome.status, ...planView(plan), ...extra, ...warning, error: outcome.message }, lines(`${outcome.status.toUpperCase()}: ${outcome.message}`, warningLine), true);
 }
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */

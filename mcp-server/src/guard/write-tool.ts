@@ -22,7 +22,7 @@ import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition
 import { WRITE_HINTS } from "../tools/tool-hints.js";
 import { toolResult } from "../tools/tool-result.js";
 import { accountWithCurrency } from "../tools/account-input.js";
-import { recordAudit } from "./audit-trail.js";
+import { recordAudit, type AuditEntry } from "./audit-trail.js";
 import type { SealedState, TokenClaims } from "./confirmation-token.js";
 import { askPerson } from "./elicitation.js";
 import { WriteOutput, type WriteStatus } from "./write-output.js";
@@ -61,7 +61,7 @@ export type WriteToolSpec<Shape extends z.ZodRawShape> = WriteToolCommon<Shape> 
 
 type WriteArgs<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { confirmation_token?: string };
 
-function answer(status: WriteStatus, message: string, extra: Record<string, unknown> = {}): CallToolResult {
+function writeError(status: WriteStatus, message: string, extra: Record<string, unknown> = {}): CallToolResult {
   return toolResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
 }
 
@@ -96,9 +96,8 @@ function planContext(call: ToolCall): PlanContext {
  * the dry run, asks the person when the client can, then submits once. Every call is audited.
  */
 export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>): AnyTool {
-  const name = spec.name;
   const tool: ToolDefinition = {
-    name,
+    name: spec.name,
     title: spec.title,
     description: spec.description,
     toolset: spec.toolset,
@@ -106,75 +105,90 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
     output: WriteOutput,
     annotations: WRITE_HINTS,
     async handle(rawArgs, call) {
-      const { ctx } = call;
-      const { confirmation_token: token, ...args } = rawArgs as WriteArgs<Shape>;
-      const refusal = permissionRefusal(call, tool);
-      if (refusal) {
-        recordAudit(ctx, { event: "refused", tool: name, error: refusal });
-        return answer("refused", refusal);
-      }
-      let claims: TokenClaims | null = null;
-      if (token !== undefined) {
-        const check = ctx.tokens.redeem(token, { operator: ctx.operator, tool: name });
-        if (!check.ok) {
-          recordAudit(ctx, { event: "refused", tool: name, error: check.message, details: { reason: check.reason } });
-          return answer("refused", `${check.message}. Nothing was sent.`);
-        }
-        claims = check.claims;
-      }
-      let plan: PlannedWrite;
       try {
-        const input = args as z.output<z.ZodObject<Shape>>;
-        const candidate =
-          spec.on === "transaction" ? spec.toRequest(input) : spec.toRequest(input, await accountWithCurrency(call, (input as { account: number | string }).account));
-        const request = sealRequest(candidate, claims?.state ?? null);
-        plan = await planWrite(planContext(call), request);
+        return await guardedWrite(spec, tool, rawArgs as WriteArgs<Shape>, call);
       } catch (error) {
-        const message = errorMessage(error);
-        recordAudit(ctx, { event: "failed", tool: name, error: message, details: { stage: claims ? "confirm" : "dry_run" } });
-        return answer("failed", `${message}. Nothing was sent.`);
+        // Only steps before the POST can throw (an audit line that cannot be written, say): nothing was sent.
+        return writeError("failed", `${errorMessage(error)}. Nothing was sent.`);
       }
-      const digest = requestDigest(plan);
-      const audited = { tool: name, request_digest: digest, request: plan.request, checks: plan.checks };
-      if (claims === null) {
-        if (hasBlocking(plan.checks)) {
-          recordAudit(ctx, { ...audited, event: "blocked", details: { stage: "dry_run" } });
-          return blockedAnswer(plan, "dry run");
-        }
-        const issued = ctx.tokens.issue({
-          operator: ctx.operator,
-          tool: name,
-          digest,
-          state: { correlation_id: plan.correlation_id, max_fees: plan.proposed_max_fees === null ? null : plan.proposed_max_fees.toString() },
-        });
-        recordAudit(ctx, { ...audited, event: "dry_run", details: { expires_at: issued.expiresAt.toISOString() } });
-        return dryRunAnswer(name, plan, issued);
-      }
-      if (claims.digest !== digest) {
-        const message =
-          "confirmation_token: the arguments differ from the dry run (or the account, the transaction or the fees changed since); the token is used up. Nothing was sent: run a new dry run";
-        recordAudit(ctx, { ...audited, event: "refused", error: message, details: { reason: "digest_mismatch", token_digest: claims.digest } });
-        return answer("refused", message);
-      }
-      if (hasBlocking(plan.checks)) {
-        recordAudit(ctx, { ...audited, event: "blocked", details: { stage: "confirm" } });
-        return blockedAnswer(plan, "re-check on fresh data");
-      }
-      recordAudit(ctx, { ...audited, event: "confirmed" });
-      const consent = await askPerson(call.session, personMessage(spec.title, plan), claims.expires_at - ctx.now().getTime(), call.signal);
-      if (consent.answer === "declined" || consent.answer === "cancelled") {
-        recordAudit(ctx, { ...audited, event: "declined", details: { answer: consent.answer, detail: consent.detail } });
-        return declinedAnswer(plan, consent.detail);
-      }
-      if (ctx.now().getTime() >= claims.expires_at) {
-        const message = "confirmation_token: expired while waiting for the person's confirmation. Nothing was sent: run a new dry run";
-        recordAudit(ctx, { ...audited, event: "refused", error: message, details: { reason: "expired" } });
-        return answer("refused", message);
-      }
-      return submit(call, name, plan, digest, consent.answer === "accepted");
     },
   };
   return tool;
+}
+
+async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, tool: AnyTool, rawArgs: WriteArgs<Shape>, call: ToolCall): Promise<CallToolResult> {
+  const { ctx } = call;
+  const name = spec.name;
+  const { confirmation_token: token, ...args } = rawArgs;
+  const refusal = permissionRefusal(call, tool);
+  if (refusal) {
+    recordAudit(ctx, { event: "refused", tool: name, error: refusal });
+    return writeError("refused", refusal);
+  }
+  let claims: TokenClaims | null = null;
+  if (token !== undefined) {
+    const check = ctx.tokens.redeem(token, { operator: ctx.operator, tool: name });
+    if (!check.ok) {
+      recordAudit(ctx, { event: "refused", tool: name, error: check.message, details: { reason: check.reason } });
+      return writeError("refused", `${check.message}. Nothing was sent.`);
+    }
+    claims = check.claims;
+  }
+  let plan: PlannedWrite;
+  try {
+    const input = args as z.output<z.ZodObject<Shape>>;
+    const candidate =
+      spec.on === "transaction" ? spec.toRequest(input) : spec.toRequest(input, await accountWithCurrency(call, (input as { account: number | string }).account));
+    plan = await planWrite(planContext(call), sealRequest(candidate, claims?.state ?? null));
+  } catch (error) {
+    const message = errorMessage(error);
+    recordAudit(ctx, { event: "failed", tool: name, error: message, details: { stage: claims ? "confirm" : "dry_run" } });
+    return writeError("failed", `${message}. Nothing was sent.`);
+  }
+  const digest = requestDigest(plan);
+  const audited = { tool: name, request_digest: digest, request: plan.request, checks: plan.checks };
+  if (claims === null) {
+    if (hasBlocking(plan.checks)) {
+      recordAudit(ctx, { ...audited, event: "blocked", details: { stage: "dry_run" } });
+      return blockedAnswer(plan, "dry run");
+    }
+    const proposed = plan.proposed_max_fees === null ? null : plan.proposed_max_fees.toString();
+    const issued = ctx.tokens.issue({ operator: ctx.operator, tool: name, digest, state: { correlation_id: plan.correlation_id, max_fees: proposed } });
+    recordAudit(ctx, { ...audited, event: "dry_run", details: { expires_at: issued.expiresAt.toISOString() } });
+    return dryRunAnswer(name, plan, issued);
+  }
+  if (claims.digest !== digest) {
+    const message =
+      "confirmation_token: the arguments differ from the dry run (or the account, the transaction or the fees changed since); the token is used up. Nothing was sent: run a new dry run";
+    recordAudit(ctx, { ...audited, event: "refused", error: message, details: { reason: "digest_mismatch", token_digest: claims.digest } });
+    return writeError("refused", message);
+  }
+  if (hasBlocking(plan.checks)) {
+    recordAudit(ctx, { ...audited, event: "blocked", details: { stage: "confirm" } });
+    return blockedAnswer(plan, "re-check on fresh data");
+  }
+  recordAudit(ctx, { ...audited, event: "confirmed" });
+  const consent = await askPerson(call.session, personMessage(spec.title, plan), claims.expires_at - ctx.now().getTime(), call.signal);
+  if (consent.answer === "declined" || consent.answer === "cancelled") {
+    recordAudit(ctx, { ...audited, event: "declined", details: { answer: consent.answer, detail: consent.detail } });
+    return declinedAnswer(plan, consent.detail);
+  }
+  if (ctx.now().getTime() >= claims.expires_at) {
+    const message = "confirmation_token: expired while waiting for the person's confirmation. Nothing was sent: run a new dry run";
+    recordAudit(ctx, { ...audited, event: "refused", error: message, details: { reason: "expired" } });
+    return writeError("refused", message);
+  }
+  return submit(call, name, plan, digest, consent.answer === "accepted");
+}
+
+/** Audit lines after the POST: a failure to write one must not hide the outcome of a write that happened. */
+function auditAfterSend(ctx: ToolCall["ctx"], entries: AuditEntry[]): string | null {
+  try {
+    for (const entry of entries) recordAudit(ctx, entry);
+    return null;
+  } catch (error) {
+    return `the audit log could not be written (${errorMessage(error)}): this write is missing from it and from the daily limits`;
+  }
 }
 
 async function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
@@ -186,21 +200,26 @@ async function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: 
     outcome = await submitWrite(ctx.client, plan);
   } catch (error) {
     const message = errorMessage(error);
-    recordAudit(ctx, { ...audited, event: "failed", error: message });
-    return answer("failed", message, { summary: sanitizeUntrustedText(plan.summary) });
+    const problem = auditAfterSend(ctx, [{ ...audited, event: "failed", error: message }]);
+    return writeError("failed", problem === null ? message : `${message}; ${problem}`, { summary: sanitizeUntrustedText(plan.summary) });
   }
+  let problem: string | null;
   if (outcome.status === "submitted") {
-    if (outcome.looked_up) recordAudit(ctx, { ...audited, event: "ambiguous", details: { outcome: "found" } });
     const committed = { currency: plan.currency.name, ...(plan.policy_amount === undefined ? {} : { policy_amount: plan.policy_amount.toString() }) };
-    recordAudit(ctx, {
-      ...audited,
-      event: "submitted",
-      transaction_id: outcome.transaction.id,
-      details: { ...committed, transaction_id: outcome.transaction.id, looked_up: outcome.looked_up, person_confirmed: personConfirmed },
-    });
+    problem = auditAfterSend(ctx, [
+      ...(outcome.looked_up ? [{ ...audited, event: "ambiguous" as const, details: { outcome: "found" } }] : []),
+      {
+        ...audited,
+        event: "submitted",
+        transaction_id: outcome.transaction.id,
+        details: { ...committed, transaction_id: outcome.transaction.id, looked_up: outcome.looked_up, person_confirmed: personConfirmed },
+      },
+    ]);
   } else {
-    recordAudit(ctx, { ...audited, event: "ambiguous", error: outcome.cause });
-    recordAudit(ctx, { ...audited, event: "resolved", details: { outcome: outcome.status, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } });
+    problem = auditAfterSend(ctx, [
+      { ...audited, event: "ambiguous", error: outcome.cause },
+      { ...audited, event: "resolved", details: { outcome: outcome.status, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } },
+    ]);
   }
-  return outcomeAnswer(plan, outcome);
+  return outcomeAnswer(plan, outcome, problem);
 }

@@ -35,7 +35,3 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
 
 /** Any tool, its argument type erased for the inventory. */
 export type AnyTool = ToolDefinition;
-
-export function isReadOnly(tool: Pick<ToolDefinition, "annotations">): boolean {
-  return tool.annotations.readOnlyHint;
-}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { AuditRecord, GENESIS_HASH, type AuditInput } from "./audit-entry.js";
+import { withFileLock } from "./file-lock.js";
 import { canonicalJson } from "./canonical-json.js";
 
 export function auditHash(record: Omit<AuditRecord, "hash">): string {
@@ -10,12 +11,11 @@ export function auditHash(record: Omit<AuditRecord, "hash">): string {
 
 /**
  * An append-only JSONL audit log; each line carries the hash of the previous one, so a
- * removed, reordered or edited line breaks the chain. Each append is fsynced.
+ * removed, reordered or edited line breaks the chain. Each append is fsynced. Several processes
+ * may share one log (an MCP server per client): an append takes a lock file and continues the
+ * chain from the file's last line, not from what this process wrote last.
  */
 export class AuditLog {
-  private lastHash = GENESIS_HASH;
-  private nextSeq = 0;
-
   constructor(
     readonly path: string,
     private readonly now: () => Date = () => new Date(),
@@ -24,25 +24,47 @@ export class AuditLog {
     if (existsSync(path)) {
       const verdict = verifyAuditLog(path);
       if (!verdict.ok) throw new Error(`audit log ${path} is not a valid chain (${verdict.reason}); refusing to append to it`);
-      this.lastHash = verdict.lastHash;
-      this.nextSeq = verdict.records;
     }
   }
 
   append(input: AuditInput): AuditRecord {
-    const unsigned = { ...(bigintsAsStrings(input) as AuditInput), seq: this.nextSeq, at: this.now().toISOString(), prev_hash: this.lastHash };
-    const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
-    const fd = openSync(this.path, "a");
-    try {
-      writeSync(fd, `${canonicalJson(record)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    this.lastHash = record.hash;
-    this.nextSeq += 1;
-    return record;
+    return withFileLock(`${this.path}.lock`, () => {
+      const tail = chainTail(this.path);
+      const unsigned = { ...(bigintsAsStrings(input) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
+      const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
+      const fd = openSync(this.path, "a");
+      try {
+        writeSync(fd, `${canonicalJson(record)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      return record;
+    });
   }
+}
+
+/** Where the chain continues: the hash and sequence after the file's last line, which must be intact. */
+function chainTail(path: string): { lastHash: string; nextSeq: number } {
+  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const last = text.trimEnd().split("\n").at(-1) ?? "";
+  if (last === "") return { lastHash: GENESIS_HASH, nextSeq: 0 };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(last);
+  } catch {
+    parsed = undefined;
+  }
+  const record = AuditRecord.safeParse(parsed);
+  if (!record.success || auditHash(withoutHash(record.data)) !== record.data.hash) {
+    throw new Error(`audit log ${path}: its last line is not an intact audit record; refusing to append to it`);
+  }
+  return { lastHash: record.data.hash, nextSeq: record.data.seq + 1 };
+}
+
+function withoutHash(record: AuditRecord): Omit<AuditRecord, "hash"> {
+  const { hash: _hash, ...unsigned } = record;
+  return unsigned;
 }
 
 /** Amounts in a record are written as decimal strings, so any JSON reader reads them back exactly. */

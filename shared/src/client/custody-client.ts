@@ -6,7 +6,7 @@ import { Currency, TokenPage } from "../schemas/currency.js";
 import type { Token } from "../schemas/currency.js";
 import { EthereumStakePage } from "../schemas/ethereum-stake.js";
 import type { EthereumStake } from "../schemas/ethereum-stake.js";
-import { FeeEstimate } from "../schemas/fee-estimate.js";
+import { FeeEstimate, FeeEstimateRequest } from "../schemas/fee-estimate.js";
 import { Health } from "../schemas/health.js";
 import { TransactionHistory } from "../schemas/history.js";
 import { PageQuery } from "../schemas/primitives.js";
@@ -150,8 +150,8 @@ export class CustodyClient {
   }
 
   /** POST /transactions/fees: the estimate for a would-be transaction. */
-  async estimateFees(body: TransactionRequest, options?: CallOptions): Promise<FeeEstimate> {
-    return this.#post("/transactions/fees", FeeEstimate, { schema: TransactionRequest, value: body }, options);
+  async estimateFees(body: FeeEstimateRequest, options?: CallOptions): Promise<FeeEstimate> {
+    return this.#post("/transactions/fees", FeeEstimate, { schema: FeeEstimateRequest, value: body }, options);
   }
 
   async getTransaction(transactionId: number, options?: CallOptions): Promise<Transaction> {

@@ -47,7 +47,8 @@ export type GovernanceOutcome = "approved_at_once" | "pending_approval" | "not_a
 
 export interface GovernanceExpectation {
   outcome: GovernanceOutcome;
-  rule: RuleKind;
+  /** The rule that governs the request; "admin" is the workspace Admin rule of operator registrations. */
+  rule: RuleKind | "admin";
   summary: string;
   /** Steps still short of their quorum after the creator's own approval. */
   pending_steps: { index: number; missing: number; human_approvers: string[]; api_approvers: string[] }[];

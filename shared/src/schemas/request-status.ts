@@ -29,7 +29,8 @@ export const RequestStatus = z.looseObject({
   created_on: Timestamp,
   expired_at: Timestamp,
   is_complete: z.boolean(),
-  rule: z.enum(["transaction", "staking", "smart_contract"]),
+  /** admin: the workspace Admin rule that governs operator registration (CREATE_USER). */
+  rule: z.enum(["transaction", "staking", "smart_contract", "admin"]),
   steps: z.array(RequestStep),
   rejected_by: z.string().nullable().optional(),
 });

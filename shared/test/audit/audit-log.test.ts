@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -35,6 +35,34 @@ describe("audit log", () => {
     const record = new AuditLog(path).append(entry("submitted", 1n));
     expect(record.seq).toBe(1);
     expect(verifyAuditLog(path).ok).toBe(true);
+  });
+
+  it("keeps one chain when several writers (one per process) share the file", () => {
+    const path = freshLog();
+    const first = new AuditLog(path);
+    const second = new AuditLog(path);
+    for (let index = 0; index < 4; index += 1) {
+      first.append(entry("dry_run", BigInt(index)));
+      second.append(entry("submitted", BigInt(index)));
+    }
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 8 });
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it("takes over a lock file left behind by a writer that died", () => {
+    const path = freshLog();
+    writeFileSync(`${path}.lock`, "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(`${path}.lock`, old, old);
+    expect(new AuditLog(path).append(entry("dry_run", 1n)).seq).toBe(0);
+  });
+
+  it("refuses to append after a last line that is not intact", () => {
+    const path = freshLog();
+    const log = new AuditLog(path);
+    log.append(entry("dry_run", 1n));
+    appendFileSync(path, '{"seq":1,"trunc');
+    expect(() => log.append(entry("submitted", 1n))).toThrow(/last line is not an intact audit record/);
   });
 
   it.each([

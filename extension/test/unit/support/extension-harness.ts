@@ -52,7 +52,7 @@ export interface Harness {
  * The extension activated against the fake vscode, with the user's settings pointing at an
  * emulator on the demo workspace (in memory, on a free port), and connected.
  */
-export async function startHarness(options: { operator?: string; settings?: Record<string, unknown> } = {}): Promise<Harness> {
+export async function startHarness(options: { operator?: string; settings?: Record<string, unknown>; mode?: ExtensionMode } = {}): Promise<Harness> {
   const emulator = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
   const operator = options.operator ?? "staking-bot";
   const storage = mkdtempSync(join(tmpdir(), "custody-vscode-"));
@@ -71,11 +71,12 @@ export async function startHarness(options: { operator?: string; settings?: Reco
       delete: (key: string) => Promise.resolve(void secrets.delete(key)),
     },
     globalStorageUri: Uri.file(storage),
-    extensionMode: ExtensionMode.Production,
+    extensionMode: options.mode ?? ExtensionMode.Production,
     asAbsolutePath: (path: string) => join(storage, path),
     extension: { packageJSON: { version: "0.1.0" } },
   };
-  activate(context as never);
+  const api = activate(context as never);
+  fake.extensions.set("custody-toolkit.custody-workspace", { activate: () => Promise.resolve(api) });
   await waitFor(() => fake.contexts.get("custody.connected") === true, "the extension to connect");
   let stopped = false;
   const stop = async () => {

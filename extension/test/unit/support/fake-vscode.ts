@@ -135,7 +135,8 @@ export interface QuickPickItemLike {
 export type Answer =
   | { kind: "pick"; label: string }
   | { kind: "input"; text: string }
-  | { kind: "modal"; choice: string | undefined }
+  /** `before` runs while the dialog is open, as if the world changed while the person read it. */
+  | { kind: "modal"; choice: string | undefined; before?: () => Promise<void> }
   | { kind: "escape" };
 
 export interface Message {
@@ -168,6 +169,7 @@ export const fake = {
   treeViews: new Map<string, { treeDataProvider: unknown }>(),
   statusBarItems: [] as StatusBarItemFake[],
   mcpProviders: new Map<string, unknown>(),
+  extensions: new Map<string, { activate(): Promise<unknown> }>(),
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
   reset(): void {
     fake.answers = [];
@@ -183,6 +185,7 @@ export const fake = {
     fake.treeViews.clear();
     fake.statusBarItems = [];
     fake.mcpProviders.clear();
+    fake.extensions.clear();
   },
   script(...answers: Answer[]): void {
     fake.answers.push(...answers);
@@ -231,7 +234,8 @@ function message(level: Message["level"]) {
     fake.messages.push({ level, message: text, modal, detail: options.detail, items });
     if (modal && items.length > 0) {
       const answer = fake.next("modal", text);
-      return Promise.resolve(answer.kind === "modal" ? answer.choice : undefined);
+      if (answer.kind !== "modal") return Promise.resolve(undefined);
+      return (answer.before ?? (() => Promise.resolve()))().then(() => answer.choice);
     }
     return Promise.resolve(undefined);
   };
@@ -325,4 +329,8 @@ export const lm = {
     fake.mcpProviders.set(id, provider);
     return new Disposable(() => fake.mcpProviders.delete(id));
   },
+};
+
+export const extensions = {
+  getExtension: (id: string) => fake.extensions.get(id),
 };

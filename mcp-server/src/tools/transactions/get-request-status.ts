@@ -1,5 +1,6 @@
 import { delimitUntrusted, type RequestStatus } from "@custody/shared";
 import { z } from "zod";
+import type { ServerContext } from "../../server/server-context.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -11,6 +12,13 @@ function stepLine(step: RequestStatus["steps"][number]): string {
   return `step ${step.index + 1}: ${step.approvals.length}/${step.quorum} approvals (${given})${step.is_complete ? ", complete" : ""}; approvers: ${eligible}`;
 }
 
+/** The request named directly, or the transaction's governance request (its last_request). */
+async function requestIdOf(args: { transaction_id?: number; request_id?: number }, ctx: ServerContext, signal: AbortSignal): Promise<number> {
+  if (args.request_id !== undefined && args.transaction_id === undefined) return args.request_id;
+  if (args.transaction_id !== undefined && args.request_id === undefined) return (await ctx.client.getTransaction(args.transaction_id, { signal })).last_request;
+  throw new Error("transaction_id, request_id: give exactly one of them");
+}
+
 export const getRequestStatus = defineTool({
   name: "get_request_status",
   title: "Get a request's governance status",
@@ -20,11 +28,7 @@ export const getRequestStatus = defineTool({
   output: toolOutput({ request: Entity }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
-    if ((args.transaction_id === undefined) === (args.request_id === undefined)) {
-      throw new Error("transaction_id, request_id: give exactly one of them");
-    }
-    const requestId = args.request_id ?? (await ctx.client.getTransaction(args.transaction_id as number, { signal })).last_request;
-    const status = await ctx.client.getRequestStatus(requestId, { signal });
+    const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
     const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
     return { structured: { request: workspaceView(status) }, text: [head, ...status.steps.map(stepLine)].join("\n") };
   },

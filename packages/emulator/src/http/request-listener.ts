@@ -29,6 +29,11 @@ function rateLimited(retryAfter: number, why: string): HttpError {
 
 function toReply(error: unknown, ctx: EmulatorContext): Reply {
   if (error instanceof HttpError) return errorReply(error);
+  const failure = ctx.store.storageFailure;
+  if (failure) {
+    ctx.options.log(`storage failure: ${failure.message}`);
+    return errorReply(new HttpError(503, "StorageFailure", "the emulator could not write its state; the change was not acknowledged; restart it"));
+  }
   ctx.options.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return errorReply(new HttpError(500, "InternalError", "internal error of the emulator; its log has the details"));
 }

@@ -1,4 +1,4 @@
-import { ApproveTransactionRequest, FeeEstimate, Transaction, TransactionHistory, TransactionPage, TransactionRequest } from "@custody/shared";
+import { ApproveTransactionRequest, FeeEstimate, FeeEstimateRequest, Transaction, TransactionHistory, TransactionPage, TransactionRequest } from "@custody/shared";
 import type { EmulatorContext } from "../context.js";
 import { pathId, requireCurrency, requireTransaction } from "../domain/lookups.js";
 import { approveTransaction } from "../domain/transactions/approve-transaction.js";
@@ -13,7 +13,6 @@ import type { RouteTable } from "../http/route-def.js";
 import { networkFee, proposedMaxFees } from "../networks/fee-schedule.js";
 import type { TransactionRow } from "../store/state-types.js";
 import { historyView, transactionView } from "../views/transaction-view.js";
-import { FeeEstimateRequest } from "./fee-estimate-request.js";
 import { operatorOf } from "./operator-of.js";
 import { readTransactionFilter } from "./transaction-query.js";
 

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmulator, type RunningEmulator } from "@custody/emulator";
+import { CustodyClient } from "@custody/shared";
+import { startCodeServer, type CodeServerSession } from "./code-server-session.js";
+import { e2eTools, type E2eTools } from "./e2e-tools.js";
+import { Workbench } from "./workbench.js";
+
+const OPERATOR = "staking-bot";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+/** A quiet workbench: no welcome page, no chat side bar, no update or telemetry calls. */
+const USER_SETTINGS = {
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "chat.disableAIFeatures": true,
+  "security.workspace.trust.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "extensions.autoUpdate": false,
+  "extensions.autoCheckUpdates": false,
+  "update.mode": "none",
+  "custody.refreshIntervalSeconds": 0,
+};
+
+describe("the extension in real VS Code (code-server in Chromium)", () => {
+  let tools: E2eTools;
+  let emulator: RunningEmulator;
+  let root: string;
+  let session: CodeServerSession | undefined;
+  let browser: Browser | undefined;
+  let workbench: Workbench;
+  let client: CustodyClient;
+
+  beforeAll(async () => {
+    tools = e2eTools();
+    rmSync(tools.resultsDir, { recursive: true, force: true });
+    mkdirSync(tools.resultsDir, { recursive: true });
+    emulator = await startEmulator({ port: 0, seed: "demo", dataDir: null, log: () => undefined });
+    client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    root = mkdtempSync(join(tmpdir(), "custody-e2e-"));
+    session = await startCodeServer(tools, root, USER_SETTINGS);
+    browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true });
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1100 } });
+    workbench = new Workbench(page, tools.resultsDir);
+    await page.goto(session.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (session) writeFileSync(join(tools.resultsDir, "code-server.log"), session.logs());
+    await session?.close();
+    await emulator?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("connects, shows the demo workspace in the three views, and stakes SOL and unbonds DOT from the palette", async () => {
+    const { page } = workbench;
+
+    // The view container is contributed by the installed .vsix; wait for it before using the palette.
+    const custody = page.locator('.activitybar [aria-label^="Custody"]').first();
+    await custody.waitFor({ state: "visible", timeout: 120_000 });
+    await custody.click();
+    await workbench.pane("Accounts").locator("text=Start the Built-in Emulator").waitFor({ state: "visible", timeout: 60_000 });
+    await workbench.screenshot("welcome-not-connected");
+
+    await workbench.runCommand("Custody: Connect to a Workspace");
+    await workbench.answer(emulator.baseUrl, { title: "Connect to a Workspace (1/2)" });
+    await workbench.answer(OPERATOR, { title: "Connect to a Workspace (2/2)" });
+    await workbench.notification(`connected to ${emulator.baseUrl} as ${OPERATOR}`);
+    await page.locator(".statusbar-item", { hasText: `${OPERATOR} ·` }).waitFor({ state: "visible" });
+
+    // Accounts, grouped by network, with balances in display units.
+    const accounts = await client.listAllAccounts();
+    for (const account of accounts) await workbench.rows("Accounts", account.name).first().waitFor({ state: "visible", timeout: 30_000 });
+    const accountsText = await workbench.paneText("Accounts");
+    for (const network of ["Solana", "Polkadot", "Ethereum"]) expect(accountsText).toContain(network);
+    expect(accountsText).toContain("167.499975 SOL");
+    // Stakes: the Solana stakes of the demo workspace, with status and validator.
+    const stakes = await client.listSolanaStakes(1);
+    await workbench.rows("Stakes", "SOL active").first().waitFor({ state: "visible", timeout: 30_000 });
+    expect(await workbench.rows("Stakes", "SOL active").count()).toBe(stakes.length);
+    // Transactions: pending approval first.
+    const newest = (await client.searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+    await workbench.rows("Transactions", `#${newest?.id} `).first().waitFor({ state: "visible", timeout: 30_000 });
+    const firstRow = await workbench.pane("Transactions").locator(".monaco-list-row").first().innerText();
+    expect(firstRow).toContain("PENDING_APPROVAL");
+    await workbench.screenshot("connected-demo-workspace");
+
+    // A Solana stake from the palette, through the confirmation dialog.
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Solana: Create and Delegate a Stake");
+    await workbench.pick("sol-treasury");
+    const echo = await workbench.answer("1.5", { title: "Create and Delegate a Solana Stake (2/3)" });
+    expect(echo).toContain("1.5 SOL (1500000000 lamport)");
+    await workbench.pick(stakes[0]?.blockchain_state.validator_address ?? "", { filter: false });
+    const stakeDialog = await workbench.dialogText();
+    expect(stakeDialog).toContain("Amount: 1.5 SOL (1500000000 lamport)");
+    expect(stakeDialog).toContain("Governance (staking rule): approved at once");
+    await workbench.screenshot("solana-stake-confirmation");
+    await workbench.clickDialogButton("Submit");
+    const staked = await workbench.notification(/transaction #\d+ \(STAKE_CREATE_DELEGATE\) created/);
+    const stakeId = Number(/#(\d+)/.exec(staked)?.[1]);
+    expect((await client.getTransaction(stakeId)).amount).toBe(1_500_000_000n);
+    await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible", timeout: 30_000 });
+    await workbench.screenshot("solana-stake-in-transactions");
+
+    // A Polkadot unbond from the palette, through the confirmation dialog.
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Polkadot: Unbond");
+    await workbench.pick("dot-staking");
+    await workbench.answer("2.5", { title: "Polkadot Unbond (2/2)" });
+    const unbondDialog = await workbench.dialogText();
+    expect(unbondDialog).toContain("Amount: 2.5 DOT (25000000000 planck)");
+    expect(unbondDialog).toContain("POST /transactions");
+    await workbench.screenshot("polkadot-unbond-confirmation");
+    await workbench.clickDialogButton("Submit");
+    const unbonded = await workbench.notification(/transaction #\d+ \(UNBOND\) created/);
+    const unbondId = Number(/#(\d+)/.exec(unbonded)?.[1]);
+    expect(await client.getTransaction(unbondId)).toMatchObject({ type: "UNBOND", amount: 25_000_000_000n, recipient: "", speed: "CUSTOM" });
+    await workbench.rows("Transactions", `#${unbondId} UNBOND`).first().waitFor({ state: "visible", timeout: 30_000 });
+    await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible" });
+    await workbench.screenshot("polkadot-unbond-in-transactions");
+  });
+
+  it("starts the built-in emulator inside VS Code on the demo workspace and connects to it", async () => {
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Disconnect");
+    await workbench.pane("Accounts").locator("text=Start the Built-in Emulator").waitFor({ state: "visible", timeout: 30_000 });
+    await workbench.pane("Accounts").locator("text=Start the Built-in Emulator").click();
+    await workbench.pick(OPERATOR);
+    await workbench.notification(`connected to the built-in emulator (demo workspace) as ${OPERATOR}`);
+    await workbench.rows("Accounts", "sol-treasury").first().waitFor({ state: "visible", timeout: 30_000 });
+    // A fresh demo workspace: the transactions made against the other emulator are not in it.
+    const text = await workbench.paneText("Transactions");
+    expect(text).toContain("#16 SEND");
+    expect(text).not.toContain("#17 ");
+    await workbench.page.locator(".statusbar-item", { hasText: `${OPERATOR} (emulator)` }).waitFor({ state: "visible" });
+    await workbench.screenshot("built-in-emulator");
+  });
+});

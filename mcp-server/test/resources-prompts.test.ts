@@ -1,0 +1,84 @@
+import type { RunningEmulator } from "@custody/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO } from "./harness/demo-workspace.js";
+import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+
+let emulator: RunningEmulator;
+let harness: Harness;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await control(emulator, "POST", "/reset", { seed: "demo" });
+  harness = await connectHarness(emulator);
+});
+afterAll(async () => {
+  await harness.close();
+  await emulator.close();
+});
+
+async function readJson(uri: string): Promise<unknown> {
+  const result = await harness.client.readResource({ uri });
+  const first = result.contents[0] as { mimeType?: string; text?: string };
+  expect(first.mimeType).toBe("application/json");
+  return JSON.parse(first.text ?? "null");
+}
+
+describe("resources", () => {
+  it("offers URI templates for accounts, transactions and stakes", async () => {
+    const templates = (await harness.client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
+    expect(templates.sort()).toEqual(
+      ["custody://accounts/{account_id}", "custody://ethereum/accounts/{account_id}/stakes", "custody://solana/accounts/{account_id}/stakes", "custody://transactions/{transaction_id}"].sort(),
+    );
+  });
+
+  it("lists the accounts and reads one with amounts in both units", async () => {
+    const listed = (await harness.client.listResources()).resources;
+    const dot = await accountNamed(emulator, DEMO.dotStaking);
+    expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ uri: `custody://accounts/${dot.id}`, title: DEMO.dotStaking })]));
+    const account = (await readJson(`custody://accounts/${dot.id}`)) as { balance: unknown };
+    expect(account.balance).toEqual({ base_units: "50000000000000", display: "5000", unit: "DOT" });
+  });
+
+  it("reads a transaction and a Solana account's stakes", async () => {
+    expect(((await readJson("custody://transactions/1")) as { id: number }).id).toBe(1);
+    const sol = await accountNamed(emulator, DEMO.solTreasury);
+    const stakes = (await readJson(`custody://solana/accounts/${sol.id}/stakes`)) as { actions: string[] }[];
+    expect(stakes.length).toBeGreaterThan(0);
+    expect(stakes.flatMap((stake) => stake.actions)).toContain("deactivate");
+    const eth = await accountNamed(emulator, DEMO.ethStaking);
+    expect(((await readJson(`custody://ethereum/accounts/${eth.id}/stakes`)) as unknown[]).length).toBe(1);
+  });
+
+  it("refuses an id that is not a whole number", async () => {
+    await expect(harness.client.readResource({ uri: "custody://transactions/abc" })).rejects.toThrow(/transaction_id: must be a positive whole number/);
+  });
+});
+
+describe("prompts", () => {
+  it("offers the three flows", async () => {
+    expect((await harness.client.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual(["review_pending_approvals", "stake_sol", "unbond_dot_safely"]);
+  });
+
+  it("stake_sol walks through a dry run and an explicit go-ahead", async () => {
+    const prompt = await harness.client.getPrompt({ name: "stake_sol", arguments: { account: DEMO.solTreasury, amount: "10", validator: "Val1dator" } });
+    const text = (prompt.messages[0]?.content as { text: string }).text;
+    expect(text).toContain("stake 10 SOL");
+    expect(text).toContain("solana_create_stake without confirmation_token");
+    expect(text).toContain("Only when I say yes");
+  });
+
+  it("unbond_dot_safely checks the bonded balance and warns of the 28 days", async () => {
+    const prompt = await harness.client.getPrompt({ name: "unbond_dot_safely", arguments: { account: DEMO.dotStaking, amount: "5" } });
+    const text = (prompt.messages[0]?.content as { text: string }).text;
+    expect(text).toContain("get_account_balance");
+    expect(text).toContain("28 days");
+  });
+
+  it("review_pending_approvals approves nothing the person did not name", async () => {
+    const prompt = await harness.client.getPrompt({ name: "review_pending_approvals", arguments: {} });
+    const text = (prompt.messages[0]?.content as { text: string }).text;
+    expect(text).toContain("status PENDING_APPROVAL");
+    expect(text).toContain("Never approve anything I did not name");
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_HTTP_PORT, readCommand } from "../src/config/server-config.js";
+
+describe("configuration", () => {
+  it("reads flags, which win over the environment", () => {
+    const command = readCommand(["--base-url", "http://127.0.0.1:1/module", "--operator", "flag-bot", "--read-only", "--token-ttl-seconds", "60"], {
+      CUSTODY_OPERATOR: "env-bot",
+      CUSTODY_POLICY: "/etc/policy.json",
+      CUSTODY_AUDIT_LOG: "/var/audit.jsonl",
+    });
+    expect(command).toEqual({
+      command: "serve",
+      config: {
+        baseUrl: "http://127.0.0.1:1/module",
+        operator: "flag-bot",
+        policyPath: "/etc/policy.json",
+        readOnly: true,
+        auditLogPath: "/var/audit.jsonl",
+        tokenTtlSeconds: 60,
+        http: null,
+      },
+    });
+  });
+
+  it("defaults to stdio and the embedded workspace", () => {
+    expect(readCommand([], {})).toMatchObject({ command: "serve", config: { baseUrl: null, operator: null, readOnly: false, tokenTtlSeconds: 300, http: null } });
+  });
+
+  it("reads CUSTODY_READ_ONLY and refuses a value that is not a boolean", () => {
+    expect(readCommand([], { CUSTODY_READ_ONLY: "true" })).toMatchObject({ config: { readOnly: true } });
+    expect(() => readCommand([], { CUSTODY_READ_ONLY: "maybe" })).toThrow(/^CUSTODY_READ_ONLY: must be true or false/);
+  });
+
+  it("HTTP: loopback only, default port, the token from the environment", () => {
+    expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: "t0ken" })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token: "t0ken" } } });
+    expect(readCommand(["--http", "--port", "0", "--host", "::1"], {})).toMatchObject({ config: { http: { port: 0, host: "::1", token: null } } });
+    expect(() => readCommand(["--http", "--host", "0.0.0.0"], {})).toThrow(/--host: must be a loopback address/);
+    expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host: only with --http/);
+    expect(() => readCommand(["--http", "--port", "70000"], {})).toThrow(/--port: must be a whole number from 0 to 65535/);
+  });
+
+  it("verify-audit takes one file; unknown flags and commands are refused", () => {
+    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", file: "a.jsonl" });
+    expect(() => readCommand(["verify-audit"], {})).toThrow(/give exactly one audit log file/);
+    expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
+    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"/);
+    expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasBlocking, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { clientFor, control, planContext, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
+
+// The write road (shared/src/operations) against the real emulator: plan on fresh data, send once,
+// look up an ambiguous outcome. Amounts in lamports, planck and wei.
+
+let emulator: RunningEmulator;
+let treasury: CustodyClient;
+let staking: CustodyClient;
+const RECIPIENT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+
+beforeAll(async () => {
+  emulator = await startDemoEmulator();
+  treasury = clientFor(emulator, "treasury-bot");
+  staking = clientFor(emulator, "staking-bot");
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+const codes = (plan: PlannedWrite) => plan.checks.map((check) => `${check.severity}:${check.code}`);
+const transactionCount = async (client: CustodyClient) => (await client.searchTransactions({ page_size: 1 })).page_info.count;
+
+describe("planning a write changes nothing", () => {
+  it("plans a send with the fee proposal, the checks, both units and the governance forecast", async () => {
+    const before = await transactionCount(treasury);
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_500_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(plan)).toEqual(expect.arrayContaining(["info:MAX_FEES_PROPOSED", "info:SEND_BALANCE_OK", "info:GOVERNANCE_APPROVED_AT_ONCE"]));
+    expect(hasBlocking(plan.checks)).toBe(false);
+    expect(plan.proposed_max_fees).toBeGreaterThan(0n);
+    expect(plan.amounts.amount).toEqual({ base_units: "1500000000", display: "1.5", unit: "SOL" });
+    expect(plan.call.path).toBe("/transactions");
+    expect(plan.call.body).toMatchObject({ account_name: "sol-treasury", amount: { value: "1500000000", unit: "lamport" }, coin_fields: { type: "SEND" } });
+    expect(JSON.stringify(plan.call.body)).toContain(plan.correlation_id);
+    expect(await transactionCount(treasury)).toBe(before);
+  });
+
+  it("forecasts pending human approval on an account whose rule has a human step", async () => {
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-cold", amount: 1_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(plan.governance).toMatchObject({ outcome: "pending_approval", needs_human: true });
+  });
+
+  it("blocks an operator the rule does not list", async () => {
+    const plan = await planWrite(planContext(treasury), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: RECIPIENT });
+    expect(codes(plan)).toContain("block:GOVERNANCE_NOT_ALLOWED");
+  });
+
+  it("blocks a Polkadot unbond above the bonded balance", async () => {
+    const plan = await planWrite(planContext(treasury), { kind: "polkadot_unbond", account: "dot-staking", amount: 10n ** 20n });
+    expect(codes(plan)).toContain("block:POLKADOT_UNBOND_EXCEEDS_BONDED");
+    expect(plan.call.body).toMatchObject({ recipient: "", speed: "CUSTOM", max_fees: { value: "0", unit: "planck" }, coin_fields: { type: "UNBOND" } });
+  });
+
+  it("applies the local policy's per-transaction maximum", async () => {
+    const policy = Policy.parse({ limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
+    const plan = await planWrite(planContext(treasury, policy), { kind: "send", account: "sol-treasury", amount: 1_000_000_001n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(plan)).toContain("block:POLICY_MAX_PER_TRANSACTION");
+  });
+
+  it("binds the digest to the operator, the amount and the recipient", async () => {
+    const request = { kind: "send" as const, account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" as const, correlation_id: "cw-00000000000000000001" };
+    const base = requestDigest(await planWrite(planContext(treasury), request));
+    expect(requestDigest(await planWrite(planContext(treasury), request))).toBe(base);
+    expect(requestDigest(await planWrite(planContext(treasury), { ...request, amount: 1_001n }))).not.toBe(base);
+    expect(requestDigest(await planWrite(planContext(staking), request))).not.toBe(base);
+    expect(requestDigest(await planWrite(planContext(treasury), { ...request, recipient: "8WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" }))).not.toBe(base);
+  });
+});
+
+describe("submitting a write sends it once", () => {
+  it("submits a send that is approved at once and finds it by its reference", async () => {
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 2_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const outcome = await submitWrite(treasury, plan);
+    expect(outcome).toMatchObject({ status: "submitted", looked_up: false });
+    if (outcome.status !== "submitted") return;
+    expect(["APPROVED", "SIGNED", "SUBMITTED"]).toContain(outcome.transaction.status);
+    const found = await treasury.searchAllTransactions({ label: plan.correlation_id });
+    expect(found.map((tx) => tx.id)).toEqual([outcome.transaction.id]);
+  });
+
+  it("creates a Solana stake under the staking rule", async () => {
+    const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: RECIPIENT });
+    expect(hasBlocking(plan.checks)).toBe(false);
+    const outcome = await submitWrite(staking, plan);
+    expect(outcome.status === "submitted" && outcome.transaction.type).toBe("STAKE_CREATE_DELEGATE");
+  });
+
+  it("resolves a lost answer by looking the write up, without sending it again", async () => {
+    const before = await transactionCount(treasury);
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 3_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
+    const outcome = await submitWrite(treasury, plan);
+    expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
+    expect(await transactionCount(treasury)).toBe(before + 1);
+  });
+
+  it("reports a write dropped before it was handled as not found, and sends nothing else", async () => {
+    const before = await transactionCount(treasury);
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 4_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], remaining: 1 });
+    const outcome = await submitWrite(treasury, plan);
+    expect(outcome.status).toBe("not_found");
+    expect(await transactionCount(treasury)).toBe(before);
+  });
+
+  it("resolves a lost answer on a Solana stake action, whose body has no note", async () => {
+    const stakes = await staking.listSolanaStakes(1);
+    const active = stakes.find((stake) => stake.blockchain_state.status === "activated" && stake.actions.some((a) => a.endsWith("/deactivate")));
+    expect(active).toBeDefined();
+    const plan = await planWrite(planContext(staking), { kind: "solana_deactivate_stake", account: 1, stake_uid: active!.uid });
+    await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
+    const outcome = await submitWrite(staking, plan);
+    expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
+    expect(outcome.status === "submitted" && outcome.transaction.type).toBe("STAKE_DEACTIVATE");
+  });
+});

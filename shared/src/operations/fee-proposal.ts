@@ -25,3 +25,15 @@ export async function proposeMaxFees(ctx: PlanContext, draftBody: TransactionReq
     };
   }
 }
+
+/** The max_fees to send: the one given, else the estimate's proposal (0 while blocked, with the finding saying why). */
+export async function settleMaxFees(
+  ctx: PlanContext,
+  given: bigint | undefined,
+  draftBody: (maxFees: bigint) => TransactionRequest,
+  currency: Currency,
+): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[] }> {
+  if (given !== undefined) return { maxFees: given, proposed: null, findings: [] };
+  const proposal = await proposeMaxFees(ctx, draftBody(0n), currency);
+  return { maxFees: proposal.maxFees ?? 0n, proposed: proposal.maxFees, findings: [proposal.finding] };
+}

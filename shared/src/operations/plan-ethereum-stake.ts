@@ -2,7 +2,7 @@ import { buildEthereumStakingRequest } from "../requests/contract-interaction-re
 import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
 import type { Note } from "../schemas/primitives.js";
 import { requireNetwork } from "./account-kind-error.js";
-import { proposeMaxFees } from "./fee-proposal.js";
+import { settleMaxFees } from "./fee-proposal.js";
 import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
 import type { WriteDraft } from "./write-draft.js";
 import type { WriteRequestOf } from "./write-request.js";
@@ -22,15 +22,7 @@ export async function planEthereumStake(ctx: PlanContext, request: WriteRequestO
       currency,
       note,
     });
-  const checks = [];
-  let maxFees = request.max_fees ?? null;
-  let proposed: bigint | null = null;
-  if (maxFees === null) {
-    const proposal = await proposeMaxFees(ctx, build(0n), currency);
-    checks.push(proposal.finding);
-    maxFees = proposed = proposal.maxFees;
-  }
-  const fees = maxFees ?? 0n;
+  const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency);
   checks.push(
     ...checkEthereumStake({
       balance: account.balance,

@@ -3,7 +3,7 @@ import { checkSend } from "../rules/send-rules.js";
 import { finding } from "../rules/finding.js";
 import { accountNetwork } from "../schemas/account.js";
 import { AccountKindError } from "./account-kind-error.js";
-import { proposeMaxFees } from "./fee-proposal.js";
+import { settleMaxFees } from "./fee-proposal.js";
 import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
 import type { WriteDraft } from "./write-draft.js";
 import type { WriteRequestOf } from "./write-request.js";
@@ -16,15 +16,7 @@ export async function planSend(ctx: PlanContext, request: WriteRequestOf<"send">
   if (!network) throw new AccountKindError(account, "a send", ["Solana", "Polkadot", "Ethereum"]);
   const build = (maxFees: bigint) =>
     buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note });
-  const checks = [];
-  let maxFees = request.max_fees ?? null;
-  let proposed: bigint | null = null;
-  if (maxFees === null) {
-    const proposal = await proposeMaxFees(ctx, build(0n), currency);
-    checks.push(proposal.finding);
-    maxFees = proposed = proposal.maxFees;
-  }
-  const fees = maxFees ?? 0n;
+  const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency);
   checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
   if (request.recipient.trim().toLowerCase() === account.address.trim().toLowerCase()) {
     checks.push(finding("warn", "SEND_TO_SELF", "recipient is the account's own address: the send would only pay fees", { recipient: request.recipient }));

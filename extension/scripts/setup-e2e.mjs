@@ -84,8 +84,11 @@ function ensureCodeServer(nodeHome) {
   }
   mkdirSync(codeServerPrefix, { recursive: true });
   // This machine's npmrc points native builds at other Node headers: build against Node 24's own.
+  // The npm_* variables a parent pnpm or npm run exports (npm_config_user_agent names Node 20)
+  // would override the child npm's own and fail code-server's Node version check.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
   const env = {
-    ...process.env,
+    ...inherited,
     PATH: `${join(nodeHome, "bin")}:${process.env.PATH ?? ""}`,
     npm_config_nodedir: nodeHome,
     npm_config_update_notifier: "false",

@@ -11,5 +11,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    reporters: ["default", ["json", { outputFile: "test-results/vitest-e2e.json" }]],
   },
 });

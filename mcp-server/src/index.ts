@@ -1,4 +1,4 @@
-export { createMcpServer } from "./server/create-server.js";
+export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
 export type { ServerContext } from "./server/server-context.js";
 export { CurrencyBook } from "./server/currency-book.js";
 export { startContext, loadPolicy, type StartedContext } from "./server/start-context.js";
@@ -10,6 +10,9 @@ export { WriteOutput, WriteStatus } from "./guard/write-output.js";
 export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";
 export type { AnyTool, ToolDefinition, ToolHints, ToolCall } from "./tools/tool-definition.js";
 export { startHttpServer, MCP_PATH, type RunningHttpServer } from "./transport/http-server.js";
-export { serveStdio } from "./transport/stdio-server.js";
+export { serveStdio, type StdioSession } from "./transport/stdio-server.js";
+export { WorkInFlight, SHUTTING_DOWN } from "./shutdown/work-in-flight.js";
+export { DrainingTransport } from "./shutdown/draining-transport.js";
+export { settle, SHUTDOWN_GRACE_MS, type Drainable } from "./shutdown/drainable.js";
 export { startEmbeddedWorkspace, type EmbeddedWorkspace } from "./embedded/embedded-workspace.js";
 export { verifyAuditCommand } from "./audit/verify-audit-command.js";

@@ -3,6 +3,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 
@@ -22,10 +23,10 @@ afterAll(async () => {
 const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
 
 /** A raw POST with full control of the headers (fetch will not let a test set Host). */
-function rawPost(headers: Record<string, string>, body = INITIALIZE): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function rawPost(headers: Record<string, string>, body = INITIALIZE, port = server.port): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port: server.port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers } },
+      { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers } },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));
@@ -90,6 +91,34 @@ describe("Streamable HTTP", () => {
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("Streamable HTTP graceful stop", () => {
+  it("refuses new sessions, lets a write under way finish and answers it, then closes", async () => {
+    await resetWorkspace(emulator);
+    const stopping = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+    const client = testClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
+    try {
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" };
+      const dry = await call(client, "create_transaction", args);
+      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stopping.pending).toBe(1);
+      const stopped = stopping.shutdown(10_000);
+      const refused = await rawPost(authorized, INITIALIZE, stopping.port);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toContain("shutting down");
+      expect((await confirming).structured.status).toBe("submitted");
+      expect(await stopped).toBe(0);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+      await control(emulator, "DELETE", "/faults");
     }
   });
 });

@@ -3,7 +3,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTransaction } from "../src/tools/transactions/create-transaction.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
-import { resetWorkspace } from "./harness/control-plane.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
 import { call, connectHarness, startTestEmulator, type HarnessOptions } from "./harness/mcp-harness.js";
@@ -103,6 +103,23 @@ describe("limits and allow-lists", () => {
       expect(late.structured.status).toBe("blocked");
       expect(blockingCodes(late.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
       expect(await transactionsWithLabel(emulator, second.structured.reference as string)).toEqual([]);
+    });
+  });
+
+  it("counts a write whose answer was lost toward the daily maximum, even when its look-up found nothing", async () => {
+    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } } }, async (harness) => {
+      const dry = await call(harness.client, "create_transaction", send());
+      await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      const lost = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+      expect(lost.structured.status).toBe("not_found");
+      const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      expect(records.slice(-2)).toMatchObject([
+        { event: "ambiguous", details: { currency: "solana_testnet", policy_amount: "1500000000", reference: dry.structured.reference } },
+        { event: "resolved", details: { outcome: "not_found", reference: dry.structured.reference } },
+      ]);
+      const next = await call(harness.client, "create_transaction", send({ amount: "1" }));
+      expect(blockingCodes(next.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
+      expect((await call(harness.client, "create_transaction", send({ amount: "0.5" }))).structured.status).toBe("dry_run");
     });
   });
 

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import {
+  committedDetails,
   hasBlocking,
   planWrite,
   requestDigest,
@@ -155,7 +156,7 @@ export class WriteGuard {
           ...base,
           event: "submitted",
           transaction_id: tx.id,
-          details: { currency: plan.currency.name, policy_amount: plan.policy_amount?.toString() ?? null, status: tx.status, looked_up: outcome.looked_up },
+          details: { ...committedDetails(plan), status: tx.status, looked_up: outcome.looked_up },
         }),
       );
       const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${outcome.looked_up ? " (found by look-up after a lost answer)" : ""}.`;
@@ -163,7 +164,7 @@ export class WriteGuard {
       void vscode.window.showInformationMessage(message);
     } else {
       this.#recordAfterSending(() =>
-        this.deps.audit.record({ ...base, event: "ambiguous", error: outcome.message, details: { cause: outcome.cause, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } }),
+        this.deps.audit.record({ ...base, event: "ambiguous", error: outcome.message, details: { ...committedDetails(plan), cause: outcome.cause, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } }),
       );
       this.deps.output.warn(`${tool}: ${outcome.message} (cause: ${outcome.cause})`);
       void vscode.window.showWarningMessage(`Custody: ${outcome.message}`, { modal: false });

@@ -1,11 +1,36 @@
 import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
 import { verifyAuditCommand } from "../audit/verify-audit-command.js";
 import { startContext } from "../server/start-context.js";
+import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { startHttpServer } from "../transport/http-server.js";
 import { serveStdio } from "../transport/stdio-server.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
+
+interface StopReason {
+  why: string;
+  code: number;
+}
+
+/** The first SIGINT or SIGTERM starts a graceful stop; a second of the same signal ends the process at once. */
+function firstSignal(): Promise<StopReason> {
+  return new Promise((resolve) => {
+    process.once("SIGINT", () => resolve({ why: "SIGINT", code: 130 }));
+    process.once("SIGTERM", () => resolve({ why: "SIGTERM", code: 143 }));
+  });
+}
+
+function logStopping(reason: StopReason, pending: number): void {
+  const under = pending === 0 ? "nothing under way" : `finishing ${pending} request(s) under way (at most ${SHUTDOWN_GRACE_MS / 1000} s)`;
+  log(`${reason.why}: stopping, taking no new request; ${under}`);
+}
+
+/** Ends a serving process once every answer has been written, rather than wait for idle keep-alive sockets. */
+function stopped(left: number, code: number): never {
+  if (left > 0) log(`stopped with ${left} request(s) unfinished after ${SHUTDOWN_GRACE_MS / 1000} s`);
+  process.exit(code);
+}
 
 async function main(): Promise<number> {
   const command = readCommand(process.argv.slice(2), process.env);
@@ -16,22 +41,23 @@ async function main(): Promise<number> {
   if (command.command === "verify-audit") return verifyAuditCommand(command.file, (line) => process.stdout.write(`${line}\n`));
   const { config } = command;
   const started = await startContext(config, log);
-  const stop = async (code: number) => {
-    await started.close();
-    process.exit(code);
-  };
-  process.once("SIGINT", () => void stop(130));
-  process.once("SIGTERM", () => void stop(143));
+  const signalled = firstSignal();
   if (config.http === null) {
-    await serveStdio(started.ctx);
+    const session = await serveStdio(started.ctx, log);
+    const reason = await Promise.race([session.ended.then(() => ({ why: "the client closed stdin", code: 0 })), signalled]);
+    logStopping(reason, session.pending);
+    const left = await session.shutdown(SHUTDOWN_GRACE_MS);
     await started.close();
-    return 0;
+    return stopped(left, reason.code);
   }
   const http = await startHttpServer(started.ctx, config.http, log);
   log(`Streamable HTTP at ${http.url}`);
   if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);
-  await new Promise<never>(() => {});
-  return 0;
+  const reason = await signalled;
+  logStopping(reason, http.pending);
+  const left = await http.shutdown(SHUTDOWN_GRACE_MS);
+  await started.close();
+  return stopped(left, reason.code);
 }
 
 main().then(

@@ -1,4 +1,5 @@
 import {
+  committedDetails,
   committedSince,
   hasBlocking,
   planWrite,
@@ -203,11 +204,14 @@ async function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: 
     const problem = auditAfterSend(ctx, [{ ...audited, event: "failed", error: message }]);
     return writeError("failed", problem === null ? message : `${message}; ${problem}`, { summary: sanitizeUntrustedText(plan.summary) });
   }
+  // What the daily limits count (shared's committedSince): a submitted write, and an ambiguous one
+  // until a later record with its reference settles it.
+  const reference = plan.correlation_id;
+  const committed = committedDetails(plan);
   let problem: string | null;
   if (outcome.status === "submitted") {
-    const committed = { currency: plan.currency.name, ...(plan.policy_amount === undefined ? {} : { policy_amount: plan.policy_amount.toString() }) };
     problem = auditAfterSend(ctx, [
-      ...(outcome.looked_up ? [{ ...audited, event: "ambiguous" as const, details: { outcome: "found" } }] : []),
+      ...(outcome.looked_up ? [{ ...audited, event: "ambiguous" as const, details: { ...committed, outcome: "found" } }] : []),
       {
         ...audited,
         event: "submitted",
@@ -217,8 +221,8 @@ async function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: 
     ]);
   } else {
     problem = auditAfterSend(ctx, [
-      { ...audited, event: "ambiguous", error: outcome.cause },
-      { ...audited, event: "resolved", details: { outcome: outcome.status, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } },
+      { ...audited, event: "ambiguous", error: outcome.cause, details: committed },
+      { ...audited, event: "resolved", details: { reference, outcome: outcome.status, ...(outcome.status === "uncertain" ? { candidates: outcome.candidates } : {}) } },
     ]);
   }
   return outcomeAnswer(plan, outcome, problem);

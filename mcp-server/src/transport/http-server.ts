@@ -6,6 +6,9 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import type { ServerContext } from "../server/server-context.js";
+import { settle } from "../shutdown/drainable.js";
+import { DrainingTransport } from "../shutdown/draining-transport.js";
+import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
 import { hasBearerToken, newBearerToken } from "./bearer-token.js";
 import { localOriginRefusal } from "./local-origin.js";
 
@@ -18,6 +21,13 @@ export interface RunningHttpServer {
   port: number;
   /** The bearer token clients must send. */
   token: string;
+  /** Requests under way (unanswered requests and running tool calls). */
+  readonly pending: number;
+  /**
+   * Stops taking sessions and requests, lets those under way finish and their answers be written
+   * (for at most graceMs), then closes. Resolves with the number left unfinished.
+   */
+  shutdown(graceMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -47,7 +57,9 @@ function isInitialize(body: unknown): boolean {
  */
 export async function startHttpServer(ctx: ServerContext, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
   const token = options.token ?? newBearerToken();
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new Map<string, { http: StreamableHTTPServerTransport; transport: DrainingTransport }>();
+  const work = new WorkInFlight();
+  let stopping = false;
   let port = options.port;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -66,24 +78,28 @@ export async function startHttpServer(ctx: ServerContext, options: HttpOptions, 
     }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const transport = sessions.get(sessionId);
-      if (!transport) return replyError(res, 404, "Session not found: initialize a new session");
-      return transport.handleRequest(req, res, body);
+      const session = sessions.get(sessionId);
+      if (!session) return replyError(res, 404, "Session not found: initialize a new session");
+      // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
+      return session.http.handleRequest(req, res, body);
     }
+    if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
-    const transport = new StreamableHTTPServerTransport({
+    const streamable = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        sessions.set(id, session);
       },
     });
-    const server = createMcpServer(ctx);
+    const transport = new DrainingTransport(streamable);
+    const session = { http: streamable, transport };
+    const server = createMcpServer(ctx, { work });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (streamable.sessionId) sessions.delete(streamable.sessionId);
       void server.close();
     };
     await server.connect(transport);
-    return transport.handleRequest(req, res, body);
+    return streamable.handleRequest(req, res, body);
   };
 
   const http = createServer((req, res) => {
@@ -99,16 +115,30 @@ export async function startHttpServer(ctx: ServerContext, options: HttpOptions, 
   });
   port = address.port;
   const host = options.host === "::1" ? "[::1]" : options.host;
+  const close = async () => {
+    for (const session of sessions.values()) await session.transport.close();
+    await new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+  };
+  const pending = () => Math.max(work.pending, [...sessions.values()].reduce((sum, session) => sum + session.transport.pending, 0));
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
     port,
     token,
-    close: async () => {
-      for (const transport of sessions.values()) await transport.close();
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+    get pending() {
+      return pending();
     },
+    shutdown: async (graceMs) => {
+      stopping = true;
+      work.stopAccepting();
+      for (const session of sessions.values()) session.transport.stopAccepting();
+      await settle([work, ...[...sessions.values()].map((session) => session.transport)], graceMs);
+      const left = pending();
+      await close();
+      return left;
+    },
+    close,
   };
 }

@@ -1,16 +1,63 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../server/create-server.js";
 import type { ServerContext } from "../server/server-context.js";
+import { settle } from "../shutdown/drainable.js";
+import { DrainingTransport } from "../shutdown/draining-transport.js";
+import { WorkInFlight } from "../shutdown/work-in-flight.js";
 
-/** Serves one session over stdin/stdout; resolves when the client closes the connection. */
-export async function serveStdio(ctx: ServerContext): Promise<void> {
-  const server = createMcpServer(ctx);
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
+export interface StdioSession {
+  /** Resolves when the client's input ends: it will send nothing more. */
+  readonly ended: Promise<void>;
+  /** Requests under way (unanswered requests and running tool calls). */
+  readonly pending: number;
+  /**
+   * Stops taking requests, lets those under way finish and their answers be written (for at most
+   * graceMs), then closes the session. Resolves with the number left unfinished.
+   */
+  shutdown(graceMs: number): Promise<number>;
+}
+
+/** Resolves once everything written to the stream before it has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write("", () => resolve());
+  });
+}
+
+/** Serves one session over stdin/stdout. */
+export async function serveStdio(ctx: ServerContext, log: (line: string) => void): Promise<StdioSession> {
+  const work = new WorkInFlight();
+  const transport = new DrainingTransport(new StdioServerTransport());
+  const server = createMcpServer(ctx, { work });
+  // A client that went away cannot read its answers; the calls under way still finish (and are audited).
+  process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));
+  const ended = new Promise<void>((resolve) => {
+    const end = () => {
+      transport.endOfInput();
+      resolve();
+    };
+    process.stdin.once("end", end);
+    process.stdin.once("close", end);
+    // The transport also closes on its own when it cannot read the input.
     transport.onclose = () => resolve();
-    process.stdin.once("end", () => resolve());
   });
   await server.connect(transport);
-  await closed;
-  await server.close();
+  // A tool call is both an unanswered request and running work: count it once.
+  const pending = () => Math.max(transport.pending, work.pending);
+  return {
+    ended,
+    get pending() {
+      return pending();
+    },
+    async shutdown(graceMs) {
+      transport.stopAccepting();
+      work.stopAccepting();
+      await settle([transport, work], graceMs);
+      const left = pending();
+      await flushed(process.stdout);
+      await server.close();
+      return left;
+    },
+  };
 }

@@ -2,24 +2,66 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditLog, committedSince } from "../../src/index.js";
+import { AuditLog, committedSince, NOT_APPLIED_OUTCOME, type AuditEvent } from "../../src/index.js";
+
+function freshLog(start: string) {
+  const path = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+  const clock = { now: new Date(start) };
+  const log = new AuditLog(path, () => clock.now);
+  const append = (event: AuditEvent, details: Record<string, unknown>, operator = "alice_ops") =>
+    log.append({ event, surface: "mcp", operator, tool: "create_transaction", request_digest: null, details });
+  return { path, clock, append };
+}
 
 describe("committed amounts from the audit log", () => {
   it("sums the operator's submitted writes in the currency within the window", () => {
-    const path = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
-    let now = new Date("2026-01-01T00:00:00Z");
-    const log = new AuditLog(path, () => now);
-    const write = (event: "submitted" | "dry_run", operator: string, currency: string, amount: bigint) =>
-      log.append({ event, surface: "mcp", operator, tool: "create_transaction", request_digest: null, details: { currency, policy_amount: amount } });
-    write("submitted", "alice_ops", "polkadot", 5n);
-    now = new Date("2026-01-02T06:00:00Z");
-    write("submitted", "alice_ops", "polkadot", 2n ** 70n);
-    write("dry_run", "alice_ops", "polkadot", 1000n);
-    write("submitted", "bob_ops", "polkadot", 1000n);
-    write("submitted", "alice_ops", "ethereum", 1000n);
+    const { path, clock, append } = freshLog("2026-01-01T00:00:00Z");
+    append("submitted", { currency: "polkadot", policy_amount: 5n });
+    clock.now = new Date("2026-01-02T06:00:00Z");
+    append("submitted", { currency: "polkadot", policy_amount: 2n ** 70n });
+    append("dry_run", { currency: "polkadot", policy_amount: 1000n });
+    append("submitted", { currency: "polkadot", policy_amount: 1000n }, "bob_ops");
+    append("submitted", { currency: "ethereum", policy_amount: 1000n });
     const since = new Date("2026-01-01T12:00:00Z");
     expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since })).toBe(2n ** 70n);
     expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(2n ** 70n + 5n);
     expect(committedSince(join(tmpdir(), "missing-audit.jsonl"), { operator: "x", currency: "y", since })).toBe(0n);
+  });
+
+  it("counts an ambiguous write that may have happened: not found, uncertain, or never resolved", () => {
+    const { path, append } = freshLog("2026-01-02T00:00:00Z");
+    append("ambiguous", { currency: "polkadot", policy_amount: 7n, reference: "cw-not-found" });
+    append("resolved", { outcome: "not_found", reference: "cw-not-found" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 11n, reference: "cw-uncertain" });
+    append("resolved", { outcome: "uncertain", reference: "cw-uncertain", candidates: [4, 5] });
+    append("ambiguous", { currency: "polkadot", policy_amount: 13n, reference: "cw-unresolved" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 17n });
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(7n + 11n + 13n + 17n);
+  });
+
+  it("counts a write found by its look-up once, and releases one later resolved as not applied", () => {
+    const { path, append } = freshLog("2026-01-02T00:00:00Z");
+    append("ambiguous", { currency: "polkadot", policy_amount: 100n, reference: "cw-found", outcome: "found" });
+    append("submitted", { currency: "polkadot", policy_amount: 100n, reference: "cw-found" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 1000n, reference: "cw-released" });
+    append("resolved", { outcome: "not_found", reference: "cw-released" });
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(1100n);
+    append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-released" });
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(100n);
+  });
+
+  it("settles an ambiguous write only by a later record of the same operator and reference", () => {
+    const { path, clock, append } = freshLog("2026-01-02T00:00:00Z");
+    append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-early" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 3n, reference: "cw-early" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 5n, reference: "cw-other-operator" });
+    append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-other-operator" }, "bob_ops");
+    append("ambiguous", { currency: "polkadot", policy_amount: 9n, reference: "cw-a" });
+    append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-b" });
+    clock.now = new Date("2026-01-04T00:00:00Z");
+    append("ambiguous", { currency: "polkadot", policy_amount: 20n, reference: "cw-late" });
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(3n + 5n + 9n + 20n);
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") })).toBe(20n);
+    expect(committedSince(path, { operator: "alice_ops", currency: "ethereum", since: new Date(0) })).toBe(0n);
   });
 });

@@ -1,0 +1,130 @@
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  ErrorCode,
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Drainable } from "./drainable.js";
+import { IdleWaiters } from "./idle-waiters.js";
+import { SHUTTING_DOWN } from "./work-in-flight.js";
+
+const NO_ANSWER_CAN_COME = "the client closed its input: no answer can come";
+
+function isResponse(message: JSONRPCMessage): boolean {
+  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+}
+
+function responseId(message: JSONRPCMessage): RequestId | undefined {
+  return isResponse(message) ? (message as { id?: RequestId }).id : undefined;
+}
+
+/**
+ * Wraps a transport to know which of the client's requests are still unanswered, so a shutdown
+ * can refuse new requests and wait until the answers of those under way are written. Once the
+ * client's input has ended, a question the server asks the client (a confirmation form) can get no
+ * answer: it fails at once, instead of holding its tool call until its timeout.
+ */
+export class DrainingTransport implements Transport, Drainable {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  setProtocolVersion?: (version: string) => void;
+
+  readonly #inner: Transport;
+  /** The client's requests not answered yet. */
+  readonly #unanswered = new Set<RequestId>();
+  /** The server's requests to the client not answered yet. */
+  readonly #asked = new Set<RequestId>();
+  readonly #idle = new IdleWaiters();
+  #accepting = true;
+  #inputEnded = false;
+
+  constructor(inner: Transport) {
+    this.#inner = inner;
+    inner.onmessage = (message, extra) => this.#receive(message, extra);
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+    if (inner.setProtocolVersion) this.setProtocolVersion = (version) => inner.setProtocolVersion?.(version);
+  }
+
+  get sessionId(): string | undefined {
+    return this.#inner.sessionId;
+  }
+
+  get pending(): number {
+    return this.#unanswered.size;
+  }
+
+  start(): Promise<void> {
+    return this.#inner.start();
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (isJSONRPCRequest(message)) {
+      if (this.#inputEnded) {
+        queueMicrotask(() => this.#failQuestion(message.id));
+        return;
+      }
+      this.#asked.add(message.id);
+    }
+    const id = responseId(message);
+    try {
+      await this.#inner.send(message, options);
+    } finally {
+      if (id !== undefined) this.#answered(id);
+    }
+  }
+
+  /** Refuses the client's new requests from now on; answers, notifications and cancellations still pass. */
+  stopAccepting(): void {
+    this.#accepting = false;
+  }
+
+  /** The client will send nothing more (stdin ended): no new request, and no answer to the server's questions. */
+  endOfInput(): void {
+    this.#inputEnded = true;
+    this.#accepting = false;
+    for (const id of [...this.#asked]) this.#failQuestion(id);
+  }
+
+  idle(): Promise<void> {
+    return this.#idle.wait(this.#unanswered.size);
+  }
+
+  #receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (isJSONRPCRequest(message)) {
+      if (!this.#accepting) {
+        this.#inner.send({ jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.ConnectionClosed, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
+        return;
+      }
+      this.#unanswered.add(message.id);
+    } else if (isResponse(message)) {
+      const id = responseId(message);
+      if (id !== undefined) this.#asked.delete(id);
+    } else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+      // The SDK writes no answer to a cancelled request; its tool call, if any, is still awaited by WorkInFlight.
+      const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (id !== undefined) this.#answered(id);
+    }
+    this.onmessage?.(message, extra);
+  }
+
+  #answered(id: RequestId): void {
+    this.#unanswered.delete(id);
+    this.#idle.update(this.#unanswered.size);
+  }
+
+  #failQuestion(id: RequestId): void {
+    this.#asked.delete(id);
+    this.onmessage?.({ jsonrpc: "2.0", id, error: { code: ErrorCode.ConnectionClosed, message: NO_ANSWER_CAN_COME } });
+  }
+}

@@ -82,7 +82,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
 
   if (typeof vscode.lm?.registerMcpServerDefinitionProvider === "function") {
     const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0");
-    const provider = new CustodyMcpProvider(context.asAbsolutePath("dist/mcp/custody-mcp.js"), version, connection);
+    const provider = new CustodyMcpProvider(context.asAbsolutePath("dist/mcp/custody-mcp.js"), version, connection, audit.path);
     context.subscriptions.push(provider, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
   }
 

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
+import { AuditLog } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTransaction } from "../src/tools/transactions/create-transaction.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
 import { call, connectHarness, startTestEmulator, type HarnessOptions } from "./harness/mcp-harness.js";
 
@@ -106,6 +107,75 @@ describe("limits and allow-lists", () => {
     });
   });
 
+  it("lets only one of two concurrent confirmations through when together they would pass the daily maximum", async () => {
+    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "1", unit: "SOL" } } } } }, async (harness) => {
+      const args = send({ amount: "0.8" });
+      const first = await call(harness.client, "create_transaction", args);
+      const second = await call(harness.client, "create_transaction", args);
+      expect([first.structured.status, second.structured.status]).toEqual(["dry_run", "dry_run"]);
+      const answers = await Promise.all(
+        [first, second].map((dry) => call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token })),
+      );
+      expect(answers.map((answer) => answer.structured.status).sort()).toEqual(["blocked", "submitted"]);
+      const refused = answers.find((answer) => answer.structured.status === "blocked");
+      expect(blockingCodes(refused?.structured ?? {})).toEqual(["POLICY_MAX_PER_DAY"]);
+      const sent = await Promise.all([first, second].map((dry) => transactionsWithLabel(emulator, dry.structured.reference as string)));
+      expect(sent.map((ids) => ids.length).sort()).toEqual([0, 1]);
+      const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; details?: { stage?: string } });
+      expect(events.filter((record) => record.event === "reserved")).toHaveLength(1);
+      expect(events.filter((record) => record.event === "blocked").length).toBe(1);
+    });
+  });
+
+  it("re-reads the day under the audit log's lock just before the POST: another writer's reservation since the re-check blocks it", async () => {
+    let other: (() => void) | undefined;
+    const elicit = () => {
+      other?.();
+      return { action: "accept" as const, content: { confirm: true } };
+    };
+    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }, elicit }, async (harness) => {
+      // While the person reads the form, the extension (another writer of the same log) reserves 1 SOL.
+      other = () =>
+        void new AuditLog(harness.auditPath).append({
+          event: "reserved",
+          surface: "vscode",
+          operator: harness.ctx.operator,
+          tool: "create_transaction",
+          request_digest: null,
+          details: { currency: "solana_testnet", reference: "cw-00000000000000000e11", policy_amount: "1000000000" },
+        });
+      const dry = await call(harness.client, "create_transaction", send());
+      const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+      expect(confirmed.structured.status).toBe("blocked");
+      expect(blockingCodes(confirmed.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
+      expect(confirmed.text).toContain("BLOCKED (daily-limit reservation), nothing sent");
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+      const last = JSON.parse(readFileSync(harness.auditPath, "utf8").trim().split("\n").at(-1) ?? "{}") as { event: string; details: { stage: string } };
+      expect(last).toMatchObject({ event: "blocked", details: { stage: "reserve" } });
+    });
+  });
+
+  it("releases the reservation of a write the service refused outright, and keeps one whose answer was lost", async () => {
+    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } } }, async (harness) => {
+      const refused = await call(harness.client, "create_transaction", send());
+      await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      const failed = await call(harness.client, "create_transaction", send({ confirmation_token: refused.structured.confirmation_token }));
+      expect(failed.structured.status).toBe("failed");
+      const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      expect(records.slice(-2)).toMatchObject([
+        { event: "reserved", details: { reference: refused.structured.reference, policy_amount: "1500000000" } },
+        { event: "failed", details: { reference: refused.structured.reference, outcome: "not_applied" } },
+      ]);
+      // Nothing happened: the full allowance is there for the next write.
+      const next = await call(harness.client, "create_transaction", send());
+      expect(next.structured.status).toBe("dry_run");
+      await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 503, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      const lost = await call(harness.client, "create_transaction", send({ confirmation_token: next.structured.confirmation_token }));
+      expect(lost.structured.status).not.toBe("submitted");
+      expect(blockingCodes((await call(harness.client, "create_transaction", send({ amount: "1" }))).structured)).toEqual(["POLICY_MAX_PER_DAY"]);
+    });
+  });
+
   it("counts a write whose answer was lost toward the daily maximum, even when its look-up found nothing", async () => {
     await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } } }, async (harness) => {
       const dry = await call(harness.client, "create_transaction", send());
@@ -132,6 +202,25 @@ describe("limits and allow-lists", () => {
     });
   });
 
+  it("compares Solana addresses exactly: a case variant of an allowed address is another address", async () => {
+    const letter = [...recipient].findLastIndex((character) => character.toUpperCase() !== character.toLowerCase());
+    const flipped = recipient[letter] === recipient[letter]?.toUpperCase() ? recipient[letter]?.toLowerCase() : recipient[letter]?.toUpperCase();
+    const variant = `${recipient.slice(0, letter)}${flipped}${recipient.slice(letter + 1)}`;
+    expect(variant).not.toBe(recipient);
+    await withServer({ policy: { allowed_recipients: [recipient] } }, async ({ client }) => {
+      const dry = await call(client, "create_transaction", send({ recipient: variant }));
+      expect(blockingCodes(dry.structured)).toContain("POLICY_RECIPIENT_NOT_ALLOWED");
+    });
+  });
+
+  it("compares Ethereum addresses without regard to case", async () => {
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.kilnContract.toLowerCase()] } }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
+      expect(dry.structured.status).toBe("dry_run");
+      expect((dry.structured.checks as { code: string }[]).map((check) => check.code)).toContain("POLICY_CONTRACT_OK");
+    });
+  });
+
   it("blocks a validator the allow-list does not hold", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_validators: ["3uJmac161Gdopz4zM8ky7h3Us7fiTurSc2qY5dYGS5RW"] } }, async ({ client }) => {
       const dry = await call(client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
@@ -143,6 +232,82 @@ describe("limits and allow-lists", () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.usdcContract] } }, async ({ client }) => {
       const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
       expect(blockingCodes(dry.structured)).toEqual(["POLICY_CONTRACT_NOT_ALLOWED"]);
+    });
+  });
+});
+
+describe("approvals are held to the policy of the operation they release", () => {
+  const USDC_CALL = `0xa9059cbb${"00".repeat(64)}`;
+
+  /** A contract call on eth-ops to USDC, created by staking-bot, waiting for treasury-bot's approval. */
+  async function pendingContractCall(): Promise<number> {
+    const account = await accountNamed(emulator, DEMO.ethOps);
+    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+      ...account.governance_rules,
+      smart_contract: {
+        creators: [{ username: DEMO.stakingBot, is_api: true }],
+        steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
+        whitelist: [DEMO.usdcContract],
+      },
+    });
+    const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
+      account_name: DEMO.ethOps,
+      amount: "0",
+      max_fees: "3000000000000000",
+      recipient: DEMO.usdcContract,
+      speed: "NORMAL",
+      coin_fields: { contract_interaction: { contract_data: USDC_CALL } },
+    });
+    expect(created).toMatchObject({ type: "EXECUTE_CONTRACT", status: "PENDING_APPROVAL" });
+    return created.id;
+  }
+
+  /** A Solana stake created by staking-bot on sol-treasury, waiting for treasury-bot's approval. */
+  async function pendingStake(validator: string): Promise<number> {
+    const account = await accountNamed(emulator, DEMO.solTreasury);
+    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+      ...account.governance_rules,
+      staking: {
+        creators: [{ username: DEMO.stakingBot, is_api: true }],
+        steps: [{ quorum: 2, approvers: [{ username: DEMO.stakingBot, is_api: true }, { username: DEMO.treasuryBot, is_api: true }] }],
+      },
+    });
+    const created = await directClient(emulator, DEMO.stakingBot).createSolanaStake(account.id, { amount: 5_000_000_000n, validator });
+    expect(created).toMatchObject({ type: "STAKE_CREATE_DELEGATE", status: "PENDING_APPROVAL" });
+    return created.id;
+  }
+
+  it("checks a contract call's contract against allowed_contracts, not against allowed_recipients", async () => {
+    const id = await pendingContractCall();
+    await withServer({ policy: { allowed_contracts: [DEMO.kilnContract], allowed_recipients: [DEMO.usdcContract] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(blockingCodes(dry.structured)).toEqual(["POLICY_CONTRACT_NOT_ALLOWED"]);
+    });
+    await withServer({ policy: { allowed_contracts: [DEMO.usdcContract] } }, async ({ client }) => {
+      expect((await call(client, "approve_transaction", { transaction_id: id })).structured.status).toBe("dry_run");
+    });
+  });
+
+  it("checks a stake's validator against allowed_validators", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const id = await pendingStake(validator);
+    await withServer({ policy: { allowed_validators: ["3uJmac161Gdopz4zM8ky7h3Us7fiTurSc2qY5dYGS5RW"], allowed_recipients: [validator] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(blockingCodes(dry.structured)).toEqual(["POLICY_VALIDATOR_NOT_ALLOWED"]);
+    });
+    await withServer({ policy: { allowed_validators: [validator] } }, async ({ client }) => {
+      expect((await call(client, "approve_transaction", { transaction_id: id })).structured.status).toBe("dry_run");
+    });
+  });
+
+  it("requires the toolset of the operation an approval releases", async () => {
+    const id = await pendingContractCall();
+    await withServer({ policy: { toolsets: ["transactions"] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(blockingCodes(dry.structured)).toEqual(["POLICY_TOOLSET_NOT_ENABLED"]);
+    });
+    await withServer({ policy: { toolsets: ["transactions", "ethereum_staking"] } }, async ({ client }) => {
+      expect((await call(client, "approve_transaction", { transaction_id: id })).structured.status).toBe("dry_run");
     });
   });
 });

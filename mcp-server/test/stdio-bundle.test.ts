@@ -59,7 +59,7 @@ describe("the bundle over stdio", () => {
     }
     const verified = runCli(["verify-audit", auditLog]);
     expect(verified.status).toBe(0);
-    expect(verified.stdout).toMatch(/^ok: 3 records, chain intact/);
+    expect(verified.stdout).toMatch(/^ok: 4 records, chain intact/);
     const lines = readFileSync(auditLog, "utf8").split("\n");
     writeFileSync(auditLog, [lines[0], lines[2], lines[1], ...lines.slice(3)].join("\n"));
     const broken = runCli(["verify-audit", auditLog]);

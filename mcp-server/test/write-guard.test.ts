@@ -258,7 +258,7 @@ describe("never twice", () => {
     const ids = await transactionsWithLabel(emulator, dry.structured.reference as string);
     expect(ids).toEqual([(confirmed.structured.transaction as { id: number }).id]);
     const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-    expect(events).toEqual(["dry_run", "confirmed", "ambiguous", "submitted"]);
+    expect(events).toEqual(["dry_run", "confirmed", "reserved", "ambiguous", "submitted"]);
   });
 
   it("reports not_found, and sends nothing again, when the request was lost before it was handled", async () => {
@@ -285,7 +285,8 @@ describe("audit log", () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain(dry2.structured.confirmation_token as string);
     const records = text.trim().split("\n").map((line) => JSON.parse(line));
-    expect(records.map((record) => record.event)).toEqual(["blocked", "dry_run", "refused", "dry_run", "confirmed", "submitted"]);
+    expect(records.map((record) => record.event)).toEqual(["blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
+    expect(records.at(-2)).toMatchObject({ event: "reserved", details: { currency: "solana_testnet", policy_amount: "1500000000", reference: dry2.structured.reference } });
     const submitted = records.at(-1);
     expect(submitted).toMatchObject({
       surface: "mcp",
@@ -295,7 +296,7 @@ describe("audit log", () => {
       details: { currency: "solana_testnet", policy_amount: "1500000000" },
     });
     expect(submitted.request).toMatchObject({ kind: "send", amount: "1500000000", max_fees: "7500" });
-    expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 6 });
+    expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 7 });
   });
 
   it("sends nothing when the audit log cannot be written before the POST", async () => {
@@ -307,7 +308,7 @@ describe("audit log", () => {
     expect(dry.structured.error).toMatch(/Nothing was sent\.$/);
   });
 
-  it("still reports a write that happened when the audit log fails after the POST, with a warning", async () => {
+  it("sends nothing when the audit log cannot take the reservation made just before the POST", async () => {
     let auditPath = "";
     const asked = await connectHarness(emulator, {
       elicit: () => {
@@ -320,6 +321,20 @@ describe("audit log", () => {
     const dry = await call(asked.client, "create_transaction", send());
     const confirmed = await call(asked.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
     await asked.close();
+    expect(confirmed.structured.status).toBe("failed");
+    expect(confirmed.structured.error).toMatch(/Nothing was sent\.$/);
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
+  it("still reports a write that happened when the audit log fails after the POST, with a warning", async () => {
+    const dry = await call(harness.client, "create_transaction", send());
+    await control(emulator, "PUT", "/faults", { latency_ms: 500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    const confirming = call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    // The reservation is the last line before the POST: break the log once it is written, while the POST is under way.
+    while (!readFileSync(harness.auditPath, "utf8").includes('"event":"reserved"')) await new Promise((resolve) => setTimeout(resolve, 5));
+    rmSync(harness.auditPath);
+    mkdirSync(harness.auditPath);
+    const confirmed = await confirming;
     expect(confirmed.isError).toBe(false);
     expect(confirmed.structured.status).toBe("submitted");
     expect(confirmed.structured.warning).toMatch(/^the audit log could not be written/);

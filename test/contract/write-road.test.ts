@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBlocking, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { hasBlocking, lookUpWrite, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
 import { clientFor, control, planContext, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
 // The write road (shared/src/operations) against the real emulator: plan on fresh data, send once,
@@ -58,6 +58,18 @@ describe("planning a write changes nothing", () => {
     expect(codes(plan)).toContain("block:POLICY_MAX_PER_TRANSACTION");
   });
 
+  it("blocks a send to an address that is not one of the account's network", async () => {
+    const dot = await planWrite(planContext(treasury), { kind: "send", account: "dot-staking", amount: 10_000_000_000n, max_fees: 200_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(dot)).toContain("block:RECIPIENT_ADDRESS_INVALID");
+    expect(dot.checks.find((check) => check.code === "RECIPIENT_ADDRESS_INVALID")?.message).toBe(
+      `recipient: must be a Polkadot SS58 address (network prefix 0) with a valid checksum, got "${RECIPIENT}"`,
+    );
+    const sol = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(sol)).toContain("info:RECIPIENT_ADDRESS_OK");
+    const eth = await planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(eth)).toContain("block:RECIPIENT_ADDRESS_INVALID");
+  });
+
   it("binds the digest to the operator, the amount and the recipient", async () => {
     const request = { kind: "send" as const, account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" as const, correlation_id: "cw-00000000000000000001" };
     const base = requestDigest(await planWrite(planContext(treasury), request));
@@ -113,5 +125,22 @@ describe("submitting a write sends it once", () => {
     const outcome = await submitWrite(staking, plan);
     expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
     expect(outcome.status === "submitted" && outcome.transaction.type).toBe("STAKE_DEACTIVATE");
+  });
+});
+
+describe("looking a write up by its reference", () => {
+  it("takes only a transaction of the plan's account and of its operator as this write", async () => {
+    const reference = "cw-0000000000000000beef";
+    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL", correlation_id: reference });
+    const note = { title: "elsewhere", content: `[ref ${reference}]` };
+    const body = { amount: { value: "1000", unit: "lamport" }, max_fees: { value: "10000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL" as const, coin_fields: { type: "SEND" as const }, note };
+    // Another account (sol-cold) carrying the reference: not this write.
+    await treasury.createTransaction({ ...body, account_name: "sol-cold" });
+    expect(await lookUpWrite(treasury, plan, null)).toEqual({ found: "none" });
+    // The plan's account, but created by another operator: not this write either.
+    await staking.createTransaction({ ...body, account_name: "sol-treasury" });
+    expect(await lookUpWrite(treasury, plan, null)).toEqual({ found: "none" });
+    const mine = await treasury.createTransaction({ ...body, account_name: "sol-treasury" });
+    expect(await lookUpWrite(treasury, plan, null)).toMatchObject({ found: "one", transaction: { id: mine.id } });
   });
 });

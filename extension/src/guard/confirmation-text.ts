@@ -36,8 +36,9 @@ function governanceLine(plan: PlannedWrite): string {
   return `Governance (${plan.governance.rule} rule): ${summary.startsWith(head) ? summary : `${head}: ${summary}`}`;
 }
 
+/** A finding's message may quote workspace text: it is shown sanitised wherever it appears. */
 function findingLine(item: Finding): string {
-  return `${item.code}: ${item.message}`;
+  return `${item.code}: ${sanitizeUntrustedText(item.message)}`;
 }
 
 /** The modal's text: the exact amounts in both units, fees, expected governance, warnings, and the exact request. */

@@ -1,13 +1,20 @@
 import * as vscode from "vscode";
 import {
+  certainlyNotApplied,
   committedDetails,
   hasBlocking,
+  NOT_APPLIED_OUTCOME,
   planWrite,
   requestDigest,
+  sanitizeUntrustedText,
+  SerialByKey,
   submitWrite,
   toolPermission,
+  writeSerialKey,
   type PlanContext,
   type PlannedWrite,
+  type Policy,
+  type Reservation,
   type WriteKind,
   type WriteOutcome,
   type WriteRequest,
@@ -57,6 +64,9 @@ function pinnedRequest(plan: PlannedWrite): WriteRequest {
  * then one POST (an ambiguous outcome is looked up, never re-sent), each step audited.
  */
 export class WriteGuard {
+  /** The final check, reservation and POST of one operator's writes in one currency run one at a time. */
+  readonly #inFlight = new SerialByKey();
+
   constructor(private readonly deps: WriteGuardDeps) {}
 
   /** Whether the local policy lets this kind of write run at all; commands ask before collecting input. */
@@ -68,8 +78,7 @@ export class WriteGuard {
     }
   }
 
-  #context(state: ConnectedState): PlanContext {
-    const policy = loadPolicy(this.deps.policySetting());
+  #context(state: ConnectedState, policy: Policy = loadPolicy(this.deps.policySetting())): PlanContext {
     const operator = state.target.operator;
     return { client: state.client, operator, policy, spentLast24h: (currency) => this.deps.audit.spentLast24h(operator, currency) };
   }
@@ -100,7 +109,7 @@ export class WriteGuard {
     }
     const digest = requestDigest(plan);
     const checks = plan.checks.map((item) => ({ code: item.code, severity: item.severity }));
-    output.block(`${tool}: ${plan.summary}`, plan.checks.map((item) => `[${item.severity}] ${item.code}: ${item.message}`));
+    output.block(sanitizeUntrustedText(`${tool}: ${plan.summary}`), plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`));
     audit.record({ ...base, event: "dry_run", request_digest: digest, request: plan.request, checks });
 
     if (hasBlocking(plan.checks)) {
@@ -116,11 +125,23 @@ export class WriteGuard {
       return { status: "declined", message: "declined" };
     }
     audit.record({ ...base, event: "confirmed", request_digest: digest });
+    return this.#inFlight.run(writeSerialKey(operator, plan.currency.name), () => this.#checkAndSend(state, plan, digest));
+  }
 
-    // The confirmation covers this exact request: check again on fresh data and send only the same one.
+  /**
+   * The confirmation covers this exact request: check again on fresh data, reserve its amount
+   * against the daily maximum (atomically, under the audit log's lock shared with the MCP server),
+   * and send only the same request.
+   */
+  async #checkAndSend(state: ConnectedState, plan: PlannedWrite, digest: string): Promise<GuardedResult> {
+    const { audit } = this.deps;
+    const tool = writeTool(plan.kind).name;
+    const base = { operator: plan.operator, tool };
     let fresh: PlannedWrite;
+    let policy: Policy;
     try {
-      fresh = await planWrite(this.#context(state), pinnedRequest(plan));
+      policy = loadPolicy(this.deps.policySetting());
+      fresh = await planWrite(this.#context(state, policy), pinnedRequest(plan));
     } catch (error) {
       audit.record({ ...base, event: "failed", request_digest: digest, error: errorText(error) });
       return this.#failed(`Custody: ${tool} could not be checked again before sending (nothing was sent)`, error, false);
@@ -134,11 +155,26 @@ export class WriteGuard {
       return this.#stop("changed", `Custody: the data behind ${tool} changed after you confirmed, so the request would differ from the one you saw. Nothing was sent; run the command again.`);
     }
 
+    let reservation: Reservation;
+    try {
+      reservation = audit.reserve(fresh, policy, { tool, request_digest: digest });
+    } catch (error) {
+      return this.#failed(`Custody: ${tool} could not reserve its amount in the audit log (nothing was sent)`, error, false);
+    }
+    if (!reservation.reserved) {
+      audit.record({ ...base, event: "blocked", request_digest: digest, checks: [{ code: reservation.finding.code, severity: reservation.finding.severity }], details: { stage: "reserve" } });
+      return this.#stop("blocked", `Custody: ${tool} blocked by the daily limit just before sending, nothing was sent.\n${blockingText([reservation.finding])}`, true);
+    }
+
     let outcome: WriteOutcome;
     try {
       outcome = await this.#progress(`Custody: submitting ${tool}...`, () => submitWrite(state.client, fresh));
     } catch (error) {
-      audit.record({ ...base, event: "failed", request_digest: digest, error: errorText(error) });
+      const notApplied = certainlyNotApplied(error);
+      // Only a write that certainly did not happen releases its reservation.
+      this.#recordAfterSending(() =>
+        audit.record({ ...base, event: "failed", request_digest: digest, error: errorText(error), details: { reference: fresh.correlation_id, ...(notApplied ? { outcome: NOT_APPLIED_OUTCOME } : {}) } }),
+      );
       this.deps.afterWrite();
       return this.#failed(`Custody: ${tool} failed`, error, true);
     }

@@ -9,7 +9,7 @@ export const MCP_PROVIDER_ID = "custody.mcp";
 export const MCP_LABEL = "Custody Workspace";
 
 /** The environment that gives the MCP server this window's connection: the one it is connected to, else the settings. */
-export function mcpEnvironment(connection: Connection): Record<string, string> {
+export function mcpEnvironment(connection: Connection, auditLogPath: string): Record<string, string> {
   const settings = readConnectionSettings();
   const state = connection.state;
   const env: Record<string, string> = { ELECTRON_RUN_AS_NODE: "1" };
@@ -19,6 +19,9 @@ export function mcpEnvironment(connection: Connection): Record<string, string> {
   // Without a base URL the MCP server starts its own emulator on the demo workspace (its embedded default).
   if (baseUrl !== "") env.CUSTODY_BASE_URL = baseUrl;
   if (operator !== "") env.CUSTODY_OPERATOR = operator;
+  // One audit log for both surfaces (it takes several writers): the daily limits of the one policy
+  // file then count the writes of both. The embedded demo keeps a log of its own.
+  if (baseUrl !== "") env.CUSTODY_AUDIT_LOG = auditLogPath;
   try {
     const policy = policyPath(settings.policyFile);
     if (policy !== undefined) env.CUSTODY_POLICY = policy;
@@ -42,6 +45,7 @@ export class CustodyMcpProvider implements vscode.McpServerDefinitionProvider<vs
     private readonly bundlePath: string,
     private readonly version: string,
     private readonly connection: Connection,
+    private readonly auditLogPath: string,
   ) {
     this.#subscriptions = [
       connection.onDidChange(() => this.#changed.fire()),
@@ -53,7 +57,7 @@ export class CustodyMcpProvider implements vscode.McpServerDefinitionProvider<vs
 
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
     if (!existsSync(this.bundlePath)) return [];
-    const env = mcpEnvironment(this.connection);
+    const env = mcpEnvironment(this.connection, this.auditLogPath);
     // The version changes with the connection, so VS Code restarts the server when it moves.
     const digest = createHash("sha256").update(JSON.stringify(env)).digest("hex").slice(0, 12);
     return [new vscode.McpStdioServerDefinition(MCP_LABEL, process.execPath, [this.bundlePath], env, `${this.version}+${digest}`)];

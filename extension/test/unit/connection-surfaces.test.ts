@@ -59,6 +59,8 @@ describe("connection, status bar and MCP provider", () => {
       CUSTODY_BASE_URL: harness.baseUrl,
       CUSTODY_OPERATOR: "staking-bot",
       CUSTODY_POLICY: "/etc/custody/policy.json",
+      // One audit log for both surfaces: the daily limits count the writes of both.
+      CUSTODY_AUDIT_LOG: join(harness.storage, "audit", "custody-vscode-audit.jsonl"),
     });
     await harness.run("custody.disconnect");
     expect(changes).toBeGreaterThan(0);

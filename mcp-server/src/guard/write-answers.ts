@@ -41,7 +41,8 @@ export function dryRunAnswer(tool: string, plan: PlannedWrite, issued: { token: 
       amountsLine(plan),
       `Checks: ${passed} passed${warnings === "" ? "" : `; attention:\n${warnings}`}`,
       governanceLine(plan),
-      `Request: ${plan.call.method} ${plan.call.path} ${stringifyJsonExact(workspaceView(plan.call.body) ?? null)}`,
+      // The body carries workspace text (the account's name): delimited like every other piece of it.
+      `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(workspaceView(plan.call.body) ?? null))}`,
       `Show this to the person. To submit, call ${tool} again with the same arguments and confirmation_token (valid until ${issued.expiresAt.toISOString()}).`,
     ),
   );

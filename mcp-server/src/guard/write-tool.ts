@@ -1,7 +1,14 @@
 import {
+  certainlyNotApplied,
   committedDetails,
   committedSince,
+  DAILY_LIMIT_WINDOW_MS,
   hasBlocking,
+  NOT_APPLIED_OUTCOME,
+  reserveDailyAmount,
+  SerialByKey,
+  withReservationFinding,
+  writeSerialKey,
   planWrite,
   requestDigest,
   sanitizeUntrustedText,
@@ -23,13 +30,17 @@ import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition
 import { WRITE_HINTS } from "../tools/tool-hints.js";
 import { toolResult } from "../tools/tool-result.js";
 import { accountWithCurrency } from "../tools/account-input.js";
-import { recordAudit, type AuditEntry } from "./audit-trail.js";
+import { AUDIT_SURFACE, recordAudit, type AuditEntry } from "./audit-trail.js";
 import type { SealedState, TokenClaims } from "./confirmation-token.js";
 import { askPerson } from "./elicitation.js";
 import { WriteOutput, type WriteStatus } from "./write-output.js";
 import { blockedAnswer, declinedAnswer, dryRunAnswer, outcomeAnswer, personMessage } from "./write-answers.js";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * One per process, shared by every session: a write's reservation, POST and outcome records for
+ * one operator and currency finish before the next write of that currency reserves.
+ */
+const writesInFlight = new SerialByKey();
 
 export const ConfirmationTokenInput = z.string().optional().describe("Omit to dry-run; the dry run's token submits");
 
@@ -87,7 +98,7 @@ function planContext(call: ToolCall): PlanContext {
     operator: ctx.operator,
     policy: ctx.policy,
     signal: call.signal,
-    spentLast24h: (currency) => committedSince(ctx.audit.path, { operator: ctx.operator, currency, since: new Date(ctx.now().getTime() - DAY_MS) }),
+    spentLast24h: (currency) => committedSince(ctx.audit.path, { operator: ctx.operator, currency, since: new Date(ctx.now().getTime() - DAILY_LIMIT_WINDOW_MS) }),
   };
 }
 
@@ -192,21 +203,41 @@ function auditAfterSend(ctx: ToolCall["ctx"], entries: AuditEntry[]): string | n
   }
 }
 
-async function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
+/**
+ * Reserves the write's amount against the daily maximum (atomically, under the audit log's lock,
+ * so concurrent confirmations and other processes sharing the log cannot both pass), then sends it
+ * once. A refused reservation sends nothing.
+ */
+function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
+  const { ctx } = call;
+  return writesInFlight.run(writeSerialKey(ctx.operator, plan.currency.name), async () => {
+    const reservation = reserveDailyAmount(ctx.audit, ctx.policy, plan, { surface: AUDIT_SURFACE, tool: name, request_digest: digest });
+    if (!reservation.reserved) {
+      const blocked = { ...plan, checks: withReservationFinding(plan.checks, reservation.finding) };
+      recordAudit(ctx, { tool: name, request_digest: digest, request: plan.request, checks: blocked.checks, event: "blocked", details: { stage: "reserve" } });
+      return blockedAnswer(blocked, "daily-limit reservation");
+    }
+    return send(call, name, plan, digest, personConfirmed);
+  });
+}
+
+async function send(call: ToolCall, name: string, plan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
   const { ctx } = call;
   const audited = { tool: name, request_digest: digest, request: plan.request };
+  const reference = plan.correlation_id;
   let outcome: WriteOutcome;
   try {
     // No abort signal: once sent, the write is seen through (answer or look-up) even if the caller goes away.
     outcome = await submitWrite(ctx.client, plan);
   } catch (error) {
     const message = errorMessage(error);
-    const problem = auditAfterSend(ctx, [{ ...audited, event: "failed", error: message }]);
+    // Only a write that certainly did not happen releases its reservation; any other failure keeps it counted.
+    const details = certainlyNotApplied(error) ? { reference, outcome: NOT_APPLIED_OUTCOME } : { reference };
+    const problem = auditAfterSend(ctx, [{ ...audited, event: "failed", error: message, details }]);
     return writeError("failed", problem === null ? message : `${message}; ${problem}`, { summary: sanitizeUntrustedText(plan.summary) });
   }
-  // What the daily limits count (shared's committedSince): a submitted write, and an ambiguous one
-  // until a later record with its reference settles it.
-  const reference = plan.correlation_id;
+  // What the daily limits count (shared's committedSince): the reservation, then a submitted write,
+  // or an ambiguous one until a later record with its reference settles it.
   const committed = committedDetails(plan);
   let problem: string | null;
   if (outcome.status === "submitted") {

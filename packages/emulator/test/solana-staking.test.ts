@@ -90,6 +90,49 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     expect((await stake(made.uid)).blockchain_state.status).toBe("deactivating");
   });
 
+  it("a stake deactivated in the epoch it was activating in never takes effect: no active balance, no reward, deactivated at the next epoch, withdraw gives back exactly the stake", async () => {
+    const made = await createStake(5n * SOL);
+    expectStatus(await act(made, "deactivate"), 200);
+    const deactivating = await stake(made.uid);
+    expect(deactivating.blockchain_state).toMatchObject({ status: "deactivating", active_balance: 0n, inactive_balance: 5n * SOL });
+    expect(deactivating.blockchain_state.deactivation_epoch).toBe(deactivating.blockchain_state.activation_epoch);
+    await advance(w, { epochs: 1 });
+    const deactivated = await stake(made.uid);
+    expect(deactivated.blockchain_state.status).toBe("deactivated");
+    expect(deactivated.total_reward).toBe(0n);
+    expect(deactivated.blockchain_state.total_balance).toBe(5n * SOL);
+    const before = await liquid();
+    expectStatus(await act(deactivated, "withdraw"), 200);
+    expect(await liquid()).toBe(before + 5n * SOL - FEE);
+  });
+
+  it("create, deactivate, delegate and deactivate again in one epoch: still never in effect, nothing earned", async () => {
+    const made = await createStake(5n * SOL);
+    expectStatus(await act(made, "deactivate"), 200);
+    expectStatus(await act(await stake(made.uid), "delegate", { validator: OTHER_VALIDATOR }), 200);
+    expectStatus(await act(await stake(made.uid), "deactivate"), 200);
+    expect((await stake(made.uid)).blockchain_state.active_balance).toBe(0n);
+    await advance(w, { epochs: 1 });
+    const deactivated = await stake(made.uid);
+    expect(deactivated.blockchain_state.status).toBe("deactivated");
+    expect(deactivated.total_reward).toBe(0n);
+    expect(deactivated.blockchain_state.total_balance).toBe(5n * SOL);
+  });
+
+  it("split_deactivate of an activating stake: the part split off is never in effect and earns nothing", async () => {
+    const made = await createStake(10n * SOL);
+    expectStatus(await act(made, "split_deactivate", { amount: (4n * SOL).toString() }), 200);
+    const parted = (await stakes()).find((item) => item.uid !== made.uid);
+    if (!parted) throw new Error("the split stake did not appear");
+    expect(parted.blockchain_state).toMatchObject({ status: "deactivating", active_balance: 0n });
+    await advance(w, { epochs: 2 });
+    const after = await stake(parted.uid);
+    expect(after.blockchain_state.status).toBe("deactivated");
+    expect(after.total_reward).toBe(0n);
+    expect(after.blockchain_state.total_balance).toBe(4n * SOL);
+    expect((await stake(made.uid)).total_reward).toBeGreaterThan(0n);
+  });
+
   it("deactivate on a stake that is not activating or activated is not accepted (400)", async () => {
     const made = await createStake(5n * SOL);
     await act(made, "deactivate");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const AuditEvent = z.enum(["dry_run", "blocked", "refused", "confirmed", "declined", "submitted", "ambiguous", "resolved", "failed"]);
+export const AuditEvent = z.enum(["dry_run", "blocked", "refused", "confirmed", "declined", "reserved", "submitted", "ambiguous", "resolved", "failed"]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
 /**

@@ -28,19 +28,35 @@ export class AuditLog {
   }
 
   append(input: AuditInput): AuditRecord {
-    return withFileLock(`${this.path}.lock`, () => {
-      const tail = chainTail(this.path);
-      const unsigned = { ...(bigintsAsStrings(input) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
-      const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
-      const fd = openSync(this.path, "a");
-      try {
-        writeSync(fd, `${canonicalJson(record)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      return record;
-    });
+    return withFileLock(`${this.path}.lock`, () => this.#appendLocked(input));
+  }
+
+  /**
+   * Appends `input` only if `admit`, run under the log's lock on the file as every writer left it,
+   * returns true; returns null otherwise. No other writer (another process included) can append
+   * between the check and the append, so two writers cannot both pass the same check.
+   */
+  appendIf(input: AuditInput, admit: () => boolean): AuditRecord | null {
+    return withFileLock(`${this.path}.lock`, () => (admit() ? this.#appendLocked(input) : null));
+  }
+
+  /** The log's clock: the time written on its records. */
+  time(): Date {
+    return this.now();
+  }
+
+  #appendLocked(input: AuditInput): AuditRecord {
+    const tail = chainTail(this.path);
+    const unsigned = { ...(bigintsAsStrings(input) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
+    const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
+    const fd = openSync(this.path, "a");
+    try {
+      writeSync(fd, `${canonicalJson(record)}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    return record;
   }
 }
 

@@ -8,3 +8,5 @@ export * from "./plan-write.js";
 export * from "./request-digest.js";
 export * from "./write-lookup.js";
 export * from "./submit-write.js";
+export * from "./daily-reservation.js";
+export * from "./serial-by-key.js";

@@ -3,6 +3,7 @@ import { finding, type Finding } from "../rules/finding.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
 import type { RequestStatus } from "../schemas/request-status.js";
 import { describeAmount, type PlanContext } from "./plan-context.js";
+import { approvalSubject } from "./approval-subject.js";
 import type { WriteDraft } from "./write-draft.js";
 import type { WriteRequestOf } from "./write-request.js";
 
@@ -62,7 +63,7 @@ export async function planApproval(ctx: PlanContext, request: WriteRequestOf<"ap
     checks: [...approvalChecks(status, transaction.status, ctx.operator), finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary)],
     amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
     governance,
-    policy: { amount: transaction.amount, ...(transaction.recipient === "" ? {} : { recipient: transaction.recipient }) },
+    policy: approvalSubject(transaction),
     proposed_max_fees: null,
     summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
     transaction,

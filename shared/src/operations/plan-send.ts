@@ -1,6 +1,8 @@
 import { buildSendRequest } from "../requests/send-request.js";
 import { checkSend } from "../rules/send-rules.js";
 import { finding } from "../rules/finding.js";
+import { checkAddressFormat } from "../rules/address-format-rule.js";
+import { sameAddress } from "../schemas/address-format.js";
 import { accountNetwork } from "../schemas/account.js";
 import { AccountKindError } from "./account-kind-error.js";
 import { settleMaxFees } from "./fee-proposal.js";
@@ -17,8 +19,9 @@ export async function planSend(ctx: PlanContext, request: WriteRequestOf<"send">
   const build = (maxFees: bigint) =>
     buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note });
   const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency);
+  checks.push(checkAddressFormat("recipient", network, request.recipient));
   checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
-  if (request.recipient.trim().toLowerCase() === account.address.trim().toLowerCase()) {
+  if (sameAddress(network, request.recipient, account.address)) {
     checks.push(finding("warn", "SEND_TO_SELF", "recipient is the account's own address: the send would only pay fees", { recipient: request.recipient }));
   }
   const governance = governanceFor(account, "transaction", ctx.operator);

@@ -1,4 +1,5 @@
 import { buildCreateSolanaStakeRequest, buildDelegateSolanaStakeRequest, buildSplitSolanaStakeRequest } from "../requests/solana-stake-requests.js";
+import { checkAddressFormat } from "../rules/address-format-rule.js";
 import { checkSolanaCreateStake, checkSolanaStakeAction } from "../rules/solana-stake-rules.js";
 import { SOLANA_STAKE_RENT_EXEMPT_RESERVE, type SolanaStakeAction } from "../schemas/solana-stake.js";
 import { requireNetwork } from "./account-kind-error.js";
@@ -26,6 +27,7 @@ export async function planSolanaCreateStake(ctx: PlanContext, request: WriteRequ
     currency,
     call: { method: "POST", path: `/solana/accounts/${account.id}/stakes`, body: buildCreateSolanaStakeRequest({ amount: request.amount, validator: request.validator }) },
     checks: [
+      checkAddressFormat("validator", "Solana", request.validator),
       ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),
       ...governance.findings,
     ],
@@ -76,7 +78,11 @@ export async function planSolanaStakeAction(ctx: PlanContext, request: WriteRequ
     account,
     currency,
     call: { method: "POST", path, body },
-    checks: [...checkSolanaStakeAction(action, stake, options), ...governance.findings],
+    checks: [
+      ...(request.kind === "solana_delegate_stake" ? [checkAddressFormat("validator", "Solana", request.validator)] : []),
+      ...checkSolanaStakeAction(action, stake, options),
+      ...governance.findings,
+    ],
     amounts,
     governance: governance.expectation,
     policy,

@@ -1,4 +1,5 @@
 import { checkPolicy } from "../policy/policy-checks.js";
+import { accountNetwork } from "../schemas/account.js";
 import { formatAmount } from "../units/format-units.js";
 import type { Note } from "../schemas/primitives.js";
 import { newCorrelationId, noteWithReference } from "./correlation-reference.js";
@@ -47,7 +48,7 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
   const userNote = "note" in request ? request.note : undefined;
   const prepared = await draft(ctx, request, (title) => noteWithReference(userNote, correlationId, title));
   const spent = await ctx.spentLast24h(prepared.currency.name);
-  const policyChecks = checkPolicy(ctx.policy, { currency: prepared.currency, spentLast24h: spent, ...prepared.policy });
+  const policyChecks = checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy });
   const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, formatAmount(value, prepared.currency)]));
   return {
     kind: request.kind,

@@ -1,5 +1,5 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import { AmbiguousWriteError, CustodyApiError, ResponseValidationError } from "../client/errors.js";
+import { AmbiguousWriteError, CustodyApiError, CustodyError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
 import type { ApproveTransactionRequest, TransactionRequest } from "../schemas/transaction-request.js";
 import type { CreateSolanaStakeRequest, DelegateSolanaStakeRequest, SplitSolanaStakeRequest } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
@@ -49,6 +49,24 @@ function isAmbiguous(error: unknown): boolean {
   return error instanceof AmbiguousWriteError || error instanceof ResponseValidationError || (error instanceof CustodyApiError && error.checkBeforeRetry);
 }
 
+/** A step before the POST failed (the watermark read): the write was not sent. Carries the step's own message. */
+class NotSentError extends CustodyError {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+/**
+ * Whether an error thrown by submitWrite establishes that the write did not happen: the POST was
+ * refused with a definite error answer, or it was never sent (its input was refused, or the
+ * connection failed before the request went out). Any other error leaves the write possibly applied.
+ */
+export function certainlyNotApplied(error: unknown): boolean {
+  if (error instanceof InvalidInputError || error instanceof NotSentError) return true;
+  if (error instanceof NetworkError) return error.method === "POST";
+  return error instanceof CustodyApiError && error.method === "POST" && !error.checkBeforeRetry;
+}
+
 const LOOKUP_ATTEMPTS = 3;
 const LOOKUP_PAUSE_MS = 300;
 
@@ -68,13 +86,31 @@ async function lookUpPatiently(client: CustodyClient, plan: PlannedWrite, waterm
  * anything is reported.
  */
 export async function submitWrite(client: CustodyClient, plan: PlannedWrite, signal?: AbortSignal): Promise<WriteOutcome> {
-  const watermark = carriesNote(plan.kind) || plan.kind === "approve_transaction" ? null : await transactionWatermark(client, plan.account.id, signal);
+  let watermark: number | null = null;
+  if (!carriesNote(plan.kind) && plan.kind !== "approve_transaction") {
+    try {
+      watermark = await transactionWatermark(client, plan.account.id, signal);
+    } catch (error) {
+      throw new NotSentError(error);
+    }
+  }
   try {
     return { status: "submitted", transaction: await send(client, plan, signal), looked_up: false };
   } catch (error) {
     if (!isAmbiguous(error)) throw error;
     const cause = (error as Error).message;
-    const result = await lookUpPatiently(client, plan, watermark, signal);
+    let result: LookupResult;
+    try {
+      result = await lookUpPatiently(client, plan, watermark, signal);
+    } catch (lookupError) {
+      // The write may have been applied and cannot be looked up now: uncertain, never a failure.
+      return {
+        status: "uncertain",
+        cause,
+        candidates: [],
+        message: `the service's answer was lost and the look-up for this write (reference ${plan.correlation_id}) failed (${(lookupError as Error).message}); it may have been applied. Nothing was re-sent: check the account's transactions before doing anything else`,
+      };
+    }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "several") {
       const candidates = result.transactions.map((tx) => tx.id);

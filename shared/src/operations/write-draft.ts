@@ -4,6 +4,7 @@ import type { SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { Finding } from "../rules/finding.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import type { PolicySubject } from "../policy/policy-checks.js";
 import type { WriteCall } from "./planned-write.js";
 
 /** What a kind-specific planner produces; planWrite adds governance wording, policy and presentation. */
@@ -15,7 +16,7 @@ export interface WriteDraft {
   /** Amounts to show, in base units, by name (amount, max_fees, available_balance, ...). */
   amounts: Record<string, bigint>;
   governance: GovernanceExpectation | null;
-  policy: { amount?: bigint; recipient?: string; validator?: string; contract?: string };
+  policy: Omit<PolicySubject, "currency" | "network" | "spentLast24h">;
   proposed_max_fees: bigint | null;
   summary: string;
   stake?: SolanaStake;

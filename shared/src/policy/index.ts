@@ -1,3 +1,5 @@
 export * from "./policy.js";
 export * from "./tool-permission.js";
+export * from "./policy-limit.js";
+export * from "./daily-limit.js";
 export * from "./policy-checks.js";

@@ -1,44 +1,42 @@
+import type { Network } from "../schemas/account.js";
+import { sameAddress } from "../schemas/address-format.js";
 import type { Currency } from "../schemas/currency.js";
 import { finding, type Finding } from "../rules/finding.js";
-import { toBaseUnits, type AmountInUnit } from "../units/amount-in-unit.js";
-import { formatUnits } from "../units/format-units.js";
-import { displayUnit } from "../units/currency-units.js";
-import type { Policy } from "./policy.js";
+import { checkDailyLimit } from "./daily-limit.js";
+import type { Policy, Toolset } from "./policy.js";
+import { describePolicyAmount, limitInBaseUnits } from "./policy-limit.js";
 
 /** What a write would do, as far as the local policy is concerned. */
 export interface PolicySubject {
   currency: Currency;
+  /** The account's network: it decides how addresses compare (only Ethereum hex ignores case). */
+  network: Network | null;
   /** The base-unit quantity the write moves or commits; undefined when none applies. */
   amount?: bigint;
   recipient?: string;
   validator?: string;
   contract?: string;
+  /**
+   * The toolset of the operation the write releases, when it is not the tool's own: an approval
+   * releases a send, a stake or a contract call created by someone else.
+   */
+  toolset?: Toolset;
   /** What this operator's writes already moved in this currency in the last 24 hours. */
   spentLast24h: bigint;
 }
 
-function sameAddress(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
-
-function show(amount: bigint, currency: Currency): string {
-  return `${formatUnits(amount, currency)} ${displayUnit(currency).code} (${amount} base units)`;
-}
-
-function allowList(list: string[] | undefined, value: string | undefined, code: string, what: string): Finding[] {
+function allowList(list: string[] | undefined, value: string | undefined, network: Network | null, code: string, what: string): Finding[] {
   if (list === undefined || value === undefined) return [];
-  return list.some((entry) => sameAddress(entry, value))
+  return list.some((entry) => sameAddress(network, entry, value))
     ? [finding("info", `${code}_OK`, `${what} ${value} is on the local policy's allowed list`, { [what]: value })]
     : [finding("block", `${code}_NOT_ALLOWED`, `${what} ${value} is not on the local policy's allowed list (${list.length} entries)`, { [what]: value })];
 }
 
-/** A configured limit in base units, or a blocking finding when it cannot be read for this currency. */
-function limitInBaseUnits(limit: AmountInUnit, currency: Currency, field: string): bigint | Finding {
-  try {
-    return toBaseUnits(limit, currency, field);
-  } catch (error) {
-    return finding("block", "POLICY_LIMIT_INVALID", `the local policy's ${field} cannot be applied: ${(error as Error).message}`, { field });
-  }
+function toolsetCheck(policy: Policy, toolset: Toolset | undefined): Finding[] {
+  if (policy.toolsets === undefined || toolset === undefined) return [];
+  return policy.toolsets.includes(toolset)
+    ? [finding("info", "POLICY_TOOLSET_OK", `the local policy enables the toolset ${toolset} of the operation`, { toolset })]
+    : [finding("block", "POLICY_TOOLSET_NOT_ENABLED", `the operation belongs to the toolset ${toolset}, which the local policy does not enable`, { toolset })];
 }
 
 /**
@@ -55,24 +53,16 @@ export function checkPolicy(policy: Policy, subject: PolicySubject): Finding[] {
         typeof max !== "bigint"
           ? max
           : subject.amount > max
-          ? finding("block", "POLICY_MAX_PER_TRANSACTION", `amount ${show(subject.amount, subject.currency)} is above the local policy's maximum per transaction of ${show(max, subject.currency)}`, { amount: subject.amount, max })
-          : finding("info", "POLICY_MAX_PER_TRANSACTION_OK", `amount is within the local policy's maximum per transaction of ${show(max, subject.currency)}`, { amount: subject.amount, max }),
+          ? finding("block", "POLICY_MAX_PER_TRANSACTION", `amount ${describePolicyAmount(subject.amount, subject.currency)} is above the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max })
+          : finding("info", "POLICY_MAX_PER_TRANSACTION_OK", `amount is within the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max }),
       );
     }
-    if (limits.max_per_day) {
-      const max = limitInBaseUnits(limits.max_per_day, subject.currency, `limits.${subject.currency.name}.max_per_day`);
-      const total = subject.spentLast24h + subject.amount;
-      findings.push(
-        typeof max !== "bigint"
-          ? max
-          : total > max
-          ? finding("block", "POLICY_MAX_PER_DAY", `this write would bring the last 24 hours to ${show(total, subject.currency)}, above the local policy's daily maximum of ${show(max, subject.currency)}`, { amount: subject.amount, spent_last_24h: subject.spentLast24h, max })
-          : finding("info", "POLICY_MAX_PER_DAY_OK", `the last 24 hours stay within the local policy's daily maximum of ${show(max, subject.currency)}`, { amount: subject.amount, spent_last_24h: subject.spentLast24h, max }),
-      );
-    }
+    const daily = checkDailyLimit(policy, subject.currency, subject.amount, subject.spentLast24h);
+    if (daily) findings.push(daily);
   }
-  findings.push(...allowList(policy.allowed_recipients, subject.recipient, "POLICY_RECIPIENT", "recipient"));
-  findings.push(...allowList(policy.allowed_validators, subject.validator, "POLICY_VALIDATOR", "validator"));
-  findings.push(...allowList(policy.allowed_contracts, subject.contract, "POLICY_CONTRACT", "contract"));
+  findings.push(...toolsetCheck(policy, subject.toolset));
+  findings.push(...allowList(policy.allowed_recipients, subject.recipient, subject.network, "POLICY_RECIPIENT", "recipient"));
+  findings.push(...allowList(policy.allowed_validators, subject.validator, subject.network, "POLICY_VALIDATOR", "validator"));
+  findings.push(...allowList(policy.allowed_contracts, subject.contract, subject.network, "POLICY_CONTRACT", "contract"));
   return findings;
 }

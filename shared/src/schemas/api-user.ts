@@ -8,15 +8,22 @@ export const OperatorName = z
 
 /**
  * The result of POST /api_users. One form of the answer spells the device key DEVICE_ID,
- * the other device_id: both are accepted and normalised to device_id.
+ * the other device_id: both are accepted and normalised to device_id. An answer carrying both
+ * with different values is refused: which one the administrators must enter cannot be told.
  */
 export const ApiUser = z.preprocess(
-  (input) => {
-    if (input && typeof input === "object" && !Array.isArray(input) && "DEVICE_ID" in input && !("device_id" in input)) {
-      const { DEVICE_ID, ...rest } = input as Record<string, unknown>;
-      return { ...rest, device_id: DEVICE_ID };
+  (input, ctx) => {
+    if (!input || typeof input !== "object" || Array.isArray(input) || !("DEVICE_ID" in input)) return input;
+    const { DEVICE_ID, ...rest } = input as Record<string, unknown>;
+    if ("device_id" in rest && rest.device_id !== DEVICE_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["device_id"],
+        message: `the answer carries both DEVICE_ID (${JSON.stringify(DEVICE_ID)}) and device_id (${JSON.stringify(rest.device_id)}), which differ: it must carry one device identifier`,
+      });
+      return z.NEVER;
     }
-    return input;
+    return { ...rest, device_id: DEVICE_ID };
   },
   z.looseObject({
     device_id: z.string().min(1),

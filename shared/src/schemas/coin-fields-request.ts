@@ -10,7 +10,36 @@ export const PolkadotAmountCoinFields = z.looseObject({
   type: z.enum(["BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED"]),
 });
 
-export const RewardsDestination = z.string().min(1, { message: "must name a rewards destination such as Staked or Stash" });
+/**
+ * The rewards destinations SETPAYEE accepts: Polkadot's RewardDestination variants, spelled as the
+ * service writes them (the spec shows Staked and Stash). The one list for the builders, the
+ * schemas and the emulator.
+ */
+export const REWARDS_DESTINATIONS = ["Staked", "Stash", "Controller", "Account", "None"] as const;
+export type RewardsDestinationName = (typeof REWARDS_DESTINATIONS)[number];
+
+export const REWARDS_DESTINATION_RULE = `must be one of ${REWARDS_DESTINATIONS.join(", ")} (spelled so)`;
+
+export function isRewardsDestination(value: unknown): value is RewardsDestinationName {
+  return typeof value === "string" && (REWARDS_DESTINATIONS as readonly string[]).includes(value);
+}
+
+function shown(input: unknown): string {
+  if (typeof input === "string") return JSON.stringify(input);
+  if (typeof input === "object" && input !== null) return Array.isArray(input) ? "an array" : "an object";
+  return String(input);
+}
+
+// A string, then a refinement: a wrong name is reported at coin_fields.payee alone (a failed
+// refinement does not abort, so the union keeps that variant's issue rather than listing them all).
+export const RewardsDestination = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? `required for SETPAYEE: the new rewards destination, one of ${REWARDS_DESTINATIONS.join(", ")} (spelled so)`
+        : `${REWARDS_DESTINATION_RULE}, got ${shown(issue.input)}`,
+  })
+  .refine((value): boolean => isRewardsDestination(value), { error: (issue) => `${REWARDS_DESTINATION_RULE}, got ${shown(issue.input)}` });
 
 export const SetPayeeCoinFields = z.looseObject({
   type: z.literal("SETPAYEE"),

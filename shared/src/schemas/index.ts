@@ -19,4 +19,5 @@ export * from "./fee-estimate.js";
 export * from "./request-status.js";
 export * from "./field-issues.js";
 export * from "./validation-message.js";
+export * from "./base58.js";
 export * from "./address-format.js";

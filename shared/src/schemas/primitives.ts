@@ -5,24 +5,26 @@ const DIGITS = /^[0-9]+$/;
 function describe(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "object" && value !== null) return Array.isArray(value) ? "an array" : "an object";
   return String(value);
 }
 
+const BASE_UNITS_RULE = "must be a non-negative whole number of base units (digits only, no sign, decimal point or exponent)";
+
 /** A raw base-unit quantity as it may arrive: digits in a string, a safe integer, or a bigint. */
-const RawBaseUnits = z.union([z.string(), z.number(), z.bigint()]).superRefine((value, ctx) => {
-  const ok =
-    typeof value === "string"
-      ? DIGITS.test(value)
-      : typeof value === "number"
-        ? Number.isSafeInteger(value) && value >= 0
-        : value >= 0n;
-  if (!ok) {
-    ctx.addIssue({
-      code: "custom",
-      message: `must be a non-negative whole number of base units (digits only, no sign, decimal point or exponent), got ${describe(value)}`,
-    });
-  }
-});
+const RawBaseUnits = z
+  .union([z.string(), z.number(), z.bigint()], {
+    error: (issue) => (issue.input === undefined ? "required: a whole number of base units" : `${BASE_UNITS_RULE}, got ${describe(issue.input)}`),
+  })
+  .superRefine((value, ctx) => {
+    const ok =
+      typeof value === "string"
+        ? DIGITS.test(value)
+        : typeof value === "number"
+          ? Number.isSafeInteger(value) && value >= 0
+          : value >= 0n;
+    if (!ok) ctx.addIssue({ code: "custom", message: `${BASE_UNITS_RULE}, got ${describe(value)}` });
+  });
 
 function toBigInt(value: string | number | bigint): bigint {
   return typeof value === "bigint" ? value : BigInt(value);

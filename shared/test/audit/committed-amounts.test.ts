@@ -64,4 +64,41 @@ describe("committed amounts from the audit log", () => {
     expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") })).toBe(20n);
     expect(committedSince(path, { operator: "alice_ops", currency: "ethereum", since: new Date(0) })).toBe(0n);
   });
+
+  it("counts a reserved write once, whatever follows it, until a record says it was not applied", () => {
+    const { path, append } = freshLog("2026-01-02T00:00:00Z");
+    const all = () => committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) });
+    append("reserved", { currency: "polkadot", policy_amount: 1n, reference: "cw-in-flight" });
+    append("reserved", { currency: "polkadot", policy_amount: 10n, reference: "cw-submitted" });
+    append("submitted", { currency: "polkadot", policy_amount: 10n, reference: "cw-submitted" });
+    append("reserved", { currency: "polkadot", policy_amount: 100n, reference: "cw-lost" });
+    append("ambiguous", { currency: "polkadot", policy_amount: 100n, reference: "cw-lost" });
+    append("resolved", { outcome: "not_found", reference: "cw-lost" });
+    expect(all()).toBe(111n);
+    append("reserved", { currency: "polkadot", policy_amount: 1000n, reference: "cw-refused" });
+    expect(all()).toBe(1111n);
+    append("failed", { reference: "cw-refused", outcome: NOT_APPLIED_OUTCOME });
+    expect(all()).toBe(111n);
+    append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-lost" });
+    expect(all()).toBe(11n);
+  });
+
+  it("keeps a reservation counted after a failure that does not say the write was not applied", () => {
+    const { path, append } = freshLog("2026-01-02T00:00:00Z");
+    append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-a" });
+    append("failed", { reference: "cw-a" });
+    append("failed", { reference: "cw-b", outcome: NOT_APPLIED_OUTCOME });
+    append("reserved", { currency: "polkadot", policy_amount: 7n, reference: "cw-b" });
+    append("failed", { reference: "cw-a", outcome: NOT_APPLIED_OUTCOME }, "bob_ops");
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(12n);
+  });
+
+  it("counts a write in the window when any of its counting records is in it", () => {
+    const { path, clock, append } = freshLog("2026-01-01T23:59:59Z");
+    append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
+    clock.now = new Date("2026-01-02T00:00:01Z");
+    append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") })).toBe(5n);
+    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") })).toBe(0n);
+  });
 });

@@ -14,19 +14,26 @@ const policy = Policy.parse({
   allowed_contracts: ["0x00000000219ab540356cBB839Cbe05303d7705Fa"],
 });
 
-const subject = (over: Partial<PolicySubject>): PolicySubject => ({ currency: dot, spentLast24h: 0n, ...over });
+const subject = (over: Partial<PolicySubject>): PolicySubject => ({ currency: dot, network: "Polkadot", spentLast24h: 0n, ...over });
 const codes = (over: Partial<PolicySubject>, p: Policy = policy) => checkPolicy(p, subject(over)).map((f) => `${f.severity}:${f.code}`);
 
 describe("local policy limits and lists", () => {
-  it.each([
+  it.each<[string, Partial<PolicySubject>, string]>([
     ["amount at the per-transaction maximum", { amount: 100n * DOT }, "info:POLICY_MAX_PER_TRANSACTION_OK"],
     ["amount one planck above it", { amount: 100n * DOT + 1n }, "block:POLICY_MAX_PER_TRANSACTION"],
     ["a day that reaches the daily maximum", { amount: 50n * DOT, spentLast24h: 200n * DOT }, "info:POLICY_MAX_PER_DAY_OK"],
     ["a day that goes over it", { amount: 50n * DOT, spentLast24h: 200n * DOT + 1n }, "block:POLICY_MAX_PER_DAY"],
-    ["a listed recipient in another case", { recipient: "15of4uvjwmo4tdgw7vfqxnlavjcxviqxt9s1mgbjmnhr6sp5" }, "info:POLICY_RECIPIENT_OK"],
+    ["a listed recipient, spaces around it", { recipient: " 15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 " }, "info:POLICY_RECIPIENT_OK"],
+    ["a Polkadot recipient in another case (SS58 is case-sensitive)", { recipient: "15of4uvjwmo4tdgw7vfqxnlavjcxviqxt9s1mgbjmnhr6sp5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
+    ["a Polkadot recipient differing in one letter's case", { recipient: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6SP5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
+    ["a Solana validator in another case (base58 is case-sensitive)", { network: "Solana", validator: "certusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu" }, "block:POLICY_VALIDATOR_NOT_ALLOWED"],
+    ["a listed Solana validator", { network: "Solana", validator: "CertusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu" }, "info:POLICY_VALIDATOR_OK"],
+    ["an Ethereum recipient in another case (hex)", { network: "Ethereum", recipient: "0x00000000219AB540356CBB839CBE05303D7705FA" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
     ["an unlisted recipient", { recipient: "1xyz" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
     ["an unlisted validator", { validator: "Other" }, "block:POLICY_VALIDATOR_NOT_ALLOWED"],
-    ["a listed contract", { contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "info:POLICY_CONTRACT_OK"],
+    ["a listed contract in another case (hex is not case-sensitive)", { network: "Ethereum", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "info:POLICY_CONTRACT_OK"],
+    ["an Ethereum-looking contract on an account of another network, in another case", { network: "Solana", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "block:POLICY_CONTRACT_NOT_ALLOWED"],
+    ["an address of an unknown network in another case", { network: null, recipient: "15OF4UVJWMO4TDGW7VFQXNLAVJCXVIQXT9S1MGBJMNHR6SP5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
     ["an unlisted contract", { contract: "0x0000000000000000000000000000000000000001" }, "block:POLICY_CONTRACT_NOT_ALLOWED"],
   ])("%s", (_name, over, expected) => {
     expect(codes(over)).toContain(expected);
@@ -34,8 +41,15 @@ describe("local policy limits and lists", () => {
 
   it("applies no limit to another currency and no list that is absent", () => {
     const other = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }] });
-    expect(checkPolicy(policy, { currency: other, amount: 10n ** 30n, spentLast24h: 0n })).toEqual([]);
+    expect(checkPolicy(policy, { currency: other, network: "Ethereum", amount: 10n ** 30n, spentLast24h: 0n })).toEqual([]);
     expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }))).toEqual([]);
+  });
+
+  it("requires the toolset of the operation an approval releases, when the policy names toolsets", () => {
+    const scoped = Policy.parse({ toolsets: ["transactions"] });
+    expect(codes({ toolset: "solana_staking" }, scoped)).toEqual(["block:POLICY_TOOLSET_NOT_ENABLED"]);
+    expect(codes({ toolset: "transactions" }, scoped)).toEqual(["info:POLICY_TOOLSET_OK"]);
+    expect(codes({ toolset: "solana_staking" }, Policy.parse({}))).toEqual([]);
   });
 
   it("blocks, rather than ignores, a limit written in a unit the currency lacks", () => {

@@ -4,6 +4,7 @@ import {
   Account,
   AccountPage,
   ApiUser,
+  CreateSolanaStakeRequest,
   ErrorBody,
   formatIssues,
   Currency,
@@ -12,6 +13,7 @@ import {
   polkadotFrozen,
   RegistrationResult,
   SolanaStake,
+  SplitSolanaStakeRequest,
   stakeAllows,
   timestampToDate,
   Transaction,
@@ -35,6 +37,14 @@ describe("API user and registration", () => {
     const result = ApiUser.safeParse({ ...ex.apiUserLower, name: "alice ops" });
     expect(result.success).toBe(false);
     expect(issues(result)).toMatch(/name[\s\S]*no space/);
+  });
+  it("refuses an answer whose DEVICE_ID and device_id differ, naming both", () => {
+    const result = ApiUser.safeParse({ ...ex.apiUserLower, DEVICE_ID: "aaaa0000bbbb1111" });
+    expect(result.success).toBe(false);
+    expect(issues(result)).toMatch(/device_id: the answer carries both DEVICE_ID \("aaaa0000bbbb1111"\) and device_id \("3f1c9a7e0b2d4c5e"\), which differ/);
+    const same = ApiUser.parse({ ...ex.apiUserLower, DEVICE_ID: ex.apiUserLower.device_id });
+    expect(same.device_id).toBe("3f1c9a7e0b2d4c5e");
+    expect(same).not.toHaveProperty("DEVICE_ID");
   });
   it("refuses an answer without any device identifier", () => {
     const { device_id: _drop, ...rest } = ex.apiUserLower;
@@ -86,8 +96,17 @@ describe("transaction requests: every coin_fields variant", () => {
   it("refuses SETPAYEE without payee and an unknown type, listing the variants", () => {
     const noPayee = TransactionRequest.safeParse({ ...ex.polkadotSetPayeeRequest, coin_fields: { type: "SETPAYEE" } });
     expect(issues(noPayee)).toMatch(/coin_fields[\s\S]*SETPAYEE", payee: string/);
+    expect(issues(noPayee)).toMatch(/coin_fields\.payee: required for SETPAYEE: the new rewards destination/);
+    expect(issues(noPayee)).not.toMatch(/Invalid input/);
     const unknown = TransactionRequest.safeParse({ ...ex.solanaSendRequest, coin_fields: { type: "BURN" } });
     expect(unknown.success).toBe(false);
+  });
+  it("names the rule of a missing or mistyped base-unit amount", () => {
+    const missing = SplitSolanaStakeRequest.safeParse({});
+    expect(issues(missing)).toBe("amount: required: a whole number of base units");
+    expect(issues(CreateSolanaStakeRequest.safeParse({ validator: "x" }))).toBe("amount: required: a whole number of base units");
+    expect(issues(SplitSolanaStakeRequest.safeParse({ amount: true }))).toMatch(/^amount: must be a non-negative whole number of base units .*got true$/);
+    expect(issues(SplitSolanaStakeRequest.safeParse({ amount: "1.5" }))).toMatch(/^amount: must be a non-negative whole number of base units .*got "1\.5"$/);
   });
   it("refuses call data that is not hex", () => {
     const result = TransactionRequest.safeParse({ ...ex.ethereumStakeRequest, coin_fields: { contract_interaction: { contract_data: "0xZZ" } } });

@@ -1,4 +1,4 @@
-import { checkModuleVersion } from "@custody/shared";
+import { checkModuleVersion, delimitUntrusted } from "@custody/shared";
 import { z } from "zod";
 import { checkViews } from "../../views/check-view.js";
 import { defineTool } from "../define-tool.js";
@@ -16,7 +16,7 @@ export const healthCheck = defineTool({
   async run(_args, { ctx, signal }) {
     const health = await ctx.client.health({ signal });
     const checks = checkModuleVersion(health.module_version);
-    const warnings = checks.filter((check) => check.severity !== "info").map((check) => ` ${check.message}`);
+    const warnings = checks.filter((check) => check.severity !== "info").map((check) => ` ${delimitUntrusted(`checks.${check.code}`, check.message)}`);
     return {
       structured: { status: health.status, operator: ctx.operator, module_version: health.module_version, api_version: health.api_version, checks: checkViews(checks) },
       text: `Connected as ${ctx.operator}: ${health.status}, module ${health.module_version}, API ${health.api_version}.${warnings.join("")}`,

@@ -8,9 +8,10 @@ function rewarded(stake: SolanaStakeRow, reward: bigint): SolanaStakeRow {
 
 /**
  * The start of `count` consecutive epochs, the first being `epoch`. At the first: activated and
- * deactivating stakes earn the epoch's rewards (a deactivating stake its last), then activating
- * stakes become activated and deactivating ones deactivated. The further epochs of the batch
- * (nothing else happens between them) each pay the activated stakes one more epoch's reward.
+ * deactivating stakes earn the epoch's rewards (a deactivating stake its last; one deactivated in
+ * the epoch it was activating in was never in effect and earns nothing), then activating stakes
+ * become activated and deactivating ones deactivated. The further epochs of the batch (nothing
+ * else happens between them) each pay the activated stakes one more epoch's reward.
  */
 export function processEpochStarts(tx: Tx, epoch: number, count: number, epochLengthMs: number): void {
   for (const stake of tx.values("solana_stakes")) {

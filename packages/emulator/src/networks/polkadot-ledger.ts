@@ -1,6 +1,7 @@
 import type { PolkadotBalances, PolkadotStaking, UnbondingEntry } from "@custody/shared";
 import type { AccountRow, PolkadotLedger } from "../store/state-types.js";
 import { POLKADOT_UNBONDING_MS } from "./network-constants.js";
+import { spendableFunds } from "./spendable-funds.js";
 
 function sum(entries: readonly { amount: bigint }[]): bigint {
   return entries.reduce((total, entry) => total + entry.amount, 0n);
@@ -14,7 +15,8 @@ export function requireLedger(account: AccountRow): PolkadotLedger {
 /**
  * The balances of coin_fields at a time. Chunks whose 28 days have passed are `unbonded`
  * (waiting_time 0); `frozen` is the staking lock (bonded + unbonding + unbonded); `available`
- * is free minus frozen minus what the account's pending outgoing transactions hold.
+ * is free minus frozen minus what the account's pending outgoing transactions hold (never
+ * negative: see spendableFunds).
  */
 export function polkadotBalances(account: AccountRow, now: number, inFlight: bigint = account.in_flight): PolkadotBalances {
   const ledger = requireLedger(account);
@@ -27,9 +29,8 @@ export function polkadotBalances(account: AccountRow, now: number, inFlight: big
   const totalUnbonding = sum(unbonding);
   const totalUnbonded = sum(unbonded);
   const frozen = ledger.bonded + totalUnbonding + totalUnbonded;
-  const available = account.free - frozen - inFlight;
   return {
-    available: available > 0n ? available : 0n,
+    available: spendableFunds(account, frozen, inFlight),
     bonded: ledger.bonded,
     free: account.free,
     reserved: ledger.reserved,

@@ -19,10 +19,21 @@ export function allowedStakeActions(stake: SolanaStakeRow, currentEpoch: number)
   }
 }
 
-/** The delegated part earns (active); the rent-exempt reserve never does. */
+/**
+ * A delegation deactivated in the epoch it was activating in (activation_epoch = deactivation_epoch)
+ * never took effect: Solana counts no effective stake for it, so it earns nothing, not even a last reward.
+ */
+export function neverInEffect(stake: SolanaStakeRow): boolean {
+  return stake.deactivation_epoch !== null && stake.activation_epoch === stake.deactivation_epoch;
+}
+
+/**
+ * The delegated part earns (active) while the delegation is in effect: activated, or deactivating
+ * after having been activated. The rent-exempt reserve never earns.
+ */
 export function stakeBalances(stake: SolanaStakeRow): { active: bigint; inactive: bigint } {
   const delegated = stake.total_balance - stake.rent_exempt_reserve;
-  const earning = stake.state === "activated" || stake.state === "deactivating";
+  const earning = stake.state === "activated" || (stake.state === "deactivating" && !neverInEffect(stake));
   const active = earning && delegated > 0n ? delegated : 0n;
   return { active, inactive: stake.total_balance - active };
 }

@@ -26,7 +26,7 @@ export function addApiUserRoutes(routes: RouteTable): void {
     async (ctx, request) => {
       const name = request.params.name ?? "";
       const checked = OperatorName.safeParse(name);
-      if (!checked.success) throw badRequest(describeIssues(checked.error.issues, "name"));
+      if (!checked.success) throw badRequest(describeIssues(checked.error, "name"));
       if (request.body !== undefined) {
         const body = parseBody(RegisterBody, request.body);
         if (body.name !== undefined && body.name !== name) {

@@ -1,6 +1,7 @@
 import type { Account, AccountBalance } from "@custody/shared";
 import type { Reader } from "../domain/lookups.js";
 import { polkadotBalances, polkadotStaking } from "../networks/polkadot-ledger.js";
+import { spendableFunds } from "../networks/spendable-funds.js";
 import type { AccountRow } from "../store/state-types.js";
 
 /** What the account holds: Polkadot free + reserved; otherwise its own (liquid) funds. Stakes are apart. */
@@ -11,8 +12,7 @@ export function accountBalance(account: AccountRow): bigint {
 /** What can be spent now: Polkadot free minus locks; minus what pending outgoing transactions hold. */
 export function availableBalance(account: AccountRow, now: number): bigint {
   if (account.polkadot) return polkadotBalances(account, now).available;
-  const available = account.free - account.in_flight;
-  return available > 0n ? available : 0n;
+  return spendableFunds(account, 0n, account.in_flight);
 }
 
 export function accountView(account: AccountRow, now: number): Account {

@@ -12,7 +12,7 @@ export function transactionView(transaction: TransactionRow, account: AccountRow
     account_index: account.index,
     amount: transaction.amount,
     max_fees: transaction.max_fees,
-    fees: transaction.fees,
+    fees: transaction.status === "SUBMITTED" ? transaction.fees : null,
     broadcast_on: broadcast === null ? null : isoWithOffset(broadcast),
     created_on: isoWithOffset(transaction.created_on_ms),
     created_by: transaction.created_by,

@@ -1,9 +1,8 @@
-import { checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
+import { addressProblem, checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
 import type { Tx } from "../../context.js";
 import { badRequest, notFound } from "../../http/http-error.js";
 import { networkFee } from "../../networks/fee-schedule.js";
 import { SOLANA_RENT_EXEMPT_RESERVE } from "../../networks/network-constants.js";
-import { addressProblem } from "../../networks/recipient-format.js";
 import type { SolanaEpochs } from "../../networks/solana-epochs.js";
 import type { AccountRow, SolanaStakeRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";

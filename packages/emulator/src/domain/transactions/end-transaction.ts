@@ -5,7 +5,10 @@ import { requireRequest } from "./approve-transaction.js";
 import { withEntry } from "./history-entry.js";
 import { releaseTransaction } from "./release-transaction.js";
 
-/** Ends a transaction that was not broadcast (REJECTED, EXPIRED, FAILED): nothing moves, no fees, its reserve is freed. */
+/**
+ * Ends a transaction that was not broadcast (REJECTED, EXPIRED, FAILED): nothing moves, its reserve
+ * is freed, and fees, broadcast_on and tx_hash stay null, as the spec has them until broadcast.
+ */
 export function endTransaction(
   tx: Tx,
   row: TransactionRow,
@@ -20,7 +23,7 @@ export function endTransaction(
   const final: TransactionRow = {
     ...released,
     status,
-    fees: status === "FAILED" ? 0n : null,
+    fees: null,
     failure_reason: details.reason ?? (status === "EXPIRED" ? "no quorum of approvals within 7 days of creation" : null),
   };
   tx.put("transactions", row.id, final);

@@ -1,4 +1,5 @@
 import {
+  addressProblem,
   checkEthereumStake,
   checkPolkadotFixedValues,
   checkSend,
@@ -11,7 +12,6 @@ import {
 import type { Tx } from "../../context.js";
 import { badRequest, forbidden, notFound } from "../../http/http-error.js";
 import { networkFee, type FeeOperation } from "../../networks/fee-schedule.js";
-import { addressProblem } from "../../networks/recipient-format.js";
 import { stakingProviderOf } from "../../networks/staking-providers.js";
 import type { AccountRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";

@@ -1,0 +1,19 @@
+import type { Currency } from "../schemas/currency.js";
+import { finding, type Finding } from "../rules/finding.js";
+import { toBaseUnits, type AmountInUnit } from "../units/amount-in-unit.js";
+import { formatUnits } from "../units/format-units.js";
+import { displayUnit } from "../units/currency-units.js";
+
+/** "1.5 SOL (1500000000 base units)", for policy messages. */
+export function describePolicyAmount(amount: bigint, currency: Currency): string {
+  return `${formatUnits(amount, currency)} ${displayUnit(currency).code} (${amount} base units)`;
+}
+
+/** A configured limit in base units, or a blocking finding when it cannot be read for this currency. */
+export function limitInBaseUnits(limit: AmountInUnit, currency: Currency, field: string): bigint | Finding {
+  try {
+    return toBaseUnits(limit, currency, field);
+  } catch (error) {
+    return finding("block", "POLICY_LIMIT_INVALID", `the local policy's ${field} cannot be applied: ${(error as Error).message}`, { field });
+  }
+}

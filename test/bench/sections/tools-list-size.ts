@@ -1,0 +1,55 @@
+import type { Figure, Section } from "../support/bench-report.js";
+import { ratio } from "../support/latency-stats.js";
+import type { RpcAnswer } from "../support/stdio-rpc-session.js";
+
+/** The issue's fixed reference: bytes per tool of the reference filesystem server's tools/list. */
+export const FILESYSTEM_SERVER_BYTES_PER_TOOL = 927;
+
+const tokens = (bytes: number) => Math.round(bytes / 4);
+
+function toolBytes(answer: RpcAnswer): { name: string; bytes: number }[] {
+  const tools = (answer.result.tools ?? []) as { name: string }[];
+  return tools.map((tool) => ({ name: tool.name, bytes: Buffer.byteLength(JSON.stringify(tool), "utf8") }));
+}
+
+/** tools/list as a client receives it: the whole JSON-RPC line, and each tool's JSON. */
+export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer): Section {
+  const perTool = toolBytes(custody);
+  const count = perTool.length;
+  const average = count === 0 ? Number.NaN : Math.round(perTool.reduce((sum, tool) => sum + tool.bytes, 0) / count);
+  const largest = [...perTool].sort((a, b) => b.bytes - a.bytes)[0];
+  const oneToolBytes = toolBytes(oneTool)[0]?.bytes ?? Number.NaN;
+  const averageVsReference = ratio(average, FILESYSTEM_SERVER_BYTES_PER_TOOL);
+  const figures: Figure[] = [
+    { measure: `tools/list answer, ${count} tools`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes) },
+    { measure: "tools/list answer, estimated tokens (bytes / 4)", value: tokens(custody.bytes), unit: "tokens", baseline: "one-tool SDK server", baselineValue: tokens(oneTool.bytes), ratio: ratio(custody.bytes, oneTool.bytes) },
+    {
+      measure: "bytes per tool (average)",
+      value: average,
+      unit: "bytes",
+      baseline: "reference filesystem server (fixed figure from the issue)",
+      baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL,
+      ratio: averageVsReference,
+      target: `< ${FILESYSTEM_SERVER_BYTES_PER_TOOL} bytes per tool`,
+      meetsTarget: averageVsReference === null ? null : averageVsReference < 1,
+    },
+    {
+      measure: `largest tool (${largest?.name ?? "none"})`,
+      value: largest?.bytes ?? null,
+      unit: "bytes",
+      baseline: "reference filesystem server",
+      baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL,
+      ratio: ratio(largest?.bytes ?? Number.NaN, FILESYSTEM_SERVER_BYTES_PER_TOOL),
+    },
+    { measure: "one tool of the SDK baseline (echo, one string field)", value: oneToolBytes, unit: "bytes", baseline: "reference filesystem server", baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL, ratio: ratio(oneToolBytes, FILESYSTEM_SERVER_BYTES_PER_TOOL) },
+  ];
+  return {
+    title: "tools/list size",
+    figures,
+    details: { perTool: perTool.map((tool) => ({ ...tool, tokens: tokens(tool.bytes) })) },
+    table: {
+      headers: ["Tool", "Bytes", "Tokens (bytes / 4)", `Ratio to ${FILESYSTEM_SERVER_BYTES_PER_TOOL} bytes`],
+      rows: perTool.map((tool) => [tool.name, tool.bytes, tokens(tool.bytes), (tool.bytes / FILESYSTEM_SERVER_BYTES_PER_TOOL).toFixed(2)]),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/** One figure of the report, beside the baseline measured in the same run. */
+export interface Figure {
+  measure: string;
+  value: number | null;
+  unit: string;
+  baseline: string;
+  baselineValue: number | null;
+  /** value / baselineValue. */
+  ratio: number | null;
+  /** The issue's target, when it sets one, e.g. "ratio <= 1.0". */
+  target?: string;
+  meetsTarget?: boolean | null;
+  note?: string;
+}
+
+export interface Section {
+  title: string;
+  figures: Figure[];
+  /** Measurement details kept in the JSON only. */
+  details?: unknown;
+  /** Set when the section could not be measured. */
+  error?: string;
+  /** A table of its own, shown under the figures (e.g. bytes per tool). */
+  table?: { headers: string[]; rows: (string | number)[][] };
+}
+
+export interface BenchReport {
+  startedAt: string;
+  durationSeconds: number;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string; totalMemoryMb: number };
+  sections: Section[];
+}
+
+function cell(value: number | null, unit: string): string {
+  if (value === null || !Number.isFinite(value)) return "n/a";
+  return `${value.toLocaleString("en-US")} ${unit}`.trim();
+}
+
+function verdict(figure: Figure): string {
+  if (figure.target === undefined) return "";
+  if (figure.meetsTarget === null || figure.meetsTarget === undefined) return `${figure.target}: n/a`;
+  return `${figure.target}: ${figure.meetsTarget ? "met" : "**missed**"}`;
+}
+
+/** The report as Markdown: one table per section. */
+export function reportMarkdown(report: BenchReport): string {
+  const lines = [
+    `Measured ${report.startedAt} in ${report.durationSeconds} s on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.totalMemoryMb} MiB, Node ${report.machine.node} (${report.machine.platform}).`,
+    "",
+  ];
+  for (const section of report.sections) {
+    lines.push(`### ${section.title}`, "");
+    if (section.error !== undefined) lines.push(`Not measured: ${section.error}`, "");
+    if (section.figures.length > 0) lines.push("| Measure | Value | Baseline (same run) | Baseline value | Ratio | Target | Note |", "|---|---:|---|---:|---:|---|---|");
+    for (const figure of section.figures) {
+      const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
+      lines.push(
+        `| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} | ${figure.note ?? ""} |`,
+      );
+    }
+    lines.push("");
+    if (section.table) {
+      lines.push(`| ${section.table.headers.join(" | ")} |`, `|${section.table.headers.map(() => "---").join("|")}|`);
+      for (const row of section.table.rows) lines.push(`| ${row.map((value) => (typeof value === "number" ? value.toLocaleString("en-US") : value)).join(" | ")} |`);
+      lines.push("");
+    }
+  }
+  return lines.join("\n");
+}
+
+export const RESULTS_START = "<!-- bench:results:start -->";
+export const RESULTS_END = "<!-- bench:results:end -->";
+
+/** The document with the text between the result markers replaced; the rest is kept as written. */
+export function spliceResults(document: string, results: string): string {
+  const start = document.indexOf(RESULTS_START);
+  const end = document.indexOf(RESULTS_END);
+  const block = `${RESULTS_START}\n${results}\n${RESULTS_END}`;
+  if (start === -1 || end === -1 || end < start) return `${document.trimEnd()}\n\n## Latest results\n\n${block}\n`;
+  return `${document.slice(0, start)}${block}${document.slice(end + RESULTS_END.length)}`;
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { performance } from "node:perf_hooks";
+import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
+import { peakRssKb } from "./peak-rss.js";
+
+export interface RpcAnswer {
+  /** The `result` of the JSON-RPC answer. */
+  result: Record<string, unknown>;
+  /** Bytes of the answer's line on stdout, newline excluded. */
+  bytes: number;
+}
+
+export interface ProgramCommand {
+  args: readonly string[];
+  env: Readonly<Record<string, string>>;
+}
+
+/**
+ * A stdio MCP server driven by hand: newline-delimited JSON-RPC, no SDK on the client side, so
+ * every server is measured with the same (tiny) client cost.
+ */
+export class StdioRpcSession {
+  readonly #child: ChildProcessWithoutNullStreams;
+  readonly #waiting = new Map<number, { resolve: (answer: RpcAnswer) => void; reject: (error: Error) => void }>();
+  #buffer = "";
+  #stderr = "";
+  #nextId = 1;
+  #exited: Promise<void>;
+
+  private constructor(command: ProgramCommand) {
+    this.#child = spawn(process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
+    this.#child.stdout.setEncoding("utf8");
+    this.#child.stdout.on("data", (chunk: string) => this.#read(chunk));
+    this.#child.stderr.on("data", (chunk: Buffer) => {
+      this.#stderr = (this.#stderr + chunk.toString()).slice(-4000);
+    });
+    this.#exited = new Promise((resolve) => {
+      this.#child.once("exit", (code, signal) => {
+        for (const waiter of this.#waiting.values()) waiter.reject(new Error(`the server exited (${code ?? signal}) before answering: ${this.#stderr}`));
+        this.#waiting.clear();
+        resolve();
+      });
+    });
+  }
+
+  static spawn(command: ProgramCommand): StdioRpcSession {
+    return new StdioRpcSession(command);
+  }
+
+  get pid(): number | undefined {
+    return this.#child.pid;
+  }
+
+  request(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
+    const id = this.#nextId++;
+    const answer = new Promise<RpcAnswer>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
+    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    return answer;
+  }
+
+  notify(method: string, params: Record<string, unknown> = {}): void {
+    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method, params })}\n`);
+  }
+
+  /** The MCP handshake: initialize, then notifications/initialized. */
+  async initialize(): Promise<RpcAnswer> {
+    const answer = await this.request("initialize", {
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: "custody-bench", version: "0" },
+    });
+    this.notify("notifications/initialized");
+    return answer;
+  }
+
+  /** The peak RSS so far, in KiB. */
+  peakRssKb(): number | null {
+    return peakRssKb(this.#child.pid);
+  }
+
+  /** Closes stdin (the way a client ends a stdio session); kills the process if it lingers. */
+  async close(): Promise<void> {
+    this.#child.stdin.end();
+    const timer = setTimeout(() => this.#child.kill("SIGKILL"), 3000);
+    await this.#exited;
+    clearTimeout(timer);
+  }
+
+  #read(chunk: string): void {
+    this.#buffer += chunk;
+    for (let newline = this.#buffer.indexOf("\n"); newline !== -1; newline = this.#buffer.indexOf("\n")) {
+      const line = this.#buffer.slice(0, newline);
+      this.#buffer = this.#buffer.slice(newline + 1);
+      if (line.trim() === "") continue;
+      const message = JSON.parse(line) as { id?: number; result?: Record<string, unknown>; error?: { message: string } };
+      if (typeof message.id !== "number") continue;
+      const waiter = this.#waiting.get(message.id);
+      if (!waiter) continue;
+      this.#waiting.delete(message.id);
+      if (message.error) waiter.reject(new Error(`JSON-RPC error: ${message.error.message}`));
+      else waiter.resolve({ result: message.result ?? {}, bytes: Buffer.byteLength(line, "utf8") });
+    }
+  }
+}
+
+export interface ColdStartSample {
+  /** From spawn to the initialize answer. */
+  initializeMs: number;
+  /** From spawn to the tools/list answer. */
+  toolsListMs: number;
+  toolsList: RpcAnswer;
+  peakRssKb: number | null;
+}
+
+/** One cold start: spawn, initialize, tools/list answered; then the session is closed. */
+export async function coldStart(command: ProgramCommand): Promise<ColdStartSample> {
+  const started = performance.now();
+  const session = StdioRpcSession.spawn(command);
+  try {
+    await session.initialize();
+    const initializeMs = performance.now() - started;
+    const toolsList = await session.request("tools/list");
+    const toolsListMs = performance.now() - started;
+    return { initializeMs, toolsListMs, toolsList, peakRssKb: session.peakRssKb() };
+  } finally {
+    await session.close();
+  }
+}

@@ -72,14 +72,16 @@ describe("which tools are registered", () => {
 });
 
 describe("limits and allow-lists", () => {
-  const send = (overrides: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", ...overrides });
+  // Limits apply to what a write commits: the amount plus max_fees (here 5000 lamports).
+  const send = (overrides: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", max_fees: "5000", max_fees_unit: "lamport", ...overrides });
 
   it("blocks an amount above the maximum per transaction", async () => {
     await withServer({ policy: { limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } } }, async ({ client }) => {
       const dry = await call(client, "create_transaction", send());
       expect(dry.structured.status).toBe("blocked");
       expect(blockingCodes(dry.structured)).toEqual(["POLICY_MAX_PER_TRANSACTION"]);
-      expect((await call(client, "create_transaction", send({ amount: "1" }))).structured.status).toBe("dry_run");
+      expect((await call(client, "create_transaction", send({ amount: "0.999995" }))).structured.status).toBe("dry_run");
+      expect((await call(client, "create_transaction", send({ amount: "0.999995001" }))).structured.status).toBe("blocked");
     });
   });
 
@@ -89,7 +91,7 @@ describe("limits and allow-lists", () => {
       expect(confirmed.structured.status).toBe("submitted");
       const second = await call(harness.client, "create_transaction", send({ amount: "1" }));
       expect(blockingCodes(second.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
-      expect((await call(harness.client, "create_transaction", send({ amount: "0.5" }))).structured.status).toBe("dry_run");
+      expect((await call(harness.client, "create_transaction", send({ amount: "0.49999" }))).structured.status).toBe("dry_run");
       harness.clock.advance(24 * 60 * 60 * 1000 + 1000);
       expect((await call(harness.client, "create_transaction", send({ amount: "1" }))).structured.status).toBe("dry_run");
     });
@@ -163,7 +165,7 @@ describe("limits and allow-lists", () => {
       expect(failed.structured.status).toBe("failed");
       const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
       expect(records.slice(-2)).toMatchObject([
-        { event: "reserved", details: { reference: refused.structured.reference, policy_amount: "1500000000" } },
+        { event: "reserved", details: { reference: refused.structured.reference, policy_amount: "1500005000" } },
         { event: "failed", details: { reference: refused.structured.reference, outcome: "not_applied" } },
       ]);
       // Nothing happened: the full allowance is there for the next write.
@@ -184,12 +186,12 @@ describe("limits and allow-lists", () => {
       expect(lost.structured.status).toBe("not_found");
       const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
       expect(records.slice(-2)).toMatchObject([
-        { event: "ambiguous", details: { currency: "solana_testnet", policy_amount: "1500000000", reference: dry.structured.reference } },
+        { event: "ambiguous", details: { currency: "solana_testnet", policy_amount: "1500005000", reference: dry.structured.reference } },
         { event: "resolved", details: { outcome: "not_found", reference: dry.structured.reference } },
       ]);
       const next = await call(harness.client, "create_transaction", send({ amount: "1" }));
       expect(blockingCodes(next.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
-      expect((await call(harness.client, "create_transaction", send({ amount: "0.5" }))).structured.status).toBe("dry_run");
+      expect((await call(harness.client, "create_transaction", send({ amount: "0.49999" }))).structured.status).toBe("dry_run");
     });
   });
 

@@ -185,18 +185,21 @@ describe("the local policy against unit tricks and inflated fees", () => {
         expect(answer.structured.status, answer.text).toBe("blocked");
         expect(answer.text).toContain("POLICY_MAX_PER_TRANSACTION");
       }
-      const atLimit = await callTool(limited.client, "create_transaction", { ...send, amount: "10000000000", unit: "planck" });
-      expect(atLimit.structured.status).toBe("dry_run");
+      // Limits weigh what a write commits: the amount plus max_fees (0.002 DOT here).
+      const fees = { max_fees: "20000000", max_fees_unit: "planck" };
+      const atLimit = await callTool(limited.client, "create_transaction", { ...send, ...fees, amount: "9980000000", unit: "planck" });
+      expect(atLimit.structured.status, atLimit.text).toBe("dry_run");
+      const overByFees = await callTool(limited.client, "create_transaction", { ...send, ...fees, amount: "9980000001", unit: "planck" });
+      expect(overByFees.structured.status, overByFees.text).toBe("blocked");
     } finally {
       await limited.close();
       await planckLimited.close();
     }
   });
 
-  // Known gap, reported: the local policy's limits weigh `amount` only, so max_fees can carry
-  // value past max_per_transaction. Flips to failing (make it a plain `it`) once shared's policy
-  // checks count amount + max_fees, or a pre-flight rule bounds max_fees against the estimate.
-  it.fails("blocks max_fees inflated past the per-transaction limit (0.5 SOL sent, 50 SOL of fee cap, limit 1 SOL)", async () => {
+  // The local policy weighs the amount plus max_fees, so an inflated fee cap cannot carry value
+  // past max_per_transaction.
+  it("blocks max_fees inflated past the per-transaction limit (0.5 SOL sent, 50 SOL of fee cap, limit 1 SOL)", async () => {
     const limited = await openMcpSession(emulator, { policy: { limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } } });
     try {
       const answer = await callTool(limited.client, "create_transaction", { ...solSend(), max_fees: "50", max_fees_unit: "SOL" });

@@ -23,7 +23,8 @@ function validatorOf(transaction: Transaction): string | undefined {
  * contract calls).
  */
 export function approvalSubject(transaction: Transaction): WriteDraft["policy"] {
-  const amount = transaction.amount;
+  // The worst case the approval releases: the amount plus every fee the transaction may pay.
+  const amount = transaction.amount + transaction.max_fees;
   const recipient = transaction.recipient === "" ? undefined : transaction.recipient;
   if (CONTRACT_TYPES.has(transaction.type)) return { amount, toolset: "ethereum_staking", ...(recipient === undefined ? {} : { contract: recipient }) };
   if (SOLANA_STAKE_TYPES.has(transaction.type)) {

@@ -44,7 +44,7 @@ export async function planEthereumStake(ctx: PlanContext, request: WriteRequestO
     checks,
     amounts: { amount: request.amount, max_fees: fees, balance: account.balance, available_balance: account.available_balance },
     governance: governance.expectation,
-    policy: { amount: request.amount, contract: request.contract },
+    policy: { amount: request.amount + fees, contract: request.contract },
     proposed_max_fees: proposed,
     summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
   };

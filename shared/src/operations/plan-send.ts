@@ -33,7 +33,7 @@ export async function planSend(ctx: PlanContext, request: WriteRequestOf<"send">
     checks,
     amounts: { amount: request.amount, max_fees: fees, available_balance: account.available_balance },
     governance: governance.expectation,
-    policy: { amount: request.amount, recipient: request.recipient },
+    policy: { amount: request.amount + fees, recipient: request.recipient },
     proposed_max_fees: proposed,
     summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, max fees ${describeAmount(fees, currency)}`,
   };

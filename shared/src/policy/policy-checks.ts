@@ -11,7 +11,7 @@ export interface PolicySubject {
   currency: Currency;
   /** The account's network: it decides how addresses compare (only Ethereum hex ignores case). */
   network: Network | null;
-  /** The base-unit quantity the write moves or commits; undefined when none applies. */
+  /** The base-unit quantity the write moves or commits, fees included (amount plus max_fees); undefined when none applies. */
   amount?: bigint;
   recipient?: string;
   validator?: string;
@@ -53,8 +53,8 @@ export function checkPolicy(policy: Policy, subject: PolicySubject): Finding[] {
         typeof max !== "bigint"
           ? max
           : subject.amount > max
-          ? finding("block", "POLICY_MAX_PER_TRANSACTION", `amount ${describePolicyAmount(subject.amount, subject.currency)} is above the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max })
-          : finding("info", "POLICY_MAX_PER_TRANSACTION_OK", `amount is within the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max }),
+          ? finding("block", "POLICY_MAX_PER_TRANSACTION", `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees), above the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max })
+          : finding("info", "POLICY_MAX_PER_TRANSACTION_OK", `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees), within the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max }),
       );
     }
     const daily = checkDailyLimit(policy, subject.currency, subject.amount, subject.spentLast24h);

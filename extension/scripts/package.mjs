@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Builds the .vsix without any prompt: bundles the extension (minified), copies the MCP
-// server's bundle into dist/mcp/, and runs vsce. Prints the .vsix path on stdout.
+// server's bundle (its entry and the chunks/ it imports on demand) into dist/mcp/, and runs vsce.
+// Prints the .vsix path on stdout.
 //   node extension/scripts/package.mjs [--skip-mcp]
 // --skip-mcp packages without the MCP server (for development only: the provider then offers none).
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,8 @@ import { bundleExtension } from "./bundle.mjs";
 
 const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const MCP_BUNDLE = resolve(extensionDir, "..", "mcp-server", "dist", "custody-mcp.js");
+/** The modules the entry imports, statically or on demand (mcp-server/build.mjs): shipped with it. */
+export const MCP_CHUNKS = resolve(extensionDir, "..", "mcp-server", "dist", "chunks");
 
 export async function packageExtension({ skipMcp = false } = {}) {
   const manifest = JSON.parse(readFileSync(join(extensionDir, "package.json"), "utf8"));
@@ -19,8 +22,10 @@ export async function packageExtension({ skipMcp = false } = {}) {
   const mcpDir = join(extensionDir, "dist", "mcp");
   rmSync(mcpDir, { recursive: true, force: true });
   if (existsSync(MCP_BUNDLE)) {
+    if (!existsSync(MCP_CHUNKS)) throw new Error(`the MCP server bundle's chunks ${MCP_CHUNKS} are missing: rebuild the MCP server`);
     mkdirSync(mcpDir, { recursive: true });
     copyFileSync(MCP_BUNDLE, join(mcpDir, "custody-mcp.js"));
+    cpSync(MCP_CHUNKS, join(mcpDir, "chunks"), { recursive: true, filter: (source) => !source.endsWith(".map") });
   } else if (!skipMcp) {
     throw new Error(`the MCP server bundle ${MCP_BUNDLE} is missing: build the MCP server first (or pass --skip-mcp for a development package)`);
   }

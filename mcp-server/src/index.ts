@@ -1,5 +1,5 @@
 export { createMcpServer, type McpServerOptions } from "./server/create-server.js";
-export type { ServerContext } from "./server/server-context.js";
+export type { ServerContext, DeferredContext, ContextSource } from "./server/server-context.js";
 export { CurrencyBook } from "./server/currency-book.js";
 export { startContext, loadPolicy, type StartedContext } from "./server/start-context.js";
 export { serverInstructions } from "./server/instructions.js";

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBearerProxy, type BearerProxy } from "./harness/bearer-proxy.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { CONFORMANCE_PACKAGE, CONFORMANCE_VERSION, conformanceTools, type ConformanceTools } from "./harness/conformance-tools.js";
 import { startHttpBundle, type HttpBundleServer } from "./harness/http-bundle-server.js";
+import { tempDir } from "./harness/temp-dirs.js";
 
 /**
  * The MCP conformance suite's scenarios that apply to any server, run by its own CLI (Node 22,
@@ -49,7 +49,7 @@ async function timed<T>(step: string, work: () => Promise<T> | T): Promise<T> {
 }
 
 function runScenario(scenario: string): Promise<ScenarioRun> {
-  const outputDir = mkdtempSync(join(tmpdir(), `conformance-${scenario}-`));
+  const outputDir = tempDir(`custody-mcp-conformance-${scenario}-`);
   const args = [tools.cli, "server", "--url", `${proxy.origin}/mcp`, "--scenario", scenario, "-o", outputDir];
   const begun = Date.now();
   return new Promise((resolve, reject) => {

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -11,7 +10,8 @@ import { buildBundle } from "./harness/built-bundle.js";
 import { control } from "./harness/control-plane.js";
 import { toolTour } from "./harness/tool-tour.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, startTestEmulator } from "./harness/mcp-harness.js";
+import { call, connectHarness, startTestEmulator } from "./harness/mcp-harness.js";
+import { childHome, tempDir } from "./harness/temp-dirs.js";
 
 let emulator: RunningEmulator;
 let bundle: string;
@@ -27,11 +27,23 @@ afterAll(async () => {
 /** The built bundle as a client launches it: a child process speaking MCP on stdin/stdout. */
 async function spawnServer(args: string[], env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
   let stderr = "";
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], env: { PATH: process.env.PATH ?? "", HOME: mkdtempSync(join(tmpdir(), "home-")), ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], env: { PATH: process.env.PATH ?? "", ...childHome(), ...env }, stderr: "pipe" });
   transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
   const client = new Client({ name: "stdio-test", version: "0" });
   await client.connect(transport);
   return { client, stderr: () => stderr };
+}
+
+/** The files a start loads before running anything: the entry and what it imports statically (not import()). */
+function staticClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(/^import\s(?:[^;]*?\sfrom\s)?"(\.\.?\/[^"]+)";/gms)) visit(join(dirname(file), match[1] as string));
+  };
+  visit(entry);
+  return [...seen];
 }
 
 function runCli(args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -41,7 +53,7 @@ function runCli(args: string[]): { status: number | null; stdout: string; stderr
 
 describe("the bundle over stdio", () => {
   it("serves every tool against a configured workspace, and a guarded write end to end; the audit chain verifies", async () => {
-    const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+    const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
     const { client, stderr } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog });
     try {
       expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
@@ -74,7 +86,7 @@ describe("the bundle over stdio", () => {
     const sessions = new Map<string, Client>();
     try {
       for (const operator of new Set(tour.map((step) => step.operator))) {
-        const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+        const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
         sessions.set(operator, (await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: auditLog })).client);
       }
       for (const step of tour) {
@@ -92,8 +104,49 @@ describe("the bundle over stdio", () => {
     }
   });
 
+  it("answers tools/list from the listings generated at build time: the same tools, schemas and hints as the sources give", async () => {
+    const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    const inMemory = await connectHarness(emulator);
+    try {
+      expect((await client.listTools()).tools).toEqual((await inMemory.client.listTools()).tools);
+    } finally {
+      await client.close();
+      await inMemory.close();
+    }
+  });
+
+  it("a start loads neither the emulator, the HTTP transport, the client nor any tool: chunks beside the entry, imported on demand", () => {
+    const markers = ["async function startEmulator", "var StreamableHTTPServerTransport", "CustodyClient = class", "function defineWriteTool"];
+    const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
+    const chunks = join(dirname(bundle), "chunks");
+    const shipped = readdirSync(chunks).filter((file) => file.endsWith(".js")).map((file) => readFileSync(join(chunks, file), "utf8")).join("\n");
+    for (const marker of markers) {
+      expect(shipped, marker).toContain(marker);
+      expect(started, marker).not.toContain(marker);
+    }
+  });
+
+  it("starts with a broken audit log, lists its tools, and refuses every call naming the log; nothing is sent", async () => {
+    const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
+    writeFileSync(auditLog, '{"not":"a record"}\n');
+    const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog });
+    try {
+      expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      for (const [tool, args] of [["health_check", {}], ["create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL", note: "broken-log" }]] as const) {
+        const result = await call(client, tool, args);
+        expect(result.isError, tool).toBe(true);
+        expect(result.text, tool).toContain(`audit log ${auditLog} is not a valid chain`);
+      }
+      expect(await transactionsWithLabel(emulator, "broken-log")).toEqual([]);
+    } finally {
+      await client.close();
+    }
+    expect(readFileSync(auditLog, "utf8")).toBe('{"not":"a record"}\n');
+  });
+
   it("two server processes sharing one audit log keep one valid chain", async () => {
-    const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+    const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
     const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog };
     const first = await spawnServer([], env);
     const second = await spawnServer([], env);
@@ -112,7 +165,7 @@ describe("the bundle over stdio", () => {
   });
 
   it("--read-only registers no write tool", async () => {
-    const { client } = await spawnServer(["--read-only"], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(mkdtempSync(join(tmpdir(), "audit-")), "a.jsonl") });
+    const { client } = await spawnServer(["--read-only"], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "a.jsonl") });
     try {
       const tools = (await client.listTools()).tools;
       expect(tools.length).toBeGreaterThan(0);
@@ -139,7 +192,7 @@ describe("the bundle over stdio", () => {
     const noOperator = spawnSync(process.execPath, [bundle, "--base-url", emulator.baseUrl], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
     expect(noOperator.status).toBe(2);
     expect(noOperator.stderr).toContain("--operator (CUSTODY_OPERATOR): required with --base-url");
-    const policyDir = mkdtempSync(join(tmpdir(), "policy-"));
+    const policyDir = tempDir("custody-mcp-policy-");
     writeFileSync(join(policyDir, "policy.json"), JSON.stringify({ read_only: "yes" }));
     const badPolicy = spawnSync(process.execPath, [bundle, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", join(policyDir, "policy.json")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
     expect(badPolicy.status).toBe(2);

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { startTestEmulator } from "./harness/mcp-harness.js";
 import { RawStdioServer, type RpcMessage } from "./harness/raw-stdio-server.js";
+import { tempDir } from "./harness/temp-dirs.js";
 
 /** How long the workspace holds the confirmed POST: the write is surely under way when the test stops the server. */
 const POST_LATENCY_MS = 2_500;
@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 
 function startServer(): { server: RawStdioServer; auditLog: string } {
-  const auditLog = join(mkdtempSync(join(tmpdir(), "audit-")), "audit.jsonl");
+  const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
   const server = new RawStdioServer(bundle, { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog });
   started.push(server);
   return { server, auditLog };

@@ -82,7 +82,7 @@ describe("dry run", () => {
 
   it("refuses a unit that is not one of the account's currency", async () => {
     const dry = await call(harness.client, "create_transaction", send({ unit: "DOT" }));
-    expect(dry.structured.error).toMatch(/^amount: unit "DOT" is not a unit of solana_testnet/);
+    expect(dry.structured.error).toMatch(/^unit: unit "DOT" is not a unit of solana_testnet/);
   });
 
   it("names the account when it does not exist", async () => {
@@ -286,14 +286,15 @@ describe("audit log", () => {
     expect(text).not.toContain(dry2.structured.confirmation_token as string);
     const records = text.trim().split("\n").map((line) => JSON.parse(line));
     expect(records.map((record) => record.event)).toEqual(["blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
-    expect(records.at(-2)).toMatchObject({ event: "reserved", details: { currency: "solana_testnet", policy_amount: "1500000000", reference: dry2.structured.reference } });
+    // What the daily limits count is what the write commits: the amount and its max_fees (1.5 SOL + 7500 lamports).
+    expect(records.at(-2)).toMatchObject({ event: "reserved", details: { currency: "solana_testnet", policy_amount: "1500007500", reference: dry2.structured.reference } });
     const submitted = records.at(-1);
     expect(submitted).toMatchObject({
       surface: "mcp",
       operator: DEMO.treasuryBot,
       tool: "create_transaction",
       transaction_id: (confirmed.structured.transaction as { id: number }).id,
-      details: { currency: "solana_testnet", policy_amount: "1500000000" },
+      details: { currency: "solana_testnet", policy_amount: "1500007500" },
     });
     expect(submitted.request).toMatchObject({ kind: "send", amount: "1500000000", max_fees: "7500" });
     expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 7 });

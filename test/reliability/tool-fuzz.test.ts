@@ -13,13 +13,6 @@ import { SCALE, TEST_TIMEOUT_MS } from "./support/reliability-scale.js";
 // no crash, no unhandled rejection, nothing written, and each invalid input refused with an
 // error that names the field.
 
-/**
- * Known, reported: estimate_fees passes `recipient` of a contract call to shared's builder as
- * `contract_address`, and the builder's error names that. Counted, not failed; any other
- * unnamed field fails.
- */
-const KNOWN_ALIASES: Record<string, Record<string, string>> = { estimate_fees: { contract_address: "recipient" } };
-
 /** What an answer must never show: JavaScript internals instead of a message for a person. */
 const INTERNALS = /TypeError|ReferenceError|SyntaxError|RangeError: Invalid|Cannot read propert|is not a function|undefined is not|\[object Object\]|\n\s+at /;
 
@@ -36,10 +29,8 @@ const figures = {
   schemaInvalidNamingField: 0,
   schemaValidErrors: 0,
   schemaValidErrorsNamingField: 0,
-  /** Errors naming an internal alias of the field (KNOWN_ALIASES). */
-  schemaValidErrorsNamingAlias: 0,
-  /** Calls carrying keys the tool does not declare that were accepted without a word. */
-  unknownKeysIgnored: 0,
+  /** Calls carrying keys the tool does not declare: every one refused by the (strict) input schema, naming a key. */
+  unknownKeysRefused: 0,
   protocolErrors: 0,
   examples: [] as { tool: string; args: string; answer: string }[],
   corpus: [] as { tool: string; field: string; answer: string }[],
@@ -70,21 +61,21 @@ async function fuzzCall(tool: AnyTool, args: Record<string, unknown>, operator: 
   if (!parsed.success) {
     figures.schemaInvalid += 1;
     expect(answer.isError, shown()).toBe(true);
+    // An unknown key is reported at the object (path []), with the keys: the answer must name one of them.
+    const unknownKeys = parsed.error.issues.flatMap((issue) => (issue.code === "unrecognized_keys" ? issue.keys : []));
     const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? "")))].filter((field) => field !== "");
-    const named = fields.some((field) => message.includes(field));
+    const named = fields.some((field) => message.includes(field)) || unknownKeys.some((key) => message.includes(JSON.stringify(key)));
     if (named) figures.schemaInvalidNamingField += 1;
-    expect(named, `${shown()}\nshould name one of ${fields.join(", ")}`).toBe(true);
+    if (unknownKeys.length > 0) figures.unknownKeysRefused += 1;
+    expect(named, `${shown()}\nshould name one of ${[...fields, ...unknownKeys.map((key) => JSON.stringify(key))].join(", ")}`).toBe(true);
     return;
   }
-  if (Object.keys(args).some((key) => !declared.includes(key)) && !answer.isError) figures.unknownKeysIgnored += 1;
+  expect(Object.keys(args).filter((key) => !declared.includes(key)), `${shown()}: keys the tool does not declare were accepted`).toEqual([]);
   // A write blocked by its checks is an answer about the workspace, not about the input: its checks name the rule.
   if (answer.isError && answer.structured.status !== "blocked") {
     figures.schemaValidErrors += 1;
-    const aliases = Object.keys(KNOWN_ALIASES[tool.name] ?? {});
-    const namesAlias = aliases.some((alias) => message.includes(`${alias}:`));
-    const namesField = declared.some((field) => message.includes(field)) || namesAlias;
-    if (namesAlias) figures.schemaValidErrorsNamingAlias += 1;
-    else if (namesField) figures.schemaValidErrorsNamingField += 1;
+    const namesField = declared.some((field) => message.includes(field));
+    if (namesField) figures.schemaValidErrorsNamingField += 1;
     else if (figures.examples.length < 20) figures.examples.push({ tool: tool.name, args: JSON.stringify(args).slice(0, 200), answer: message.slice(0, 300) });
     // A well-formed reference to something that does not exist is answered by the service (404),
     // which names the resource; anything else must name the field.
@@ -159,6 +150,10 @@ describe("fuzzing every tool", () => {
     { tool: "create_transaction", args: { ...send, note: "n".repeat(501) }, field: "note" },
     { tool: "create_transaction", args: { ...send, confirmation_token: "garbage" }, field: "confirmation_token" },
     { tool: "create_transaction", args: { ...send, recipient: undefined }, field: "recipient" },
+    // Unknown keys are refused, each named (quoted: "max_fees" contains "max_fee").
+    { tool: "create_transaction", args: { ...send, max_fee: "0.01" }, field: '"max_fee"' },
+    { tool: "create_transaction", args: { ...send, confirmationToken: "v1.x.y" }, field: '"confirmationToken"' },
+    { tool: "health_check", args: { verbose: true }, field: '"verbose"' },
     { tool: "get_transaction", args: { transaction_id: 1.5 }, field: "transaction_id" },
     { tool: "get_transaction", args: { transaction_id: "7" }, field: "transaction_id" },
     { tool: "get_transaction", args: { transaction_id: -7 }, field: "transaction_id" },

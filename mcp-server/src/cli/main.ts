@@ -1,8 +1,6 @@
 import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
-import { verifyAuditCommand } from "../audit/verify-audit-command.js";
 import { startContext } from "../server/start-context.js";
 import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
-import { startHttpServer } from "../transport/http-server.js";
 import { serveStdio } from "../transport/stdio-server.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
@@ -38,7 +36,10 @@ async function main(): Promise<number> {
     process.stderr.write(USAGE);
     return 0;
   }
-  if (command.command === "verify-audit") return verifyAuditCommand(command.file, (line) => process.stdout.write(`${line}\n`));
+  if (command.command === "verify-audit") {
+    const { verifyAuditCommand } = await import("../on-demand/optional-modules.js");
+    return verifyAuditCommand(command.file, (line) => process.stdout.write(`${line}\n`));
+  }
   const { config } = command;
   const started = await startContext(config, log);
   const signalled = firstSignal();
@@ -50,6 +51,8 @@ async function main(): Promise<number> {
     await started.close();
     return stopped(left, reason.code);
   }
+  // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
+  const { startHttpServer } = await import("../on-demand/optional-modules.js");
   const http = await startHttpServer(started.ctx, config.http, log);
   log(`Streamable HTTP at ${http.url}`);
   if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);

@@ -29,6 +29,7 @@ import { errorMessage } from "../tools/error-message.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
 import { WRITE_HINTS } from "../tools/tool-hints.js";
 import { toolResult } from "../tools/tool-result.js";
+import { strictInput } from "../tools/strict-input.js";
 import { accountWithCurrency } from "../tools/account-input.js";
 import { AUDIT_SURFACE, recordAudit, type AuditEntry } from "./audit-trail.js";
 import type { SealedState, TokenClaims } from "./confirmation-token.js";
@@ -113,7 +114,7 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
     title: spec.title,
     description: spec.description,
     toolset: spec.toolset,
-    input: z.object({ ...spec.input, confirmation_token: ConfirmationTokenInput }) as unknown as z.ZodObject,
+    input: strictInput(spec.name, { ...spec.input, confirmation_token: ConfirmationTokenInput }) as unknown as AnyTool["input"],
     output: WriteOutput,
     annotations: WRITE_HINTS,
     async handle(rawArgs, call) {

@@ -1,15 +1,16 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { DeferredContext } from "../server/server-context.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
 
 /** custody://accounts/{account_id}: one account, amounts in both units; the first 100 are listed. */
-export function registerAccountResource(server: McpServer, ctx: ServerContext): void {
+export function registerAccountResource(server: McpServer, session: DeferredContext): void {
   const template = new ResourceTemplate("custody://accounts/{account_id}", {
     list: async (extra) => {
+      const ctx = await session.load();
       const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.signal });
       return {
         resources: page.edges.map(({ node }) => ({
@@ -23,6 +24,7 @@ export function registerAccountResource(server: McpServer, ctx: ServerContext): 
     },
   });
   server.registerResource("account", template, { title: "Account", description: "An account with its balances in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
+    const ctx = await session.load();
     const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.signal });
     const currency = await ctx.currencies.get(account.currency, extra.signal);
     return jsonContents(uri, workspaceView(account, currency));

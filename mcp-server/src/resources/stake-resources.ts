@@ -1,16 +1,17 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { DeferredContext } from "../server/server-context.js";
 import { stakeActionNames } from "../views/stake-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 /** custody://solana/accounts/{account_id}/stakes and custody://ethereum/accounts/{account_id}/stakes. */
-export function registerStakeResources(server: McpServer, ctx: ServerContext): void {
+export function registerStakeResources(server: McpServer, session: DeferredContext): void {
   server.registerResource(
     "solana_stakes",
     new ResourceTemplate("custody://solana/accounts/{account_id}/stakes", { list: undefined }),
     { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now.", mimeType: "application/json" },
     async (uri, variables, extra) => {
+      const ctx = await session.load();
       const accountId = idVariable(variables, "account_id");
       const account = await ctx.client.getAccount(accountId, { signal: extra.signal });
       const currency = await ctx.currencies.get(account.currency, extra.signal);
@@ -23,6 +24,7 @@ export function registerStakeResources(server: McpServer, ctx: ServerContext): v
     new ResourceTemplate("custody://ethereum/accounts/{account_id}/stakes", { list: undefined }),
     { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units.", mimeType: "application/json" },
     async (uri, variables, extra) => {
+      const ctx = await session.load();
       const accountId = idVariable(variables, "account_id");
       const account = await ctx.client.getAccount(accountId, { signal: extra.signal });
       const currency = await ctx.currencies.get(account.currency, extra.signal);

@@ -1,12 +1,13 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { DeferredContext } from "../server/server-context.js";
 import { transactionView } from "../views/transaction-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 /** custody://transactions/{transaction_id}: one transaction, amounts in both units. Not listed: there are too many. */
-export function registerTransactionResource(server: McpServer, ctx: ServerContext): void {
+export function registerTransactionResource(server: McpServer, session: DeferredContext): void {
   const template = new ResourceTemplate("custody://transactions/{transaction_id}", { list: undefined });
   server.registerResource("transaction", template, { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
+    const ctx = await session.load();
     const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.signal });
     const currency = await ctx.currencies.get(transaction.currency, extra.signal);
     return jsonContents(uri, transactionView(transaction, currency));

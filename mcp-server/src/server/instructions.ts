@@ -1,7 +1,7 @@
-import type { ServerContext } from "./server-context.js";
+import type { DeferredContext } from "./server-context.js";
 
 /** What the model is told once, at initialisation. */
-export function serverInstructions(ctx: Pick<ServerContext, "operator" | "embedded" | "policy">, workspace: string): string {
+export function serverInstructions(ctx: Pick<DeferredContext, "operator" | "embedded" | "policy">, workspace: string): string {
   const where = ctx.embedded
     ? `EMBEDDED DEMO: no base URL was configured, so this server runs the custody emulator in-process on its demo workspace (${workspace}); nothing here touches real funds.`
     : `Workspace: ${workspace}.`;

@@ -16,3 +16,26 @@ export interface ServerContext {
   /** Said in the server instructions: the workspace is the in-process emulator's demo. */
   embedded: boolean;
 }
+
+/**
+ * A context whose client, audit log and tokens are built on first use: what a session states and
+ * filters its tools on is known at once, and a start does not load (or verify an audit log for)
+ * what only a call needs.
+ */
+export interface DeferredContext {
+  operator: string;
+  policy: Policy;
+  embedded: boolean;
+  baseUrl: string;
+  /** The full context; built once, on the first call that needs it. */
+  load(): Promise<ServerContext>;
+}
+
+/** What a server is created on: a context, or one still to be built. */
+export type ContextSource = ServerContext | DeferredContext;
+
+export function deferredContext(source: ContextSource): DeferredContext {
+  if ("load" in source) return source;
+  const ready = Promise.resolve(source);
+  return { operator: source.operator, policy: source.policy, embedded: source.embedded, baseUrl: source.client.baseUrl, load: () => ready };
+}

@@ -1,16 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { AuditLog, CustodyClient, DEFAULT_POLICY, loadPolicyFile, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, loadPolicyFile, type Policy } from "@custody/shared";
 import { ConfigError, type ServerConfig } from "../config/server-config.js";
-import { startEmbeddedWorkspace } from "../embedded/embedded-workspace.js";
-import { ConfirmationTokens } from "../guard/confirmation-token.js";
-import { CurrencyBook } from "./currency-book.js";
-import type { ServerContext } from "./server-context.js";
-import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
+import type { ServerContext, DeferredContext } from "./server-context.js";
 
 export interface StartedContext {
-  ctx: ServerContext;
+  /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */
+  ctx: DeferredContext;
   /** Stops what the context started (the embedded emulator). */
   close(): Promise<void>;
 }
@@ -21,7 +18,12 @@ export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly">
   return config.readOnly ? { ...policy, read_only: true } : policy;
 }
 
-/** Builds the process's context from the configuration; starts the embedded workspace when no base URL is set. */
+/**
+ * Reads the policy and settles the workspace (starting the embedded one when no base URL is set);
+ * the rest of the context is imported and built on the first call that needs it, so that a start
+ * loads neither the client nor the audit log (whose chain is verified then: a broken one refuses
+ * every call, naming the file).
+ */
 export async function startContext(config: ServerConfig, log: (line: string) => void): Promise<StartedContext> {
   const policy = loadPolicy(config);
   let baseUrl = config.baseUrl;
@@ -29,6 +31,8 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   let close = async () => {};
   const embedded = baseUrl === null;
   if (baseUrl === null) {
+    // Imported here, not at the top: with a base URL the emulator is never loaded (a chunk of the bundle).
+    const { startEmbeddedWorkspace } = await import("../on-demand/optional-modules.js");
     const workspace = await startEmbeddedWorkspace(log);
     baseUrl = workspace.baseUrl;
     operator ??= workspace.operator;
@@ -39,20 +43,11 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   }
   try {
     const auditPath = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
-    const now = () => new Date();
-    const client = new CustodyClient({ baseUrl, operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` });
-    const ctx: ServerContext = {
-      client,
-      operator,
-      policy,
-      audit: new AuditLog(auditPath, now),
-      tokens: new ConfirmationTokens({ ttlMs: config.tokenTtlSeconds * 1000, now }),
-      currencies: new CurrencyBook(client),
-      now,
-      embedded,
-    };
+    const settings = { baseUrl, operator, policy, auditPath, tokenTtlMs: config.tokenTtlSeconds * 1000, embedded };
+    let built: Promise<ServerContext> | undefined;
+    const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
     log(`audit log: ${auditPath}${policy.read_only ? "; read-only mode" : ""}`);
-    return { ctx, close };
+    return { ctx: { operator, policy, embedded, baseUrl, load }, close };
   } catch (error) {
     await close();
     throw error;

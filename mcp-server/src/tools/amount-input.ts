@@ -1,12 +1,16 @@
-import { toBaseUnits, type Currency } from "@custody/shared";
+import { findUnit, toBaseUnits, type Currency } from "@custody/shared";
 import { z } from "zod";
 
 export const AmountText = z.string().describe('Decimal in unit, e.g. "1.5"');
 export const UnitCode = z.string().describe("Unit code: display (SOL) or base (lamport)");
 
-/** An amount given as `amount` and `unit` (field names as the tool's input spells them), in base units. */
-export function amountField(currency: Currency, amount: string, unit: string, field = "amount"): bigint {
-  return toBaseUnits({ amount, unit }, currency, field);
+/**
+ * An amount given as `amount` and `unit`, in base units. Each error names the tool's own field:
+ * a unit that is not one of the currency's under the unit's field, a bad amount under the amount's.
+ */
+export function amountField(currency: Currency, amount: string, unit: string, field = "amount", unitField = "unit"): bigint {
+  const found = findUnit(currency, unit, unitField);
+  return toBaseUnits({ amount, unit: found.code }, currency, field);
 }
 
 /** An optional amount whose unit must be given with it. */
@@ -16,5 +20,5 @@ export function optionalAmountField(currency: Currency, amount: string | undefin
     return undefined;
   }
   if (unit === undefined) throw new Error(`${unitField}: required with ${field} (a unit code of ${currency.name}, e.g. ${currency.units.map((u) => u.code).join(", ")})`);
-  return toBaseUnits({ amount, unit }, currency, field);
+  return amountField(currency, amount, unit, field, unitField);
 }

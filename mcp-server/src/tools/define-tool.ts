@@ -1,6 +1,7 @@
 import { toolPermission } from "@custody/shared";
 import type { z } from "zod";
 import { errorMessage } from "./error-message.js";
+import { strictInput } from "./strict-input.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "./tool-definition.js";
 import { toolError, toolResult } from "./tool-result.js";
 
@@ -9,7 +10,9 @@ export interface ToolAnswer {
   text: string;
 }
 
-export type SimpleToolSpec<Shape extends z.ZodRawShape> = Omit<ToolDefinition<Shape>, "handle"> & {
+export type SimpleToolSpec<Shape extends z.ZodRawShape> = Omit<ToolDefinition<Shape>, "handle" | "input"> & {
+  /** The tool's fields; no others are accepted. */
+  input: Shape;
   run(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<ToolAnswer>;
 };
 
@@ -21,9 +24,10 @@ export function permissionRefusal(call: ToolCall, tool: Pick<AnyTool, "name" | "
 
 /** A tool that is not a guarded write: policy check, then its answer, any failure as an error result. */
 export function defineTool<Shape extends z.ZodRawShape>(spec: SimpleToolSpec<Shape>): AnyTool {
-  const { run, ...definition } = spec;
+  const { run, input, ...definition } = spec;
   const tool: ToolDefinition<Shape> = {
     ...definition,
+    input: strictInput(spec.name, input),
     async handle(args, call) {
       const refusal = permissionRefusal(call, tool);
       if (refusal) return toolError(refusal);

@@ -26,8 +26,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** For a model: short, when to use the tool and what it returns. */
   description: string;
   toolset: Toolset;
-  /** A flat object: no top-level union. */
-  input: z.ZodObject<Shape>;
+  /** A flat object, no top-level union, refusing keys it does not declare (strictInput). */
+  input: z.ZodObject<Shape, z.core.$strict>;
   output: z.ZodObject;
   annotations: ToolHints;
   handle(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<CallToolResult>;

@@ -5,7 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -55,7 +55,7 @@ function isInitialize(body: unknown): boolean {
  * Streamable HTTP with stateful sessions (so a tool can ask the person mid-call), bound to
  * loopback. Every request must pass the Host/Origin check, then carry the bearer token.
  */
-export async function startHttpServer(ctx: ServerContext, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
+export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
   const token = options.token ?? newBearerToken();
   const sessions = new Map<string, { http: StreamableHTTPServerTransport; transport: DrainingTransport }>();
   const work = new WorkInFlight();

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../server/create-server.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -26,7 +26,7 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 }
 
 /** Serves one session over stdin/stdout. */
-export async function serveStdio(ctx: ServerContext, log: (line: string) => void): Promise<StdioSession> {
+export async function serveStdio(ctx: ContextSource, log: (line: string) => void): Promise<StdioSession> {
   const work = new WorkInFlight();
   const transport = new DrainingTransport(new StdioServerTransport());
   const server = createMcpServer(ctx, { work });

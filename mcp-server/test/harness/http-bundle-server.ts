@@ -1,7 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { childHome } from "./temp-dirs.js";
 
 export interface HttpBundleServer {
   child: ChildProcessWithoutNullStreams;
@@ -16,7 +14,7 @@ export interface HttpBundleServer {
 /** The built bundle serving Streamable HTTP on a free loopback port; resolves once it listens. */
 export function startHttpBundle(bundle: string, args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<HttpBundleServer> {
   const child = spawn(process.execPath, [bundle, "--http", "--port", "0", ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: mkdtempSync(join(tmpdir(), "home-")), ...env },
+    env: { PATH: process.env.PATH ?? "", ...childHome(), ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stderr = "";

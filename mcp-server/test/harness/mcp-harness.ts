@@ -1,5 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AuditLog, CustodyClient, DEFAULT_POLICY, Policy } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
@@ -11,6 +9,7 @@ import { ConfirmationTokens } from "../../src/guard/confirmation-token.js";
 import { createMcpServer } from "../../src/server/create-server.js";
 import { CurrencyBook } from "../../src/server/currency-book.js";
 import type { ServerContext } from "../../src/server/server-context.js";
+import { tempDir } from "./temp-dirs.js";
 import { TestClock } from "./test-clock.js";
 
 /** The emulator in-process, quiet, in memory. */
@@ -47,7 +46,7 @@ export interface TestContext {
 export function testContext(emulator: RunningEmulator, options: HarnessOptions = {}): TestContext {
   const clock = options.clock ?? new TestClock();
   const operator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
-  const auditPath = options.auditPath ?? join(mkdtempSync(join(tmpdir(), "custody-mcp-test-")), "audit.jsonl");
+  const auditPath = options.auditPath ?? join(tempDir("custody-mcp-test-"), "audit.jsonl");
   const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 } });
   const ctx: ServerContext = {
     client,

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { childHome } from "./temp-dirs.js";
 
 export interface RpcMessage {
   jsonrpc: "2.0";
@@ -24,7 +22,7 @@ export class RawStdioServer {
   #waiters: (() => void)[] = [];
 
   constructor(bundle: string, env: Record<string, string>) {
-    this.child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? "", HOME: mkdtempSync(join(tmpdir(), "home-")), ...env }, stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? "", ...childHome(), ...env }, stdio: ["pipe", "pipe", "pipe"] });
     let buffered = "";
     this.child.stdout.on("data", (chunk: Buffer) => {
       buffered += chunk.toString("utf8");

@@ -1,5 +1,4 @@
 import { describeAmount } from "@custody/shared";
-import { z } from "zod";
 import { workspaceView } from "../../views/workspace-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
@@ -11,7 +10,7 @@ export const getAccountBalance = defineTool({
   title: "Get an account's balances",
   description: "Returns an account's balances, fresh: balance, available, and the network's own (Polkadot bonded/unbonding, Solana staked), in both units.",
   toolset: "read",
-  input: z.object({ account: AccountInput }),
+  input: { account: AccountInput },
   output: toolOutput({ balance: Entity }),
   annotations: READ_HINTS,
   async run(args, call) {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { accountLine } from "../../views/account-view.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -11,7 +10,7 @@ export const getAccount = defineTool({
   title: "Get an account",
   description: "Returns one account by id or name: balances in both units, network fields (Polkadot staking balances), governance rules.",
   toolset: "read",
-  input: z.object({ account: AccountInput }),
+  input: { account: AccountInput },
   output: toolOutput({ account: Entity }),
   annotations: READ_HINTS,
   async run(args, call) {

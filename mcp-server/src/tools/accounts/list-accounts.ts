@@ -9,7 +9,7 @@ export const listAccounts = defineTool({
   title: "List accounts",
   description: "Lists the workspace's accounts: id, name, currency, address, balance and available balance in base and display units. One page.",
   toolset: "read",
-  input: z.object(PageInput),
+  input: PageInput,
   output: toolOutput({ accounts: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

@@ -8,7 +8,7 @@ export const syncAccount = defineTool({
   title: "Refresh an account's history",
   description: "Asks the workspace to refresh an account's transaction history from the network. Use when a recent transaction is missing. Moves no funds.",
   toolset: "read",
-  input: z.object({ account: AccountInput }),
+  input: { account: AccountInput },
   output: toolOutput({ success: z.boolean(), account_id: z.number() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, call) {

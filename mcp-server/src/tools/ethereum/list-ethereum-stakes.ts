@@ -11,7 +11,7 @@ export const listEthereumStakes = defineTool({
   title: "List Ethereum stakes",
   description: "Lists an Ethereum account's staking positions: provider, contract, amount and rewards in both units, status. One page.",
   toolset: "read",
-  input: z.object({ account: AccountInput, ...PageInput }),
+  input: { account: AccountInput, ...PageInput },
   output: toolOutput({ stakes: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, call) {

@@ -1,5 +1,4 @@
 import { delimitUntrusted, OperatorName } from "@custody/shared";
-import { z } from "zod";
 import { recordAudit } from "../../guard/audit-trail.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
@@ -14,7 +13,7 @@ export const createOperator = defineTool({
   description:
     "Creates an API operator in the module (step 1 of registration) and returns its device_id. An administrator then invites it in the workspace with that device_id and gets a UUID for register_operator.",
   toolset: "operators",
-  input: z.object({ name: OperatorName.describe("Operator name, no spaces") }),
+  input: { name: OperatorName.describe("Operator name, no spaces") },
   output: toolOutput({ api_user: Entity }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { ctx, signal }) {

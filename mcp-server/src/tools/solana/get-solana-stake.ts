@@ -13,7 +13,7 @@ export const getSolanaStake = defineTool({
   title: "Get a Solana stake",
   description: "Returns one Solana stake, fresh: state, epochs, balances in both units, validator and allowed actions.",
   toolset: "read",
-  input: z.object({ account: AccountInput, stake_uid: StakeUidInput }),
+  input: { account: AccountInput, stake_uid: StakeUidInput },
   output: toolOutput({ stake: Entity }),
   annotations: READ_HINTS,
   async run(args, call) {

@@ -11,7 +11,7 @@ export const listSolanaStakes = defineTool({
   title: "List Solana stakes",
   description: "Lists a Solana account's open stakes: uid, state, balances in both units, validator, and the actions allowed now.",
   toolset: "read",
-  input: z.object({ account: AccountInput }),
+  input: { account: AccountInput },
   output: toolOutput({ stakes: z.array(Entity) }),
   annotations: READ_HINTS,
   async run(args, call) {

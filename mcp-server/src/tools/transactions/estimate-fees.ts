@@ -1,4 +1,15 @@
-import { accountNetwork, AccountKindError, buildContractInteractionRequest, buildSendRequest, describeAmount, formatAmount, Speed } from "@custody/shared";
+import {
+  accountNetwork,
+  AccountKindError,
+  buildContractInteractionRequest,
+  buildSendRequest,
+  describeAmount,
+  formatAmount,
+  InvalidInputError,
+  Speed,
+  type ContractInteractionInput,
+  type TransactionRequest,
+} from "@custody/shared";
 import { z } from "zod";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { AmountText, UnitCode, amountField } from "../amount-input.js";
@@ -6,19 +17,32 @@ import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, toolOutput } from "../tool-output.js";
 
+/** A contract call's body; shared's builder calls the contract `contract_address`, this tool's field is `recipient`. */
+function contractCallBody(input: ContractInteractionInput): TransactionRequest {
+  try {
+    return buildContractInteractionRequest(input);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    throw new InvalidInputError(
+      error.subject,
+      error.issues.map((issue) => (issue.path === "contract_address" ? { ...issue, path: "recipient" } : issue)),
+    );
+  }
+}
+
 export const estimateFees = defineTool({
   name: "estimate_fees",
   title: "Estimate fees",
   description: "Estimates the network fees of a would-be send or contract call and proposes a max_fees cap, in both units. Sends nothing.",
   toolset: "read",
-  input: z.object({
+  input: {
     account: AccountInput,
     amount: AmountText,
     unit: UnitCode,
     recipient: z.string().describe("Destination, or the contract called"),
     speed: Speed.optional(),
     contract_data: z.string().optional().describe("Hex call data of a contract call"),
-  }),
+  },
   output: toolOutput({ fees: Entity, max_fees: Entity, speed: z.string(), currency: z.string() }),
   annotations: READ_HINTS,
   async run(args, call) {
@@ -30,7 +54,7 @@ export const estimateFees = defineTool({
     const body =
       args.contract_data === undefined
         ? buildSendRequest({ ...common, network, recipient: args.recipient })
-        : buildContractInteractionRequest({ ...common, contract_address: args.recipient, contract_data: args.contract_data });
+        : contractCallBody({ ...common, contract_address: args.recipient, contract_data: args.contract_data });
     const estimate = await call.ctx.client.estimateFees(body, { signal: call.signal });
     return {
       structured: { fees: formatAmount(estimate.fees, currency), max_fees: formatAmount(estimate.max_fees, currency), speed: estimate.speed, currency: estimate.currency },

@@ -24,7 +24,7 @@ export const getRequestStatus = defineTool({
   title: "Get a request's governance status",
   description: "Returns a transaction's governance request (give transaction_id or request_id): rule, status, expiry, each step's quorum, approvers and approvals.",
   toolset: "read",
-  input: z.object({ transaction_id: z.number().positive().optional(), request_id: z.number().positive().optional() }),
+  input: { transaction_id: z.number().positive().optional(), request_id: z.number().positive().optional() },
   output: toolOutput({ request: Entity }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

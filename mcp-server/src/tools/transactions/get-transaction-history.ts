@@ -10,7 +10,7 @@ export const getTransactionHistory = defineTool({
   title: "Get a transaction's history",
   description: "Returns the change history of a transaction's requests (created, approved, signed, submitted), with their expiry.",
   toolset: "read",
-  input: z.object({ transaction_id: TransactionIdInput }),
+  input: { transaction_id: TransactionIdInput },
   output: toolOutput({ history: z.array(z.array(Entity)) }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

@@ -11,7 +11,7 @@ export const getTransaction = defineTool({
   title: "Get a transaction",
   description: "Returns one transaction by id: status, type, amounts and fees in both units, recipient, notes, tx hash.",
   toolset: "read",
-  input: z.object({ transaction_id: TransactionIdInput }),
+  input: { transaction_id: TransactionIdInput },
   output: toolOutput({ transaction: Entity }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

@@ -11,12 +11,12 @@ export const searchTransactions = defineTool({
   title: "Search transactions",
   description: "Finds transactions by note title or content (label), account or status, newest first. Use to find a transaction or pending approvals. One page.",
   toolset: "read",
-  input: z.object({
+  input: {
     label: z.string().min(1).optional().describe("Text in a note's title or content"),
     account: AccountInput.optional(),
     status: TransactionStatus.optional(),
     ...PageInput,
-  }),
+  },
   output: toolOutput({ transactions: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, call) {

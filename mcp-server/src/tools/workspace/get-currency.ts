@@ -9,7 +9,7 @@ export const getCurrency = defineTool({
   title: "Get a currency's units",
   description: "Returns a currency's units (code and magnitude) and its display unit. Use to know which unit codes an amount may be given in.",
   toolset: "read",
-  input: z.object({ currency: z.string().describe("Currency identifier, as on the account") }),
+  input: { currency: z.string().describe("Currency identifier, as on the account") },
   output: toolOutput({ currency: Entity, display_unit: z.string() }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

@@ -10,7 +10,7 @@ export const healthCheck = defineTool({
   title: "Check the connection",
   description: "Checks that the workspace answers and knows this operator. Use first when calls fail. Returns the module and API versions and whether the module version is supported.",
   toolset: "read",
-  input: z.object({}),
+  input: {},
   output: toolOutput({ status: z.string(), operator: z.string(), module_version: z.string(), api_version: z.string(), checks: z.array(Entity) }),
   annotations: READ_HINTS,
   async run(_args, { ctx, signal }) {

@@ -10,7 +10,7 @@ export const listTokens = defineTool({
   title: "List supported tokens",
   description: "Lists the tokens the workspace supports: name, parent currency, contract address, units. One page.",
   toolset: "read",
-  input: z.object(PageInput),
+  input: PageInput,
   output: toolOutput({ tokens: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

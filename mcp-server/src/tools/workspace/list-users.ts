@@ -10,7 +10,7 @@ export const listUsers = defineTool({
   title: "List workspace users",
   description: "Lists the workspace's users (people and API operators) with role and status. Use to see who can approve. One page.",
   toolset: "read",
-  input: z.object(PageInput),
+  input: PageInput,
   output: toolOutput({ users: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

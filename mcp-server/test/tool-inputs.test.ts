@@ -1,0 +1,99 @@
+import type { RunningEmulator } from "@custody/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+
+// What a tool says about its own input: an unknown key is refused and named (never dropped), and
+// every error names a field the tool has, under that field's name.
+
+let emulator: RunningEmulator;
+let harness: Harness;
+let recipient: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  harness = await connectHarness(emulator);
+  recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+});
+afterAll(async () => {
+  await harness.close();
+  await emulator.close();
+});
+
+const transactionCount = async () => (await directClient(emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
+
+describe("unknown keys", () => {
+  it("every tool advertises that it takes no key beyond its own", async () => {
+    const { tools } = await harness.client.listTools();
+    expect(tools).toHaveLength(ALL_TOOLS.length);
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+  });
+
+  it("a misspelt key of a read tool is refused, naming it and the tool's fields", async () => {
+    const result = await call(harness.client, "get_account", { account: DEMO.solTreasury, acount: DEMO.solCold });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('"acount": unknown field of get_account, which takes account');
+  });
+
+  it("a tool without arguments refuses any", async () => {
+    const result = await call(harness.client, "health_check", { verbose: true });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('"verbose": unknown field of health_check, which takes no arguments');
+  });
+
+  it("a write with a misspelt max_fees or token is refused, not run as a dry run without them; nothing is sent", async () => {
+    const before = await transactionCount();
+    const args = { account: DEMO.solTreasury, recipient, amount: "0.5", unit: "SOL" };
+    const typo = await call(harness.client, "create_transaction", { ...args, max_fee: "0.01" });
+    expect(typo.isError).toBe(true);
+    expect(typo.text).toContain('"max_fee": unknown field of create_transaction');
+    expect(typo.structured.confirmation_token).toBeUndefined();
+    const dry = await call(harness.client, "create_transaction", args);
+    const camel = await call(harness.client, "create_transaction", { ...args, confirmationToken: dry.structured.confirmation_token });
+    expect(camel.isError).toBe(true);
+    expect(camel.text).toContain('"confirmationToken": unknown field of create_transaction');
+    expect(camel.text).toContain("confirmation_token");
+    expect(await transactionCount()).toBe(before);
+  });
+
+  it("names every unknown key of one call", async () => {
+    const result = await call(harness.client, "list_accounts", { page: 1, pages: 2, size: 3 });
+    expect(result.isError).toBe(true);
+    expect(result.text).toContain('"pages", "size": unknown field of list_accounts, which takes page, page_size');
+  });
+});
+
+describe("errors name the tool's own fields", () => {
+  it("estimate_fees: a bad contract address is the recipient's fault, not contract_address's", async () => {
+    const result = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: "not-an-address", contract_data: DEMO.depositCallData });
+    expect(result.isError).toBe(true);
+    expect(result.structured.error).toMatch(/\brecipient: must be/);
+    expect(result.structured.error).not.toContain("contract_address");
+  });
+
+  it("estimate_fees: a bad send recipient is named recipient too", async () => {
+    const result = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1", unit: "SOL", recipient: "" });
+    expect(result.isError).toBe(true);
+    expect(result.structured.error).toMatch(/\brecipient: /);
+  });
+
+  it("a unit that is not the currency's is reported under unit, a bad amount under amount", async () => {
+    const wrongUnit = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1", unit: "DOT", recipient });
+    expect(wrongUnit.structured.error).toMatch(/^unit: unit "DOT" is not a unit of solana_testnet/);
+    const unknownUnit = await call(harness.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "XYZ" });
+    expect(unknownUnit.structured.error).toMatch(/^unit: unit "XYZ" is not a unit of solana_testnet/);
+    const emptyUnit = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "" });
+    expect(emptyUnit.structured.error).toMatch(/^unit: must name a unit of polkadot/);
+    const badAmount = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1,5", unit: "SOL", recipient });
+    expect(badAmount.structured.error).toMatch(/^amount: /);
+  });
+
+  it("max_fees_unit names its own field, and max_fees its own", async () => {
+    const args = { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" };
+    const wrongFeeUnit = await call(harness.client, "create_transaction", { ...args, max_fees: "0.01", max_fees_unit: "ETH" });
+    expect(wrongFeeUnit.structured.error).toMatch(/^max_fees_unit: unit "ETH" is not a unit of solana_testnet/);
+    const badFees = await call(harness.client, "create_transaction", { ...args, max_fees: "ten", max_fees_unit: "SOL" });
+    expect(badFees.structured.error).toMatch(/^max_fees: /);
+  });
+});

@@ -1,18 +1,21 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent } from "node:http";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { CustodyClient } from "@custody/shared";
 import { expect, it, vi } from "vitest";
-import { renderAccountsView, type RenderResult } from "./sections/accounts-view-render.js";
+import { renderAccountsView } from "./sections/accounts-view-render.js";
 import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
-import { probeWorkspace, scaleSection, type ProbeResult } from "./sections/scale-workspace.js";
+import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
-import { reportMarkdown, spliceResults, type BenchReport, type Section } from "./support/bench-report.js";
+import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
+import { runLoad } from "./support/http-load.js";
+import { registerOperator } from "./support/operator-registration.js";
 import { bundleDir, bundleEntry, buildCustodyServer, BARE_JSON_SERVER, EMULATOR_CLI_ENTRY, REPO_DIR } from "./support/program-bundles.js";
-import { seedScaleWorkspace, type SeededScale } from "./support/scale-workspace.js";
+import { createSendingAccount, seedScaleWorkspace, type SeededScale } from "./support/scale-workspace.js";
 import { spawnEmulator, spawnUntilReady, type SpawnedProgram } from "./support/spawned-program.js";
 import { StdioRpcSession } from "./support/stdio-rpc-session.js";
 
@@ -33,10 +36,14 @@ const CONFIG = {
   concurrency: 32,
   loadMs: setting("CUSTODY_BENCH_LOAD_MS", 3000),
   scaleAccounts: setting("CUSTODY_BENCH_ACCOUNTS", 10_000),
-  scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 20_000),
-  /** The issue's figure; seeding it through the API takes far longer than a bench run (see docs/performance.md). */
-  issueTransactions: 200_000,
+  scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 200_000),
+  /** "scale" runs the scale section alone (with the demo reads it is compared with) and replaces only its table. */
+  only: process.env.CUSTODY_BENCH_ONLY === "scale" ? ("scale" as const) : null,
 };
+
+/** An address outside every workspace, where the write-path load sends. */
+const OUTSIDE_SOLANA = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+const RESULTS_SCALE_JSON = "latest-scale.json";
 
 const DEMO_OPERATOR = "treasury-bot";
 const SCALE_OPERATOR = "scale-bot";
@@ -65,6 +72,7 @@ async function openSession(bundle: string, env: Record<string, string>): Promise
 it("benchmarks", async () => {
   const startedAt = new Date();
   const sections: Section[] = [];
+  const full = CONFIG.only === null;
   const work = bundleDir();
   const home = mkdtempSync(join(tmpdir(), "custody-bench-home-"));
   const custody = buildCustodyServer(join(work, "custody-mcp.js"));
@@ -84,13 +92,15 @@ it("benchmarks", async () => {
   let demoSession: StdioRpcSession | null = null;
   let demoProbe: ProbeResult | null = null;
   try {
-    await measured(sections, "MCP server cold start", async () => {
-      const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
-      peak.floorResponder = cold.peakRssKb.floor ?? null;
-      peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
-      peak.custodyColdStart = cold.peakRssKb.custody ?? null;
-      return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList)];
-    });
+    if (full) {
+      await measured(sections, "MCP server cold start", async () => {
+        const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
+        peak.floorResponder = cold.peakRssKb.floor ?? null;
+        peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
+        peak.custodyColdStart = cold.peakRssKb.custody ?? null;
+        return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList)];
+      });
+    }
 
     demoSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo"));
     const accounts = await demoClient.listAllAccounts();
@@ -98,45 +108,55 @@ it("benchmarks", async () => {
     const solCold = accounts.find((account) => account.name === "sol-cold");
     if (!solTreasury || !solCold) throw new Error("the demo workspace lacks sol-treasury or sol-cold");
     const session = demoSession;
-    await measured(sections, "Per-call overhead", () =>
-      measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
-    );
+    if (full) {
+      await measured(sections, "Per-call overhead", () =>
+        measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
+      );
+    }
 
     const sendBody = { account_name: solTreasury.name, amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL" as const };
     const marked = await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } });
     try {
-      demoProbe = await probeWorkspace({
-        client: demoClient,
-        session,
-        accountName: solTreasury.name,
-        searchRef: "bench-ref-demo",
-        historyTransactionId: marked.id,
-        render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
-      });
+      // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
+      const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
+      try {
+        demoProbe = await probeWorkspace({
+          client: demoClient,
+          session: probeSession,
+          accountName: solTreasury.name,
+          searchRef: "bench-ref-demo",
+          historyTransactionId: marked.id,
+          render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
+        });
+      } finally {
+        await probeSession.close();
+      }
     } catch (error) {
       sections.push({ title: "Scale: demo baseline", figures: [], error: String(error) });
     }
 
-    let bare: SpawnedProgram<{ url: string }> | null = null;
-    await measured(sections, "Emulator HTTP throughput", async () => {
-      bare = await spawnUntilReady<{ url: string }>([BARE_JSON_SERVER]);
-      try {
-        return await measureHttpThroughput({
-          bareUrl: bare.ready.url,
-          barePid: bare.pid,
-          emulatorPid: demo.pid,
-          emulatorBaseUrl: demo.ready.base_url,
-          operator: DEMO_OPERATOR,
-          accountId: solTreasury.id,
-          sendBody,
-          concurrency: CONFIG.concurrency,
-          durationMs: CONFIG.loadMs,
-        });
-      } finally {
-        peak.bareHttpServer = bare.peakRssKb();
-        await bare.stop();
-      }
-    });
+    if (full) {
+      let bare: SpawnedProgram<{ url: string }> | null = null;
+      await measured(sections, "Emulator HTTP throughput", async () => {
+        bare = await spawnUntilReady<{ url: string }>([BARE_JSON_SERVER]);
+        try {
+          return await measureHttpThroughput({
+            bareUrl: bare.ready.url,
+            barePid: bare.pid,
+            emulatorPid: demo.pid,
+            emulatorBaseUrl: demo.ready.base_url,
+            operator: DEMO_OPERATOR,
+            accountId: solTreasury.id,
+            sendBody,
+            concurrency: CONFIG.concurrency,
+            durationMs: CONFIG.loadMs,
+          });
+        } finally {
+          peak.bareHttpServer = bare.peakRssKb();
+          await bare.stop();
+        }
+      });
+    }
     peak.custodyDemoSession = session.peakRssKb();
   } finally {
     await demoSession?.close();
@@ -148,36 +168,44 @@ it("benchmarks", async () => {
   let scaleSession: StdioRpcSession | null = null;
   try {
     await measured(sections, "Scale", async () => {
-      const seeded: SeededScale = await seedScaleWorkspace({
-        baseUrl: scale.ready.base_url,
-        controlUrl: scale.ready.control_url,
-        operator: SCALE_OPERATOR,
-        accounts: CONFIG.scaleAccounts,
-        transactions: CONFIG.scaleTransactions,
-        concurrency: 16,
-      });
-      const client = new CustodyClient({ baseUrl: scale.ready.base_url, operator: SCALE_OPERATOR, timeoutMs: 120_000 });
-      scaleSession = await openSession(custody, custodyEnv(home, scale.ready.base_url, SCALE_OPERATOR, "scale"));
+      const base = scale.ready.base_url;
+      const agent = new Agent({ keepAlive: true });
+      await registerOperator(agent, base, scale.ready.control_url, SCALE_OPERATOR);
+      agent.destroy();
+      // The write path before and after the seed: a send approved at once, then signed and broadcast.
+      const sender = await createSendingAccount(scale.ready.control_url, SCALE_OPERATOR, "write-path");
+      const load = () =>
+        runLoad({
+          url: `${base}/transactions`,
+          method: "POST",
+          headers: { "x-vendor-api-user": SCALE_OPERATOR },
+          body: (index) => ({ account_name: sender.name, amount: "1000", max_fees: "7500", recipient: OUTSIDE_SOLANA, speed: "NORMAL", note: { title: "write path", content: `load ${index}` } }),
+          concurrency: 16,
+          durationMs: 3000,
+          warmupMs: 500,
+        });
+      const client = new CustodyClient({ baseUrl: base, operator: SCALE_OPERATOR, timeoutMs: 120_000 });
+      const held = async () => (await client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
+      const before = await load();
+      const heldBefore = await held();
+      const seeded: SeededScale = await seedScaleWorkspace({ controlUrl: scale.ready.control_url, operator: SCALE_OPERATOR, accounts: CONFIG.scaleAccounts, transactions: CONFIG.scaleTransactions });
+      scaleSession = await openSession(custody, custodyEnv(home, base, SCALE_OPERATOR, "scale"));
       const session = scaleSession;
       const probe = await probeWorkspace({
         client,
         session,
-        accountName: seeded.accountNames[seeded.accountNames.length - 1] as string,
+        accountName: seeded.lastAccountName,
         searchRef: seeded.searchRef,
         historyTransactionId: seeded.historyTransactionId,
-        render: () => renderAccountsView(scale.ready.base_url, SCALE_OPERATOR),
+        render: () => renderAccountsView(base, SCALE_OPERATOR),
       });
-      let overCap: RenderResult | null = null;
-      const rule = { creators: [{ username: SCALE_OPERATOR, is_api: true }], steps: [{ quorum: 1, approvers: [{ username: SCALE_OPERATOR, is_api: true }] }] };
-      const extra = await fetch(`${scale.ready.control_url}/accounts`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: "scale-one-more", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null } }),
-      });
-      if (extra.ok) overCap = await renderAccountsView(scale.ready.base_url, SCALE_OPERATOR);
+      const heldAfter = await held();
+      const after = await load();
+      const writePath: WritePath = { before, after, heldBefore, heldAfter };
       peak.custodyScaleSession = session.peakRssKb();
+      peak.emulatorScale = scale.peakRssKb();
       if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
-      return scaleSection({ seeded, scale: probe, demo: demoProbe, targetTransactions: CONFIG.issueTransactions, overCap });
+      return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
     });
   } finally {
     peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;
@@ -185,7 +213,7 @@ it("benchmarks", async () => {
     peak.emulatorScale = scale.peakRssKb();
     await scale.stop();
   }
-  sections.push(memorySection(peak));
+  if (full) sections.push(memorySection(peak));
 
   const cpu = cpus();
   const report: BenchReport = {
@@ -195,10 +223,19 @@ it("benchmarks", async () => {
     sections,
   };
   mkdirSync(join(REPO_DIR, "test", "bench", "results"), { recursive: true });
-  writeFileSync(RESULTS_JSON, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
   const document = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, "utf8") : "# Performance\n";
-  writeFileSync(PERFORMANCE_DOC, spliceResults(document, reportMarkdown(report)));
-  process.stdout.write(`${reportMarkdown(report)}\nwritten: ${RESULTS_JSON}, ${PERFORMANCE_DOC}\n`);
+  let markdown: string;
+  if (full) {
+    markdown = reportMarkdown(report);
+    writeFileSync(RESULTS_JSON, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
+    writeFileSync(PERFORMANCE_DOC, spliceResults(document, markdown));
+  } else {
+    const intro = `_${machineLine(report)} This section alone (\`CUSTODY_BENCH_ONLY=scale pnpm bench\`); the other tables are from the last full run._`;
+    markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith("Scale") ? intro : undefined)).join("\n");
+    writeFileSync(join(REPO_DIR, "test", "bench", "results", RESULTS_SCALE_JSON), `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
+    writeFileSync(PERFORMANCE_DOC, spliceSection(document, "Scale", markdown.trimEnd()));
+  }
+  process.stdout.write(`${markdown}\nwritten: ${full ? RESULTS_JSON : RESULTS_SCALE_JSON}, ${PERFORMANCE_DOC}\n`);
   for (const dir of [work, home]) rmSync(dir, { recursive: true, force: true });
   expect(sections.filter((section) => section.error !== undefined).map((section) => `${section.title}: ${section.error}`)).toEqual([]);
 }, 3_600_000);

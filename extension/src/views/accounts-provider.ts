@@ -2,29 +2,42 @@ import { accountNetwork, Network, type Account } from "@custody/shared";
 import { CustodyTreeProvider } from "./custody-tree-provider.js";
 import { AccountNode } from "./nodes/account-node.js";
 import { GroupNode } from "./nodes/group-node.js";
+import { LoadMoreNode } from "./nodes/load-more-node.js";
 import { MessageNode } from "./nodes/message-node.js";
+import { shownCount } from "./shown-count.js";
 import type { TreeNode } from "./tree-node.js";
 import type { ViewContext } from "./view-context.js";
 
 const OTHER = "Other networks";
 
-/** Accounts, grouped by network (Solana, Polkadot, Ethereum, then any other). */
+function accountsText(count: number): string {
+  return `${count.toLocaleString("en-US")} account${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * Accounts, grouped by network (Solana, Polkadot, Ethereum, then any other). The first page is
+ * shown at once; a workspace with more ends with "Load more accounts", which reads the next
+ * page and files its accounts under their networks.
+ */
 export class AccountsProvider extends CustodyTreeProvider {
   protected async roots(view: ViewContext): Promise<TreeNode[]> {
-    const accounts = await view.cache.accounts();
+    const pages = view.cache.accountPages();
+    const accounts = await pages.first();
     if (accounts.length === 0) return [new MessageNode("The workspace has no accounts")];
     const groups = new Map<string, Account[]>();
     for (const name of [...Network.options, OTHER]) groups.set(name, []);
     for (const account of accounts) groups.get(accountNetwork(account) ?? OTHER)?.push(account);
-    return [...groups.entries()]
+    const nodes: TreeNode[] = [...groups.entries()]
       .filter(([, members]) => members.length > 0)
       .map(
         ([network, members]) =>
           new GroupNode(
             network,
             async () => Promise.all(members.map(async (account) => new AccountNode(view, account, await view.cache.currency(account.currency)))),
-            `${members.length} account${members.length === 1 ? "" : "s"}`,
+            pages.hasMore ? `${accountsText(members.length)} so far` : accountsText(members.length),
           ),
       );
+    if (pages.hasMore) nodes.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));
+    return nodes;
   }
 }

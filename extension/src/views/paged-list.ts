@@ -1,6 +1,8 @@
 export interface Page<T> {
   items: T[];
   hasMore: boolean;
+  /** How many items the whole list holds, when the service says. */
+  total?: number;
 }
 
 /** A list read page by page ("Load more"); a page is fetched once even if asked twice at once. */
@@ -8,6 +10,7 @@ export class PagedList<T> {
   #items: T[] = [];
   #pages = 0;
   #hasMore = true;
+  #total: number | undefined;
   #loading: Promise<void> | undefined;
 
   constructor(private readonly fetchPage: (page: number) => Promise<Page<T>>) {}
@@ -18,6 +21,11 @@ export class PagedList<T> {
 
   get hasMore(): boolean {
     return this.#hasMore;
+  }
+
+  /** The whole list's size as the last page read gave it, if it did. */
+  get total(): number | undefined {
+    return this.#total;
   }
 
   /** Loads page 1 unless a page is already loaded. */
@@ -39,5 +47,6 @@ export class PagedList<T> {
     this.#items = [...this.#items, ...page.items];
     this.#pages += 1;
     this.#hasMore = page.hasMore && page.items.length > 0;
+    this.#total = page.total;
   }
 }

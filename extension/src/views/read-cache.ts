@@ -1,8 +1,8 @@
 import type { Account, Currency, CustodyClient, SolanaStake } from "@custody/shared";
+import { PagedList } from "./paged-list.js";
 
-/** The most accounts one view lists: 50 pages of 200. */
-const ACCOUNT_PAGE_SIZE = 200;
-const ACCOUNT_MAX_PAGES = 50;
+/** Accounts are read a page of 200 at a time; a view shows what is read and offers "Load more". */
+export const ACCOUNT_PAGE_SIZE = 200;
 
 /**
  * Reads shared by the nodes of one refresh of a view: each is fetched once, then reused until
@@ -10,6 +10,7 @@ const ACCOUNT_MAX_PAGES = 50;
  */
 export class ReadCache {
   readonly #entries = new Map<string, Promise<unknown>>();
+  #accounts: PagedList<Account> | undefined;
 
   constructor(readonly client: CustodyClient) {}
 
@@ -22,12 +23,21 @@ export class ReadCache {
     return pending;
   }
 
-  accounts(): Promise<Account[]> {
-    return this.#once("accounts", () => this.client.listAllAccounts({ pageSize: ACCOUNT_PAGE_SIZE, maxPages: ACCOUNT_MAX_PAGES }));
+  /**
+   * The workspace's accounts, a page at a time, in id order: never the whole list at once, so a
+   * workspace of any size shows its first page quickly. A failed page is read again next time.
+   */
+  accountPages(): PagedList<Account> {
+    this.#accounts ??= new PagedList(async (page) => {
+      const result = await this.client.listAccounts({ page, page_size: ACCOUNT_PAGE_SIZE });
+      return { items: result.edges.map((edge) => edge.node), hasMore: result.page_info.has_next_page, total: result.page_info.count };
+    });
+    return this.#accounts;
   }
 
+  /** An account by id: from the pages read (the first is read if none is), else fetched once by id. */
   async account(id: number): Promise<Account> {
-    const listed = (await this.accounts()).find((account) => account.id === id);
+    const listed = (await this.accountPages().first()).find((account) => account.id === id);
     return listed ?? this.#once(`account:${id}`, () => this.client.getAccount(id));
   }
 

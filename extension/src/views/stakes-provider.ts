@@ -3,18 +3,24 @@ import { accountNetwork } from "@custody/shared";
 import { CustodyTreeProvider } from "./custody-tree-provider.js";
 import { EthereumStakeNode } from "./nodes/ethereum-stake-node.js";
 import { GroupNode } from "./nodes/group-node.js";
+import { LoadMoreNode } from "./nodes/load-more-node.js";
 import { MessageNode } from "./nodes/message-node.js";
 import { StakeNode } from "./nodes/stake-node.js";
+import { shownCount } from "./shown-count.js";
 import type { TreeNode } from "./tree-node.js";
 import type { ViewContext } from "./view-context.js";
 
 const ETHEREUM_PAGE_SIZE = 100;
 const ETHEREUM_MAX_PAGES = 20;
 
-/** Solana stakes (status, active balance, validator) and Ethereum positions, across accounts. */
+/**
+ * Solana stakes (status, active balance, validator) and Ethereum positions, across the accounts
+ * read so far (a page at a time, as in Accounts); "Load more accounts" adds the next page's.
+ */
 export class StakesProvider extends CustodyTreeProvider {
   protected async roots(view: ViewContext): Promise<TreeNode[]> {
-    const accounts = await view.cache.accounts();
+    const pages = view.cache.accountPages();
+    const accounts = await pages.first();
     const solana = accounts.filter((account) => accountNetwork(account) === "Solana");
     const ethereum = accounts.filter((account) => accountNetwork(account) === "Ethereum");
     const groups: TreeNode[] = [];
@@ -49,6 +55,7 @@ export class StakesProvider extends CustodyTreeProvider {
         }, undefined, new vscode.ThemeIcon("layers")),
       );
     }
+    if (pages.hasMore) groups.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));
     return groups.length > 0 ? groups : [new MessageNode("No Solana or Ethereum accounts, so no stakes")];
   }
 }

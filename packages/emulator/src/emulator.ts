@@ -52,12 +52,12 @@ export async function startEmulator(input: EmulatorOptions = {}): Promise<Runnin
   const dataDir = options.dataDir;
   const unlock = dataDir === null ? () => undefined : lockDataDir(dataDirReady(dataDir));
   try {
-    const loaded = dataDir === null ? { tables: emptyTables(), seq: 0, fresh: true } : DurableStorage.load(join(dataDir, "state"));
+    const loaded = dataDir === null ? { tables: emptyTables(), seq: 0, fresh: true, compacted: false } : DurableStorage.load(join(dataDir, "state"));
     const store = new Store<DomainEvent>(loaded.tables, loaded.seq);
     const clock = new SimClock(loaded.tables.meta.get(META_KEY)?.clock_offset_ms ?? 0);
     const hsm = new Hsm(loadMasterSecret(dataDir === null ? null : join(dataDir, "hsm")));
     const moduleStorage = new ModuleStorage(moduleStorageConfig(options.env, dataDir));
-    if (dataDir !== null) store.attach(await DurableStorage.start(join(dataDir, "state"), store.snapshotSource));
+    if (dataDir !== null) store.attach(await DurableStorage.start(join(dataDir, "state"), store.snapshotSource, loaded.compacted));
     const ctx = createContext({ options, store, clock, hsm, moduleStorage });
     const scheduler = new Scheduler(ctx);
     const reset = async (seed: SeedName): Promise<void> => {

@@ -1,7 +1,8 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { CallOptions } from "../client/client-options.js";
 import type { Account } from "../schemas/account.js";
-import { CustodyError } from "../client/errors.js";
+import { CustodyApiError, CustodyError } from "../client/errors.js";
+import { accountDirectoryOf } from "./account-directory.js";
 import type { AccountReference } from "./write-request.js";
 
 export class AccountNotFoundError extends CustodyError {
@@ -13,13 +14,51 @@ export class AccountNotFoundError extends CustodyError {
   }
 }
 
+/** The account by id, or undefined when the service says it does not exist (404). */
+async function accountOrNothing(client: CustodyClient, id: number, options?: CallOptions): Promise<Account | undefined> {
+  try {
+    return await client.getAccount(id, options);
+  } catch (error) {
+    if (error instanceof CustodyApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The account by name through the client's directory of names (a hint, never trusted alone):
+ * it is used only when it is younger than its max age (60 s by default) and names exactly one
+ * account for the name. That account is then fetched by id, and the hint holds only if the
+ * account still has exactly that name and the workspace still has the number of accounts the
+ * listing had (one page of one account, read at the same time). Anything else (no hint, a
+ * stale one, two ids, a renamed or missing account, a different count) lists every account
+ * again and decides from that listing.
+ *
+ * When can a hint hide a second account with the same name? Only if, after the listing, another
+ * account took the name while the number of accounts stayed the same (a rename, or a creation
+ * together with a deletion), and within the max age. A creation alone changes the count and is
+ * caught at once. The window is the max age; set it to 0 (accountDirectoryOf(client, { maxAgeMs:
+ * 0 })) to list every account on each resolution. A service whose page_info.count is not the
+ * whole list's size only makes every hint fail the check: slower, never wrong.
+ */
+async function hintedAccount(client: CustodyClient, name: string, options?: CallOptions): Promise<Account | undefined> {
+  const hints = accountDirectoryOf(client).hints();
+  const ids = hints?.ids(name) ?? [];
+  if (!hints || ids.length !== 1) return undefined;
+  const [account, page] = await Promise.all([accountOrNothing(client, ids[0] as number, options), client.listAccounts({ page: 1, page_size: 1 }, options)]);
+  return account?.name === name && page.page_info.count === hints.count ? account : undefined;
+}
+
 /**
  * The account a person or an AI named, by integer id or by exact name. A name shared by several
- * accounts is refused rather than guessed.
+ * accounts is refused rather than guessed. Names are resolved through the client's directory of
+ * names (see hintedAccount): one GET by id and one of a single-account page when the hint holds,
+ * a listing of every account otherwise.
  */
 export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
   if (typeof reference === "number") return client.getAccount(reference, options);
-  const accounts = await client.listAllAccounts({ ...options, pageSize: 1000, maxPages: 1000 });
+  const hinted = await hintedAccount(client, reference, options);
+  if (hinted) return hinted;
+  const accounts = await accountDirectoryOf(client).refresh(options);
   const exact = accounts.filter((account) => account.name === reference);
   if (exact.length === 1) return exact[0] as Account;
   if (exact.length > 1) {

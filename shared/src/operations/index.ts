@@ -2,6 +2,7 @@ export * from "./write-request.js";
 export * from "./planned-write.js";
 export * from "./correlation-reference.js";
 export * from "./account-resolution.js";
+export * from "./account-directory.js";
 export * from "./account-kind-error.js";
 export * from "./plan-context.js";
 export * from "./plan-write.js";

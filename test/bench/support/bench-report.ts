@@ -42,30 +42,32 @@ function verdict(figure: Figure): string {
   return `${figure.target}: ${figure.meetsTarget ? "met" : "**missed**"}`;
 }
 
-/** The report as Markdown: one table per section. */
-export function reportMarkdown(report: BenchReport): string {
-  const lines = [
-    `Measured ${report.startedAt} in ${report.durationSeconds} s on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.totalMemoryMb} MiB, Node ${report.machine.node} (${report.machine.platform}).`,
-    "",
-  ];
-  for (const section of report.sections) {
-    lines.push(`### ${section.title}`, "");
-    if (section.error !== undefined) lines.push(`Not measured: ${section.error}`, "");
-    if (section.figures.length > 0) lines.push("| Measure | Value | Baseline (same run) | Baseline value | Ratio | Target | Note |", "|---|---:|---|---:|---:|---|---|");
-    for (const figure of section.figures) {
-      const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
-      lines.push(
-        `| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} | ${figure.note ?? ""} |`,
-      );
-    }
+/** One section as Markdown: its heading, an optional line under it, its table(s). */
+export function sectionMarkdown(section: Section, intro?: string): string {
+  const lines = [`### ${section.title}`, ""];
+  if (intro !== undefined) lines.push(intro, "");
+  if (section.error !== undefined) lines.push(`Not measured: ${section.error}`, "");
+  if (section.figures.length > 0) lines.push("| Measure | Value | Baseline (same run) | Baseline value | Ratio | Target | Note |", "|---|---:|---|---:|---:|---|---|");
+  for (const figure of section.figures) {
+    const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
+    lines.push(`| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} | ${figure.note ?? ""} |`);
+  }
+  lines.push("");
+  if (section.table) {
+    lines.push(`| ${section.table.headers.join(" | ")} |`, `|${section.table.headers.map(() => "---").join("|")}|`);
+    for (const row of section.table.rows) lines.push(`| ${row.map((value) => (typeof value === "number" ? value.toLocaleString("en-US") : value)).join(" | ")} |`);
     lines.push("");
-    if (section.table) {
-      lines.push(`| ${section.table.headers.join(" | ")} |`, `|${section.table.headers.map(() => "---").join("|")}|`);
-      for (const row of section.table.rows) lines.push(`| ${row.map((value) => (typeof value === "number" ? value.toLocaleString("en-US") : value)).join(" | ")} |`);
-      lines.push("");
-    }
   }
   return lines.join("\n");
+}
+
+export function machineLine(report: Pick<BenchReport, "startedAt" | "durationSeconds" | "machine">): string {
+  return `Measured ${report.startedAt} in ${report.durationSeconds} s on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.totalMemoryMb} MiB, Node ${report.machine.node} (${report.machine.platform}).`;
+}
+
+/** The report as Markdown: one table per section. */
+export function reportMarkdown(report: BenchReport): string {
+  return [machineLine(report), "", ...report.sections.map((section) => sectionMarkdown(section))].join("\n");
 }
 
 export const RESULTS_START = "<!-- bench:results:start -->";
@@ -78,4 +80,20 @@ export function spliceResults(document: string, results: string): string {
   const block = `${RESULTS_START}\n${results}\n${RESULTS_END}`;
   if (start === -1 || end === -1 || end < start) return `${document.trimEnd()}\n\n## Latest results\n\n${block}\n`;
   return `${document.slice(0, start)}${block}${document.slice(end + RESULTS_END.length)}`;
+}
+
+/**
+ * The document with one section of the results replaced: the block between the result markers from
+ * its heading (the line starting "### <headingStart>") to the next heading or the end marker. The rest of the results,
+ * from an earlier full run, is kept. Without such a block the section goes before the end marker.
+ */
+export function spliceSection(document: string, headingStart: string, block: string): string {
+  const start = document.indexOf(RESULTS_START);
+  const end = document.indexOf(RESULTS_END);
+  if (start === -1 || end === -1 || end < start) return spliceResults(document, block);
+  const heading = document.indexOf(`\n### ${headingStart}`, start);
+  if (heading === -1 || heading > end) return `${document.slice(0, end)}${block}\n${document.slice(end)}`;
+  const next = document.indexOf("\n### ", heading + 1);
+  const stop = next === -1 || next > end ? end : next + 1;
+  return `${document.slice(0, heading + 1)}${block}\n${stop === end ? "" : "\n"}${document.slice(stop)}`;
 }

@@ -11,6 +11,8 @@ export class LoadMoreNode extends TreeNode {
     private readonly source: MoreSource,
     private readonly redraw: () => void,
     private readonly what = "more",
+    /** Shown beside the label, e.g. "200 of 10,001 shown". */
+    private readonly description?: string,
   ) {
     super();
   }
@@ -23,6 +25,7 @@ export class LoadMoreNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(`Load ${this.what}...`, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon("ellipsis");
+    if (this.description !== undefined) item.description = this.description;
     item.contextValue = "loadMore";
     item.command = { command: "custody.loadMore", title: "Load More", arguments: [this] };
     return item;

@@ -8,6 +8,7 @@ import { addClockRoutes, clockState } from "./clock-routes.js";
 import { ResetBody } from "./control-schemas.js";
 import { addFaultControlRoutes } from "./fault-control-routes.js";
 import { plainReply } from "./plain-reply.js";
+import { addSeedControlRoutes } from "./seed-control-routes.js";
 import { addTransactionControlRoutes } from "./transaction-control-routes.js";
 import { addUserControlRoutes } from "./user-control-routes.js";
 import { addWebhookControlRoutes } from "./webhook-control-routes.js";
@@ -51,5 +52,6 @@ export function controlRoutes(deps: ControlDeps): RouteTable {
   addAccountControlRoutes(routes);
   addFaultControlRoutes(routes);
   addWebhookControlRoutes(routes);
+  addSeedControlRoutes(routes);
   return routes;
 }

@@ -36,6 +36,12 @@ export const NewAccountBody = z.strictObject({
   currency: z.string().min(1),
   governance: AccountGovernance,
   balance: Digits.optional(),
+  allow_duplicate_name: z.boolean().default(false),
+});
+
+export const RenameAccountBody = z.strictObject({
+  name: z.string().min(1),
+  allow_duplicate_name: z.boolean().default(false),
 });
 
 export const DepositBody = z.strictObject({ amount: Digits });
@@ -48,4 +54,14 @@ export const WebhookBody = z.strictObject({
   url: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }),
   secret: z.string().min(16, { message: "must be at least 16 characters" }),
   events: z.array(z.string().min(1)).nullable().default(null),
+});
+
+export const ScaleSeedBody = z.strictObject({
+  accounts: z.int().min(0).max(100_000),
+  transactions: z.int().min(0).max(1_000_000),
+  operator: z.string().min(1).optional(),
+  prefix: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, { message: "must be 1 to 32 letters, digits, '.', '_' or '-', starting with a letter or digit" })
+    .default("scale-"),
 });

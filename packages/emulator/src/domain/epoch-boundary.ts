@@ -1,6 +1,7 @@
 import type { Tx } from "../context.js";
 import { epochReward } from "../networks/solana-stake-state.js";
 import type { SolanaStakeRow } from "../store/state-types.js";
+import { openSolanaStakes } from "./stake-lookups.js";
 
 function rewarded(stake: SolanaStakeRow, reward: bigint): SolanaStakeRow {
   return reward === 0n ? stake : { ...stake, total_balance: stake.total_balance + reward, total_reward: stake.total_reward + reward };
@@ -14,8 +15,7 @@ function rewarded(stake: SolanaStakeRow, reward: bigint): SolanaStakeRow {
  * else happens between them) each pay the activated stakes one more epoch's reward.
  */
 export function processEpochStarts(tx: Tx, epoch: number, count: number, epochLengthMs: number): void {
-  for (const stake of tx.values("solana_stakes")) {
-    if (stake.closed_on_ms !== null) continue;
+  for (const stake of openSolanaStakes(tx)) {
     let next = stake;
     if (next.state === "activated" || next.state === "deactivating") next = rewarded(next, epochReward(next, epochLengthMs));
     if (next.state === "activating") next = { ...next, state: "activated" };

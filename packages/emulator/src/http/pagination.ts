@@ -42,6 +42,19 @@ export function paginate<T>(items: readonly T[], { page, pageSize }: PageRequest
   };
 }
 
+/** The page whose items were selected already: `nodes` start at the list's position `start`; `count` is the list's length. */
+export function pageFrom<T>(nodes: readonly T[], start: number, count: number): Page<T> {
+  return {
+    edges: nodes.map((node, index) => ({ cursor: start + index, node })),
+    page_info: { count, has_next_page: start + nodes.length < count },
+  };
+}
+
+/** The 0-based position of the page's first item. */
+export function pageStart({ page, pageSize }: PageRequest): number {
+  return (page - 1) * pageSize;
+}
+
 /** The page with each node turned into its view (only the page's items are converted). */
 export function mapPage<T, U>(page: Page<T>, view: (node: T) => U): Page<U> {
   return { edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: view(edge.node) })), page_info: page.page_info };

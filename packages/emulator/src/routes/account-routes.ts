@@ -1,6 +1,6 @@
 import { Account, AccountBalance, AccountPage, SyncResult } from "@custody/shared";
 import { pathId, requireAccount } from "../domain/lookups.js";
-import { mapPage, paginate, readPageRequest } from "../http/pagination.js";
+import { pageFrom, pageStart, readPageRequest } from "../http/pagination.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";
 import { accountView, balanceView } from "../views/account-view.js";
@@ -9,8 +9,10 @@ export function addAccountRoutes(routes: RouteTable): void {
   routes.get("/accounts", (ctx, request) => {
     const page = readPageRequest(request.query);
     const now = ctx.clock.now();
-    const accounts = [...ctx.store.values("accounts")].sort((a, b) => a.id - b.id);
-    return jsonReply(AccountPage, mapPage(paginate(accounts, page), (account) => accountView(account, now)));
+    const ids = ctx.store.indexes.accounts.ids.ascending();
+    const start = pageStart(page);
+    const views = ids.slice(start, start + page.pageSize).map((id) => accountView(requireAccount(ctx.store, id), now));
+    return jsonReply(AccountPage, pageFrom(views, start, ids.length));
   });
 
   routes.get("/accounts/:account_id", (ctx, request) => {

@@ -1,5 +1,6 @@
 import { EthereumStakePage } from "@custody/shared";
 import { pathId, requireAccount } from "../domain/lookups.js";
+import { ethereumStakesOf } from "../domain/stake-lookups.js";
 import { notFound } from "../http/http-error.js";
 import { mapPage, paginate, readPageRequest } from "../http/pagination.js";
 import { jsonReply } from "../http/reply.js";
@@ -13,9 +14,7 @@ export function addEthereumRoutes(routes: RouteTable): void {
     if (account.network !== "Ethereum") throw notFound(`account ${account.id} is a ${account.network} account, not an Ethereum account`);
     const page = readPageRequest(request.query);
     const now = ctx.clock.now();
-    const stakes = [...ctx.store.values("ethereum_stakes")]
-      .filter((stake) => stake.account_id === account.id)
-      .sort((a, b) => a.created_on_ms - b.created_on_ms);
+    const stakes = ethereumStakesOf(ctx.store, account.id).sort((a, b) => a.created_on_ms - b.created_on_ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return jsonReply(EthereumStakePage, mapPage(paginate(stakes, page), (stake) => ethereumStakeView(stake, account, now)));
   });
 }

@@ -8,6 +8,7 @@ import {
 } from "@custody/shared";
 import type { EmulatorContext } from "../context.js";
 import { pathId, requireAccount } from "../domain/lookups.js";
+import { solanaStakesOf } from "../domain/stake-lookups.js";
 import { planCreateStake, planStakeAction, requireSolanaAccount, requireStake, type StakeActionInput } from "../domain/solana/plan-stake.js";
 import { solanaEpochsOf } from "../domain/solana-epochs-of.js";
 import { createTransaction } from "../domain/transactions/create-transaction.js";
@@ -58,9 +59,8 @@ export function addSolanaRoutes(routes: RouteTable): void {
   routes.get("/solana/accounts/:account_id/stakes", (ctx, request) => {
     const account = solanaAccount(ctx, request);
     const epoch = currentEpoch(ctx);
-    const stakes = [...ctx.store.values("solana_stakes")]
-      .filter((stake) => stake.account_id === account.id && stake.closed_on_ms === null)
-      .sort((a, b) => a.created_on_ms - b.created_on_ms)
+    const stakes = solanaStakesOf(ctx.store, account.id)
+      .filter((stake) => stake.closed_on_ms === null)
       .map((stake) => solanaStakeView(stake, account, epoch));
     return jsonReply(SolanaStakeList, stakes);
   });

@@ -6,7 +6,7 @@ import { checkApprovalMatches } from "../domain/transactions/approval-match.js";
 import { createTransaction } from "../domain/transactions/create-transaction.js";
 import { feeOperationOf, planTransaction, requestKind, requireAccountNamed } from "../domain/transactions/plan-transaction.js";
 import { notFound } from "../http/http-error.js";
-import { mapPage, paginate } from "../http/pagination.js";
+import { pageFrom, pageStart } from "../http/pagination.js";
 import { parseBody } from "../http/parse-body.js";
 import { jsonReply, type Reply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";
@@ -20,11 +20,6 @@ export function transactionReply(ctx: EmulatorContext, row: TransactionRow): Rep
   const account = ctx.store.get("accounts", row.account_id);
   if (!account) throw notFound(`account ${row.account_id} of transaction ${row.id} does not exist`);
   return jsonReply(Transaction, transactionView(row, account, ctx.clock.now()));
-}
-
-function matchesLabel(row: TransactionRow, label: string): boolean {
-  const wanted = label.toLowerCase();
-  return row.notes.some((note) => note.title.toLowerCase().includes(wanted) || note.content.toLowerCase().includes(wanted));
 }
 
 export function addTransactionRoutes(routes: RouteTable): void {
@@ -52,21 +47,16 @@ export function addTransactionRoutes(routes: RouteTable): void {
 
   routes.get("/transactions", (ctx, request) => {
     const filter = readTransactionFilter(request.query);
-    const rows = [...ctx.store.values("transactions")]
-      .filter(
-        (row) =>
-          (filter.accountId === null || row.account_id === filter.accountId) &&
-          (filter.status === null || row.status === filter.status) &&
-          (filter.label === null || matchesLabel(row, filter.label)),
-      )
-      .sort((a, b) => b.id - a.id);
+    const start = pageStart(filter.page);
+    const selected = ctx.store.indexes.transactions.select(filter, start, filter.page.pageSize, (id) => ctx.store.get("transactions", id)?.account_id);
     const now = ctx.clock.now();
-    const page = mapPage(paginate(rows, filter.page), (row) => {
+    const views = selected.ids.map((id) => {
+      const row = requireTransaction(ctx.store, id);
       const account = ctx.store.get("accounts", row.account_id);
       if (!account) throw notFound(`account ${row.account_id} of transaction ${row.id} does not exist`);
       return transactionView(row, account, now);
     });
-    return jsonReply(TransactionPage, page);
+    return jsonReply(TransactionPage, pageFrom(views, start, selected.count));
   });
 
   routes.get("/transactions/:transaction_id", (ctx, request) =>

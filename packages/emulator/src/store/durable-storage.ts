@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import { fsyncDirectory } from "./fsync-directory.js";
@@ -19,23 +19,47 @@ export interface LoadedState {
   seq: number;
   /** True when the directory held no state before. */
   fresh: boolean;
+  /** True when the snapshot alone holds the state (no journal bytes), so starting needs no new snapshot. */
+  compacted: boolean;
 }
 
 /** Gives the state to snapshot: the tables and the seq of the last change set applied to them. */
 export type SnapshotSource = () => { seq: number; tables: TableMaps };
 
 const COMPACT_EVERY_LINES = 5_000;
+const WRITE_CHUNK = 16 * 1024 * 1024;
+/** Also compact once a journal file holds this much, so that no file grows without bound (bulk seeds write large lines). */
+const COMPACT_EVERY_BYTES = 256 * 1024 * 1024;
 
 /**
  * The state on disk: a snapshot and an append-only journal of change sets. Every change set
  * is written and fsynced before its append() resolves (group commit: change sets queued
  * while a write is under way go out together in the next write).
  */
+/** The lines joined into as few writes as possible, each at most WRITE_CHUNK characters unless a line alone is longer. */
+function writeChunks(lines: readonly string[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length + line.length > WRITE_CHUNK && current.length > 0) {
+      chunks.push(current.join(""));
+      current = [];
+      length = 0;
+    }
+    current.push(line);
+    length += line.length;
+  }
+  if (current.length > 0) chunks.push(current.join(""));
+  return chunks;
+}
+
 export class DurableStorage {
   private readonly queue: Pending[] = [];
   private running: Promise<void> | null = null;
   private failure: Error | null = null;
   private linesInFile = 0;
+  private bytesInFile = 0;
 
   private constructor(
     private readonly dir: string,
@@ -62,13 +86,26 @@ export class DurableStorage {
       applyChanges(tables, set.changes);
       seq = set.seq;
     }
-    return { tables, seq, fresh: !snapshot && files.length === 0 };
+    const compacted = snapshot !== undefined && files.every((file) => statSync(file).size === 0);
+    return { tables, seq, fresh: !snapshot && files.length === 0, compacted };
   }
 
-  /** Starts writing: compacts what was loaded into a fresh snapshot and a new journal file. */
-  static async start(dir: string, source: SnapshotSource): Promise<DurableStorage> {
-    const handle = await DurableStorage.rotate(dir, source);
+  /**
+   * Starts writing: compacts what was loaded into a fresh snapshot and a new journal file, or,
+   * when the snapshot alone holds the state (`compacted`), appends to an empty journal file.
+   */
+  static async start(dir: string, source: SnapshotSource, compacted = false): Promise<DurableStorage> {
+    const handle = compacted ? await DurableStorage.reopen(dir, source().seq) : await DurableStorage.rotate(dir, source);
     return new DurableStorage(dir, handle, source);
+  }
+
+  /** A journal for the change sets after `seq`, when every existing journal file is empty. */
+  private static async reopen(dir: string, seq: number): Promise<FileHandle> {
+    const path = join(dir, journalFileName(seq + 1));
+    for (const file of listJournalFiles(dir)) if (file !== path) rmSync(file, { force: true });
+    closeSync(openSync(path, "a", 0o600));
+    fsyncDirectory(dir);
+    return open(path, "a");
   }
 
   private static async rotate(dir: string, source: SnapshotSource): Promise<FileHandle> {
@@ -86,9 +123,7 @@ export class DurableStorage {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ line: formatJournalLine(set), resolve, reject });
-      this.running ??= this.run().finally(() => {
-        this.running = null;
-      });
+      this.running ??= this.run();
     });
   }
 
@@ -107,24 +142,37 @@ export class DurableStorage {
     await this.handle.close();
   }
 
+  /**
+   * Writes batches until the queue is empty. `running` is cleared in the same synchronous step
+   * that finds the queue empty: cleared any later (after an await or in a .finally), a caller
+   * resumed by a resolved append could queue a change set in between that no run would write.
+   */
   private async run(): Promise<void> {
-    while (this.queue.length > 0) {
+    for (;;) {
+      if (this.queue.length === 0) {
+        this.running = null;
+        return;
+      }
       const batch = this.queue.splice(0);
       try {
-        await this.handle.write(batch.map((item) => item.line).join(""));
+        for (const chunk of writeChunks(batch.map((item) => item.line))) await this.handle.write(chunk);
         await this.handle.sync();
       } catch (cause) {
+        this.running = null;
         this.fail(cause, batch);
         return;
       }
       this.linesInFile += batch.length;
+      for (const item of batch) this.bytesInFile += Buffer.byteLength(item.line);
       for (const item of batch) item.resolve();
-      if (this.linesInFile >= COMPACT_EVERY_LINES) {
+      if (this.linesInFile >= COMPACT_EVERY_LINES || this.bytesInFile >= COMPACT_EVERY_BYTES) {
         try {
           await this.handle.close();
           this.handle = await DurableStorage.rotate(this.dir, this.source);
           this.linesInFile = 0;
+          this.bytesInFile = 0;
         } catch (cause) {
+          this.running = null;
           this.fail(cause, []);
           return;
         }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { bufferLines } from "./buffer-lines.js";
 import { parseJournalLine, type ChangeSet } from "./journal-line.js";
 
 const JOURNAL_FILE = /^journal-(\d+)\.log$/;
@@ -24,17 +25,16 @@ export function listJournalFiles(dir: string): string[] {
 export function readJournal(files: readonly string[]): ChangeSet[] {
   const sets: ChangeSet[] = [];
   files.forEach((file, fileIndex) => {
-    const lines = readFileSync(file, "utf8").split("\n");
-    lines.forEach((line, lineIndex) => {
-      if (line === "") return;
+    let damaged: number | null = null;
+    for (const [number, line] of bufferLines(readFileSync(file))) {
+      if (damaged !== null) throw new Error(`${file}: line ${damaged} is damaged and is not the last line; the journal is corrupt`);
       const set = parseJournalLine(line);
-      if (set) {
-        sets.push(set);
-        return;
-      }
-      const isLast = fileIndex === files.length - 1 && lines.slice(lineIndex + 1).every((rest) => rest === "");
-      if (!isLast) throw new Error(`${file}: line ${lineIndex + 1} is damaged and is not the last line; the journal is corrupt`);
-    });
+      if (set) sets.push(set);
+      else damaged = number;
+    }
+    if (damaged !== null && fileIndex !== files.length - 1) {
+      throw new Error(`${file}: line ${damaged} is damaged and is not the last line; the journal is corrupt`);
+    }
   });
   return sets;
 }

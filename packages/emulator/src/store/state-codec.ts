@@ -3,18 +3,36 @@
 // with a number or a string.
 
 const BIGINT_TAG = "$bigint";
+const DIGITS = /^-?[0-9]+$/;
 
 export function encodeState(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? { [BIGINT_TAG]: item.toString() } : item));
 }
 
+/** Parses, then turns the tags back into bigints in one walk (several times faster than a JSON.parse reviver). */
 export function decodeState(text: string): unknown {
-  return JSON.parse(text, (_key, item: unknown) => {
-    if (item !== null && typeof item === "object" && !Array.isArray(item)) {
-      const keys = Object.keys(item);
-      const tagged = (item as Record<string, unknown>)[BIGINT_TAG];
-      if (keys.length === 1 && typeof tagged === "string" && /^-?[0-9]+$/.test(tagged)) return BigInt(tagged);
+  return revive(JSON.parse(text) as unknown);
+}
+
+function revive(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      if (item !== null && typeof item === "object") value[index] = revive(item);
     }
-    return item;
-  });
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const tagged = record[BIGINT_TAG];
+  if (keys.length === 1 && typeof tagged === "string" && DIGITS.test(tagged)) return BigInt(tagged);
+  for (const key of keys) {
+    const item = record[key];
+    if (item === null || typeof item !== "object") continue;
+    const revived = revive(item);
+    // defineProperty, not assignment: a key named "__proto__" must stay a plain property.
+    if (revived !== item) Object.defineProperty(record, key, { value: revived, writable: true, enumerable: true, configurable: true });
+  }
+  return record;
 }

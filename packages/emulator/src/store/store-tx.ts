@@ -1,3 +1,4 @@
+import type { StateIndexes } from "./indexes/state-indexes.js";
 import type { Change } from "./journal-line.js";
 import { META_KEY, type CounterName, type MetaRow, type TableMaps, type TableName, type Tables } from "./state-types.js";
 
@@ -14,6 +15,8 @@ export class StoreTx<Event = unknown> {
 
   constructor(
     private readonly tables: TableMaps,
+    /** The indexes of the committed rows: a look-up through them also checks the rows staged here. */
+    readonly indexes: StateIndexes,
     /** The simulated time of this commit. */
     readonly now: number,
   ) {}
@@ -34,6 +37,11 @@ export class StoreTx<Event = unknown> {
 
   remove(table: TableName, key: string | number): void {
     this.stage(table).set(String(key), REMOVED);
+  }
+
+  /** Keys of the table this commit has put or removed so far. */
+  stagedKeys(table: TableName): Iterable<string> {
+    return this.staged.get(table)?.keys() ?? [];
   }
 
   /** Every row of the table as this commit sees it, in table order then new rows. */

@@ -1,5 +1,7 @@
+import type { AppliedChange, CommitListener } from "./applied-change.js";
 import type { DurableStorage } from "./durable-storage.js";
-import { applyChanges } from "./table-dump.js";
+import { StateIndexes } from "./indexes/state-indexes.js";
+import type { Change } from "./journal-line.js";
 import { META_KEY, type MetaRow, type TableMaps, type TableName, type Tables } from "./state-types.js";
 import { StoreTx } from "./store-tx.js";
 
@@ -18,11 +20,16 @@ export interface Committed<T, Event> {
 export class Store<Event = unknown> {
   private storage: DurableStorage | null = null;
   private lastDurable: Promise<void> = Promise.resolve();
+  private readonly listeners: CommitListener[] = [];
+  /** Secondary indexes of the committed rows, updated with every commit. */
+  readonly indexes: StateIndexes;
 
   constructor(
     private tables: TableMaps,
     private seq: number,
-  ) {}
+  ) {
+    this.indexes = StateIndexes.build(tables);
+  }
 
   attach(storage: DurableStorage): void {
     this.storage = storage;
@@ -43,6 +50,16 @@ export class Store<Event = unknown> {
     return this.tables[table].values();
   }
 
+  /** Outside a commit nothing is staged. */
+  stagedKeys(): readonly string[] {
+    return [];
+  }
+
+  /** Tells the listener of every commit's changes, after they are applied and the indexes updated. */
+  onCommit(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
   count(table: TableName): number {
     return this.tables[table].size;
   }
@@ -60,16 +77,30 @@ export class Store<Event = unknown> {
   commit<T>(now: number, work: (tx: StoreTx<Event>) => T): Committed<T, Event> {
     const failure = this.storageFailure;
     if (failure) throw failure;
-    const tx = new StoreTx<Event>(this.tables, now);
+    const tx = new StoreTx<Event>(this.tables, this.indexes, now);
     const value = work(tx);
     const changes = tx.changes();
     if (changes.length === 0) return { value, events: tx.events, durable: this.lastDurable };
-    applyChanges(this.tables, changes);
+    const applied = this.apply(changes);
     this.seq += 1;
+    this.indexes.apply(applied);
+    for (const listener of this.listeners) listener(applied);
     const durable = this.storage ? this.storage.append({ seq: this.seq, changes }) : Promise.resolve();
     durable.catch(() => undefined);
     this.lastDurable = durable;
     return { value, events: tx.events, durable };
+  }
+
+  private apply(changes: readonly Change[]): AppliedChange[] {
+    const applied: AppliedChange[] = [];
+    for (const [table, key, row] of changes) {
+      const map = this.tables[table] as Map<string, unknown>;
+      const before = map.get(key);
+      if (row === null) map.delete(key);
+      else map.set(key, row);
+      applied.push({ table, key, before, after: row ?? undefined } as AppliedChange);
+    }
+    return applied;
   }
 
   /** Resolves once every change applied so far is on disk. */

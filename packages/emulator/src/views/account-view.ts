@@ -1,5 +1,6 @@
 import type { Account, AccountBalance } from "@custody/shared";
 import type { Reader } from "../domain/lookups.js";
+import { ethereumStakesOf, solanaStakesOf } from "../domain/stake-lookups.js";
 import { polkadotBalances, polkadotStaking } from "../networks/polkadot-ledger.js";
 import { spendableFunds } from "../networks/spendable-funds.js";
 import type { AccountRow } from "../store/state-types.js";
@@ -44,14 +45,12 @@ export function balanceView(reader: Reader, account: AccountRow, now: number): A
   if (account.polkadot) view.balances = polkadotBalances(account, now);
   if (account.network === "Solana") {
     let staked = 0n;
-    for (const stake of reader.values("solana_stakes")) {
-      if (stake.account_id === account.id && stake.closed_on_ms === null) staked += stake.total_balance;
-    }
+    for (const stake of solanaStakesOf(reader, account.id)) if (stake.closed_on_ms === null) staked += stake.total_balance;
     view.staked_balance = staked;
   }
   if (account.network === "Ethereum") {
     let staked = 0n;
-    for (const stake of reader.values("ethereum_stakes")) if (stake.account_id === account.id) staked += stake.amount;
+    for (const stake of ethereumStakesOf(reader, account.id)) staked += stake.amount;
     view.staked_balance = staked;
   }
   return view;

@@ -10,6 +10,8 @@ export interface NewAccount {
   name: string;
   currency: string;
   governance: AccountGovernance;
+  /** Let the account share its name with another (the spec does not say names are unique; clients must cope). */
+  allowDuplicateName?: boolean;
 }
 
 const NETWORKS: readonly NetworkName[] = ["Solana", "Polkadot", "Ethereum"];
@@ -23,7 +25,7 @@ export function networkOfCurrency(currency: { name: string; network?: unknown })
 
 /** A new, empty account whose key the HSM derives and whose address comes from that key. */
 export function createAccount(tx: Tx, hsm: Hsm, input: NewAccount): AccountRow {
-  if (findAccountByName(tx, input.name)) throw conflict("AccountExists", `name: an account named ${JSON.stringify(input.name)} exists already`);
+  if (!input.allowDuplicateName && findAccountByName(tx, input.name)) throw conflict("AccountExists", `name: an account named ${JSON.stringify(input.name)} exists already`);
   const currency = requireCurrency(tx, input.currency);
   const network = networkOfCurrency(currency);
   const id = tx.nextId("account");

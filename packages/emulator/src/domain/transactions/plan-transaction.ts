@@ -10,12 +10,12 @@ import {
   type TransactionRequest,
 } from "@custody/shared";
 import type { Tx } from "../../context.js";
-import { badRequest, forbidden, notFound } from "../../http/http-error.js";
+import { badRequest, conflict, forbidden, notFound } from "../../http/http-error.js";
 import { networkFee, type FeeOperation } from "../../networks/fee-schedule.js";
 import { stakingProviderOf } from "../../networks/staking-providers.js";
 import type { AccountRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";
-import { findAccountByName, requireCurrency, type Reader } from "../lookups.js";
+import { findAccountsByName, requireCurrency, type Reader } from "../lookups.js";
 import { parseAmountField } from "./amount-field.js";
 import { requireRule } from "./governance-check.js";
 import type { TransactionDraft } from "./transaction-draft.js";
@@ -45,9 +45,16 @@ function blockingMessage(findings: readonly Finding[]): string {
     .join("; ");
 }
 
+/** The one account with this name: 404 when there is none, 409 when several share it (a request by name cannot say which). */
 export function requireAccountNamed(reader: Reader, name: string): AccountRow {
-  const account = findAccountByName(reader, name);
+  const [account, ...others] = findAccountsByName(reader, name);
   if (!account) throw notFound(`account_name: no account is named ${JSON.stringify(name)}`);
+  if (others.length > 0) {
+    throw conflict(
+      "AmbiguousAccountName",
+      `account_name: ${others.length + 1} accounts are named ${JSON.stringify(name)} (ids ${[account, ...others].map((item) => item.id).join(", ")}); the name does not say which`,
+    );
+  }
   return account;
 }
 

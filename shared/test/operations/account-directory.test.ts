@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CustodyClient } from "../../src/client/custody-client.js";
+import { accountDirectoryOf } from "../../src/operations/account-directory.js";
+import { resolveAccount } from "../../src/operations/account-resolution.js";
+import type { AccountWire } from "../../src/schemas/account.js";
+import { json, ScriptedServer, text } from "../client/scripted-server.js";
+import { SOLANA_RECIPIENT } from "../requests/currency-fixtures.js";
+
+// The directory's hint checks where the emulator cannot play the service: an account removed
+// (404 by id), and a service whose page_info.count is the page's size rather than the list's.
+
+function account(id: number, name: string): AccountWire {
+  return { id, name, address: SOLANA_RECIPIENT, balance: "10", available_balance: "10", currency: "solana_testnet", type: "Solana", coin_fields: { type: "Solana" } };
+}
+
+const page = (accounts: AccountWire[], count = accounts.length) => json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count, has_next_page: false } });
+const notFound = text(404, '{"message":"account 1 does not exist","name":"NotFound","status_code":404}', { "content-type": "application/json" });
+
+describe("the account directory behind resolveAccount", () => {
+  let server: ScriptedServer;
+  let client: CustodyClient;
+  beforeEach(async () => {
+    server = await ScriptedServer.start();
+    client = new CustodyClient({ baseUrl: server.baseUrl, operator: "bot", retry: { retries: 0 } });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it("a hinted account the service no longer has (404) lists again and decides from the listing", async () => {
+    server.on("GET", "/accounts", page([account(1, "ops"), account(2, "vault")]), page([account(1, "ops")], 2), page([account(3, "ops"), account(2, "vault")]));
+    server.on("GET", "/accounts/1", notFound);
+    expect((await resolveAccount(client, "ops")).id).toBe(1);
+    expect((await resolveAccount(client, "ops")).id).toBe(3);
+    expect(server.received().map((request) => request.url).sort()).toEqual(
+      ["/accounts?page=1&page_size=1000", "/accounts/1", "/accounts?page=1&page_size=1", "/accounts?page=1&page_size=1000"].sort(),
+    );
+    expect(server.unscripted).toEqual([]);
+  });
+
+  it("a service whose count is the page's size only makes every hint fail its check: slower, never wrong", async () => {
+    const listing = [account(1, "ops"), account(2, "vault")];
+    server.on("GET", "/accounts", page(listing), page([account(1, "ops")], 1), page(listing), page([account(1, "ops")], 1), page(listing));
+    server.on("GET", "/accounts/1", json(account(1, "ops")), json(account(1, "ops")));
+    for (let round = 0; round < 3; round += 1) expect((await resolveAccount(client, "ops")).id).toBe(1);
+    expect(server.received().filter((request) => request.url === "/accounts?page=1&page_size=1000")).toHaveLength(3);
+    expect(server.unscripted).toEqual([]);
+  });
+
+  it("invalidate() and an expired listing both make the next resolution list again", async () => {
+    let now = 0;
+    const directory = accountDirectoryOf(client, { maxAgeMs: 1_000, now: () => now });
+    const listing = [account(1, "ops")];
+    server.on("GET", "/accounts", page(listing), page(listing), page(listing), page(listing));
+    server.on("GET", "/accounts/1", json(account(1, "ops")));
+    await resolveAccount(client, "ops");
+    await resolveAccount(client, "ops");
+    directory.invalidate();
+    await resolveAccount(client, "ops");
+    now = 1_000;
+    await resolveAccount(client, "ops");
+    expect(server.received().filter((request) => request.url === "/accounts?page=1&page_size=1000")).toHaveLength(3);
+    expect(server.unscripted).toEqual([]);
+  });
+});

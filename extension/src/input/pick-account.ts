@@ -30,7 +30,7 @@ export async function chooseAccount(
     const account = await client.getAccount(target.account.id);
     return { account, currency: await client.getCurrency(account.currency) };
   }
-  const accounts = (await client.listAllAccounts({ pageSize: 200, maxPages: 50 })).filter(
+  const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter(
     (account) => options.network === undefined || accountNetwork(account) === options.network,
   );
   if (accounts.length === 0) throw new NothingToPickError(`the workspace has no ${options.network ?? ""} account`.replace("  ", " "));

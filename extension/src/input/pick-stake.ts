@@ -25,7 +25,7 @@ export async function chooseStake(
     const [stake, account] = await Promise.all([client.getSolanaStake(target.account.id, target.stake.uid), client.getAccount(target.account.id)]);
     return { stake, account, currency: await client.getCurrency(account.currency) };
   }
-  const accounts = (await client.listAllAccounts({ pageSize: 200, maxPages: 50 })).filter((account) => accountNetwork(account) === "Solana");
+  const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter((account) => accountNetwork(account) === "Solana");
   const choices: StakeChoice[] = [];
   for (const account of accounts) {
     const [stakes, currency] = await Promise.all([client.listSolanaStakes(account.id), client.getCurrency(account.currency)]);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import type { LoadMoreNode } from "../../src/views/nodes/load-more-node.js";
+import { chooseAccount } from "../../src/input/pick-account.js";
+import type { Prompter } from "../../src/input/prompter.js";
 import { startHarness, treeLines, type Harness, type TreeLine } from "./support/extension-harness.js";
 
 // The old read cache stopped at 50 pages of 200 accounts, so a workspace of 10,001 showed
@@ -66,4 +68,19 @@ describe("the Accounts view of a workspace larger than the old cap (10,000 accou
     expect(transactions.some((line) => line.contextValue === "error")).toBe(false);
     expect(transactions.at(-1)?.label).toBe("Load older transactions...");
   });
+
+  it("offers every account of the workspace in the palette's account picker, past the old cap", async () => {
+    let offered = 0;
+    const picker: Prompter = {
+      pick: async (_title, items) => {
+        offered = items.length;
+        return items.find((item) => item.label === "scale-10001")?.value;
+      },
+      input: async () => undefined,
+      confirm: async () => false,
+    };
+    const choice = await chooseAccount(harness.client, picker, undefined, { title: "Account" });
+    expect(offered).toBe(total);
+    expect(choice?.account.name).toBe("scale-10001");
+  }, 60_000);
 });

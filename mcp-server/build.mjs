@@ -67,6 +67,26 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * The SDK's Server imports Ajv (about 280 KB with its dependencies, 15 to 20 ms of a start) for a
+ * default validator it builds only when none is given; create-server.ts always gives one
+ * (src/server/lazy-schema-validator.ts), which loads Ajv when a form is first sent. Give the
+ * Server's import a class that refuses to be built, so Ajv is left out of the start files.
+ */
+const sdkDefaultValidatorLeftOut = {
+  name: "sdk-default-validator-left-out",
+  setup(builder) {
+    builder.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) => {
+      if (!/@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer)) return undefined;
+      return { path: "sdk-default-validator", namespace: "custody-build" };
+    });
+    builder.onLoad({ filter: /^sdk-default-validator$/, namespace: "custody-build" }, () => ({
+      contents: 'export class AjvJsonSchemaValidator { constructor() { throw new Error("custody-mcp bundle: pass jsonSchemaValidator to the Server (the SDK default is left out)"); } }',
+      loader: "js",
+    }));
+  },
+};
+
 const listings = await toolListings();
 // Chunk names carry a content hash: clear the previous build's so none is left behind.
 rmSync(join(outdir, "chunks"), { recursive: true, force: true });
@@ -77,7 +97,7 @@ await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
-  plugins: [sharedWithoutSideEffects, zodEnglishOnly],
+  plugins: [sharedWithoutSideEffects, zodEnglishOnly, sdkDefaultValidatorLeftOut],
   // tools/list is answered from this: a start builds no tool schema (src/tools/tool-catalog.ts).
   define: { CUSTODY_TOOL_LISTINGS: JSON.stringify(listings) },
 });

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
@@ -10,7 +10,7 @@ import { buildBundle } from "./harness/built-bundle.js";
 import { control } from "./harness/control-plane.js";
 import { toolTour } from "./harness/tool-tour.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, connectHarness, startTestEmulator } from "./harness/mcp-harness.js";
+import { call, connectHarness, startTestEmulator, testClient, type HarnessOptions } from "./harness/mcp-harness.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 
 let emulator: RunningEmulator;
@@ -25,11 +25,11 @@ afterAll(async () => {
 });
 
 /** The built bundle as a client launches it: a child process speaking MCP on stdin/stdout. */
-async function spawnServer(args: string[], env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+async function spawnServer(args: string[], env: Record<string, string>, elicit?: HarnessOptions["elicit"]): Promise<{ client: Client; stderr: () => string }> {
   let stderr = "";
   const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], env: { PATH: process.env.PATH ?? "", ...childHome(), ...env }, stderr: "pipe" });
   transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
-  const client = new Client({ name: "stdio-test", version: "0" });
+  const client = testClient(elicit);
   await client.connect(transport);
   return { client, stderr: () => stderr };
 }
@@ -79,6 +79,27 @@ describe("the bundle over stdio", () => {
     expect(broken.stdout).toMatch(/^BROKEN: line 2/);
   });
 
+  it("asks the person through the form and submits on their confirmation (the answer checked by the validator loaded then)", async () => {
+    const shown: string[] = [];
+    const elicit = (message: string) => {
+      shown.push(message);
+      return { action: "accept" as const, content: { confirm: true } };
+    };
+    const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") }, elicit);
+    try {
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
+      const dry = await call(client, "create_transaction", args);
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toContain("from sol-treasury");
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("answers every tool over stdio with structured content: reads, and writes as dry runs", async () => {
     await control(emulator, "POST", "/reset", { seed: "demo" });
     const tour = await toolTour(emulator);
@@ -115,8 +136,8 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport, the client nor any tool: chunks beside the entry, imported on demand", () => {
-    const markers = ["async function startEmulator", "var StreamableHTTPServerTransport", "CustodyClient = class", "function defineWriteTool"];
+  it("a start loads neither the emulator, the HTTP transport, the client, any tool nor Ajv: chunks beside the entry, imported on demand", () => {
+    const markers = ["async function startEmulator", "var StreamableHTTPServerTransport", "CustodyClient = class", "function defineWriteTool", "ajv-validator/ajv/master/lib/refs/data.json"];
     const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
     const chunks = join(dirname(bundle), "chunks");
     const shipped = readdirSync(chunks).filter((file) => file.endsWith(".js")).map((file) => readFileSync(join(chunks, file), "utf8")).join("\n");

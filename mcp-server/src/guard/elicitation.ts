@@ -1,4 +1,5 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { loadSchemaValidator } from "../server/lazy-schema-validator.js";
 import { errorMessage } from "../tools/error-message.js";
 
 export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
@@ -24,6 +25,8 @@ const CONFIRM_SCHEMA = {
 export async function askPerson(session: Server, message: string, timeoutMs: number, signal: AbortSignal): Promise<Consent> {
   if (!canAskPerson(session)) return { answer: "not_asked" };
   try {
+    // The SDK checks the answer against the form's schema with it.
+    await loadSchemaValidator();
     const result = await session.elicitInput({ mode: "form", message, requestedSchema: CONFIRM_SCHEMA }, { timeout: Math.max(1000, timeoutMs), signal });
     if (result.action === "accept") {
       return result.content?.confirm === true ? { answer: "accepted" } : { answer: "declined", detail: "the person accepted the form without ticking confirm" };

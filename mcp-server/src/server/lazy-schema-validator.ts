@@ -1,16 +1,22 @@
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 
-let ajv: AjvJsonSchemaValidator | undefined;
+let loading: Promise<jsonSchemaValidator> | undefined;
+let loaded: jsonSchemaValidator | undefined;
 
 /**
- * The SDK's JSON Schema validator (Ajv), set up on first use and shared by the process's sessions.
- * The SDK builds one per server by default: 4 to 7 ms of every start, for a validator this server
- * needs only when a person answers a confirmation form.
+ * Loads the SDK's JSON Schema validator (Ajv, about 280 KB with its dependencies): call it before
+ * sending a form. A start does not load it (build.mjs leaves the SDK's default out of the start
+ * files), since this server needs it only to check a person's answer to a confirmation form.
  */
+export function loadSchemaValidator(): Promise<jsonSchemaValidator> {
+  loading ??= import("../on-demand/form-validator.js").then(({ AjvJsonSchemaValidator }) => (loaded = new AjvJsonSchemaValidator()));
+  return loading;
+}
+
+/** The validator given to every session: Ajv once loadSchemaValidator() has settled, shared by the process's sessions. */
 export const lazySchemaValidator: jsonSchemaValidator = {
-  getValidator(schema) {
-    ajv ??= new AjvJsonSchemaValidator();
-    return ajv.getValidator(schema);
+  getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    if (loaded === undefined) throw new Error("the JSON Schema validator is not loaded: await loadSchemaValidator() before sending a form");
+    return loaded.getValidator<T>(schema);
   },
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBlocking, lookUpWrite, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { CustodyApiError, eip55Checksummed, hasBlocking, lookUpWrite, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
 import { clientFor, control, planContext, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
 // The write road (shared/src/operations) against the real emulator: plan on fresh data, send once,
@@ -68,6 +68,23 @@ describe("planning a write changes nothing", () => {
     expect(codes(sol)).toContain("info:RECIPIENT_ADDRESS_OK");
     const eth = await planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient: RECIPIENT, speed: "NORMAL" });
     expect(codes(eth)).toContain("block:RECIPIENT_ADDRESS_INVALID");
+  });
+
+  it("blocks an Ethereum recipient whose mixed-case spelling fails its EIP-55 checksum (a mistyped digit), and the emulator refuses it too", async () => {
+    const intended = eip55Checksummed("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
+    const mistyped = `${intended.slice(0, -1)}c`;
+    const plan = (recipient: string) => planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient, speed: "NORMAL" });
+    expect(codes(await plan(intended))).toContain("info:RECIPIENT_ADDRESS_OK");
+    expect(codes(await plan(intended.toLowerCase()))).toContain("info:RECIPIENT_ADDRESS_OK");
+    const blocked = await plan(mistyped);
+    expect(blocked.checks.find((check) => check.code === "RECIPIENT_ADDRESS_INVALID")?.message).toBe(
+      `recipient: must be an Ethereum address (0x then 40 hex digits; in mixed case, a valid EIP-55 checksum), got "${mistyped}"`,
+    );
+    const before = await transactionCount(treasury);
+    const sent = treasury.createTransaction({ ...(blocked.call.body as object), recipient: mistyped } as Parameters<CustodyClient["createTransaction"]>[0]);
+    await expect(sent).rejects.toBeInstanceOf(CustodyApiError);
+    await expect(sent).rejects.toMatchObject({ status: 400, message: expect.stringContaining("recipient: must be an Ethereum address") });
+    expect(await transactionCount(treasury)).toBe(before);
   });
 
   it("binds the digest to the operator, the amount and the recipient", async () => {

@@ -40,6 +40,8 @@ describe("amounts as typed", () => {
     expect(addressValidator("Solana", "recipient")("0xabc")).toMatch(/^recipient: must be a Solana address/);
     expect(addressValidator("Solana", "recipient")("AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk")).toBeUndefined();
     expect(addressValidator("Ethereum", "recipient")("0x12")).toMatch(/^recipient: must be an Ethereum address/);
+    expect(addressValidator("Ethereum", "recipient")("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBeUndefined();
+    expect(addressValidator("Ethereum", "recipient")("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAec")).toMatch(/^recipient: must be an Ethereum address.*valid EIP-55 checksum/);
     expect(baseUrlProblem("ftp://x")).toBe("base URL: must use http or https");
     expect(baseUrlProblem("http://user:pw@127.0.0.1/module")).toMatch(/credentials/);
     expect(baseUrlProblem("http://127.0.0.1:8080/module")).toBeUndefined();

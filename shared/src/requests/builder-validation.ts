@@ -16,8 +16,8 @@ export function amountIssue(field: string, value: unknown, rule: BaseUnitsRule):
 }
 
 /** The issue with a text field that must match a format, if any. */
-export function formatIssue(field: string, value: unknown, pattern: RegExp, rule: string): FieldIssue | undefined {
-  if (typeof value === "string" && pattern.test(value)) return undefined;
+export function formatIssue(field: string, value: unknown, pattern: RegExp | ((text: string) => boolean), rule: string): FieldIssue | undefined {
+  if (typeof value === "string" && (typeof pattern === "function" ? pattern(value) : pattern.test(value))) return undefined;
   return { path: field, message: rule };
 }
 

@@ -5,7 +5,7 @@ import type { Note } from "../schemas/primitives.js";
 import type { Speed } from "../schemas/transaction-request.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
 import { baseUnit } from "../units/currency-units.js";
-import { ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE } from "../schemas/address-format.js";
+import { ETHEREUM_ADDRESS_RULE, isEthereumAddress } from "../schemas/address-format.js";
 import type { BaseUnitsRule } from "./builder-validation.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 import { amountObject } from "./amount-object.js";
@@ -33,7 +33,7 @@ const CALL_DATA_RULE = "must be hex-encoded call data of at least 4 bytes (the f
 
 function build(subject: string, amountRule: BaseUnitsRule, input: ContractInteractionInput): TransactionRequest {
   throwIfIssues(subject, [
-    formatIssue("contract_address", input.contract_address, ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE),
+    formatIssue("contract_address", input.contract_address, isEthereumAddress, ETHEREUM_ADDRESS_RULE),
     formatIssue("contract_data", input.contract_data, CALL_DATA, CALL_DATA_RULE),
     amountIssue("amount", input.amount, amountRule),
     amountIssue("max_fees", input.max_fees, "non-negative"),

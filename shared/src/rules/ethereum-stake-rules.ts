@@ -1,4 +1,4 @@
-import { ETHEREUM_ADDRESS } from "../schemas/address-format.js";
+import { isEthereumAddress } from "../schemas/address-format.js";
 import type { Currency } from "../schemas/currency.js";
 import { HexString } from "../schemas/primitives.js";
 import { checkAmountWithinAvailable } from "./amount-within-available.js";
@@ -65,12 +65,12 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
 
 function checkRecipient(recipient: string, whitelist: string[] | undefined): Finding[] {
   const facts = { recipient };
-  if (!ETHEREUM_ADDRESS.test(recipient)) {
+  if (!isEthereumAddress(recipient)) {
     return [
       finding(
         "block",
         "ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS",
-        `recipient must be the staking contract's address: 0x then 40 hex digits, got ${JSON.stringify(recipient)}`,
+        `recipient must be the staking contract's address: 0x then 40 hex digits (in mixed case, a valid EIP-55 checksum), got ${JSON.stringify(recipient)}`,
         facts,
       ),
     ];

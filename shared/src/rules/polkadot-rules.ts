@@ -17,9 +17,8 @@ export type PolkadotOperation =
 export function checkPolkadotOperation(op: PolkadotOperation, balances: PolkadotBalances, staking: PolkadotStaking): Finding[] {
   switch (op.type) {
     case "BONDEXTRA":
-      return [checkPositive(op.type, op.amount), checkBondExtra(op.amount, balances)];
     case "UNBOND":
-      return [checkPositive(op.type, op.amount), checkUnbond(op.amount, balances)];
+      return [checkPositive(op.type, op.amount), checkWithinField(op.type, op.amount, balances)];
     case "REBOND":
       return [checkPositive(op.type, op.amount), checkRebond(op.amount, balances)];
     case "WITHDRAWUNBONDED":
@@ -39,30 +38,25 @@ function checkPositive(type: string, amount: bigint): Finding {
   return finding("info", "POLKADOT_AMOUNT_OK", `${type} amount ${amount} is greater than 0 (base units)`, { type, amount });
 }
 
-function checkBondExtra(amount: bigint, balances: PolkadotBalances): Finding {
-  const facts = { amount, available: balances.available };
-  if (amount > balances.available) {
-    return finding(
-      "block",
-      "POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE",
-      `BONDEXTRA amount ${amount} exceeds balances.available ${balances.available} (base units): BONDEXTRA can bond at most the available balance`,
-      facts,
-    );
-  }
-  return finding("info", "POLKADOT_BONDEXTRA_OK", `BONDEXTRA amount ${amount} is within balances.available ${balances.available} (base units)`, facts);
-}
+/** BONDEXTRA bonds from balances.available; UNBOND moves from balances.bonded. */
+const WITHIN_FIELD = {
+  BONDEXTRA: { field: "available", verb: "bond" },
+  UNBOND: { field: "bonded", verb: "move" },
+} as const;
 
-function checkUnbond(amount: bigint, balances: PolkadotBalances): Finding {
-  const facts = { amount, bonded: balances.bonded };
-  if (amount > balances.bonded) {
+function checkWithinField(type: keyof typeof WITHIN_FIELD, amount: bigint, balances: PolkadotBalances): Finding {
+  const { field, verb } = WITHIN_FIELD[type];
+  const limit = balances[field];
+  const facts = { amount, [field]: limit };
+  if (amount > limit) {
     return finding(
       "block",
-      "POLKADOT_UNBOND_EXCEEDS_BONDED",
-      `UNBOND amount ${amount} exceeds balances.bonded ${balances.bonded} (base units): UNBOND can move at most the bonded balance`,
+      `POLKADOT_${type}_EXCEEDS_${field.toUpperCase()}`,
+      `${type} amount ${amount} exceeds balances.${field} ${limit} (base units): ${type} can ${verb} at most the ${field} balance`,
       facts,
     );
   }
-  return finding("info", "POLKADOT_UNBOND_OK", `UNBOND amount ${amount} is within balances.bonded ${balances.bonded} (base units)`, facts);
+  return finding("info", `POLKADOT_${type}_OK`, `${type} amount ${amount} is within balances.${field} ${limit} (base units)`, facts);
 }
 
 function checkRebond(amount: bigint, balances: PolkadotBalances): Finding {

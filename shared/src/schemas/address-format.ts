@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Network } from "./account.js";
 import { base58Decode } from "./base58.js";
+import { hasValidEip55Case } from "./ethereum-checksum.js";
 
 /** Any address: non-empty, no whitespace. */
 export const ANY_ADDRESS = /^\S+$/;
 export const ANY_ADDRESS_RULE = "must be a non-empty address without spaces";
 
-/** An Ethereum address: 0x and 20 bytes in hex (checksum case accepted as is). */
+/** The form of an Ethereum address: 0x and 20 bytes in hex. isEthereumAddress also checks a mixed-case checksum. */
 export const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-export const ETHEREUM_ADDRESS_RULE = "must be an Ethereum address: 0x followed by 40 hex digits";
+export const ETHEREUM_ADDRESS_RULE = "must be an Ethereum address: 0x followed by 40 hex digits, all in one case or in mixed case with a valid EIP-55 checksum";
 
 /** A Solana public key: 32 bytes in base58, 32 to 44 characters. */
 export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -24,8 +25,9 @@ export function isSolanaAddress(text: string): boolean {
   return bytes !== undefined && bytes.length === 32;
 }
 
+/** 0x and 40 hex digits; in mixed case, only with a valid EIP-55 checksum. */
 export function isEthereumAddress(text: string): boolean {
-  return ETHEREUM_ADDRESS.test(text);
+  return ETHEREUM_ADDRESS.test(text) && hasValidEip55Case(text);
 }
 
 /** An SS58 Polkadot address: network prefix 0, a 32-byte key and the two checksum bytes of blake2b-512("SS58PRE" ‖ prefix ‖ key). */
@@ -38,7 +40,7 @@ export function isPolkadotAddress(text: string): boolean {
 
 const FORMS: Record<Network, [(text: string) => boolean, string]> = {
   Solana: [isSolanaAddress, "a Solana address (base58 of 32 bytes)"],
-  Ethereum: [isEthereumAddress, "an Ethereum address (0x then 40 hex digits)"],
+  Ethereum: [isEthereumAddress, "an Ethereum address (0x then 40 hex digits; in mixed case, a valid EIP-55 checksum)"],
   Polkadot: [isPolkadotAddress, "a Polkadot SS58 address (network prefix 0) with a valid checksum"],
 };
 

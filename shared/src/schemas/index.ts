@@ -21,3 +21,4 @@ export * from "./field-issues.js";
 export * from "./validation-message.js";
 export * from "./base58.js";
 export * from "./address-format.js";
+export * from "./ethereum-checksum.js";

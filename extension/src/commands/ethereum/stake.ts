@@ -1,4 +1,5 @@
-import { checkSend, displayUnit, ETHEREUM_ADDRESS, ETHEREUM_ADDRESS_RULE, HexString } from "@custody/shared";
+import { checkSend, displayUnit, HexString } from "@custody/shared";
+import { addressValidator } from "../../input/address-rule.js";
 import { amountValidator, readAmount } from "../../input/amount-input.js";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
@@ -40,7 +41,7 @@ export const ethereumStake: CommandDefinition = {
         await prompter.input({
           title: stepTitle(TITLE, 3, STEPS),
           prompt: "Staking provider's contract address",
-          validate: (text) => (ETHEREUM_ADDRESS.test(text.trim()) ? undefined : `contract: ${ETHEREUM_ADDRESS_RULE}`),
+          validate: addressValidator("Ethereum", "contract"),
         })
       )?.trim();
     }

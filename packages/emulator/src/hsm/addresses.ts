@@ -1,3 +1,4 @@
+import { eip55Checksummed } from "@custody/shared";
 import { blake2b } from "@noble/hashes/blake2.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
@@ -11,18 +12,7 @@ export function solanaAddress(publicKey: Uint8Array): string {
 /** An Ethereum address: the last 20 bytes of keccak-256 of the uncompressed key (without 0x04), EIP-55 checksummed. */
 export function ethereumAddress(uncompressedPublicKey: Uint8Array): string {
   const body = uncompressedPublicKey.length === 65 ? uncompressedPublicKey.slice(1) : uncompressedPublicKey;
-  return toChecksumAddress(bytesToHex(keccak_256(body).slice(-20)));
-}
-
-export function toChecksumAddress(hex40: string): string {
-  const lower = hex40.toLowerCase().replace(/^0x/, "");
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
-  let out = "0x";
-  for (let index = 0; index < lower.length; index += 1) {
-    const character = lower[index] ?? "";
-    out += Number.parseInt(hash[index] ?? "0", 16) >= 8 ? character.toUpperCase() : character;
-  }
-  return out;
+  return eip55Checksummed(bytesToHex(keccak_256(body).slice(-20)));
 }
 
 const SS58_PREFIX = utf8ToBytes("SS58PRE");

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { AccountGovernance, GovernanceRule, RuleMember, TransactionStatus } from "@custody/shared";
-import { polkadotAddress, solanaAddress, toChecksumAddress } from "../hsm/addresses.js";
+import { eip55Checksummed, type AccountGovernance, type GovernanceRule, type RuleMember, type TransactionStatus } from "@custody/shared";
+import { polkadotAddress, solanaAddress } from "../hsm/addresses.js";
 import { base58Encode } from "../hsm/base58.js";
 import { networkFee, proposedMaxFees } from "../networks/fee-schedule.js";
 import { REQUEST_LIFETIME_MS } from "../networks/network-constants.js";
@@ -52,7 +52,7 @@ export function externalAddress(network: NetworkName, position: number): string 
   const bytes = digest("sha256", `scale-external:${position}`);
   if (network === "Solana") return solanaAddress(bytes);
   if (network === "Polkadot") return polkadotAddress(bytes);
-  return toChecksumAddress(bytes.subarray(0, 20).toString("hex"));
+  return eip55Checksummed(bytes.subarray(0, 20).toString("hex"));
 }
 
 /**

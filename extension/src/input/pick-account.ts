@@ -34,6 +34,11 @@ export async function chooseAccount(
     (account) => options.network === undefined || accountNetwork(account) === options.network,
   );
   if (accounts.length === 0) throw new NothingToPickError(`the workspace has no ${options.network ?? ""} account`.replace("  ", " "));
+  return pickAccountFrom(client, prompter, accounts, options.title);
+}
+
+/** A quick pick of these accounts, each with its available balance in display units. */
+export async function pickAccountFrom(client: CustodyClient, prompter: Prompter, accounts: readonly Account[], title: string): Promise<AccountChoice | undefined> {
   const currencies = new Map<string, Currency>();
   for (const name of new Set(accounts.map((account) => account.currency))) currencies.set(name, await client.getCurrency(name));
   const items = accounts.map((account) => {
@@ -45,5 +50,5 @@ export async function chooseAccount(
       value: { account, currency },
     };
   });
-  return prompter.pick(options.title, items, "Choose the account");
+  return prompter.pick(title, items, "Choose the account");
 }

@@ -2,7 +2,7 @@ import { accountNetwork, stakeAllows, type Account, type Currency, type CustodyC
 import { displayAmount } from "../views/amount-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { NodeTarget } from "../views/tree-node.js";
-import { NothingToPickError } from "./pick-account.js";
+import { NothingToPickError, pickAccountFrom } from "./pick-account.js";
 import type { Prompter } from "./prompter.js";
 
 export interface StakeChoice {
@@ -11,9 +11,14 @@ export interface StakeChoice {
   currency: Currency;
 }
 
+/** Up to this many Solana accounts, one pick lists the stakes of all; above, the account is picked first. */
+export const ONE_STEP_ACCOUNTS = 20;
+
 /**
  * The Solana stake a command acts on: the one whose context menu ran it (read again), else a
- * quick pick of the stakes (those whose `actions` list the action now, when one is given).
+ * quick pick of the stakes (those whose `actions` list the action now, when one is given): of
+ * every Solana account in a small workspace, of the account picked first in a larger one (the
+ * stake list has one request per account and no paging).
  */
 export async function chooseStake(
   client: CustodyClient,
@@ -26,12 +31,28 @@ export async function chooseStake(
     return { stake, account, currency: await client.getCurrency(account.currency) };
   }
   const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter((account) => accountNetwork(account) === "Solana");
+  if (accounts.length === 0) throw new NothingToPickError("the workspace has no Solana account");
+  let scope: readonly Account[] = accounts;
+  if (accounts.length > ONE_STEP_ACCOUNTS) {
+    const chosen = await pickAccountFrom(client, prompter, accounts, options.title);
+    if (chosen === undefined) return undefined;
+    scope = [chosen.account];
+  }
+  const currencies = new Map<string, Promise<Currency>>();
+  const currencyOf = (name: string): Promise<Currency> => {
+    const known = currencies.get(name) ?? client.getCurrency(name);
+    currencies.set(name, known);
+    return known;
+  };
+  const listed = await Promise.all(scope.map(async (account) => ({ account, stakes: await client.listSolanaStakes(account.id), currency: await currencyOf(account.currency) })));
   const choices: StakeChoice[] = [];
-  for (const account of accounts) {
-    const [stakes, currency] = await Promise.all([client.listSolanaStakes(account.id), client.getCurrency(account.currency)]);
+  for (const { account, stakes, currency } of listed) {
     for (const stake of stakes) if (options.action === undefined || stakeAllows(stake, options.action)) choices.push({ stake, account, currency });
   }
-  if (choices.length === 0) throw new NothingToPickError(options.action === undefined ? "the workspace has no Solana stake" : `no Solana stake allows ${options.action} now`);
+  if (choices.length === 0) {
+    const where = scope.length === 1 && scope !== accounts ? `account ${labelText(scope[0]?.name ?? "", 80)} has` : "the workspace has";
+    throw new NothingToPickError(options.action === undefined ? `${where} no Solana stake` : `${where} no Solana stake that allows ${options.action} now`);
+  }
   const items = choices.map((choice) => {
     const state = choice.stake.blockchain_state;
     return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import type { LoadMoreNode } from "../../src/views/nodes/load-more-node.js";
 import { chooseAccount } from "../../src/input/pick-account.js";
+import { chooseStake, ONE_STEP_ACCOUNTS } from "../../src/input/pick-stake.js";
 import type { Prompter } from "../../src/input/prompter.js";
 import { startHarness, treeLines, type Harness, type TreeLine } from "./support/extension-harness.js";
 
@@ -82,5 +83,25 @@ describe("the Accounts view of a workspace larger than the old cap (10,000 accou
     const choice = await chooseAccount(harness.client, picker, undefined, { title: "Account" });
     expect(offered).toBe(total);
     expect(choice?.account.name).toBe("scale-10001");
+  }, 60_000);
+
+  it("asks for the Solana account before listing stakes when there are more than a quick pick can list at once", async () => {
+    const asked: { placeholder: string; labels: string[] }[] = [];
+    const picker: Prompter = {
+      pick: async (_title, items, placeholder) => {
+        asked.push({ placeholder: placeholder ?? "", labels: items.map((item) => item.label) });
+        return placeholder === "Choose the account" ? items.find((item) => item.label === "sol-treasury")?.value : items[0]?.value;
+      },
+      input: async () => undefined,
+      confirm: async () => false,
+    };
+    const stakesOfTreasury = await harness.client.listSolanaStakes((await harness.client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).find((account) => account.name === "sol-treasury")!.id);
+    expect(stakesOfTreasury.length).toBeGreaterThan(0);
+    const choice = await chooseStake(harness.client, picker, undefined, { title: "Stake" });
+    expect(asked.map((step) => step.placeholder)).toEqual(["Choose the account", "Choose the stake"]);
+    expect(asked[0]?.labels.length).toBeGreaterThan(ONE_STEP_ACCOUNTS);
+    expect(asked[1]?.labels).toHaveLength(stakesOfTreasury.length);
+    expect(choice?.account.name).toBe("sol-treasury");
+    expect(stakesOfTreasury.map((stake) => stake.uid)).toContain(choice?.stake.uid);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { RunningEmulator } from "@custody/emulator";
+import { SOLANA_EPOCH_NONE } from "@custody/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
@@ -23,8 +24,16 @@ describe("read tools", () => {
   it("health_check: connected as the operator, versions and the module version check", async () => {
     const result = await call(harness.client, "health_check");
     expect(result.structured).toMatchObject({ status: "OK", operator: DEMO.treasuryBot, module_version: "1.19.2", api_version: "1.30.5" });
-    expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" })]);
+    expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" }), expect.objectContaining({ code: "OPERATOR_CAN_READ", severity: "info" })]);
     expect(result.text).toContain("Connected as treasury-bot");
+  });
+
+  it("health_check: a suspended operator, known to the module, is told the workspace refuses its calls", async () => {
+    const suspended = await connectHarness(emulator, { operator: "legacy-bot" });
+    const result = await call(suspended.client, "health_check");
+    await suspended.close();
+    expect(result.structured.checks).toContainEqual(expect.objectContaining({ code: "OPERATOR_REFUSED", severity: "block" }));
+    expect(result.text).toMatch(/block OPERATOR_REFUSED: .*the workspace refused its read of GET \/accounts: .*HTTP 403/);
   });
 
   it("health_check: an operator unknown to the module is told so", async () => {
@@ -142,6 +151,20 @@ describe("read tools", () => {
     expect(stakes.flatMap((stake) => stake.actions)).toContain("withdraw");
     const one = await call(harness.client, "get_solana_stake", { account: DEMO.solTreasury, stake_uid: stakes[0]?.uid });
     expect((one.structured.stake as { uid: string }).uid).toBe(stakes[0]?.uid);
+  });
+
+  it("list_solana_stakes: epochs are numbers, and a stake never deactivated shows deactivation_epoch null, not Solana's u64::MAX nor an amount", async () => {
+    const raw = await directClient(emulator).listSolanaStakes((await accountNamed(emulator, DEMO.solTreasury)).id);
+    const list = await call(harness.client, "list_solana_stakes", { account: DEMO.solTreasury });
+    const states = (list.structured.stakes as { uid: string; blockchain_state: { status: string; activation_epoch: unknown; deactivation_epoch: unknown } }[]).map((stake) => stake.blockchain_state);
+    expect(states.length).toBe(raw.length);
+    for (const [index, state] of states.entries()) {
+      const wire = raw[index]?.blockchain_state;
+      expect(state.activation_epoch).toBe(Number(wire?.activation_epoch));
+      if (wire?.deactivation_epoch === SOLANA_EPOCH_NONE) expect(state.deactivation_epoch).toBeNull();
+      else expect(state.deactivation_epoch).toBe(Number(wire?.deactivation_epoch));
+    }
+    expect(raw.some((stake) => stake.blockchain_state.deactivation_epoch === SOLANA_EPOCH_NONE)).toBe(true);
   });
 
   it("list_ethereum_stakes: positions with amounts in both units", async () => {

@@ -58,6 +58,7 @@ describe("the bundle over stdio", () => {
     try {
       expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
       expect(client.getInstructions()).toContain("acting as API operator treasury-bot");
+      expect(client.getInstructions()).toContain("every string value in structured results and in the JSON of custody:// resources");
       expect((await call(client, "health_check")).structured.status).toBe("OK");
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };

@@ -96,4 +96,42 @@ describe("errors name the tool's own fields", () => {
     const badFees = await call(harness.client, "create_transaction", { ...args, max_fees: "ten", max_fees_unit: "SOL" });
     expect(badFees.structured.error).toMatch(/^max_fees: /);
   });
+
+  it("ethereum_stake: a bad contract address is reported under contract, its own field, not contract_address", async () => {
+    const result = await call(harness.client, "ethereum_stake", { account: DEMO.ethStaking, contract: "0x12", contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
+    expect(result.structured.status).toBe("failed");
+    expect(result.structured.error).toMatch(/: contract: must be an Ethereum address/);
+    expect(result.structured.error).not.toContain("contract_address");
+  });
+
+  it("polkadot_set_payee: a destination spelled in another case is blocked under payee, not coin_fields.payee", async () => {
+    const result = await call(harness.client, "polkadot_set_payee", { account: DEMO.dotVault, payee: "staked" });
+    expect(result.structured.status).toBe("blocked");
+    expect(result.text).not.toContain("coin_fields.payee");
+    const unknown = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "POLKADOT_PAYEE_UNKNOWN");
+    expect(unknown?.message).toBe('payee "staked" is not a rewards destination: must be Staked or Stash (also Controller, deprecated, and None, which forfeits the rewards); did you mean "Staked"? (spelled so)');
+  });
+
+  it("a transaction or request id that is not a positive whole number is refused with that rule, for 0 as for 16.5", async () => {
+    for (const [tool, field] of [["get_transaction", "transaction_id"], ["get_transaction_history", "transaction_id"], ["approve_transaction", "transaction_id"], ["get_request_status", "transaction_id"], ["get_request_status", "request_id"]] as const) {
+      for (const id of [16.5, 0, -1]) {
+        const result = await call(harness.client, tool, { [field]: id });
+        expect(result.isError, `${tool} ${id}`).toBe(true);
+        expect(result.text, `${tool} ${id}`).toContain(`${field}: must be a positive whole number, got ${id}`);
+        expect(result.text).not.toContain("non-negative");
+      }
+    }
+  });
+
+  it("a Solana stake action: a stake uid that cannot be a path segment is reported under stake_uid, not uid", async () => {
+    const result = await call(harness.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: ".." });
+    expect(result.structured.status).toBe("failed");
+    expect(result.structured.error).toMatch(/: stake_uid: must be a non-empty path segment/);
+    expect(result.structured.error).not.toMatch(/[^_]uid: /);
+  });
+
+  it("an account on another network is named with the right article", async () => {
+    const result = await call(harness.client, "ethereum_stake", { account: DEMO.solTreasury, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "SOL" });
+    expect(result.structured.error).toMatch(/^account: Ethereum staking needs an Ethereum account; "sol-treasury" \(id \d+\) is Solana/);
+  });
 });

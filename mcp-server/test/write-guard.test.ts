@@ -55,6 +55,8 @@ describe("dry run", () => {
     expect(dry.structured.confirmation_token).toMatch(/^v1\./);
     expect(Date.parse(dry.structured.expires_at as string) - harness.clock.now().getTime()).toBe(5 * 60 * 1000);
     expect(dry.text).toContain("DRY RUN, nothing sent");
+    // A client that gives the model only the text can still confirm.
+    expect(dry.text).toContain(`confirmation_token "${dry.structured.confirmation_token as string}"`);
     expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CustodyApiError, eip55Checksummed, hasBlocking, lookUpWrite, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { startEmulator } from "@custody/emulator";
 import { clientFor, control, planContext, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
 // The write road (shared/src/operations) against the real emulator: plan on fresh data, send once,
@@ -87,6 +88,16 @@ describe("planning a write changes nothing", () => {
     expect(await transactionCount(treasury)).toBe(before);
   });
 
+  it("blocks every write while the local policy keys a limit by something that is no currency of the workspace", async () => {
+    const misKeyed = Policy.parse({ limits: { SOL: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
+    const plan = await planWrite(planContext(treasury, misKeyed), { kind: "send", account: "sol-treasury", amount: 2_000_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(plan)).toEqual(expect.arrayContaining(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "info:POLICY_NO_LIMIT"]));
+    const keyed = Policy.parse({ limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
+    const limited = await planWrite(planContext(treasury, keyed), { kind: "send", account: "sol-treasury", amount: 2_000_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    expect(codes(limited)).toContain("block:POLICY_MAX_PER_TRANSACTION");
+    expect(codes(limited).filter((code) => code.includes("UNKNOWN_CURRENCY") || code.includes("NO_LIMIT"))).toEqual([]);
+  });
+
   it("binds the digest to the operator, the amount and the recipient", async () => {
     const request = { kind: "send" as const, account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" as const, correlation_id: "cw-00000000000000000001" };
     const base = requestDigest(await planWrite(planContext(treasury), request));
@@ -159,5 +170,122 @@ describe("looking a write up by its reference", () => {
     expect(await lookUpWrite(treasury, plan, null)).toEqual({ found: "none" });
     const mine = await treasury.createTransaction({ ...body, account_name: "sol-treasury" });
     expect(await lookUpWrite(treasury, plan, null)).toMatchObject({ found: "one", transaction: { id: mine.id } });
+  });
+});
+
+describe("a given max_fees against the service's fee estimate", () => {
+  const send = (max_fees: bigint) => planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees, recipient: RECIPIENT, speed: "NORMAL" });
+  const finding = (plan: PlannedWrite, prefix: string) => plan.checks.find((check) => check.code.startsWith(prefix));
+
+  it("blocks a cap below the estimate for the speed, passes one that covers it, warns about one above ten times it", async () => {
+    const estimate = await treasury.estimateFees({ account_name: "sol-treasury", amount: { value: "1000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL", coin_fields: { type: "SEND" } });
+    const below = await send(estimate.fees - 1n);
+    expect(codes(below)).toContain("block:MAX_FEES_BELOW_ESTIMATE");
+    expect(finding(below, "MAX_FEES")?.message).toContain(`below the network fee estimate of 0.000005 SOL (${estimate.fees} lamport) at speed NORMAL: it does not cover the network fee`);
+    expect(codes(await send(estimate.fees))).toContain("info:MAX_FEES_COVERS_ESTIMATE_OK");
+    expect(codes(await send(estimate.fees * 10n))).toContain("info:MAX_FEES_COVERS_ESTIMATE_OK");
+    expect(codes(await send(estimate.fees * 10n + 1n))).toContain("warn:MAX_FEES_FAR_ABOVE_ESTIMATE");
+  });
+
+  it("compares an Ethereum staking cap too", async () => {
+    const plan = await planWrite(planContext(staking), {
+      kind: "ethereum_stake",
+      account: "eth-staking",
+      amount: 32n * 10n ** 18n,
+      max_fees: 1n,
+      contract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270",
+      contract_data: `0x22895118${"00".repeat(32)}`,
+      speed: "NORMAL",
+    });
+    expect(codes(plan)).toContain("block:MAX_FEES_BELOW_ESTIMATE");
+  });
+
+  it("says the cap was not compared when the estimate fails, and still blocks a missing cap", async () => {
+    await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions/fees" });
+    try {
+      const given = await send(10_000n);
+      expect(codes(given)).toContain("warn:MAX_FEES_NOT_COMPARED");
+      expect(finding(given, "MAX_FEES")?.message).toMatch(/^max_fees 0\.00001 SOL \(10000 lamport\) was not compared with the network fee: the fee estimate failed \(POST \/transactions\/fees answered HTTP 400/);
+      const missing = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, recipient: RECIPIENT, speed: "NORMAL" });
+      expect(codes(missing)).toContain("block:MAX_FEES_REQUIRED");
+    } finally {
+      await control(emulator, "DELETE", "/faults");
+    }
+  });
+});
+
+describe("operations in flight on the same account", () => {
+  // Processing slow enough that an approved transaction stays APPROVED (not yet signed nor broadcast) during the test.
+  let slow: RunningEmulator;
+  let bot: CustodyClient;
+  const DOT = 10_000_000_000n;
+  beforeAll(async () => {
+    slow = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 600_000 });
+    bot = clientFor(slow, "treasury-bot");
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+  const check = (plan: PlannedWrite, code: string) => plan.checks.find((item) => item.code === code);
+
+  it("an UNBOND after another still APPROVED is checked against what remains bonded", async () => {
+    const first = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 3000n * DOT });
+    expect(codes(first)).toEqual(expect.arrayContaining(["info:POLKADOT_UNBOND_OK", "info:POLKADOT_UNBOND_IN_FLIGHT_OK"]));
+    const sent = await submitWrite(bot, first);
+    if (sent.status !== "submitted") throw new Error(`the first UNBOND was not submitted: ${sent.status}`);
+    expect(sent.transaction.status).toBe("APPROVED");
+    const second = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 3000n * DOT });
+    expect(codes(second)).toEqual(expect.arrayContaining(["info:POLKADOT_UNBOND_OK", "block:POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT"]));
+    expect(check(second, "POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toBe(
+      `UNBOND amount 3000 DOT (30000000000000 planck) + 3000 DOT (30000000000000 planck) of unfinished transactions on the account (id ${sent.transaction.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 6000 DOT (60000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck): they all draw on it when broadcast, so one of them would fail; wait for them to finish or lower the amount`,
+    );
+    const rest = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 200n * DOT });
+    expect(codes(rest)).toContain("info:POLKADOT_UNBOND_IN_FLIGHT_OK");
+    // A REBOND draws on unbonding funds, not bonded: the UNBOND in flight is not counted against it.
+    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 300n * DOT }))).toContain("info:POLKADOT_REBOND_IN_FLIGHT_OK");
+  });
+
+  it("a BONDEXTRA pending approval counts against the available balance of a later BONDEXTRA and of a send", async () => {
+    const account = (await bot.listAllAccounts()).find((candidate) => candidate.name === "dot-vault");
+    if (!account) throw new Error("the demo workspace has no dot-vault");
+    const human = { username: "dana.approver", is_api: false };
+    await control(slow, "PUT", `/accounts/${account.id}/governance`, {
+      transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [{ quorum: 1, approvers: [human] }] },
+      staking: null,
+      smart_contract: null,
+    });
+    const available = (await bot.getAccount(account.id)).available_balance;
+    const half = available / 2n + 1n;
+    const pending = await submitWrite(bot, await planWrite(planContext(bot), { kind: "polkadot_bond_extra", account: "dot-vault", amount: half }));
+    if (pending.status !== "submitted") throw new Error(`the BONDEXTRA was not submitted: ${pending.status}`);
+    expect(pending.transaction.status).toBe("PENDING_APPROVAL");
+    const again = await planWrite(planContext(bot), { kind: "polkadot_bond_extra", account: "dot-vault", amount: half });
+    expect(codes(again)).toEqual(expect.arrayContaining(["info:POLKADOT_BONDEXTRA_OK", "block:POLKADOT_BONDEXTRA_EXCEEDS_WITH_IN_FLIGHT"]));
+    expect(check(again, "POLKADOT_BONDEXTRA_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(`id ${pending.transaction.id} BONDEXTRA`);
+    expect(check(again, "POLKADOT_BONDEXTRA_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain("PENDING_APPROVAL");
+    const recipient = "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5";
+    const send = await planWrite(planContext(bot), { kind: "send", account: "dot-vault", amount: half, max_fees: 20_000_000n, recipient, speed: "NORMAL" });
+    expect(codes(send)).toEqual(expect.arrayContaining(["info:SEND_BALANCE_OK", "block:SEND_EXCEEDS_WITH_IN_FLIGHT"]));
+  });
+
+  it("a WITHDRAWUNBONDED in flight takes the unbonded funds a REBOND could draw on", async () => {
+    const withdraw = await submitWrite(bot, await planWrite(planContext(bot), { kind: "polkadot_withdraw_unbonded", account: "dot-staking" }));
+    if (withdraw.status !== "submitted") throw new Error(`the WITHDRAWUNBONDED was not submitted: ${withdraw.status}`);
+    // The demo's dot-staking has 100 DOT unbonded and 200 DOT unbonding.
+    const over = await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT + 1n });
+    expect(codes(over)).toEqual(expect.arrayContaining(["info:POLKADOT_REBOND_OK", "block:POLKADOT_REBOND_EXCEEDS_WITH_IN_FLIGHT"]));
+    expect(check(over, "POLKADOT_REBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(`id ${withdraw.transaction.id} WITHDRAWUNBONDED 100 DOT (1000000000000 planck) APPROVED`);
+    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT }))).toContain("info:POLKADOT_REBOND_IN_FLIGHT_OK");
+  });
+
+  it("warns, never passes silently, when the unfinished transactions cannot be listed", async () => {
+    await control(slow, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["GET"], path_prefix: "/transactions" });
+    try {
+      const plan = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: DOT });
+      expect(codes(plan)).toContain("warn:IN_FLIGHT_NOT_COUNTED");
+      expect(check(plan, "IN_FLIGHT_NOT_COUNTED")?.message).toMatch(/could not be listed \(GET \/transactions\?account_id=\d+&status=PENDING_APPROVAL.* answered HTTP 400.*\): operations in flight were not counted against balances\.bonded$/);
+    } finally {
+      await control(slow, "DELETE", "/faults");
+    }
   });
 });

@@ -43,7 +43,8 @@ export function dryRunAnswer(tool: string, plan: PlannedWrite, issued: { token: 
       governanceLine(plan),
       // The body carries workspace text (the account's name): delimited like every other piece of it.
       `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(workspaceView(plan.call.body) ?? null))}`,
-      `Show this to the person. To submit, call ${tool} again with the same arguments and confirmation_token (valid until ${issued.expiresAt.toISOString()}).`,
+      // The token in the text too: a client may hand the model only the text of an answer.
+      `Show this to the person. Only if they agree, submit by calling ${tool} again with the same arguments and confirmation_token "${issued.token}" (valid until ${issued.expiresAt.toISOString()}, once).`,
     ),
   );
 }

@@ -2,7 +2,14 @@ import { findUnit, toBaseUnits, type Currency } from "@custody/shared";
 import { z } from "zod";
 
 export const AmountText = z.string().describe('Decimal in unit, e.g. "1.5"');
-export const UnitCode = z.string().describe("Unit code: display (SOL) or base (lamport)");
+export const UnitCode = z.string().describe("Unit code of the account's currency: display or base (SOL/lamport, DOT/planck, ETH/wei)");
+
+/** The unit field of one network's tools, with that network's codes. */
+export const NetworkUnitCode = {
+  Solana: z.string().describe('Unit code: "SOL" or "lamport"'),
+  Polkadot: z.string().describe('Unit code: "DOT" or "planck"'),
+  Ethereum: z.string().describe('Unit code: "ETH", "Gwei" or "wei"'),
+} as const;
 
 /**
  * An amount given as `amount` and `unit`, in base units. Each error names the tool's own field:

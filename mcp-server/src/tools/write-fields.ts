@@ -1,4 +1,4 @@
-import { Speed } from "@custody/shared";
+import { noteTextProblem, Speed } from "@custody/shared";
 import { z } from "zod";
 import { AccountInput } from "./account-input.js";
 import { AmountText, UnitCode } from "./amount-input.js";
@@ -9,12 +9,18 @@ export const WriteFields = {
   amount: AmountText,
   unit: UnitCode,
   max_fees: z.string().optional().describe("Fee cap; omit to use the estimate"),
-  max_fees_unit: z.string().optional(),
+  max_fees_unit: z.string().optional().describe("Unit code of max_fees"),
   speed: Speed.optional(),
   note: z.string().max(500).optional().describe("Note title (searchable)"),
 };
 
-/** The note of a write: the person's text as its title; the correlation reference goes in its content. */
+/**
+ * The note of a write: the person's text as its title; the correlation reference goes in its content.
+ * A character that would not show (zero-width, bidirectional control) is refused under `note`.
+ */
 export function noteInput(note: string | undefined): { title: string; content: string } | undefined {
-  return note === undefined ? undefined : { title: note, content: "" };
+  if (note === undefined) return undefined;
+  const problem = noteTextProblem(note);
+  if (problem !== undefined) throw new Error(`note: ${problem}`);
+  return { title: note, content: "" };
 }

@@ -1,4 +1,4 @@
-import { formatAmount, sanitizeUntrustedText, type CurrencyLike } from "@custody/shared";
+import { epochOrNone, formatAmount, sanitizeUntrustedText, type CurrencyLike } from "@custody/shared";
 
 /** Long enough for any field the service returns (contract data included): only hidden characters go. */
 const NO_TRUNCATION = 1_000_000;
@@ -7,14 +7,30 @@ const NO_TRUNCATION = 1_000_000;
  * A value read from the workspace (or a request body about to be sent), made safe to hand to a
  * model: every base-unit amount (a bigint in shared's domain types) becomes
  * { base_units, display, unit } in the currency, and every string loses its control, bidi and
- * zero-width characters. Without a currency an amount stays a string of base units.
+ * zero-width characters. Without a currency an amount stays a string of base units. The Solana
+ * stake epochs, bigints that are not amounts, become numbers, or null when they name none.
  */
 export function workspaceView(value: unknown, currency?: CurrencyLike): unknown {
   if (typeof value === "bigint") return currency ? formatAmount(value, currency) : value.toString();
   if (typeof value === "string") return sanitizeUntrustedText(value, NO_TRUNCATION);
   if (Array.isArray(value)) return value.map((item) => workspaceView(item, currency));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, workspaceView(item, currency)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, EPOCH_FIELDS.has(key) && (typeof item === "bigint" || item === null) ? epochView(item) : workspaceView(item, currency)]),
+    );
   }
   return value;
+}
+
+/** The Solana stake fields that are epochs (bigints in shared's types), not amounts. */
+const EPOCH_FIELDS = new Set(["activation_epoch", "deactivation_epoch"]);
+
+/**
+ * An epoch for a model: the number, or null when it names none (Solana's u64::MAX on a stake never
+ * deactivated, or null in older data), so it is never read as an epoch or an amount.
+ */
+function epochView(epoch: bigint | null): number | string | null {
+  const value = epochOrNone(epoch);
+  if (value === null) return null;
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }

@@ -84,6 +84,41 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect(created.amount).toBeLessThan(40n * ETH);
   });
 
+  it("a send of amount 0 is refused as a validation error naming amount, not as InsufficientFunds", async () => {
+    for (const amount of ["0", { value: "0", unit: "lamport" }, { value: 0, unit: "SOL" }]) {
+      const answer = await w.api(OP_A).post("/transactions", send("sol-auto", amount));
+      expect(answer.status, JSON.stringify(amount)).toBe(400);
+      const error = decode(ErrorBody, answer);
+      expect(error.name).toBe("ValidationError");
+      expect(error.message).toMatch(/^amount: must be greater than 0 base units for a SEND/);
+    }
+  });
+
+  it("a body with notes (plural) is refused: requests take note, singular; nothing is created", async () => {
+    const count = async () => decode(TransactionPage, await w.api(OP_A).get("/transactions")).page_info.count;
+    const before = await count();
+    for (const notes of [[{ title: "Rent", content: "April" }], [], { title: "Rent", content: "April" }]) {
+      const answer = await w.api(OP_A).post("/transactions", { ...send("sol-auto", "100"), notes });
+      expect(answer.status, JSON.stringify(notes)).toBe(400);
+      expect(decode(ErrorBody, answer)).toMatchObject({ name: "ValidationError", message: "notes: requests take note (singular), an object { title, content }" });
+    }
+    expect(await count()).toBe(before);
+    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", send("sol-auto", "100", "7500", { title: "Rent", content: "April" })), 200));
+    expect(created.notes).toEqual([{ title: "Rent", content: "April" }]);
+  });
+
+  it("a missing required field says required, naming it", async () => {
+    const { amount: _amount, ...noAmount } = send("sol-auto", "100");
+    const missing = decode(ErrorBody, await w.api(OP_A).post("/transactions", noAmount)).message;
+    expect(missing).toMatch(/^amount: required\b/);
+    const { recipient: _recipient, ...noRecipient } = send("sol-auto", "100");
+    expect(decode(ErrorBody, await w.api(OP_A).post("/transactions", noRecipient)).message).toBe("recipient: required");
+    const noValue = decode(ErrorBody, await w.api(OP_A).post("/transactions", send("sol-auto", { unit: "lamport" }))).message;
+    expect(noValue).toMatch(/(^|; )amount\.value: required\b/);
+    const wrong = decode(ErrorBody, await w.api(OP_A).post("/transactions", { ...send("sol-auto", "100"), recipient: 5 })).message;
+    expect(wrong).not.toMatch(/required/);
+  });
+
   it("a send above the available balance is refused (400), so no balance goes negative", async () => {
     const answer = await w.api(OP_A).post("/transactions", send("sol-nostaking", (10n * SOL).toString()));
     expect(answer.status).toBe(400);

@@ -1,9 +1,9 @@
 import { ErrorBody, EthereumStakePage, Transaction } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FIGMENT_DEPOSIT_CONTRACT, KILN_DEPOSIT_CONTRACT, externalEthereum } from "../src/seed/demo-addresses.js";
-import { advance, expectStatus } from "./support/harness.js";
+import { FIGMENT_DEPOSIT_CONTRACT, KILN_DEPOSIT_CONTRACT, USDC_CONTRACT, externalEthereum } from "../src/seed/demo-addresses.js";
+import { advance, expectStatus, governance, operatorsRule } from "./support/harness.js";
 import { obj } from "./support/http-client.js";
-import { ETH, OP_A, standardWorkspace, type Workspace } from "./support/standard-workspace.js";
+import { ETH, OP_A, OP_B, standardWorkspace, type Workspace } from "./support/standard-workspace.js";
 import { decode } from "./support/wire.js";
 
 const CALL_DATA = `0x22895118${"00".repeat(32)}`;
@@ -41,9 +41,36 @@ describe("Ethereum staking (spec: usage rule 3)", () => {
   });
 
   it("is refused when the account holds under 32 ETH", async () => {
-    const answer = await w.api(OP_A).post("/transactions", stake("eth-small", 5n * ETH));
+    const answer = await w.api(OP_A).post("/transactions", stake("eth-small", 32n * ETH));
     expect(answer.status).toBe(400);
     expect(decode(ErrorBody, answer).message).toMatch(/below the Ethereum staking minimum of 32 ETH/);
+  });
+
+  it("a deposit must be a positive whole multiple of 32 ETH (32 ETH per validator): anything else is 400 naming amount", async () => {
+    await w.control.post(`/accounts/${w.ids["eth-auto"]}/deposit`, { amount: (60n * ETH).toString() });
+    for (const amount of [0n, 1n, 5n * ETH, 31n * ETH, 33n * ETH, 48n * ETH, 32n * ETH + 1n]) {
+      const answer = await w.api(OP_A).post("/transactions", stake("eth-auto", amount));
+      expect(answer.status, amount.toString()).toBe(400);
+      const error = decode(ErrorBody, answer);
+      expect(error.name).toBe("ValidationError");
+      expect(error.message).toMatch(/^amount: a staking deposit \(Kiln\) must be a positive whole multiple of 32 ETH \(32000000000000000000 wei\)/);
+    }
+    const two = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", stake("eth-auto", 64n * ETH)), 200));
+    expect(decode(Transaction, await w.api(OP_A).get(`/transactions/${two.id}`)).status).toBe("SUBMITTED");
+    const position = decode(EthereumStakePage, await w.api(OP_A).get(`/ethereum/accounts/${w.ids["eth-auto"]}/stakes`)).edges[0]?.node;
+    expect(position?.amount).toBe(64n * ETH);
+  });
+
+  it("an empty whitelist restricts nothing: any contract may be called, a provider deposit too; governance still applies", async () => {
+    const open = governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A), whitelist: [] } });
+    expectStatus(await w.control.put(`/accounts/${w.ids["eth-auto"]}/governance`, open), 200);
+    const call = { account_name: "eth-auto", amount: "0", max_fees: MAX_FEES, recipient: USDC_CONTRACT, speed: "NORMAL", coin_fields: { contract_interaction: { contract_data: `0xa9059cbb${"00".repeat(64)}` } } };
+    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", call), 200));
+    expect(created.type).toBe("EXECUTE_CONTRACT");
+    expectStatus(await w.api(OP_A).post("/transactions", stake("eth-auto", 32n * ETH, FIGMENT_DEPOSIT_CONTRACT)), 200);
+    const outsider = await w.api(OP_B).post("/transactions", call);
+    expect(outsider.status).toBe(403);
+    expect(decode(ErrorBody, outsider).name).toBe("NotInGovernanceRule");
   });
 
   it("is refused (403) when the contract is not on the smart-contract rule's whitelist", async () => {
@@ -69,7 +96,11 @@ describe("Ethereum staking (spec: usage rule 3)", () => {
       coin_fields: { smart_contract: { contract_data: CALL_DATA } },
     });
     expect(answer.status).toBe(400);
-    expect(decode(ErrorBody, answer).message).toMatch(/renamed coin_fields.contract_interaction/);
+    expect(decode(ErrorBody, answer)).toEqual({
+      name: "ValidationError",
+      status_code: 400,
+      message: "coin_fields.smart_contract: renamed coin_fields.contract_interaction in July 2023; send { contract_interaction: { contract_data } }",
+    });
   });
 
   it("a plain Ethereum send pays gas fees and credits a workspace account it is sent to", async () => {

@@ -43,6 +43,22 @@ describe("operator registration (spec: States and transitions, Operator registra
     expect(decode(ErrorBody, answer).message).toMatch(/^name: must contain no space/);
   });
 
+  it("step 1 refuses an empty name with one message, and a missing one as required", async () => {
+    expect(decode(ErrorBody, await h.api("x").post("/api_users", { name: "" })).message).toBe("name: must not be empty");
+    expect(decode(ErrorBody, await h.api("x").post("/api_users", {})).message).toBe("name: required");
+  });
+
+  it("user records carry created_on in ISO 8601 with a written offset (+00:00)", async () => {
+    await registerAdminReader();
+    const answer = await h.api("reader").get("/users?page_size=1000");
+    const page = decode(UserPage, answer);
+    expect(page.edges.length).toBeGreaterThan(0);
+    for (const { node } of page.edges) {
+      expect(node.created_on).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/);
+      expect(Number.isNaN(Date.parse(node.created_on))).toBe(false);
+    }
+  });
+
   it("step 2: the administrator's invitation with the same name and device identifier issues a UUID", async () => {
     const created = obj(await h.api("ops-bot").post("/api_users", { name: "ops-bot" }));
     const invitation = obj(expectStatus(await h.control.post("/invitations", { username: "ops-bot", device_id: created.device_id }), 200));

@@ -1,4 +1,6 @@
-import { Account, ErrorBody, PolkadotCoinFields, Transaction, type PolkadotBalances } from "@custody/shared";
+import { Account, base58Decode, ErrorBody, isPolkadotAddress, PolkadotCoinFields, Transaction, type PolkadotBalances } from "@custody/shared";
+import { blake2b } from "@noble/hashes/blake2.js";
+import { concatBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { externalPolkadot } from "../src/seed/demo-addresses.js";
 import { advance, expectStatus } from "./support/harness.js";
@@ -138,7 +140,6 @@ describe("Polkadot staking (spec: usage rules 2 and 4, notes on balances, errors
     ["UNBOND above the bonded balance", () => op("UNBOND", 1n), /exceeds balances.bonded/],
     ["BONDEXTRA above the available balance", () => op("BONDEXTRA", 1001n * DOT), /exceeds balances.available/],
     ["REBOND above unbonding plus unbonded", () => op("REBOND", 1n), /exceeds balances.total_unbonding/],
-    ["WITHDRAWUNBONDED with total_unbonded 0", () => op("WITHDRAWUNBONDED", null), /total_unbonded 0/],
     ["SETPAYEE to the current destination", () => op("SETPAYEE", null, { payee: "Staked" }), /nothing would change/],
   ];
   for (const [name, body, reason] of breaches) {
@@ -153,6 +154,75 @@ describe("Polkadot staking (spec: usage rules 2 and 4, notes on balances, errors
       expect(await coinFields()).toEqual(before);
     });
   }
+
+  it("usage rule 4: WITHDRAWUNBONDED with total_unbonded 0 does nothing: it goes through (SUBMITTED) and moves nothing", async () => {
+    await run(op("BONDEXTRA", 300n * DOT));
+    await run(op("UNBOND", 100n * DOT));
+    const before = await coinFields();
+    expect(before.balances.total_unbonded).toBe(0n);
+    const tx = await run(op("WITHDRAWUNBONDED", null));
+    expect(tx).toMatchObject({ status: "SUBMITTED", type: "WITHDRAWUNBONDED", fees: 0n });
+    expect(tx.failure_reason ?? null).toBeNull();
+    expect(tx.tx_hash).not.toBeNull();
+    const after = await coinFields();
+    expect(after.balances.unbonding.map((entry) => entry.amount)).toEqual([100n * DOT]);
+    expect({ ...after.balances, unbonding: [] }).toEqual({ ...before.balances, unbonding: [] });
+    expect(after.staking).toEqual(before.staking);
+  });
+
+  it("amount 0 for BONDEXTRA, UNBOND and REBOND is refused at creation (400 ValidationError naming amount); nothing is created", async () => {
+    await run(op("BONDEXTRA", 300n * DOT));
+    await run(op("UNBOND", 100n * DOT));
+    const count = async () => (obj(await w.api(OP_A).get("/transactions")).page_info as { count: number }).count;
+    const transactions = await count();
+    for (const type of ["BONDEXTRA", "UNBOND", "REBOND"]) {
+      for (const amount of [{ value: "0", unit: "planck" }, { value: 0, unit: "planck" }, "0", { value: "0", unit: "DOT" }]) {
+        const answer = await w.api(OP_A).post("/transactions", { ...op(type, 0n), amount });
+        expect(answer.status, `${type} ${JSON.stringify(amount)}`).toBe(400);
+        const error = decode(ErrorBody, answer);
+        expect(error.name).toBe("ValidationError");
+        expect(error.message).toMatch(new RegExp(`^amount: must be greater than 0 base units for a ${type}`));
+      }
+    }
+    expect(await count()).toBe(transactions);
+  });
+
+  it("zero and null amount objects are accepted in any unit of the currency (the examples write DOT); a non-zero value must be in planck", async () => {
+    const inDot = {
+      ...op("SETPAYEE", null, { payee: "Stash" }),
+      amount: { value: null, unit: "DOT" },
+      max_fees: { value: "0", unit: "DOT" },
+    };
+    expect(await run(inDot)).toMatchObject({ status: "SUBMITTED", amount: 0n, max_fees: 0n });
+    expect(await run({ ...op("BONDEXTRA", 5n * DOT), max_fees: { value: 0, unit: "DOT" } })).toMatchObject({ status: "SUBMITTED", amount: 5n * DOT, max_fees: 0n });
+    const refused = await w.api(OP_A).post("/transactions", { ...op("BONDEXTRA", null), amount: { value: "5", unit: "DOT" } });
+    expect(refused.status).toBe(400);
+    expect(decode(ErrorBody, refused).message).toMatch(/^amount\.unit: only base units are accepted \(since release 4\.21\): use planck/);
+    const unknown = await w.api(OP_A).post("/transactions", { ...op("BONDEXTRA", DOT), max_fees: { value: "0", unit: "KSM" } });
+    expect(decode(ErrorBody, unknown).message).toMatch(/^max_fees\.unit: unit "KSM" is not a unit of polkadot/);
+  });
+
+  it("coin_fields.anonymous_proxy is the account's pure proxy: pallet_proxy's derivation from the account, SS58 prefix 0, kind Staking, holding nothing", async () => {
+    const account = decode(Account, expectStatus(await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`), 200));
+    const proxy = PolkadotCoinFields.parse(account.coin_fields).anonymous_proxy;
+    if (!proxy) throw new Error("anonymous_proxy is missing");
+    expect(proxy).toMatchObject({ ext_index: 0, index: 0, is_controller: false, is_main: false, kind: "Staking" });
+    expect(proxy.balances).toEqual({ available: 0n, bonded: 0n, free: 0n, reserved: 0n, total: 0n, frozen: 0n });
+    expect(isPolkadotAddress(proxy.address)).toBe(true);
+    expect(proxy.address).not.toBe(account.address);
+    // Polkadot's 6-second blocks since genesis (2020-05-26 15:36:18 UTC), at the account's creation.
+    const createdMs = Date.parse(String(proxy.created_at));
+    expect(proxy.block_height).toBe(Math.floor((createdMs - Date.UTC(2020, 4, 26, 15, 36, 18)) / 6000));
+    // pallet_proxy::pure_account: blake2-256 of ("modlpy/proxy____", spawner, height u32, ext_index u32, ProxyType::Staking = 3, index u16).
+    const spawner = (base58Decode(account.address) ?? new Uint8Array()).slice(1, 33);
+    const height = new Uint8Array(4);
+    new DataView(height.buffer).setUint32(0, proxy.block_height, true);
+    const entropy = concatBytes(utf8ToBytes("modlpy/proxy____"), spawner, height, new Uint8Array(4), Uint8Array.of(3), new Uint8Array(2));
+    const expected = (base58Decode(proxy.address) ?? new Uint8Array()).slice(1, 33);
+    expect(Buffer.from(expected).toString("hex")).toBe(Buffer.from(blake2b(entropy, { dkLen: 32 })).toString("hex"));
+    const again = PolkadotCoinFields.parse(decode(Account, await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`)).coin_fields).anonymous_proxy;
+    expect(again).toEqual(proxy);
+  });
 
   it("a plain Polkadot send pays the network fee from the free balance", async () => {
     const before = await balances();

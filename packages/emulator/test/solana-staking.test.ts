@@ -1,4 +1,4 @@
-import { ErrorBody, SolanaStake, SolanaStakeList, Transaction, stakeAllows } from "@custody/shared";
+import { ErrorBody, SOLANA_EPOCH_NONE, SolanaStake, SolanaStakeList, Transaction, stakeAllows } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { externalSolana } from "../src/seed/demo-addresses.js";
 import { advance, expectStatus } from "./support/harness.js";
@@ -81,6 +81,26 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     expect(deactivated.total_reward).toBeGreaterThan(0n);
     expect(deactivated.blockchain_state.active_balance).toBe(0n);
     expect(deactivated.actions.map((path) => path.split("/").pop())).toEqual(["withdraw"]);
+  });
+
+  it("deactivation_epoch is Solana's u64::MAX (18446744073709551615, an exact JSON integer) until deactivated, then the epoch of the deactivation; deactivation_date null until then", async () => {
+    const made = await createStake(5n * SOL);
+    const raw = await w.api(OP_A).get(`${stakesPath}/${made.uid}`);
+    expect(raw.text).toContain('"deactivation_epoch":18446744073709551615,');
+    expect(raw.text).toContain('"deactivation_date":null');
+    expect(made.blockchain_state.deactivation_epoch).toBe(SOLANA_EPOCH_NONE);
+    expect((await w.api(OP_A).get(stakesPath)).text).toContain('"deactivation_epoch":18446744073709551615,');
+    await advance(w, { epochs: 1 });
+    const activated = await stake(made.uid);
+    expect(activated.blockchain_state).toMatchObject({ status: "activated", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
+    expectStatus(await act(activated, "deactivate"), 200);
+    const epoch = BigInt(obj(await w.control.get("/clock")).epoch as number);
+    const deactivating = await stake(made.uid);
+    expect(deactivating.blockchain_state.deactivation_epoch).toBe(epoch);
+    expect(deactivating.blockchain_state.deactivation_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await w.api(OP_A).get(`${stakesPath}/${made.uid}`)).text).toContain(`"deactivation_epoch":${epoch},`);
+    expectStatus(await act(deactivating, "delegate", { validator: OTHER_VALIDATOR }), 200);
+    expect((await stake(made.uid)).blockchain_state).toMatchObject({ status: "activating", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
   });
 
   it("activating -> deactivating is accepted too", async () => {
@@ -209,6 +229,18 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     const answer = await act(made, "split", { amount: (10n * SOL).toString() });
     expect(answer.status).toBe(400);
     expect(decode(ErrorBody, answer).message).toMatch(/rent_exempt_reserve/);
+  });
+
+  it("a stake or a split of amount 0 is a validation error naming amount", async () => {
+    const create = await w.api(OP_A).post(stakesPath, { amount: 0, validator: VALIDATOR });
+    expect(create.status).toBe(400);
+    expect(decode(ErrorBody, create)).toMatchObject({ name: "ValidationError", message: "amount: must be greater than 0 base units for a new stake, got 0" });
+    const made = await createStake(10n * SOL);
+    for (const action of ["split", "split_deactivate"]) {
+      const answer = await act(made, action, { amount: 0 });
+      expect(answer.status).toBe(400);
+      expect(decode(ErrorBody, answer)).toMatchObject({ name: "ValidationError", message: `amount: must be greater than 0 base units for a ${action}, got 0` });
+    }
   });
 
   it("usage rule 1: guided staking needs the staking rule active on the account", async () => {

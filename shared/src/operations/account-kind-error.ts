@@ -1,10 +1,16 @@
 import { CustodyError } from "../client/errors.js";
 import { accountNetwork, type Account, type Network } from "../schemas/account.js";
 
+/** "a Solana", "an Ethereum": the article goes by the sound of the first network's name. */
+function withArticle(networks: readonly Network[]): string {
+  const list = networks.length <= 1 ? networks.join("") : `${networks.slice(0, -1).join(", ")} or ${networks[networks.length - 1]}`;
+  return `${/^[AEIOU]/i.test(list) ? "an" : "a"} ${list}`;
+}
+
 /** The named account is on a network the operation does not apply to. */
 export class AccountKindError extends CustodyError {
   constructor(account: Pick<Account, "id" | "name" | "type">, operation: string, networks: readonly Network[]) {
-    super(`account: ${operation} needs a ${networks.join(" or ")} account; ${JSON.stringify(account.name)} (id ${account.id}) is ${account.type}`);
+    super(`account: ${operation} needs ${withArticle(networks)} account; ${JSON.stringify(account.name)} (id ${account.id}) is ${account.type}`);
   }
 }
 

@@ -48,23 +48,49 @@ async function hintedAccount(client: CustodyClient, name: string, options?: Call
   return account?.name === name && page.page_info.count === hints.count ? account : undefined;
 }
 
+/** The one account with exactly this name, or undefined when none has it; a name shared by several is refused. */
+async function accountNamed(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
+  const hinted = await hintedAccount(client, name, options);
+  if (hinted) return { account: hinted, listing: undefined };
+  const accounts = await accountDirectoryOf(client).refresh(options);
+  const exact = accounts.filter((account) => account.name === name);
+  if (exact.length > 1) {
+    throw new AccountNotFoundError(name, `the name ${JSON.stringify(name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
+  }
+  return { account: exact[0], listing: accounts };
+}
+
+/** Digits that could be an account id: no sign, no leading zero, a safe integer. */
+function asAccountId(reference: string): number | undefined {
+  if (!/^[1-9][0-9]*$/.test(reference)) return undefined;
+  const id = Number.parseInt(reference, 10);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
 /**
- * The account a person or an AI named, by integer id or by exact name. A name shared by several
- * accounts is refused rather than guessed. Names are resolved through the client's directory of
- * names (see hintedAccount): one GET by id and one of a single-account page when the hint holds,
- * a listing of every account otherwise.
+ * The account a person or an AI named: a JSON number is always an id; a string is an exact name,
+ * or, when it is digits and no account has that name, an id. A string of digits that is both an
+ * account's id and another account's exact name is refused as ambiguous, naming both: the same
+ * input must never make one account or the other pay depending on what exists. A name shared by
+ * several accounts is refused rather than guessed. Names are resolved through the client's
+ * directory of names (see hintedAccount): one GET by id and one of a single-account page when the
+ * hint holds, a listing of every account otherwise.
  */
 export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
   if (typeof reference === "number") return client.getAccount(reference, options);
-  const hinted = await hintedAccount(client, reference, options);
-  if (hinted) return hinted;
-  const accounts = await accountDirectoryOf(client).refresh(options);
-  const exact = accounts.filter((account) => account.name === reference);
-  if (exact.length === 1) return exact[0] as Account;
-  if (exact.length > 1) {
-    throw new AccountNotFoundError(reference, `the name ${JSON.stringify(reference)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
+  const id = asAccountId(reference);
+  const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : accountOrNothing(client, id, options)]);
+  if (named.account && byId && named.account.id !== byId.id) {
+    throw new AccountNotFoundError(
+      reference,
+      `${JSON.stringify(reference)} is ambiguous: it is the id of account ${JSON.stringify(byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
+        `to mean the account with id ${byId.id}, give the id as a JSON number (${byId.id}), not a string; to mean the account named ${JSON.stringify(reference)}, give its id ${named.account.id} as a number`,
+    );
   }
-  if (/^[1-9][0-9]*$/.test(reference)) return client.getAccount(Number.parseInt(reference, 10), options);
+  if (named.account) return named.account;
+  if (byId) return byId;
+  if (id !== undefined) throw new AccountNotFoundError(reference, `no account has the id ${id} or the name ${JSON.stringify(reference)}`);
+  const accounts = named.listing ?? [];
   const folded = reference.trim().toLowerCase();
   const near = accounts.filter((account) => account.name.toLowerCase().includes(folded)).slice(0, 5);
   const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${JSON.stringify(a.name)} (id ${a.id})`).join(", ")}?` : "";

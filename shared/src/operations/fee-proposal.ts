@@ -1,39 +1,70 @@
-import type { TransactionRequest } from "../schemas/transaction-request.js";
+import { describeAmount } from "../rules/describe-amount.js";
 import { finding, type Finding } from "../rules/finding.js";
+import { checkMaxFeesAgainstEstimate, maxFeesNotCompared } from "../rules/max-fees-rule.js";
 import type { Currency } from "../schemas/currency.js";
+import type { FeeEstimate } from "../schemas/fee-estimate.js";
+import type { TransactionRequest } from "../schemas/transaction-request.js";
 import type { PlanContext } from "./plan-context.js";
-import { describeAmount } from "./plan-context.js";
+
+/** The service's fee estimate for the would-be request, or why there is none. */
+async function estimateFor(ctx: PlanContext, draftBody: TransactionRequest): Promise<{ estimate: FeeEstimate } | { failure: string }> {
+  try {
+    return { estimate: await ctx.client.estimateFees(draftBody, { signal: ctx.signal }) };
+  } catch (error) {
+    // A cancelled call is not a failed estimate: the planning stops.
+    if (ctx.signal?.aborted) throw error;
+    return { failure: (error as Error).message };
+  }
+}
 
 /**
  * max_fees for a request that gave none: the service's fee estimate proposes a cap. When no
  * estimate can be had, the write is blocked until the caller names max_fees itself.
  */
-export async function proposeMaxFees(ctx: PlanContext, draftBody: TransactionRequest, currency: Currency): Promise<{ maxFees: bigint | null; finding: Finding }> {
-  try {
-    const estimate = await ctx.client.estimateFees(draftBody, { signal: ctx.signal });
-    return {
-      maxFees: estimate.max_fees,
-      finding: finding("info", "MAX_FEES_PROPOSED", `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from the service's estimate of ${describeAmount(estimate.fees, currency)}`, {
-        estimated_fees: estimate.fees,
-        proposed_max_fees: estimate.max_fees,
-      }),
-    };
-  } catch (error) {
+function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, currency: Currency): { maxFees: bigint | null; finding: Finding } {
+  if ("failure" in estimated) {
     return {
       maxFees: null,
-      finding: finding("block", "MAX_FEES_REQUIRED", `max_fees was not given and the fee estimate failed (${(error as Error).message}); give max_fees explicitly`),
+      finding: finding("block", "MAX_FEES_REQUIRED", `max_fees was not given and the fee estimate failed (${estimated.failure}); give max_fees explicitly`),
     };
   }
+  const { estimate } = estimated;
+  return {
+    maxFees: estimate.max_fees,
+    finding: finding("info", "MAX_FEES_PROPOSED", `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from the service's estimate of ${describeAmount(estimate.fees, currency)}`, {
+      estimated_fees: estimate.fees,
+      proposed_max_fees: estimate.max_fees,
+    }),
+  };
 }
 
-/** The max_fees to send: the one given, else the estimate's proposal (0 while blocked, with the finding saying why). */
+/**
+ * The max_fees to send: the one given, compared with the service's fee estimate for the request's
+ * speed (a cap below it blocks, one far above it warns, and one that could not be compared says
+ * so); else the estimate's proposal (0 while blocked, with the finding saying why).
+ *
+ * When confirming (the request carries its correlation_id), a given max_fees is kept without a new
+ * estimate: the comparison was shown at the dry run where the person decided, and the confirmed
+ * request must not depend on a moving estimate, as for a proposed cap sealed in the token.
+ */
 export async function settleMaxFees(
   ctx: PlanContext,
   given: bigint | undefined,
   draftBody: (maxFees: bigint) => TransactionRequest,
   currency: Currency,
+  confirming: boolean,
 ): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[] }> {
-  if (given !== undefined) return { maxFees: given, proposed: null, findings: [] };
-  const proposal = await proposeMaxFees(ctx, draftBody(0n), currency);
-  return { maxFees: proposal.maxFees ?? 0n, proposed: proposal.maxFees, findings: [proposal.finding] };
+  if (given !== undefined && confirming) return { maxFees: given, proposed: null, findings: [] };
+  // Built outside the estimate's try: a request the builder refuses is the caller's error, not a failed estimate.
+  const body = draftBody(0n);
+  const estimated = await estimateFor(ctx, body);
+  if (given === undefined) {
+    const proposed = proposal(estimated, currency);
+    return { maxFees: proposed.maxFees ?? 0n, proposed: proposed.maxFees, findings: [proposed.finding] };
+  }
+  const compared =
+    "failure" in estimated
+      ? maxFeesNotCompared(given, currency, estimated.failure)
+      : checkMaxFeesAgainstEstimate({ maxFees: given, estimatedFees: estimated.estimate.fees, speed: estimated.estimate.speed, currency });
+  return { maxFees: given, proposed: null, findings: [compared] };
 }

@@ -4,8 +4,6 @@ import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "../policy/policy.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
-import { displayUnit } from "../units/currency-units.js";
-import { formatUnits } from "../units/format-units.js";
 import { resolveAccount } from "./account-resolution.js";
 import type { AccountReference } from "./write-request.js";
 
@@ -32,11 +30,8 @@ export async function loadAccount(ctx: PlanContext, reference: AccountReference)
   return { account, currency };
 }
 
-/** "1.5 SOL (1500000000 lamport)". */
-export function describeAmount(amount: bigint, currency: Currency): string {
-  const base = currency.units.find((unit) => unit.magnitude === 0)?.code ?? "base units";
-  return `${formatUnits(amount, currency)} ${displayUnit(currency).code} (${amount} ${base})`;
-}
+// Defined with the rules, whose messages give amounts in both units too; kept here for the planners.
+export { describeAmount } from "../rules/describe-amount.js";
 
 /**
  * The governance the account's rules foresee for a request by this operator, with its finding.

@@ -3,6 +3,7 @@ import { checkAddressFormat } from "../rules/address-format-rule.js";
 import { checkSolanaCreateStake, checkSolanaStakeAction } from "../rules/solana-stake-rules.js";
 import { SOLANA_STAKE_RENT_EXEMPT_RESERVE, type SolanaStakeAction } from "../schemas/solana-stake.js";
 import { requireNetwork } from "./account-kind-error.js";
+import { withInputFieldNames } from "./input-field-names.js";
 import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
 import type { WriteDraft } from "./write-draft.js";
 import type { WriteRequestOf } from "./write-request.js";
@@ -43,7 +44,8 @@ export async function planSolanaCreateStake(ctx: PlanContext, request: WriteRequ
 export async function planSolanaStakeAction(ctx: PlanContext, request: WriteRequestOf<StakeActionKind>): Promise<WriteDraft> {
   const { account, currency } = await loadAccount(ctx, request.account);
   requireNetwork(account, `a Solana stake action`, "Solana");
-  const stake = await ctx.client.getSolanaStake(account.id, request.stake_uid, { signal: ctx.signal });
+  // The client names the path segment uid; the write request names it stake_uid.
+  const stake = await withInputFieldNames({ uid: "stake_uid" }, () => ctx.client.getSolanaStake(account.id, request.stake_uid, { signal: ctx.signal }));
   const action = ACTION_OF[request.kind];
   const path = `/solana/accounts/${account.id}/stakes/${encodeURIComponent(stake.uid)}/actions/${action}`;
   const state = stake.blockchain_state;

@@ -1,8 +1,12 @@
+import { CustodyApiError } from "../client/errors.js";
 import { checkPolicy } from "../policy/policy-checks.js";
+import { checkPolicyCurrencies } from "../policy/policy-currencies.js";
+import type { Currency } from "../schemas/currency.js";
 import { accountNetwork } from "../schemas/account.js";
 import { formatAmount } from "../units/format-units.js";
 import type { Note } from "../schemas/primitives.js";
 import { newCorrelationId, noteWithReference } from "./correlation-reference.js";
+import { assertWriteNote } from "./write-note.js";
 import type { PlanContext } from "./plan-context.js";
 import { planApproval } from "./plan-approval.js";
 import { planEthereumStake } from "./plan-ethereum-stake.js";
@@ -38,6 +42,16 @@ function draft(ctx: PlanContext, request: WriteRequest, note: (title: string) =>
   }
 }
 
+/** A currency by identifier, or null when the workspace answers 404 for it. */
+async function currencyOrNull(ctx: PlanContext, name: string): Promise<Currency | null> {
+  try {
+    return await ctx.client.getCurrency(name);
+  } catch (error) {
+    if (error instanceof CustodyApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /**
  * The one road's surface-independent half: resolve the account, fetch fresh data, build the exact
  * request in base units, run the pre-flight rules, the governance forecast and the local policy.
@@ -46,9 +60,13 @@ function draft(ctx: PlanContext, request: WriteRequest, note: (title: string) =>
 export async function planWrite(ctx: PlanContext, request: WriteRequest): Promise<PlannedWrite> {
   const correlationId = request.correlation_id ?? newCorrelationId();
   const userNote = "note" in request ? request.note : undefined;
+  if (userNote !== undefined) assertWriteNote(userNote);
   const prepared = await draft(ctx, request, (title) => noteWithReference(userNote, correlationId, title));
   const spent = await ctx.spentLast24h(prepared.currency.name);
-  const policyChecks = checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy });
+  const policyChecks = [
+    ...(await checkPolicyCurrencies(ctx.policy, (name) => currencyOrNull(ctx, name))),
+    ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy }),
+  ];
   const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, formatAmount(value, prepared.currency)]));
   return {
     kind: request.kind,

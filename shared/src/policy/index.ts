@@ -3,3 +3,4 @@ export * from "./tool-permission.js";
 export * from "./policy-limit.js";
 export * from "./daily-limit.js";
 export * from "./policy-checks.js";
+export * from "./policy-currencies.js";

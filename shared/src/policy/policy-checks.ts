@@ -60,6 +60,15 @@ export function checkPolicy(policy: Policy, subject: PolicySubject): Finding[] {
     const daily = checkDailyLimit(policy, subject.currency, subject.amount, subject.spentLast24h);
     if (daily) findings.push(daily);
   }
+  const limited = Object.keys(policy.limits);
+  if (!limits && subject.amount !== undefined && limited.length > 0) {
+    // Said aloud: a limit keyed by something other than this currency's identifier applies to nothing.
+    findings.push(
+      finding("info", "POLICY_NO_LIMIT", `the local policy sets limits for ${limited.join(", ")}, none for ${subject.currency.name}: no limit applies to this write (limits are keyed by currency identifier)`, {
+        currency: subject.currency.name,
+      }),
+    );
+  }
   findings.push(...toolsetCheck(policy, subject.toolset));
   findings.push(...allowList(policy.allowed_recipients, subject.recipient, subject.network, "POLICY_RECIPIENT", "recipient"));
   findings.push(...allowList(policy.allowed_validators, subject.validator, subject.network, "POLICY_VALIDATOR", "validator"));

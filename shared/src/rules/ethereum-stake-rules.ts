@@ -1,7 +1,8 @@
 import { isEthereumAddress } from "../schemas/address-format.js";
-import type { Currency } from "../schemas/currency.js";
+import type { Currency, CurrencyUnit } from "../schemas/currency.js";
 import { HexString } from "../schemas/primitives.js";
 import { checkAmountWithinAvailable } from "./amount-within-available.js";
+import { describeAmount } from "./describe-amount.js";
 import { finding, type Finding } from "./finding.js";
 
 export interface EthereumStakeInput {
@@ -24,10 +25,15 @@ const STAKING_MINIMUM_UNITS = 32n;
 const ZERO_ADDRESS = /^0x0{40}$/;
 const SELECTOR_HEX_DIGITS = 8;
 
-/** Ethereum staking through a provider's contract (Usage rules, point 3). */
+/**
+ * Ethereum staking through a provider's contract (Usage rules, point 3): the account holds at
+ * least 32 ETH, the amount funds whole validators (a positive multiple of 32 ETH), the contract
+ * and its call data are well formed and whitelisted, and amount plus max_fees fit the available balance.
+ */
 export function checkEthereumStake(input: EthereumStakeInput): Finding[] {
   return [
     checkMinimumBalance(input.balance, input.currency),
+    ...checkWholeValidators(input.amount, input.currency),
     ...checkRecipient(input.recipient, input.whitelist),
     checkContractData(input.contractData),
     ...checkAmountWithinAvailable({
@@ -50,7 +56,7 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
       { currency: currency.name, balance },
     );
   }
-  const minimum = STAKING_MINIMUM_UNITS * 10n ** BigInt(display.magnitude);
+  const minimum = thirtyTwoUnits(display);
   const facts = { balance, minimum, unit: display.code, magnitude: display.magnitude };
   if (balance < minimum) {
     return finding(
@@ -61,6 +67,45 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
     );
   }
   return finding("info", "ETHEREUM_STAKE_BALANCE_OK", `balance ${balance} is at least 32 ${display.code} = ${minimum} (base units)`, facts);
+}
+
+/** 32 display units (the deposit of one validator and the staking minimum) in base units. */
+function thirtyTwoUnits(display: CurrencyUnit): bigint {
+  return STAKING_MINIMUM_UNITS * 10n ** BigInt(display.magnitude);
+}
+
+/**
+ * A deposit funds whole validators of 32 ETH each: any other amount (32 wei, 33 ETH) cannot be
+ * deposited as asked. Without a display unit at index 1 the deposit size is unknown;
+ * checkMinimumBalance already blocks that case, so this check yields nothing.
+ */
+function checkWholeValidators(amount: bigint, currency: Currency): Finding[] {
+  const display = currency.units[1];
+  if (display === undefined) return [];
+  const deposit = thirtyTwoUnits(display);
+  const validators = amount / deposit;
+  const facts = { amount, validator_deposit: deposit, unit: display.code };
+  if (amount <= 0n || amount % deposit !== 0n) {
+    const shown = amount < 0n ? `${amount} (base units)` : describeAmount(amount, currency);
+    const below = amount > 0n ? validators * deposit : 0n;
+    const nearest = below > 0n ? `${describeAmount(below, currency)} or ${describeAmount(below + deposit, currency)}` : describeAmount(deposit, currency);
+    return [
+      finding(
+        "block",
+        "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE",
+        `amount ${shown} is not a ${amount <= 0n ? "positive " : ""}whole multiple of 32 ${display.code}: a staking deposit funds whole validators of 32 ${display.code} each (nearest: ${nearest})`,
+        facts,
+      ),
+    ];
+  }
+  return [
+    finding(
+      "info",
+      "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK",
+      `amount ${describeAmount(amount, currency)} funds ${validators} validator(s) of 32 ${display.code}`,
+      { ...facts, validators },
+    ),
+  ];
 }
 
 function checkRecipient(recipient: string, whitelist: string[] | undefined): Finding[] {
@@ -90,17 +135,20 @@ function checkRecipient(recipient: string, whitelist: string[] | undefined): Fin
       ),
     ];
   }
+  if (whitelist.length === 0) {
+    // The spec: the contract "may be whitelisted"; an empty list restricts nothing, governance still decides.
+    return [shape, finding("info", "ETHEREUM_STAKE_WHITELIST_EMPTY", `the smart-contract rule's whitelist is empty: it does not restrict the contract; the rule's approvers decide`, facts)];
+  }
   const wanted = recipient.toLowerCase();
   const listed = whitelist.some((entry) => entry.trim().toLowerCase() === wanted);
   const listFacts = { recipient, whitelist: whitelist.join(",") };
   if (!listed) {
-    const detail = whitelist.length === 0 ? "the whitelist is empty" : `the whitelist holds ${whitelist.length} address(es)`;
     return [
       shape,
       finding(
         "block",
         "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED",
-        `recipient ${recipient} is not on the smart-contract rule's whitelist (${detail})`,
+        `recipient ${recipient} is not on the smart-contract rule's whitelist (it holds ${whitelist.length} address(es))`,
         listFacts,
       ),
     ];

@@ -53,17 +53,24 @@ export const PolkadotStaking = z.looseObject({
 });
 export type PolkadotStaking = z.infer<typeof PolkadotStaking>;
 
+/**
+ * The account's anonymous (pure) proxy: its address, its own balances (base-unit integers, either
+ * frozen form, like the account's), the block and extrinsic that created it, its disambiguation
+ * index and proxy kind (e.g. Staking).
+ */
 export const AnonymousProxy = z.looseObject({
   address: z.string(),
   balances: z.looseObject(BalanceCore).superRefine(frozenForms),
-  block_height: z.int(),
+  block_height: z.int().nonnegative(),
+  /** When it was created: a timestamp, or a number as some indexers write it; the spec gives no format. */
   created_at: z.union([z.string(), z.int()]),
-  ext_index: z.int(),
-  index: z.int(),
+  ext_index: z.int().nonnegative(),
+  index: z.int().nonnegative(),
   is_controller: z.boolean(),
   is_main: z.boolean(),
   kind: z.string(),
 });
+export type AnonymousProxy = z.infer<typeof AnonymousProxy>;
 
 export const PolkadotCoinFields = z.looseObject({
   type: z.literal("Polkadot"),

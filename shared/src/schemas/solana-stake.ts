@@ -7,10 +7,55 @@ export type SolanaStakeState = z.infer<typeof SolanaStakeState>;
 export const SolanaStakeAction = z.enum(["deactivate", "withdraw", "delegate", "split", "split_deactivate"]);
 export type SolanaStakeAction = z.infer<typeof SolanaStakeAction>;
 
+/** Solana's "no epoch" (u64::MAX): the deactivation_epoch of a stake that was never deactivated. */
+export const SOLANA_EPOCH_NONE = 18_446_744_073_709_551_615n;
+
+const EPOCH_RULE = "must be an epoch: a non-negative JSON integer, at most 18446744073709551615 (u64::MAX, Solana's \"none\")";
+const EPOCH_DIGITS = /^(0|[1-9][0-9]*)$/;
+
+function shownEpoch(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}...` : value);
+  if (typeof value === "bigint") return `${value}n`;
+  if (typeof value === "object" && value !== null) return Array.isArray(value) ? "an array" : "an object";
+  return String(value);
+}
+
+/** An epoch as it may arrive: a safe JSON integer, the digit string parseJsonExact makes of a larger one, or a bigint. */
+const RawEpoch = z
+  .union([z.number(), z.string(), z.bigint()], { error: (issue) => `${EPOCH_RULE}, got ${shownEpoch(issue.input)}` })
+  .superRefine((value, ctx) => {
+    const ok =
+      typeof value === "number"
+        ? Number.isSafeInteger(value) && value >= 0
+        : typeof value === "string"
+          ? EPOCH_DIGITS.test(value) && BigInt(value) <= SOLANA_EPOCH_NONE
+          : value >= 0n && value <= SOLANA_EPOCH_NONE;
+    if (!ok) ctx.addIssue({ code: "custom", message: `${EPOCH_RULE}, got ${shownEpoch(value)}` });
+  });
+
+/**
+ * A Solana epoch (a u64): a JSON integer on the wire, a bigint in code, so u64::MAX (SOLANA_EPOCH_NONE)
+ * stays exact. Written back as a JSON integer (stringifyJsonExact).
+ */
+export const SolanaEpoch = z.codec(RawEpoch, z.bigint().nonnegative().max(SOLANA_EPOCH_NONE), {
+  decode: (value) => (typeof value === "bigint" ? value : BigInt(value)),
+  encode: (value) => value,
+});
+
+/**
+ * The epoch a stake field names, or null when it names none: u64::MAX as Solana writes it for a
+ * stake never deactivated, or null as older data wrote it.
+ */
+export function epochOrNone(epoch: bigint | null): bigint | null {
+  return epoch === null || epoch === SOLANA_EPOCH_NONE ? null : epoch;
+}
+
 export const SolanaBlockchainState = z.looseObject({
   status: SolanaStakeState,
-  activation_epoch: z.int().nullable(),
-  deactivation_epoch: z.int().nullable(),
+  /** A JSON integer (u64); null is accepted from older data. */
+  activation_epoch: SolanaEpoch.nullable(),
+  /** A JSON integer (u64): SOLANA_EPOCH_NONE (u64::MAX) until the stake is deactivated; null is accepted from older data. */
+  deactivation_epoch: SolanaEpoch.nullable(),
   activation_date: Timestamp.nullable().optional(),
   deactivation_date: Timestamp.nullable().optional(),
   active_balance: BaseUnitsInteger,

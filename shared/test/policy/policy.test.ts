@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPolicy, Currency, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
+import { checkPolicy, checkPolicyCurrencies, Currency, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
 
 const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
 const DOT = 10_000_000_000n;
@@ -41,7 +41,9 @@ describe("local policy limits and lists", () => {
 
   it("applies no limit to another currency and no list that is absent", () => {
     const other = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }] });
-    expect(checkPolicy(policy, { currency: other, network: "Ethereum", amount: 10n ** 30n, spentLast24h: 0n })).toEqual([]);
+    expect(checkPolicy(policy, { currency: other, network: "Ethereum", amount: 10n ** 30n, spentLast24h: 0n }).map((f) => `${f.severity}:${f.code}:${f.message}`)).toEqual([
+      "info:POLICY_NO_LIMIT:the local policy sets limits for polkadot, none for ethereum: no limit applies to this write (limits are keyed by currency identifier)",
+    ]);
     expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }))).toEqual([]);
   });
 
@@ -50,6 +52,18 @@ describe("local policy limits and lists", () => {
     expect(codes({ toolset: "solana_staking" }, scoped)).toEqual(["block:POLICY_TOOLSET_NOT_ENABLED"]);
     expect(codes({ toolset: "transactions" }, scoped)).toEqual(["info:POLICY_TOOLSET_OK"]);
     expect(codes({ toolset: "solana_staking" }, Policy.parse({}))).toEqual([]);
+  });
+
+  it("blocks every write while a limit's key names no currency of the workspace, or its unit is not one of the currency's", async () => {
+    const workspace: Record<string, Currency> = { polkadot: dot };
+    const lookup = async (name: string) => workspace[name] ?? null;
+    const misKeyed = Policy.parse({ limits: { DOT: { max_per_day: { amount: "1", unit: "DOT" } }, polkadot: { max_per_transaction: { amount: "1", unit: "KSM" } } } });
+    const found = await checkPolicyCurrencies(misKeyed, lookup);
+    expect(found.map((f) => `${f.severity}:${f.code}`)).toEqual(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "block:POLICY_LIMIT_INVALID"]);
+    expect(found[0]?.message).toBe("the local policy's limits.DOT names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)");
+    expect(found[1]?.message).toContain("limits.polkadot.max_per_transaction");
+    expect(await checkPolicyCurrencies(policy, lookup)).toEqual([]);
+    expect(await checkPolicyCurrencies(Policy.parse({}), lookup)).toEqual([]);
   });
 
   it("blocks, rather than ignores, a limit written in a unit the currency lacks", () => {

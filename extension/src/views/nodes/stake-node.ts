@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { SolanaStakeAction, stakeAllows, timestampToDate, type Account, type Currency, type SolanaStake } from "@custody/shared";
+import { epochOrNone, SolanaStakeAction, stakeAllows, timestampToDate, type Account, type Currency, type SolanaStake } from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
 import { labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { solanaStakeIcon } from "../status-icons.js";
@@ -8,6 +8,12 @@ import { TreeNode, type NodeTarget } from "../tree-node.js";
 /** The actions a stake lists now, by their last path segment (see docs/spec-decisions.md). */
 export function allowedStakeActions(stake: Pick<SolanaStake, "actions">): SolanaStakeAction[] {
   return SolanaStakeAction.options.filter((action) => stakeAllows(stake, action));
+}
+
+/** The epoch as digits; undefined when it names none (Solana's u64::MAX, or null in older data). */
+function epochText(epoch: bigint | null): string | undefined {
+  const value = epochOrNone(epoch);
+  return value === null ? undefined : value.toString();
 }
 
 /** "AbCd…WxYz" for a long address. */
@@ -50,8 +56,8 @@ export class StakeNode extends TreeNode {
       ["total reward", bothAmounts(stake.total_reward, currency)],
       ["validator", state.validator_address],
       ["stake account", state.pub_key],
-      ["activation epoch", state.activation_epoch === null ? undefined : String(state.activation_epoch)],
-      ["deactivation epoch", state.deactivation_epoch === null ? undefined : String(state.deactivation_epoch)],
+      ["activation epoch", epochText(state.activation_epoch)],
+      ["deactivation epoch", epochText(state.deactivation_epoch) ?? "not deactivated"],
       ["created", timestampToDate(stake.created_on).toISOString()],
       ["actions allowed now", allowedStakeActions(stake).join(", ") || "none"],
     ]);

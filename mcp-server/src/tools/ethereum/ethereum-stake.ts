@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineWriteTool } from "../../guard/write-tool.js";
-import { amountField, optionalAmountField } from "../amount-input.js";
+import { amountField, NetworkUnitCode, optionalAmountField } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const ethereumStake = defineWriteTool({
@@ -14,7 +14,7 @@ export const ethereumStake = defineWriteTool({
     contract: z.string().describe("Staking provider's contract address"),
     contract_data: z.string().describe("Hex call data of the deposit"),
     amount: WriteFields.amount,
-    unit: WriteFields.unit,
+    unit: NetworkUnitCode.Ethereum,
     max_fees: WriteFields.max_fees,
     max_fees_unit: WriteFields.max_fees_unit,
     speed: WriteFields.speed,

@@ -1,5 +1,5 @@
 import { defineWriteTool } from "../../guard/write-tool.js";
-import { amountField } from "../amount-input.js";
+import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotBondExtra = defineWriteTool({
@@ -8,7 +8,7 @@ export const polkadotBondExtra = defineWriteTool({
   description:
     "Bonds more of the available balance (BONDEXTRA); the amount must not exceed the available balance. Dry run first.",
   toolset: "polkadot_staking",
-  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, note: WriteFields.note },
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({
     kind: "polkadot_bond_extra",

@@ -1,5 +1,5 @@
 import { defineWriteTool } from "../../guard/write-tool.js";
-import { amountField } from "../amount-input.js";
+import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotRebond = defineWriteTool({
@@ -8,7 +8,7 @@ export const polkadotRebond = defineWriteTool({
   description:
     "Bonds back unbonding or unbonded funds (REBOND); the amount must not exceed them. Dry run first.",
   toolset: "polkadot_staking",
-  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, note: WriteFields.note },
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({
     kind: "polkadot_rebond",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineWriteTool } from "../../guard/write-tool.js";
-import { amountField } from "../amount-input.js";
+import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { WriteFields } from "../write-fields.js";
 
 export const ValidatorInput = z.string().describe("Validator vote address");
@@ -11,7 +11,7 @@ export const solanaCreateStake = defineWriteTool({
   description:
     "Creates a Solana stake from an account, delegated to a validator; it must exceed the rent-exempt reserve. Dry run first.",
   toolset: "solana_staking",
-  input: { account: WriteFields.account, amount: WriteFields.amount, unit: WriteFields.unit, validator: ValidatorInput },
+  input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Solana, validator: ValidatorInput },
   on: "account",
   toRequest: (args, { account, currency }) => ({
     kind: "solana_create_stake",

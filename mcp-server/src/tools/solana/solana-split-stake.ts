@@ -1,5 +1,5 @@
 import { defineWriteTool } from "../../guard/write-tool.js";
-import { amountField } from "../amount-input.js";
+import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 
@@ -9,7 +9,7 @@ export const solanaSplitStake = defineWriteTool({
   description:
     "Splits an amount off a stake into a new stake; both must keep the rent-exempt reserve. Dry run first.",
   toolset: "solana_staking",
-  input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: WriteFields.unit },
+  input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
   on: "account",
   toRequest: (args, { account, currency }) => ({
     kind: "solana_split_stake",

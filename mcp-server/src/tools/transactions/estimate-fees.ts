@@ -5,8 +5,8 @@ import {
   buildSendRequest,
   describeAmount,
   formatAmount,
-  InvalidInputError,
   Speed,
+  withInputFieldNames,
   type ContractInteractionInput,
   type TransactionRequest,
 } from "@custody/shared";
@@ -19,15 +19,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 
 /** A contract call's body; shared's builder calls the contract `contract_address`, this tool's field is `recipient`. */
 function contractCallBody(input: ContractInteractionInput): TransactionRequest {
-  try {
-    return buildContractInteractionRequest(input);
-  } catch (error) {
-    if (!(error instanceof InvalidInputError)) throw error;
-    throw new InvalidInputError(
-      error.subject,
-      error.issues.map((issue) => (issue.path === "contract_address" ? { ...issue, path: "recipient" } : issue)),
-    );
-  }
+  return withInputFieldNames({ contract_address: "recipient" }, () => buildContractInteractionRequest(input));
 }
 
 export const estimateFees = defineTool({

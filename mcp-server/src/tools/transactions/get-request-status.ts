@@ -1,8 +1,8 @@
 import { delimitUntrusted, type RequestStatus } from "@custody/shared";
-import { z } from "zod";
 import type { ServerContext } from "../../server/server-context.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
+import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, toolOutput } from "../tool-output.js";
 
@@ -24,7 +24,7 @@ export const getRequestStatus = defineTool({
   title: "Get a request's governance status",
   description: "Returns a transaction's governance request (give transaction_id or request_id): rule, status, expiry, each step's quorum, approvers and approvals.",
   toolset: "read",
-  input: { transaction_id: z.number().positive().optional(), request_id: z.number().positive().optional() },
+  input: { transaction_id: positiveId().optional(), request_id: positiveId().optional() },
   output: toolOutput({ request: Entity }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

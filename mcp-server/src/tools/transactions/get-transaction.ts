@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { transactionLine, transactionView } from "../../views/transaction-view.js";
 import { defineTool } from "../define-tool.js";
+import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, toolOutput } from "../tool-output.js";
 
-export const TransactionIdInput = z.number().positive().describe("Transaction id");
+export const TransactionIdInput = positiveId().describe("Transaction id");
 
 export const getTransaction = defineTool({
   name: "get_transaction",

@@ -6,6 +6,6 @@ import { describeIssues } from "./issue-messages.js";
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined) throw badRequest("body: a JSON object is required");
   const result = schema.safeParse(body);
-  if (!result.success) throw badRequest(describeIssues(result.error, ""));
+  if (!result.success) throw badRequest(describeIssues(result.error, "", body));
   return result.data;
 }

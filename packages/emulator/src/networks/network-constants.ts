@@ -15,6 +15,9 @@ export const SOLANA_REWARD_BPS = 700n;
 
 export const POLKADOT_UNBONDING_MS = 28 * DAY_MS;
 
+/** What a beacon-chain validator takes, so what every staking deposit is a whole multiple of: 32 ETH in wei. */
+export const ETHEREUM_DEPOSIT_WEI = 32n * 10n ** 18n;
+
 /** Time from an Ethereum staking deposit to an active validator. */
 export const ETHEREUM_ACTIVATION_MS = DAY_MS;
 
@@ -25,3 +28,6 @@ export const ETHEREUM_REWARD_BPS = 350n;
 export const REQUEST_LIFETIME_MS = 7 * DAY_MS;
 
 export const YEAR_MS = 365 * DAY_MS;
+
+/** Polkadot's genesis block (2020-05-26 15:36:18 UTC): block heights count 6-second blocks from it. */
+export const POLKADOT_GENESIS_MS = Date.UTC(2020, 4, 26, 15, 36, 18);

@@ -51,7 +51,7 @@ export function addSolanaRoutes(routes: RouteTable): void {
     const operator = operatorOf(request);
     const row = await ctx.commit((tx) => {
       const current = tx.get("accounts", account.id) ?? account;
-      return createTransaction(tx, operator, planCreateStake(current, body.amount, body.validator, tx.now));
+      return createTransaction(tx, operator, planCreateStake(current, operator, body.amount, body.validator, tx.now));
     });
     return transactionReply(ctx, row);
   });
@@ -84,7 +84,7 @@ export function addSolanaRoutes(routes: RouteTable): void {
     const row = await ctx.commit((tx) => {
       const current = tx.get("accounts", account.id) ?? account;
       const stake = requireStake(tx, current, request.params.uid ?? "");
-      const created = createTransaction(tx, operator, planStakeAction(current, stake, action, input, epochs, tx.now));
+      const created = createTransaction(tx, operator, planStakeAction(current, operator, stake, action, input, epochs, tx.now));
       tx.put("solana_stakes", stake.uid, { ...stake, pending_transaction_id: created.id });
       return created;
     });

@@ -4,6 +4,7 @@ import { pathId, requireCurrency, requireTransaction } from "../domain/lookups.j
 import { approveTransaction } from "../domain/transactions/approve-transaction.js";
 import { checkApprovalMatches } from "../domain/transactions/approval-match.js";
 import { createTransaction } from "../domain/transactions/create-transaction.js";
+import { refuseMisnamedFields } from "../domain/transactions/misnamed-fields.js";
 import { feeOperationOf, planTransaction, requestKind, requireAccountNamed } from "../domain/transactions/plan-transaction.js";
 import { notFound } from "../http/http-error.js";
 import { pageFrom, pageStart } from "../http/pagination.js";
@@ -24,13 +25,15 @@ export function transactionReply(ctx: EmulatorContext, row: TransactionRow): Rep
 
 export function addTransactionRoutes(routes: RouteTable): void {
   routes.post("/transactions", async (ctx, request) => {
+    refuseMisnamedFields(request.body, true);
     const body = parseBody(TransactionRequest, request.body);
     const operator = operatorOf(request);
-    const row = await ctx.commit((tx) => createTransaction(tx, operator, planTransaction(tx, body)));
+    const row = await ctx.commit((tx) => createTransaction(tx, operator, planTransaction(tx, operator, body)));
     return transactionReply(ctx, row);
   });
 
   routes.post("/transactions/fees", (ctx, request) => {
+    refuseMisnamedFields(request.body, false);
     const body = parseBody(FeeEstimateRequest, request.body);
     const account = requireAccountNamed(ctx.store, body.account_name);
     const kind = requestKind(body);
@@ -71,6 +74,7 @@ export function addTransactionRoutes(routes: RouteTable): void {
   });
 
   routes.post("/transactions/:transaction_id/approve", async (ctx, request) => {
+    refuseMisnamedFields(request.body, false);
     const body = parseBody(ApproveTransactionRequest, request.body);
     const operator = operatorOf(request);
     const id = pathId(request.params.transaction_id, "transaction");

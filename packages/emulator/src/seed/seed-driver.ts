@@ -52,19 +52,22 @@ export class SeedDriver {
   }
 
   transact(operator: string, request: TransactionRequest): Promise<TransactionRow> {
-    return this.ctx.commit((tx) => createTransaction(tx, this.user(operator), planTransaction(tx, request)));
+    const user = this.user(operator);
+    return this.ctx.commit((tx) => createTransaction(tx, user, planTransaction(tx, user, request)));
   }
 
   createStake(operator: string, accountName: string, amount: bigint, validator: string): Promise<TransactionRow> {
-    return this.ctx.commit((tx) => createTransaction(tx, this.user(operator), planCreateStake(this.account(accountName), amount, validator, tx.now)));
+    const user = this.user(operator);
+    return this.ctx.commit((tx) => createTransaction(tx, user, planCreateStake(this.account(accountName), user, amount, validator, tx.now)));
   }
 
   stakeAction(operator: string, accountName: string, stakeUid: string, action: SolanaStakeAction, input: StakeActionInput = {}): Promise<TransactionRow> {
     const epochs = solanaEpochsOf(this.ctx.store.meta(), this.ctx.options.epochSeconds);
+    const user = this.user(operator);
     return this.ctx.commit((tx) => {
       const account = this.account(accountName);
       const stake = requireStake(tx, account, stakeUid);
-      const created = createTransaction(tx, this.user(operator), planStakeAction(account, stake, action, input, epochs, tx.now));
+      const created = createTransaction(tx, user, planStakeAction(account, user, stake, action, input, epochs, tx.now));
       tx.put("solana_stakes", stake.uid, { ...stake, pending_transaction_id: created.id });
       return created;
     });

@@ -182,8 +182,10 @@ export interface SolanaStakeRow {
   created_on_ms: SimMs;
   state: SolanaStakeState;
   activation_epoch: number | null;
+  /** null until deactivated: shown as Solana's u64::MAX (SOLANA_EPOCH_NONE); state written before that change holds null too. */
   deactivation_epoch: number | null;
   activation_date_ms: SimMs | null;
+  /** null until deactivated (shown as null: a date has no "none" value like the epoch's u64::MAX). */
   deactivation_date_ms: SimMs | null;
   total_balance: bigint;
   rent_exempt_reserve: bigint;

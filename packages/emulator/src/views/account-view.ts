@@ -2,6 +2,7 @@ import type { Account, AccountBalance } from "@custody/shared";
 import type { Reader } from "../domain/lookups.js";
 import { ethereumStakesOf, solanaStakesOf } from "../domain/stake-lookups.js";
 import { polkadotBalances, polkadotStaking } from "../networks/polkadot-ledger.js";
+import { pureProxyOf } from "../networks/polkadot-pure-proxy.js";
 import { spendableFunds } from "../networks/spendable-funds.js";
 import type { AccountRow } from "../store/state-types.js";
 
@@ -18,7 +19,7 @@ export function availableBalance(account: AccountRow, now: number): bigint {
 
 export function accountView(account: AccountRow, now: number): Account {
   const coinFields: Account["coin_fields"] = account.polkadot
-    ? { type: "Polkadot", balances: polkadotBalances(account, now), staking: polkadotStaking(account), anonymous_proxy: null }
+    ? { type: "Polkadot", balances: polkadotBalances(account, now), staking: polkadotStaking(account), anonymous_proxy: pureProxyOf(account) }
     : { type: account.network };
   return {
     id: account.id,

@@ -1,4 +1,4 @@
-import type { SolanaStake } from "@custody/shared";
+import { SOLANA_EPOCH_NONE, type SolanaStake } from "@custody/shared";
 import { isoWithOffset, isoWithoutOffset } from "../clock/timestamps.js";
 import { allowedStakeActions, stakeBalances } from "../networks/solana-stake-state.js";
 import type { AccountRow, SolanaStakeRow } from "../store/state-types.js";
@@ -21,8 +21,9 @@ export function solanaStakeView(stake: SolanaStakeRow, account: AccountRow, curr
     actions: allowedStakeActions(stake, currentEpoch).map((action) => stakeActionPath(account.id, stake.uid, action)),
     blockchain_state: {
       status: stake.state,
-      activation_epoch: stake.activation_epoch,
-      deactivation_epoch: stake.deactivation_epoch,
+      activation_epoch: stake.activation_epoch === null ? null : BigInt(stake.activation_epoch),
+      // Solana's convention: u64::MAX until deactivated (rows keep null for it, as older state does).
+      deactivation_epoch: stake.deactivation_epoch === null ? SOLANA_EPOCH_NONE : BigInt(stake.deactivation_epoch),
       activation_date: stake.activation_date_ms === null ? null : isoWithOffset(stake.activation_date_ms),
       deactivation_date: stake.deactivation_date_ms === null ? null : isoWithOffset(stake.deactivation_date_ms),
       active_balance: active,

@@ -1,11 +1,11 @@
 import type { UserRecord } from "@custody/shared";
-import { isoWithOffset } from "../clock/timestamps.js";
+import { isoWithNumericOffset } from "../clock/timestamps.js";
 import type { UserRow } from "../store/state-types.js";
 
 export function userRecord(user: UserRow): UserRecord {
   return {
     created_by: user.created_by,
-    created_on: isoWithOffset(user.created_on_ms),
+    created_on: isoWithNumericOffset(user.created_on_ms),
     id: user.id,
     is_api: user.is_api,
     key_handle: user.key_handle,

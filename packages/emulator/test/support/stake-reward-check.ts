@@ -1,11 +1,12 @@
-import type { SolanaStake } from "@custody/shared";
+import { epochOrNone, type SolanaStake } from "@custody/shared";
 import { expect } from "vitest";
 import { SOLANA_REWARD_BPS, YEAR_MS } from "../../src/networks/network-constants.js";
 
 /** What the model remembers of a stake between two checks. */
 export interface StakeReading {
-  activationEpoch: number | null;
-  deactivationEpoch: number | null;
+  activationEpoch: bigint | null;
+  /** null while not deactivated (the wire's u64::MAX). */
+  deactivationEpoch: bigint | null;
   totalReward: bigint;
   /** total_balance minus the rent-exempt reserve: what a delegation puts at stake. */
   delegated: bigint;
@@ -26,7 +27,8 @@ type Epochs = Pick<StakeReading, "activationEpoch" | "deactivationEpoch">;
  * is never in effect.
  */
 function effectiveIn(stake: Epochs, epoch: number): boolean {
-  return stake.activationEpoch !== null && stake.activationEpoch < epoch && (stake.deactivationEpoch === null || epoch <= stake.deactivationEpoch);
+  const at = BigInt(epoch);
+  return stake.activationEpoch !== null && stake.activationEpoch < at && (stake.deactivationEpoch === null || at <= stake.deactivationEpoch);
 }
 
 function epochReward(delegated: bigint, epochLengthMs: number): bigint {
@@ -44,14 +46,16 @@ function compounded(delegated: bigint, epochs: number, epochLengthMs: number): b
 function checkStateAgainstClock(stake: SolanaStake, epoch: number): void {
   const state = stake.blockchain_state;
   const where = `stake ${stake.uid} (${state.status}, activation_epoch ${state.activation_epoch}, deactivation_epoch ${state.deactivation_epoch}) in epoch ${epoch}`;
+  const at = BigInt(epoch);
+  const deactivation = epochOrNone(state.deactivation_epoch);
   const consistent =
     state.status === "activating"
-      ? state.activation_epoch === epoch
+      ? state.activation_epoch === at && deactivation === null
       : state.status === "activated"
-        ? state.activation_epoch !== null && state.activation_epoch < epoch
+        ? state.activation_epoch !== null && state.activation_epoch < at && deactivation === null
         : state.status === "deactivating"
-          ? state.deactivation_epoch === epoch
-          : state.deactivation_epoch !== null && state.deactivation_epoch < epoch;
+          ? deactivation === at
+          : deactivation !== null && deactivation < at;
   expect(consistent, `${where}: the state does not fit the clock`).toBe(true);
   const inEffect = state.status === "activated" || (state.status === "deactivating" && state.activation_epoch !== state.deactivation_epoch);
   const delegated = state.total_balance - state.rent_exempt_reserve;
@@ -72,7 +76,7 @@ export function checkStakeRewards(model: RewardModel, stakes: readonly SolanaSta
     const earned = stake.total_reward - (before?.totalReward ?? 0n);
     const now: StakeReading = {
       activationEpoch: state.activation_epoch,
-      deactivationEpoch: state.deactivation_epoch,
+      deactivationEpoch: epochOrNone(state.deactivation_epoch),
       totalReward: stake.total_reward,
       delegated: state.total_balance - state.rent_exempt_reserve,
     };

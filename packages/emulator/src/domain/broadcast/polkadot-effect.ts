@@ -36,11 +36,12 @@ function applied(ledger: PolkadotLedger, op: PolkadotOperation, now: number): Po
 
 /**
  * A Polkadot staking operation, checked against the balances at broadcast with the usage
- * rules (point 4): one that breaks a rule fails and moves nothing.
+ * rules (point 4): one that breaks a rule fails and moves nothing. WITHDRAWUNBONDED breaks
+ * none: with total_unbonded 0 "the transaction does nothing", so it is submitted and moves nothing.
  */
 export function applyPolkadot(tx: Tx, row: TransactionRow, account: AccountRow): BroadcastOutcome {
   const op = operationOf(row);
-  const findings = checkPolkadotOperation(op, polkadotBalances(account, tx.now), polkadotStaking(account));
+  const findings = op.type === "WITHDRAWUNBONDED" ? [] : checkPolkadotOperation(op, polkadotBalances(account, tx.now), polkadotStaking(account));
   if (hasBlocking(findings)) {
     return refused(
       findings

@@ -4,9 +4,10 @@ import { badRequest, notFound } from "../../http/http-error.js";
 import { networkFee } from "../../networks/fee-schedule.js";
 import { SOLANA_RENT_EXEMPT_RESERVE } from "../../networks/network-constants.js";
 import type { SolanaEpochs } from "../../networks/solana-epochs.js";
-import type { AccountRow, SolanaStakeRow } from "../../store/state-types.js";
+import type { AccountRow, RuleKind, SolanaStakeRow, UserRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";
 import { solanaStakeView } from "../../views/solana-stake-view.js";
+import { requireCreatorIn } from "../transactions/governance-check.js";
 import type { TransactionDraft } from "../transactions/transaction-draft.js";
 import { newStakeIdentity } from "./stake-keys.js";
 
@@ -43,8 +44,20 @@ function checkValidator(validator: string): void {
   if (problem) throw badRequest(`validator: ${problem}`);
 }
 
-/** POST /solana/accounts/{id}/stakes: a STAKE_CREATE_DELEGATE of `amount` (the rent-exempt reserve included) to the validator. */
-export function planCreateStake(account: AccountRow, amount: bigint, validator: string, now: number): TransactionDraft {
+/** Guided staking needs the operator as a creator in the staking and the transaction rules (usage rule 1). */
+const STAKING_RULES: readonly RuleKind[] = ["staking", "transaction"];
+
+function requirePositive(amount: bigint, what: string): void {
+  if (amount === 0n) throw badRequest(`amount: must be greater than 0 base units for ${what}, got 0`);
+}
+
+/**
+ * POST /solana/accounts/{id}/stakes: a STAKE_CREATE_DELEGATE of `amount` (the rent-exempt reserve
+ * included) to the validator. Governance is checked before the amount and the balance.
+ */
+export function planCreateStake(account: AccountRow, operator: UserRow, amount: bigint, validator: string, now: number): TransactionDraft {
+  requireCreatorIn(account, STAKING_RULES, operator);
+  requirePositive(amount, "a new stake");
   checkValidator(validator);
   const fee = networkFee("Solana", STAKE_SPEED, "stake");
   const findings = checkSolanaCreateStake({
@@ -78,17 +91,21 @@ export interface StakeActionInput {
 }
 
 /**
- * A stake action: refused with 400 when the stake's `actions` does not list it (none are listed
- * while another transaction acts on the stake) or the shared stake rules block it.
+ * A stake action: 403 when the operator is not a creator in the rules; then refused with 400 when
+ * the stake's `actions` does not list it (none are listed while another transaction acts on the
+ * stake) or the shared stake rules block it.
  */
 export function planStakeAction(
   account: AccountRow,
+  operator: UserRow,
   stake: SolanaStakeRow,
   action: SolanaStakeAction,
   input: StakeActionInput,
   epochs: SolanaEpochs,
   now: number,
 ): TransactionDraft {
+  requireCreatorIn(account, STAKING_RULES, operator);
+  if (input.amount !== undefined) requirePositive(input.amount, `a ${action}`);
   const view = solanaStakeView(stake, account, epochs.epochAt(now));
   if (!stakeAllows(view, action)) {
     const allowed = view.actions.map((path) => path.slice(path.lastIndexOf("/") + 1));

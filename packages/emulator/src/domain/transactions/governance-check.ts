@@ -11,7 +11,7 @@ const RULE_NAMES: Record<RuleKind, string> = {
 const MISSING: Record<RuleKind, [string, string]> = {
   transaction: ["NoTransactionRule", "has no transaction rule"],
   staking: ["StakingRuleNotActive", "has no active staking rule: guided Solana staking needs the staking rules activated on the account"],
-  smart_contract: ["NoSmartContractRule", "has no smart-contract rule: contract calls need one, with the contract on its whitelist"],
+  smart_contract: ["NoSmartContractRule", "has no smart-contract rule: contract calls and deployments need one"],
 };
 
 /** The rule of that kind on the account; 403 when the account has none. */
@@ -38,4 +38,12 @@ export function requireCreator(account: AccountRow, kind: RuleKind, operator: Us
 
 export function ruleName(kind: RuleKind | "admin"): string {
   return kind === "admin" ? "Admin rule" : RULE_NAMES[kind];
+}
+
+/**
+ * 403 unless the operator is a creator in every rule the operation needs. Checked before any
+ * check of amounts or balances, so an operator who may not act learns nothing of the account's funds.
+ */
+export function requireCreatorIn(account: AccountRow, kinds: readonly RuleKind[], operator: UserRow): void {
+  for (const kind of kinds) requireCreator(account, kind, operator);
 }

@@ -10,14 +10,16 @@ import {
   type TransactionRequest,
 } from "@custody/shared";
 import type { Tx } from "../../context.js";
-import { badRequest, conflict, forbidden, notFound } from "../../http/http-error.js";
+import { badRequest, conflict, notFound } from "../../http/http-error.js";
 import { networkFee, type FeeOperation } from "../../networks/fee-schedule.js";
+import { ETHEREUM_DEPOSIT_WEI } from "../../networks/network-constants.js";
 import { stakingProviderOf } from "../../networks/staking-providers.js";
-import type { AccountRow } from "../../store/state-types.js";
+import type { AccountRow, RuleKind, UserRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";
 import { findAccountsByName, requireCurrency, type Reader } from "../lookups.js";
 import { parseAmountField } from "./amount-field.js";
-import { requireRule } from "./governance-check.js";
+import { requireWhitelisted, whitelistOf } from "./contract-whitelist.js";
+import { requireCreatorIn, requireRule } from "./governance-check.js";
 import type { TransactionDraft } from "./transaction-draft.js";
 
 /** The kind of operation a POST /transactions body asks for, from its coin_fields. */
@@ -77,9 +79,18 @@ interface Amounts {
   feeDue: bigint;
 }
 
+/** The transaction type of the operations that move their amount: a zero amount is refused for them. */
+function movingType(kind: RequestKind): string | null {
+  if (kind.kind === "send") return "SEND";
+  if (kind.kind === "polkadot" && (kind.op === "BONDEXTRA" || kind.op === "UNBOND" || kind.op === "REBOND")) return kind.op;
+  return null;
+}
+
 function readAmounts(request: TransactionRequest, account: AccountRow, currency: Currency, kind: RequestKind): Amounts {
   const allowNull = kind.kind === "polkadot" && (kind.op === "SETPAYEE" || kind.op === "WITHDRAWUNBONDED");
   const amount = parseAmountField(request.amount, "amount", currency, allowNull) ?? 0n;
+  const moving = movingType(kind);
+  if (moving !== null && amount === 0n) throw badRequest(`amount: must be greater than 0 base units for a ${moving}, got 0`);
   const maxFees = parseAmountField(request.max_fees, "max_fees", currency, false) ?? 0n;
   const feeDue = networkFee(account.network, request.speed, feeOperationOf(kind, request.recipient));
   if (maxFees < feeDue) {
@@ -127,20 +138,21 @@ function planPolkadot(account: AccountRow, request: TransactionRequest, amounts:
   };
 }
 
-function planContract(account: AccountRow, request: TransactionRequest, amounts: Amounts, currency: Currency, contractData: string, now: number): TransactionDraft {
-  requireNetwork(account, "Ethereum", "contract_interaction");
-  const rule = requireRule(account, "smart_contract");
-  const whitelist = "whitelist" in rule && Array.isArray(rule.whitelist) ? (rule.whitelist as string[]) : [];
-  checkRecipient(account, request.recipient);
-  if (!whitelist.some((entry) => entry.toLowerCase() === request.recipient.toLowerCase())) {
-    throw forbidden(
-      "ContractNotWhitelisted",
-      `recipient: contract ${request.recipient} is not on the whitelist of the smart-contract rule of account ${JSON.stringify(account.name)}`,
+function checkDepositAmount(amount: bigint, provider: string): void {
+  if (amount <= 0n || amount % ETHEREUM_DEPOSIT_WEI !== 0n) {
+    throw badRequest(
+      `amount: a staking deposit (${provider}) must be a positive whole multiple of 32 ETH (${ETHEREUM_DEPOSIT_WEI} wei), 32 ETH per validator, got ${amount} wei`,
     );
   }
+}
+
+function planContract(account: AccountRow, request: TransactionRequest, amounts: Amounts, currency: Currency, contractData: string, now: number): TransactionDraft {
+  const whitelist = whitelistOf(requireRule(account, "smart_contract"));
+  checkRecipient(account, request.recipient);
   const provider = stakingProviderOf(request.recipient);
   const available = availableBalance(account, now);
   if (provider) {
+    checkDepositAmount(amounts.amount, provider);
     const findings = checkEthereumStake({
       balance: account.free,
       currency,
@@ -149,7 +161,8 @@ function planContract(account: AccountRow, request: TransactionRequest, amounts:
       amount: amounts.amount,
       maxFees: amounts.maxFees,
       availableBalance: available,
-      whitelist,
+      // Checked above; an empty whitelist allows any contract, which the shared rule would block.
+      whitelist: whitelist.length > 0 ? whitelist : undefined,
     });
     if (hasBlocking(findings)) throw badRequest(blockingMessage(findings), "EthereumStakingRefused");
   } else if (amounts.amount + amounts.maxFees > available) {
@@ -168,8 +181,6 @@ function planContract(account: AccountRow, request: TransactionRequest, amounts:
 }
 
 function planDeploy(account: AccountRow, request: TransactionRequest, amounts: Amounts, now: number): TransactionDraft {
-  requireNetwork(account, "Ethereum", "contract_deployment");
-  requireRule(account, "smart_contract");
   if (request.recipient !== "") throw badRequest('recipient: must be "" for a contract deployment');
   const available = availableBalance(account, now);
   if (amounts.amount + amounts.maxFees > available) {
@@ -178,13 +189,30 @@ function planDeploy(account: AccountRow, request: TransactionRequest, amounts: A
   return { ...base(account, request, amounts), rule: "smart_contract", type: "DEPLOY_CONTRACT", reserve: amounts.amount + amounts.maxFees, effect: { kind: "deploy" } };
 }
 
-/** Checks a POST /transactions body against the account and turns it into a draft. */
-export function planTransaction(tx: Tx, request: TransactionRequest): TransactionDraft {
+/** The rule that governs the operation. */
+function ruleOf(kind: RequestKind): RuleKind {
+  return kind.kind === "contract" || kind.kind === "deploy" ? "smart_contract" : "transaction";
+}
+
+function requireNetworkOf(account: AccountRow, kind: RequestKind): void {
+  if (kind.kind === "polkadot") requireNetwork(account, "Polkadot", `type ${kind.op}`);
+  if (kind.kind === "contract") requireNetwork(account, "Ethereum", "contract_interaction");
+  if (kind.kind === "deploy") requireNetwork(account, "Ethereum", "contract_deployment");
+}
+
+/**
+ * Checks a POST /transactions body against the account and turns it into a draft. Governance
+ * comes first (after the account and the operation's network): an operator the rule does not
+ * list gets 403 before any check that would tell it something of the account's funds.
+ */
+export function planTransaction(tx: Tx, operator: UserRow, request: TransactionRequest): TransactionDraft {
   const account = requireAccountNamed(tx, request.account_name);
-  const currency = requireCurrency(tx, account.currency);
   const kind = requestKind(request);
+  requireNetworkOf(account, kind);
+  requireCreatorIn(account, [ruleOf(kind)], operator);
+  if (kind.kind === "contract") requireWhitelisted(account, requireRule(account, "smart_contract"), request.recipient);
+  const currency = requireCurrency(tx, account.currency);
   if (kind.kind === "polkadot") {
-    requireNetwork(account, "Polkadot", `type ${kind.op}`);
     const findings = checkPolkadotFixedValues(request);
     if (hasBlocking(findings)) throw badRequest(blockingMessage(findings));
   }

@@ -1,0 +1,52 @@
+import type { Account } from "../schemas/account.js";
+import { KNOWN_TRANSACTION_TYPES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
+import type { PlanContext } from "./plan-context.js";
+
+/** Statuses of a transaction that exists but is not yet broadcast nor ended: it may still draw on the account. */
+export const UNFINISHED_STATUSES = ["PENDING_APPROVAL", "APPROVED", "SIGNED"] as const satisfies readonly TransactionStatus[];
+
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 10;
+
+export type UnfinishedListing = { transactions: Transaction[] } | { failure: string };
+
+/**
+ * The account's unfinished transactions, by GET /transactions filtered on account_id and status
+ * (filters the emulator has; the spec names only label). The filters are checked again on what
+ * comes back, so a service that ignored one cannot make another account's transactions count.
+ * The statuses are read in their order of progress (pending approval, approved, signed): a
+ * transaction that moves on between two reads is seen in a later one or has been broadcast, so
+ * a balance read after this listing holds it. A listing that fails says why; a cancelled one throws.
+ */
+export async function unfinishedTransactions(ctx: PlanContext, accountId: number): Promise<UnfinishedListing> {
+  const byId = new Map<number, Transaction>();
+  try {
+    for (const status of UNFINISHED_STATUSES) {
+      const page = await ctx.client.searchAllTransactions({ account_id: accountId, status }, { signal: ctx.signal, pageSize: PAGE_SIZE, maxPages: MAX_PAGES });
+      for (const tx of page) {
+        if (tx.account_id === accountId && (UNFINISHED_STATUSES as readonly string[]).includes(tx.status)) byId.set(tx.id, tx);
+      }
+    }
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return { failure: (error as Error).message };
+  }
+  return { transactions: [...byId.values()].sort((a, b) => a.id - b.id) };
+}
+
+const KNOWN_OPERATIONS = new Set<string>(KNOWN_TRANSACTION_TYPES);
+
+/** The operation a transaction performs: its type when known, else the `type` of its coin_fields (a Polkadot staking type). */
+export function operationOf(tx: Transaction): string {
+  const fromFields = (tx.coin_fields as { type?: unknown } | null)?.type;
+  return KNOWN_OPERATIONS.has(tx.type) || typeof fromFields !== "string" ? tx.type : fromFields;
+}
+
+/**
+ * The account's unfinished transactions, then the account read again by id: a transaction
+ * broadcast while they were listed is then in the balances (and may be counted twice, never missed).
+ */
+export async function accountAfterUnfinished(ctx: PlanContext, account: Account): Promise<{ account: Account; listing: UnfinishedListing }> {
+  const listing = await unfinishedTransactions(ctx, account.id);
+  return { account: await ctx.client.getAccount(account.id, { signal: ctx.signal }), listing };
+}

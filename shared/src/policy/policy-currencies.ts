@@ -1,0 +1,33 @@
+import { finding, type Finding } from "../rules/finding.js";
+import type { Currency } from "../schemas/currency.js";
+import type { Policy } from "./policy.js";
+import { limitInBaseUnits } from "./policy-limit.js";
+
+/** A currency of the workspace by identifier, or null when the workspace has none by that name (404). */
+export type CurrencyLookup = (name: string) => Promise<Currency | null>;
+
+/**
+ * The local policy's limits checked against the workspace: each key must be one of its currency
+ * identifiers and each limit readable in that currency's units. A key that names no currency
+ * ("SOL" for solana_testnet) would apply no limit at all, so it blocks every write until fixed.
+ */
+export async function checkPolicyCurrencies(policy: Policy, currencyOf: CurrencyLookup): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const [key, limits] of Object.entries(policy.limits)) {
+    const currency = await currencyOf(key);
+    if (currency === null) {
+      findings.push(
+        finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's limits.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {
+          field: `limits.${key}`,
+        }),
+      );
+      continue;
+    }
+    for (const [name, limit] of Object.entries(limits)) {
+      if (limit === undefined) continue;
+      const base = limitInBaseUnits(limit, currency, `limits.${key}.${name}`);
+      if (typeof base !== "bigint") findings.push(base);
+    }
+  }
+  return findings;
+}

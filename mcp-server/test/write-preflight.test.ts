@@ -55,6 +55,17 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
   });
 });
 
+describe("create_transaction to a burn address", () => {
+  it("blocks a send to Ethereum's zero address and to Solana's System Program: no one controls them", async () => {
+    const zero = await call(treasury.client, "create_transaction", { account: DEMO.ethOps, recipient: "0x0000000000000000000000000000000000000000", amount: "0.01", unit: "ETH" });
+    expect(zero.structured.status).toBe("blocked");
+    expect(blockingCodes(zero.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
+    const system = await call(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "11111111111111111111111111111111", amount: "1", unit: "SOL" });
+    expect(blockingCodes(system.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
+    expect(checkOf(system.structured, "RECIPIENT_ADDRESS_BURN_ADDRESS")?.message).toContain("the System Program's address");
+  });
+});
+
 describe("max_fees against the network's fee estimate", () => {
   let recipient: string;
   beforeEach(async () => {

@@ -54,6 +54,8 @@ describe("solana staking", () => {
   it("solana_create_stake: stakes and delegates, under the staking rule", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
     expect((dry.structured.request as { body: unknown }).body).toEqual({ amount: "5000000000", validator });
+    // The text shows the body exactly as sent: the amount is a JSON integer on the wire.
+    expect(dry.text).toContain(`<untrusted field="request.body">{"amount":5000000000,"validator":"${validator}"}</untrusted>`);
     expect(confirmed.structured.status).toBe("submitted");
     expect(transactionOf(confirmed.structured).type).toBe("STAKE_CREATE_DELEGATE");
   });

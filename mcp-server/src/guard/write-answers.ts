@@ -2,6 +2,7 @@ import { delimitUntrusted, sanitizeUntrustedText, stringifyJsonExact, type Plann
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { transactionLine, transactionView } from "../views/transaction-view.js";
+import { wireBodyForText } from "../views/wire-body-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { toolResult } from "../tools/tool-result.js";
 
@@ -42,7 +43,7 @@ export function dryRunAnswer(tool: string, plan: PlannedWrite, issued: { token: 
       `Checks: ${passed} passed${warnings === "" ? "" : `; attention:\n${warnings}`}`,
       governanceLine(plan),
       // The body carries workspace text (the account's name): delimited like every other piece of it.
-      `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(workspaceView(plan.call.body) ?? null))}`,
+      `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(wireBodyForText(plan.call.body) ?? null))}`,
       // The token in the text too: a client may hand the model only the text of an answer.
       `Show this to the person. Only if they agree, submit by calling ${tool} again with the same arguments and confirmation_token "${issued.token}" (valid until ${issued.expiresAt.toISOString()}, once).`,
     ),

@@ -3,6 +3,7 @@ import type { Currency, CurrencyUnit } from "../schemas/currency.js";
 import { HexString } from "../schemas/primitives.js";
 import { checkAmountWithinAvailable } from "./amount-within-available.js";
 import { describeAmount } from "./describe-amount.js";
+import { burnAddressName } from "./burn-address.js";
 import { finding, type Finding } from "./finding.js";
 
 export interface EthereumStakeInput {
@@ -22,7 +23,6 @@ export interface EthereumStakeInput {
 }
 
 const STAKING_MINIMUM_UNITS = 32n;
-const ZERO_ADDRESS = /^0x0{40}$/;
 const SELECTOR_HEX_DIGITS = 8;
 
 /**
@@ -120,8 +120,9 @@ function checkRecipient(recipient: string, whitelist: string[] | undefined): Fin
       ),
     ];
   }
-  if (ZERO_ADDRESS.test(recipient)) {
-    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", `recipient ${recipient} is the zero address, not a staking contract`, facts)];
+  const burn = burnAddressName("Ethereum", recipient);
+  if (burn !== undefined) {
+    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", `recipient ${recipient} is ${burn}, not a staking contract`, facts)];
   }
   const shape = finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", `recipient ${recipient} is a 20-byte hex address`, facts);
   if (whitelist === undefined) {

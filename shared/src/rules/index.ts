@@ -9,3 +9,4 @@ export * from "./ethereum-stake-rules.js";
 export * from "./max-fees-rule.js";
 export * from "./module-version-rule.js";
 export * from "./address-format-rule.js";
+export * from "./burn-address.js";

@@ -63,6 +63,7 @@ describe("read tools", () => {
     const byName = await call(harness.client, "get_account", { account: DEMO.dotStaking });
     const account = byName.structured.account as { id: number; coin_fields: { balances: { bonded: unknown } }; governance_rules: unknown };
     expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
+    expect(byName.text).toContain("bonded 3200 DOT (32000000000000 planck), unbonding ");
     expect(account.governance_rules).toBeDefined();
     expect((await call(harness.client, "get_account", { account: account.id })).structured).toEqual(byName.structured);
     expect((await call(harness.client, "get_account", { account: String(account.id) })).structured).toEqual(byName.structured);

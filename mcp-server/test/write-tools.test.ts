@@ -81,6 +81,8 @@ describe("solana staking", () => {
     const active = await stakeWith("deactivate");
     const { confirmed } = await dryRunAndConfirm(staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
     expect(transactionOf(confirmed.structured).type).toBe("STAKE_DEACTIVATE");
+    // The stake account a stake operation acts on is not a payee: "on", not "to".
+    expect(confirmed.text).toMatch(/STAKE_DEACTIVATE \w+: [0-9.]+ SOL \([0-9]+ lamport\) on \w+/);
     const inactive = await stakeWithout("deactivate");
     const blocked = await call(staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: inactive.uid });
     expect(blockingCodes(blocked.structured)).toEqual(expect.arrayContaining(["SOLANA_STAKE_ACTION_NOT_LISTED"]));

@@ -1,9 +1,10 @@
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { control, resetWorkspace } from "./harness/control-plane.js";
+import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
-import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+import { call, connectHarness, type Harness } from "./harness/mcp-harness.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
 
 // The pre-flight checks of the guarded writes, through a real MCP client on the emulator: each
 // case is one a black-box review found passing a dry run (and then sent, or failed on chain).
@@ -12,33 +13,15 @@ type Check = { code: string; severity: string; message: string };
 const checksOf = (structured: Record<string, unknown>) => (structured.checks ?? []) as Check[];
 const checkOf = (structured: Record<string, unknown>, code: string) => checksOf(structured).find((check) => check.code === code);
 
-let emulator: RunningEmulator;
-let treasury: Harness;
-let staking: Harness;
+const demo = useDemoSessions();
 
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(async () => {
-  await resetWorkspace(emulator);
-  treasury = await connectHarness(emulator, { operator: DEMO.treasuryBot });
-  staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
-});
-afterEach(async () => {
-  await treasury.close();
-  await staking.close();
-});
-
-const transactionCount = async () => (await directClient(emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
+const transactionCount = async () => (await directClient(demo.emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
 
 describe("ethereum_stake: whole validators of 32 ETH", () => {
   const stake = (amount: string, unit: string) => ({ account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount, unit });
 
   it("blocks 32 wei, naming the amount in both units; nothing can be confirmed", async () => {
-    const dry = await call(staking.client, "ethereum_stake", stake("32", "wei"));
+    const dry = await call(demo.staking.client, "ethereum_stake", stake("32", "wei"));
     expect(dry.structured.status).toBe("blocked");
     expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE"]);
     expect(checkOf(dry.structured, "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE")?.message).toBe(
@@ -48,8 +31,8 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
   });
 
   it("blocks 33 ETH and passes 64 ETH", async () => {
-    expect(blockingCodes((await call(staking.client, "ethereum_stake", stake("33", "ETH"))).structured)).toContain("ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
-    const two = await call(staking.client, "ethereum_stake", stake("64", "ETH"));
+    expect(blockingCodes((await call(demo.staking.client, "ethereum_stake", stake("33", "ETH"))).structured)).toContain("ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
+    const two = await call(demo.staking.client, "ethereum_stake", stake("64", "ETH"));
     expect(two.structured.status).toBe("dry_run");
     expect(checkOf(two.structured, "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK")?.message).toBe("amount 64 ETH (64000000000000000000 wei) funds 2 validator(s) of 32 ETH");
   });
@@ -57,10 +40,10 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
 
 describe("create_transaction to a burn address", () => {
   it("blocks a send to Ethereum's zero address and to Solana's System Program: no one controls them", async () => {
-    const zero = await call(treasury.client, "create_transaction", { account: DEMO.ethOps, recipient: "0x0000000000000000000000000000000000000000", amount: "0.01", unit: "ETH" });
+    const zero = await call(demo.treasury.client, "create_transaction", { account: DEMO.ethOps, recipient: "0x0000000000000000000000000000000000000000", amount: "0.01", unit: "ETH" });
     expect(zero.structured.status).toBe("blocked");
     expect(blockingCodes(zero.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
-    const system = await call(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "11111111111111111111111111111111", amount: "1", unit: "SOL" });
+    const system = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "11111111111111111111111111111111", amount: "1", unit: "SOL" });
     expect(blockingCodes(system.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
     expect(checkOf(system.structured, "RECIPIENT_ADDRESS_BURN_ADDRESS")?.message).toContain("the System Program's address");
   });
@@ -69,9 +52,9 @@ describe("create_transaction to a burn address", () => {
 describe("max_fees against the network's fee estimate", () => {
   let recipient: string;
   beforeEach(async () => {
-    recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+    recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
   });
-  const send = (max_fees: string, max_fees_unit: string) => call(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", max_fees, max_fees_unit });
+  const send = (max_fees: string, max_fees_unit: string) => call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", max_fees, max_fees_unit });
 
   it("blocks a cap below the estimate for the chosen speed: it does not cover the network fee", async () => {
     const before = await transactionCount();
@@ -93,7 +76,7 @@ describe("max_fees against the network's fee estimate", () => {
   });
 
   it("says the cap was not compared when the estimation endpoint fails", async () => {
-    await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions/fees" });
+    await control(demo.emulator, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions/fees" });
     const dry = await send("0.00001", "SOL");
     expect(dry.structured.status).toBe("dry_run");
     expect(checkOf(dry.structured, "MAX_FEES_NOT_COMPARED")).toMatchObject({ severity: "warn" });
@@ -102,50 +85,50 @@ describe("max_fees against the network's fee estimate", () => {
 
 describe("account: a string of digits that is an id and another account's name", () => {
   it("is refused as ambiguous, naming both; the JSON number is the id", async () => {
-    const named = (await control(emulator, "POST", "/accounts", { name: "1", currency: "solana_testnet", governance: (await accountNamed(emulator, DEMO.solTreasury)).governance_rules })) as { id: number };
-    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+    const named = (await control(demo.emulator, "POST", "/accounts", { name: "1", currency: "solana_testnet", governance: (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules })) as { id: number };
+    const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const args = { recipient, amount: "1", unit: "SOL" };
-    const ambiguous = await call(treasury.client, "create_transaction", { account: "1", ...args });
+    const ambiguous = await call(demo.treasury.client, "create_transaction", { account: "1", ...args });
     expect(ambiguous.structured.status).toBe("failed");
     expect(ambiguous.structured.error).toBe(
       `account: "1" is ambiguous: it is the id of account "sol-treasury" (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give the id as a JSON number (1), not a string; to mean the account named "1", give its id ${named.id} as a number. Nothing was sent.`,
     );
-    const byId = await call(treasury.client, "create_transaction", { account: 1, ...args });
+    const byId = await call(demo.treasury.client, "create_transaction", { account: 1, ...args });
     expect(byId.structured.status).toBe("dry_run");
     expect(byId.structured.account).toMatchObject({ id: 1, name: "sol-treasury" });
-    const byNamedId = await call(treasury.client, "get_account", { account: named.id });
+    const byNamedId = await call(demo.treasury.client, "get_account", { account: named.id });
     expect(byNamedId.structured.account).toMatchObject({ name: "1" });
   });
 });
 
 describe("note: what is shown is what is sent", () => {
   it("refuses a note with a bidirectional override or a zero-width character, naming the field and the character; nothing is sent", async () => {
-    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+    const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const before = await transactionCount();
     for (const [note, found] of [["refund \u202Etxt.exe", "U+202E at character 8"], ["pay\u200Broll", "U+200B at character 4"], ["\u2066ok\u2069", "U+2066 at character 1"]] as const) {
-      const dry = await call(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note });
+      const dry = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note });
       expect(dry.structured.status).toBe("failed");
       expect(dry.structured.error).toBe(`note: must not contain invisible or bidirectional control characters (found ${found}). Nothing was sent.`);
     }
-    const polkadot = await call(treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "1", unit: "DOT", note: "bond\u202E" });
+    const polkadot = await call(demo.treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "1", unit: "DOT", note: "bond\u202E" });
     expect(polkadot.structured.error).toMatch(/^note: must not contain invisible or bidirectional control characters \(found U\+202E/);
     expect(await transactionCount()).toBe(before);
   });
 
   it("a visible note is sent exactly as shown at the dry run", async () => {
-    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-    const { dry, confirmed } = await dryRunAndConfirm(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note: "Payroll — März" });
+    const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note: "Payroll — März" });
     expect(confirmed.structured.status).toBe("submitted");
     const shown = (dry.structured.request as { body: { note: { title: string } } }).body.note.title;
-    const [id] = await transactionsWithLabel(emulator, dry.structured.reference as string);
-    const sent = await directClient(emulator).getTransaction(id as number);
+    const [id] = await transactionsWithLabel(demo.emulator, dry.structured.reference as string);
+    const sent = await directClient(demo.emulator).getTransaction(id as number);
     expect(sent.notes[0]?.title).toBe(shown);
     expect(shown).toBe("Payroll — März");
   });
 });
 
 describe("polkadot_set_payee: the rewards destination", () => {
-  const setPayee = (payee: string) => call(treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee });
+  const setPayee = (payee: string) => call(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee });
 
   it("blocks Account, whose target account the API cannot name", async () => {
     const dry = await setPayee("Account");

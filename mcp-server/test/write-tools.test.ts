@@ -1,35 +1,17 @@
 import { readFileSync } from "node:fs";
-import type { RunningEmulator } from "@custody/emulator";
 import type { SolanaStake } from "@custody/shared";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { control, resetWorkspace } from "./harness/control-plane.js";
+import { describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
-import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+import { call, connectHarness } from "./harness/mcp-harness.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
 
-let emulator: RunningEmulator;
-let treasury: Harness;
-let staking: Harness;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-});
-afterAll(async () => {
-  await emulator.close();
-});
-beforeEach(async () => {
-  await resetWorkspace(emulator);
-  treasury = await connectHarness(emulator, { operator: DEMO.treasuryBot });
-  staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
-});
-afterEach(async () => {
-  await treasury.close();
-  await staking.close();
-});
+const demo = useDemoSessions();
 
 async function stakes(): Promise<SolanaStake[]> {
-  const account = await accountNamed(emulator, DEMO.solTreasury);
-  return directClient(emulator, DEMO.stakingBot).listSolanaStakes(account.id);
+  const account = await accountNamed(demo.emulator, DEMO.solTreasury);
+  return directClient(demo.emulator, DEMO.stakingBot).listSolanaStakes(account.id);
 }
 
 async function stakeWith(action: string): Promise<SolanaStake> {
@@ -52,7 +34,7 @@ describe("solana staking", () => {
   const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 
   it("solana_create_stake: stakes and delegates, under the staking rule", async () => {
-    const { dry, confirmed } = await dryRunAndConfirm(staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
     expect((dry.structured.request as { body: unknown }).body).toEqual({ amount: "5000000000", validator });
     // The text shows the body exactly as sent: the amount is a JSON integer on the wire.
     expect(dry.text).toContain(`<untrusted field="request.body">{"amount":5000000000,"validator":"${validator}"}</untrusted>`);
@@ -61,66 +43,66 @@ describe("solana staking", () => {
   });
 
   it("solana_create_stake: blocks an amount not above the rent-exempt reserve", async () => {
-    const dry = await call(staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "0.001", unit: "SOL", validator });
+    const dry = await call(demo.staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "0.001", unit: "SOL", validator });
     expect(dry.structured.status).toBe("blocked");
     expect(blockingCodes(dry.structured)).toContain("SOLANA_STAKE_AMOUNT_NOT_ABOVE_RESERVE");
   });
 
   it("solana_create_stake: blocks an operator the staking rule does not list", async () => {
-    const dry = await call(treasury.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
+    const dry = await call(demo.treasury.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
     expect(blockingCodes(dry.structured)).toContain("GOVERNANCE_NOT_ALLOWED");
   });
 
   it("solana_create_stake: refuses an account on another network", async () => {
-    const dry = await call(staking.client, "solana_create_stake", { account: DEMO.dotStaking, amount: "5", unit: "DOT", validator });
+    const dry = await call(demo.staking.client, "solana_create_stake", { account: DEMO.dotStaking, amount: "5", unit: "DOT", validator });
     expect(dry.structured.status).toBe("failed");
     expect(dry.structured.error).toMatch(/^account: creating a Solana stake needs a Solana account/);
   });
 
   it("solana_deactivate_stake: deactivates an activated stake; blocks a deactivated one", async () => {
     const active = await stakeWith("deactivate");
-    const { confirmed } = await dryRunAndConfirm(staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
     expect(transactionOf(confirmed.structured).type).toBe("STAKE_DEACTIVATE");
     // The stake account a stake operation acts on is not a payee: "on", not "to".
     expect(confirmed.text).toMatch(/STAKE_DEACTIVATE \w+: [0-9.]+ SOL \([0-9]+ lamport\) on \w+/);
     const inactive = await stakeWithout("deactivate");
-    const blocked = await call(staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: inactive.uid });
+    const blocked = await call(demo.staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: inactive.uid });
     expect(blockingCodes(blocked.structured)).toEqual(expect.arrayContaining(["SOLANA_STAKE_ACTION_NOT_LISTED"]));
   });
 
   it("solana_withdraw_stake: withdraws a deactivated stake; blocks an active one", async () => {
     const deactivated = await stakeWith("withdraw");
-    const { confirmed } = await dryRunAndConfirm(staking.client, "solana_withdraw_stake", { account: DEMO.solTreasury, stake_uid: deactivated.uid });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_withdraw_stake", { account: DEMO.solTreasury, stake_uid: deactivated.uid });
     expect(confirmed.structured.status).toBe("submitted");
     const active = await stakeWith("deactivate");
-    const blocked = await call(staking.client, "solana_withdraw_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
+    const blocked = await call(demo.staking.client, "solana_withdraw_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
     expect(blockingCodes(blocked.structured)).toEqual(expect.arrayContaining(["SOLANA_STAKE_ACTION_NOT_LISTED", "SOLANA_WITHDRAW_NOT_DEACTIVATED"]));
   });
 
   it("solana_delegate_stake: re-delegates a stake being deactivated; blocks one that does not list delegate", async () => {
     const active = await stakeWith("deactivate");
-    const blocked = await call(staking.client, "solana_delegate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, validator });
+    const blocked = await call(demo.staking.client, "solana_delegate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, validator });
     expect(blockingCodes(blocked.structured)).toContain("SOLANA_STAKE_ACTION_NOT_LISTED");
-    await dryRunAndConfirm(staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
+    await dryRunAndConfirm(demo.staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
     await waitFor(async () => (await stakes()).some((stake) => stake.uid === active.uid && stake.actions.some((element) => element.endsWith("/delegate"))));
-    const { confirmed } = await dryRunAndConfirm(staking.client, "solana_delegate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, validator });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_delegate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, validator });
     expect(confirmed.structured.status).toBe("submitted");
   });
 
   it("solana_split_stake: splits part off; blocks a split that would leave the source below the reserve", async () => {
     const active = await stakeWith("split");
-    const { confirmed } = await dryRunAndConfirm(staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" });
     expect(confirmed.structured.status).toBe("submitted");
     const whole = active.blockchain_state.total_balance.toString();
-    const blocked = await call(staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: whole, unit: "lamport" });
+    const blocked = await call(demo.staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: whole, unit: "lamport" });
     expect(blockingCodes(blocked.structured)).toContain("SOLANA_SPLIT_SOURCE_BELOW_RESERVE");
   });
 
   it("solana_split_deactivate_stake: splits and deactivates part; blocks a new stake below the reserve", async () => {
     const active = await stakeWith("split_deactivate");
-    const { confirmed } = await dryRunAndConfirm(staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "2", unit: "SOL" });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "2", unit: "SOL" });
     expect(confirmed.structured.status).toBe("submitted");
-    const blocked = await call(staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1000", unit: "lamport" });
+    const blocked = await call(demo.staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1000", unit: "lamport" });
     expect(blockingCodes(blocked.structured)).toContain("SOLANA_SPLIT_NEW_STAKE_BELOW_RESERVE");
   });
 });
@@ -134,10 +116,10 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Pro
 }
 
 describe("polkadot staking", () => {
-  const polkadot = (tool: string, args: Record<string, unknown> = {}) => call(treasury.client, tool, { account: DEMO.dotStaking, ...args });
+  const polkadot = (tool: string, args: Record<string, unknown> = {}) => call(demo.treasury.client, tool, { account: DEMO.dotStaking, ...args });
 
   it("polkadot_bond_extra: the fixed values of the spec; blocks above the available balance", async () => {
-    const { dry, confirmed } = await dryRunAndConfirm(treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "10", unit: "DOT" });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "10", unit: "DOT" });
     expect((dry.structured.request as { body: Record<string, unknown> }).body).toMatchObject({
       amount: { value: "100000000000", unit: "planck" },
       max_fees: { value: "0", unit: "planck" },
@@ -150,34 +132,34 @@ describe("polkadot staking", () => {
   });
 
   it("polkadot_unbond: unbonds; blocks above the bonded balance", async () => {
-    const { confirmed } = await dryRunAndConfirm(treasury.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "5", unit: "DOT" });
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "5", unit: "DOT" });
     expect(transactionOf(confirmed.structured).type).toBe("UNBOND");
     expect(blockingCodes((await polkadot("polkadot_unbond", { amount: "3201", unit: "DOT" })).structured)).toContain("POLKADOT_UNBOND_EXCEEDS_BONDED");
   });
 
   it("polkadot_rebond: rebonds; blocks above unbonding plus unbonded", async () => {
-    const { confirmed } = await dryRunAndConfirm(treasury.client, "polkadot_rebond", { account: DEMO.dotStaking, amount: "50", unit: "DOT" });
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_rebond", { account: DEMO.dotStaking, amount: "50", unit: "DOT" });
     expect(confirmed.structured.status).toBe("submitted");
     expect(blockingCodes((await polkadot("polkadot_rebond", { amount: "301", unit: "DOT" })).structured)).toContain("POLKADOT_REBOND_EXCEEDS_UNBONDING");
   });
 
   it("polkadot_withdraw_unbonded: withdraws with a null amount; blocks when nothing is unbonded", async () => {
-    const { dry, confirmed } = await dryRunAndConfirm(treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
     expect((dry.structured.request as { body: { amount: unknown } }).body.amount).toEqual({ value: null, unit: "planck" });
     expect(confirmed.structured.status).toBe("submitted");
-    const vault = await call(treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotVault });
+    const vault = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotVault });
     expect(blockingCodes(vault.structured)).toContain("POLKADOT_WITHDRAW_NOTHING_UNBONDED");
   });
 
   it("polkadot_set_payee: changes the destination; blocks the current one", async () => {
-    const account = await accountNamed(emulator, DEMO.dotStaking);
+    const account = await accountNamed(demo.emulator, DEMO.dotStaking);
     const current = (account.coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination;
     const other = current === "Staked" ? "Stash" : "Staked";
-    const { dry, confirmed } = await dryRunAndConfirm(treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: other });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: other });
     expect((dry.structured.request as { body: { coin_fields: unknown } }).body.coin_fields).toEqual({ type: "SETPAYEE", payee: other });
     expect(confirmed.structured.status).toBe("submitted");
-    const fresh = await connectHarness(emulator);
-    const unchanged = await call(fresh.client, "polkadot_set_payee", { account: DEMO.dotVault, payee: ((await accountNamed(emulator, DEMO.dotVault)).coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination });
+    const fresh = await connectHarness(demo.emulator);
+    const unchanged = await call(fresh.client, "polkadot_set_payee", { account: DEMO.dotVault, payee: ((await accountNamed(demo.emulator, DEMO.dotVault)).coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination });
     await fresh.close();
     expect(blockingCodes(unchanged.structured)).toContain("POLKADOT_PAYEE_UNCHANGED");
   });
@@ -194,7 +176,7 @@ describe("ethereum staking", () => {
   });
 
   it("ethereum_stake: calls the provider's contract under the smart-contract rule", async () => {
-    const { dry, confirmed } = await dryRunAndConfirm(staking.client, "ethereum_stake", stake());
+    const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", stake());
     const body = (dry.structured.request as { body: Record<string, unknown> }).body;
     expect(body).toMatchObject({ recipient: DEMO.kilnContract, amount: { value: "32000000000000000000", unit: "wei" }, coin_fields: { contract_interaction: { contract_data: DEMO.depositCallData } } });
     expect(confirmed.structured.status).toBe("submitted");
@@ -202,29 +184,29 @@ describe("ethereum staking", () => {
   });
 
   it("ethereum_stake: blocks a contract the account's whitelist does not hold", async () => {
-    const dry = await call(staking.client, "ethereum_stake", stake({ contract: DEMO.usdcContract }));
+    const dry = await call(demo.staking.client, "ethereum_stake", stake({ contract: DEMO.usdcContract }));
     expect(blockingCodes(dry.structured)).toContain("ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED");
   });
 
   it("ethereum_stake: blocks an account holding less than 32 ETH", async () => {
-    const dry = await call(treasury.client, "ethereum_stake", stake({ account: DEMO.ethOps, contract: DEMO.usdcContract, amount: "1" }));
+    const dry = await call(demo.treasury.client, "ethereum_stake", stake({ account: DEMO.ethOps, contract: DEMO.usdcContract, amount: "1" }));
     expect(blockingCodes(dry.structured)).toContain("ETHEREUM_STAKE_BALANCE_BELOW_MINIMUM");
   });
 });
 
 describe("approvals", () => {
   it("approve_transaction: this operator's approval completes the quorum", async () => {
-    const account = await accountNamed(emulator, DEMO.solTreasury);
+    const account = await accountNamed(demo.emulator, DEMO.solTreasury);
     const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
-    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+    await control(demo.emulator, "PUT", `/accounts/${account.id}/governance`, {
       ...account.governance_rules,
       transaction: { creators: [bots[0]], steps: [{ quorum: 2, approvers: bots }] },
     });
-    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-    const { confirmed: created } = await dryRunAndConfirm(treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" });
+    const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
+    const { confirmed: created } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" });
     const pending = transactionOf(created.structured);
     expect(pending.status).toBe("PENDING_APPROVAL");
-    const { dry, confirmed } = await dryRunAndConfirm(staking.client, "approve_transaction", { transaction_id: pending.id });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: pending.id });
     expect((dry.structured.governance as { outcome: string }).outcome).toBe("approved_at_once");
     expect(dry.structured.request).toMatchObject({ path: `/transactions/${pending.id}/approve`, body: { amount: { value: "1000000000" } } });
     expect(confirmed.structured.status).toBe("submitted");
@@ -232,31 +214,31 @@ describe("approvals", () => {
   });
 
   it("approve_transaction: blocks an operator who already approved, and a transaction that is not pending", async () => {
-    const pending = (await directClient(emulator).searchTransactions({ status: "PENDING_APPROVAL" })).edges[0]?.node;
+    const pending = (await directClient(demo.emulator).searchTransactions({ status: "PENDING_APPROVAL" })).edges[0]?.node;
     if (!pending) throw new Error("the demo workspace has no pending transaction");
-    const mine = await call(treasury.client, "approve_transaction", { transaction_id: pending.id });
+    const mine = await call(demo.treasury.client, "approve_transaction", { transaction_id: pending.id });
     expect(blockingCodes(mine.structured)).toEqual(expect.arrayContaining([expect.stringMatching(/^APPROVE_(ALREADY_APPROVED|NOT_AN_APPROVER)$/)]));
-    const done = await call(treasury.client, "approve_transaction", { transaction_id: 1 });
+    const done = await call(demo.treasury.client, "approve_transaction", { transaction_id: 1 });
     expect(blockingCodes(done.structured)).toContain("APPROVE_NOT_PENDING");
   });
 });
 
 describe("operators", () => {
   it("create_operator then register_operator with the administrators' invitation", async () => {
-    const created = await call(treasury.client, "create_operator", { name: "new-bot" });
+    const created = await call(demo.treasury.client, "create_operator", { name: "new-bot" });
     expect(created.isError).toBe(false);
     const deviceId = (created.structured.api_user as { device_id: string }).device_id;
     expect(deviceId).toMatch(/^[0-9a-fA-F]+$/);
-    const invitation = (await control(emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
-    const registered = await call(treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
+    const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
+    const registered = await call(demo.treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
     expect(registered.structured).toEqual({ success: true });
-    const audit = readFileSync(treasury.auditPath, "utf8");
+    const audit = readFileSync(demo.treasury.auditPath, "utf8");
     expect(audit.trim().split("\n").map((line) => JSON.parse(line).tool)).toEqual(["create_operator", "register_operator"]);
     expect(audit).not.toContain(invitation.uuid);
   });
 
   it("create_operator refuses a name with a space, naming the field", async () => {
-    const created = await call(treasury.client, "create_operator", { name: "new bot" });
+    const created = await call(demo.treasury.client, "create_operator", { name: "new bot" });
     expect(created.isError).toBe(true);
     expect(created.text).toMatch(/name/);
   });

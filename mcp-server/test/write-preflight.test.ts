@@ -1,6 +1,6 @@
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { control } from "./harness/control-plane.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
 import { call, connectHarness, type Harness } from "./harness/mcp-harness.js";
@@ -182,5 +182,25 @@ describe("operations in flight on the same account", () => {
     expect(checkOf(second.structured, "POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(
       `(id ${first.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 6000 DOT (60000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck)`,
     );
+  });
+
+  it("two confirmations at the same moment against the same bonded funds: one is sent, the other is blocked at the last check before sending", async () => {
+    await resetWorkspace(slow);
+    const other = await connectHarness(slow, { operator: DEMO.treasuryBot });
+    try {
+      const args = { account: DEMO.dotStaking, amount: "2000", unit: "DOT" };
+      const [first, second] = [await call(bot.client, "polkadot_unbond", args), await call(other.client, "polkadot_unbond", args)];
+      expect([first.structured.status, second.structured.status]).toEqual(["dry_run", "dry_run"]);
+      const answers = await Promise.all([
+        call(bot.client, "polkadot_unbond", { ...args, confirmation_token: first.structured.confirmation_token }),
+        call(other.client, "polkadot_unbond", { ...args, confirmation_token: second.structured.confirmation_token }),
+      ]);
+      expect(answers.map((answer) => answer.structured.status).sort()).toEqual(["blocked", "submitted"]);
+      const blocked = answers.find((answer) => answer.structured.status === "blocked");
+      expect(blockingCodes(blocked?.structured ?? {})).toEqual(["POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT"]);
+      expect(blocked?.text).toContain("last check before sending");
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -209,9 +209,29 @@ function auditAfterSend(ctx: ToolCall["ctx"], entries: AuditEntry[]): string | n
  * so concurrent confirmations and other processes sharing the log cannot both pass), then sends it
  * once. A refused reservation sends nothing.
  */
-function submit(call: ToolCall, name: string, plan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
+function submit(call: ToolCall, name: string, confirmedPlan: PlannedWrite, digest: string, personConfirmed: boolean): Promise<CallToolResult> {
   const { ctx } = call;
-  return writesInFlight.run(writeSerialKey(ctx.operator, plan.currency.name), async () => {
+  return writesInFlight.run(writeSerialKey(ctx.operator, confirmedPlan.currency.name), async () => {
+    // Planned once more inside the section: a write of this operator and currency confirmed at the
+    // same moment has been sent (or refused) by now, so its transaction is in the balances or counted
+    // in flight, and two confirmations cannot both pass against the same funds.
+    let plan: PlannedWrite;
+    try {
+      plan = await planWrite(planContext(call), confirmedPlan.request);
+    } catch (error) {
+      const message = errorMessage(error);
+      recordAudit(ctx, { tool: name, request_digest: digest, event: "failed", error: message, details: { stage: "send_check" } });
+      return writeError("failed", `${message}. Nothing was sent.`);
+    }
+    if (requestDigest(plan) !== digest) {
+      const message = "the request changed since it was confirmed (the account, the transaction or the fees moved). Nothing was sent: run a new dry run";
+      recordAudit(ctx, { tool: name, request_digest: digest, request: plan.request, event: "refused", error: message, details: { reason: "digest_mismatch", stage: "send_check" } });
+      return writeError("refused", message);
+    }
+    if (hasBlocking(plan.checks)) {
+      recordAudit(ctx, { tool: name, request_digest: digest, request: plan.request, checks: plan.checks, event: "blocked", details: { stage: "send_check" } });
+      return blockedAnswer(plan, "last check before sending");
+    }
     const reservation = reserveDailyAmount(ctx.audit, ctx.policy, plan, { surface: AUDIT_SURFACE, tool: name, request_digest: digest });
     if (!reservation.reserved) {
       const blocked = { ...plan, checks: withReservationFinding(plan.checks, reservation.finding) };

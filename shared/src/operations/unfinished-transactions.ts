@@ -1,5 +1,5 @@
 import type { Account } from "../schemas/account.js";
-import { KNOWN_TRANSACTION_TYPES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
+import type { Transaction, TransactionStatus } from "../schemas/transaction.js";
 import type { PlanContext } from "./plan-context.js";
 
 /** Statuses of a transaction that exists but is not yet broadcast nor ended: it may still draw on the account. */
@@ -34,12 +34,22 @@ export async function unfinishedTransactions(ctx: PlanContext, accountId: number
   return { transactions: [...byId.values()].sort((a, b) => a.id - b.id) };
 }
 
-const KNOWN_OPERATIONS = new Set<string>(KNOWN_TRANSACTION_TYPES);
+/** Polkadot staking operations as the request's coin_fields name them (the release notes also write SET_PAYEE). */
+const POLKADOT_STAKING_OPERATIONS = new Set(["BOND", "BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED", "SETPAYEE"]);
 
-/** The operation a transaction performs: its type when known, else the `type` of its coin_fields (a Polkadot staking type). */
+function stakingOperation(name: unknown): string | undefined {
+  if (typeof name !== "string") return undefined;
+  const folded = name.toUpperCase().replace(/_/g, "");
+  return POLKADOT_STAKING_OPERATIONS.has(folded) ? folded : undefined;
+}
+
+/**
+ * The operation a transaction performs: a Polkadot staking operation named by its coin_fields
+ * `type` or by its own `type` (spelled with or without underscores) first, since a service may
+ * report a bond extra under a generic transaction type; else its type.
+ */
 export function operationOf(tx: Transaction): string {
-  const fromFields = (tx.coin_fields as { type?: unknown } | null)?.type;
-  return KNOWN_OPERATIONS.has(tx.type) || typeof fromFields !== "string" ? tx.type : fromFields;
+  return stakingOperation((tx.coin_fields as { type?: unknown } | null)?.type) ?? stakingOperation(tx.type) ?? tx.type;
 }
 
 /**

@@ -14,7 +14,9 @@ export type CurrencyLookup = (name: string) => Promise<Currency | null>;
 export async function checkPolicyCurrencies(policy: Policy, currencyOf: CurrencyLookup): Promise<Finding[]> {
   const findings: Finding[] = [];
   for (const [key, limits] of Object.entries(policy.limits)) {
-    const currency = await currencyOf(key);
+    const found = await currencyOf(key);
+    // A service that matched the key loosely (another case) answers another identifier: limits apply by the exact one.
+    const currency = found?.name === key ? found : null;
     if (currency === null) {
       findings.push(
         finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's limits.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {

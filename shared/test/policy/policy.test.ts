@@ -64,6 +64,10 @@ describe("local policy limits and lists", () => {
     expect(found[1]?.message).toContain("limits.polkadot.max_per_transaction");
     expect(await checkPolicyCurrencies(policy, lookup)).toEqual([]);
     expect(await checkPolicyCurrencies(Policy.parse({}), lookup)).toEqual([]);
+    // A service that looked the key up loosely answers another identifier: the limit would apply to nothing.
+    const loose = Policy.parse({ limits: { POLKADOT: { max_per_day: { amount: "1", unit: "DOT" } } } });
+    const loosely = await checkPolicyCurrencies(loose, async (name) => (name.toLowerCase() === "polkadot" ? dot : null));
+    expect(loosely.map((f) => f.code)).toEqual(["POLICY_LIMIT_UNKNOWN_CURRENCY"]);
   });
 
   it("blocks, rather than ignores, a limit written in a unit the currency lacks", () => {

@@ -98,6 +98,20 @@ describe("planning a write changes nothing", () => {
     expect(codes(limited).filter((code) => code.includes("UNKNOWN_CURRENCY") || code.includes("NO_LIMIT"))).toEqual([]);
   });
 
+  it("blocks guided Solana staking by an operator of the staking rule who is not in the transaction rule (usage rule 1), as the service refuses it", async () => {
+    const rules = (await treasury.listAllAccounts()).find((account) => account.name === "sol-treasury")?.governance_rules;
+    if (!rules?.transaction || !rules.staking) throw new Error("sol-treasury reports no transaction or staking rule");
+    expect(rules.staking.creators.map((member) => member.username)).toContain("staking-bot");
+    const governance = { ...rules, transaction: { ...rules.transaction, creators: rules.transaction.creators.filter((member) => member.username !== "staking-bot") } };
+    const created = (await control(emulator, "POST", "/accounts", { name: "stake-rule-only", currency: "solana_testnet", governance })) as { id: number };
+    const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: created.id, amount: 5_000_000_000n, validator: RECIPIENT });
+    expect(plan.checks.find((check) => check.code === "GOVERNANCE_NOT_IN_TRANSACTION_RULE")).toMatchObject({
+      severity: "block",
+      message: "guided Solana staking needs operator staking-bot in the account's transaction rule as well as its staking rule: staking-bot is not a creator in it",
+    });
+    await expect(staking.createSolanaStake(created.id, { amount: 5_000_000_000n, validator: RECIPIENT })).rejects.toMatchObject({ status: 403 });
+  });
+
   it("binds the digest to the operator, the amount and the recipient", async () => {
     const request = { kind: "send" as const, account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" as const, correlation_id: "cw-00000000000000000001" };
     const base = requestDigest(await planWrite(planContext(treasury), request));

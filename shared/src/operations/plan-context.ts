@@ -3,7 +3,7 @@ import type { Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "../policy/policy.js";
 import { finding, type Finding } from "../rules/finding.js";
-import { expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
+import { canCreate, expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
 import { resolveAccount } from "./account-resolution.js";
 import type { AccountReference } from "./write-request.js";
 
@@ -32,6 +32,20 @@ export async function loadAccount(ctx: PlanContext, reference: AccountReference)
 
 // Defined with the rules, whose messages give amounts in both units too; kept here for the planners.
 export { describeAmount } from "../rules/describe-amount.js";
+
+/**
+ * Guided Solana staking also needs the operator as a creator in the account's transaction rule
+ * (usage rule 1: "added to its transaction and staking rules"): a block when the account reports
+ * its rules and the operator is not one, nothing otherwise.
+ */
+export function stakingTransactionRuleFindings(account: Account, operator: string): Finding[] {
+  const rules = account.governance_rules;
+  if (!rules) return [];
+  const rule = ruleFor(rules, "transaction");
+  if (rule !== null && canCreate(rule, operator)) return [];
+  const why = rule === null ? "the account has no transaction rule" : `${operator} is not a creator in it`;
+  return [finding("block", "GOVERNANCE_NOT_IN_TRANSACTION_RULE", `guided Solana staking needs operator ${operator} in the account's transaction rule as well as its staking rule: ${why}`, { rule: "transaction", operator })];
+}
 
 /**
  * The governance the account's rules foresee for a request by this operator, with its finding.

@@ -4,7 +4,7 @@ import { checkSolanaCreateStake, checkSolanaStakeAction } from "../rules/solana-
 import { SOLANA_STAKE_RENT_EXEMPT_RESERVE, type SolanaStakeAction } from "../schemas/solana-stake.js";
 import { requireNetwork } from "./account-kind-error.js";
 import { withInputFieldNames } from "./input-field-names.js";
-import { describeAmount, governanceFor, loadAccount, type PlanContext } from "./plan-context.js";
+import { describeAmount, governanceFor, loadAccount, stakingTransactionRuleFindings, type PlanContext } from "./plan-context.js";
 import type { WriteDraft } from "./write-draft.js";
 import type { WriteRequestOf } from "./write-request.js";
 
@@ -31,6 +31,7 @@ export async function planSolanaCreateStake(ctx: PlanContext, request: WriteRequ
       checkAddressFormat("validator", "Solana", request.validator),
       ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),
       ...governance.findings,
+      ...stakingTransactionRuleFindings(account, ctx.operator),
     ],
     amounts: { amount: request.amount, available_balance: account.available_balance, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
     governance: governance.expectation,
@@ -84,6 +85,7 @@ export async function planSolanaStakeAction(ctx: PlanContext, request: WriteRequ
       ...(request.kind === "solana_delegate_stake" ? [checkAddressFormat("validator", "Solana", request.validator)] : []),
       ...checkSolanaStakeAction(action, stake, options),
       ...governance.findings,
+      ...stakingTransactionRuleFindings(account, ctx.operator),
     ],
     amounts,
     governance: governance.expectation,

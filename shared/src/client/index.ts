@@ -3,3 +3,4 @@ export * from "./client-options.js";
 export * from "./retry-delay.js";
 export * from "./page-walk.js";
 export * from "./custody-client.js";
+export * from "./unless-not-found.js";

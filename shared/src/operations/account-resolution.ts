@@ -1,7 +1,8 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { CallOptions } from "../client/client-options.js";
 import type { Account } from "../schemas/account.js";
-import { CustodyApiError, CustodyError } from "../client/errors.js";
+import { CustodyError } from "../client/errors.js";
+import { unlessNotFound } from "../client/unless-not-found.js";
 import { accountDirectoryOf } from "./account-directory.js";
 import type { AccountReference } from "./write-request.js";
 
@@ -15,15 +16,6 @@ export class AccountNotFoundError extends CustodyError {
 }
 
 /** The account by id, or undefined when the service says it does not exist (404). */
-async function accountOrNothing(client: CustodyClient, id: number, options?: CallOptions): Promise<Account | undefined> {
-  try {
-    return await client.getAccount(id, options);
-  } catch (error) {
-    if (error instanceof CustodyApiError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
 /**
  * The account by name through the client's directory of names (a hint, never trusted alone):
  * it is used only when it is younger than its max age (60 s by default) and names exactly one
@@ -44,7 +36,7 @@ async function hintedAccount(client: CustodyClient, name: string, options?: Call
   const hints = accountDirectoryOf(client).hints();
   const ids = hints?.ids(name) ?? [];
   if (!hints || ids.length !== 1) return undefined;
-  const [account, page] = await Promise.all([accountOrNothing(client, ids[0] as number, options), client.listAccounts({ page: 1, page_size: 1 }, options)]);
+  const [account, page] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), client.listAccounts({ page: 1, page_size: 1 }, options)]);
   return account?.name === name && page.page_info.count === hints.count ? account : undefined;
 }
 
@@ -79,7 +71,7 @@ function asAccountId(reference: string): number | undefined {
 export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
   if (typeof reference === "number") return client.getAccount(reference, options);
   const id = asAccountId(reference);
-  const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : accountOrNothing(client, id, options)]);
+  const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,

@@ -1,7 +1,6 @@
-import { CustodyApiError } from "../client/errors.js";
+import { unlessNotFound } from "../client/unless-not-found.js";
 import { checkPolicy } from "../policy/policy-checks.js";
 import { checkPolicyCurrencies } from "../policy/policy-currencies.js";
-import type { Currency } from "../schemas/currency.js";
 import { accountNetwork } from "../schemas/account.js";
 import { formatAmount } from "../units/format-units.js";
 import type { Note } from "../schemas/primitives.js";
@@ -42,16 +41,6 @@ function draft(ctx: PlanContext, request: WriteRequest, note: (title: string) =>
   }
 }
 
-/** A currency by identifier, or null when the workspace answers 404 for it. */
-async function currencyOrNull(ctx: PlanContext, name: string): Promise<Currency | null> {
-  try {
-    return await ctx.client.getCurrency(name);
-  } catch (error) {
-    if (error instanceof CustodyApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
 /**
  * The one road's surface-independent half: resolve the account, fetch fresh data, build the exact
  * request in base units, run the pre-flight rules, the governance forecast and the local policy.
@@ -64,7 +53,7 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
   const prepared = await draft(ctx, request, (title) => noteWithReference(userNote, correlationId, title));
   const spent = await ctx.spentLast24h(prepared.currency.name);
   const policyChecks = [
-    ...(await checkPolicyCurrencies(ctx.policy, (name) => currencyOrNull(ctx, name))),
+    ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
     ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy }),
   ];
   const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, formatAmount(value, prepared.currency)]));

@@ -3,8 +3,8 @@ import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "./policy.js";
 import { limitInBaseUnits } from "./policy-limit.js";
 
-/** A currency of the workspace by identifier, or null when the workspace has none by that name (404). */
-export type CurrencyLookup = (name: string) => Promise<Currency | null>;
+/** A currency of the workspace by identifier, or undefined when the workspace has none by that name (404). */
+export type CurrencyLookup = (name: string) => Promise<Currency | undefined>;
 
 /**
  * The local policy's limits checked against the workspace: each key must be one of its currency
@@ -16,8 +16,8 @@ export async function checkPolicyCurrencies(policy: Policy, currencyOf: Currency
   for (const [key, limits] of Object.entries(policy.limits)) {
     const found = await currencyOf(key);
     // A service that matched the key loosely (another case) answers another identifier: limits apply by the exact one.
-    const currency = found?.name === key ? found : null;
-    if (currency === null) {
+    const currency = found?.name === key ? found : undefined;
+    if (currency === undefined) {
       findings.push(
         finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's limits.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {
           field: `limits.${key}`,

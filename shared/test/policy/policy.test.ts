@@ -56,7 +56,7 @@ describe("local policy limits and lists", () => {
 
   it("blocks every write while a limit's key names no currency of the workspace, or its unit is not one of the currency's", async () => {
     const workspace: Record<string, Currency> = { polkadot: dot };
-    const lookup = async (name: string) => workspace[name] ?? null;
+    const lookup = async (name: string) => workspace[name];
     const misKeyed = Policy.parse({ limits: { DOT: { max_per_day: { amount: "1", unit: "DOT" } }, polkadot: { max_per_transaction: { amount: "1", unit: "KSM" } } } });
     const found = await checkPolicyCurrencies(misKeyed, lookup);
     expect(found.map((f) => `${f.severity}:${f.code}`)).toEqual(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "block:POLICY_LIMIT_INVALID"]);
@@ -66,7 +66,7 @@ describe("local policy limits and lists", () => {
     expect(await checkPolicyCurrencies(Policy.parse({}), lookup)).toEqual([]);
     // A service that looked the key up loosely answers another identifier: the limit would apply to nothing.
     const loose = Policy.parse({ limits: { POLKADOT: { max_per_day: { amount: "1", unit: "DOT" } } } });
-    const loosely = await checkPolicyCurrencies(loose, async (name) => (name.toLowerCase() === "polkadot" ? dot : null));
+    const loosely = await checkPolicyCurrencies(loose, async (name) => (name.toLowerCase() === "polkadot" ? dot : undefined));
     expect(loosely.map((f) => f.code)).toEqual(["POLICY_LIMIT_UNKNOWN_CURRENCY"]);
   });
 

@@ -1,7 +1,6 @@
-import { performance } from "node:perf_hooks";
 import type { CustodyClient } from "@custody/shared";
 import type { Figure, Section } from "../support/bench-report.js";
-import { percentile, ratio, roundMs } from "../support/latency-stats.js";
+import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
 import type { StdioRpcSession } from "../support/stdio-rpc-session.js";
 
 export interface CallOverheadInput {
@@ -11,12 +10,6 @@ export interface CallOverheadInput {
   accountId: number;
   accountName: string;
   calls: number;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
 }
 
 /** Runs the two calls in alternating blocks, so that drift on a shared machine hits both alike. */

@@ -1,8 +1,7 @@
-import { performance } from "node:perf_hooks";
 import { CustodyClient, resolveAccount } from "@custody/shared";
 import type { Figure, Section } from "../support/bench-report.js";
 import type { LoadResult } from "../support/http-load.js";
-import { median, ratio, roundMs } from "../support/latency-stats.js";
+import { median, ratio, roundMs, timed } from "../support/latency-stats.js";
 import type { SeededScale } from "../support/scale-workspace.js";
 import type { StdioRpcSession } from "../support/stdio-rpc-session.js";
 import type { RenderResult } from "./accounts-view-render.js";
@@ -36,12 +35,6 @@ export interface ProbeResult {
   labelMatches: number;
   accountsCount: number;
   transactionsCount: number;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
 }
 
 async function medianOf(times: number, run: () => Promise<unknown>): Promise<number> {

@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 /** Nearest-rank percentile (p from 0 to 100) of the samples; NaN when there are none. */
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
@@ -19,4 +20,11 @@ export function roundMs(value: number): number {
 export function ratio(measured: number, baseline: number): number | null {
   if (!Number.isFinite(measured) || !Number.isFinite(baseline) || baseline === 0) return null;
   return Math.round((measured / baseline) * 100) / 100;
+}
+
+/** Milliseconds one run takes, start to settled. */
+export async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
 }

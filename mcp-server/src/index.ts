@@ -5,7 +5,7 @@ export { startContext, loadPolicy, type StartedContext } from "./server/start-co
 export { serverInstructions } from "./server/instructions.js";
 export { SERVER_NAME, SERVER_VERSION } from "./server/server-identity.js";
 export { readCommand, USAGE, ConfigError, DEFAULT_HTTP_PORT, DEFAULT_TOKEN_TTL_SECONDS, type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
-export { ConfirmationTokens, DEFAULT_TOKEN_TTL_MS, type TokenClaims, type TokenCheck, type TokenRefusal, type SealedState } from "./guard/confirmation-token.js";
+export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./guard/confirmation-token.js";
 export { WriteOutput, WriteStatus } from "./guard/write-output.js";
 export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";
 export type { AnyTool, ToolDefinition, ToolHints, ToolCall } from "./tools/tool-definition.js";

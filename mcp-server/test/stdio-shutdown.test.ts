@@ -102,6 +102,6 @@ describe("graceful shutdown over stdio (the bundle)", () => {
     expect(answer.status).toBe("declined");
     expect(answer.error).toContain("no answer can come");
     expect(await transactionsWithLabel(emulator, dry.reference as string)).toEqual([]);
-    expect(auditEvents(auditLog)).toEqual(["dry_run", "confirmed", "declined"]);
+    expect(auditEvents(auditLog)).toEqual(["dry_run", "declined"]);
   });
 });

@@ -99,9 +99,11 @@ describe("errors name the tool's own fields", () => {
 
   it("ethereum_stake: a bad contract address is reported under contract, its own field, not contract_address", async () => {
     const result = await call(harness.client, "ethereum_stake", { account: DEMO.ethStaking, contract: "0x12", contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
-    expect(result.structured.status).toBe("failed");
-    expect(result.structured.error).toMatch(/: contract: must be an Ethereum address/);
-    expect(result.structured.error).not.toContain("contract_address");
+    // A request the builder refuses comes back as a blocking finding, beside the rules' own findings.
+    expect(result.structured.status).toBe("blocked");
+    const invalid = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "REQUEST_INVALID");
+    expect(invalid?.message).toMatch(/: contract: must be an Ethereum address/);
+    expect(result.text).not.toContain("contract_address");
   });
 
   it("polkadot_set_payee: a destination spelled in another case is blocked under payee, not coin_fields.payee", async () => {

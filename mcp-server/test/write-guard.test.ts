@@ -52,7 +52,7 @@ describe("dry run", () => {
     const codes = (dry.structured.checks as { code: string; severity: string }[]).map((check) => check.code);
     expect(codes).toEqual(expect.arrayContaining(["MAX_FEES_PROPOSED", "SEND_BALANCE_OK", "GOVERNANCE_APPROVED_AT_ONCE"]));
     expect((dry.structured.governance as { outcome: string }).outcome).toBe("approved_at_once");
-    expect(dry.structured.confirmation_token).toMatch(/^v1\./);
+    expect(dry.structured.confirmation_token).toMatch(/^v2\.[0-9a-f]{32}\./);
     expect(Date.parse(dry.structured.expires_at as string) - harness.clock.now().getTime()).toBe(5 * 60 * 1000);
     expect(dry.text).toContain("DRY RUN, nothing sent");
     // A client that gives the model only the text can still confirm.
@@ -117,7 +117,7 @@ describe("confirm", () => {
     const other = await call(harness.client, "create_transaction", send({ amount: "1.6", confirmation_token: dry.structured.confirmation_token }));
     expect(other.isError).toBe(true);
     expect(other.structured.status).toBe("refused");
-    expect(other.structured.error).toContain("the arguments differ from the dry run");
+    expect(other.structured.error).toContain("the request differs from the dry run");
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe("confirm", () => {
     harness.clock.advance(5 * 60 * 1000);
     const late = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
     expect(late.structured.status).toBe("refused");
-    expect(late.structured.error).toMatch(/^confirmation_token: expired at/);
+    expect(late.structured.error).toMatch(/^confirmation_token: the dry run expired at/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
@@ -150,10 +150,8 @@ describe("confirm", () => {
 
   it("refuses a forged token: altered claims, or signed by another server process", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const [prefix, payload, mac] = (dry.structured.confirmation_token as string).split(".") as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    claims.expires_at += 3_600_000;
-    const altered = `${prefix}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${mac}`;
+    const [prefix, nonce, mac] = (dry.structured.confirmation_token as string).split(".") as [string, string, string];
+    const altered = `${prefix}.${nonce.startsWith("0") ? "1" : "0"}${nonce.slice(1)}.${mac}`;
     const forged = await call(harness.client, "create_transaction", send({ confirmation_token: altered }));
     expect(forged.structured.status).toBe("refused");
     expect(forged.structured.error).toMatch(/signature does not match/);
@@ -177,7 +175,7 @@ describe("confirm", () => {
       const dry = await call(treasury.client, "create_transaction", send());
       const stolen = await call(staking.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
       expect(stolen.structured.status).toBe("refused");
-      expect(stolen.structured.error).toMatch(/issued for operator treasury-bot, not staking-bot/);
+      expect(stolen.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than create_transaction as staking-bot/);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     } finally {
       await treasury.close();
@@ -189,7 +187,7 @@ describe("confirm", () => {
     const dry = await call(harness.client, "create_transaction", send());
     const other = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "DOT", confirmation_token: dry.structured.confirmation_token });
     expect(other.structured.status).toBe("refused");
-    expect(other.structured.error).toMatch(/issued for the tool create_transaction, not polkadot_unbond/);
+    expect(other.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than polkadot_unbond as treasury-bot/);
   });
 
   it("re-runs the checks on fresh data and blocks when the balance moved since the dry run", async () => {
@@ -245,7 +243,7 @@ describe("human in the loop", () => {
       expect(result.text).toContain("nothing was sent");
       expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
       const events = readFileSync(auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-      expect(events).toEqual(["dry_run", "confirmed", "declined"]);
+      expect(events).toEqual(["dry_run", "declined"]);
     });
   }
 });
@@ -263,12 +261,12 @@ describe("never twice", () => {
     expect(events).toEqual(["dry_run", "confirmed", "reserved", "ambiguous", "submitted"]);
   });
 
-  it("reports not_found, and sends nothing again, when the request was lost before it was handled", async () => {
+  it("reports a request lost before it was handled as uncertain (it may still land), and sends nothing again", async () => {
     const dry = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport" }));
     await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
     const confirmed = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport", confirmation_token: dry.structured.confirmation_token }));
     expect(confirmed.isError).toBe(true);
-    expect(confirmed.structured.status).toBe("not_found");
+    expect(confirmed.structured.status).toBe("uncertain");
     expect(confirmed.structured.error).toContain("Nothing was re-sent");
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });

@@ -176,11 +176,12 @@ describe("operations in flight on the same account", () => {
     const { confirmed } = await dryRunAndConfirm(bot.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "3000", unit: "DOT" });
     const first = confirmed.structured.transaction as { id: number; status: string };
     expect(first.status).toBe("APPROVED");
-    const second = await call(bot.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "3000", unit: "DOT" });
+    // Another amount: the same 3000 DOT again would also be a duplicate of the first.
+    const second = await call(bot.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "2500", unit: "DOT" });
     expect(second.structured.status).toBe("blocked");
     expect(blockingCodes(second.structured)).toEqual(["POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT"]);
     expect(checkOf(second.structured, "POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(
-      `(id ${first.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 6000 DOT (60000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck)`,
+      `(id ${first.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 5500 DOT (55000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck)`,
     );
   });
 

@@ -9,3 +9,6 @@ export * from "./policy/index.js";
 export * from "./requests/index.js";
 export * from "./client/index.js";
 export * from "./operations/index.js";
+export * from "./writes/index.js";
+export * from "./write-road/index.js";
+export * from "./guard-store/index.js";

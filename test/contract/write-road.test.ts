@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CustodyApiError, eip55Checksummed, hasBlocking, lookUpWrite, planWrite, Policy, requestDigest, submitWrite, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { CustodyApiError, eip55Checksummed, hasBlocking, Policy, requestDigest, type CustodyClient, type PlannedWrite } from "@custody/shared";
+import { lookUpLostAnswer, planWrite, sendOnce } from "@custody/shared/road-steps";
 import { startEmulator } from "@custody/emulator";
 import { clientFor, control, planContext, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
-// The write road (shared/src/operations) against the real emulator: plan on fresh data, send once,
+// The write road's steps (shared/src/write-road) against the real emulator: plan on fresh data, send once,
 // look up an ambiguous outcome. Amounts in lamports, planck and wei.
 
 let emulator: RunningEmulator;
@@ -125,7 +126,7 @@ describe("planning a write changes nothing", () => {
 describe("submitting a write sends it once", () => {
   it("submits a send that is approved at once and finds it by its reference", async () => {
     const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 2_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
-    const outcome = await submitWrite(treasury, plan);
+    const outcome = await sendOnce(treasury, plan);
     expect(outcome).toMatchObject({ status: "submitted", looked_up: false });
     if (outcome.status !== "submitted") return;
     expect(["APPROVED", "SIGNED", "SUBMITTED"]).toContain(outcome.transaction.status);
@@ -136,7 +137,7 @@ describe("submitting a write sends it once", () => {
   it("creates a Solana stake under the staking rule", async () => {
     const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: RECIPIENT });
     expect(hasBlocking(plan.checks)).toBe(false);
-    const outcome = await submitWrite(staking, plan);
+    const outcome = await sendOnce(staking, plan);
     expect(outcome.status === "submitted" && outcome.transaction.type).toBe("STAKE_CREATE_DELEGATE");
   });
 
@@ -144,17 +145,18 @@ describe("submitting a write sends it once", () => {
     const before = await transactionCount(treasury);
     const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 3_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
-    const outcome = await submitWrite(treasury, plan);
+    const outcome = await sendOnce(treasury, plan);
     expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
     expect(await transactionCount(treasury)).toBe(before + 1);
   });
 
-  it("reports a write dropped before it was handled as not found, and sends nothing else", async () => {
+  it("reports a write whose connection dropped before it was handled as uncertain (it may still land), never as not applied, and sends nothing else", async () => {
     const before = await transactionCount(treasury);
     const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 4_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
     await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], remaining: 1 });
-    const outcome = await submitWrite(treasury, plan);
-    expect(outcome.status).toBe("not_found");
+    const outcome = await sendOnce(treasury, plan);
+    expect(outcome.status).toBe("uncertain");
+    expect(outcome.status === "uncertain" && outcome.message).toContain(`it may still be applied`);
     expect(await transactionCount(treasury)).toBe(before);
   });
 
@@ -164,7 +166,7 @@ describe("submitting a write sends it once", () => {
     expect(active).toBeDefined();
     const plan = await planWrite(planContext(staking), { kind: "solana_deactivate_stake", account: 1, stake_uid: active!.uid });
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
-    const outcome = await submitWrite(staking, plan);
+    const outcome = await sendOnce(staking, plan);
     expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
     expect(outcome.status === "submitted" && outcome.transaction.type).toBe("STAKE_DEACTIVATE");
   });
@@ -178,12 +180,12 @@ describe("looking a write up by its reference", () => {
     const body = { amount: { value: "1000", unit: "lamport" }, max_fees: { value: "10000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL" as const, coin_fields: { type: "SEND" as const }, note };
     // Another account (sol-cold) carrying the reference: not this write.
     await treasury.createTransaction({ ...body, account_name: "sol-cold" });
-    expect(await lookUpWrite(treasury, plan, null)).toEqual({ found: "none" });
+    expect(await lookUpLostAnswer(treasury, plan, null)).toEqual({ found: "none" });
     // The plan's account, but created by another operator: not this write either.
     await staking.createTransaction({ ...body, account_name: "sol-treasury" });
-    expect(await lookUpWrite(treasury, plan, null)).toEqual({ found: "none" });
+    expect(await lookUpLostAnswer(treasury, plan, null)).toEqual({ found: "none" });
     const mine = await treasury.createTransaction({ ...body, account_name: "sol-treasury" });
-    expect(await lookUpWrite(treasury, plan, null)).toMatchObject({ found: "one", transaction: { id: mine.id } });
+    expect(await lookUpLostAnswer(treasury, plan, null)).toMatchObject({ found: "one", transaction: { id: mine.id } });
   });
 });
 
@@ -245,7 +247,7 @@ describe("operations in flight on the same account", () => {
   it("an UNBOND after another still APPROVED is checked against what remains bonded", async () => {
     const first = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 3000n * DOT });
     expect(codes(first)).toEqual(expect.arrayContaining(["info:POLKADOT_UNBOND_OK", "info:POLKADOT_UNBOND_IN_FLIGHT_OK"]));
-    const sent = await submitWrite(bot, first);
+    const sent = await sendOnce(bot, first);
     if (sent.status !== "submitted") throw new Error(`the first UNBOND was not submitted: ${sent.status}`);
     expect(sent.transaction.status).toBe("APPROVED");
     const second = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 3000n * DOT });
@@ -270,7 +272,7 @@ describe("operations in flight on the same account", () => {
     });
     const available = (await bot.getAccount(account.id)).available_balance;
     const half = available / 2n + 1n;
-    const pending = await submitWrite(bot, await planWrite(planContext(bot), { kind: "polkadot_bond_extra", account: "dot-vault", amount: half }));
+    const pending = await sendOnce(bot, await planWrite(planContext(bot), { kind: "polkadot_bond_extra", account: "dot-vault", amount: half }));
     if (pending.status !== "submitted") throw new Error(`the BONDEXTRA was not submitted: ${pending.status}`);
     expect(pending.transaction.status).toBe("PENDING_APPROVAL");
     const again = await planWrite(planContext(bot), { kind: "polkadot_bond_extra", account: "dot-vault", amount: half });
@@ -283,7 +285,7 @@ describe("operations in flight on the same account", () => {
   });
 
   it("a WITHDRAWUNBONDED in flight takes the unbonded funds a REBOND could draw on", async () => {
-    const withdraw = await submitWrite(bot, await planWrite(planContext(bot), { kind: "polkadot_withdraw_unbonded", account: "dot-staking" }));
+    const withdraw = await sendOnce(bot, await planWrite(planContext(bot), { kind: "polkadot_withdraw_unbonded", account: "dot-staking" }));
     if (withdraw.status !== "submitted") throw new Error(`the WITHDRAWUNBONDED was not submitted: ${withdraw.status}`);
     // The demo's dot-staking has 100 DOT unbonded and 200 DOT unbonding.
     const over = await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT + 1n });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CustodyClient, hasBlocking, planWrite, submitWrite, type Account, type Transaction } from "@custody/shared";
+import { CustodyClient, hasBlocking, type Account, type Transaction } from "@custody/shared";
+import { planWrite, sendOnce } from "@custody/shared/road-steps";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleDir, bundleEntry, EMULATOR_CLI_ENTRY } from "../bench/support/program-bundles.js";
 import { registerOperator } from "../bench/support/operator-registration.js";
@@ -106,7 +107,8 @@ async function writeUntilKilled(ready: EmulatorReady, killAfterAcknowledged: num
       const attempt: Attempt = { reference: plan.correlation_id, send, transactionId: null, outcome: "unknown" };
       attempts.push(attempt);
       try {
-        const outcome = await submitWrite(client, plan);
+        const outcome = await sendOnce(client, plan);
+        if (outcome.status === "not_applied") attempt.outcome = "refused";
         if (outcome.status === "submitted" && !outcome.looked_up) {
           attempt.transactionId = outcome.transaction.id;
           attempt.outcome = "acknowledged";

@@ -64,8 +64,11 @@ async function expectRefused(name: string, session: McpSession, tool: string, ar
   return answer;
 }
 
-const DIFFERS = /differ from the dry run/;
-const POSITIVE = /must be a positive whole number/;
+const DIFFERS = /differs from the dry run/;
+/** Amount 0 at the confirmation: the request is not the one dry-run (the builder's own refusal is a finding beside it). */
+const POSITIVE = DIFFERS;
+/** Another account at the confirmation: the account the person saw is bound by its id. */
+const OTHER_ACCOUNT = /the dry run was for account \d+, but this confirmation names account \d+/;
 /** A Solana address outside the workspace. */
 const OUTSIDER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const solSend = () => ({ account: "sol-treasury", recipient: address("sol-cold"), amount: "0.5", unit: "SOL" });
@@ -122,12 +125,12 @@ describe("changing the request between the dry run and the confirmation", () => 
     const first = await dryRun(treasury, "create_transaction", solSend());
     await expectRefused("recipient swapped", treasury, "create_transaction", { ...solSend(), recipient: OUTSIDER, confirmation_token: first.token }, DIFFERS);
     const second = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("account swapped (sol-cold for sol-treasury)", treasury, "create_transaction", { ...solSend(), account: "sol-cold", recipient: address("sol-treasury"), confirmation_token: second.token }, DIFFERS);
+    await expectRefused("account swapped (sol-cold for sol-treasury)", treasury, "create_transaction", { ...solSend(), account: "sol-cold", recipient: address("sol-treasury"), confirmation_token: second.token }, OTHER_ACCOUNT);
     const third = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("account swapped, named by id", treasury, "create_transaction", { ...solSend(), account: ids.get("sol-cold"), recipient: address("sol-treasury"), confirmation_token: third.token }, DIFFERS);
+    await expectRefused("account swapped, named by id", treasury, "create_transaction", { ...solSend(), account: ids.get("sol-cold"), recipient: address("sol-treasury"), confirmation_token: third.token }, OTHER_ACCOUNT);
     const unbond = { account: "dot-staking", amount: "1", unit: "DOT" };
     const dotToken = (await dryRun(treasury, "polkadot_unbond", unbond)).token;
-    await expectRefused("unbond on another account", treasury, "polkadot_unbond", { ...unbond, account: "dot-vault", confirmation_token: dotToken }, /differ from the dry run|not allowed|blocked/);
+    await expectRefused("unbond on another account", treasury, "polkadot_unbond", { ...unbond, account: "dot-vault", confirmation_token: dotToken }, /differs from the dry run|dry run was for account|not allowed|blocked/);
   });
 });
 
@@ -139,8 +142,15 @@ describe("tokens", () => {
     const first = await callTool(treasury.client, "create_transaction", { ...args, confirmation_token: token });
     expect(first.structured.status).toBe("submitted");
     await expectRefused("token replayed", treasury, "create_transaction", { ...args, confirmation_token: token }, /already used/);
-    const concurrent = await dryRun(treasury, "create_transaction", args);
-    const racing = await Promise.all(Array.from({ length: 5 }, () => callTool(treasury.client, "create_transaction", { ...args, confirmation_token: concurrent.token })));
+    // The same send again is a duplicate of the one just submitted: blocked at the dry run, naming it.
+    const again = await callTool(treasury.client, "create_transaction", args);
+    tried.push({ case: "the same send dry-run again after it was submitted", status: again.structured.status, reason: again.text.slice(0, 200) });
+    expect(again.structured.status, again.text).toBe("blocked");
+    expect(again.text).toContain(`DUPLICATE_OF_RECENT`);
+    expect(again.text).toContain(`transaction ${(first.structured.transaction as { id: number }).id}`);
+    const raced = { ...args, note: "replay raced" };
+    const concurrent = await dryRun(treasury, "create_transaction", raced);
+    const racing = await Promise.all(Array.from({ length: 5 }, () => callTool(treasury.client, "create_transaction", { ...raced, confirmation_token: concurrent.token })));
     tried.push({ case: "token raced 5 times at once", status: racing.map((answer) => answer.structured.status).join(","), reason: "" });
     expect(racing.filter((answer) => answer.structured.status === "submitted")).toHaveLength(1);
     expect(racing.filter((answer) => answer.structured.status === "refused")).toHaveLength(4);
@@ -150,7 +160,7 @@ describe("tokens", () => {
   it("refuses a token used by another operator, in the same server process and in another", async () => {
     const args = { account: "sol-treasury", recipient: address("sol-cold"), amount: "0.5", unit: "SOL" };
     const { token } = await dryRun(treasury, "create_transaction", args);
-    await expectRefused("token used by staking-bot (same process)", staking, "create_transaction", { ...args, confirmation_token: token }, /issued for operator treasury-bot, not staking-bot/);
+    await expectRefused("token used by staking-bot (same process)", staking, "create_transaction", { ...args, confirmation_token: token }, /signature does not match/);
     const fresh = await dryRun(treasury, "create_transaction", args);
     await expectRefused("token used in another server process", otherProcess, "create_transaction", { ...args, confirmation_token: fresh.token }, /signature does not match/);
   });
@@ -158,11 +168,11 @@ describe("tokens", () => {
   it("refuses a token for another tool, an altered token and a forged one", async () => {
     const args = { account: "dot-staking", amount: "1", unit: "DOT" };
     const { token } = await dryRun(treasury, "polkadot_bond_extra", args);
-    await expectRefused("bond_extra token used for unbond", treasury, "polkadot_unbond", { ...args, confirmation_token: token }, /issued for the tool polkadot_bond_extra/);
-    const [prefix, payload, mac] = (await dryRun(treasury, "polkadot_bond_extra", args)).token.split(".") as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Record<string, unknown>;
-    const altered = Buffer.from(JSON.stringify({ ...claims, operator: "staking-bot", expires_at: Date.now() + 86_400_000 })).toString("base64url");
-    await expectRefused("token payload altered", staking, "polkadot_bond_extra", { ...args, confirmation_token: `${prefix}.${altered}.${mac}` }, /signature does not match/);
+    await expectRefused("bond_extra token used for unbond", treasury, "polkadot_unbond", { ...args, confirmation_token: token }, /signature does not match/);
+    const [prefix, nonce, mac] = (await dryRun(treasury, "polkadot_bond_extra", args)).token.split(".") as [string, string, string];
+    const altered = `${nonce.startsWith("0") ? "1" : "0"}${nonce.slice(1)}`;
+    await expectRefused("token nonce altered", treasury, "polkadot_bond_extra", { ...args, confirmation_token: `${prefix}.${altered}.${mac}` }, /signature does not match/);
+    await expectRefused("token used by another operator", staking, "polkadot_bond_extra", { ...args, confirmation_token: `${prefix}.${nonce}.${mac}` }, /signature does not match/);
     await expectRefused("token invented", treasury, "polkadot_bond_extra", { ...args, confirmation_token: "v1.eyJ2IjoxfQ.AAAA" }, /signature does not match|malformed/);
     await expectRefused("token empty", treasury, "polkadot_bond_extra", { ...args, confirmation_token: "" }, /malformed/);
   });

@@ -84,7 +84,7 @@ describe("guarded writes from the palette", () => {
     expect(blocked?.message).toContain("blocked, nothing was sent");
     expect(blocked?.detail).toContain("GOVERNANCE_NOT_ALLOWED");
     expect((await newest(harness))?.id).toBe(before?.id);
-    expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "blocked"]);
+    expect(auditEvents(harness).map((record) => record.event)).toEqual(["blocked"]);
   });
 
   it("checks again on fresh data after the confirmation, and sends nothing when a check now blocks", async () => {

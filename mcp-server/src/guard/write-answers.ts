@@ -1,10 +1,11 @@
-import { delimitUntrusted, sanitizeUntrustedText, stringifyJsonExact, type PlannedWrite, type WriteOutcome } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, sanitizeUntrustedText, stringifyJsonExact, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { transactionLine, transactionView } from "../views/transaction-view.js";
 import { wireBodyForText } from "../views/wire-body-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { toolResult } from "../tools/tool-result.js";
+import type { WriteStatus } from "./write-output.js";
 
 /** What every answer about a plan shows: the exact request, the checks, both units, governance. */
 function planView(plan: PlannedWrite): Record<string, unknown> {
@@ -32,7 +33,13 @@ function lines(...parts: string[]): string {
   return parts.filter((part) => part !== "").join("\n");
 }
 
-export function dryRunAnswer(tool: string, plan: PlannedWrite, issued: { token: string; expiresAt: Date }): CallToolResult {
+export function writeError(status: WriteStatus, message: string, extra: Record<string, unknown> = {}): CallToolResult {
+  return toolResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
+}
+
+export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, token: string): CallToolResult {
+  const plan = prepared.plan;
+  const issued = { token, expiresAt: new Date(prepared.sealed.expires_at) };
   const warnings = describeChecks(plan.checks);
   const passed = plan.checks.filter((check) => check.severity === "info").length;
   return toolResult(
@@ -66,20 +73,65 @@ export function declinedAnswer(plan: PlannedWrite, detail: string): CallToolResu
   );
 }
 
-/** The outcome of the one POST; `auditProblem` says the audit log missed it. */
-export function outcomeAnswer(plan: PlannedWrite, outcome: WriteOutcome, auditProblem: string | null): CallToolResult {
-  const warning = auditProblem === null ? {} : { warning: auditProblem };
-  const warningLine = auditProblem === null ? "" : `WARNING: ${auditProblem}`;
-  if (outcome.status === "submitted") {
-    const transaction = outcome.transaction;
-    const found = outcome.looked_up ? " The service's answer was lost; the transaction was found by its reference and was not sent again." : "";
-    return toolResult(
-      { status: "submitted", ...planView(plan), transaction: transactionView(transaction, plan.currency), ...warning },
-      lines(`SUBMITTED: ${transactionLine(transaction, plan.currency)}.${found}`, governanceLine(plan), warningLine),
-    );
+/** A dry run that did not prepare an intent: blocked by a check, refused, or not plannable. Nothing was sent. */
+export function prepareAnswer(result: Exclude<PrepareResult, { status: "prepared" }>): CallToolResult {
+  if (result.status === "blocked") return blockedAnswer(result.plan, "dry run");
+  if (result.status === "refused") return writeError("refused", `${result.message}. Nothing was sent.`, { reason: result.reason });
+  return writeError("failed", `${result.message}. Nothing was sent.`);
+}
+
+const STAGE_NAMES = { dry_run: "dry run", confirm: "re-check on fresh data", send_check: "last check before sending", reserve: "reservation" } as const;
+
+/** What became of a confirmation: the road's outcome in the MCP answer's words. */
+export function commitAnswer(result: CommitResult): CallToolResult {
+  switch (result.status) {
+    case "refused":
+      return writeError("refused", `confirmation_token: ${result.message}`, {
+        reason: result.reason,
+        ...(result.plan ? planView(result.plan) : {}),
+        ...(result.transaction_id != null ? { transaction_id: result.transaction_id } : {}),
+      });
+    case "blocked":
+      return blockedAnswer(result.plan, STAGE_NAMES[result.stage]);
+    case "declined":
+      return declinedAnswer(result.plan, result.detail);
+    case "failed":
+      return writeError("failed", `${result.message}. Nothing was sent.`, result.plan ? planView(result.plan) : {});
+    case "rejected":
+      return writeError("failed", `the service refused the write: it was not applied (${result.message})`, { ...planView(result.plan), ...auditWarning(result.audit_problem) });
+    case "submitted": {
+      const transaction = result.transaction;
+      const found = result.looked_up ? " The service's answer was lost; the transaction was found by its reference and was not sent again." : "";
+      return toolResult(
+        { status: "submitted", ...planView(result.plan), transaction: transactionView(transaction, result.plan.currency), ...auditWarning(result.audit_problem) },
+        lines(`SUBMITTED: ${transactionLine(transaction, result.plan.currency)}.${found}`, governanceLine(result.plan), warningLine(result.audit_problem)),
+      );
+    }
+    case "uncertain":
+      return toolResult(
+        {
+          status: "uncertain",
+          ...planView(result.plan),
+          candidates: result.candidates.map((candidate) => ({ id: candidate.id, differences: candidate.differences })),
+          ...auditWarning(result.audit_problem),
+          error: result.message,
+        },
+        lines(
+          `UNCERTAIN: ${result.message}`,
+          result.candidates.length === 0 ? "" : `Candidates: ${describeCandidates(result.candidates)}`,
+          warningLine(result.audit_problem),
+        ),
+        true,
+      );
   }
-  const extra = outcome.status === "uncertain" ? { candidates: outcome.candidates } : {};
-  return toolResult({ status: outcome.status, ...planView(plan), ...extra, ...warning, error: outcome.message }, lines(`${outcome.status.toUpperCase()}: ${outcome.message}`, warningLine), true);
+}
+
+function auditWarning(problem: string | null): Record<string, unknown> {
+  return problem === null ? {} : { warning: problem };
+}
+
+function warningLine(problem: string | null): string {
+  return problem === null ? "" : `WARNING: ${problem}`;
 }
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const WriteStatus = z.enum(["dry_run", "blocked", "refused", "declined", "submitted", "not_found", "uncertain", "failed"]);
+export const WriteStatus = z.enum(["dry_run", "blocked", "refused", "declined", "submitted", "uncertain", "failed"]);
 export type WriteStatus = z.infer<typeof WriteStatus>;
 
 /**

@@ -1,7 +1,8 @@
-import { AuditLog, CustodyClient, type Policy } from "@custody/shared";
+import { CustodyClient, FileGuardStore, WriteRoad, type Policy } from "@custody/shared";
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
+import { AUDIT_SURFACE } from "../guard/audit-trail.js";
 import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 
 export interface ContextSettings {
@@ -13,16 +14,18 @@ export interface ContextSettings {
   embedded: boolean;
 }
 
-/** The process's context: the client, the audit log (its chain verified here) and the token issuer. */
+/** The process's context: the client, the guard's store (its audit chain verified here), the write road and the token signer. */
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
   const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` });
+  const store = new FileGuardStore(settings.auditPath, now);
   return {
     client,
     operator: settings.operator,
     policy: settings.policy,
-    audit: new AuditLog(settings.auditPath, now),
-    tokens: new ConfirmationTokens({ ttlMs: settings.tokenTtlMs, now }),
+    store,
+    road: new WriteRoad({ client, operator: settings.operator, policy: () => settings.policy, store, surface: AUDIT_SURFACE, intentTtlMs: settings.tokenTtlMs }),
+    tokens: new ConfirmationTokens(),
     currencies: new CurrencyBook(client),
     now,
     embedded: settings.embedded,

@@ -1,4 +1,4 @@
-import type { AuditLog, CustodyClient, Policy } from "@custody/shared";
+import type { CustodyClient, GuardStore, Policy, WriteRoad } from "@custody/shared";
 import type { ConfirmationTokens } from "../guard/confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
 
@@ -8,7 +8,10 @@ export interface ServerContext {
   /** The operator every call is made as (X-Vendor-API-User). */
   operator: string;
   policy: Policy;
-  audit: AuditLog;
+  /** The guard's state: audit chain, daily limits, intents and nonces. */
+  store: GuardStore;
+  /** The one road every write walks, over this context's client, policy and store. */
+  road: WriteRoad;
   tokens: ConfirmationTokens;
   currencies: CurrencyBook;
   /** The clock of token expiry and of the daily limits; injectable for tests. */

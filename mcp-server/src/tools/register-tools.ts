@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { fieldIssues, ROOT_PATH, toolPermission, type Policy } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -26,6 +27,7 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing): boolean {
  */
 export function registerTools(server: McpServer, ctx: DeferredContext, work: WorkInFlight | undefined): void {
   const session = server.server;
+  const sessionId = randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
   const visibleTools = () => {
     visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing)).map(({ tool }) => [tool.name, tool])));
@@ -40,7 +42,14 @@ export function registerTools(server: McpServer, ctx: DeferredContext, work: Wor
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       const input = await tool.input.safeParseAsync(request.params.arguments ?? {});
       if (!input.success) throw new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);
-      const call = { ctx: await ctx.load(), session, signal: extra.signal };
+      const progressToken = extra._meta?.progressToken;
+      let step = 0;
+      const progress = (message: string) => {
+        if (progressToken === undefined) return;
+        step += 1;
+        void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
+      };
+      const call = { ctx: await ctx.load(), session, sessionId, signal: extra.signal, progress };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {

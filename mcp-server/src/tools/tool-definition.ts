@@ -17,7 +17,11 @@ export interface ToolCall {
   ctx: ServerContext;
   /** The MCP session's low-level server: client capabilities, elicitation. */
   session: Server;
+  /** This MCP session's own id, random per session: a confirmation is accepted only in the session of its dry run. */
+  sessionId: string;
   signal: AbortSignal;
+  /** Sends a progress notification when the client asked for them (a progress token), so a long call does not time out. */
+  progress(message: string): void;
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {

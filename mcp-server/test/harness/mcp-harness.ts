@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { AuditLog, CustodyClient, DEFAULT_POLICY, Policy } from "@custody/shared";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -26,6 +26,13 @@ export interface HarnessOptions {
   tokenSecret?: Buffer;
   tokenTtlMs?: number;
   auditPath?: string;
+  /** The service's address when not the emulator's own (a proxy in front of it). */
+  baseUrl?: string;
+  /** The client's per-attempt timeout (a lost answer is looked up after it). */
+  timeoutMs?: number;
+  /** How long a lost answer is looked up in the background, and the first pause. */
+  lookupHorizonMs?: number;
+  lookupFirstDelayMs?: number;
 }
 
 export interface Harness {
@@ -47,13 +54,26 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const clock = options.clock ?? new TestClock();
   const operator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
   const auditPath = options.auditPath ?? join(tempDir("custody-mcp-test-"), "audit.jsonl");
-  const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 } });
+  const client = new CustodyClient({ baseUrl: options.baseUrl ?? emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 }, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const policy = options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy);
+  const store = new FileGuardStore(auditPath, clock.now);
+  const road = new WriteRoad({
+    client,
+    operator,
+    policy: () => policy,
+    store,
+    surface: "mcp",
+    ...(options.tokenTtlMs === undefined ? {} : { intentTtlMs: options.tokenTtlMs }),
+    ...(options.lookupHorizonMs === undefined ? {} : { lookupHorizonMs: options.lookupHorizonMs }),
+    ...(options.lookupFirstDelayMs === undefined ? {} : { lookupFirstDelayMs: options.lookupFirstDelayMs }),
+  });
   const ctx: ServerContext = {
     client,
     operator,
-    policy: options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy),
-    audit: new AuditLog(auditPath, clock.now),
-    tokens: new ConfirmationTokens({ now: clock.now, ttlMs: options.tokenTtlMs, secret: options.tokenSecret }),
+    policy,
+    store,
+    road,
+    tokens: new ConfirmationTokens({ secret: options.tokenSecret }),
     currencies: new CurrencyBook(client),
     now: clock.now,
     embedded: true,

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { AUDIT_EVENT_MEANINGS, type AuditEventName } from "./audit-events.js";
 
-export const AuditEvent = z.enum(["dry_run", "blocked", "refused", "confirmed", "declined", "reserved", "submitted", "ambiguous", "resolved", "failed"]);
+export const AuditEvent = z.enum(Object.keys(AUDIT_EVENT_MEANINGS) as [AuditEventName, ...AuditEventName[]]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 
 /**

@@ -56,6 +56,11 @@ export class CustodyClient {
     return this.#config.operator;
   }
 
+  /** The per-attempt timeout of a call: a write whose answer is lost may still be applied for about this long. */
+  get timeoutMs(): number {
+    return this.#config.timeoutMs;
+  }
+
   get baseUrl(): string {
     return this.#config.baseUrl;
   }

@@ -4,7 +4,7 @@ import type { Account } from "../schemas/account.js";
 import { CustodyError } from "../client/errors.js";
 import { unlessNotFound } from "../client/unless-not-found.js";
 import { accountDirectoryOf } from "./account-directory.js";
-import type { AccountReference } from "./write-request.js";
+import type { AccountReference } from "../writes/request-fields.js";
 
 export class AccountNotFoundError extends CustodyError {
   constructor(

@@ -1,6 +1,6 @@
 import { PolkadotStakingType } from "../schemas/coin-fields-request.js";
 import type { Transaction } from "../schemas/transaction.js";
-import type { WriteDraft } from "./write-draft.js";
+import type { WriteDraft } from "../writes/write-spec.js";
 
 const SOLANA_STAKE_TYPES = new Set(["STAKE_CREATE_DELEGATE", "STAKE_DEACTIVATE", "STAKE_WITHDRAW", "STAKE_DELEGATE", "STAKE_SPLIT", "STAKE_SPLIT_DEACTIVATE"]);
 const DELEGATING_TYPES = new Set(["STAKE_CREATE_DELEGATE", "STAKE_DELEGATE"]);

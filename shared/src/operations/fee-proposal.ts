@@ -5,6 +5,7 @@ import type { Currency } from "../schemas/currency.js";
 import type { FeeEstimate } from "../schemas/fee-estimate.js";
 import type { TransactionRequest } from "../schemas/transaction-request.js";
 import type { PlanContext } from "./plan-context.js";
+import type { BuiltBody } from "../writes/built-body.js";
 
 /** The service's fee estimate for the would-be request, or why there is none. */
 async function estimateFor(ctx: PlanContext, draftBody: TransactionRequest): Promise<{ estimate: FeeEstimate } | { failure: string }> {
@@ -50,13 +51,14 @@ function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, cu
 export async function settleMaxFees(
   ctx: PlanContext,
   given: bigint | undefined,
-  draftBody: (maxFees: bigint) => TransactionRequest,
+  draftBody: (maxFees: bigint) => BuiltBody<TransactionRequest>,
   currency: Currency,
   confirming: boolean,
 ): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[] }> {
   if (given !== undefined && confirming) return { maxFees: given, proposed: null, findings: [] };
-  // Built outside the estimate's try: a request the builder refuses is the caller's error, not a failed estimate.
-  const body = draftBody(0n);
+  // A request the builder refuses is the caller's error, reported by the plan's own finding, not a failed estimate.
+  const body = draftBody(0n).body;
+  if (body === null) return { maxFees: given ?? 0n, proposed: null, findings: [] };
   const estimated = await estimateFor(ctx, body);
   if (given === undefined) {
     const proposed = proposal(estimated, currency);

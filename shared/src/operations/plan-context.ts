@@ -5,7 +5,7 @@ import type { Policy } from "../policy/policy.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { canCreate, expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
 import { resolveAccount } from "./account-resolution.js";
-import type { AccountReference } from "./write-request.js";
+import type { AccountReference } from "../writes/request-fields.js";
 
 /** What planning needs from its surface. */
 export interface PlanContext {

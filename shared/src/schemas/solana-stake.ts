@@ -7,6 +7,15 @@ export type SolanaStakeState = z.infer<typeof SolanaStakeState>;
 export const SolanaStakeAction = z.enum(["deactivate", "withdraw", "delegate", "split", "split_deactivate"]);
 export type SolanaStakeAction = z.infer<typeof SolanaStakeAction>;
 
+/** The transaction type the service gives each stake action. */
+export const SOLANA_STAKE_ACTION_TYPES: Record<SolanaStakeAction, string> = {
+  deactivate: "STAKE_DEACTIVATE",
+  withdraw: "STAKE_WITHDRAW",
+  delegate: "STAKE_DELEGATE",
+  split: "STAKE_SPLIT",
+  split_deactivate: "STAKE_SPLIT_DEACTIVATE",
+};
+
 /** Solana's "no epoch" (u64::MAX): the deactivation_epoch of a stake that was never deactivated. */
 export const SOLANA_EPOCH_NONE = 18_446_744_073_709_551_615n;
 

@@ -5,8 +5,8 @@ import { DEFAULT_POLICY } from "../../src/policy/policy.js";
 import { formatIssues } from "../../src/schemas/validation-message.js";
 import { sanitizeUntrustedText } from "../../src/untrusted/untrusted-text.js";
 import { noteTextProblem, WriteNote } from "../../src/operations/write-note.js";
-import { WriteRequest } from "../../src/operations/write-request.js";
-import { planWrite } from "../../src/operations/plan-write.js";
+import { WriteRequest } from "../../src/writes/write-registry.js";
+import { planWrite } from "../../src/write-road/plan-write.js";
 
 // The note shown at a dry run is the note sent: a character the display would drop or that
 // reorders or hides text is refused at input, naming the field and the character.

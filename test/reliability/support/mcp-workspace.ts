@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "@custody/emulator";
 import { ConfirmationTokens, createMcpServer, CurrencyBook, type ServerContext } from "@custody/mcp-server";
-import { AuditLog, CustodyClient, DEFAULT_POLICY, Policy, type CustodyClientOptions } from "@custody/shared";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CustodyClientOptions } from "@custody/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { z } from "zod";
@@ -44,12 +44,15 @@ export async function openMcpSession(emulator: RunningEmulator, options: Session
   if (options.retry !== undefined) clientOptions.retry = options.retry;
   if (options.timeoutMs !== undefined) clientOptions.timeoutMs = options.timeoutMs;
   const client = new CustodyClient(clientOptions);
+  const policy = options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy);
+  const store = new FileGuardStore(auditPath, now);
   const ctx: ServerContext = {
     client,
     operator,
-    policy: options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy),
-    audit: new AuditLog(auditPath, now),
-    tokens: options.tokens ?? new ConfirmationTokens({ now }),
+    policy,
+    store,
+    road: new WriteRoad({ client, operator, policy: () => policy, store, surface: "mcp" }),
+    tokens: options.tokens ?? new ConfirmationTokens(),
     currencies: new CurrencyBook(client),
     now,
     embedded: false,

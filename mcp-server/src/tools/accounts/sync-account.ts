@@ -1,4 +1,7 @@
+import { isAmbiguous } from "@custody/shared";
 import { z } from "zod";
+import { recordOperation } from "../../guard/audit-trail.js";
+import { errorMessage } from "../error-message.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { toolOutput } from "../tool-output.js";
@@ -13,7 +16,15 @@ export const syncAccount = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, call) {
     const { account } = await accountWithCurrency(call, args.account);
-    const result = await call.ctx.client.syncAccount(account.id, { signal: call.signal });
+    const request = { account_id: account.id };
+    let result: { success: boolean };
+    try {
+      result = await call.ctx.client.syncAccount(account.id, { signal: call.signal });
+    } catch (error) {
+      await recordOperation(call.ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: "sync_account", request, error: errorMessage(error) });
+      throw error;
+    }
+    await recordOperation(call.ctx, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });
     return {
       structured: { success: result.success, account_id: account.id },
       text: result.success ? `account ${account.id}: history refresh requested` : `account ${account.id}: the workspace reported the refresh as unsuccessful`,

@@ -4,11 +4,9 @@ import { amountField, NetworkUnitCode, optionalAmountField } from "../amount-inp
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const ethereumStake = defineWriteTool({
-  name: "ethereum_stake",
-  title: "Stake ETH",
+  kind: "ethereum_stake",
   description:
     "Stakes ETH through a staking provider's contract (contract call; the account needs 32 ETH and a smart-contract rule). Dry run first.",
-  toolset: "ethereum_staking",
   input: {
     account: WriteFields.account,
     contract: z.string().describe("Staking provider's contract address"),

@@ -1,5 +1,5 @@
-import { delimitUntrusted, OperatorName } from "@custody/shared";
-import { recordAudit } from "../../guard/audit-trail.js";
+import { delimitUntrusted, isAmbiguous, OperatorName } from "@custody/shared";
+import { recordOperation } from "../../guard/audit-trail.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
@@ -19,13 +19,13 @@ export const createOperator = defineTool({
   async run(args, { ctx, signal }) {
     try {
       const user = await ctx.client.createApiUser(args.name, { signal });
-      recordAudit(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
+      await recordOperation(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
       return {
         structured: { api_user: workspaceView(user) },
         text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
       };
     } catch (error) {
-      recordAudit(ctx, { event: "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
+      await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
       throw error;
     }
   },

@@ -1,6 +1,6 @@
-import { OperatorName } from "@custody/shared";
+import { isAmbiguous, OperatorName } from "@custody/shared";
 import { z } from "zod";
-import { recordAudit } from "../../guard/audit-trail.js";
+import { recordOperation } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
 import { toolOutput } from "../tool-output.js";
@@ -20,7 +20,7 @@ export const registerOperator = defineTool({
     // The invitation UUID is a one-time registration credential: it is not written to the audit log.
     try {
       const result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
-      recordAudit(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
+      await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
       return {
         structured: { success: result.success },
         text: result.success
@@ -29,7 +29,7 @@ export const registerOperator = defineTool({
       };
     } catch (error) {
       const redacted = errorMessage(error).split(args.uuid).join("<uuid>").split(encodeURIComponent(args.uuid)).join("<uuid>");
-      recordAudit(ctx, { event: "failed", tool: NAME, request: { name: args.name }, error: redacted });
+      await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: redacted });
       throw error;
     }
   },

@@ -3,11 +3,9 @@ import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotBondExtra = defineWriteTool({
-  name: "polkadot_bond_extra",
-  title: "Bond more DOT",
+  kind: "polkadot_bond_extra",
   description:
     "Bonds more of the available balance (BONDEXTRA); the amount must not exceed the available balance. Dry run first.",
-  toolset: "polkadot_staking",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({

@@ -3,11 +3,9 @@ import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotRebond = defineWriteTool({
-  name: "polkadot_rebond",
-  title: "Rebond DOT",
+  kind: "polkadot_rebond",
   description:
     "Bonds back unbonding or unbonded funds (REBOND); the amount must not exceed them. Dry run first.",
-  toolset: "polkadot_staking",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({

@@ -3,11 +3,9 @@ import { defineWriteTool } from "../../guard/write-tool.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotSetPayee = defineWriteTool({
-  name: "polkadot_set_payee",
-  title: "Set the DOT rewards destination",
+  kind: "polkadot_set_payee",
   description:
     "Changes where staking rewards go (SETPAYEE): Staked (compounded) or Stash; must differ from the current one. Dry run first.",
-  toolset: "polkadot_staking",
   input: { account: WriteFields.account, payee: z.string().describe("Rewards destination, e.g. Staked or Stash"), note: WriteFields.note },
   on: "account",
   toRequest: (args, { account }) => ({ kind: "polkadot_set_payee", account: account.id, payee: args.payee, note: noteInput(args.note) }),

@@ -6,11 +6,9 @@ import { WriteFields } from "../write-fields.js";
 export const ValidatorInput = z.string().describe("Validator vote address");
 
 export const solanaCreateStake = defineWriteTool({
-  name: "solana_create_stake",
-  title: "Stake SOL",
+  kind: "solana_create_stake",
   description:
     "Creates a Solana stake from an account, delegated to a validator; it must exceed the rent-exempt reserve. Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Solana, validator: ValidatorInput },
   on: "account",
   toRequest: (args, { account, currency }) => ({

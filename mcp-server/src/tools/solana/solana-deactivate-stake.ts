@@ -3,11 +3,9 @@ import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaDeactivateStake = defineWriteTool({
-  name: "solana_deactivate_stake",
-  title: "Deactivate a Solana stake",
+  kind: "solana_deactivate_stake",
   description:
     "Deactivates an activating or activated stake; it becomes withdrawable at the next epoch (about 2.5 days). Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, stake_uid: StakeUidInput },
   on: "account",
   toRequest: (args, { account }) => ({ kind: "solana_deactivate_stake", account: account.id, stake_uid: args.stake_uid }),

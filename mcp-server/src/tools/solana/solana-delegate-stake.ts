@@ -4,11 +4,9 @@ import { StakeUidInput } from "./get-solana-stake.js";
 import { ValidatorInput } from "./solana-create-stake.js";
 
 export const solanaDelegateStake = defineWriteTool({
-  name: "solana_delegate_stake",
-  title: "Re-delegate a Solana stake",
+  kind: "solana_delegate_stake",
   description:
     "Delegates a stake's whole balance to a validator; allowed only while the stake lists delegate (deactivating, same epoch). Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, stake_uid: StakeUidInput, validator: ValidatorInput },
   on: "account",
   toRequest: (args, { account }) => ({ kind: "solana_delegate_stake", account: account.id, stake_uid: args.stake_uid, validator: args.validator }),

@@ -4,11 +4,9 @@ import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaSplitDeactivateStake = defineWriteTool({
-  name: "solana_split_deactivate_stake",
-  title: "Split and deactivate part of a Solana stake",
+  kind: "solana_split_deactivate_stake",
   description:
     "Splits an amount off a stake and deactivates the new stake (partial unstake). Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
   on: "account",
   toRequest: (args, { account, currency }) => ({

@@ -4,11 +4,9 @@ import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaSplitStake = defineWriteTool({
-  name: "solana_split_stake",
-  title: "Split a Solana stake",
+  kind: "solana_split_stake",
   description:
     "Splits an amount off a stake into a new stake; both must keep the rent-exempt reserve. Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
   on: "account",
   toRequest: (args, { account, currency }) => ({

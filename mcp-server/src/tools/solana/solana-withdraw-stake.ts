@@ -3,11 +3,9 @@ import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaWithdrawStake = defineWriteTool({
-  name: "solana_withdraw_stake",
-  title: "Withdraw a Solana stake",
+  kind: "solana_withdraw_stake",
   description:
     "Withdraws a deactivated stake's funds back to the account. Dry run first.",
-  toolset: "solana_staking",
   input: { account: WriteFields.account, stake_uid: StakeUidInput },
   on: "account",
   toRequest: (args, { account }) => ({ kind: "solana_withdraw_stake", account: account.id, stake_uid: args.stake_uid }),

@@ -4,11 +4,9 @@ import { amountField, optionalAmountField } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const createTransaction = defineWriteTool({
-  name: "create_transaction",
-  title: "Send funds",
+  kind: "send",
   description:
     "Sends funds from an account to an address. Without confirmation_token: dry run (nothing sent) returning the exact request, checks, fees, governance forecast and a token; repeat with the token to submit once.",
-  toolset: "transactions",
   input: {
     account: WriteFields.account,
     recipient: z.string().describe("Destination address"),

@@ -1,4 +1,4 @@
-import { addressProblem, checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
+import { addressProblem, checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, SOLANA_STAKE_ACTION_TYPES, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
 import type { Tx } from "../../context.js";
 import { badRequest, notFound } from "../../http/http-error.js";
 import { networkFee } from "../../networks/fee-schedule.js";
@@ -13,13 +13,6 @@ import { newStakeIdentity } from "./stake-keys.js";
 
 const STAKE_SPEED = "NORMAL";
 
-const ACTION_TYPES: Record<SolanaStakeAction, string> = {
-  deactivate: "STAKE_DEACTIVATE",
-  withdraw: "STAKE_WITHDRAW",
-  delegate: "STAKE_DELEGATE",
-  split: "STAKE_SPLIT",
-  split_deactivate: "STAKE_SPLIT_DEACTIVATE",
-};
 
 function blockingMessage(findings: readonly Finding[]): string {
   return findings
@@ -130,7 +123,7 @@ export function planStakeAction(
     account,
     rule: "staking",
     alsoCreatorIn: ["transaction"],
-    type: ACTION_TYPES[action],
+    type: SOLANA_STAKE_ACTION_TYPES[action],
     amount,
     maxFees: fee,
     feeDue: fee,

@@ -1,11 +1,15 @@
+import { z } from "zod";
 import { buildApproveRequestFor } from "../requests/approve-request.js";
 import { finding, type Finding } from "../rules/finding.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
 import type { RequestStatus } from "../schemas/request-status.js";
-import { describeAmount, type PlanContext } from "./plan-context.js";
-import { approvalSubject } from "./approval-subject.js";
-import type { WriteDraft } from "./write-draft.js";
-import type { WriteRequestOf } from "./write-request.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { approvalSubject } from "../operations/approval-subject.js";
+import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
+import { COMMON_FIELDS } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
 /** What the request's steps would look like with this operator's approval added. */
 function afterApproval(status: RequestStatus, operator: string): GovernanceExpectation {
@@ -47,25 +51,39 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
 }
 
 /** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */
-export async function planApproval(ctx: PlanContext, request: WriteRequestOf<"approve_transaction">): Promise<WriteDraft> {
-  const call = { signal: ctx.signal };
-  const transaction = await ctx.client.getTransaction(request.transaction_id, call);
-  const [account, currency, status] = await Promise.all([
-    ctx.client.getAccount(transaction.account_id, call),
-    ctx.client.getCurrency(transaction.currency, call),
-    ctx.client.getRequestStatus(transaction.last_request, call),
-  ]);
-  const governance = afterApproval(status, ctx.operator);
-  return {
-    account,
-    currency,
-    call: { method: "POST", path: `/transactions/${transaction.id}/approve`, body: buildApproveRequestFor(transaction, currency) },
-    checks: [...approvalChecks(status, transaction.status, ctx.operator), finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary)],
-    amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
-    governance,
-    policy: approvalSubject(transaction),
-    proposed_max_fees: null,
-    summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
-    transaction,
-  };
-}
+export const approveTransactionWrite = defineWrite({
+  kind: "approve_transaction",
+  identity: { tool: "approve_transaction", toolset: "transactions", title: "Approve a pending transaction" },
+  schema: ApproveTransactionRequest,
+  target: "transaction",
+  amountFields: [],
+  async plan(ctx, request) {
+    const call = { signal: ctx.signal };
+    const transaction = await ctx.client.getTransaction(request.transaction_id, call);
+    const [account, currency, status] = await Promise.all([
+      ctx.client.getAccount(transaction.account_id, call),
+      ctx.client.getCurrency(transaction.currency, call),
+      ctx.client.getRequestStatus(transaction.last_request, call),
+    ]);
+    const governance = afterApproval(status, ctx.operator);
+    const built = buildBody(() => buildApproveRequestFor(transaction, currency));
+    return {
+      account,
+      currency,
+      call: { method: "POST", path: `/transactions/${transaction.id}/approve`, body: built.body },
+      checks: [
+        ...approvalChecks(status, transaction.status, ctx.operator),
+        ...buildFindings(built),
+        finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
+      ],
+      amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
+      governance,
+      policy: approvalSubject(transaction),
+      proposed_max_fees: null,
+      summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
+      transaction,
+      send: (client, options) => client.approveTransaction(transaction.id, bodyToSend(built), options),
+      lostAnswer: { by: "approval", transaction },
+    };
+  },
+});

@@ -1,18 +1,12 @@
+import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import type { Finding } from "../rules/finding.js";
 import type { Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
 import type { SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
-import type { Finding } from "../rules/finding.js";
-import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
 import type { FormattedAmount } from "../units/format-units.js";
-import type { WriteKind, WriteRequest } from "./write-request.js";
-
-/** The exact call a write makes: POST to a path under {base_url}, with this body (domain form, bigints). */
-export interface WriteCall {
-  method: "POST";
-  path: string;
-  body: unknown;
-}
+import type { WriteKind, WriteRequest } from "../writes/write-registry.js";
+import type { WriteCall, WriteDraft, WriteIdentity } from "../writes/write-spec.js";
 
 /**
  * A write prepared on fresh data: the exact call, every check with its finding, the amounts in
@@ -20,6 +14,7 @@ export interface WriteCall {
  */
 export interface PlannedWrite {
   kind: WriteKind;
+  identity: WriteIdentity;
   operator: string;
   request: WriteRequest;
   account: Account;
@@ -37,4 +32,6 @@ export interface PlannedWrite {
   summary: string;
   stake?: SolanaStake;
   transaction?: Transaction;
+  send: WriteDraft["send"];
+  lostAnswer: WriteDraft["lostAnswer"];
 }

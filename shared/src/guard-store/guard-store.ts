@@ -1,0 +1,93 @@
+import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
+import type { Finding } from "../rules/finding.js";
+
+/** A dry run whose confirmation is still possible: the latest one of its intent voids any earlier. */
+export interface PreparedIntent {
+  /** intentFingerprint: operator, kind, resolved account (or transaction) and body, without the reference. */
+  fingerprint: string;
+  /** The confirmation's single-use nonce. */
+  nonce: string;
+  operator: string;
+  /** Milliseconds since the epoch; after it the nonce can no longer be redeemed. */
+  expires_at: number;
+  /** What the confirmation must rebuild (the road's sealed intent, as JSON): kept by the store, so a token only names the nonce. */
+  sealed: string;
+}
+
+export type Redemption =
+  | { outcome: "redeemed"; sealed: string }
+  /** The nonce was redeemed before; `reference` names the write it went on to (null when it stopped before reserving). */
+  | { outcome: "reused"; reference: string | null }
+  /** A newer dry run of the same intent was made; only its confirmation counts. */
+  | { outcome: "superseded"; by_expires_at: number }
+  /** The store never saw this nonce prepared (another store, or expired and forgotten). */
+  | { outcome: "unknown" };
+
+/** Where one write stands, as the store's records tell. */
+export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
+
+/** A write that reached the reservation: one per correlation reference. */
+export interface WriteTrace {
+  reference: string;
+  fingerprint: string;
+  operator: string;
+  tool: string;
+  /** When its amount was reserved, just before the POST (ISO 8601). */
+  reserved_at: string;
+  status: TraceStatus;
+  transaction_id: number | null;
+  /** The earlier write this one repeated on purpose (its transaction id, or its reference while unknown), or null. */
+  repeat_of: string | null;
+}
+
+/** What the reservation checks, atomically with appending its `reserved` record. */
+export interface ReservationRequest {
+  record: AuditInput;
+  operator: string;
+  fingerprint: string;
+  reference: string;
+  /** Earlier identical writes since this moment make this one a duplicate. */
+  duplicatesSince: Date;
+  /** The earlier write the person acknowledged repeating (repeatKey of its trace), or null. */
+  repeatOf: string | null;
+  /** The daily limit: the amount committed, and the check of it against what the window already holds. */
+  limit: { currency: string; amount: bigint; since: Date; check(spent: bigint): Finding | null } | null;
+}
+
+export type ReservationResult =
+  | { reserved: true; record: AuditRecord }
+  | { reserved: false; reason: "duplicate"; earlier: WriteTrace }
+  | { reserved: false; reason: "daily_limit"; finding: Finding };
+
+/**
+ * The guard's state behind one interface, so that every surface and every process sharing a store
+ * keeps the same promises: one audit chain, daily limits that cannot be passed together, a nonce
+ * used once, a dry run voided by a newer one of the same intent, never the same write twice.
+ */
+export interface GuardStore {
+  /** Where the store lives, for messages (a file path, a database without its password). */
+  readonly location: string;
+  /** The store's clock: the time written on its records and the end of every window. */
+  time(): Date;
+  /** Appends one audit record continuing the chain. */
+  append(input: AuditInput): Promise<AuditRecord>;
+  /** What this operator's writes committed in the currency since a moment (reserved, submitted or uncertain, not released). */
+  committedSince(query: { operator: string; currency: string; since: Date }): Promise<bigint>;
+  /** Remembers a prepared intent; any earlier one of the same fingerprint can no longer be redeemed. */
+  prepareIntent(intent: PreparedIntent): Promise<void>;
+  /** Uses the nonce once, ever: the first call for a nonce that is its intent's latest redeems it. */
+  redeemIntent(nonce: string): Promise<Redemption>;
+  /** Records that a redeemed nonce went on to the write with this reference. */
+  linkNonce(nonce: string, reference: string): Promise<void>;
+  /** This operator's writes of the intent since a moment, newest first. */
+  recentWrites(query: { operator: string; fingerprint: string; since: Date }): Promise<WriteTrace[]>;
+  /** A write by its correlation reference, or null. */
+  writeByReference(reference: string): Promise<WriteTrace | null>;
+  /**
+   * Appends the `reserved` record only if no earlier identical write in the window stands (other
+   * than the acknowledged one) and the daily limit holds: no other writer of the store can reserve
+   * between the checks and the append.
+   */
+  reserve(request: ReservationRequest): Promise<ReservationResult>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,3 @@
+export * from "./guard-store.js";
+export * from "./file-guard-store.js";
+export * from "./write-traces.js";

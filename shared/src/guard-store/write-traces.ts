@@ -1,0 +1,67 @@
+import type { AuditRecord } from "../audit/audit-entry.js";
+import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
+import type { WriteTrace } from "./guard-store.js";
+
+/** The outcome of a `resolved` record whose look-up found the transaction. */
+export const FOUND_OUTCOME = "found";
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/**
+ * Folds one audit record into the traces of the writes it concerns (keyed by reference): a
+ * `reserved` record with a fingerprint starts a trace; `submitted`, `ambiguous`, `resolved` and
+ * `failed` records of the same reference move it on. One definition for every store.
+ */
+export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord): void {
+  const reference = text(record.details?.reference);
+  if (reference === null) return;
+  if (record.event === "reserved") {
+    const fingerprint = text(record.details?.fingerprint);
+    if (fingerprint === null) return;
+    traces.set(reference, {
+      reference,
+      fingerprint,
+      operator: record.operator,
+      tool: record.tool,
+      reserved_at: record.at,
+      status: "in_flight",
+      transaction_id: null,
+      repeat_of: text(record.details?.repeat_of),
+    });
+    return;
+  }
+  const trace = traces.get(reference);
+  if (trace === undefined || trace.operator !== record.operator) return;
+  const transactionId = typeof record.transaction_id === "number" ? record.transaction_id : null;
+  const outcome = record.details?.outcome;
+  if (record.event === "submitted" && transactionId !== null) {
+    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId });
+  } else if (record.event === "ambiguous" && trace.status === "in_flight") {
+    traces.set(reference, { ...trace, status: "uncertain" });
+  } else if (record.event === "resolved" && outcome === FOUND_OUTCOME && transactionId !== null) {
+    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId });
+  } else if ((record.event === "failed" || record.event === "resolved") && outcome === NOT_APPLIED_OUTCOME) {
+    traces.set(reference, { ...trace, status: "not_applied" });
+  }
+}
+
+/** How a person names an earlier write to repeat it: its transaction id, or its reference while its outcome is unknown. */
+export function repeatKey(trace: Pick<WriteTrace, "transaction_id" | "reference">): string {
+  return trace.transaction_id === null ? trace.reference : String(trace.transaction_id);
+}
+
+/**
+ * The earlier write that makes a new one with this fingerprint a duplicate: the newest trace that
+ * may have happened (anything but not_applied) since the moment, unless the person acknowledged
+ * exactly it. Null when the write may go.
+ */
+export function standingDuplicate(traces: readonly WriteTrace[], since: Date, repeatOf: string | null): WriteTrace | null {
+  const standing = traces
+    .filter((trace) => trace.status !== "not_applied" && new Date(trace.reserved_at) >= since)
+    .sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
+  const newest = standing[0];
+  if (newest === undefined) return null;
+  return repeatOf !== null && repeatKey(newest) === repeatOf ? null : newest;
+}

@@ -1,0 +1,6 @@
+export * from "./planned-write.js";
+export * from "./road-types.js";
+export * from "./write-road.js";
+export * from "./lost-answer-lookup.js";
+export { requestDigest, intentFingerprint } from "./request-digest.js";
+export { isAmbiguous } from "./send-once.js";

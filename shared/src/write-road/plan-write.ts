@@ -1,0 +1,49 @@
+import { unlessNotFound } from "../client/unless-not-found.js";
+import { checkPolicy } from "../policy/policy-checks.js";
+import { checkPolicyCurrencies } from "../policy/policy-currencies.js";
+import { accountNetwork } from "../schemas/account.js";
+import { formatAmount } from "../units/format-units.js";
+import { newCorrelationId } from "../operations/correlation-reference.js";
+import { assertWriteNote } from "../operations/write-note.js";
+import type { PlanContext } from "../operations/plan-context.js";
+import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
+import type { PlannedWrite } from "./planned-write.js";
+
+/**
+ * The road's surface-independent first half: the kind's spec resolves the account, fetches fresh
+ * data, builds the exact request in base units and runs its pre-flight rules and the governance
+ * forecast; then the local policy. Sends nothing.
+ */
+export async function planWrite(ctx: PlanContext, request: WriteRequest): Promise<PlannedWrite> {
+  const correlationId = request.correlation_id ?? newCorrelationId();
+  const userNote = "note" in request ? request.note : undefined;
+  if (userNote !== undefined) assertWriteNote(userNote);
+  const spec = writeSpec(request.kind);
+  const prepared = await spec.planAny(ctx, request, correlationId);
+  const spent = await ctx.spentLast24h(prepared.currency.name);
+  const policyChecks = [
+    ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
+    ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy }),
+  ];
+  const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, formatAmount(value, prepared.currency)]));
+  return {
+    kind: request.kind,
+    identity: spec.identity,
+    operator: ctx.operator,
+    request: { ...request, correlation_id: correlationId },
+    account: prepared.account,
+    currency: prepared.currency,
+    call: prepared.call,
+    correlation_id: correlationId,
+    amounts,
+    checks: [...prepared.checks, ...policyChecks],
+    governance: prepared.governance,
+    proposed_max_fees: prepared.proposed_max_fees,
+    policy_amount: prepared.policy.amount,
+    summary: prepared.summary,
+    send: prepared.send,
+    lostAnswer: prepared.lostAnswer,
+    ...(prepared.stake ? { stake: prepared.stake } : {}),
+    ...(prepared.transaction ? { transaction: prepared.transaction } : {}),
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { CustodyClient } from "../client/custody-client.js";
+import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
+import type { Policy } from "../policy/policy.js";
+import type { Finding } from "../rules/finding.js";
+import type { Transaction } from "../schemas/transaction.js";
+import type { Candidate } from "./lost-answer-lookup.js";
+import type { PlannedWrite } from "./planned-write.js";
+
+/** What the road needs from the process it runs in; one road per client. */
+export interface RoadPorts {
+  client: CustodyClient;
+  /** The operator the client calls as (X-Vendor-API-User). */
+  operator: string;
+  /** The local policy, read for each write (a surface may reload its file). */
+  policy(): Policy;
+  /** The guard's state: audit chain, daily limits, intents, nonces. Its clock is the road's. */
+  store: GuardStore;
+  /** The surface named on every audit record: "mcp", "vscode". */
+  surface: string;
+  /** How long a dry run can be confirmed; default 5 minutes. */
+  intentTtlMs?: number;
+  /** An identical write within this window is a duplicate unless acknowledged; default 24 hours. */
+  duplicateWindowMs?: number;
+  /** How long a lost answer is looked up in the background; default four times the client's timeout, at least a minute. */
+  lookupHorizonMs?: number;
+  /** The first pause of the background look-ups; default 1 s. */
+  lookupFirstDelayMs?: number;
+}
+
+/** Who asks: a confirmation is accepted only from the session (and, once known, the person) that ran the dry run. */
+export interface RoadActor {
+  session: string;
+  person: string | null;
+}
+
+export interface RoadCall {
+  actor: RoadActor;
+  signal?: AbortSignal | undefined;
+  /** Told when a long step starts (progress notifications, a progress bar). */
+  progress?(message: string): void;
+}
+
+export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
+
+/** The person's consent, as the surface obtains it (a form, a modal): asked after every check passed, before the final one. */
+export interface ConsentPort {
+  ask(plan: PlannedWrite, timeoutMs: number): Promise<Consent>;
+}
+
+/**
+ * What a confirmation must rebuild exactly, kept by the guard's store under the intent's nonce: a
+ * surface carries only the nonce (in a signed token, or in memory).
+ */
+export const SealedIntent = z.strictObject({
+  nonce: z.string().regex(/^[0-9a-f]{32}$/),
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  digest: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Milliseconds since the epoch. */
+  expires_at: z.int().nonnegative(),
+  correlation_id: z.string(),
+  /** The max_fees the dry run proposed (base units, digits), or null. */
+  max_fees: z.string().regex(/^[0-9]+$/).nullable(),
+  /** The account the person saw, by id: the name must still resolve to it. */
+  account_id: z.int().positive(),
+  transaction_id: z.int().positive().nullable(),
+  tool: z.string(),
+  session: z.string(),
+  person: z.string().nullable(),
+});
+export type SealedIntent = z.infer<typeof SealedIntent>;
+
+/** Why the road refused a call; nothing was sent. */
+export type RefusalReason =
+  | "permission"
+  | "other_tool"
+  | "other_session"
+  | "other_person"
+  | "expired"
+  | "reused"
+  | "superseded"
+  | "unknown_intent"
+  | "binding_changed"
+  | "digest_mismatch";
+
+export type Stage = "dry_run" | "confirm" | "send_check" | "reserve";
+
+export type PrepareResult =
+  | { status: "prepared"; plan: PlannedWrite; digest: string; sealed: SealedIntent; earlier: WriteTrace | null }
+  | { status: "blocked"; plan: PlannedWrite; stage: Stage }
+  | { status: "refused"; reason: RefusalReason; message: string }
+  | { status: "failed"; message: string };
+
+export type CommitResult =
+  | { status: "refused"; reason: RefusalReason; message: string; plan?: PlannedWrite; transaction_id?: number | null }
+  | { status: "blocked"; plan: PlannedWrite; stage: Stage }
+  | { status: "declined"; plan: PlannedWrite; detail: string }
+  /** Nothing was sent: a step before the POST failed. */
+  | { status: "failed"; message: string; plan?: PlannedWrite }
+  /** The POST was made and certainly not applied: the service refused it, or it never left. */
+  | { status: "rejected"; plan: PlannedWrite; message: string; audit_problem: string | null }
+  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null }
+  /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
+  | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
+
+/** The outcome of a duplicate check: the finding to show, and the earlier write it names. */
+export interface DuplicateVerdict {
+  finding: Finding | null;
+  earlier: WriteTrace | null;
+}

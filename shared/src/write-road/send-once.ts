@@ -1,0 +1,84 @@
+import type { CustodyClient } from "../client/custody-client.js";
+import { AmbiguousWriteError, CustodyApiError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
+import type { Transaction } from "../schemas/transaction.js";
+import { describeCandidates, lookUpLostAnswer, transactionWatermark, type Candidate, type LookupResult } from "./lost-answer-lookup.js";
+import type { PlannedWrite } from "./planned-write.js";
+
+export type SendOutcome =
+  | { status: "submitted"; transaction: Transaction; looked_up: boolean }
+  /** Certainly not applied: the service refused the POST with a definite answer, or the request never left. */
+  | { status: "not_applied"; message: string }
+  /** The answer was lost and no look-up found exactly this write: it may still be applied. */
+  | { status: "uncertain"; message: string; cause: string; candidates: Candidate[]; watermark: number | null };
+
+/** Whether the service may have applied a POST that did not answer cleanly. */
+export function isAmbiguous(error: unknown): boolean {
+  return error instanceof AmbiguousWriteError || error instanceof ResponseValidationError || (error instanceof CustodyApiError && error.checkBeforeRetry);
+}
+
+/** Whether an error of the POST establishes that the write did not happen: a definite refusal, or a request that never left. */
+function certainlyNotApplied(error: unknown): boolean {
+  if (error instanceof InvalidInputError) return true;
+  if (error instanceof NetworkError) return error.method === "POST";
+  return error instanceof CustodyApiError && error.method === "POST" && !error.checkBeforeRetry;
+}
+
+const QUICK_LOOKUPS = 3;
+const QUICK_PAUSE_MS = 300;
+
+async function lookUpQuickly(client: CustodyClient, plan: PlannedWrite, watermark: number | null): Promise<LookupResult> {
+  let result: LookupResult = { found: "none" };
+  for (let attempt = 0; attempt < QUICK_LOOKUPS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, QUICK_PAUSE_MS * attempt));
+    result = await lookUpLostAnswer(client, plan, watermark);
+    if (result.found === "one") return result;
+  }
+  return result;
+}
+
+/** The message of a write whose outcome is unknown: never "not applied". */
+export function uncertainMessage(plan: PlannedWrite, what: string): string {
+  return (
+    `${what}; it may still be applied. Nothing was re-sent. Before any new attempt, search the transactions by its reference ${plan.correlation_id}: ` +
+    "the guard keeps looking it up and names it in the next dry run of the same write"
+  );
+}
+
+/**
+ * Sends the planned write once. The POST is never repeated: a lost answer (timeout, dropped
+ * connection, unreadable answer) is looked up with GETs a few times at once; what is still
+ * unknown then is `uncertain`, for the caller to keep looking up. A failure before the POST, or a
+ * definite refusal, is `not_applied`.
+ */
+export async function sendOnce(client: CustodyClient, plan: PlannedWrite): Promise<SendOutcome> {
+  let watermark: number | null = null;
+  if (plan.lostAnswer.by === "new_transactions") {
+    try {
+      watermark = await transactionWatermark(client, plan.account.id);
+    } catch (error) {
+      return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${(error as Error).message}); nothing was sent` };
+    }
+  }
+  try {
+    // No abort signal: once sent, the write is seen through (answer or look-up) even if the caller goes away.
+    return { status: "submitted", transaction: await plan.send(client, {}), looked_up: false };
+  } catch (error) {
+    const cause = (error as Error).message;
+    if (certainlyNotApplied(error)) return { status: "not_applied", message: cause };
+    if (!isAmbiguous(error)) {
+      return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, `the POST failed unexpectedly (${cause})`) };
+    }
+    let result: LookupResult;
+    try {
+      result = await lookUpQuickly(client, plan, watermark);
+    } catch (lookupError) {
+      return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, `the service's answer was lost and the look-up failed (${(lookupError as Error).message})`) };
+    }
+    if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
+    if (result.found === "candidates") {
+      const what = `the service's answer was lost; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone`;
+      return { status: "uncertain", cause, candidates: result.candidates, watermark, message: uncertainMessage(plan, what) };
+    }
+    return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, "the service's answer was lost and no transaction matching this write exists yet") };
+  }
+}

@@ -1,0 +1,387 @@
+import { randomBytes } from "node:crypto";
+import type { AuditInput } from "../audit/audit-entry.js";
+import type { AuditEventName } from "../audit/audit-events.js";
+import { committedDetails, NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
+import { FOUND_OUTCOME } from "../guard-store/write-traces.js";
+import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
+import type { Policy } from "../policy/policy.js";
+import { toolPermission } from "../policy/tool-permission.js";
+import { hasBlocking, type Finding } from "../rules/finding.js";
+import { resolveAccount } from "../operations/account-resolution.js";
+import type { PlanContext } from "../operations/plan-context.js";
+import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
+import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
+import { BackgroundLookups, type LookupConclusion } from "./background-lookups.js";
+import { checkDuplicate } from "./duplicate-check.js";
+import { planWrite } from "./plan-write.js";
+import type { PlannedWrite } from "./planned-write.js";
+import { intentFingerprint, requestDigest } from "./request-digest.js";
+import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { sendOnce } from "./send-once.js";
+
+const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * One per process, shared by every road in it (every MCP session, every VS Code connection): the
+ * last check, the reservation and the POST of one operator's writes in one currency run one at a
+ * time, so the next write plans against a settled balance. Across processes, the store's
+ * reservation is what is atomic.
+ */
+const WRITES_IN_FLIGHT = new SerialByKey();
+const MIN_LOOKUP_HORIZON_MS = 60_000;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
+function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
+  const withReference = { ...request, correlation_id: sealed.correlation_id };
+  if (sealed.max_fees !== null && (withReference.kind === "send" || withReference.kind === "ethereum_stake") && withReference.max_fees === undefined) {
+    return { ...withReference, max_fees: BigInt(sealed.max_fees) };
+  }
+  return withReference;
+}
+
+/** The checks with the daily-limit finding replaced by the reservation's verdict. */
+function withFinding(checks: readonly Finding[], replaced: readonly string[], added: Finding): Finding[] {
+  return [...checks.filter((check) => !replaced.includes(check.code)), added];
+}
+
+/**
+ * The one road every write walks, whatever the surface: prepare (permission, plan on fresh data,
+ * duplicate check, digest, the intent remembered) then commit in one fixed order (the intent
+ * redeemed once, the session, a plan again that must be what the person saw, consent, then one
+ * at a time per operator and currency: a last plan, the name still on the same account, the
+ * reservation of the intent and the amount, one POST, its look-up). Each step is audited with
+ * the one meaning of its event (AUDIT_EVENT_MEANINGS).
+ */
+export class WriteRoad {
+  readonly #lookups: BackgroundLookups;
+
+  constructor(private readonly ports: RoadPorts) {
+    const horizon = ports.lookupHorizonMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, 4 * ports.client.timeoutMs);
+    this.#lookups = new BackgroundLookups(ports.client, {
+      horizonMs: horizon,
+      ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
+      conclude: (plan, conclusion) => this.#concludeLookup(plan, conclusion),
+    });
+  }
+
+  get operator(): string {
+    return this.ports.operator;
+  }
+
+  get store() {
+    return this.ports.store;
+  }
+
+  /** Resolves when every background look-up has concluded. */
+  lookupsSettled(): Promise<void> {
+    return this.#lookups.settled();
+  }
+
+  /** Whether the write with this reference is still being looked up. */
+  lookingUp(reference: string): boolean {
+    return this.#lookups.watching(reference);
+  }
+
+  /** The dry run: nothing is sent. A passing plan becomes the one intent that can be confirmed. */
+  async prepare(request: WriteRequest, call: RoadCall): Promise<PrepareResult> {
+    const tool = writeSpec(request.kind).identity.tool;
+    const policy = this.ports.policy();
+    const refusal = this.#permission(policy, request);
+    if (refusal !== null) {
+      await this.#audit({ event: "refused", tool, error: refusal, details: { reason: "permission", stage: "dry_run" } });
+      return { status: "refused", reason: "permission", message: refusal };
+    }
+    let plan: PlannedWrite;
+    try {
+      plan = await planWrite(this.#context(policy, call.signal), request);
+    } catch (error) {
+      const message = messageOf(error);
+      await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } });
+      return { status: "failed", message };
+    }
+    const fingerprint = intentFingerprint(plan);
+    const duplicate = await checkDuplicate(this.ports.client, this.ports.store, plan, fingerprint, this.#duplicatesSince(), call.signal);
+    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    const digest = requestDigest(plan);
+    if (hasBlocking(plan.checks)) {
+      await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
+      return { status: "blocked", plan, stage: "dry_run" };
+    }
+    const sealed: SealedIntent = {
+      nonce: randomBytes(16).toString("hex"),
+      fingerprint,
+      digest,
+      expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),
+      correlation_id: plan.correlation_id,
+      max_fees: plan.proposed_max_fees === null ? null : plan.proposed_max_fees.toString(),
+      account_id: plan.account.id,
+      transaction_id: plan.transaction?.id ?? null,
+      tool,
+      session: call.actor.session,
+      person: call.actor.person,
+    };
+    await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
+    await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
+    return { status: "prepared", plan, digest, sealed, earlier: duplicate.earlier };
+  }
+
+  /** The confirmation of a prepared intent: checked again on fresh data, consented, then sent once. */
+  async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
+    const tool = writeSpec(request.kind).identity.tool;
+    const refuse = async (reason: RefusalReason, message: string, plan?: PlannedWrite, extra: Record<string, unknown> = {}): Promise<CommitResult> => {
+      await this.#audit({
+        event: "refused",
+        tool,
+        request_digest: plan ? requestDigest(plan) : null,
+        error: message,
+        details: { reason, stage: "confirm", ...extra },
+      });
+      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...extra };
+    };
+    const policy = this.ports.policy();
+    const permission = this.#permission(policy, request);
+    if (permission !== null) return refuse("permission", permission);
+    // Redeemed first: any attempt uses the confirmation up, so two at the same moment can never both pass.
+    const redemption = await this.ports.store.redeemIntent(nonce);
+    if (redemption.outcome === "reused") {
+      const earlier = redemption.reference === null ? null : await this.ports.store.writeByReference(redemption.reference);
+      const what = earlier?.transaction_id != null ? `; it created transaction ${earlier.transaction_id}` : redemption.reference === null ? "" : `; it went on to the write with reference ${redemption.reference}`;
+      return refuse("reused", `already used (a confirmation submits once)${what}. Nothing was sent`, undefined, { transaction_id: earlier?.transaction_id ?? null });
+    }
+    if (redemption.outcome === "superseded") {
+      return refuse("superseded", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent");
+    }
+    if (redemption.outcome === "unknown") return refuse("unknown_intent", "this dry run is not known to the guard's store (expired, or made against another store); run a new dry run");
+    const sealed = SealedIntent.parse(JSON.parse(redemption.sealed));
+    const bound = { reference: sealed.correlation_id };
+    if (sealed.tool !== tool) return refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound);
+    if (sealed.session !== call.actor.session) {
+      return refuse("other_session", "the confirmation belongs to another session: only the session that ran the dry run can confirm it; run a new dry run here", undefined, bound);
+    }
+    if (sealed.person !== call.actor.person) return refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound);
+    if (this.#now() >= sealed.expires_at) return refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound);
+
+    const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
+    if ("result" in confirming) return confirming.result;
+    // The fee cap the dry run proposed is now part of the request; the person is still told where it came from.
+    const plan = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
+    const consent = await call.consent.ask(plan, sealed.expires_at - this.#now());
+    if (consent.answer === "declined" || consent.answer === "cancelled") {
+      await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail });
+      return { status: "declined", plan, detail: consent.detail };
+    }
+    if (this.#now() >= sealed.expires_at) return refuse("expired", "expired while waiting for the person's confirmation; nothing was sent: run a new dry run", plan);
+    await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id });
+    // The last check, the reservation and the POST of one operator's writes in one currency run one at a
+    // time in this process; the reservation is atomic in the store across processes.
+    return WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+  }
+
+  async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
+    call.progress?.("final check on fresh data");
+    const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
+    if ("result" in checked) return checked.result;
+    const plan = checked.plan;
+    const since = this.#duplicatesSince();
+    const amount = plan.policy_amount;
+    const reservation = await this.ports.store.reserve({
+      record: this.#planRecord("reserved", plan, sealed.digest, { ...committedDetails(plan), fingerprint: sealed.fingerprint, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
+      operator: plan.operator,
+      fingerprint: sealed.fingerprint,
+      reference: plan.correlation_id,
+      duplicatesSince: since,
+      repeatOf: plan.request.repeat_of ?? null,
+      limit:
+        amount === undefined
+          ? null
+          : { currency: plan.currency.name, amount, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS), check: (spent) => checkDailyLimit(policy, plan.currency, amount, spent) },
+    });
+    if (!reservation.reserved) {
+      const finding =
+        reservation.reason === "daily_limit"
+          ? reservation.finding
+          : (await checkDuplicate(this.ports.client, this.ports.store, plan, sealed.fingerprint, since)).finding;
+      const checks = finding === null ? plan.checks : withFinding(plan.checks, ["POLICY_MAX_PER_DAY", "POLICY_MAX_PER_DAY_OK", "REPEAT_ACKNOWLEDGED"], finding);
+      const blocked = { ...plan, checks };
+      await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
+      return { status: "blocked", plan: blocked, stage: "reserve" };
+    }
+    await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
+    call.progress?.("sending");
+    const outcome = await sendOnce(this.ports.client, plan);
+    const committed = committedDetails(plan);
+    if (outcome.status === "submitted") {
+      const problem = await this.#auditAfterSend([
+        ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
+        {
+          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }),
+          transaction_id: outcome.transaction.id,
+        },
+      ]);
+      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem };
+    }
+    if (outcome.status === "not_applied") {
+      const problem = await this.#auditAfterSend([{ ...this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }), error: outcome.message }]);
+      return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
+    }
+    const problem = await this.#auditAfterSend([
+      { ...this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }), error: outcome.cause },
+    ]);
+    this.#lookups.watch(plan, outcome.watermark);
+    return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
+  }
+
+  /**
+   * Plans the confirmed request again on fresh data and holds it to what the person saw: the same
+   * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
+   * POST also the account's name still naming that account alone.
+   */
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite } | { result: CommitResult }> {
+    const tool = writeSpec(request.kind).identity.tool;
+    let plan: PlannedWrite;
+    try {
+      plan = await planWrite(this.#context(policy, call.signal), request);
+    } catch (error) {
+      const message = messageOf(error);
+      await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } });
+      return { result: { status: "failed", message } };
+    }
+    const refuse = async (reason: RefusalReason, message: string): Promise<{ result: CommitResult }> => {
+      await this.#auditPlan("refused", plan, requestDigest(plan), { reason, stage, reference: plan.correlation_id }, message);
+      return { result: { status: "refused", reason, message, plan } };
+    };
+    const boundTransaction = plan.transaction?.id ?? null;
+    if (plan.account.id !== sealed.account_id || boundTransaction !== sealed.transaction_id) {
+      return refuse(
+        "binding_changed",
+        `the dry run was for account ${sealed.account_id}${sealed.transaction_id === null ? "" : ` and transaction ${sealed.transaction_id}`}, but this confirmation names account ${plan.account.id} (${plan.account.name}): the arguments name another account, or an account was renamed or took the name since. Nothing was sent: run a new dry run and check the account`,
+      );
+    }
+    if (stage === "send_check") {
+      const named = await this.#nameStillBound(plan, call.signal);
+      if (named !== null) return refuse("binding_changed", named);
+    }
+    if (requestDigest(plan) !== sealed.digest) {
+      return refuse("digest_mismatch", "the request differs from the dry run (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run");
+    }
+    const duplicate = await checkDuplicate(this.ports.client, this.ports.store, plan, sealed.fingerprint, this.#duplicatesSince(), call.signal);
+    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    if (hasBlocking(plan.checks)) {
+      await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
+      return { result: { status: "blocked", plan, stage } };
+    }
+    return { plan };
+  }
+
+  /** Why the account name the body sends would not reach the account the person saw (null when it would). */
+  async #nameStillBound(plan: PlannedWrite, signal?: AbortSignal): Promise<string | null> {
+    const body = plan.call.body;
+    const named = body !== null && typeof body === "object" && "account_name" in body && typeof body.account_name === "string" ? body.account_name : null;
+    if (named === null) return null;
+    try {
+      const account = await resolveAccount(this.ports.client, named, { signal });
+      if (account.id === plan.account.id) return null;
+      return `the request names its account by the name the service resolves, and that name now belongs to account ${account.id}, not to account ${plan.account.id} the person saw. Nothing was sent`;
+    } catch (error) {
+      return `the account name the request sends no longer names account ${plan.account.id} alone (${messageOf(error)}). Nothing was sent`;
+    }
+  }
+
+  async #concludeLookup(plan: PlannedWrite, conclusion: LookupConclusion): Promise<void> {
+    const base = { reference: plan.correlation_id, stage: "background_lookup" };
+    const input = conclusion.found
+      ? { ...this.#planRecord("resolved", plan, requestDigest(plan), { ...base, outcome: FOUND_OUTCOME, status: conclusion.transaction.status }), transaction_id: conclusion.transaction.id }
+      : this.#planRecord("resolved", plan, requestDigest(plan), { ...base, outcome: "not_found", looked_for_ms: conclusion.lookedForMs });
+    try {
+      await this.ports.store.append(input);
+    } catch {
+      // The write stays counted as uncertain; the next look-up (a search by its reference) still finds it.
+    }
+  }
+
+  /**
+   * Audits a call that changes something at the service outside the write road (an account sync,
+   * an operator's creation or registration), with the same meanings: submitted, failed, ambiguous.
+   */
+  async recordOperation(entry: { event: "submitted" | "failed" | "ambiguous" | "refused"; tool: string; request: unknown; error?: string; details?: Record<string, unknown> }): Promise<void> {
+    await this.ports.store.append({
+      event: entry.event,
+      surface: this.ports.surface,
+      operator: this.ports.operator,
+      tool: entry.tool,
+      request_digest: null,
+      ...(entry.request === null ? {} : { request: entry.request }),
+      ...(entry.error === undefined ? {} : { error: entry.error }),
+      ...(entry.details === undefined ? {} : { details: entry.details }),
+    });
+  }
+
+  #permission(policy: Policy, request: WriteRequest): string | null {
+    const identity = writeSpec(request.kind).identity;
+    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false });
+    return verdict.allowed ? null : verdict.reason;
+  }
+
+  #context(policy: Policy, signal: AbortSignal | undefined): PlanContext {
+    const { client, operator, store } = this.ports;
+    return {
+      client,
+      operator,
+      policy,
+      signal,
+      spentLast24h: (currency) => store.committedSince({ operator, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
+    };
+  }
+
+  #now(): number {
+    return this.ports.store.time().getTime();
+  }
+
+  #duplicatesSince(): Date {
+    return new Date(this.#now() - (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS));
+  }
+
+  #planRecord(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): AuditInput {
+    return {
+      event,
+      surface: this.ports.surface,
+      operator: plan.operator,
+      tool: plan.identity.tool,
+      request_digest: digest,
+      request: plan.request,
+      checks: plan.checks.map((check) => ({ code: check.code, severity: check.severity })),
+      details,
+      ...(error === undefined ? {} : { error }),
+    };
+  }
+
+  async #auditPlan(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): Promise<void> {
+    await this.ports.store.append(this.#planRecord(event, plan, digest, details, error));
+  }
+
+  async #audit(entry: { event: AuditEventName; tool: string; request_digest?: string | null; error?: string; details?: Record<string, unknown> }): Promise<void> {
+    await this.ports.store.append({
+      event: entry.event,
+      surface: this.ports.surface,
+      operator: this.ports.operator,
+      tool: entry.tool,
+      request_digest: entry.request_digest ?? null,
+      ...(entry.error === undefined ? {} : { error: entry.error }),
+      ...(entry.details === undefined ? {} : { details: entry.details }),
+    });
+  }
+
+  /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */
+  async #auditAfterSend(inputs: AuditInput[]): Promise<string | null> {
+    try {
+      for (const input of inputs) await this.ports.store.append(input);
+      return null;
+    } catch (error) {
+      return `the audit log could not be written (${messageOf(error)}): this write is missing from it and from the daily limits`;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
+import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
+import { Speed } from "../schemas/transaction-request.js";
+import { requireNetwork } from "../operations/account-kind-error.js";
+import { noteWithReference } from "../operations/correlation-reference.js";
+import { settleMaxFees } from "../operations/fee-proposal.js";
+import { withInputFieldNames } from "../operations/input-field-names.js";
+import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
+import { WriteNote } from "../operations/write-note.js";
+import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
+import { compareFields } from "./lost-answer-fields.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const EthereumStakeRequest = z.object({
+  kind: z.literal("ethereum_stake"),
+  ...ON_ACCOUNT,
+  amount: BaseAmount,
+  max_fees: BaseAmount.optional(),
+  contract: z.string().min(1),
+  contract_data: z.string().min(1),
+  speed: Speed.default("NORMAL"),
+  note: WriteNote.optional(),
+});
+
+/** The builder's names of the request's fields that are named differently in the write request. */
+const BUILDER_FIELDS = { contract_address: "contract" };
+
+/** Ethereum staking: POST /transactions calling the provider's contract, under the smart-contract rule. */
+export const ethereumStakeWrite = defineWrite({
+  kind: "ethereum_stake",
+  identity: { tool: "ethereum_stake", toolset: "ethereum_staking", title: "Stake ETH" },
+  schema: EthereumStakeRequest,
+  target: "account",
+  amountFields: ["amount", "max_fees"],
+  async plan(ctx, request, reference) {
+    const { account, currency } = await loadAccount(ctx, request.account);
+    requireNetwork(account, "Ethereum staking", "Ethereum");
+    const note = noteWithReference(request.note, reference, "ethereum stake");
+    const build = (maxFees: bigint) =>
+      buildBody(() =>
+        withInputFieldNames(BUILDER_FIELDS, () =>
+          buildEthereumStakingRequest({
+            account_name: account.name,
+            contract_address: request.contract,
+            contract_data: request.contract_data,
+            amount: request.amount,
+            max_fees: maxFees,
+            speed: request.speed,
+            currency,
+            note,
+          }),
+        ),
+      );
+    const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const built = build(fees);
+    checks.push(
+      ...checkEthereumStake({
+        balance: account.balance,
+        currency,
+        recipient: request.contract,
+        contractData: request.contract_data,
+        amount: request.amount,
+        maxFees: fees,
+        availableBalance: account.available_balance,
+        whitelist: account.governance_rules?.smart_contract?.whitelist,
+      }),
+      ...buildFindings(built),
+    );
+    const governance = governanceFor(account, "smart_contract", ctx.operator);
+    checks.push(...governance.findings);
+    return {
+      account,
+      currency,
+      call: { method: "POST", path: "/transactions", body: built.body },
+      checks,
+      amounts: { amount: request.amount, max_fees: fees, balance: account.balance, available_balance: account.available_balance },
+      governance: governance.expectation,
+      policy: { amount: request.amount + fees, contract: request.contract },
+      proposed_max_fees: proposed,
+      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
+      send: (client, options) => client.createTransaction(bodyToSend(built), options),
+      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient("Ethereum", request.contract).differences() },
+    };
+  },
+});

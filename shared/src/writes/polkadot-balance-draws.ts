@@ -1,0 +1,39 @@
+import type { PolkadotBalances } from "../schemas/polkadot-coin-fields.js";
+import type { Transaction } from "../schemas/transaction.js";
+import { operationOf } from "../operations/unfinished-transactions.js";
+
+/** The Polkadot balances a write can draw on (Usage rules, point 4). */
+export type PolkadotBalance = "available" | "bonded" | "unbonding_and_unbonded";
+
+/** How the balance is named in messages. */
+export const POLKADOT_BALANCE_NAMES: Record<PolkadotBalance, string> = {
+  available: "balances.available",
+  bonded: "balances.bonded",
+  unbonding_and_unbonded: "balances.total_unbonding + balances.total_unbonded",
+};
+
+export function polkadotBalanceValue(balance: PolkadotBalance, balances: PolkadotBalances): bigint {
+  if (balance === "available") return balances.available;
+  if (balance === "bonded") return balances.bonded;
+  return balances.total_unbonding + balances.total_unbonded;
+}
+
+/**
+ * The one definition of what each Polkadot staking operation draws on once broadcast, and how
+ * much: a BONDEXTRA takes its amount and fee cap from the available balance, an UNBOND its amount
+ * from the bonded one, a REBOND its amount from the unbonding and unbonded funds, and a
+ * WITHDRAWUNBONDED every unbonded fund from them. Unfinished sends are not listed: the service
+ * already holds them out of the available balance (docs/spec-decisions.md).
+ */
+const DRAWS: Record<string, { balance: PolkadotBalance; draws(tx: Transaction, totalUnbonded: bigint): bigint }> = {
+  BONDEXTRA: { balance: "available", draws: (tx) => tx.amount + tx.max_fees },
+  UNBOND: { balance: "bonded", draws: (tx) => tx.amount },
+  REBOND: { balance: "unbonding_and_unbonded", draws: (tx) => tx.amount },
+  WITHDRAWUNBONDED: { balance: "unbonding_and_unbonded", draws: (_tx, totalUnbonded) => totalUnbonded },
+};
+
+/** What an unfinished transaction will take from the balance when broadcast; undefined when it draws on another. */
+export function polkadotDraws(balance: PolkadotBalance, tx: Transaction, totalUnbonded = 0n): bigint | undefined {
+  const entry = DRAWS[operationOf(tx)];
+  return entry?.balance === balance ? entry.draws(tx, totalUnbonded) : undefined;
+}

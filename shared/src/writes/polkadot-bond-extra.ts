@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { buildBondExtraRequest } from "../requests/polkadot-staking-requests.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { WriteNote } from "../operations/write-note.js";
+import { planPolkadotStaking } from "./polkadot-staking-write.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const PolkadotBondExtraRequest = z.object({ kind: z.literal("polkadot_bond_extra"), ...ON_ACCOUNT, amount: BaseAmount, note: WriteNote.optional() });
+
+/** BONDEXTRA: bonds more from the available balance. */
+export const polkadotBondExtraWrite = defineWrite({
+  kind: "polkadot_bond_extra",
+  identity: { tool: "polkadot_bond_extra", toolset: "polkadot_staking", title: "Bond more DOT" },
+  schema: PolkadotBondExtraRequest,
+  target: "account",
+  amountFields: ["amount"],
+  plan: (ctx, request, reference) =>
+    planPolkadotStaking(ctx, request, reference, {
+      title: "polkadot bond extra",
+      operation: { type: "BONDEXTRA", amount: request.amount },
+      draws: "available",
+      build: (input) => buildBondExtraRequest({ ...input, amount: request.amount }),
+      summary: (account, currency) => `bond ${describeAmount(request.amount, currency)} more from the available balance of ${account.name}`,
+    }),
+});

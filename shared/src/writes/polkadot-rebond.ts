@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { buildRebondRequest } from "../requests/polkadot-staking-requests.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { WriteNote } from "../operations/write-note.js";
+import { planPolkadotStaking } from "./polkadot-staking-write.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const PolkadotRebondRequest = z.object({ kind: z.literal("polkadot_rebond"), ...ON_ACCOUNT, amount: BaseAmount, note: WriteNote.optional() });
+
+/** REBOND: bonds again funds that are unbonding or unbonded. */
+export const polkadotRebondWrite = defineWrite({
+  kind: "polkadot_rebond",
+  identity: { tool: "polkadot_rebond", toolset: "polkadot_staking", title: "Rebond DOT" },
+  schema: PolkadotRebondRequest,
+  target: "account",
+  amountFields: ["amount"],
+  plan: (ctx, request, reference) =>
+    planPolkadotStaking(ctx, request, reference, {
+      title: "polkadot rebond",
+      operation: { type: "REBOND", amount: request.amount },
+      draws: "unbonding_and_unbonded",
+      build: (input) => buildRebondRequest({ ...input, amount: request.amount }),
+      summary: (account, currency) => `rebond ${describeAmount(request.amount, currency)} of ${account.name} from unbonding or unbonded funds`,
+    }),
+});

@@ -1,0 +1,105 @@
+import { checkPolkadotFixedValues, checkPolkadotOperation, type PolkadotOperation } from "../rules/polkadot-rules.js";
+import { checkRewardsDestination } from "../rules/rewards-destination-rule.js";
+import type { Finding } from "../rules/finding.js";
+import { isPolkadotAccount, type Account } from "../schemas/account.js";
+import type { Currency } from "../schemas/currency.js";
+import type { PolkadotCoinFields } from "../schemas/polkadot-coin-fields.js";
+import type { Note } from "../schemas/primitives.js";
+import type { TransactionRequest } from "../schemas/transaction-request.js";
+import { requireNetwork } from "../operations/account-kind-error.js";
+import { noteWithReference } from "../operations/correlation-reference.js";
+import { inFlightFinding } from "../operations/in-flight-check.js";
+import { governanceFor, loadAccount, type PlanContext } from "../operations/plan-context.js";
+import { accountAfterUnfinished, type UnfinishedListing } from "../operations/unfinished-transactions.js";
+import type { AccountReference } from "./request-fields.js";
+import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
+import { compareFields } from "./lost-answer-fields.js";
+import { POLKADOT_BALANCE_NAMES, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
+import type { WriteDraft } from "./write-spec.js";
+
+/** What the builders of every Polkadot staking request take. */
+export interface PolkadotBodyInput {
+  account_name: string;
+  currency: Currency;
+  note: Note;
+}
+
+/** One Polkadot staking operation's own part: the rest of its plan is the same for all. */
+export interface PolkadotStakingShape {
+  /** The default note title: "polkadot unbond". */
+  title: string;
+  operation: PolkadotOperation;
+  /** The balance an amount operation draws on, counted with the unfinished transactions drawing on it too. */
+  draws: PolkadotBalance | null;
+  build(input: PolkadotBodyInput): TransactionRequest;
+  summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): string;
+}
+
+/** The account to plan on: for an amount operation, read again after listing its unfinished transactions. */
+async function freshAccount(ctx: PlanContext, account: Account, counted: boolean): Promise<{ account: Account; listing: UnfinishedListing | null }> {
+  if (!counted) return { account, listing: null };
+  return accountAfterUnfinished(ctx, account);
+}
+
+/** Polkadot staking: POST /transactions with the operation's coin_fields and the fixed values. */
+export async function planPolkadotStaking(
+  ctx: PlanContext,
+  request: { account: AccountReference; note?: Note | undefined },
+  reference: string,
+  shape: PolkadotStakingShape,
+): Promise<WriteDraft> {
+  const loaded = await loadAccount(ctx, request.account);
+  const currency = loaded.currency;
+  requireNetwork(loaded.account, shape.title, "Polkadot");
+  const { account, listing } = await freshAccount(ctx, loaded.account, shape.draws !== null);
+  if (!isPolkadotAccount(account)) throw new Error("unreachable: a Polkadot account without Polkadot coin_fields");
+  const note = noteWithReference(request.note, reference, shape.title);
+  const built = buildBody(() => shape.build({ account_name: account.name, currency, note }));
+  const operation = shape.operation;
+  const { balances, staking } = account.coin_fields;
+  const governance = governanceFor(account, "transaction", ctx.operator);
+  const moved = "amount" in operation ? operation.amount : undefined;
+  const checks: Finding[] = [...checkPolkadotOperation(operation, balances, staking), ...buildFindings(built)];
+  if (operation.type === "SETPAYEE") checks.push(checkRewardsDestination(operation.payee));
+  if (moved !== undefined && shape.draws !== null && listing !== null) {
+    const balance = shape.draws;
+    checks.push(
+      inFlightFinding(listing, {
+        prefix: `POLKADOT_${operation.type}`,
+        what: `${operation.type} amount`,
+        amount: moved,
+        currency,
+        balanceName: POLKADOT_BALANCE_NAMES[balance],
+        balance: polkadotBalanceValue(balance, balances),
+        draws: (tx) => polkadotDraws(balance, tx, balances.total_unbonded),
+      }),
+    );
+  }
+  if (built.body !== null) checks.push(...checkPolkadotFixedValues(built.body));
+  checks.push(...governance.findings);
+  return {
+    account,
+    currency,
+    call: { method: "POST", path: "/transactions", body: built.body },
+    checks,
+    amounts: {
+      ...(moved === undefined ? {} : { amount: moved }),
+      available: balances.available,
+      bonded: balances.bonded,
+      total_unbonding: balances.total_unbonding,
+      total_unbonded: balances.total_unbonded,
+    },
+    governance: governance.expectation,
+    policy: { amount: moved },
+    proposed_max_fees: null,
+    summary: shape.summary(account, currency),
+    send: (client, options) => client.createTransaction(bodyToSend(built), options),
+    lostAnswer: {
+      by: "reference",
+      differences: (tx) => {
+        const comparison = compareFields(tx).operation([operation.type]);
+        return (moved === undefined ? comparison : comparison.amount(moved)).differences();
+      },
+    },
+  };
+}

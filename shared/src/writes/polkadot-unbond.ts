@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { buildUnbondRequest } from "../requests/polkadot-staking-requests.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { WriteNote } from "../operations/write-note.js";
+import { planPolkadotStaking } from "./polkadot-staking-write.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const PolkadotUnbondRequest = z.object({ kind: z.literal("polkadot_unbond"), ...ON_ACCOUNT, amount: BaseAmount, note: WriteNote.optional() });
+
+/** UNBOND: starts unbonding part of the bonded balance (28 days). */
+export const polkadotUnbondWrite = defineWrite({
+  kind: "polkadot_unbond",
+  identity: { tool: "polkadot_unbond", toolset: "polkadot_staking", title: "Unbond DOT" },
+  schema: PolkadotUnbondRequest,
+  target: "account",
+  amountFields: ["amount"],
+  plan: (ctx, request, reference) =>
+    planPolkadotStaking(ctx, request, reference, {
+      title: "polkadot unbond",
+      operation: { type: "UNBOND", amount: request.amount },
+      draws: "bonded",
+      build: (input) => buildUnbondRequest({ ...input, amount: request.amount }),
+      summary: (account, currency) => `unbond ${describeAmount(request.amount, currency)} of ${account.name}; it becomes available to withdraw after 28 days`,
+    }),
+});

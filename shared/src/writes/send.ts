@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { buildSendRequest } from "../requests/send-request.js";
+import { checkSend } from "../rules/send-rules.js";
+import { finding } from "../rules/finding.js";
+import { checkAddressFormat } from "../rules/address-format-rule.js";
+import { sameAddress } from "../schemas/address-format.js";
+import { accountNetwork } from "../schemas/account.js";
+import { Speed } from "../schemas/transaction-request.js";
+import { AccountKindError } from "../operations/account-kind-error.js";
+import { noteWithReference } from "../operations/correlation-reference.js";
+import { settleMaxFees } from "../operations/fee-proposal.js";
+import { inFlightFinding } from "../operations/in-flight-check.js";
+import { accountAfterUnfinished } from "../operations/unfinished-transactions.js";
+import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
+import { WriteNote } from "../operations/write-note.js";
+import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
+import { compareFields } from "./lost-answer-fields.js";
+import { polkadotDraws } from "./polkadot-balance-draws.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SendRequest = z.object({
+  kind: z.literal("send"),
+  ...ON_ACCOUNT,
+  amount: BaseAmount,
+  max_fees: BaseAmount.optional(),
+  recipient: z.string().min(1),
+  speed: Speed.default("NORMAL"),
+  note: WriteNote.optional(),
+});
+
+/** A plain send: POST /transactions. */
+export const sendWrite = defineWrite({
+  kind: "send",
+  identity: { tool: "create_transaction", toolset: "transactions", title: "Send funds" },
+  schema: SendRequest,
+  target: "account",
+  amountFields: ["amount", "max_fees"],
+  async plan(ctx, request, reference) {
+    const loaded = await loadAccount(ctx, request.account);
+    const currency = loaded.currency;
+    const network = accountNetwork(loaded.account);
+    if (!network) throw new AccountKindError(loaded.account, "a send", ["Solana", "Polkadot", "Ethereum"]);
+    // On Polkadot, staking operations in flight draw on the available balance the send draws on.
+    const { account, listing } = network === "Polkadot" ? await accountAfterUnfinished(ctx, loaded.account) : { account: loaded.account, listing: null };
+    const note = noteWithReference(request.note, reference, "send");
+    const build = (maxFees: bigint) =>
+      buildBody(() => buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note }));
+    const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const built = build(fees);
+    checks.push(...buildFindings(built), checkAddressFormat("recipient", network, request.recipient));
+    checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
+    if (listing !== null) {
+      checks.push(
+        inFlightFinding(listing, {
+          prefix: "SEND",
+          what: "amount + max_fees",
+          amount: request.amount + fees,
+          balanceName: "available_balance",
+          balance: account.available_balance,
+          currency,
+          draws: (tx) => polkadotDraws("available", tx),
+        }),
+      );
+    }
+    if (sameAddress(network, request.recipient, account.address)) {
+      checks.push(finding("warn", "SEND_TO_SELF", "recipient is the account's own address: the send would only pay fees", { recipient: request.recipient }));
+    }
+    const governance = governanceFor(account, "transaction", ctx.operator);
+    checks.push(...governance.findings);
+    return {
+      account,
+      currency,
+      call: { method: "POST", path: "/transactions", body: built.body },
+      checks,
+      amounts: { amount: request.amount, max_fees: fees, available_balance: account.available_balance },
+      governance: governance.expectation,
+      policy: { amount: request.amount + fees, recipient: request.recipient },
+      proposed_max_fees: proposed,
+      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, max fees ${describeAmount(fees, currency)}`,
+      send: (client, options) => client.createTransaction(bodyToSend(built), options),
+      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient(network, request.recipient).operation(["SEND", "EXECUTE_CONTRACT"]).differences() },
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { buildCreateSolanaStakeRequest } from "../requests/solana-stake-requests.js";
+import { checkAddressFormat } from "../rules/address-format-rule.js";
+import { checkSolanaCreateStake } from "../rules/solana-stake-rules.js";
+import { SOLANA_STAKE_RENT_EXEMPT_RESERVE } from "../schemas/solana-stake.js";
+import { requireNetwork } from "../operations/account-kind-error.js";
+import { describeAmount, governanceFor, loadAccount, stakingTransactionRuleFindings } from "../operations/plan-context.js";
+import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
+import { compareFields } from "./lost-answer-fields.js";
+import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: z.string().min(1) });
+
+/** Guided staking, create and delegate: POST /solana/accounts/{id}/stakes under the staking rule. */
+export const solanaCreateStakeWrite = defineWrite({
+  kind: "solana_create_stake",
+  identity: { tool: "solana_create_stake", toolset: "solana_staking", title: "Stake SOL" },
+  schema: SolanaCreateStakeRequest,
+  target: "account",
+  amountFields: ["amount"],
+  async plan(ctx, request) {
+    const { account, currency } = await loadAccount(ctx, request.account);
+    requireNetwork(account, "creating a Solana stake", "Solana");
+    const governance = governanceFor(account, "staking", ctx.operator);
+    const built = buildBody(() => buildCreateSolanaStakeRequest({ amount: request.amount, validator: request.validator }));
+    return {
+      account,
+      currency,
+      call: { method: "POST", path: `/solana/accounts/${account.id}/stakes`, body: built.body },
+      checks: [
+        checkAddressFormat("validator", "Solana", request.validator),
+        ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),
+        ...buildFindings(built),
+        ...governance.findings,
+        ...stakingTransactionRuleFindings(account, ctx.operator),
+      ],
+      amounts: { amount: request.amount, available_balance: account.available_balance, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
+      governance: governance.expectation,
+      policy: { amount: request.amount, validator: request.validator },
+      proposed_max_fees: null,
+      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and delegate it to validator ${request.validator}; it activates at the next epoch`,
+      send: (client, options) => client.createSolanaStake(account.id, bodyToSend(built), options),
+      lostAnswer: {
+        by: "new_transactions",
+        differences: (tx) => compareFields(tx).operation(["STAKE_CREATE_DELEGATE"]).amount(request.amount).validator(request.validator).differences(),
+      },
+    };
+  },
+});

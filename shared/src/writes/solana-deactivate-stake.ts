@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { describeAmount } from "../operations/plan-context.js";
+import { NO_BODY } from "./built-body.js";
+import { planStakeAction } from "./solana-stake-action.js";
+import { ON_STAKE } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SolanaDeactivateStakeRequest = z.object({ kind: z.literal("solana_deactivate_stake"), ...ON_STAKE });
+
+/** Deactivates a stake; it becomes withdrawable at the next epoch. */
+export const solanaDeactivateStakeWrite = defineWrite({
+  kind: "solana_deactivate_stake",
+  identity: { tool: "solana_deactivate_stake", toolset: "solana_staking", title: "Deactivate a Solana stake" },
+  schema: SolanaDeactivateStakeRequest,
+  target: "account",
+  amountFields: [],
+  plan: (ctx, request) =>
+    planStakeAction(ctx, request, {
+      action: "deactivate",
+      build: () => NO_BODY,
+      policy: () => ({}),
+      summary: (stake, currency) =>
+        `deactivate stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}, ${stake.blockchain_state.status}); it becomes withdrawable at the start of the next epoch`,
+      send: (client, accountId, uid, _body, options) => client.deactivateSolanaStake(accountId, uid, options),
+      compare: (comparison) => comparison,
+    }),
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { buildDelegateSolanaStakeRequest } from "../requests/solana-stake-requests.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { buildBody } from "./built-body.js";
+import { planStakeAction } from "./solana-stake-action.js";
+import { ON_STAKE } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: z.string().min(1) });
+
+/** Delegates a stake's whole balance to a validator again. */
+export const solanaDelegateStakeWrite = defineWrite({
+  kind: "solana_delegate_stake",
+  identity: { tool: "solana_delegate_stake", toolset: "solana_staking", title: "Re-delegate a Solana stake" },
+  schema: SolanaDelegateStakeRequest,
+  target: "account",
+  amountFields: [],
+  plan: (ctx, request) =>
+    planStakeAction(ctx, request, {
+      action: "delegate",
+      validator: request.validator,
+      build: () => buildBody(() => buildDelegateSolanaStakeRequest({ validator: request.validator })),
+      policy: (total) => ({ amount: total, validator: request.validator }),
+      summary: (stake, currency) => `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
+      send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
+      compare: (comparison) => comparison.validator(request.validator),
+    }),
+});

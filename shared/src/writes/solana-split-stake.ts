@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { buildSplitSolanaStakeRequest } from "../requests/solana-stake-requests.js";
+import { describeAmount } from "../operations/plan-context.js";
+import { buildBody } from "./built-body.js";
+import { planStakeAction } from "./solana-stake-action.js";
+import { BaseAmount, ON_STAKE } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SolanaSplitStakeRequest = z.object({ kind: z.literal("solana_split_stake"), ...ON_STAKE, amount: BaseAmount });
+
+/** Splits an amount off a stake into a new stake. */
+export const solanaSplitStakeWrite = defineWrite({
+  kind: "solana_split_stake",
+  identity: { tool: "solana_split_stake", toolset: "solana_staking", title: "Split a Solana stake" },
+  schema: SolanaSplitStakeRequest,
+  target: "account",
+  amountFields: ["amount"],
+  plan: (ctx, request) =>
+    planStakeAction(ctx, request, {
+      action: "split",
+      amount: request.amount,
+      build: () => buildBody(() => buildSplitSolanaStakeRequest({ amount: request.amount })),
+      policy: () => ({ amount: request.amount }),
+      summary: (stake, currency) => `split ${describeAmount(request.amount, currency)} off stake ${stake.uid} into a new stake`,
+      send: (client, accountId, uid, body, options) => client.splitSolanaStake(accountId, uid, body, options),
+      compare: (comparison) => comparison.amount(request.amount),
+    }),
+});

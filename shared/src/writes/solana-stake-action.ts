@@ -1,0 +1,69 @@
+import { checkAddressFormat } from "../rules/address-format-rule.js";
+import { checkSolanaStakeAction } from "../rules/solana-stake-rules.js";
+import type { Finding } from "../rules/finding.js";
+import type { CustodyClient } from "../client/custody-client.js";
+import type { CallOptions } from "../client/client-options.js";
+import type { Currency } from "../schemas/currency.js";
+import { SOLANA_STAKE_ACTION_TYPES, type SolanaStake, type SolanaStakeAction } from "../schemas/solana-stake.js";
+import type { Transaction } from "../schemas/transaction.js";
+import { requireNetwork } from "../operations/account-kind-error.js";
+import { withInputFieldNames } from "../operations/input-field-names.js";
+import { governanceFor, loadAccount, stakingTransactionRuleFindings, type PlanContext } from "../operations/plan-context.js";
+import type { AccountReference } from "./request-fields.js";
+import { bodyToSend, buildFindings, type BuiltBody } from "./built-body.js";
+import { compareFields, type FieldComparison } from "./lost-answer-fields.js";
+import type { WriteDraft } from "./write-spec.js";
+
+
+/** One stake action's own part; the rest of its plan is the same for every action. */
+export interface StakeActionShape<Body> {
+  action: SolanaStakeAction;
+  /** The split amount, checked against the stake. */
+  amount?: bigint;
+  /** The new validator of a delegation, checked for its format. */
+  validator?: string;
+  build(): BuiltBody<Body>;
+  /** What the action moves for the local policy's limits, given the stake's total. */
+  policy(total: bigint): WriteDraft["policy"];
+  summary(stake: SolanaStake, currency: Currency): string;
+  send(client: CustodyClient, accountId: number, uid: string, body: Body, options: CallOptions): Promise<Transaction>;
+  /** The fields of a candidate transaction beyond its type and stake account. */
+  compare(comparison: FieldComparison, stake: SolanaStake): FieldComparison;
+}
+
+/** An action on an existing stake: POST /solana/accounts/{id}/stakes/{uid}/actions/{action}. */
+export async function planStakeAction<Body>(ctx: PlanContext, request: { account: AccountReference; stake_uid: string }, shape: StakeActionShape<Body>): Promise<WriteDraft> {
+  const { account, currency } = await loadAccount(ctx, request.account);
+  requireNetwork(account, "a Solana stake action", "Solana");
+  // The client names the path segment uid; the write request names it stake_uid.
+  const stake = await withInputFieldNames({ uid: "stake_uid" }, () => ctx.client.getSolanaStake(account.id, request.stake_uid, { signal: ctx.signal }));
+  const state = stake.blockchain_state;
+  const built = shape.build();
+  const amounts: Record<string, bigint> = { total_balance: state.total_balance, active_balance: state.active_balance, rent_exempt_reserve: state.rent_exempt_reserve };
+  if (shape.amount !== undefined) amounts.amount = shape.amount;
+  const governance = governanceFor(account, "staking", ctx.operator);
+  const checks: Finding[] = [
+    ...(shape.validator === undefined ? [] : [checkAddressFormat("validator", "Solana", shape.validator)]),
+    ...checkSolanaStakeAction(shape.action, stake, shape.amount === undefined ? {} : { amount: shape.amount }),
+    ...buildFindings(built),
+    ...governance.findings,
+    ...stakingTransactionRuleFindings(account, ctx.operator),
+  ];
+  return {
+    account,
+    currency,
+    call: { method: "POST", path: `/solana/accounts/${account.id}/stakes/${encodeURIComponent(stake.uid)}/actions/${shape.action}`, body: built.body },
+    checks,
+    amounts,
+    governance: governance.expectation,
+    policy: shape.policy(state.total_balance),
+    proposed_max_fees: null,
+    summary: shape.summary(stake, currency),
+    stake,
+    send: (client, options) => shape.send(client, account.id, stake.uid, bodyToSend(built), options),
+    lostAnswer: {
+      by: "new_transactions",
+      differences: (tx) => shape.compare(compareFields(tx).operation([SOLANA_STAKE_ACTION_TYPES[shape.action]]).stakeAccount(state.pub_key), stake).differences(),
+    },
+  };
+}

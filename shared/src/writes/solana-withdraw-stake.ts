@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { describeAmount } from "../operations/plan-context.js";
+import { NO_BODY } from "./built-body.js";
+import { planStakeAction } from "./solana-stake-action.js";
+import { ON_STAKE } from "./request-fields.js";
+import { defineWrite } from "./write-spec.js";
+
+export const SolanaWithdrawStakeRequest = z.object({ kind: z.literal("solana_withdraw_stake"), ...ON_STAKE });
+
+/** Withdraws a deactivated stake back to its account. */
+export const solanaWithdrawStakeWrite = defineWrite({
+  kind: "solana_withdraw_stake",
+  identity: { tool: "solana_withdraw_stake", toolset: "solana_staking", title: "Withdraw a Solana stake" },
+  schema: SolanaWithdrawStakeRequest,
+  target: "account",
+  amountFields: [],
+  plan: (ctx, request) =>
+    planStakeAction(ctx, request, {
+      action: "withdraw",
+      build: () => NO_BODY,
+      policy: () => ({}),
+      summary: (stake, currency) => `withdraw stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}) back to its account`,
+      send: (client, accountId, uid, _body, options) => client.withdrawSolanaStake(accountId, uid, options),
+      compare: (comparison) => comparison,
+    }),
+});

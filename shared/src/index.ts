@@ -9,3 +9,4 @@ export * from "./policy/index.js";
 export * from "./requests/index.js";
 export * from "./client/index.js";
 export * from "./operations/index.js";
+export * from "./loopback/index.js";

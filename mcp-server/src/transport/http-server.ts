@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { localOriginRefusal, newLocalSecret } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
@@ -9,8 +10,7 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
-import { hasBearerToken, newBearerToken } from "./bearer-token.js";
-import { localOriginRefusal } from "./local-origin.js";
+import { hasBearerToken } from "./bearer-token.js";
 
 export const MCP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -56,7 +56,7 @@ function isInitialize(body: unknown): boolean {
  * loopback. Every request must pass the Host/Origin check, then carry the bearer token.
  */
 export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
-  const token = options.token ?? newBearerToken();
+  const token = options.token ?? newLocalSecret();
   const sessions = new Map<string, { http: StreamableHTTPServerTransport; transport: DrainingTransport }>();
   const work = new WorkInFlight();
   let stopping = false;
@@ -65,7 +65,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const refusal = localOriginRefusal(req, port);
-    if (refusal) return replyError(res, 403, `Forbidden: ${refusal}`);
+    if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
     if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (!hasBearerToken(req, token)) return replyError(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "WWW-Authenticate": 'Bearer realm="custody-mcp"' });
     let body: unknown;

@@ -29,7 +29,7 @@ export function readLocalSecretFile(path: string, setting: string): string {
   try {
     text = readFileSync(path, "utf8").trim();
   } catch (error) {
-    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
   }
   const problem = localSecretProblem(text);
   if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);

@@ -17,6 +17,7 @@ describe("configuration", () => {
         readOnly: true,
         auditLogPath: "/var/audit.jsonl",
         tokenTtlSeconds: 60,
+        emulatorKeyFile: null,
         http: null,
       },
     });
@@ -24,6 +25,11 @@ describe("configuration", () => {
 
   it("defaults to stdio and the embedded workspace", () => {
     expect(readCommand([], {})).toMatchObject({ command: "serve", config: { baseUrl: null, operator: null, readOnly: false, tokenTtlSeconds: 300, http: null } });
+  });
+
+  it("reads the key file of an emulator started with one from --emulator-key-file, else CUSTODY_EMULATOR_KEY_FILE", () => {
+    expect(readCommand([], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ config: { emulatorKeyFile: "/env/key" } });
+    expect(readCommand(["--emulator-key-file", "/flag/key"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ config: { emulatorKeyFile: "/flag/key" } });
   });
 
   it("reads CUSTODY_READ_ONLY and refuses a value that is not a boolean", () => {

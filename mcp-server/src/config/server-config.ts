@@ -15,6 +15,8 @@ export interface ServerConfig {
   readOnly: boolean;
   auditLogPath: string | null;
   tokenTtlSeconds: number;
+  /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
+  emulatorKeyFile: string | null;
   /** Streamable HTTP instead of stdio. */
   http: HttpOptions | null;
 }
@@ -63,6 +65,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "read-only": { type: "boolean" },
         "audit-log": { type: "string" },
         "token-ttl-seconds": { type: "string" },
+        "emulator-key-file": { type: "string" },
         http: { type: "boolean" },
         port: { type: "string" },
         host: { type: "string" },
@@ -93,6 +96,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
       auditLogPath: flagOrEnv(values["audit-log"], env.CUSTODY_AUDIT_LOG),
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
+      emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
       http: values.http
         ? { port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535), host, token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN) }
         : null,
@@ -113,5 +117,6 @@ Options (environment variable in brackets):
   --read-only             register no write tool [CUSTODY_READ_ONLY=true]
   --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
+  --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
 `;

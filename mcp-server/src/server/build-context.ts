@@ -1,4 +1,4 @@
-import { AuditLog, CustodyClient, type Policy } from "@custody/shared";
+import { AuditLog, CustodyClient, EMULATOR_KEY_HEADER, type Policy } from "@custody/shared";
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
@@ -11,12 +11,15 @@ export interface ContextSettings {
   auditPath: string;
   tokenTtlMs: number;
   embedded: boolean;
+  /** Sent as X-Emulator-Key on every call: the embedded emulator's key, or the configured one. */
+  emulatorKey: string | null;
 }
 
 /** The process's context: the client, the audit log (its chain verified here) and the token issuer. */
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
-  const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` });
+  const headers: Record<string, string> = settings.emulatorKey === null ? {} : { [EMULATOR_KEY_HEADER]: settings.emulatorKey };
+  const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}`, headers });
   return {
     client,
     operator: settings.operator,

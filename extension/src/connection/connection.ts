@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { checkModuleVersion, CustodyClient, hasBlocking } from "@custody/shared";
+import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking } from "@custody/shared";
 import { errorText } from "../output/error-text.js";
 import type { AccessTokenStore } from "./access-token-store.js";
 import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
@@ -63,8 +63,9 @@ export class Connection implements vscode.Disposable {
     return next;
   }
 
-  /** A gateway in front of the module (settings) gets the stored bearer token. */
+  /** The built-in emulator gets its key; a gateway in front of the module (settings) the stored bearer token. */
   async #headers(target: ConnectionTarget): Promise<Record<string, string>> {
+    if (target.emulatorKey) return { [EMULATOR_KEY_HEADER]: target.emulatorKey.value };
     const token = target.origin === "settings" ? await this.tokens.get() : undefined;
     return token === undefined ? {} : { Authorization: `Bearer ${token}` };
   }

@@ -68,13 +68,19 @@ describe("connection, status bar and MCP provider", () => {
 });
 
 describe("the built-in emulator", () => {
-  it("starts inside the extension host on the demo workspace and connects as the chosen operator", async () => {
+  /** The harness disconnected from its own emulator, then connected to the built-in one as staking-bot. */
+  async function onBuiltinEmulator(): Promise<Harness> {
     const harness = await startHarness();
+    await harness.run("custody.disconnect");
+    fake.script({ kind: "pick", label: "staking-bot" });
+    await harness.run("custody.startEmulator");
+    expect(fake.contexts.get("custody.connected")).toBe(true);
+    return harness;
+  }
+
+  it("starts inside the extension host on the demo workspace and connects as the chosen operator", async () => {
+    const harness = await onBuiltinEmulator();
     try {
-      await harness.run("custody.disconnect");
-      fake.script({ kind: "pick", label: "staking-bot" });
-      await harness.run("custody.startEmulator");
-      expect(fake.contexts.get("custody.connected")).toBe(true);
       expect(fake.messages.at(-1)?.message).toContain("connected to the built-in emulator (demo workspace) as staking-bot");
       const lines = await harness.provider("accounts").getChildren();
       expect(lines.map((node) => node.treeItem().label)).toEqual(["Solana", "Polkadot", "Ethereum"]);
@@ -84,12 +90,8 @@ describe("the built-in emulator", () => {
   });
 
   it("is reachable only with its key, which the window's client and the provided MCP server (as a file) hold", async () => {
-    const harness = await startHarness();
+    const harness = await onBuiltinEmulator();
     try {
-      await harness.run("custody.disconnect");
-      fake.script({ kind: "pick", label: "staking-bot" });
-      await harness.run("custody.startEmulator");
-      expect(fake.contexts.get("custody.connected")).toBe(true);
       mkdirSync(join(harness.storage, "dist", "mcp"), { recursive: true });
       writeFileSync(join(harness.storage, "dist", "mcp", "custody-mcp.js"), "");
       const provider = fake.mcpProviders.get("custody.mcp") as CustodyMcpProvider;

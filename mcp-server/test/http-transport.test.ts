@@ -2,18 +2,20 @@ import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 
 const TOKEN = "test-bearer-token-0123456789";
+const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS };
 let emulator: RunningEmulator;
 let server: RunningHttpServer;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  server = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+  server = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
 });
 afterAll(async () => {
   await server.close();
@@ -98,7 +100,7 @@ describe("Streamable HTTP", () => {
 describe("Streamable HTTP graceful stop", () => {
   it("refuses new sessions, lets a write under way finish and answers it, then closes", async () => {
     await resetWorkspace(emulator);
-    const stopping = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+    const stopping = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
     const client = testClient();
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {

@@ -1,10 +1,10 @@
-import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
+import { rawMcpPost } from "./harness/raw-mcp-post.js";
 
 // Sessions of the Streamable HTTP transport: closed after an idle time, capped, and let go when
 // they end, through a real MCP client over loopback.
@@ -48,22 +48,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
   }
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
-
-function rawPost(port: number, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...authorized, ...headers } },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const rawPost = (port: number, headers: Record<string, string>, body?: string) => rawMcpPost(port, { ...authorized, ...headers }, body);
 
 describe("Streamable HTTP sessions", () => {
   it("keeps a connected session past the idle time, closes one whose client went away, and answers its id 404", async () => {
@@ -93,7 +78,7 @@ describe("Streamable HTTP sessions", () => {
     const third = new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: authorized } });
     const refused = testClient().connect(third);
     await expect(refused).rejects.toThrow(/at most 2 MCP sessions at once \(CUSTODY_MCP_MAX_SESSIONS/);
-    const raw = await rawPost(http.port, {}, INITIALIZE);
+    const raw = await rawPost(http.port, {});
     expect(raw.status).toBe(503);
     expect(JSON.parse(raw.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringContaining("Too many sessions") } });
     // The sessions held are not disturbed.
@@ -102,13 +87,6 @@ describe("Streamable HTTP sessions", () => {
     await first.transport.terminateSession();
     await until(() => http.sessions === 1, "the ended session to be let go");
     await connect(http);
-    expect(http.sessions).toBe(2);
-  });
-
-  it("counts sessions being opened: of concurrent initializes beyond the cap, only the cap's number are served", async () => {
-    const http = await serve(1800, 2);
-    const answers = await Promise.all([1, 2, 3, 4].map(() => rawPost(http.port, {}, INITIALIZE)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503, 503]);
     expect(http.sessions).toBe(2);
   });
 });

@@ -6,11 +6,14 @@ export interface RawAnswer {
   body: unknown;
 }
 
-/** One request with every header as given (fetch will not let a test set Host), to 127.0.0.1 whatever the Host says. */
+/**
+ * One request with exactly the headers given (fetch will not let a test set Host; without a `host`
+ * header none is sent), to 127.0.0.1 whatever the Host says.
+ */
 export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const sent = request({ host: "127.0.0.1", port: target.port, path: `${target.pathname}${target.search}`, method, headers }, (answer) => {
+    const sent = request({ host: "127.0.0.1", port: target.port, path: `${target.pathname}${target.search}`, method, headers, setHost: false }, (answer) => {
       let text = "";
       answer.setEncoding("utf8");
       answer.on("data", (chunk: string) => (text += chunk));

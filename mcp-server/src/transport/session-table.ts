@@ -22,7 +22,7 @@ export class SessionTable<S> {
   #opening = 0;
 
   constructor(
-    readonly limits: SessionLimits,
+    private readonly limits: SessionLimits,
     private readonly expire: (session: S) => void,
   ) {}
 

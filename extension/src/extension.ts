@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import * as vscode from "vscode";
 import { AutoRefresh } from "./auto-refresh.js";
 import { registerCommands } from "./commands/register-commands.js";
@@ -43,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   const views = new ViewRegistry(connection, output);
   const statusBar = new StatusBar(connection);
   const audit = new ExtensionAudit(context.globalStorageUri.fsPath);
-  const emulator = new EmulatorSession((line) => output.info(`[emulator] ${line}`));
+  const emulator = new EmulatorSession((line) => output.info(`[emulator] ${line}`), join(context.globalStorageUri.fsPath, "emulator"));
   const refreshAll = () => {
     views.refreshAll();
     void statusBar.refresh();

@@ -4,7 +4,15 @@ export { CurrencyBook } from "./server/currency-book.js";
 export { startContext, loadPolicy, type StartedContext } from "./server/start-context.js";
 export { serverInstructions } from "./server/instructions.js";
 export { SERVER_NAME, SERVER_VERSION } from "./server/server-identity.js";
-export { readCommand, USAGE, ConfigError, DEFAULT_HTTP_PORT, DEFAULT_TOKEN_TTL_SECONDS, type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
+export {
+  readCommand,
+  USAGE,
+  ConfigError,
+  DEFAULT_HTTP_PORT,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  DEFAULT_SESSION_IDLE_SECONDS,
+  DEFAULT_MAX_SESSIONS,
+  type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
 export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./guard/confirmation-token.js";
 export { WriteOutput, WriteStatus } from "./guard/write-output.js";
 export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";

@@ -1,42 +1,29 @@
-import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 
 const TOKEN = "test-bearer-token-0123456789";
+const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS };
 let emulator: RunningEmulator;
 let server: RunningHttpServer;
 
 beforeAll(async () => {
   emulator = await startTestEmulator();
-  server = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+  server = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
 });
 afterAll(async () => {
   await server.close();
   await emulator.close();
 });
 
-const INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
-
-/** A raw POST with full control of the headers (fetch will not let a test set Host). */
-function rawPost(headers: Record<string, string>, body = INITIALIZE, port = server.port): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers } },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+/** A raw POST to this file's server unless another port is given. */
+const rawPost = (headers: Record<string, string>, body = INITIALIZE, port = server.port) => rawMcpPost(port, headers, body);
 
 const authorized = { Authorization: `Bearer ${TOKEN}` };
 
@@ -98,7 +85,7 @@ describe("Streamable HTTP", () => {
 describe("Streamable HTTP graceful stop", () => {
   it("refuses new sessions, lets a write under way finish and answers it, then closes", async () => {
     await resetWorkspace(emulator);
-    const stopping = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN }, () => {});
+    const stopping = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
     const client = testClient();
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {

@@ -17,6 +17,7 @@ describe("configuration", () => {
         readOnly: true,
         auditLogPath: "/var/audit.jsonl",
         tokenTtlSeconds: 60,
+        emulatorKeyFile: null,
         http: null,
       },
     });
@@ -24,6 +25,11 @@ describe("configuration", () => {
 
   it("defaults to stdio and the embedded workspace", () => {
     expect(readCommand([], {})).toMatchObject({ command: "serve", config: { baseUrl: null, operator: null, readOnly: false, tokenTtlSeconds: 300, http: null } });
+  });
+
+  it("reads the key file of an emulator started with one from --emulator-key-file, else CUSTODY_EMULATOR_KEY_FILE", () => {
+    expect(readCommand([], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ config: { emulatorKeyFile: "/env/key" } });
+    expect(readCommand(["--emulator-key-file", "/flag/key"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ config: { emulatorKeyFile: "/flag/key" } });
   });
 
   it("reads CUSTODY_READ_ONLY and refuses a value that is not a boolean", () => {
@@ -35,8 +41,17 @@ describe("configuration", () => {
     expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: "t0ken" })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token: "t0ken" } } });
     expect(readCommand(["--http", "--port", "0", "--host", "::1"], {})).toMatchObject({ config: { http: { port: 0, host: "::1", token: null } } });
     expect(() => readCommand(["--http", "--host", "0.0.0.0"], {})).toThrow(/--host: must be a loopback address/);
-    expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host: only with --http/);
+    expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host, --session-idle-seconds, --max-sessions: only with --http/);
     expect(() => readCommand(["--http", "--port", "70000"], {})).toThrow(/--port: must be a whole number from 0 to 65535/);
+  });
+
+  it("HTTP sessions: idle time and cap from the flags, else the environment, else 1800 s and 100", () => {
+    expect(readCommand(["--http"], {})).toMatchObject({ config: { http: { sessionIdleSeconds: 1800, maxSessions: 100 } } });
+    expect(readCommand(["--http"], { CUSTODY_MCP_SESSION_IDLE_SECONDS: "60", CUSTODY_MCP_MAX_SESSIONS: "5" })).toMatchObject({ config: { http: { sessionIdleSeconds: 60, maxSessions: 5 } } });
+    expect(readCommand(["--http", "--session-idle-seconds", "1", "--max-sessions=2"], { CUSTODY_MCP_MAX_SESSIONS: "5" })).toMatchObject({ config: { http: { sessionIdleSeconds: 1, maxSessions: 2 } } });
+    expect(() => readCommand(["--http"], { CUSTODY_MCP_MAX_SESSIONS: "0" })).toThrow(/^--max-sessions \(CUSTODY_MCP_MAX_SESSIONS\): must be a whole number from 1 to 10000, got "0"/);
+    expect(() => readCommand(["--http", "--session-idle-seconds", "1.5"], {})).toThrow(/^--session-idle-seconds \(CUSTODY_MCP_SESSION_IDLE_SECONDS\): must be a whole number from 1 to 86400/);
+    expect(() => readCommand(["--max-sessions", "3"], {})).toThrow(/only with --http/);
   });
 
   it("verify-audit takes one file; unknown flags and commands are refused", () => {

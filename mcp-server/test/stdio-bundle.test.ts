@@ -205,6 +205,11 @@ describe("the bundle over stdio", () => {
       const accounts = await call(client, "list_accounts");
       expect((accounts.structured.accounts as { name: string }[]).map((account) => account.name)).toContain(DEMO.dotStaking);
       expect(stderr()).toContain("started the emulator in-process");
+      // Reachable only by the server that started it: a request without the emulator's key is refused.
+      const embeddedUrl = /started the emulator in-process at (\S+) /.exec(stderr())?.[1];
+      expect(embeddedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/module$/);
+      const refused = await fetch(`${embeddedUrl}/accounts`, { headers: { "x-vendor-api-user": DEMO.treasuryBot } });
+      expect([refused.status, ((await refused.json()) as { name: string }).name]).toEqual([401, "EmulatorKeyRequired"]);
     } finally {
       await client.close();
     }

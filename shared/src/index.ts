@@ -12,3 +12,4 @@ export * from "./operations/index.js";
 export * from "./writes/index.js";
 export * from "./write-road/index.js";
 export * from "./guard-store/index.js";
+export * from "./loopback/index.js";

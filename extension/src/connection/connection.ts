@@ -1,9 +1,8 @@
 import * as vscode from "vscode";
-import { checkModuleVersion, CustodyClient, hasBlocking } from "@custody/shared";
+import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking } from "@custody/shared";
 import { errorText } from "../output/error-text.js";
 import type { AccessTokenStore } from "./access-token-store.js";
 import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
-import { gatewayFetch } from "./gateway-fetch.js";
 
 export class NotConnectedError extends Error {
   constructor() {
@@ -50,13 +49,7 @@ export class Connection implements vscode.Disposable {
     this.#set({ kind: "connecting", target });
     let next: ConnectionState;
     try {
-      const client = new CustodyClient({
-        baseUrl: target.baseUrl,
-        operator: target.operator,
-        userAgent: USER_AGENT,
-        timeoutMs: 15_000,
-        fetch: gatewayFetch(target.origin === "settings" ? await this.tokens.get() : undefined),
-      });
+      const client = new CustodyClient({ baseUrl: target.baseUrl, operator: target.operator, userAgent: USER_AGENT, timeoutMs: 15_000, headers: await this.#headers(target) });
       const health = await client.health();
       const versionFindings = checkModuleVersion(health.module_version);
       next = hasBlocking(versionFindings)
@@ -68,6 +61,13 @@ export class Connection implements vscode.Disposable {
     // A later connect or a disconnect supersedes this attempt.
     if (attempt === this.#attempt) this.#set(next);
     return next;
+  }
+
+  /** The built-in emulator gets its key; a gateway in front of the module (settings) the stored bearer token. */
+  async #headers(target: ConnectionTarget): Promise<Record<string, string>> {
+    if (target.emulatorKey) return { [EMULATOR_KEY_HEADER]: target.emulatorKey.value };
+    const token = target.origin === "settings" ? await this.tokens.get() : undefined;
+    return token === undefined ? {} : { Authorization: `Bearer ${token}` };
   }
 
   disconnect(): void {

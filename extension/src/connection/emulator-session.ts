@@ -5,7 +5,11 @@ import type { RunningEmulator } from "./builtin-emulator.js";
 export class EmulatorSession implements vscode.Disposable {
   #running: Promise<RunningEmulator> | undefined;
 
-  constructor(private readonly log: (line: string) => void) {}
+  /** keyDir: where the running emulator's key file is written (the extension's global storage). */
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly keyDir: string,
+  ) {}
 
   get started(): boolean {
     return this.#running !== undefined;
@@ -14,7 +18,7 @@ export class EmulatorSession implements vscode.Disposable {
   start(): Promise<RunningEmulator> {
     if (!this.#running) {
       // Loaded on first use: activation stays fast when the emulator is never started.
-      this.#running = import("./builtin-emulator.js").then((module) => module.startBuiltinEmulator(this.log));
+      this.#running = import("./builtin-emulator.js").then((module) => module.startBuiltinEmulator(this.log, this.keyDir));
       this.#running.catch(() => {
         this.#running = undefined;
       });

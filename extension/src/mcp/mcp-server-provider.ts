@@ -22,6 +22,8 @@ export function mcpEnvironment(connection: Connection, auditLogPath: string): Re
   // One audit log for both surfaces (it takes several writers): the daily limits of the one policy
   // file then count the writes of both. The embedded demo keeps a log of its own.
   if (baseUrl !== "") env.CUSTODY_AUDIT_LOG = auditLogPath;
+  // The built-in emulator serves only who holds its key: the file's path, never the key, goes in the environment.
+  if (target?.emulatorKey) env.CUSTODY_EMULATOR_KEY_FILE = target.emulatorKey.file;
   try {
     const policy = policyPath(settings.policyFile);
     if (policy !== undefined) env.CUSTODY_POLICY = policy;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -68,16 +68,47 @@ describe("connection, status bar and MCP provider", () => {
 });
 
 describe("the built-in emulator", () => {
-  it("starts inside the extension host on the demo workspace and connects as the chosen operator", async () => {
+  /** The harness disconnected from its own emulator, then connected to the built-in one as staking-bot. */
+  async function onBuiltinEmulator(): Promise<Harness> {
     const harness = await startHarness();
+    await harness.run("custody.disconnect");
+    fake.script({ kind: "pick", label: "staking-bot" });
+    await harness.run("custody.startEmulator");
+    expect(fake.contexts.get("custody.connected")).toBe(true);
+    return harness;
+  }
+
+  it("starts inside the extension host on the demo workspace and connects as the chosen operator", async () => {
+    const harness = await onBuiltinEmulator();
     try {
-      await harness.run("custody.disconnect");
-      fake.script({ kind: "pick", label: "staking-bot" });
-      await harness.run("custody.startEmulator");
-      expect(fake.contexts.get("custody.connected")).toBe(true);
       expect(fake.messages.at(-1)?.message).toContain("connected to the built-in emulator (demo workspace) as staking-bot");
       const lines = await harness.provider("accounts").getChildren();
       expect(lines.map((node) => node.treeItem().label)).toEqual(["Solana", "Polkadot", "Ethereum"]);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  it("is reachable only with its key, which the window's client and the provided MCP server (as a file) hold", async () => {
+    const harness = await onBuiltinEmulator();
+    try {
+      mkdirSync(join(harness.storage, "dist", "mcp"), { recursive: true });
+      writeFileSync(join(harness.storage, "dist", "mcp", "custody-mcp.js"), "");
+      const provider = fake.mcpProviders.get("custody.mcp") as CustodyMcpProvider;
+      const env = (provider.provideMcpServerDefinitions() as unknown as McpStdioServerDefinition[])[0]?.env ?? {};
+      const baseUrl = env.CUSTODY_BASE_URL as string;
+      expect(baseUrl).not.toBe(harness.baseUrl);
+      const keyFile = env.CUSTODY_EMULATOR_KEY_FILE as string;
+      expect(keyFile.startsWith(join(harness.storage, "emulator"))).toBe(true);
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      const key = readFileSync(keyFile, "utf8");
+      expect(Object.values(env).join("\n")).not.toContain(key);
+      expect(fake.output.join("\n")).not.toContain(key);
+      const get = (headers: Record<string, string>) => fetch(`${baseUrl}/accounts`, { headers: { "x-vendor-api-user": "staking-bot", ...headers } });
+      expect((await get({})).status).toBe(401);
+      expect((await get({ "x-emulator-key": key })).status).toBe(200);
+      harness.deactivate();
+      await waitFor(() => !existsSync(keyFile), "the key file to be removed with the emulator");
     } finally {
       await harness.close();
     }

@@ -5,6 +5,10 @@ export interface HttpOptions {
   host: string;
   /** The bearer token clients must send; generated and printed to stderr when not configured. */
   token: string | null;
+  /** A session with no request open for this long is closed (its client must initialize again). */
+  sessionIdleSeconds: number;
+  /** Sessions held at once; an initialize beyond is refused (503). */
+  maxSessions: number;
 }
 
 export interface ServerConfig {
@@ -15,6 +19,8 @@ export interface ServerConfig {
   readOnly: boolean;
   auditLogPath: string | null;
   tokenTtlSeconds: number;
+  /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
+  emulatorKeyFile: string | null;
   /** Streamable HTTP instead of stdio. */
   http: HttpOptions | null;
 }
@@ -23,6 +29,8 @@ export type Command = { command: "serve"; config: ServerConfig } | { command: "v
 
 export const DEFAULT_HTTP_PORT = 7531;
 export const DEFAULT_TOKEN_TTL_SECONDS = 300;
+export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
+export const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 
 export class ConfigError extends Error {
@@ -48,6 +56,22 @@ function readInteger(name: string, value: string, min: number, max: number): num
   return Number(value);
 }
 
+function readHttpOptions(
+  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string },
+  host: string,
+  env: Readonly<Record<string, string | undefined>>,
+): HttpOptions {
+  const idle = flagOrEnv(values["session-idle-seconds"], env.CUSTODY_MCP_SESSION_IDLE_SECONDS);
+  const max = flagOrEnv(values["max-sessions"], env.CUSTODY_MCP_MAX_SESSIONS);
+  return {
+    port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
+    host,
+    token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN),
+    sessionIdleSeconds: idle === null ? DEFAULT_SESSION_IDLE_SECONDS : readInteger("--session-idle-seconds (CUSTODY_MCP_SESSION_IDLE_SECONDS)", idle, 1, 86_400),
+    maxSessions: max === null ? DEFAULT_MAX_SESSIONS : readInteger("--max-sessions (CUSTODY_MCP_MAX_SESSIONS)", max, 1, 10_000),
+  };
+}
+
 /** Reads the command line and the environment; flags win over environment variables. */
 export function readCommand(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Command {
   let parsed;
@@ -63,9 +87,12 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "read-only": { type: "boolean" },
         "audit-log": { type: "string" },
         "token-ttl-seconds": { type: "string" },
+        "emulator-key-file": { type: "string" },
         http: { type: "boolean" },
         port: { type: "string" },
         host: { type: "string" },
+        "session-idle-seconds": { type: "string" },
+        "max-sessions": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -80,7 +107,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
     return { command: "verify-audit", file };
   }
   if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the only command is verify-audit <file>`);
-  if ((values.port !== undefined || values.host !== undefined) && !values.http) throw new ConfigError("--port, --host: only with --http");
+  const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"]];
+  if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions: only with --http");
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
@@ -93,9 +121,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
       auditLogPath: flagOrEnv(values["audit-log"], env.CUSTODY_AUDIT_LOG),
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
-      http: values.http
-        ? { port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535), host, token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN) }
-        : null,
+      emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
+      http: values.http ? readHttpOptions(values, host, env) : null,
     },
   };
 }
@@ -113,5 +140,8 @@ Options (environment variable in brackets):
   --read-only             register no write tool [CUSTODY_READ_ONLY=true]
   --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
+  --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
+  --session-idle-seconds N  with --http: close a session idle this long, default ${DEFAULT_SESSION_IDLE_SECONDS} [CUSTODY_MCP_SESSION_IDLE_SECONDS]
+  --max-sessions N        with --http: sessions held at once, default ${DEFAULT_MAX_SESSIONS} [CUSTODY_MCP_MAX_SESSIONS]
 `;

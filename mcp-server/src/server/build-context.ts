@@ -1,4 +1,4 @@
-import { CustodyClient, FileGuardStore, WriteRoad, type Policy } from "@custody/shared";
+import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, WriteRoad, type Policy } from "@custody/shared";
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
@@ -12,12 +12,15 @@ export interface ContextSettings {
   auditPath: string;
   tokenTtlMs: number;
   embedded: boolean;
+  /** Sent as X-Emulator-Key on every call: the embedded emulator's key, or the configured one. */
+  emulatorKey: string | null;
 }
 
 /** The process's context: the client, the guard's store (its audit chain verified here), the write road and the token signer. */
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
-  const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}` });
+  const headers: Record<string, string> = settings.emulatorKey === null ? {} : { [EMULATOR_KEY_HEADER]: settings.emulatorKey };
+  const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}`, headers });
   const store = new FileGuardStore(settings.auditPath, now);
   return {
     client,

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, loadPolicyFile, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, type Policy } from "@custody/shared";
 import { ConfigError, type ServerConfig } from "../config/server-config.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
 
@@ -18,6 +18,14 @@ export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly">
   return config.readOnly ? { ...policy, read_only: true } : policy;
 }
 
+function readEmulatorKey(path: string): string {
+  try {
+    return readLocalSecretFile(path, "--emulator-key-file (CUSTODY_EMULATOR_KEY_FILE)");
+  } catch (error) {
+    throw new ConfigError((error as Error).message, { cause: error });
+  }
+}
+
 /**
  * Reads the policy and settles the workspace (starting the embedded one when no base URL is set);
  * the rest of the context is imported and built on the first call that needs it, so that a start
@@ -28,6 +36,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   const policy = loadPolicy(config);
   let baseUrl = config.baseUrl;
   let operator = config.operator;
+  let emulatorKey: string | null = null;
   let close = async () => {};
   const embedded = baseUrl === null;
   if (baseUrl === null) {
@@ -36,14 +45,17 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     const workspace = await startEmbeddedWorkspace(log);
     baseUrl = workspace.baseUrl;
     operator ??= workspace.operator;
+    emulatorKey = workspace.key;
     close = workspace.close;
     log(`no base URL configured: started the emulator in-process at ${baseUrl} (demo workspace), acting as ${operator}`);
   } else if (operator === null) {
     throw new ConfigError("--operator (CUSTODY_OPERATOR): required with --base-url, the API operator to act as");
+  } else if (config.emulatorKeyFile !== null) {
+    emulatorKey = readEmulatorKey(config.emulatorKeyFile);
   }
   try {
     const auditPath = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
-    const settings = { baseUrl, operator, policy, auditPath, tokenTtlMs: config.tokenTtlSeconds * 1000, embedded };
+    const settings = { baseUrl, operator, policy, auditPath, tokenTtlMs: config.tokenTtlSeconds * 1000, embedded, emulatorKey };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
     log(`audit log: ${auditPath}${policy.read_only ? "; read-only mode" : ""}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { localOriginRefusal, newLocalSecret } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
@@ -9,8 +10,8 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
-import { hasBearerToken, newBearerToken } from "./bearer-token.js";
-import { localOriginRefusal } from "./local-origin.js";
+import { hasBearerToken } from "./bearer-token.js";
+import { SessionTable } from "./session-table.js";
 
 export const MCP_PATH = "/mcp";
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -23,12 +24,23 @@ export interface RunningHttpServer {
   token: string;
   /** Requests under way (unanswered requests and running tool calls). */
   readonly pending: number;
+  /** Open MCP sessions. */
+  readonly sessions: number;
   /**
    * Stops taking sessions and requests, lets those under way finish and their answers be written
    * (for at most graceMs), then closes. Resolves with the number left unfinished.
    */
   shutdown(graceMs: number): Promise<number>;
   close(): Promise<void>;
+}
+
+interface Session {
+  http: StreamableHTTPServerTransport;
+  transport: DrainingTransport;
+}
+
+function tooManySessions(options: HttpOptions): string {
+  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (CUSTODY_MCP_MAX_SESSIONS, --max-sessions); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (CUSTODY_MCP_SESSION_IDLE_SECONDS)`;
 }
 
 function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -56,8 +68,11 @@ function isInitialize(body: unknown): boolean {
  * loopback. Every request must pass the Host/Origin check, then carry the bearer token.
  */
 export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
-  const token = options.token ?? newBearerToken();
-  const sessions = new Map<string, { http: StreamableHTTPServerTransport; transport: DrainingTransport }>();
+  const token = options.token ?? newLocalSecret();
+  const sessions = new SessionTable<Session>({ max: options.maxSessions, idleMs: options.sessionIdleSeconds * 1000 }, (session) => {
+    log(`closing an MCP session idle for ${options.sessionIdleSeconds} s`);
+    void session.transport.close();
+  });
   const work = new WorkInFlight();
   let stopping = false;
   let port = options.port;
@@ -65,7 +80,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const refusal = localOriginRefusal(req, port);
-    if (refusal) return replyError(res, 403, `Forbidden: ${refusal}`);
+    if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
     if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (!hasBearerToken(req, token)) return replyError(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "WWW-Authenticate": 'Bearer realm="custody-mcp"' });
     let body: unknown;
@@ -79,27 +94,49 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
+      // An ended or expired session: the client must initialize a new one (MCP's rule for 404).
       if (!session) return replyError(res, 404, "Session not found: initialize a new session");
+      res.once("close", sessions.use(sessionId));
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
       return session.http.handleRequest(req, res, body);
     }
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
+    if (!sessions.reserve()) return replyError(res, 503, tooManySessions(options));
+    return openSession(req, res, body);
+  };
+
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    let reserved = true;
+    const giveBack = () => {
+      if (reserved) sessions.release();
+      reserved = false;
+    };
     const streamable = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, session);
+        giveBack();
+        sessions.add(id, session);
+        res.once("close", sessions.use(id));
       },
     });
     const transport = new DrainingTransport(streamable);
-    const session = { http: streamable, transport };
+    const session: Session = { http: streamable, transport };
     const server = createMcpServer(ctx, { work });
+    // Whatever closes it (DELETE, expiry, shutdown), the session's transport and server are let go.
     transport.onclose = () => {
       if (streamable.sessionId) sessions.delete(streamable.sessionId);
       void server.close();
     };
-    await server.connect(transport);
-    return streamable.handleRequest(req, res, body);
+    try {
+      await server.connect(transport);
+      await streamable.handleRequest(req, res, body);
+    } finally {
+      if (reserved) {
+        giveBack();
+        await transport.close();
+      }
+    }
   };
 
   const http = createServer((req, res) => {
@@ -122,7 +159,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       http.closeAllConnections();
     });
   };
-  const pending = () => Math.max(work.pending, [...sessions.values()].reduce((sum, session) => sum + session.transport.pending, 0));
+  const pending = () => Math.max(work.pending, sessions.values().reduce((sum, session) => sum + session.transport.pending, 0));
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
     port,
@@ -130,11 +167,14 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     get pending() {
       return pending();
     },
+    get sessions() {
+      return sessions.size;
+    },
     shutdown: async (graceMs) => {
       stopping = true;
       work.stopAccepting();
       for (const session of sessions.values()) session.transport.stopAccepting();
-      await settle([work, ...[...sessions.values()].map((session) => session.transport)], graceMs);
+      await settle([work, ...sessions.values().map((session) => session.transport)], graceMs);
       const left = pending();
       await close();
       return left;

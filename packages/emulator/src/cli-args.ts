@@ -12,10 +12,13 @@ Options:
   --processing-delay-ms <n>  delay before signing, and again before broadcast (default 100)
   --rate-limit <n>           requests per second per operator, answered 420 beyond (default none)
   --control-any-address      serve the control plane to non-loopback callers too
+  --key-file <file>          require on every request, in X-Emulator-Key, the key held in this file
+                             (32+ printable characters; env CUSTODY_EMULATOR_KEY_FILE; default: no key)
 
 When ready, prints one JSON line: {"base_url": ..., "control_url": ..., "operators": [...]}.`;
 
-export type CliCommand = { kind: "serve"; options: EmulatorOptions } | { kind: "help" };
+/** keyFile: the file holding the key every request must carry, and the setting that named it (for messages). */
+export type CliCommand = { kind: "serve"; options: EmulatorOptions; keyFile?: { path: string; setting: string } } | { kind: "help" };
 
 function integer(flag: string, value: string | undefined): number {
   if (value === undefined || !/^[0-9]{1,9}$/.test(value)) throw new Error(`${flag}: must be a whole number, got ${JSON.stringify(value ?? "")}`);
@@ -27,12 +30,13 @@ function text(flag: string, value: string | undefined): string {
   return value;
 }
 
-/** Reads the command line; throws an Error whose message names the flag and the rule. */
-export function parseCliArgs(argv: readonly string[]): CliCommand {
+/** Reads the command line (flags win over the environment); throws an Error whose message names the flag and the rule. */
+export function parseCliArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === "--help" || command === "-h" || command === "help") return { kind: "help" };
   if (command !== "serve") throw new Error(`unknown command ${JSON.stringify(command)}; the command is serve`);
   const options: EmulatorOptions = {};
+  let keyFile: { path: string; setting: string } | undefined = env.CUSTODY_EMULATOR_KEY_FILE ? { path: env.CUSTODY_EMULATOR_KEY_FILE, setting: "CUSTODY_EMULATOR_KEY_FILE" } : undefined;
   for (let index = 0; index < rest.length; index += 1) {
     const flag = rest[index] ?? "";
     const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined];
@@ -72,6 +76,9 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       case "--control-any-address":
         options.controlFromAnyAddress = true;
         break;
+      case "--key-file":
+        keyFile = { path: text(name, value()), setting: "--key-file" };
+        break;
       case "--help":
       case "-h":
         return { kind: "help" };
@@ -79,5 +86,5 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
         throw new Error(`unknown option ${JSON.stringify(flag)}; see custody-emulator --help`);
     }
   }
-  return { kind: "serve", options };
+  return keyFile === undefined ? { kind: "serve", options } : { kind: "serve", options, keyFile };
 }

@@ -1,3 +1,4 @@
+import { readLocalSecretFile } from "@custody/shared";
 import { parseCliArgs, USAGE } from "./cli-args.js";
 import { startEmulator } from "./emulator.js";
 
@@ -5,7 +6,8 @@ import { startEmulator } from "./emulator.js";
 async function main(argv: readonly string[]): Promise<number> {
   let command;
   try {
-    command = parseCliArgs(argv);
+    command = parseCliArgs(argv, process.env);
+    if (command.kind === "serve" && command.keyFile) command.options.key = readLocalSecretFile(command.keyFile.path, command.keyFile.setting);
   } catch (error) {
     process.stderr.write(`custody-emulator: ${(error as Error).message}\n\n${USAGE}\n`);
     return 2;

@@ -1,3 +1,5 @@
+import { localSecretProblem } from "@custody/shared";
+
 export type SeedName = "demo" | "empty";
 
 export interface RateLimitOptions {
@@ -18,6 +20,11 @@ export interface EmulatorOptions {
   controlPath?: string;
   /** Serve the control plane to non-loopback callers too; default false. */
   controlFromAnyAddress?: boolean;
+  /**
+   * A secret every request (service and control plane) must carry in X-Emulator-Key, so that only
+   * whoever started the emulator reaches it; default none. Never logged.
+   */
+  key?: string | null;
   /** Directory holding the state; null or absent keeps everything in memory. */
   dataDir?: string | null;
   /** Seed applied when the state is new; default demo. */
@@ -41,9 +48,10 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
 }
 
-export type ResolvedOptions = Required<Omit<EmulatorOptions, "dataDir" | "rateLimit">> & {
+export type ResolvedOptions = Required<Omit<EmulatorOptions, "dataDir" | "rateLimit" | "key">> & {
   dataDir: string | null;
   rateLimit: RateLimitOptions | null;
+  key: string | null;
 };
 
 function normalisePath(path: string, name: string): string {
@@ -64,6 +72,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     basePath: normalisePath(options.basePath ?? "/module", "basePath"),
     controlPath: normalisePath(options.controlPath ?? "/_control", "controlPath"),
     controlFromAnyAddress: options.controlFromAnyAddress ?? false,
+    key: options.key ?? null,
     dataDir: options.dataDir ?? null,
     seed: options.seed ?? "demo",
     epochSeconds: positiveInteger(options.epochSeconds ?? 216_000, "epochSeconds", 1),
@@ -76,6 +85,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     workspace: options.workspace ?? "emulator-workspace",
     log: options.log ?? ((line: string) => process.stderr.write(`${line}\n`)),
   };
+  const keyProblem = resolved.key === null ? null : localSecretProblem(resolved.key);
+  if (keyProblem !== null) throw new RangeError(`key: ${keyProblem}`);
   if (resolved.controlPath === "") throw new RangeError("controlPath: must not be empty");
   if (resolved.port > 65_535) throw new RangeError(`port: must be at most 65535, got ${resolved.port}`);
   if (resolved.seed !== "demo" && resolved.seed !== "empty") throw new RangeError(`seed: must be demo or empty, got ${String(resolved.seed)}`);

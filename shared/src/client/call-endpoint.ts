@@ -54,7 +54,7 @@ function decodeResponse<S extends z.ZodType>(method: HttpMethod, path: string, s
 }
 
 function headersFor(config: ClientConfig, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { "X-Vendor-API-User": config.operator, Accept: "application/json" };
+  const headers: Record<string, string> = { ...config.headers, "X-Vendor-API-User": config.operator, Accept: "application/json" };
   if (hasBody) headers["Content-Type"] = "application/json";
   if (config.userAgent !== undefined) headers["User-Agent"] = config.userAgent;
   return headers;

@@ -24,6 +24,11 @@ export interface CustodyClientOptions {
   retry?: RetryOptions;
   fetch?: typeof fetch;
   userAgent?: string;
+  /**
+   * Headers sent with every call besides the client's own: a gateway's bearer token, an
+   * emulator's key. They may not replace X-Vendor-API-User, Accept, Content-Type or User-Agent.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Options accepted by every method. */
@@ -44,6 +49,7 @@ export interface ClientConfig {
   random: () => number;
   fetch: typeof fetch;
   userAgent: string | undefined;
+  headers: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -52,6 +58,9 @@ export const DEFAULT_BASE_DELAY_MS = 200;
 export const DEFAULT_MAX_DELAY_MS = 5_000;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const OWN_HEADERS: ReadonlySet<string> = new Set(["x-vendor-api-user", "accept", "content-type", "user-agent"]);
 
 export const TimeoutMs = z.int({ error: "must be a whole number of milliseconds" }).min(1).max(600_000);
 
@@ -82,12 +91,21 @@ const OptionsShape = z.object({
     .optional(),
   fetch: z.custom<typeof fetch>((value) => typeof value === "function", { message: "must be a fetch function" }).optional(),
   userAgent: z.string().regex(PRINTABLE_ASCII, { message: "must be printable ASCII" }).optional(),
+  headers: z
+    .record(z.string(), z.string().regex(PRINTABLE_ASCII, { message: "must be printable ASCII" }))
+    .superRefine((headers, ctx) => {
+      for (const name of Object.keys(headers)) {
+        if (!HEADER_NAME.test(name)) ctx.addIssue({ code: "custom", path: [name], message: "must be an HTTP header name" });
+        else if (OWN_HEADERS.has(name.toLowerCase())) ctx.addIssue({ code: "custom", path: [name], message: "is set by the client itself" });
+      }
+    })
+    .optional(),
 });
 
 export function resolveClientOptions(options: CustodyClientOptions): ClientConfig {
   const parsed = OptionsShape.safeParse(options);
   if (!parsed.success) throw new InvalidInputError("CustodyClient options", fieldIssues(parsed.error));
-  const { baseUrl, operator, timeoutMs, retry, userAgent } = parsed.data;
+  const { baseUrl, operator, timeoutMs, retry, userAgent, headers } = parsed.data;
   const url = new URL(baseUrl);
   return {
     baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
@@ -99,6 +117,7 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
     random: retry?.random ?? Math.random,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     userAgent,
+    headers: headers ?? {},
   };
 }
 

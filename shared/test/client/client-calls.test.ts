@@ -50,6 +50,36 @@ describe("CustodyClient: what goes on the wire", () => {
     expect(deactivate?.body).toBe("");
   });
 
+  it("sends the configured extra headers (a gateway token, an emulator key) with every call", async () => {
+    server.on("GET", "/_health", json(healthWire)).on("POST", "/transactions", json(transactionWire(), 201));
+    const custody = new CustodyClient({ baseUrl: server.baseUrl, operator: OPERATOR, headers: { "X-Emulator-Key": "k".repeat(43), Authorization: "Bearer gateway" } });
+    await custody.health();
+    await custody.createTransaction(buildSendRequest({ network: "Solana", account_name: "sol-hot", recipient: SOLANA_RECIPIENT, amount: 1n, max_fees: 5_000n, speed: "NORMAL", currency: SOL }));
+    for (const request of server.requests) {
+      expect(request.headers["x-emulator-key"]).toBe("k".repeat(43));
+      expect(request.headers.authorization).toBe("Bearer gateway");
+      expect(request.headers["x-vendor-api-user"]).toBe(OPERATOR);
+    }
+  });
+
+  it("refuses an extra header that would replace the client's own or is malformed, naming it and never quoting its value", () => {
+    const refusal = (headers: Record<string, string>) => {
+      try {
+        new CustodyClient({ baseUrl: server.baseUrl, operator: OPERATOR, headers });
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidInputError);
+        return (error as Error).message;
+      }
+      throw new Error("accepted");
+    };
+    expect(refusal({ "x-vendor-api-user": "someone-else" })).toMatch(/headers.*is set by the client itself/);
+    expect(refusal({ "x-vendor-api-user": "someone-else" })).not.toContain("someone-else");
+    expect(refusal({ "Content-Type": "text/plain" })).toMatch(/is set by the client itself/);
+    expect(refusal({ "bad header": "x" })).toMatch(/must be an HTTP header name/);
+    expect(refusal({ "X-Emulator-Key": "secret\nvalue" })).toMatch(/headers\.X-Emulator-Key: must be printable ASCII/);
+    expect(refusal({ "X-Emulator-Key": "secret\nvalue" })).not.toContain("secret");
+  });
+
   it("appends paths to a base URL that ends with the module's segment, with or without a trailing slash", async () => {
     server.on("GET", "/_health", json(healthWire), json(healthWire));
     await client(server.baseUrl).health();

@@ -20,7 +20,7 @@ export const startEmulator: CommandDefinition = {
       );
     }
     if (operator === undefined) return;
-    const state = await services.connection.connect({ baseUrl: emulator.baseUrl, operator, origin: "emulator" });
+    const state = await services.connection.connect({ baseUrl: emulator.baseUrl, operator, origin: "emulator", emulatorKey: emulator.key });
     reportConnection(services, state);
   },
 };

@@ -45,6 +45,8 @@ export interface Harness {
   provider(view: "accounts" | "stakes" | "transactions"): CustodyTreeProvider;
   run(command: string, ...args: unknown[]): Promise<unknown>;
   stopEmulator(): Promise<void>;
+  /** Disposes what the extension registered (as VS Code does when it deactivates it); the storage stays. */
+  deactivate(): void;
   close(): Promise<void>;
 }
 
@@ -96,8 +98,11 @@ export async function startHarness(options: { operator?: string; settings?: Reco
       return handler(...args);
     },
     stopEmulator: stop,
+    deactivate: () => {
+      for (const subscription of subscriptions.splice(0)) subscription.dispose();
+    },
     async close() {
-      for (const subscription of subscriptions) subscription.dispose();
+      for (const subscription of subscriptions.splice(0)) subscription.dispose();
       await stop();
       rmSync(storage, { recursive: true, force: true });
     },

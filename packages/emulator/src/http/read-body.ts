@@ -4,8 +4,28 @@ import { badRequest, HttpError } from "./http-error.js";
 
 export const MAX_BODY_BYTES = 1_048_576;
 
-/** The raw body text; 413 past the limit. */
+function carriesBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/** application/json, with no parameter but charset=utf-8 (the body is read as UTF-8). */
+function isJsonMediaType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const [type, ...parameters] = value.split(";").map((part) => part.trim().toLowerCase());
+  return type === "application/json" && parameters.every((parameter) => /^charset="?utf-8"?$/.test(parameter));
+}
+
+/**
+ * The raw body text; 415 for a body that is not declared JSON, before a byte of it is read (a web
+ * page can send text/plain to any address without asking), 413 past the limit.
+ */
 export function readBodyText(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  if (carriesBody(request) && !isJsonMediaType(request.headers["content-type"])) {
+    const given = request.headers["content-type"];
+    const got = given === undefined ? "none" : JSON.stringify(given);
+    return Promise.reject(new HttpError(415, "UnsupportedMediaType", `Content-Type: a request body must be application/json (optionally with charset=utf-8), got ${got}`));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EmulatorContext } from "../context.js";
 import type { FaultDecision } from "../faults/fault-controller.js";
 import type { ApiRequest } from "./api-request.js";
+import { checkFrontDoor } from "./front-door.js";
 import { HttpError, notFound } from "./http-error.js";
 import { isLoopback } from "./loopback.js";
 import { headerOperator, requireActiveOperator, requireHeader, requireKnownOperator } from "./operator-auth.js";
@@ -109,6 +110,7 @@ export function createRequestListener(parts: ListenerParts): (request: IncomingM
   const { options } = parts.ctx;
   return (request, response) => {
     const handle = async (): Promise<Reply | null> => {
+      checkFrontDoor(request, options);
       const [rawPath, query] = splitUrl(request.url ?? "/");
       const controlPath = below(rawPath, options.controlPath);
       if (controlPath !== undefined) {

@@ -1,0 +1,37 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+/** A fresh secret for a loopback server and the process that started it: 256 random bits, base64url. */
+export function newLocalSecret(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function digest(text: string): Buffer {
+  return createHash("sha256").update(text).digest();
+}
+
+/** Whether a secret a request carried is the expected one; compared in constant time (over digests, so lengths leak nothing either). */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Printable ASCII without spaces (it travels in an HTTP header), long enough not to be guessed. */
+const SECRET_FORM = /^[\x21-\x7e]{32,1024}$/;
+
+/** Why a text cannot be a local secret, or null. Never quotes the text. */
+export function localSecretProblem(text: string): string | null {
+  return SECRET_FORM.test(text) ? null : "must be 32 to 1024 printable ASCII characters without spaces";
+}
+
+/** The secret held in a file (surrounding whitespace ignored); the error names the setting and the file, never the content. */
+export function readLocalSecretFile(path: string, setting: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8").trim();
+  } catch (error) {
+    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
+  }
+  const problem = localSecretProblem(text);
+  if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);
+  return text;
+}

@@ -88,24 +88,27 @@ export function testClient(elicit?: HarnessOptions["elicit"]): Client {
   return client;
 }
 
-/** A real MCP client connected in memory to a server on the emulator. */
-export async function connectHarness(emulator: RunningEmulator, options: HarnessOptions = {}): Promise<Harness> {
-  const { ctx, clock, auditPath } = testContext(emulator, options);
+/** Another MCP session (its own server instance and client, as a second connection to one server process) over a context. */
+export async function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"]): Promise<{ client: Client; close(): Promise<void> }> {
   const server = createMcpServer(ctx);
-  const mcpClient = testClient(options.elicit);
+  const mcpClient = testClient(elicit);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   await mcpClient.connect(clientTransport);
   return {
     client: mcpClient,
-    ctx,
-    clock,
-    auditPath,
     close: async () => {
       await mcpClient.close();
       await server.close();
     },
   };
+}
+
+/** A real MCP client connected in memory to a server on the emulator. */
+export async function connectHarness(emulator: RunningEmulator, options: HarnessOptions = {}): Promise<Harness> {
+  const { ctx, clock, auditPath } = testContext(emulator, options);
+  const session = await connectSession(ctx, options.elicit);
+  return { client: session.client, ctx, clock, auditPath, close: session.close };
 }
 
 /** The structured content of a tool call, with the text and the error flag. */

@@ -9,7 +9,8 @@ import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { control } from "./harness/control-plane.js";
 import { toolTour } from "./harness/tool-tour.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { startHoldingProxy } from "./harness/holding-proxy.js";
 import { call, connectHarness, startTestEmulator, testClient, type HarnessOptions } from "./harness/mcp-harness.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 
@@ -227,5 +228,41 @@ describe("the bundle over stdio", () => {
     const publicHost = runCli(["--http", "--host", "0.0.0.0"]);
     expect(publicHost.status).toBe(2);
     expect(publicHost.stderr).toContain("--host: must be a loopback address");
+  });
+});
+
+describe("two server processes staking at the same moment", () => {
+  it("a stake whose answer was lost is never taken for another process's stake: the look-up compares the amount and names the candidate", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const treasury = await accountNamed(emulator, DEMO.solTreasury);
+    const proxy = await startHoldingProxy(emulator);
+    const env = (baseUrl: string) => ({ CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: DEMO.stakingBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    const first = await spawnServer([], env(proxy.baseUrl));
+    const second = await spawnServer([], env(emulator.baseUrl));
+    try {
+      const two = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator };
+      const three = { ...two, amount: "3" };
+      const [dryTwo, dryThree] = [await call(first.client, "solana_create_stake", two), await call(second.client, "solana_create_stake", three)];
+      expect([dryTwo.structured.status, dryThree.structured.status]).toEqual(["dry_run", "dry_run"]);
+      // The first process's POST never reaches the service; meanwhile the second process stakes 3 SOL.
+      proxy.hold("POST", `/solana/accounts/${treasury.id}/stakes`, { kind: "drop" });
+      const lost = call(first.client, "solana_create_stake", { ...two, confirmation_token: dryTwo.structured.confirmation_token });
+      await proxy.held();
+      const other = await call(second.client, "solana_create_stake", { ...three, confirmation_token: dryThree.structured.confirmation_token });
+      expect(other.structured.status).toBe("submitted");
+      const otherId = (other.structured.transaction as { id: number }).id;
+      proxy.release();
+      const answer = await lost;
+      expect(answer.structured.status).toBe("uncertain");
+      expect(answer.structured.candidates).toEqual([{ id: otherId, differences: ["amount 3000000000 (asked 2000000000)"] }]);
+      expect(answer.text).not.toContain("SUBMITTED");
+      const stakes = (await directClient(emulator, DEMO.stakingBot).searchTransactions({ account_id: treasury.id, page_size: 50 })).edges.filter((edge) => edge.node.type === "STAKE_CREATE_DELEGATE");
+      expect(stakes.map((edge) => edge.node.id)).toContain(otherId);
+      expect(stakes.filter((edge) => edge.node.amount === 2_000_000_000n)).toEqual([]);
+    } finally {
+      await first.client.close();
+      await second.client.close();
+      await proxy.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { CustodyClient, Currency } from "@custody/shared";
 
 /**
  * Currencies by identifier, fetched once: their units do not change while the server runs.
- * Used to show read answers in both units; writes fetch their currency fresh through planWrite.
+ * Used to show read answers in both units; writes fetch their currency fresh on the write road.
  */
 export class CurrencyBook {
   readonly #client: CustodyClient;

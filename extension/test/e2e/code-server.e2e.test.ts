@@ -112,7 +112,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.clearNotifications();
     await workbench.runCommand("Custody: Polkadot: Unbond");
     await workbench.pick("dot-staking");
-    await workbench.answer("2.5", { title: "Polkadot Unbond (2/2)" });
+    await workbench.answer("2.5", { title: "Unbond DOT (2/2)" });
     const unbondDialog = await workbench.dialogText();
     expect(unbondDialog).toContain("Amount: 2.5 DOT (25000000000 planck)");
     expect(unbondDialog).toContain("POST /transactions");

@@ -18,6 +18,13 @@ export function polkadotBalanceValue(balance: PolkadotBalance, balances: Polkado
   return balances.total_unbonding + balances.total_unbonded;
 }
 
+/** The Polkadot writes that move an amount: their operation and the one balance each draws on. */
+export const POLKADOT_AMOUNT_OPERATIONS = {
+  polkadot_bond_extra: { type: "BONDEXTRA", draws: "available" },
+  polkadot_unbond: { type: "UNBOND", draws: "bonded" },
+  polkadot_rebond: { type: "REBOND", draws: "unbonding_and_unbonded" },
+} as const satisfies Record<string, { type: "BONDEXTRA" | "UNBOND" | "REBOND"; draws: PolkadotBalance }>;
+
 /**
  * The one definition of what each Polkadot staking operation draws on once broadcast, and how
  * much: a BONDEXTRA takes its amount and fee cap from the available balance, an UNBOND its amount
@@ -26,9 +33,9 @@ export function polkadotBalanceValue(balance: PolkadotBalance, balances: Polkado
  * already holds them out of the available balance (docs/spec-decisions.md).
  */
 const DRAWS: Record<string, { balance: PolkadotBalance; draws(tx: Transaction, totalUnbonded: bigint): bigint }> = {
-  BONDEXTRA: { balance: "available", draws: (tx) => tx.amount + tx.max_fees },
-  UNBOND: { balance: "bonded", draws: (tx) => tx.amount },
-  REBOND: { balance: "unbonding_and_unbonded", draws: (tx) => tx.amount },
+  BONDEXTRA: { balance: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.draws, draws: (tx) => tx.amount + tx.max_fees },
+  UNBOND: { balance: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.draws, draws: (tx) => tx.amount },
+  REBOND: { balance: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.draws, draws: (tx) => tx.amount },
   WITHDRAWUNBONDED: { balance: "unbonding_and_unbonded", draws: (_tx, totalUnbonded) => totalUnbonded },
 };
 

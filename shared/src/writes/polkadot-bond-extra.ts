@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildBondExtraRequest } from "../requests/polkadot-staking-requests.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
+import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
@@ -18,8 +19,8 @@ export const polkadotBondExtraWrite = defineWrite({
   plan: (ctx, request, reference) =>
     planPolkadotStaking(ctx, request, reference, {
       title: "polkadot bond extra",
-      operation: { type: "BONDEXTRA", amount: request.amount },
-      draws: "available",
+      operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.type, amount: request.amount },
+      draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.draws,
       build: (input) => buildBondExtraRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `bond ${describeAmount(request.amount, currency)} more from the available balance of ${account.name}`,
     }),

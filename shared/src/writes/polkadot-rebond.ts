@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildRebondRequest } from "../requests/polkadot-staking-requests.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
+import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
@@ -18,8 +19,8 @@ export const polkadotRebondWrite = defineWrite({
   plan: (ctx, request, reference) =>
     planPolkadotStaking(ctx, request, reference, {
       title: "polkadot rebond",
-      operation: { type: "REBOND", amount: request.amount },
-      draws: "unbonding_and_unbonded",
+      operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.type, amount: request.amount },
+      draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.draws,
       build: (input) => buildRebondRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `rebond ${describeAmount(request.amount, currency)} of ${account.name} from unbonding or unbonded funds`,
     }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { buildUnbondRequest } from "../requests/polkadot-staking-requests.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
+import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
@@ -18,8 +19,8 @@ export const polkadotUnbondWrite = defineWrite({
   plan: (ctx, request, reference) =>
     planPolkadotStaking(ctx, request, reference, {
       title: "polkadot unbond",
-      operation: { type: "UNBOND", amount: request.amount },
-      draws: "bonded",
+      operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.type, amount: request.amount },
+      draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.draws,
       build: (input) => buildUnbondRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `unbond ${describeAmount(request.amount, currency)} of ${account.name}; it becomes available to withdraw after 28 days`,
     }),

@@ -1,31 +1,26 @@
-import { checkPolkadotOperation, displayUnit, type PolkadotBalances, type WriteKind } from "@custody/shared";
+import { checkPolkadotOperation, displayUnit, POLKADOT_AMOUNT_OPERATIONS, POLKADOT_BALANCE_NAMES, polkadotBalanceValue, writeIdentity } from "@custody/shared";
 import { amountValidator, readAmount } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { polkadotAccountFor } from "./polkadot-account.js";
 
-type AmountKind = Extract<WriteKind, "polkadot_bond_extra" | "polkadot_unbond" | "polkadot_rebond">;
-
-const OPERATIONS: Record<AmountKind, { type: "BONDEXTRA" | "UNBOND" | "REBOND"; title: string; source: string; limit: (balances: PolkadotBalances) => bigint }> = {
-  polkadot_bond_extra: { type: "BONDEXTRA", title: "Polkadot Bond Extra", source: "available", limit: (b) => b.available },
-  polkadot_unbond: { type: "UNBOND", title: "Polkadot Unbond", source: "bonded", limit: (b) => b.bonded },
-  polkadot_rebond: { type: "REBOND", title: "Polkadot Rebond", source: "unbonding and unbonded", limit: (b) => b.total_unbonding + b.total_unbonded },
-};
+type AmountKind = keyof typeof POLKADOT_AMOUNT_OPERATIONS;
 
 /** BONDEXTRA, UNBOND and REBOND: an account and an amount, checked as typed against the balance the spec names. */
 export function polkadotAmountCommand(id: string, kind: AmountKind): CommandDefinition {
-  const operation = OPERATIONS[kind];
+  const operation = POLKADOT_AMOUNT_OPERATIONS[kind];
+  const title = writeIdentity(kind).title;
   return {
     id,
     async run(services: Services, node) {
-      const choice = await polkadotAccountFor(services, node, kind, stepTitle(operation.title, 1, 2));
+      const choice = await polkadotAccountFor(services, node, kind, stepTitle(title, 1, 2));
       if (!choice) return;
       const { account, currency } = choice;
       const { balances, staking } = account.coin_fields;
       const amountText = await services.prompter.input({
-        title: stepTitle(operation.title, 2, 2),
-        prompt: `Amount in ${displayUnit(currency).code} (or with a unit code); ${displayAmount(operation.limit(balances), currency)} ${operation.source}`,
+        title: stepTitle(title, 2, 2),
+        prompt: `Amount in ${displayUnit(currency).code} (or with a unit code); ${displayAmount(polkadotBalanceValue(operation.draws, balances), currency)} in ${POLKADOT_BALANCE_NAMES[operation.draws]}`,
         validate: amountValidator(currency, "amount", (amount) => checkPolkadotOperation({ type: operation.type, amount }, balances, staking)),
       });
       if (amountText === undefined) return;

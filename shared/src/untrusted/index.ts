@@ -1,1 +1,2 @@
+export * from "./hidden-characters.js";
 export * from "./untrusted-text.js";

@@ -24,6 +24,8 @@ export interface CustodyClientOptions {
   retry?: RetryOptions;
   fetch?: typeof fetch;
   userAgent?: string;
+  /** The largest response body read, in bytes (default 16 MiB); a larger one is refused unread. */
+  maxResponseBytes?: number;
 }
 
 /** Options accepted by every method. */
@@ -44,12 +46,15 @@ export interface ClientConfig {
   random: () => number;
   fetch: typeof fetch;
   userAgent: string | undefined;
+  maxResponseBytes: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_BASE_DELAY_MS = 200;
 export const DEFAULT_MAX_DELAY_MS = 5_000;
+/** A page of 1,000 transactions with full notes is about 4 MB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
@@ -82,12 +87,13 @@ const OptionsShape = z.object({
     .optional(),
   fetch: z.custom<typeof fetch>((value) => typeof value === "function", { message: "must be a fetch function" }).optional(),
   userAgent: z.string().regex(PRINTABLE_ASCII, { message: "must be printable ASCII" }).optional(),
+  maxResponseBytes: z.int({ error: "must be a whole number of bytes" }).min(1024).max(1024 * 1024 * 1024).optional(),
 });
 
 export function resolveClientOptions(options: CustodyClientOptions): ClientConfig {
   const parsed = OptionsShape.safeParse(options);
   if (!parsed.success) throw new InvalidInputError("CustodyClient options", fieldIssues(parsed.error));
-  const { baseUrl, operator, timeoutMs, retry, userAgent } = parsed.data;
+  const { baseUrl, operator, timeoutMs, retry, userAgent, maxResponseBytes } = parsed.data;
   const url = new URL(baseUrl);
   return {
     baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
@@ -99,6 +105,7 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
     random: retry?.random ?? Math.random,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     userAgent,
+    maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }
 

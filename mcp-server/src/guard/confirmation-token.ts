@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { INPUT_LIMITS, lengthProblem } from "@custody/shared";
 import { z } from "zod";
 
 /** What a confirmation must rebuild exactly: the dry run's correlation id and the max_fees it proposed. */
@@ -72,6 +73,8 @@ export class ConfirmationTokens {
   redeem(token: string, expected: { operator: string; tool: string }): TokenCheck {
     const now = this.#now().getTime();
     this.#forgetExpired(now);
+    const tooLong = lengthProblem("confirmation_token", token, INPUT_LIMITS.confirmation_token);
+    if (tooLong !== undefined) return refuse("malformed", `${tooLong}: not a token this server issued; run the tool without a token for a new dry run`);
     const [prefix, payload, mac, extra] = token.split(".");
     if (prefix !== PREFIX || !payload || !mac || extra !== undefined) {
       return refuse("malformed", "confirmation_token: not a token this server issued (malformed); run the tool without a token for a new dry run");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { defineWriteTool } from "../../guard/write-tool.js";
 import { amountField, optionalAmountField } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
@@ -11,7 +11,7 @@ export const createTransaction = defineWriteTool({
   toolset: "transactions",
   input: {
     account: WriteFields.account,
-    recipient: z.string().describe("Destination address"),
+    recipient: boundedText(INPUT_LIMITS.address).describe("Destination address"),
     amount: WriteFields.amount,
     unit: WriteFields.unit,
     max_fees: WriteFields.max_fees,

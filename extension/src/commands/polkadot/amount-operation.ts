@@ -1,5 +1,5 @@
 import { checkPolkadotOperation, displayUnit, type PolkadotBalances, type WriteKind } from "@custody/shared";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
@@ -25,6 +25,7 @@ export function polkadotAmountCommand(id: string, kind: AmountKind): CommandDefi
       const { balances, staking } = account.coin_fields;
       const amountText = await services.prompter.input({
         title: stepTitle(operation.title, 2, 2),
+        limit: amountLimit("amount"),
         prompt: `Amount in ${displayUnit(currency).code} (or with a unit code); ${displayAmount(operation.limit(balances), currency)} ${operation.source}`,
         validate: amountValidator(currency, "amount", (amount) => checkPolkadotOperation({ type: operation.type, amount }, balances, staking)),
       });

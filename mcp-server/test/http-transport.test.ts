@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +77,56 @@ describe("Streamable HTTP", () => {
       expect(confirmed.structured.status).toBe("submitted");
       expect(shown).toHaveLength(1);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("Streamable HTTP request sizes", () => {
+  const hugeCall = (digits: number) =>
+    JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "create_transaction", arguments: { account: DEMO.solTreasury, recipient: "x", amount: "9".repeat(digits), unit: "SOL" } } });
+
+  /** A POST sent in chunks (Transfer-Encoding: chunked), so that the server learns its size only by reading it. */
+  function chunkedPost(body: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: "127.0.0.1", port: server.port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...authorized } },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on("error", reject);
+      for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024));
+      req.end();
+    });
+  }
+
+  it("refuses a body over 1 MiB with 413 naming the limit, by its declared length or as it is read, and goes on serving", async () => {
+    const declared = await rawPost(authorized, hugeCall(4_000_000));
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).error.message).toBe(`Payload too large: a request body may be at most 1048576 bytes, this one declares ${Buffer.byteLength(hugeCall(4_000_000))}`);
+    const streamed = await chunkedPost(hugeCall(4_000_000));
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body).error.message).toBe("Payload too large: a request body may be at most 1048576 bytes, this one has more than 1048576");
+    const client = testClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
+    try {
+      expect((await call(client, "list_accounts", { page_size: 5 })).isError).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses an amount of 900,000 digits within the limit by its length, naming the field, before any conversion", async () => {
+    const client = testClient();
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
+    try {
+      const result = await call(client, "create_transaction", { account: DEMO.solTreasury, recipient: "x", amount: "9".repeat(900_000), unit: "SOL" });
+      expect(result.isError).toBe(true);
+      expect(result.text).toContain("amount: at most 80 characters, got 900000");
     } finally {
       await client.close();
     }

@@ -71,7 +71,7 @@ describe("read tools", () => {
 
   it("get_account: a wrong name is refused with the nearest names; a fractional id is refused", async () => {
     const wrong = await call(harness.client, "get_account", { account: "dot" });
-    expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean "dot-staking"/);
+    expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean <untrusted field="account.name">dot-staking<\/untrusted>/);
     const fractional = await call(harness.client, "get_account", { account: 1.5 });
     expect(fractional.structured.error).toMatch(/^account: must be a positive whole account id/);
   });

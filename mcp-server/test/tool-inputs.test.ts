@@ -134,6 +134,6 @@ describe("errors name the tool's own fields", () => {
 
   it("an account on another network is named with the right article", async () => {
     const result = await call(harness.client, "ethereum_stake", { account: DEMO.solTreasury, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "SOL" });
-    expect(result.structured.error).toMatch(/^account: Ethereum staking needs an Ethereum account; "sol-treasury" \(id \d+\) is Solana/);
+    expect(result.structured.error).toMatch(/^account: Ethereum staking needs an Ethereum account; <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\) is <untrusted field="account.type">Solana<\/untrusted>/);
   });
 });

@@ -91,7 +91,7 @@ describe("account: a string of digits that is an id and another account's name",
     const ambiguous = await call(demo.treasury.client, "create_transaction", { account: "1", ...args });
     expect(ambiguous.structured.status).toBe("failed");
     expect(ambiguous.structured.error).toBe(
-      `account: "1" is ambiguous: it is the id of account "sol-treasury" (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give the id as a JSON number (1), not a string; to mean the account named "1", give its id ${named.id} as a number. Nothing was sent.`,
+      `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give the id as a JSON number (1), not a string; to mean the account named "1", give its id ${named.id} as a number. Nothing was sent.`,
     );
     const byId = await call(demo.treasury.client, "create_transaction", { account: 1, ...args });
     expect(byId.structured.status).toBe("dry_run");

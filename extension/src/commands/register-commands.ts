@@ -4,6 +4,7 @@ import { errorText } from "../output/error-text.js";
 import type { Services } from "../services.js";
 import { TreeNode } from "../views/tree-node.js";
 import { ALL_COMMANDS } from "./all-commands.js";
+import { notify } from "../output/notify.js";
 
 /** Registers every command; an error ends in a notification and the output channel, never silently. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -13,11 +14,11 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         await command.run(services, argument instanceof TreeNode ? argument : undefined);
       } catch (error) {
         if (error instanceof NothingToPickError) {
-          void vscode.window.showInformationMessage(`Custody: ${error.message}.`);
+          void notify("info", `Custody: ${error.message}.`);
           return;
         }
         services.output.error(command.id, error);
-        void vscode.window.showErrorMessage(`Custody: ${errorText(error)}`);
+        void notify("error", `Custody: ${errorText(error)}`);
       }
     }),
   );

@@ -18,6 +18,7 @@ import type { Prompter } from "../input/prompter.js";
 import { errorText } from "../output/error-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { OutputLog } from "../output/output-log.js";
+import { notify } from "../output/notify.js";
 import { blockingText, confirmationText } from "./confirmation-text.js";
 import { AUDIT_SURFACE, type ExtensionAudit } from "./extension-audit.js";
 import { loadPolicy } from "./policy-source.js";
@@ -160,14 +161,14 @@ export class WriteGuard {
         const tx = result.transaction;
         const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}.`;
         this.deps.output.info(`${tool}: ${message}`);
-        void vscode.window.showInformationMessage(message);
+        void notify("info", message);
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
       }
       case "uncertain":
         this.deps.afterWrite();
         this.deps.output.warn(`${tool}: ${result.message}`);
-        void vscode.window.showWarningMessage(`Custody: ${result.message}`, { modal: false });
+        void notify("warning", `Custody: ${result.message}`);
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
     }
@@ -177,16 +178,16 @@ export class WriteGuard {
   #auditProblem(problem: string | null): void {
     if (problem === null) return;
     this.deps.output.warn(problem);
-    void vscode.window.showErrorMessage(`Custody: the request was sent, but ${problem}`);
+    void notify("error", `Custody: the request was sent, but ${problem}`);
   }
 
   #stop(status: "refused" | "blocked", message: string, modal = false): GuardedResult {
     this.deps.output.warn(message);
     if (modal) {
       const [head = message, ...rest] = message.split("\n");
-      void vscode.window.showErrorMessage(head, { modal: true, detail: rest.join("\n") });
+      void vscode.window.showErrorMessage(sanitizeUntrustedText(head), { modal: true, detail: sanitizeUntrustedText(rest.join("\n"), 6000) });
     } else {
-      void vscode.window.showErrorMessage(message);
+      void notify("error", message);
     }
     return { status, message };
   }
@@ -194,7 +195,7 @@ export class WriteGuard {
   #failed(context: string, error: unknown, sent: boolean): GuardedResult {
     this.deps.output.error(context, error);
     const message = `${context}: ${errorText(error)}`;
-    void vscode.window.showErrorMessage(message);
+    void notify("error", message);
     return { status: "failed", message, sent };
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { toBaseUnits, parseUnits, type Currency, type Finding } from "@custody/shared";
+import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS } from "@custody/shared";
 import { bothAmounts } from "../views/amount-text.js";
 
 /**
@@ -14,6 +14,11 @@ export function readAmount(text: string, currency: Currency, field: string): big
     return toBaseUnits({ amount, unit }, currency, field);
   }
   return parseUnits(text, currency, undefined, field);
+}
+
+/** An amount box's field and limit: an amount, a space and a unit code ("1.5 SOL"). */
+export function amountLimit(field: string): { field: string; max: number } {
+  return { field, max: INPUT_LIMITS.amount + 1 + INPUT_LIMITS.unit };
 }
 
 /** Pre-flight findings for an amount being typed; block and warn findings are shown at once. */

@@ -1,4 +1,4 @@
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type CustodyClient } from "@custody/shared";
+import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type CustodyClient, INPUT_LIMITS } from "@custody/shared";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { Prompter } from "./prompter.js";
 
@@ -23,6 +23,7 @@ export async function chooseValidator(client: CustodyClient, prompter: Prompter,
   const typed = await prompter.input({
     title,
     prompt: "Validator vote account address",
+    limit: { field: "validator", max: INPUT_LIMITS.address },
     validate: (text) => (SOLANA_ADDRESS.test(text.trim()) ? undefined : `validator: ${SOLANA_ADDRESS_RULE}`),
   });
   return typed?.trim();

@@ -1,4 +1,6 @@
 import * as vscode from "vscode";
+import { sanitizeUntrustedText } from "@custody/shared";
+import { limitedValidation } from "./input-limit.js";
 
 export interface PickItem<T> extends vscode.QuickPickItem {
   value: T;
@@ -10,6 +12,8 @@ export interface InputRequest {
   value?: string;
   placeHolder?: string;
   password?: boolean;
+  /** The field the box fills and the longest text it takes (shared's INPUT_LIMITS), checked before `validate`. */
+  limit: { field: string; max: number };
   /** Runs on every keystroke: an error string stops Enter; a message with severity Info or Warning only informs. */
   validate?: (text: string) => string | vscode.InputBoxValidationMessage | undefined;
 }
@@ -48,13 +52,15 @@ export class WindowPrompter implements Prompter {
         placeHolder: request.placeHolder,
         password: request.password,
         ignoreFocusOut: true,
-        validateInput: request.validate,
+        validateInput: limitedValidation(request),
       }),
     );
   }
 
   async confirm(request: ConfirmRequest): Promise<boolean> {
-    const answer = await vscode.window.showWarningMessage(request.message, { modal: true, detail: request.detail }, request.action);
+    // The last door before the person: the modal quotes workspace text (a name, a request body).
+    const message = sanitizeUntrustedText(request.message, 1000);
+    const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: sanitizeUntrustedText(request.detail, 8000) }, request.action);
     return answer === request.action;
   }
 }

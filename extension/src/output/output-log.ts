@@ -1,5 +1,11 @@
 import * as vscode from "vscode";
+import { sanitizeUntrustedText } from "@custody/shared";
 import { errorText } from "./error-text.js";
+
+/** A line as the channel shows it: it may quote workspace or service text (names, addresses, answers). */
+function shown(line: string): string {
+  return sanitizeUntrustedText(line, Number.POSITIVE_INFINITY);
+}
 
 /** The "Custody" output channel: every call result and error, timestamped by VS Code. */
 export class OutputLog implements vscode.Disposable {
@@ -10,11 +16,11 @@ export class OutputLog implements vscode.Disposable {
   }
 
   info(line: string): void {
-    this.#channel.info(line);
+    this.#channel.info(shown(line));
   }
 
   warn(line: string): void {
-    this.#channel.warn(line);
+    this.#channel.warn(shown(line));
   }
 
   error(context: string, error: unknown): void {
@@ -23,7 +29,7 @@ export class OutputLog implements vscode.Disposable {
 
   /** A multi-line block (a request body, a list of checks) under a heading. */
   block(heading: string, lines: readonly string[]): void {
-    this.#channel.info([heading, ...lines.map((line) => `    ${line}`)].join("\n"));
+    this.#channel.info([heading, ...lines.map((line) => `    ${line}`)].map(shown).join("\n"));
   }
 
   show(): void {

@@ -1,3 +1,4 @@
+import { limitedValidation } from "../input/input-limit.js";
 import type { ConfirmRequest, InputRequest, PickItem, Prompter } from "../input/prompter.js";
 
 export type ScriptedAnswer = { pick: string } | { input: string } | { confirm: boolean } | { cancel: true };
@@ -42,7 +43,7 @@ export class ScriptedPrompter implements Prompter {
     if (answer === undefined) return this.fallback.input(request);
     if ("cancel" in answer) return undefined;
     if (!("input" in answer)) throw new Error(`scripted answer ${JSON.stringify(answer)} given to the input "${request.title}"`);
-    const verdict = request.validate?.(answer.input);
+    const verdict = limitedValidation(request)(answer.input);
     if (typeof verdict === "string") throw new Error(`input "${request.title}" refuses ${JSON.stringify(answer.input)}: ${verdict}`);
     return answer.input;
   }

@@ -1,3 +1,4 @@
+import { sanitizeUntrustedText } from "@custody/shared";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { loadSchemaValidator } from "../server/lazy-schema-validator.js";
 import { errorMessage } from "../tools/error-message.js";
@@ -27,7 +28,9 @@ export async function askPerson(session: Server, message: string, timeoutMs: num
   try {
     // The SDK checks the answer against the form's schema with it.
     await loadSchemaValidator();
-    const result = await session.elicitInput({ mode: "form", message, requestedSchema: CONFIRM_SCHEMA }, { timeout: Math.max(1000, timeoutMs), signal });
+    // The last door before the person: whatever the message quotes, no hidden character reaches the form.
+    const shown = sanitizeUntrustedText(message, Number.POSITIVE_INFINITY);
+    const result = await session.elicitInput({ mode: "form", message: shown, requestedSchema: CONFIRM_SCHEMA }, { timeout: Math.max(1000, timeoutMs), signal });
     if (result.action === "accept") {
       return result.content?.confirm === true ? { answer: "accepted" } : { answer: "declined", detail: "the person accepted the form without ticking confirm" };
     }

@@ -1,8 +1,7 @@
-import { delimitUntrusted, describeCandidates, sanitizeUntrustedText, stringifyJsonExact, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { transactionLine, transactionView } from "../views/transaction-view.js";
-import { wireBodyForText } from "../views/wire-body-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { toolResult } from "../tools/tool-result.js";
 import type { WriteStatus } from "./write-output.js";
@@ -49,8 +48,9 @@ export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { st
       amountsLine(plan),
       `Checks: ${passed} passed${warnings === "" ? "" : `; attention:\n${warnings}`}`,
       governanceLine(plan),
-      // The body carries workspace text (the account's name): delimited like every other piece of it.
-      `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(wireBodyForText(plan.call.body) ?? null))}`,
+      // The body carries workspace text (the account's name): delimited like every other piece of it,
+      // written as the service will receive it (a Solana stake amount is a JSON integer there).
+      `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(sanitizeUntrustedValue(plan.call.body) ?? null))}`,
       // The token in the text too: a client may hand the model only the text of an answer.
       `Show this to the person. Only if they agree, submit by calling ${tool} again with the same arguments and confirmation_token "${issued.token}" (valid until ${issued.expiresAt.toISOString()}, once).`,
     ),

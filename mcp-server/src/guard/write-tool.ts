@@ -1,6 +1,6 @@
-import { formatIssues, writeIdentity, WriteRequest, type Account, type Currency, type WriteKind } from "@custody/shared";
+import { boundedText, formatIssues, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Currency, type WriteKind } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { z } from "zod";
 import { permissionRefusal } from "../tools/define-tool.js";
 import { errorMessage } from "../tools/error-message.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
@@ -12,8 +12,8 @@ import { askPerson } from "./elicitation.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
 
-export const ConfirmationTokenInput = z.string().optional().describe("Omit to dry-run; the dry run's token submits");
-export const RepeatOfInput = z.string().optional().describe("Only to send an identical write again on purpose: the id DUPLICATE_OF_RECENT names");
+export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional().describe("Omit to dry-run; the dry run's token submits");
+export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional().describe("Only to send an identical write again on purpose: the id DUPLICATE_OF_RECENT names");
 
 /** How often a confirmation under way tells the client it is still working (when it asked for progress). */
 const PROGRESS_EVERY_MS = 2000;

@@ -1,6 +1,7 @@
+import { sanitizeUntrustedText } from "@custody/shared";
 import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
 
-/** A prompt as one user message. */
+/** A prompt as one user message; the arguments it quotes have their hidden characters shown. */
 export function userPrompt(description: string, text: string): GetPromptResult {
-  return { description, messages: [{ role: "user", content: { type: "text", text } }] };
+  return { description, messages: [{ role: "user", content: { type: "text", text: sanitizeUntrustedText(text, Number.POSITIVE_INFINITY) } }] };
 }

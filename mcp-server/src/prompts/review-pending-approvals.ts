@@ -1,5 +1,5 @@
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
 export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
@@ -8,7 +8,7 @@ export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
     {
       title: "Review pending approvals",
       description: "List the transactions waiting for approval, explain each, and approve only those the person confirms.",
-      argsSchema: { account: z.string().optional().describe("Only this account (id or name)") },
+      argsSchema: { account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") },
     },
     ({ account }) =>
       userPrompt(

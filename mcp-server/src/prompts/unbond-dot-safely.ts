@@ -1,5 +1,5 @@
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
 export function registerUnbondDotSafelyPrompt(server: McpServer): void {
@@ -9,8 +9,8 @@ export function registerUnbondDotSafelyPrompt(server: McpServer): void {
       title: "Unbond DOT safely",
       description: "Unbond DOT from a Polkadot account after checking the bonded balance, with a dry run and explicit confirmation.",
       argsSchema: {
-        account: z.string().describe("Account id or name"),
-        amount: z.string().describe('Amount in DOT, e.g. "5"'),
+        account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
+        amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
       },
     },
     ({ account, amount }) =>

@@ -1,9 +1,9 @@
-import { resolveAccount, type Account, type Currency } from "@custody/shared";
+import { resolveAccount, type Account, type Currency, boundedText, INPUT_LIMITS } from "@custody/shared";
 import { z } from "zod";
 import type { ToolCall } from "./tool-definition.js";
 
 /** One field for an account: its id (a number), or its exact name (a string; digits that are no account's name are taken as an id, and refused when they are one account's id and another's name). */
-export const AccountInput = z.union([z.number(), z.string()]).describe("Account id or exact name");
+export const AccountInput = z.union([z.number(), boundedText(INPUT_LIMITS.account_name)]).describe("Account id or exact name");
 
 /** The named account, fetched fresh, with its currency. */
 export async function accountWithCurrency(call: ToolCall, reference: number | string): Promise<{ account: Account; currency: Currency }> {

@@ -1,14 +1,13 @@
-import { findUnit, toBaseUnits, type Currency } from "@custody/shared";
-import { z } from "zod";
+import { findUnit, toBaseUnits, type Currency, boundedText, INPUT_LIMITS } from "@custody/shared";
 
-export const AmountText = z.string().describe('Decimal in unit, e.g. "1.5"');
-export const UnitCode = z.string().describe("Unit code of the account's currency: display or base (SOL/lamport, DOT/planck, ETH/wei)");
+export const AmountText = boundedText(INPUT_LIMITS.amount).describe('Decimal in unit, e.g. "1.5"');
+export const UnitCode = boundedText(INPUT_LIMITS.unit).describe("Unit code of the account's currency: display or base (SOL/lamport, DOT/planck, ETH/wei)");
 
 /** The unit field of one network's tools, with that network's codes. */
 export const NetworkUnitCode = {
-  Solana: z.string().describe('Unit code: "SOL" or "lamport"'),
-  Polkadot: z.string().describe('Unit code: "DOT" or "planck"'),
-  Ethereum: z.string().describe('Unit code: "ETH", "Gwei" or "wei"'),
+  Solana: boundedText(INPUT_LIMITS.unit).describe('Unit code: "SOL" or "lamport"'),
+  Polkadot: boundedText(INPUT_LIMITS.unit).describe('Unit code: "DOT" or "planck"'),
+  Ethereum: boundedText(INPUT_LIMITS.unit).describe('Unit code: "ETH", "Gwei" or "wei"'),
 } as const;
 
 /**

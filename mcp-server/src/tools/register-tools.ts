@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fieldIssues, ROOT_PATH, toolPermission, type Policy } from "@custody/shared";
+import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Policy } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -60,7 +60,8 @@ export function registerTools(server: McpServer, ctx: DeferredContext, work: Wor
       return result;
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
-      return { content: [{ type: "text", text: error instanceof Error ? error.message : String(error) }], isError: true };
+      // A refused input's message may quote it (an unknown key): shown like any other answer.
+      return { content: [{ type: "text", text: sanitizeUntrustedText(error instanceof Error ? error.message : String(error), Number.POSITIVE_INFINITY) }], isError: true };
     }
   });
 }

@@ -1,5 +1,4 @@
-import { noteTextProblem, Speed } from "@custody/shared";
-import { z } from "zod";
+import { noteTextProblem, Speed, boundedText, INPUT_LIMITS } from "@custody/shared";
 import { AccountInput } from "./account-input.js";
 import { AmountText, UnitCode } from "./amount-input.js";
 
@@ -8,10 +7,10 @@ export const WriteFields = {
   account: AccountInput,
   amount: AmountText,
   unit: UnitCode,
-  max_fees: z.string().optional().describe("Fee cap; omit to use the estimate"),
-  max_fees_unit: z.string().optional().describe("Unit code of max_fees"),
+  max_fees: boundedText(INPUT_LIMITS.amount).optional().describe("Fee cap; omit to use the estimate"),
+  max_fees_unit: boundedText(INPUT_LIMITS.unit).optional().describe("Unit code of max_fees"),
   speed: Speed.optional(),
-  note: z.string().max(500).optional().describe("Note title (searchable)"),
+  note: boundedText(INPUT_LIMITS.note).optional().describe("Note title (searchable)"),
 };
 
 /**

@@ -11,10 +11,10 @@ import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
 import { hasBearerToken } from "./bearer-token.js";
+import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { SessionTable } from "./session-table.js";
 
 export const MCP_PATH = "/mcp";
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface RunningHttpServer {
   /** http://127.0.0.1:<port>/mcp */
@@ -48,17 +48,6 @@ function replyError(res: ServerResponse, status: number, message: string, header
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new RangeError(`request body above ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
 }
@@ -86,8 +75,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     let body: unknown;
     if (req.method === "POST") {
       try {
-        body = await readJson(req);
+        body = await readJsonBody(req);
       } catch (error) {
+        if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { Connection: "close" });
         return replyError(res, 400, `Bad request: ${(error as Error).message}`);
       }
     }

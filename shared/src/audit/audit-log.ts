@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { AuditRecord, GENESIS_HASH, type AuditInput } from "./audit-entry.js";
+import { boundedAuditInput } from "./audit-bounds.js";
 import { withFileLock } from "./file-lock.js";
 import { canonicalJson } from "./canonical-json.js";
 
@@ -47,7 +48,7 @@ export class AuditLog {
 
   #appendLocked(input: AuditInput): AuditRecord {
     const tail = chainTail(this.path);
-    const unsigned = { ...(bigintsAsStrings(input) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
+    const unsigned = { ...(bigintsAsStrings(boundedAuditInput(input)) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
     const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
     const fd = openSync(this.path, "a");
     try {

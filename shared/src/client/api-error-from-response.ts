@@ -4,6 +4,7 @@ import { ErrorBody, UNKNOWN_OPERATOR_ERROR_NAME } from "../schemas/error-body.js
 import type { ApiErrorInit, HttpMethod } from "./errors.js";
 import { CustodyApiError, RateLimitedError, trimForError, UnknownOperatorError } from "./errors.js";
 import { parseRetryAfterMs } from "./retry-delay.js";
+import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 
 export interface FailedResponse {
   method: HttpMethod;
@@ -56,7 +57,7 @@ export function apiErrorFromResponse(response: FailedResponse, operator: string,
     const location = response.headers.get("location");
     return new CustodyApiError(
       init,
-      `${response.method} ${response.path} answered a redirect (HTTP ${response.status}${location ? ` to ${trimForError(location)}` : ""}); ` +
+      `${response.method} ${response.path} answered a redirect (HTTP ${response.status}${location ? ` to ${delimitUntrusted("location", trimForError(location))}` : ""}); ` +
         "the client does not follow redirects: check baseUrl",
     );
   }

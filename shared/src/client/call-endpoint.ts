@@ -40,7 +40,9 @@ function encodeBody(method: HttpMethod, path: string, body: { schema: z.ZodType;
   return stringifyJsonExact(wire.data);
 }
 
-function decodeResponse<S extends z.ZodType>(method: HttpMethod, path: string, status: number, text: string, schema: S): z.output<S> {
+function decodeResponse<S extends z.ZodType>(method: HttpMethod, path: string, result: { status: number; text: string; oversized: boolean }, schema: S): z.output<S> {
+  const { status, text } = result;
+  if (result.oversized) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
   let json: unknown;
   try {
     json = parseJsonExact(text);
@@ -66,7 +68,7 @@ export async function callEndpoint<S extends z.ZodType>(config: ClientConfig, ca
   const bodyText = call.body === undefined ? undefined : encodeBody(call.method, call.path, call.body);
   const init: RequestInit = { method: call.method, headers: headersFor(config, bodyText !== undefined) };
   if (bodyText !== undefined) init.body = bodyText;
-  const attempt = () => fetchAttempt({ fetch: config.fetch, url: config.baseUrl + call.path, init, timeoutMs, signal: options.signal });
+  const attempt = () => fetchAttempt({ fetch: config.fetch, url: config.baseUrl + call.path, init, timeoutMs, signal: options.signal, maxBytes: config.maxResponseBytes });
   if (call.method === "POST") return postOnce(config, call, bodyText, timeoutMs, options.signal, attempt);
   return getWithRetries(config, call, timeoutMs, options.signal, attempt);
 }
@@ -88,7 +90,7 @@ async function getWithRetries<S extends z.ZodType>(
       case "aborted":
         throw result.reason;
       case "response": {
-        if (isSuccess(result.status)) return decodeResponse(method, path, result.status, result.text, call.response);
+        if (isSuccess(result.status)) return decodeResponse(method, path, result, call.response);
         failure = apiErrorFromResponse({ method, path, status: result.status, headers: result.headers, text: result.text, attempts }, config.operator);
         if (!isRetryableStatus(result.status)) throw failure;
         retryAfterMs = parseRetryAfterMs(result.headers.get("retry-after"));
@@ -132,7 +134,7 @@ async function postOnce<S extends z.ZodType>(
     }
     case "response": {
       const { status, headers, text } = result;
-      if (isSuccess(status)) return decodeResponse(method, path, status, text, call.response);
+      if (isSuccess(status)) return decodeResponse(method, path, result, call.response);
       const failed = { method, path, status, headers, text, attempts: 1 };
       if (status >= 500) {
         if (GATEWAY_STATUSES.has(status) || readErrorBody(text) === undefined) {

@@ -29,6 +29,8 @@ export interface CustodyClientOptions {
    * emulator's key. They may not replace X-Vendor-API-User, Accept, Content-Type or User-Agent.
    */
   headers?: Readonly<Record<string, string>>;
+  /** The largest response body read, in bytes (default 16 MiB); a larger one is refused unread. */
+  maxResponseBytes?: number;
 }
 
 /** Options accepted by every method. */
@@ -50,12 +52,15 @@ export interface ClientConfig {
   fetch: typeof fetch;
   userAgent: string | undefined;
   headers: Readonly<Record<string, string>>;
+  maxResponseBytes: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_BASE_DELAY_MS = 200;
 export const DEFAULT_MAX_DELAY_MS = 5_000;
+/** A page of 1,000 transactions with full notes is about 4 MB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 /** An HTTP header name (RFC 9110 token). */
@@ -100,12 +105,13 @@ const OptionsShape = z.object({
       }
     })
     .optional(),
+  maxResponseBytes: z.int({ error: "must be a whole number of bytes" }).min(1024).max(1024 * 1024 * 1024).optional(),
 });
 
 export function resolveClientOptions(options: CustodyClientOptions): ClientConfig {
   const parsed = OptionsShape.safeParse(options);
   if (!parsed.success) throw new InvalidInputError("CustodyClient options", fieldIssues(parsed.error));
-  const { baseUrl, operator, timeoutMs, retry, userAgent, headers } = parsed.data;
+  const { baseUrl, operator, timeoutMs, retry, userAgent, headers, maxResponseBytes } = parsed.data;
   const url = new URL(baseUrl);
   return {
     baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
@@ -118,6 +124,7 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     userAgent,
     headers: headers ?? {},
+    maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   };
 }
 

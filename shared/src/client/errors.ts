@@ -1,6 +1,7 @@
 import type { ErrorBody } from "../schemas/error-body.js";
 import type { FieldIssue } from "../schemas/field-issues.js";
 import { describeFieldIssues } from "../schemas/field-issues.js";
+import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 
 export type HttpMethod = "GET" | "POST";
 
@@ -43,9 +44,10 @@ export interface ApiErrorInit {
   checkBeforeRetry?: boolean;
 }
 
+/** The service's error body, delimited: it is the service's text and may quote workspace names. */
 function describeBody(body: ErrorBody | string): string {
-  if (typeof body === "string") return body === "" ? "(empty body)" : body;
-  return trimForError(`${body.name}: ${body.message}`);
+  if (body === "") return "(empty body)";
+  return delimitUntrusted("error_body", typeof body === "string" ? body : trimForError(`${body.name}: ${body.message}`));
 }
 
 /** The service answered with a status that is not a success. */

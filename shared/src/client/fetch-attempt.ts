@@ -2,7 +2,8 @@ import type { NetworkFailure } from "./network-failure.js";
 import { describeNetworkFailure } from "./network-failure.js";
 
 export type AttemptResult =
-  | { kind: "response"; status: number; headers: Headers; text: string }
+  /** `oversized`: the body was longer than the limit and was not read; `text` says so. */
+  | { kind: "response"; status: number; headers: Headers; text: string; oversized: boolean }
   | { kind: "timeout" }
   | { kind: "aborted"; reason: unknown }
   | { kind: "network"; failure: NetworkFailure; error: unknown };
@@ -13,6 +14,31 @@ export interface AttemptInput {
   init: RequestInit;
   timeoutMs: number;
   signal: AbortSignal | undefined;
+  maxBytes: number;
+}
+
+/** The body as text, or null as soon as it is known to be longer than maxBytes (the rest is not read). */
+async function readBody(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes || !response.body) {
+    await response.body?.cancel();
+    return declared > maxBytes ? null : "";
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  // TextDecoder, like response.text(): invalid sequences replaced, a leading BOM dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /**
@@ -36,8 +62,9 @@ export async function fetchAttempt(input: AttemptInput): Promise<AttemptResult> 
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const response = await input.fetch(input.url, { ...input.init, redirect: "manual", signal: controller.signal });
-    const text = await response.text();
-    return { kind: "response", status: response.status, headers: response.headers, text };
+    const text = await readBody(response, input.maxBytes);
+    if (text === null) return { kind: "response", status: response.status, headers: response.headers, text: `(a body of more than ${input.maxBytes} bytes, not read)`, oversized: true };
+    return { kind: "response", status: response.status, headers: response.headers, text, oversized: false };
   } catch (error) {
     if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };
     if (abortedBy === "timeout") return { kind: "timeout" };

@@ -1,5 +1,6 @@
 import { CustodyError } from "../client/errors.js";
 import { accountNetwork, type Account, type Network } from "../schemas/account.js";
+import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 
 /** "a Solana", "an Ethereum": the article goes by the sound of the first network's name. */
 function withArticle(networks: readonly Network[]): string {
@@ -10,7 +11,7 @@ function withArticle(networks: readonly Network[]): string {
 /** The named account is on a network the operation does not apply to. */
 export class AccountKindError extends CustodyError {
   constructor(account: Pick<Account, "id" | "name" | "type">, operation: string, networks: readonly Network[]) {
-    super(`account: ${operation} needs ${withArticle(networks)} account; ${JSON.stringify(account.name)} (id ${account.id}) is ${account.type}`);
+    super(`account: ${operation} needs ${withArticle(networks)} account; ${delimitUntrusted("account.name", account.name)} (id ${account.id}) is ${delimitUntrusted("account.type", account.type)}`);
   }
 }
 

@@ -3,6 +3,7 @@ import type { CallOptions } from "../client/client-options.js";
 import type { Account } from "../schemas/account.js";
 import { CustodyError } from "../client/errors.js";
 import { unlessNotFound } from "../client/unless-not-found.js";
+import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 import { accountDirectoryOf } from "./account-directory.js";
 import type { AccountReference } from "../writes/request-fields.js";
 
@@ -47,7 +48,7 @@ async function accountNamed(client: CustodyClient, name: string, options?: CallO
   const accounts = await accountDirectoryOf(client).refresh(options);
   const exact = accounts.filter((account) => account.name === name);
   if (exact.length > 1) {
-    throw new AccountNotFoundError(name, `the name ${JSON.stringify(name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
+    throw new AccountNotFoundError(name, `the name ${delimitUntrusted("account.name", name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
   }
   return { account: exact[0], listing: accounts };
 }
@@ -75,7 +76,7 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,
-      `${JSON.stringify(reference)} is ambiguous: it is the id of account ${JSON.stringify(byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
+      `${JSON.stringify(reference)} is ambiguous: it is the id of account ${delimitUntrusted("account.name", byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
         `to mean the account with id ${byId.id}, give the id as a JSON number (${byId.id}), not a string; to mean the account named ${JSON.stringify(reference)}, give its id ${named.account.id} as a number`,
     );
   }
@@ -85,6 +86,6 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   const accounts = named.listing ?? [];
   const folded = reference.trim().toLowerCase();
   const near = accounts.filter((account) => account.name.toLowerCase().includes(folded)).slice(0, 5);
-  const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${JSON.stringify(a.name)} (id ${a.id})`).join(", ")}?` : "";
+  const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${delimitUntrusted("account.name", a.name)} (id ${a.id})`).join(", ")}?` : "";
   throw new AccountNotFoundError(reference, `no account is named ${JSON.stringify(reference)}${hint}`);
 }

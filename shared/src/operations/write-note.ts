@@ -1,36 +1,32 @@
 import { z } from "zod";
 import { InvalidInputError } from "../client/errors.js";
 import { fieldIssues } from "../schemas/field-issues.js";
-import { sanitizeUntrustedText } from "../untrusted/untrusted-text.js";
-
-// Control (Cc), format (Cf: zero-width, bidirectional marks, overrides and isolates, BOM), surrogate
-// and line/paragraph separator characters.
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
+import { codePointName, isHiddenCharacter } from "../untrusted/hidden-characters.js";
 
 export const NOTE_TEXT_RULE = "must not contain invisible or bidirectional control characters";
 
-/** "U+202E". */
-function codePointOf(character: string): string {
-  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
-}
+/** A note's title and content are one line each: the display keeps tab and newline, a note does not. */
+const LINE_CONTROL = new Set(["\t", "\n"]);
 
 /**
- * Why a note text cannot be sent, or undefined: it holds a character that is invisible, reorders
- * text or is one the display would remove (sanitizeUntrustedText), so that what a person is shown
- * at the dry run would not be what is sent and what approvers see in the workspace.
+ * Why a note text cannot be sent, or undefined: it holds a character the display would change
+ * (isHiddenCharacter: dropped or shown escaped, so invisible, reordering or breaking text), or a
+ * tab or newline, so that what a person is shown at the dry run is what is sent and what
+ * approvers see in the workspace.
  */
 export function noteTextProblem(text: string): string | undefined {
   let position = 0;
   for (const character of text) {
     position += 1;
-    if (INVISIBLE_OR_CONTROL.test(character) || sanitizeUntrustedText(character) !== character) {
-      return `${NOTE_TEXT_RULE} (found ${codePointOf(character)} at character ${position})`;
+    if (LINE_CONTROL.has(character) || isHiddenCharacter(character)) {
+      return `${NOTE_TEXT_RULE} (found ${codePointName(character)} at character ${position})`;
     }
   }
   return undefined;
 }
 
-const NoteText = z.string().superRefine((text, ctx) => {
+const NoteText = boundedText(INPUT_LIMITS.note).superRefine((text, ctx) => {
   const problem = noteTextProblem(text);
   if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
 });

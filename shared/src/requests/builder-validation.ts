@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { InvalidInputError } from "../client/errors.js";
 import type { FieldIssue } from "../schemas/field-issues.js";
 import { fieldIssues } from "../schemas/field-issues.js";
+import { lengthIssue } from "../schemas/input-limits.js";
 
 export type BaseUnitsRule = "positive" | "non-negative";
 
@@ -15,8 +16,13 @@ export function amountIssue(field: string, value: unknown, rule: BaseUnitsRule):
   return undefined;
 }
 
-/** The issue with a text field that must match a format, if any. */
-export function formatIssue(field: string, value: unknown, pattern: RegExp | ((text: string) => boolean), rule: string): FieldIssue | undefined {
+/**
+ * The issue with a text field that must match a format, if any. A text longer than `maxLength`
+ * is refused for its length before the format is looked at.
+ */
+export function formatIssue(field: string, value: unknown, pattern: RegExp | ((text: string) => boolean), rule: string, maxLength: number): FieldIssue | undefined {
+  const tooLong = lengthIssue(field, value, maxLength);
+  if (tooLong) return tooLong;
   if (typeof value === "string" && (typeof pattern === "function" ? pattern(value) : pattern.test(value))) return undefined;
   return { path: field, message: rule };
 }

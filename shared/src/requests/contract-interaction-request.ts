@@ -8,6 +8,7 @@ import { baseUnit } from "../units/currency-units.js";
 import { ETHEREUM_ADDRESS_RULE, isEthereumAddress } from "../schemas/address-format.js";
 import type { BaseUnitsRule } from "./builder-validation.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
+import { INPUT_LIMITS } from "../schemas/input-limits.js";
 import { amountObject } from "./amount-object.js";
 import { noteField } from "./note-copy.js";
 
@@ -33,8 +34,8 @@ const CALL_DATA_RULE = "must be hex-encoded call data of at least 4 bytes (the f
 
 function build(subject: string, amountRule: BaseUnitsRule, input: ContractInteractionInput): TransactionRequest {
   throwIfIssues(subject, [
-    formatIssue("contract_address", input.contract_address, isEthereumAddress, ETHEREUM_ADDRESS_RULE),
-    formatIssue("contract_data", input.contract_data, CALL_DATA, CALL_DATA_RULE),
+    formatIssue("contract_address", input.contract_address, isEthereumAddress, ETHEREUM_ADDRESS_RULE, INPUT_LIMITS.address),
+    formatIssue("contract_data", input.contract_data, CALL_DATA, CALL_DATA_RULE, INPUT_LIMITS.contract_data),
     amountIssue("amount", input.amount, amountRule),
     amountIssue("max_fees", input.max_fees, "non-negative"),
   ]);

@@ -4,6 +4,7 @@ import type { Note } from "../schemas/primitives.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
 import { baseUnit } from "../units/currency-units.js";
 import { amountObject, nullAmountObject } from "./amount-object.js";
+import { INPUT_LIMITS } from "../schemas/input-limits.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 import { noteField } from "./note-copy.js";
 
@@ -70,7 +71,7 @@ export function buildWithdrawUnbondedRequest(input: PolkadotStakingInput): Trans
 /** SETPAYEE: changes the rewards destination; no amount applies. */
 export function buildSetPayeeRequest(input: SetPayeeInput): TransactionRequest {
   throwIfIssues("Polkadot SETPAYEE request (POST /transactions)", [
-    formatIssue("payee", input.payee, /^\S+$/, "must name a rewards destination such as Staked or Stash"),
+    formatIssue("payee", input.payee, /^\S+$/, "must name a rewards destination such as Staked or Stash", INPUT_LIMITS.payee),
   ]);
   return build("SETPAYEE", input, null, input.payee);
 }

@@ -5,6 +5,7 @@ import type { Speed } from "../schemas/transaction-request.js";
 import { TransactionRequest } from "../schemas/transaction-request.js";
 import { baseUnit } from "../units/currency-units.js";
 import { ANY_ADDRESS, ANY_ADDRESS_RULE } from "../schemas/address-format.js";
+import { INPUT_LIMITS } from "../schemas/input-limits.js";
 import { amountObject } from "./amount-object.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 import { noteField } from "./note-copy.js";
@@ -37,7 +38,7 @@ export function buildSendRequest(input: SendRequestInput): TransactionRequest {
   const network = Network.safeParse(input.network);
   throwIfIssues(subject, [
     network.success ? undefined : { path: "network", message: `must be one of ${Network.options.join(", ")}` },
-    formatIssue("recipient", input.recipient, ANY_ADDRESS, ANY_ADDRESS_RULE),
+    formatIssue("recipient", input.recipient, ANY_ADDRESS, ANY_ADDRESS_RULE, INPUT_LIMITS.address),
     amountIssue("amount", input.amount, "positive"),
     amountIssue("max_fees", input.max_fees, "non-negative"),
   ]);

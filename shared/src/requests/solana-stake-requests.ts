@@ -1,5 +1,6 @@
 import { CreateSolanaStakeRequest, DelegateSolanaStakeRequest, SplitSolanaStakeRequest } from "../schemas/solana-stake.js";
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE } from "../schemas/address-format.js";
+import { INPUT_LIMITS } from "../schemas/input-limits.js";
 import { amountIssue, checkedBody, formatIssue, throwIfIssues } from "./builder-validation.js";
 
 /**
@@ -10,7 +11,7 @@ export function buildCreateSolanaStakeRequest(input: { amount: bigint; validator
   const subject = "Solana create stake request (POST /solana/accounts/{account_id}/stakes)";
   throwIfIssues(subject, [
     amountIssue("amount", input.amount, "positive"),
-    formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE),
+    formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, INPUT_LIMITS.address),
   ]);
   return checkedBody(subject, CreateSolanaStakeRequest, { amount: input.amount, validator: input.validator });
 }
@@ -18,7 +19,7 @@ export function buildCreateSolanaStakeRequest(input: { amount: bigint; validator
 /** Body of POST .../stakes/{uid}/actions/delegate: the stake's whole total_balance goes to the validator. */
 export function buildDelegateSolanaStakeRequest(input: { validator: string }): DelegateSolanaStakeRequest {
   const subject = "Solana delegate request (POST /solana/accounts/{account_id}/stakes/{uid}/actions/delegate)";
-  throwIfIssues(subject, [formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE)]);
+  throwIfIssues(subject, [formatIssue("validator", input.validator, SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, INPUT_LIMITS.address)]);
   return checkedBody(subject, DelegateSolanaStakeRequest, { validator: input.validator });
 }
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "./input-limits.js";
 
-export const OperatorName = z
-  .string()
+export const OperatorName = boundedText(INPUT_LIMITS.operator_name)
   .min(1, { message: "must not be empty" })
-  .max(128, { message: "must be at most 128 characters" })
   .regex(/^\S+$/, { message: "must contain no space" });
 
 /**

@@ -32,7 +32,12 @@ function flatten(issue: Issue, base: readonly PropertyKey[]): FieldIssue[] {
   const own = { path: formatIssuePath(path), message: issue.message };
   if (issue.code !== "invalid_union" || issue.errors.length === 0) return [own];
   const closest = issue.errors.reduce((best, option) => (depth(option) > depth(best) ? option : best));
-  if (depth(closest) === 0) return [own];
+  if (depth(closest) === 0) {
+    // The one option of the value's type (a string too long for the string option of a number or
+    // a string) says what is wrong; the union's own "invalid input" does not.
+    const ofType = issue.errors.filter((option) => !option.some((inner) => inner.code === "invalid_type"));
+    return ofType.length === 1 ? (ofType[0] ?? []).flatMap((inner) => flatten(inner, path)) : [own];
+  }
   return [own, ...closest.flatMap((inner) => flatten(inner, path))];
 }
 

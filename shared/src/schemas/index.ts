@@ -22,3 +22,4 @@ export * from "./validation-message.js";
 export * from "./base58.js";
 export * from "./address-format.js";
 export * from "./ethereum-checksum.js";
+export * from "./input-limits.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INPUT_LIMITS, lengthRule } from "./input-limits.js";
 
 const DIGITS = /^[0-9]+$/;
 
@@ -17,6 +18,11 @@ const RawBaseUnits = z
     error: (issue) => (issue.input === undefined ? "required: a whole number of base units" : `${BASE_UNITS_RULE}, got ${describe(issue.input)}`),
   })
   .superRefine((value, ctx) => {
+    // Converting millions of digits to a bigint takes seconds: no amount has more than 78.
+    if (typeof value === "string" && value.length > INPUT_LIMITS.amount) {
+      ctx.addIssue({ code: "custom", message: lengthRule(INPUT_LIMITS.amount, value.length) });
+      return;
+    }
     const ok =
       typeof value === "string"
         ? DIGITS.test(value)

@@ -1,6 +1,7 @@
 /** Why an amount, or its unit, was refused. Stable codes for callers to branch on. */
 export const AMOUNT_RULES = [
   "not_a_string",
+  "too_long",
   "empty",
   "whitespace",
   "negative",

@@ -1,4 +1,5 @@
 import { CurrencyUnit } from "../schemas/currency.js";
+import { INPUT_LIMITS, lengthRule } from "../schemas/input-limits.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 
 /** Anything with units: a Currency, a Token. The name, when given, appears in messages. */
@@ -23,6 +24,7 @@ export function findUnit(currency: CurrencyLike, code: string, field = "amount")
   if (typeof code !== "string" || code.length === 0) {
     throw new AmountError(field, "missing_unit", `must name a unit of ${currencyName(currency)} (one of: ${knownCodes(currency)})`);
   }
+  if (code.length > INPUT_LIMITS.unit) throw new AmountError(field, "too_long", lengthRule(INPUT_LIMITS.unit, code.length));
   const exact = currency.units.find((unit) => unit.code === code);
   if (exact) return exact;
   const lower = code.toLowerCase();

@@ -1,3 +1,4 @@
+import { INPUT_LIMITS, lengthRule } from "../schemas/input-limits.js";
 import type { AmountRule } from "./amount-error.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 import type { CurrencyLike } from "./currency-units.js";
@@ -46,8 +47,12 @@ function refuseMalformed(text: string, field: string, what: string): never {
   refuse(field, "trailing_point", text, `must have a digit after the decimal point (write "5", not "5.")`);
 }
 
+/** A string no longer than any amount can be, checked before anything reads it. */
 function requireString(text: unknown, field: string, what: string): string {
-  if (typeof text === "string") return text;
+  if (typeof text === "string") {
+    if (text.length > INPUT_LIMITS.amount) throw new AmountError(field, "too_long", lengthRule(INPUT_LIMITS.amount, text.length));
+    return text;
+  }
   const hint = typeof text === "number" ? " (a number may already have lost digits; send the amount as a string)" : "";
   return refuse(field, "not_a_string", text, `must be ${what} written as a string${hint}`);
 }

@@ -1,1 +1,3 @@
+export * from "./hidden-characters.js";
 export * from "./untrusted-text.js";
+export * from "./untrusted-value.js";

@@ -1,15 +1,22 @@
-// Text that comes back from the workspace (notes, labels, names) is data written by
+import { revealHiddenCharacters } from "./hidden-characters.js";
+
+// Text that comes back from the workspace (notes, labels, names, error bodies) is data written by
 // someone else: it may try to steer an AI assistant or to disguise itself on screen.
 
-// C0 and C1 controls other than tab and newline, bidirectional overrides and isolates,
-// directional marks, zero-width characters and the BOM.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const HIDDEN_OR_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+/** The longest text shown by default; a longer one is cut and says so. */
+export const DEFAULT_SHOWN_LENGTH = 2000;
 
-/** The text with control, bidi and zero-width characters removed and CRLF folded to LF. */
-export function sanitizeUntrustedText(text: string, maxLength = 2000): string {
-  const clean = text.replace(/\r\n?/g, "\n").replace(HIDDEN_OR_CONTROL, "");
-  return clean.length > maxLength ? `${clean.slice(0, maxLength)}…[truncated]` : clean;
+/**
+ * The text as it may be shown: CRLF folded to LF, controls other than tab and newline dropped,
+ * every other hidden character (format, bidirectional, zero-width, tag, separator, default
+ * ignorable; see hidden-characters.ts) shown as a visible escape, then cut to `maxLength`.
+ */
+export function sanitizeUntrustedText(text: string, maxLength = DEFAULT_SHOWN_LENGTH): string {
+  const clean = revealHiddenCharacters(text.replace(/\r\n?/g, "\n"));
+  if (clean.length <= maxLength) return clean;
+  // Never cut a surrogate pair in two: half of one is a hidden character again.
+  const end = /[\uD800-\uDBFF]/.test(clean.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
+  return `${clean.slice(0, end)}…[truncated]`;
 }
 
 const MARKER = /<\/?\s*untrusted/gi;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
 import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
 import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
 import { Speed } from "../schemas/transaction-request.js";
@@ -10,7 +11,7 @@ import { describeAmount, governanceFor, loadAccount } from "../operations/plan-c
 import { WriteNote } from "../operations/write-note.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
-import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
 export const EthereumStakeRequest = z.object({
@@ -18,8 +19,8 @@ export const EthereumStakeRequest = z.object({
   ...ON_ACCOUNT,
   amount: BaseAmount,
   max_fees: BaseAmount.optional(),
-  contract: z.string().min(1),
-  contract_data: z.string().min(1),
+  contract: WriteAddress,
+  contract_data: boundedText(INPUT_LIMITS.contract_data).min(1),
   speed: Speed.default("NORMAL"),
   note: WriteNote.optional(),
 });

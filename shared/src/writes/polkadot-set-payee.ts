@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
 import { buildSetPayeeRequest } from "../requests/polkadot-staking-requests.js";
 import { isRewardsDestination } from "../schemas/coin-fields-request.js";
 import type { TransactionRequest } from "../schemas/transaction-request.js";
@@ -8,7 +9,7 @@ import { planPolkadotStaking, type PolkadotBodyInput } from "./polkadot-staking-
 import { ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
-export const PolkadotSetPayeeRequest = z.object({ kind: z.literal("polkadot_set_payee"), ...ON_ACCOUNT, payee: z.string().min(1), note: WriteNote.optional() });
+export const PolkadotSetPayeeRequest = z.object({ kind: z.literal("polkadot_set_payee"), ...ON_ACCOUNT, payee: boundedText(INPUT_LIMITS.payee).min(1), note: WriteNote.optional() });
 
 /** The builder names the payee by its place in the body; the write request names it payee. */
 const BUILDER_FIELDS = { "coin_fields.payee": "payee" };

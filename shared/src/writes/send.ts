@@ -16,7 +16,7 @@ import { WriteNote } from "../operations/write-note.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
 import { polkadotDraws } from "./polkadot-balance-draws.js";
-import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
 export const SendRequest = z.object({
@@ -24,7 +24,7 @@ export const SendRequest = z.object({
   ...ON_ACCOUNT,
   amount: BaseAmount,
   max_fees: BaseAmount.optional(),
-  recipient: z.string().min(1),
+  recipient: WriteAddress,
   speed: Speed.default("NORMAL"),
   note: WriteNote.optional(),
 });

@@ -7,10 +7,10 @@ import { requireNetwork } from "../operations/account-kind-error.js";
 import { describeAmount, governanceFor, loadAccount, stakingTransactionRuleFindings } from "../operations/plan-context.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
-import { BaseAmount, ON_ACCOUNT } from "./request-fields.js";
+import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
-export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: z.string().min(1) });
+export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: WriteAddress });
 
 /** Guided staking, create and delegate: POST /solana/accounts/{id}/stakes under the staking rule. */
 export const solanaCreateStakeWrite = defineWrite({

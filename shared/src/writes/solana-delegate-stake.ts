@@ -3,10 +3,10 @@ import { buildDelegateSolanaStakeRequest } from "../requests/solana-stake-reques
 import { describeAmount } from "../operations/plan-context.js";
 import { buildBody } from "./built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
-import { ON_STAKE } from "./request-fields.js";
+import { WriteAddress, ON_STAKE } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
-export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: z.string().min(1) });
+export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: WriteAddress });
 
 /** Delegates a stake's whole balance to a validator again. */
 export const solanaDelegateStakeWrite = defineWrite({

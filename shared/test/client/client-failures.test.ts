@@ -260,7 +260,7 @@ describe("errors", () => {
     const error = await caught(client().createTransaction(sendBody()));
     expect(error).toBeInstanceOf(CustodyApiError);
     expect(error).not.toBeInstanceOf(UnknownOperatorError);
-    expect((error as Error).message).toBe("POST /transactions answered HTTP 400: ValidationError: amount exceeds the available balance");
+    expect((error as Error).message).toBe('POST /transactions answered HTTP 400: <untrusted field="error_body">ValidationError: amount exceeds the available balance</untrusted>');
   });
 
   it("names the method, the path and each failing field of a response that does not match", async () => {
@@ -290,7 +290,7 @@ describe("errors", () => {
     server.on("GET", "/_health", text(302, "", { location: "http://elsewhere.invalid/_health" }));
     const error = await caught(client().health());
     expect(error).toBeInstanceOf(CustodyApiError);
-    expect((error as Error).message).toMatch(/redirect \(HTTP 302 to http:\/\/elsewhere.invalid\/_health\).*check baseUrl/);
+    expect((error as Error).message).toMatch(/redirect \(HTTP 302 to <untrusted field="location">http:\/\/elsewhere.invalid\/_health<\/untrusted>\).*check baseUrl/);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -28,10 +28,18 @@ describe("noteTextProblem", () => {
     }
   });
 
-  it("refuses every character the display would remove or change, so that nothing shown differs from what is sent", () => {
-    for (let codePoint = 0; codePoint <= 0xffff; codePoint += 1) {
-      const character = String.fromCharCode(codePoint);
-      if (sanitizeUntrustedText(character) !== character) expect(noteTextProblem(character), hex(codePoint)).toBeDefined();
+  it("refuses exactly the characters the display would drop or escape, and tab and newline (a note is one line), every code point checked", () => {
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint += 1) {
+      const character = String.fromCodePoint(codePoint);
+      const refused = noteTextProblem(character) !== undefined;
+      const expected = sanitizeUntrustedText(character) !== character || character === "\t" || character === "\n";
+      if (refused !== expected) expect.fail(`${hex(codePoint)}: refused ${refused}, display changes it or it breaks the line ${expected}`);
+    }
+  });
+
+  it("refuses the invisible characters the display once missed: tags, soft hyphen, fillers, variation selectors", () => {
+    for (const codePoint of [0xe0041, 0xe007f, 0xe0000, 0x00ad, 0x034f, 0x180e, 0x115f, 0x1160, 0x3164, 0xffa0, 0xfe0f, 0xe0100, 0x2028, 0x2029]) {
+      expect(noteTextProblem(`ok ${String.fromCodePoint(codePoint)}`), hex(codePoint)).toBe(`must not contain invisible or bidirectional control characters (found ${hex(codePoint)} at character 4)`);
     }
   });
 
@@ -50,6 +58,9 @@ describe("the note of a write request", () => {
     const content = WriteRequest.safeParse({ ...send, note: { title: "ok", content: "a\u200Bb" } });
     expect(formatIssues(content.error!)).toBe("note.content: must not contain invisible or bidirectional control characters (found U+200B at character 2)");
     expect(WriteNote.parse({ title: "Payroll March", content: "" })).toEqual({ title: "Payroll March", content: "" });
+    const long = WriteRequest.safeParse({ ...send, note: { title: `\u202E${"x".repeat(1_000_000)}`, content: "" } });
+    // The length is checked first and alone: the million characters are not read one by one.
+    expect(formatIssues(long.error!)).toBe("note.title: at most 500 characters, got 1000001");
   });
 
   it("planWrite refuses it before any call, for a surface that did not parse its request", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AmountError, parseDecimal, parseUnits, type AmountRule } from "../../src/index.js";
+import { AmountError, parseBaseUnits, parseDecimal, parseUnits, type AmountRule } from "../../src/index.js";
 import { BASE_ONLY, DOT, ETH, SOL } from "./currencies.js";
 
 function refusal(run: () => unknown): AmountError {
@@ -105,8 +105,19 @@ describe("parseUnits refuses, naming the field and the rule", () => {
   });
 
   it("cuts long input in messages", () => {
-    const error = refusal(() => parseUnits(`${"9".repeat(100)}x`, SOL, "SOL"));
+    const error = refusal(() => parseUnits(`${"9".repeat(70)}x`, SOL, "SOL"));
     expect(error.message).toContain(`got "${"9".repeat(40)}..."`);
+  });
+
+  it("refuses a text longer than any amount by its length, before reading it", () => {
+    for (const read of [() => parseUnits("9".repeat(3_000_000), SOL, "SOL"), () => parseBaseUnits("9".repeat(3_000_000), "max_fees"), () => parseDecimal("1".repeat(81), 9, "amount")]) {
+      const error = refusal(read);
+      expect(error.rule).toBe("too_long");
+    }
+    expect(refusal(() => parseUnits("9".repeat(3_000_000), SOL, "SOL")).message).toBe("amount: at most 80 characters, got 3000000");
+    expect(refusal(() => parseBaseUnits("9".repeat(81), "max_fees")).message).toBe("max_fees: at most 80 characters, got 81");
+    expect(parseBaseUnits("9".repeat(80))).toBe(10n ** 80n - 1n);
+    expect(refusal(() => parseUnits("1", SOL, "S".repeat(17))).message).toBe("amount: at most 16 characters, got 17");
   });
 
   it("refuses too many decimals in the default display unit", () => {

@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { notify } from "../../output/notify.js";
 
 /** Copies an account's address, or a stake's stake-account address. */
 export const copyAddress: CommandDefinition = {
@@ -17,6 +18,6 @@ export const copyAddress: CommandDefinition = {
     }
     if (address === undefined) return;
     await vscode.env.clipboard.writeText(address);
-    void vscode.window.showInformationMessage(`Custody: copied ${address}`);
+    void notify("info", `Custody: copied ${address}`);
   },
 };

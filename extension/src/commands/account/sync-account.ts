@@ -2,6 +2,8 @@ import * as vscode from "vscode";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { notify } from "../../output/notify.js";
+import { labelText } from "../../views/markdown-tooltip.js";
 
 /** GET /accounts/{id}/sync: the service refreshes the account's transaction history. */
 export const syncAccount: CommandDefinition = {
@@ -10,12 +12,12 @@ export const syncAccount: CommandDefinition = {
     const { client } = services.connection.require();
     const choice = await chooseAccount(client, services.prompter, node?.target, { title: "Custody: Sync Account" });
     if (!choice) return;
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${choice.account.name}...` }, () =>
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${labelText(choice.account.name, 80)}...` }, () =>
       client.syncAccount(choice.account.id),
     );
     const message = `Custody: sync of ${choice.account.name} (id ${choice.account.id}) ${result.success ? "done" : "reported no success"}.`;
     services.output.info(message);
-    void (result.success ? vscode.window.showInformationMessage(message) : vscode.window.showWarningMessage(message));
+    void notify(result.success ? "info" : "warning", message);
     services.refreshAll();
   },
 };

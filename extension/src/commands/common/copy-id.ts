@@ -3,6 +3,7 @@ import { chooseTransaction } from "../../input/pick-transaction.js";
 import type { Services } from "../../services.js";
 import type { NodeTarget } from "../../views/tree-node.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { notify } from "../../output/notify.js";
 
 function idOf(target: NodeTarget): string {
   switch (target.kind) {
@@ -29,6 +30,6 @@ export const copyId: CommandDefinition = {
       id = String(choice.transaction.id);
     }
     await vscode.env.clipboard.writeText(id);
-    void vscode.window.showInformationMessage(`Custody: copied ${id}`);
+    void notify("info", `Custody: copied ${id}`);
   },
 };

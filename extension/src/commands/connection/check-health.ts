@@ -1,7 +1,7 @@
-import * as vscode from "vscode";
 import { checkModuleVersion } from "@custody/shared";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { notify } from "../../output/notify.js";
 
 /** GET /_health, with the module version checked against the latest supported. */
 export const checkHealth: CommandDefinition = {
@@ -13,6 +13,6 @@ export const checkHealth: CommandDefinition = {
     const worst = findings.find((item) => item.severity !== "info") ?? findings[0];
     const message = `Custody: ${client.baseUrl} answers ${health.status} for ${target.operator}: module ${health.module_version}, API ${health.api_version}. ${worst?.message ?? ""}`.trim();
     services.output.info(message);
-    void (worst && worst.severity !== "info" ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
+    void notify(worst && worst.severity !== "info" ? "warning" : "info", message);
   },
 };

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { OperatorName } from "@custody/shared";
+import { OperatorName, INPUT_LIMITS } from "@custody/shared";
 import { readConnectionSettings, saveConnectionSettings } from "../../connection/connection-settings.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
@@ -32,6 +32,7 @@ export const connect: CommandDefinition = {
     const settings = readConnectionSettings();
     const baseUrl = await services.prompter.input({
       title: stepTitle("Connect to a Workspace", 1, 2),
+      limit: { field: "base URL", max: INPUT_LIMITS.base_url },
       prompt: "Base URL of the custody module, with its own path segment",
       value: settings.baseUrl,
       placeHolder: EXAMPLE_URL,
@@ -40,6 +41,7 @@ export const connect: CommandDefinition = {
     if (baseUrl === undefined) return;
     const operator = await services.prompter.input({
       title: stepTitle("Connect to a Workspace", 2, 2),
+      limit: { field: "operator", max: INPUT_LIMITS.operator_name },
       prompt: "API operator name (sent as X-Vendor-API-User)",
       value: settings.operator,
       validate: operatorProblem,

@@ -1,6 +1,6 @@
-import * as vscode from "vscode";
 import type { ConnectionState } from "../../connection/connection-state.js";
 import type { Services } from "../../services.js";
+import { notify } from "../../output/notify.js";
 
 /** Tells the person how a connection attempt ended, in a notification and the output channel. */
 export function reportConnection(services: Services, state: ConnectionState): void {
@@ -10,9 +10,9 @@ export function reportConnection(services: Services, state: ConnectionState): vo
     services.output.info(message);
     for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(item.message);
     const warning = state.versionFindings.find((finding) => finding.severity === "warn");
-    void (warning ? vscode.window.showWarningMessage(`${message} ${warning.message}`) : vscode.window.showInformationMessage(message));
+    void (warning ? notify("warning", `${message} ${warning.message}`) : notify("info", message));
   } else if (state.kind === "failed") {
     services.output.warn(`Connection to ${state.target.baseUrl} as ${state.target.operator} failed: ${state.message}`);
-    void vscode.window.showErrorMessage(`Custody: could not connect to ${state.target.baseUrl} as ${state.target.operator}: ${state.message}`);
+    void notify("error", `Custody: could not connect to ${state.target.baseUrl} as ${state.target.operator}: ${state.message}`);
   }
 }

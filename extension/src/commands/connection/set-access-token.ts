@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { INPUT_LIMITS } from "@custody/shared";
 
 /** Stores (or clears, when left empty) the gateway access token in SecretStorage, then reconnects. */
 export const setAccessToken: CommandDefinition = {
@@ -8,6 +9,7 @@ export const setAccessToken: CommandDefinition = {
   async run(services: Services) {
     const token = await services.prompter.input({
       title: "Custody: Gateway Access Token",
+      limit: { field: "access token", max: INPUT_LIMITS.access_token },
       prompt: "Bearer token for a gateway in front of the module, kept in VS Code's secret storage. Leave empty to clear it.",
       password: true,
       validate: (text) => (/\s/.test(text) ? "access token: must contain no spaces" : undefined),

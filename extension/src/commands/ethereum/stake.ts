@@ -1,6 +1,6 @@
-import { checkSend, displayUnit, HexString } from "@custody/shared";
+import { checkSend, displayUnit, HexString, INPUT_LIMITS } from "@custody/shared";
 import { addressValidator } from "../../input/address-rule.js";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
@@ -24,6 +24,7 @@ export const ethereumStake: CommandDefinition = {
     const unit = displayUnit(currency).code;
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 2, STEPS),
+      limit: amountLimit("amount"),
       prompt: `Amount to stake in ${unit}; the account must hold at least 32 ${unit} (it holds ${displayAmount(account.balance, currency)})`,
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
@@ -40,6 +41,7 @@ export const ethereumStake: CommandDefinition = {
       contract = (
         await prompter.input({
           title: stepTitle(TITLE, 3, STEPS),
+          limit: { field: "contract", max: INPUT_LIMITS.address },
           prompt: "Staking provider's contract address",
           validate: addressValidator("Ethereum", "contract"),
         })
@@ -48,6 +50,7 @@ export const ethereumStake: CommandDefinition = {
     if (contract === undefined) return;
     const contractData = await prompter.input({
       title: stepTitle(TITLE, 4, STEPS),
+      limit: { field: "contract_data", max: INPUT_LIMITS.contract_data },
       prompt: "Call data for the provider's deposit function (hex, with its 4-byte selector)",
       validate: (text) => (text.trim() !== "" && HexString.safeParse(text.trim()).success ? undefined : "contract_data: must be hex-encoded bytes: an optional 0x then an even number of hex digits"),
     });
@@ -55,6 +58,7 @@ export const ethereumStake: CommandDefinition = {
     const amount = readAmount(amountText, currency, "amount");
     const feesText = await prompter.input({
       title: stepTitle(TITLE, 5, STEPS),
+      limit: amountLimit("max_fees"),
       prompt: `Max fees in ${unit}; leave empty to propose them from the service's fee estimate`,
       validate: (text) => (text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text)),
     });

@@ -1,11 +1,12 @@
 import * as vscode from "vscode";
-import { toolPermission, type ToolIdentity } from "@custody/shared";
+import { toolPermission, type ToolIdentity, INPUT_LIMITS } from "@custody/shared";
 import { loadPolicy } from "../../guard/policy-source.js";
 import { readConnectionSettings } from "../../connection/connection-settings.js";
 import { errorText } from "../../output/error-text.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { operatorProblem } from "../connection/connect.js";
+import { notify } from "../../output/notify.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREATE: ToolIdentity = { name: "create_operator", toolset: "operators", readOnly: false };
@@ -22,7 +23,7 @@ function allowed(services: Services, tool: ToolIdentity): boolean {
   }
   if (reason === undefined) return true;
   services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
-  void vscode.window.showErrorMessage(`Custody: ${tool.name} refused by the local policy: ${reason}`);
+  void notify("error", `Custody: ${tool.name} refused by the local policy: ${reason}`);
   return false;
 }
 
@@ -41,7 +42,12 @@ export const registerOperator: CommandDefinition = {
       { label: "Register an operator created earlier", description: "I have its invitation UUID", value: "register" as const },
     ]);
     if (mode === undefined) return;
-    const name = await prompter.input({ title: stepTitle(TITLE, 2, 3), prompt: "Operator name (no spaces; the same name the administrator will invite)", validate: operatorProblem });
+    const name = await prompter.input({
+      title: stepTitle(TITLE, 2, 3),
+      prompt: "Operator name (no spaces; the same name the administrator will invite)",
+      limit: { field: "operator", max: INPUT_LIMITS.operator_name },
+      validate: operatorProblem,
+    });
     if (name === undefined) return;
     const base = { operator: target.operator, request_digest: null };
     if (mode === "create") {
@@ -52,7 +58,8 @@ export const registerOperator: CommandDefinition = {
         const created = await client.createApiUser(name.trim());
         audit.record({ ...base, tool: CREATE.name, event: "submitted", details: { name: created.name, role: created.role } });
         output.info(`Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`);
-        const copy = await vscode.window.showInformationMessage(
+        const copy = await notify(
+          "info",
           `Custody: operator ${created.name} created. An administrator must now invite ${created.name} in the workspace application with the device id ${created.device_id}; it will issue a UUID.`,
           "Copy Device ID",
         );
@@ -65,6 +72,7 @@ export const registerOperator: CommandDefinition = {
     if (!allowed(services, REGISTER)) return;
     const uuid = await prompter.input({
       title: stepTitle(TITLE, 3, 3),
+      limit: { field: "uuid", max: INPUT_LIMITS.uuid },
       prompt: "Invitation UUID issued by the workspace application (Escape to register later)",
       validate: (text) => (UUID.test(text.trim()) ? undefined : "uuid: must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
     });
@@ -76,7 +84,7 @@ export const registerOperator: CommandDefinition = {
         ? `Custody: ${name.trim()} is registered; administrators must now approve its Create user request before it can use the API.`
         : `Custody: the module did not accept the registration of ${name.trim()}.`;
       output.info(message);
-      void (result.success ? vscode.window.showInformationMessage(message) : vscode.window.showErrorMessage(message));
+      void notify(result.success ? "info" : "error", message);
     } catch (error) {
       audit.record({ ...base, tool: REGISTER.name, event: "failed", error: errorText(error) });
       throw error;

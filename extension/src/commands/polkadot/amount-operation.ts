@@ -1,5 +1,5 @@
 import { checkPolkadotOperation, displayUnit, POLKADOT_AMOUNT_OPERATIONS, POLKADOT_BALANCE_NAMES, polkadotBalanceValue, writeIdentity } from "@custody/shared";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
@@ -20,6 +20,7 @@ export function polkadotAmountCommand(id: string, kind: AmountKind): CommandDefi
       const { balances, staking } = account.coin_fields;
       const amountText = await services.prompter.input({
         title: stepTitle(title, 2, 2),
+        limit: amountLimit("amount"),
         prompt: `Amount in ${displayUnit(currency).code} (or with a unit code); ${displayAmount(polkadotBalanceValue(operation.draws, balances), currency)} in ${POLKADOT_BALANCE_NAMES[operation.draws]}`,
         validate: amountValidator(currency, "amount", (amount) => checkPolkadotOperation({ type: operation.type, amount }, balances, staking)),
       });

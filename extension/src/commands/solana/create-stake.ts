@@ -1,5 +1,5 @@
 import { checkSolanaCreateStake, displayUnit, SOLANA_STAKE_RENT_EXEMPT_RESERVE } from "@custody/shared";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import { chooseAccount } from "../../input/pick-account.js";
 import { chooseValidator } from "../../input/pick-validator.js";
 import type { Services } from "../../services.js";
@@ -20,6 +20,7 @@ export const createStake: CommandDefinition = {
     const unit = displayUnit(currency).code;
     const amountText = await services.prompter.input({
       title: stepTitle(TITLE, 2, 3),
+      limit: amountLimit("amount"),
       prompt: `Amount to stake in ${unit} (or with a unit code); ${displayAmount(account.available_balance, currency)} available`,
       validate: amountValidator(currency, "amount", (amount) =>
         checkSolanaCreateStake({ amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),

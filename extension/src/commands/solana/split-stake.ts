@@ -1,5 +1,5 @@
 import { checkSolanaStakeAction, displayUnit, type WriteKind } from "@custody/shared";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
 import type { TreeNode } from "../../views/tree-node.js";
@@ -13,6 +13,7 @@ async function split(services: Services, node: TreeNode | undefined, kind: Extra
   const { stake, currency } = choice;
   const amountText = await services.prompter.input({
     title: stepTitle(title, 2, 2),
+    limit: amountLimit("amount"),
     prompt: `Amount to split off into a new stake, in ${displayUnit(currency).code}; the stake holds ${displayAmount(stake.blockchain_state.total_balance, currency)}`,
     validate: amountValidator(currency, "amount", (amount) => checkSolanaStakeAction(action, stake, { amount })),
   });

@@ -1,6 +1,6 @@
-import { accountNetwork, checkSend, displayUnit, type Speed } from "@custody/shared";
+import { accountNetwork, checkSend, displayUnit, type Speed, INPUT_LIMITS, noteTextProblem } from "@custody/shared";
 import { addressValidator } from "../../input/address-rule.js";
-import { amountValidator, readAmount } from "../../input/amount-input.js";
+import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import { chooseAccount } from "../../input/pick-account.js";
 import { displayAmount } from "../../views/amount-text.js";
 import type { Services } from "../../services.js";
@@ -23,12 +23,14 @@ export const createTransaction: CommandDefinition = {
     const unit = displayUnit(currency).code;
     const recipient = await prompter.input({
       title: stepTitle(TITLE, 2, STEPS),
+      limit: { field: "recipient", max: INPUT_LIMITS.address },
       prompt: `Recipient address on ${accountNetwork(account) ?? account.type}`,
       validate: addressValidator(accountNetwork(account), "recipient"),
     });
     if (recipient === undefined) return;
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 3, STEPS),
+      limit: amountLimit("amount"),
       prompt: `Amount in ${unit} (or with a unit code, e.g. "1.5 ${unit}"); ${displayAmount(account.available_balance, currency)} available`,
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
@@ -36,6 +38,7 @@ export const createTransaction: CommandDefinition = {
     const amount = readAmount(amountText, currency, "amount");
     const feesText = await prompter.input({
       title: stepTitle(TITLE, 4, STEPS),
+      limit: amountLimit("max_fees"),
       prompt: `Max fees in ${unit}; leave empty to propose them from the service's fee estimate`,
       validate: (text) =>
         text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
@@ -50,6 +53,12 @@ export const createTransaction: CommandDefinition = {
     const note = await prompter.input({
       title: stepTitle(TITLE, 6, STEPS),
       prompt: "Note title (optional; a reference is added to the note so the transaction can always be found)",
+      limit: { field: "note", max: INPUT_LIMITS.note },
+      // Refused here, under the field, rather than after five steps by the write's own check.
+      validate: (text) => {
+        const problem = noteTextProblem(text.trim());
+        return problem === undefined ? undefined : `note: ${problem}`;
+      },
     });
     if (note === undefined) return;
     await services.guard.run({

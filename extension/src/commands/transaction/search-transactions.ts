@@ -1,9 +1,10 @@
 import * as vscode from "vscode";
-import { Transaction } from "@custody/shared";
+import { Transaction, INPUT_LIMITS } from "@custody/shared";
 import { transactionItems } from "../../input/pick-transaction.js";
 import { prettyJsonExact } from "../../output/pretty-json.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { notify } from "../../output/notify.js";
 
 const MAX_RESULTS_PAGES = 5;
 
@@ -14,6 +15,7 @@ export const searchTransactions: CommandDefinition = {
     const { client } = services.connection.require();
     const label = await services.prompter.input({
       title: "Custody: Search Transactions by Label",
+      limit: { field: "label", max: INPUT_LIMITS.label },
       prompt: "Text to find in the transactions' note titles and contents",
       validate: (text) => (text.trim() === "" ? "label: must not be empty" : undefined),
     });
@@ -23,7 +25,7 @@ export const searchTransactions: CommandDefinition = {
     );
     services.output.info(`Search for ${JSON.stringify(label.trim())}: ${found.length} transaction(s)${found.length ? `: ${found.map((tx) => `#${tx.id}`).join(", ")}` : ""}`);
     if (found.length === 0) {
-      void vscode.window.showInformationMessage(`Custody: no transaction has a note matching ${JSON.stringify(label.trim())}.`);
+      void notify("info", `Custody: no transaction has a note matching ${JSON.stringify(label.trim())}.`);
       return;
     }
     const choice = await services.prompter.pick(`Custody: ${found.length} transaction(s) matching ${JSON.stringify(label.trim())}`, await transactionItems(client, found), "Open one as JSON");

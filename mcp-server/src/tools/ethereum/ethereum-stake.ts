@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { defineWriteTool } from "../../guard/write-tool.js";
 import { amountField, NetworkUnitCode, optionalAmountField } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
@@ -9,8 +9,8 @@ export const ethereumStake = defineWriteTool({
     "Stakes ETH through a staking provider's contract (contract call; the account needs 32 ETH and a smart-contract rule). Dry run first.",
   input: {
     account: WriteFields.account,
-    contract: z.string().describe("Staking provider's contract address"),
-    contract_data: z.string().describe("Hex call data of the deposit"),
+    contract: boundedText(INPUT_LIMITS.address).describe("Staking provider's contract address"),
+    contract_data: boundedText(INPUT_LIMITS.contract_data).describe("Hex call data of the deposit"),
     amount: WriteFields.amount,
     unit: NetworkUnitCode.Ethereum,
     max_fees: WriteFields.max_fees,

@@ -1,4 +1,4 @@
-import { isAmbiguous, OperatorName } from "@custody/shared";
+import { boundedText, INPUT_LIMITS, isAmbiguous, OperatorName } from "@custody/shared";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
@@ -13,7 +13,7 @@ export const registerOperator = defineTool({
   description:
     "Registers an operator with the UUID the workspace issued when an administrator invited it (step 3). Administrators must then approve it before it can act.",
   toolset: "operators",
-  input: { name: OperatorName.describe("Operator name, as created"), uuid: z.string().describe("UUID from the workspace invitation") },
+  input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
   output: toolOutput({ success: z.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { ctx, signal }) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { defineWriteTool } from "../../guard/write-tool.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
@@ -6,7 +6,7 @@ export const polkadotSetPayee = defineWriteTool({
   kind: "polkadot_set_payee",
   description:
     "Changes where staking rewards go (SETPAYEE): Staked (compounded) or Stash; must differ from the current one. Dry run first.",
-  input: { account: WriteFields.account, payee: z.string().describe("Rewards destination, e.g. Staked or Stash"), note: WriteFields.note },
+  input: { account: WriteFields.account, payee: boundedText(INPUT_LIMITS.payee).describe("Rewards destination, e.g. Staked or Stash"), note: WriteFields.note },
   on: "account",
   toRequest: (args, { account }) => ({ kind: "polkadot_set_payee", account: account.id, payee: args.payee, note: noteInput(args.note) }),
 });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { solanaStakeLine, stakeActionNames } from "../../views/stake-view.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -6,7 +6,7 @@ import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, toolOutput } from "../tool-output.js";
 
-export const StakeUidInput = z.string().describe("Stake uid, from list_solana_stakes");
+export const StakeUidInput = boundedText(INPUT_LIMITS.stake_uid).describe("Stake uid, from list_solana_stakes");
 
 export const getSolanaStake = defineTool({
   name: "get_solana_stake",

@@ -1,9 +1,9 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { defineWriteTool } from "../../guard/write-tool.js";
 import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { WriteFields } from "../write-fields.js";
 
-export const ValidatorInput = z.string().describe("Validator vote address");
+export const ValidatorInput = boundedText(INPUT_LIMITS.address).describe("Validator vote address");
 
 export const solanaCreateStake = defineWriteTool({
   kind: "solana_create_stake",

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import { defineWriteTool } from "../../guard/write-tool.js";
 import { amountField, optionalAmountField } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
@@ -9,7 +9,7 @@ export const createTransaction = defineWriteTool({
     "Sends funds from an account to an address. Without confirmation_token: dry run (nothing sent) returning the exact request, checks, fees, governance forecast and a token; repeat with the token to submit once.",
   input: {
     account: WriteFields.account,
-    recipient: z.string().describe("Destination address"),
+    recipient: boundedText(INPUT_LIMITS.address).describe("Destination address"),
     amount: WriteFields.amount,
     unit: WriteFields.unit,
     max_fees: WriteFields.max_fees,

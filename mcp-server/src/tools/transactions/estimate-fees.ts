@@ -9,6 +9,8 @@ import {
   withInputFieldNames,
   type ContractInteractionInput,
   type TransactionRequest,
+  boundedText,
+  INPUT_LIMITS,
 } from "@custody/shared";
 import { z } from "zod";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -31,9 +33,9 @@ export const estimateFees = defineTool({
     account: AccountInput,
     amount: AmountText,
     unit: UnitCode,
-    recipient: z.string().describe("Destination, or the contract called"),
+    recipient: boundedText(INPUT_LIMITS.address).describe("Destination, or the contract called"),
     speed: Speed.optional(),
-    contract_data: z.string().optional().describe("Hex call data of a contract call"),
+    contract_data: boundedText(INPUT_LIMITS.contract_data).optional().describe("Hex call data of a contract call"),
   },
   output: toolOutput({ fees: Entity, max_fees: Entity, speed: z.string(), currency: z.string() }),
   annotations: READ_HINTS,

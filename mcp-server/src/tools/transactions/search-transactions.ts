@@ -1,4 +1,4 @@
-import { TransactionStatus } from "@custody/shared";
+import { TransactionStatus, boundedText, INPUT_LIMITS } from "@custody/shared";
 import { z } from "zod";
 import { transactionLine, transactionView } from "../../views/transaction-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -12,7 +12,7 @@ export const searchTransactions = defineTool({
   description: "Finds transactions by note title or content (label), account or status, newest first. Use to find a transaction or pending approvals. One page.",
   toolset: "read",
   input: {
-    label: z.string().min(1).optional().describe("Text in a note's title or content"),
+    label: boundedText(INPUT_LIMITS.label).min(1).optional().describe("Text in a note's title or content"),
     account: AccountInput.optional(),
     status: TransactionStatus.optional(),
     ...PageInput,

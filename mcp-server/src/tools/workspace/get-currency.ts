@@ -1,4 +1,4 @@
-import { displayUnit } from "@custody/shared";
+import { displayUnit, boundedText, INPUT_LIMITS } from "@custody/shared";
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -9,7 +9,7 @@ export const getCurrency = defineTool({
   title: "Get a currency's units",
   description: "Returns a currency's units (code and magnitude) and its display unit. Use to know which unit codes an amount may be given in.",
   toolset: "read",
-  input: { currency: z.string().describe("Currency identifier, as on the account") },
+  input: { currency: boundedText(INPUT_LIMITS.currency).describe("Currency identifier, as on the account") },
   output: toolOutput({ currency: Entity, display_unit: z.string() }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {

@@ -26,12 +26,18 @@ export function readBodyText(request: IncomingMessage, limit = MAX_BODY_BYTES): 
     const got = given === undefined ? "none" : JSON.stringify(given);
     return Promise.reject(new HttpError(415, "UnsupportedMediaType", `Content-Type: a request body must be application/json (optionally with charset=utf-8), got ${got}`));
   }
+  const declared = Number(request.headers["content-length"] ?? Number.NaN);
+  if (declared > limit) {
+    request.resume();
+    return Promise.reject(new HttpError(413, "PayloadTooLarge", `body: must be at most ${limit} bytes, this one declares ${declared}`));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        chunks.length = 0;
         reject(new HttpError(413, "PayloadTooLarge", `body: must be at most ${limit} bytes`));
         request.resume();
         return;

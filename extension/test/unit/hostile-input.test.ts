@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+vi.mock("vscode", () => import("./support/fake-vscode.js"));
+import { notify } from "../../src/output/notify.js";
+import { OutputLog } from "../../src/output/output-log.js";
+import { WindowPrompter } from "../../src/input/prompter.js";
+import { fake } from "./support/fake-vscode.js";
+import { startHarness, treeLines, type Harness } from "./support/extension-harness.js";
+
+// Input boxes refuse a text by its length before anything reads it; workspace text with hidden
+// characters reaches no label, tooltip, notification or output line raw.
+
+/** "INJ" in Unicode tag characters: invisible on screen. */
+const TAGGED = "\u{E0049}\u{E004E}\u{E004A}";
+const RAW = /[\u00AD\u2028\u202E]|[\u{E0000}-\u{E0FFF}]/u;
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe("input boxes", () => {
+  it("refuse a text longer than the field by its length, naming the field, before the box's own check reads it", async () => {
+    fake.reset();
+    const validate = vi.fn(() => undefined);
+    fake.script({ kind: "input", text: "9".repeat(3_000_000) });
+    const refusal = await new WindowPrompter().input({ title: "Amount", prompt: "Amount", limit: { field: "amount", max: 97 }, validate }).catch((error: unknown) => error as Error);
+    expect((refusal as Error).message).toContain("amount: at most 97 characters, got 3000000");
+    expect(validate).not.toHaveBeenCalled();
+  });
+
+  it("refuse a three-million-digit amount in the send's amount box, and a note with a hidden character in its note box; nothing is sent", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const before = (await harness.client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
+    fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" }, { kind: "input", text: "9".repeat(3_000_000) });
+    await harness.run("custody.createTransaction");
+    expect(fake.inputs.at(-1)?.verdict).toBe("amount: at most 97 characters, got 3000000");
+    fake.script(
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" },
+      { kind: "input", text: "0.25" },
+      { kind: "input", text: "" },
+      { kind: "pick", label: "FAST" },
+      { kind: "input", text: `payroll${TAGGED}` },
+    );
+    await harness.run("custody.createTransaction");
+    expect(fake.inputs.at(-1)?.verdict).toBe("note: must not contain invisible or bidirectional control characters (found U+E0049 at character 8)");
+    expect((await harness.client.searchTransactions({ page: 1, page_size: 1 })).page_info.count).toBe(before);
+  });
+});
+
+describe("hidden characters in workspace text", () => {
+  it("show as escapes in tree labels, descriptions and tooltips", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const name = `vault\u00AD${TAGGED}\u2028ops`;
+    const response = await fetch(`${harness.controlUrl}/accounts`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name, currency: "solana_testnet", governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null } }),
+    });
+    expect(response.status).toBe(200);
+    await harness.run("custody.refresh");
+    const lines = await treeLines(harness.provider("accounts"), 2);
+    const planted = lines.find((line) => line.label.startsWith("vault"));
+    expect(planted?.label).toBe("vault\\u{00AD}\\u{E0049}\\u{E004E}[+2 hidden]ops");
+    const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;
+    expect(tooltip).not.toMatch(RAW);
+    for (const line of lines) expect(`${line.label} ${line.description}`).not.toMatch(RAW);
+  });
+
+  it("show as escapes in notifications and output lines", () => {
+    fake.reset();
+    void notify("info", `Custody: copied ${TAGGED}\u202Eaddress`);
+    expect(fake.messages.at(-1)?.message).toBe("Custody: copied \\u{E0049}\\u{E004E}\\u{E004A}[+1 hidden]address");
+    const output = new OutputLog();
+    output.info(`sync of vault${TAGGED}`);
+    output.block("heading\u2028", [`line${TAGGED}`]);
+    for (const line of fake.output) expect(line).not.toMatch(RAW);
+    expect(fake.output.join("\n")).toContain("sync of vault\\u{E0049}");
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import type { FieldIssue } from "./field-issues.js";
+
+/**
+ * The longest text each kind of input may be, in UTF-16 code units (what `.length` counts),
+ * checked before anything reads it: a 3-million-digit amount would take seconds to convert, a
+ * megabyte of recipient would be copied into every answer and record. Each is a generous bound on
+ * what the field can legitimately hold. Every surface (MCP tools and prompts, the extension's
+ * input boxes, shared's builders and unit parsing) uses these.
+ */
+export const INPUT_LIMITS = {
+  /** A decimal amount: the 78 digits of 2^256, a point, one spare. */
+  amount: 80,
+  /** A unit code: SOL, lamport, planck, Gwei. */
+  unit: 16,
+  /** An address (recipient, validator, contract): the longest form is 48 characters (SS58). */
+  address: 128,
+  /** An account's name, as the workspace shows it. */
+  account_name: 256,
+  /** An API operator's name (the module's own limit). */
+  operator_name: 128,
+  /** A note's title or content. */
+  note: 500,
+  /** Text searched in notes. */
+  label: 500,
+  /** Hex call data of a contract call: 32 KiB of data (a deposit takes 842 characters). */
+  contract_data: 65_536,
+  /** A Solana stake uid (a UUID is 36). */
+  stake_uid: 64,
+  /** An invitation UUID (36). */
+  uuid: 64,
+  /** A currency identifier (solana_testnet). */
+  currency: 64,
+  /** A Polkadot rewards destination (Staked, Stash, Controller, None, Account). */
+  payee: 64,
+  /** A confirmation token (about 80). */
+  confirmation_token: 1024,
+  /** The earlier write a person repeats on purpose: a transaction id, or a reference (cw- and 20 hex digits). */
+  repeat_of: 64,
+  /** A write's correlation reference (cw- and 20 hex digits). */
+  reference: 64,
+  /** The module's base URL. */
+  base_url: 2048,
+  /** A gateway's bearer token. */
+  access_token: 4096,
+} as const;
+
+export type LimitedInput = keyof typeof INPUT_LIMITS;
+
+/** "at most 80 characters, got 3000000": the rule a too-long input breaks, after its field name. */
+export function lengthRule(max: number, length: number): string {
+  return `at most ${max} characters, got ${length}`;
+}
+
+/**
+ * A string of at most `max` characters. The length is checked first and stops the parse
+ * (`abort`): no later check, refinement or transform reads a text that is too long.
+ */
+export function boundedText(max: number) {
+  return z.string().max(max, { abort: true, error: (issue) => lengthRule(max, typeof issue.input === "string" ? issue.input.length : 0) });
+}
+
+/** The issue with a text longer than `max`, if any (a builder's check, before its format checks). */
+export function lengthIssue(field: string, value: unknown, max: number): FieldIssue | undefined {
+  return typeof value === "string" && value.length > max ? { path: field, message: lengthRule(max, value.length) } : undefined;
+}
+
+/** `${field}: at most N characters, got M` for a text longer than `max`, else undefined. */
+export function lengthProblem(field: string, text: string, max: number): string | undefined {
+  return text.length > max ? `${field}: ${lengthRule(max, text.length)}` : undefined;
+}

@@ -53,6 +53,28 @@ describe("guarded writes from the palette", () => {
     expect(auditEvents(harness).at(-1)).toMatchObject({ tool: "solana_create_stake", transaction_id: created?.id });
   });
 
+  it("stakes the same SOL twice only when the person says so: the second is blocked as a duplicate, naming the first, and sent again on purpose", async () => {
+    harness = await startHarness();
+    const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
+    fake.script(...stake, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    const first = await newest(harness);
+    // The same request again: refused unless the person chooses to send it again.
+    fake.script(...stake, { kind: "modal", choice: undefined });
+    await harness.run("custody.solana.createStake");
+    const asked = fake.messages.filter((message) => message.modal).at(-1);
+    expect(asked?.message).toContain("this would send the same request twice");
+    expect(asked?.detail).toContain(`as transaction ${first?.id}`);
+    expect((await newest(harness))?.id).toBe(first?.id);
+    fake.script(...stake, { kind: "modal", choice: "Send Again" }, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    const second = await newest(harness);
+    expect(second?.id).toBe((first?.id ?? 0) + 1);
+    expect(second?.amount).toBe(1_500_000_000n);
+    const events = auditEvents(harness).map((record) => record.event);
+    expect(events).toEqual(["dry_run", "confirmed", "reserved", "submitted", "blocked", "blocked", "dry_run", "confirmed", "reserved", "submitted"]);
+  });
+
   it("unbonds DOT from a Polkadot account with the fixed values, checked as typed against the bonded balance", async () => {
     harness = await startHarness();
     const account = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "dot-staking");

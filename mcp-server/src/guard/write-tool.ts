@@ -13,7 +13,7 @@ import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
 
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional().describe("Omit to dry-run; the dry run's token submits");
-export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional().describe("Only to send an identical write again on purpose: the id DUPLICATE_OF_RECENT names");
+export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional().describe("To repeat a write: the id DUPLICATE_OF_RECENT names");
 
 /** How often a confirmation under way tells the client it is still working (when it asked for progress). */
 const PROGRESS_EVERY_MS = 2000;

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEFAULT_POLICY, FileGuardStore, WriteRoad, type CommitResult, type ConsentPort, type CustodyClient, type PrepareResult, type WriteRequestOf } from "@custody/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientFor, control, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
+
+// The write road itself, with no surface: prepare then commit against the emulator, each outcome
+// of the union and the audit events it writes, in their one order.
+
+let emulator: RunningEmulator;
+let client: CustodyClient;
+const RECIPIENT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+const actor = { session: "session-a", person: null };
+const accept: ConsentPort = { ask: async () => ({ answer: "accepted" }) };
+
+beforeAll(async () => {
+  emulator = await startDemoEmulator();
+  client = clientFor(emulator, "treasury-bot");
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+function freshRoad(): { road: WriteRoad; events: () => string[] } {
+  const path = join(mkdtempSync(join(tmpdir(), "road-")), "audit.jsonl");
+  const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => DEFAULT_POLICY, store: new FileGuardStore(path), surface: "test", lookupHorizonMs: 500 });
+  const events = () =>
+    readFileSync(path, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { event: string }).event);
+  return { road, events };
+}
+
+function prepared(result: PrepareResult): Extract<PrepareResult, { status: "prepared" }> {
+  if (result.status !== "prepared") throw new Error(`expected a prepared intent, got ${result.status}: ${JSON.stringify(result.status === "blocked" ? result.plan.checks.filter((check) => check.severity === "block") : result)}`);
+  return result;
+}
+
+let amount = 1_000_000n;
+const send = (): WriteRequestOf<"send"> => ({ kind: "send", account: "sol-treasury", amount: (amount += 1n), max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+
+describe("the write road", () => {
+  it("prepares, then commits once: dry_run, confirmed, reserved, submitted", async () => {
+    const { road, events } = freshRoad();
+    const request = send();
+    const intent = prepared(await road.prepare(request, { actor }));
+    const result = await road.commit(request, intent.sealed.nonce, { actor, consent: accept });
+    expect(result.status).toBe("submitted");
+    expect(events()).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
+    const again: CommitResult = await road.commit(request, intent.sealed.nonce, { actor, consent: accept });
+    expect(again).toMatchObject({ status: "refused", reason: "reused", transaction_id: result.status === "submitted" ? result.transaction.id : -1 });
+  });
+
+  it("asks the person after every check passed, and a decline sends nothing: dry_run, declined", async () => {
+    const { road, events } = freshRoad();
+    const request = send();
+    const intent = prepared(await road.prepare(request, { actor }));
+    let asked = 0;
+    const result = await road.commit(request, intent.sealed.nonce, { actor, consent: { ask: async () => ((asked += 1), { answer: "declined", detail: "no" }) } });
+    expect(asked).toBe(1);
+    expect(result.status).toBe("declined");
+    expect(events()).toEqual(["dry_run", "declined"]);
+  });
+
+  it("refuses another session's confirmation, an older intent voided by a newer dry run, and a request that differs", async () => {
+    const { road } = freshRoad();
+    const request = send();
+    const older = prepared(await road.prepare(request, { actor }));
+    const newer = prepared(await road.prepare(request, { actor }));
+    expect(await road.commit(request, older.sealed.nonce, { actor, consent: accept })).toMatchObject({ status: "refused", reason: "superseded" });
+    expect(await road.commit(request, newer.sealed.nonce, { actor: { ...actor, session: "session-b" }, consent: accept })).toMatchObject({ status: "refused", reason: "other_session" });
+    const third = prepared(await road.prepare(request, { actor }));
+    expect(await road.commit({ ...request, amount: request.amount + 1n }, third.sealed.nonce, { actor, consent: accept })).toMatchObject({
+      status: "refused",
+      reason: "digest_mismatch",
+    });
+  });
+
+  it("reports a lost answer as uncertain, and its background look-up records what it found", async () => {
+    const { road, events } = freshRoad();
+    const request = send();
+    const intent = prepared(await road.prepare(request, { actor }));
+    await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1, latency_ms: 1200 });
+    const slow = new WriteRoad({ client: clientFor(emulator, "treasury-bot"), operator: "treasury-bot", policy: () => DEFAULT_POLICY, store: road.store, surface: "test", lookupFirstDelayMs: 50, lookupHorizonMs: 5000 });
+    const result = await slow.commit(request, intent.sealed.nonce, { actor, consent: accept });
+    await control(emulator, "DELETE", "/faults");
+    // drop_after: handled, then the connection closed without the answer; the quick look-up finds it.
+    expect(["submitted", "uncertain"]).toContain(result.status);
+    if (result.status === "submitted") expect(result.looked_up).toBe(true);
+    await slow.lookupsSettled();
+    expect(events().slice(0, 3)).toEqual(["dry_run", "confirmed", "reserved"]);
+    expect(events()).toContain("ambiguous");
+  });
+});

@@ -7,7 +7,7 @@ import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js
 import type { Policy } from "../policy/policy.js";
 import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
-import { resolveAccount } from "../operations/account-resolution.js";
+import { accountDirectoryOf } from "../operations/account-directory.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
@@ -277,18 +277,19 @@ export class WriteRoad {
     return { plan };
   }
 
-  /** Why the account name the body sends would not reach the account the person saw (null when it would). */
+  /**
+   * Why the account name the body sends would not reach the account the person saw (null when it
+   * would). Read from a fresh listing of every account, never from the name directory's hints: a
+   * second account that took the name a moment ago must be seen right before the POST.
+   */
   async #nameStillBound(plan: PlannedWrite, signal?: AbortSignal): Promise<string | null> {
     const body = plan.call.body;
     const named = body !== null && typeof body === "object" && "account_name" in body && typeof body.account_name === "string" ? body.account_name : null;
     if (named === null) return null;
-    try {
-      const account = await resolveAccount(this.ports.client, named, { signal });
-      if (account.id === plan.account.id) return null;
-      return `the request names its account by the name the service resolves, and that name now belongs to account ${account.id}, not to account ${plan.account.id} the person saw. Nothing was sent`;
-    } catch (error) {
-      return `the account name the request sends no longer names account ${plan.account.id} alone (${messageOf(error)}). Nothing was sent`;
-    }
+    const holders = (await accountDirectoryOf(this.ports.client).refresh({ signal })).filter((account) => account.name === named).map((account) => account.id);
+    if (holders.length === 1 && holders[0] === plan.account.id) return null;
+    const now = holders.length === 0 ? "no account" : `account${holders.length > 1 ? "s" : ""} ${holders.join(", ")}`;
+    return `the request names its account by the name the service resolves, and that name now belongs to ${now}, not to account ${plan.account.id} alone as the person saw it. Nothing was sent`;
   }
 
   async #concludeLookup(plan: PlannedWrite, conclusion: LookupConclusion): Promise<void> {

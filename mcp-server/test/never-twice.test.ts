@@ -184,6 +184,10 @@ describe("unknown is not absent", () => {
     expect(String(structured.error)).toContain(`search the transactions by its reference ${reference}`);
     expect(String(structured.error)).not.toMatch(/not applied/);
     expect(progress.length).toBeGreaterThan(0);
+    // A search by the reference says what the guard knows while nothing is found yet.
+    const early = await call(harness.client, "search_transactions", { label: reference });
+    expect(early.text).toContain(`Guard: the create_transaction with reference ${reference}`);
+    expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
     // Asked again while it is still unknown: the next dry run names it.
     const meanwhile = await call(harness.client, "create_transaction", args);
     expect(blockingCodes(meanwhile.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
@@ -196,7 +200,7 @@ describe("unknown is not absent", () => {
     expect(resolved).toMatchObject({ transaction_id: landed[0], details: { reference, outcome: "found" } });
     // The search by the reference finds it; the next dry run names the transaction.
     const search = await call(harness.client, "search_transactions", { label: reference });
-    expect(search.text).toContain(String(landed[0]));
+    expect(search.text).toContain(`was submitted as transaction ${landed[0]}`);
     const next = await call(harness.client, "create_transaction", args);
     expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
     expect(next.text).toContain(`as transaction ${landed[0]}`);

@@ -1,4 +1,4 @@
-import { TransactionStatus, boundedText, INPUT_LIMITS } from "@custody/shared";
+import { TransactionStatus, boundedText, INPUT_LIMITS, isCorrelationId, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
 import { transactionLine, transactionView } from "../../views/transaction-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -17,7 +17,7 @@ export const searchTransactions = defineTool({
     status: TransactionStatus.optional(),
     ...PageInput,
   },
-  output: toolOutput({ transactions: z.array(Entity), page_info: PageInfo }),
+  output: toolOutput({ transactions: z.array(Entity), page_info: PageInfo, guard: Entity.optional() }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { ctx, signal } = call;
@@ -27,9 +27,30 @@ export const searchTransactions = defineTool({
       { signal },
     );
     const found = await Promise.all(page.edges.map(async ({ node }) => ({ transaction: node, currency: await ctx.currencies.get(node.currency, signal) })));
+    // A search by a write's reference also says what the guard knows of that write (an answer lost, a look-up under way).
+    const trace = args.label !== undefined && isCorrelationId(args.label) ? await ctx.store.writeByReference(args.label) : null;
     return {
-      structured: { transactions: found.map(({ transaction, currency }) => transactionView(transaction, currency)), page_info: page.page_info },
-      text: [`${found.length} of ${page.page_info.count} transactions:`, ...found.map(({ transaction, currency }) => transactionLine(transaction, currency))].join("\n"),
+      structured: { transactions: found.map(({ transaction, currency }) => transactionView(transaction, currency)), page_info: page.page_info, ...(trace ? { guard: guardView(trace, ctx.road.lookingUp(trace.reference)) } : {}) },
+      text: [
+        `${found.length} of ${page.page_info.count} transactions:`,
+        ...found.map(({ transaction, currency }) => transactionLine(transaction, currency)),
+        ...(trace ? [guardLine(trace, ctx.road.lookingUp(trace.reference))] : []),
+      ].join("\n"),
     };
   },
 });
+
+function guardView(trace: WriteTrace, lookingUp: boolean): Record<string, unknown> {
+  return { reference: trace.reference, tool: trace.tool, status: trace.status, transaction_id: trace.transaction_id, reserved_at: trace.reserved_at, looking_up: lookingUp };
+}
+
+/** What the guard's store says of the write with this reference. */
+function guardLine(trace: WriteTrace, lookingUp: boolean): string {
+  const what: Record<WriteTrace["status"], string> = {
+    in_flight: "is being sent",
+    submitted: `was submitted as transaction ${trace.transaction_id}`,
+    uncertain: `has an unknown outcome (its answer was lost)${lookingUp ? "; the guard is still looking it up" : ""}: it may still be applied`,
+    not_applied: "was not applied",
+  };
+  return `Guard: the ${trace.tool} with reference ${trace.reference}, sent at ${trace.reserved_at}, ${what[trace.status]}.`;
+}

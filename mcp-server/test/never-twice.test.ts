@@ -108,7 +108,10 @@ describe("the token binds what the person saw", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
-  it("refuses right before the POST when the name the body sends came to name another account too", async () => {
+  it.each([
+    ["by id", (id: number) => id],
+    ["by name, resolved through the name directory's hint", () => DEMO.solTreasury],
+  ] as const)("refuses right before the POST when the name the body sends came to name another account too (the dry run named it %s)", async (_how, reference) => {
     const cold = await accountNamed(emulator, DEMO.solCold);
     const treasury = await accountNamed(emulator, DEMO.solTreasury);
     // While the person reads the form, another account takes the name the request body carries.
@@ -118,29 +121,12 @@ describe("the token binds what the person saw", () => {
         return { action: "accept", content: { confirm: true } };
       },
     });
-    const valid = { account: treasury.id, recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
-    const dry = await call(harness.client, "create_transaction", valid);
-    expect(dry.structured.status).toBe("dry_run");
-    const confirmed = await call(harness.client, "create_transaction", { ...valid, confirmation_token: dry.structured.confirmation_token });
-    expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
-    expect(confirmed.text).toContain(`that name now belongs to accounts ${treasury.id}, ${cold.id}, not to account ${treasury.id} alone`);
-    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
-  });
-
-  it("sees a name taken a moment ago right before the POST, even when the dry run named the account by that name", async () => {
-    const cold = await accountNamed(emulator, DEMO.solCold);
-    const treasury = await accountNamed(emulator, DEMO.solTreasury);
-    harness = await connectHarness(emulator, {
-      elicit: async () => {
-        await control(emulator, "PUT", `/accounts/${cold.id}/name`, { name: DEMO.solTreasury, allow_duplicate_name: true });
-        return { action: "accept", content: { confirm: true } };
-      },
-    });
-    const args = { account: DEMO.solTreasury, recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
+    const args = { account: reference(treasury.id), recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
     const dry = await call(harness.client, "create_transaction", args);
+    expect(dry.structured.status).toBe("dry_run");
     const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
     expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
-    expect(confirmed.text).toContain(`accounts ${treasury.id}, ${cold.id}`);
+    expect(confirmed.text).toContain(`that name now belongs to accounts ${treasury.id}, ${cold.id}, not to account ${treasury.id} alone`);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 

@@ -74,6 +74,38 @@ describe("two dry runs of the same request", () => {
     expect(reserved.at(-1)?.request).toMatchObject({ repeat_of: String(earlier.id) });
   });
 
+  it("the same send written a little differently is still the same intent: a fee cap written out, another letter case, a note", async () => {
+    harness = await connectHarness(emulator);
+    const { dry } = await dryRunAndConfirm(harness.client, "create_transaction", send());
+    const fee = (dry.structured.amounts as { max_fees: { base_units: string } }).max_fees.base_units;
+    for (const variant of [send({ max_fees: fee, max_fees_unit: "lamport" }), send({ note: "retry" }), send({ amount: "1500000000", unit: "lamport", speed: "FAST" })]) {
+      const again = await call(harness.client, "create_transaction", variant);
+      expect(blockingCodes(again.structured), JSON.stringify(variant)).toEqual(["DUPLICATE_OF_RECENT"]);
+    }
+    const ops = await accountNamed(emulator, DEMO.ethOps);
+    const eth = { account: DEMO.ethStaking, recipient: ops.address, amount: "0.01", unit: "ETH" };
+    await dryRunAndConfirm(harness.client, "create_transaction", eth);
+    const lower = await call(harness.client, "create_transaction", { ...eth, recipient: ops.address.toLowerCase() });
+    expect(blockingCodes(lower.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+  });
+
+  it("a note may not imitate the guard's reference marker", async () => {
+    harness = await connectHarness(emulator);
+    const answer = await call(harness.client, "create_transaction", send({ note: "resend of [ref cw-0123456789abcdef0123]" }));
+    expect(answer.structured.status).toBe("failed");
+    expect(answer.text).toContain('must not contain "[ref"');
+  });
+
+  it("the person's form says when a write repeats an earlier one on purpose, naming it", async () => {
+    const forms: string[] = [];
+    harness = await connectHarness(emulator, { elicit: (message) => (forms.push(message), { action: "accept", content: { confirm: true } }) });
+    const { confirmed } = await dryRunAndConfirm(harness.client, "create_transaction", send());
+    const earlier = (confirmed.structured.transaction as { id: number }).id;
+    await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: String(earlier) }));
+    expect(forms[0]).not.toContain("SENDS AGAIN");
+    expect(forms[1]).toMatch(new RegExp(`^THIS SENDS AGAIN what was already sent: .*as transaction ${earlier}`));
+  });
+
   it("a duplicate confirmed after its dry run (the first write landed in between) is blocked, and sends nothing", async () => {
     harness = await connectHarness(emulator);
     const first = await call(harness.client, "create_transaction", send());
@@ -192,6 +224,29 @@ describe("unknown is not absent", () => {
     expect(next.text).toContain(`as transaction ${landed[0]}`);
     expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
   }, 60_000);
+
+  it("an uncertain write that landed after its look-ups gave up is named by the next dry run as the transaction it became, and cannot be repeated by its reference", async () => {
+    proxy = await startHoldingProxy(emulator);
+    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 });
+    const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
+    const dry = await call(harness.client, "create_transaction", args);
+    const reference = dry.structured.reference as string;
+    proxy.hold("POST", "/transactions", { kind: "late", holdMs: 2500 });
+    const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    expect(lost.structured.status).toBe("uncertain");
+    await harness.ctx.road.lookupsSettled();
+    expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
+    await proxy.forwarded();
+    const [landed] = await transactionsWithLabel(emulator, reference);
+    const next = await call(harness.client, "create_transaction", { ...args, repeat_of: reference });
+    expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(next.text).toContain(`as transaction ${landed}`);
+    expect(auditRecords(harness.auditPath).slice(-2)).toMatchObject([
+      { event: "resolved", transaction_id: landed, details: { reference, outcome: "found" } },
+      { event: "blocked", details: { stage: "dry_run" } },
+    ]);
+    expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+  }, 30_000);
 
   it("a POST whose connection broke before it reached the service is still uncertain, never not applied; nothing is re-sent", async () => {
     proxy = await startHoldingProxy(emulator);

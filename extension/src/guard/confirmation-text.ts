@@ -45,19 +45,21 @@ function findingLine(item: Finding): string {
 export function confirmationText(plan: PlannedWrite, baseUrl: string): { message: string; detail: string } {
   const account = plan.account;
   const warnings = plan.checks.filter((item) => item.severity === "warn");
+  const repeat = plan.checks.find((item) => item.code === "REPEAT_ACKNOWLEDGED");
   const body = plan.call.body === null || plan.call.body === undefined ? "(no body)" : stringifyJsonExact(plan.call.body);
   const lines = [
     `Operator ${plan.operator} at ${baseUrl}`,
     `Account: ${account.name} (id ${account.id}, ${accountNetwork(account) ?? account.type}, currency ${plan.currency.name})`,
     ...amountLines(plan),
     governanceLine(plan),
+    ...(repeat === undefined ? [] : [`Repeat: ${findingLine(repeat)}`]),
     ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
     `Request: ${plan.call.method} ${plan.call.path}`,
     body,
     `Reference: ${plan.correlation_id}`,
   ];
   return {
-    message: `Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
+    message: `${repeat === undefined ? "" : "Send this AGAIN? It repeats a write already sent. "}Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
     detail: sanitizeUntrustedText(lines.join("\n"), 6000),
   };
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { FileGuardStore, type AuditInput } from "@custody/shared";
+import { FileGuardStore, isAmbiguous, type AuditInput } from "@custody/shared";
 
 export const AUDIT_SURFACE = "vscode";
 
@@ -21,5 +21,15 @@ export class ExtensionAudit {
   /** Appends a record of a call outside the write road (an operator's creation or registration). */
   async record(input: Omit<AuditInput, "surface">): Promise<void> {
     await this.store().append({ surface: AUDIT_SURFACE, ...input });
+  }
+
+  /**
+   * Audits a call that changed (or may have changed) something outside the write road: `failed`,
+   * or `ambiguous` when its answer was lost. Secrets named in `redact` never reach the record.
+   */
+  async recordFailure(base: { operator: string; tool: string; request: unknown }, error: unknown, redact: readonly string[] = []): Promise<void> {
+    let message = error instanceof Error ? error.message : String(error);
+    for (const secret of redact) message = message.split(secret).join("<redacted>").split(encodeURIComponent(secret)).join("<redacted>");
+    await this.record({ ...base, event: isAmbiguous(error) ? "ambiguous" : "failed", request_digest: null, error: message });
   }
 }

@@ -138,6 +138,7 @@ function warningLine(problem: string | null): string {
 export function personMessage(title: string, plan: PlannedWrite): string {
   const warnings = plan.checks.filter((check) => check.severity === "warn").map((check) => `Warning: ${check.message}`);
   return lines(
+    repeatLine(plan),
     `${title} as operator ${plan.operator}:`,
     sanitizeUntrustedText(plan.summary),
     amountsLine(plan),
@@ -145,4 +146,10 @@ export function personMessage(title: string, plan: PlannedWrite): string {
     governanceLine(plan),
     "Submit it?",
   );
+}
+
+/** First in what the person confirms: a write that repeats an earlier identical one says so, naming it. */
+export function repeatLine(plan: PlannedWrite): string {
+  const acknowledged = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+  return acknowledged === undefined ? "" : `THIS SENDS AGAIN what was already sent: ${sanitizeUntrustedText(acknowledged.message)}.`;
 }

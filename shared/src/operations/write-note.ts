@@ -26,9 +26,15 @@ export function noteTextProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** The guard writes a write's correlation reference into its note as this marker; a person's note may not imitate it. */
+export const REFERENCE_MARKER = "[ref ";
+
 const NoteText = boundedText(INPUT_LIMITS.note).superRefine((text, ctx) => {
   const problem = noteTextProblem(text);
   if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
+  else if (text.toLowerCase().includes(REFERENCE_MARKER)) {
+    ctx.addIssue({ code: "custom", message: `must not contain "${REFERENCE_MARKER.trim()}": it marks the guard's correlation reference, by which a lost answer is recognised` });
+  }
 });
 
 /** The note a write asks for: title and content as shown at the dry run, every character visible. */

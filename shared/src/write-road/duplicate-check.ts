@@ -1,19 +1,60 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import { repeatKey } from "../guard-store/write-traces.js";
+import { carriesReference } from "../operations/correlation-reference.js";
 import { finding } from "../rules/finding.js";
+import type { Transaction } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
 
+/** What the duplicate check needs besides the plan. */
+export interface DuplicateContext {
+  client: CustodyClient;
+  store: GuardStore;
+  fingerprint: string;
+  since: Date;
+  signal?: AbortSignal | undefined;
+  /** Whether a background look-up of this reference is under way in this process. */
+  lookingUp(reference: string): boolean;
+  /** Records that an earlier write whose outcome was unknown has been found. */
+  recordFound(trace: WriteTrace, transaction: Transaction): Promise<void>;
+}
+
+/**
+ * An earlier write whose transaction is not known yet, looked up once more by its reference (for
+ * a write whose note carries it): it may have landed since its answer was lost, and then it must
+ * be named as the transaction it became, never offered as unknown to be sent again.
+ */
+async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<WriteTrace> {
+  if (earlier.transaction_id !== null || plan.lostAnswer.by !== "reference") return earlier;
+  try {
+    const found = (await ctx.client.searchAllTransactions({ label: earlier.reference }, { signal: ctx.signal })).filter(
+      (tx) => tx.account_id === plan.account.id && carriesReference(tx.notes, earlier.reference),
+    );
+    const only = found[0];
+    if (found.length !== 1 || only === undefined) return earlier;
+    await ctx.recordFound(earlier, only);
+    return { ...earlier, status: "submitted", transaction_id: only.id };
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return earlier;
+  }
+}
+
 /** How an earlier identical write reads in a finding: its transaction, status and time, or its unknown outcome. */
-async function describeEarlier(client: CustodyClient, earlier: WriteTrace, signal?: AbortSignal): Promise<string> {
+async function describeEarlier(ctx: DuplicateContext, earlier: WriteTrace): Promise<string> {
   if (earlier.transaction_id === null) {
-    const state = earlier.status === "in_flight" ? "is being sent right now" : "has an unknown outcome (its answer was lost; the guard is looking it up)";
+    const state =
+      earlier.status === "in_flight"
+        ? "is being sent, or its process stopped before it had an answer"
+        : ctx.lookingUp(earlier.reference)
+          ? "has an unknown outcome (its answer was lost; the guard is still looking it up)"
+          : "has an unknown outcome (its answer was lost and it has not been found since; look at the account's transactions)";
     return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}`;
   }
   let status = "status unknown";
   try {
-    status = `status ${(await client.getTransaction(earlier.transaction_id, { signal })).status}`;
+    status = `status ${(await ctx.client.getTransaction(earlier.transaction_id, { signal: ctx.signal })).status}`;
   } catch {
     // The finding still names the transaction and its time; the status is only extra.
   }
@@ -25,26 +66,20 @@ async function describeEarlier(client: CustodyClient, earlier: WriteTrace, signa
  * (block) naming the earlier write, unless `repeat_of` names exactly the newest earlier one
  * (REPEAT_ACKNOWLEDGED); a `repeat_of` that names anything else blocks.
  */
-export async function checkDuplicate(
-  client: CustodyClient,
-  store: GuardStore,
-  plan: PlannedWrite,
-  fingerprint: string,
-  since: Date,
-  signal?: AbortSignal,
-): Promise<DuplicateVerdict> {
-  const traces = await store.recentWrites({ operator: plan.operator, fingerprint, since });
-  const newest = traces.find((trace) => trace.status !== "not_applied");
+export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
+  const traces = await ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since });
+  const standing = traces.find((trace) => trace.status !== "not_applied");
   const repeatOf = plan.request.repeat_of ?? null;
-  if (newest === undefined) {
+  if (standing === undefined) {
     if (repeatOf === null) return { finding: null, earlier: null };
     return {
       earlier: null,
-      finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
+      finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
     };
   }
+  const newest = await refreshed(ctx, plan, standing);
   const key = repeatKey(newest);
-  const described = await describeEarlier(client, newest, signal);
+  const described = await describeEarlier(ctx, newest);
   if (repeatOf === key) {
     return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
   }

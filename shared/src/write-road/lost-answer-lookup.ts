@@ -1,5 +1,6 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { Transaction } from "../schemas/transaction.js";
+import { carriesReference } from "../operations/correlation-reference.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 /** A candidate that could be the write, with the fields in which it is not what the write asked. */
@@ -20,10 +21,17 @@ export async function transactionWatermark(client: CustodyClient, accountId: num
   return page.edges.reduce((max, edge) => Math.max(max, edge.node.id), 0);
 }
 
+/** Operators' user ids by client: an id never changes, so the users are listed once per operator. */
+const userIds = new WeakMap<CustodyClient, Map<string, number>>();
+
 /** The operator's user id, to match a transaction's created_by; undefined when the users list does not show the operator. */
 async function operatorUserId(client: CustodyClient, operator: string, signal?: AbortSignal): Promise<number | undefined> {
+  const known = userIds.get(client)?.get(operator);
+  if (known !== undefined) return known;
   const users = await client.listAllUsers({ signal, pageSize: 1000, maxPages: 100 });
-  return users.find((user) => user.username === operator)?.id;
+  const id = users.find((user) => user.username === operator)?.id;
+  if (id !== undefined) userIds.set(client, (userIds.get(client) ?? new Map<string, number>()).set(operator, id));
+  return id;
 }
 
 /**
@@ -31,9 +39,9 @@ async function operatorUserId(client: CustodyClient, operator: string, signal?: 
  * found only when exactly one exists and every field the request named matches it. Several, or
  * one that differs, are named: never reported as this write.
  */
-function verdict(plan: PlannedWrite, possible: readonly Transaction[], differences: (tx: Transaction) => string[]): LookupResult {
+function verdict(plan: PlannedWrite, possible: readonly Transaction[], differences: (tx: Transaction) => string[], creatorKnown: boolean): LookupResult {
   if (possible.length === 0) return { found: "none" };
-  const candidates = possible.map((tx) => ({ id: tx.id, differences: differences(tx) }));
+  const candidates = possible.map((tx) => ({ id: tx.id, differences: [...differences(tx), ...(creatorKnown ? [] : ["creator unknown (the users list does not show this operator)"])] }));
   const only = possible[0];
   if (possible.length === 1 && only !== undefined && candidates[0]?.differences.length === 0 && only.account_id === plan.account.id) return { found: "one", transaction: only };
   return { found: "candidates", candidates };
@@ -57,14 +65,14 @@ export async function lookUpLostAnswer(client: CustodyClient, plan: PlannedWrite
   const ours = (tx: Transaction) => tx.account_id === plan.account.id && (creator === undefined || tx.created_by === creator);
   if (lost.by === "reference") {
     const matches = await client.searchAllTransactions({ label: plan.correlation_id }, call);
-    const carrying = matches.filter((tx) => tx.notes.some((note) => note.content.includes(plan.correlation_id) || note.title.includes(plan.correlation_id)));
-    return verdict(plan, carrying.filter(ours), lost.differences);
+    const carrying = matches.filter((tx) => carriesReference(tx.notes, plan.correlation_id));
+    return verdict(plan, carrying.filter(ours), lost.differences, creator !== undefined);
   }
   const recent = await client.searchTransactions({ account_id: plan.account.id, page: 1, page_size: 200 }, call);
   const newer = recent.edges.map((edge) => edge.node).filter((tx) => tx.id > (watermark ?? 0) && ours(tx));
   // Among the newer transactions, those of the write's own kind on its own stake are candidates; the rest are other writes.
   const sameKind = newer.filter((tx) => !lost.differences(tx).some((difference) => difference.startsWith("type ") || difference.startsWith("stake account ")));
-  return verdict(plan, sameKind, lost.differences);
+  return verdict(plan, sameKind, lost.differences, creator !== undefined);
 }
 
 /** How the candidates read in a message: "ids 12 (amount 3000000000 (asked 2000000000)), 14". */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../audit/canonical-json.js";
+import { accountNetwork, type Network } from "../schemas/account.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 function sha256(value: unknown): string {
@@ -24,13 +25,25 @@ export function requestDigest(plan: Pick<PlannedWrite, "operator" | "kind" | "ca
   });
 }
 
+/** The request fields that say what moves where: the intent, whatever the fee cap, speed or note. */
+const MOVEMENT_FIELDS = ["amount", "recipient", "validator", "contract", "contract_data", "stake_uid", "payee"] as const;
+
+/** An address or call data as its network compares it: Ethereum hex in any letter case is one value. */
+function normalised(network: Network | null, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  return network === "Ethereum" && /^0x[0-9a-fA-F]*$/.test(text) ? text.toLowerCase() : text;
+}
+
 /**
- * The intent: what makes two writes the same one, whatever their correlation reference, the fee
- * cap an estimate proposed or the spelling of the account. The request as the person gave it,
- * in base units, with the account resolved to its id (and the transaction for an approval).
+ * The intent: what makes two writes the same one. Who sends, the kind, the account (by id) or the
+ * transaction approved, and what moves where (amount, recipient, validator, contract and its call
+ * data, stake, payee), each as its network compares it. Not the reference, the fee cap (proposed or
+ * given), the speed or the note: a send written out a little differently is still the same send.
  */
 export function intentFingerprint(plan: Pick<PlannedWrite, "operator" | "kind" | "account" | "transaction" | "request">): string {
-  const { correlation_id: _reference, repeat_of: _repeat, ...request } = plan.request;
-  const { account: _named, ...rest } = "account" in request ? request : { ...request, account: null };
-  return sha256({ operator: plan.operator, kind: plan.kind, account_id: plan.account.id, transaction_id: plan.transaction?.id ?? null, request: rest });
+  const network = accountNetwork(plan.account);
+  const request: Record<string, unknown> = plan.request;
+  const movement = Object.fromEntries(MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, normalised(network, request[field])]));
+  return sha256({ operator: plan.operator, kind: plan.kind, account_id: plan.account.id, transaction_id: plan.transaction?.id ?? null, movement });
 }

@@ -12,7 +12,7 @@ import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
 import { BackgroundLookups, type LookupConclusion } from "./background-lookups.js";
-import { checkDuplicate } from "./duplicate-check.js";
+import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { intentFingerprint, requestDigest } from "./request-digest.js";
@@ -104,7 +104,7 @@ export class WriteRoad {
       return { status: "failed", message };
     }
     const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.ports.client, this.ports.store, plan, fingerprint, this.#duplicatesSince(), call.signal);
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal), plan);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
@@ -188,6 +188,8 @@ export class WriteRoad {
     const plan = checked.plan;
     const since = this.#duplicatesSince();
     const amount = plan.policy_amount;
+    // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
+    await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     const reservation = await this.ports.store.reserve({
       record: this.#planRecord("reserved", plan, sealed.digest, { ...committedDetails(plan), fingerprint: sealed.fingerprint, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
       operator: plan.operator,
@@ -204,13 +206,12 @@ export class WriteRoad {
       const finding =
         reservation.reason === "daily_limit"
           ? reservation.finding
-          : (await checkDuplicate(this.ports.client, this.ports.store, plan, sealed.fingerprint, since)).finding;
+          : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined), plan)).finding;
       const checks = finding === null ? plan.checks : withFinding(plan.checks, ["POLICY_MAX_PER_DAY", "POLICY_MAX_PER_DAY_OK", "REPEAT_ACKNOWLEDGED"], finding);
       const blocked = { ...plan, checks };
       await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
       return { status: "blocked", plan: blocked, stage: "reserve" };
     }
-    await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     call.progress?.("sending");
     const outcome = await sendOnce(this.ports.client, plan);
     const committed = committedDetails(plan);
@@ -268,7 +269,7 @@ export class WriteRoad {
     if (requestDigest(plan) !== sealed.digest) {
       return refuse("digest_mismatch", "the request differs from the dry run (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run");
     }
-    const duplicate = await checkDuplicate(this.ports.client, this.ports.store, plan, sealed.fingerprint, this.#duplicatesSince(), call.signal);
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal), plan);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
@@ -305,8 +306,10 @@ export class WriteRoad {
   }
 
   /**
-   * Audits a call that changes something at the service outside the write road (an account sync,
-   * an operator's creation or registration), with the same meanings: submitted, failed, ambiguous.
+   * Audits what a surface decides before the road (a policy refusal, a bad token, an input it
+   * cannot convert) and a call that changes something at the service outside the road (an account
+   * sync, an operator's creation or registration), with the same meanings: refused, failed,
+   * submitted, ambiguous.
    */
   async recordOperation(entry: { event: "submitted" | "failed" | "ambiguous" | "refused"; tool: string; request: unknown; error?: string; details?: Record<string, unknown> }): Promise<void> {
     await this.ports.store.append({
@@ -319,6 +322,28 @@ export class WriteRoad {
       ...(entry.error === undefined ? {} : { error: entry.error }),
       ...(entry.details === undefined ? {} : { details: entry.details }),
     });
+  }
+
+  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined): DuplicateContext {
+    return {
+      client: this.ports.client,
+      store: this.ports.store,
+      fingerprint,
+      since,
+      signal,
+      lookingUp: (reference) => this.#lookups.watching(reference),
+      recordFound: async (trace, transaction) => {
+        await this.ports.store.append({
+          event: "resolved",
+          surface: this.ports.surface,
+          operator: trace.operator,
+          tool: trace.tool,
+          request_digest: null,
+          transaction_id: transaction.id,
+          details: { reference: trace.reference, outcome: FOUND_OUTCOME, status: transaction.status, stage: "duplicate_check" },
+        });
+      },
+    };
   }
 
   #permission(policy: Policy, request: WriteRequest): string | null {

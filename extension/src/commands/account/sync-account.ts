@@ -9,12 +9,20 @@ import { labelText } from "../../views/markdown-tooltip.js";
 export const syncAccount: CommandDefinition = {
   id: "custody.syncAccount",
   async run(services: Services, node) {
-    const { client } = services.connection.require();
+    const { client, target } = services.connection.require();
     const choice = await chooseAccount(client, services.prompter, node?.target, { title: "Custody: Sync Account" });
     if (!choice) return;
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${labelText(choice.account.name, 80)}...` }, () =>
-      client.syncAccount(choice.account.id),
-    );
+    const base = { operator: target.operator, tool: "sync_account", request: { account_id: choice.account.id } };
+    let result: { success: boolean };
+    try {
+      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${labelText(choice.account.name, 80)}...` }, () =>
+        client.syncAccount(choice.account.id),
+      );
+    } catch (error) {
+      await services.audit.recordFailure(base, error);
+      throw error;
+    }
+    await services.audit.record({ ...base, event: result.success ? "submitted" : "failed", request_digest: null });
     const message = `Custody: sync of ${choice.account.name} (id ${choice.account.id}) ${result.success ? "done" : "reported no success"}.`;
     services.output.info(message);
     void notify(result.success ? "info" : "warning", message);

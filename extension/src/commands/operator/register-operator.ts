@@ -22,7 +22,7 @@ function allowed(services: Services, tool: ToolIdentity): boolean {
     reason = errorText(error);
   }
   if (reason === undefined) return true;
-  services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
+  void services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
   void notify("error", `Custody: ${tool.name} refused by the local policy: ${reason}`);
   return false;
 }
@@ -56,7 +56,7 @@ export const registerOperator: CommandDefinition = {
       if (!go) return;
       try {
         const created = await client.createApiUser(name.trim());
-        audit.record({ ...base, tool: CREATE.name, event: "submitted", details: { name: created.name, role: created.role } });
+        await audit.record({ ...base, tool: CREATE.name, event: "submitted", request: { name: created.name }, details: { name: created.name, role: created.role } });
         output.info(`Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`);
         const copy = await notify(
           "info",
@@ -65,7 +65,7 @@ export const registerOperator: CommandDefinition = {
         );
         if (copy === "Copy Device ID") await vscode.env.clipboard.writeText(created.device_id);
       } catch (error) {
-        audit.record({ ...base, tool: CREATE.name, event: "failed", error: errorText(error) });
+        await audit.recordFailure({ operator: target.operator, tool: CREATE.name, request: { name: name.trim() } }, error);
         throw error;
       }
     }
@@ -79,14 +79,15 @@ export const registerOperator: CommandDefinition = {
     if (uuid === undefined) return;
     try {
       const result = await client.registerApiUser(name.trim(), uuid.trim());
-      audit.record({ ...base, tool: REGISTER.name, event: result.success ? "submitted" : "failed", details: { name: name.trim(), success: result.success } });
+      await audit.record({ ...base, tool: REGISTER.name, event: result.success ? "submitted" : "failed", request: { name: name.trim() }, details: { name: name.trim(), success: result.success } });
       const message = result.success
         ? `Custody: ${name.trim()} is registered; administrators must now approve its Create user request before it can use the API.`
         : `Custody: the module did not accept the registration of ${name.trim()}.`;
       output.info(message);
       void notify(result.success ? "info" : "error", message);
     } catch (error) {
-      audit.record({ ...base, tool: REGISTER.name, event: "failed", error: errorText(error) });
+      // The invitation UUID is a one-time registration credential: never in the audit log.
+      await audit.recordFailure({ operator: target.operator, tool: REGISTER.name, request: { name: name.trim() } }, error, [uuid.trim()]);
       throw error;
     }
   },

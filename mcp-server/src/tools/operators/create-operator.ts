@@ -17,16 +17,18 @@ export const createOperator = defineTool({
   output: toolOutput({ api_user: Entity }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { ctx, signal }) {
+    let user: Awaited<ReturnType<typeof ctx.client.createApiUser>>;
     try {
-      const user = await ctx.client.createApiUser(args.name, { signal });
-      await recordOperation(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
-      return {
-        structured: { api_user: workspaceView(user) },
-        text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
-      };
+      user = await ctx.client.createApiUser(args.name, { signal });
     } catch (error) {
       await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
       throw error;
     }
+    // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
+    await recordOperation(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
+    return {
+      structured: { api_user: workspaceView(user) },
+      text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
+    };
   },
 });

@@ -18,19 +18,20 @@ export const registerOperator = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { ctx, signal }) {
     // The invitation UUID is a one-time registration credential: it is not written to the audit log.
+    let result: { success: boolean };
     try {
-      const result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
-      await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
-      return {
-        structured: { success: result.success },
-        text: result.success
-          ? `Operator ${args.name} registered: a Create user request now awaits the administrators' approval.`
-          : `The module did not register operator ${args.name}; check the name and UUID.`,
-      };
+      result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
     } catch (error) {
       const redacted = errorMessage(error).split(args.uuid).join("<uuid>").split(encodeURIComponent(args.uuid)).join("<uuid>");
       await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: redacted });
       throw error;
     }
+    await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
+    return {
+      structured: { success: result.success },
+      text: result.success
+        ? `Operator ${args.name} registered: a Create user request now awaits the administrators' approval.`
+        : `The module did not register operator ${args.name}; check the name and UUID.`,
+    };
   },
 });

@@ -116,4 +116,13 @@ describe("committed amounts from the audit log", () => {
     expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") })).toBe(5n);
     expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") })).toBe(0n);
   });
+
+  it("keeps a write in the window while its newest counting record is, whatever their order in the log (writers' clocks differ)", async () => {
+    const { clock, append, committed } = freshLog("2026-01-02T10:00:00Z");
+    await append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
+    clock.now = new Date("2026-01-02T07:00:00Z");
+    await append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
+    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T09:00:00Z") })).toBe(5n);
+    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T10:00:01Z") })).toBe(0n);
+  });
 });

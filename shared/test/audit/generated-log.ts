@@ -8,7 +8,7 @@ export interface GeneratedLogOptions {
   /** The records' times, spread evenly from the first to the last (milliseconds since the epoch). */
   fromMs: number;
   toMs: number;
-  /** Writes go round these operators and currencies; each write reserves `amount` base units. */
+  /** Writes go round these operators, and each operator's round these currencies; each write reserves `amount` base units. */
   operators: readonly string[];
   currencies: readonly string[];
   amount: bigint;
@@ -48,7 +48,7 @@ export function writeGeneratedLog(path: string, options: GeneratedLogOptions): G
       const write = Math.floor(seq / EVENTS.length);
       const event = EVENTS[seq % EVENTS.length] as (typeof EVENTS)[number];
       const operator = JSON.stringify(options.operators[write % options.operators.length]);
-      const currency = JSON.stringify(options.currencies[write % options.currencies.length]);
+      const currency = JSON.stringify(options.currencies[Math.floor(write / options.operators.length) % options.currencies.length]);
       const reference = `"cw-gen-${write}"`;
       const fingerprint = `"${write.toString(16).padStart(64, "0")}"`;
       const amount = `"${options.amount}"`;

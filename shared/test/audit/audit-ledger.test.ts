@@ -146,7 +146,7 @@ describe("the audit ledger", () => {
   }, 60_000);
 
   it("keeps the last 25 hours whatever the log's age: the answers for the day are never left to the log", () => {
-    const shapes = Array.from({ length: 300 }, (_, index) => ({
+    const shapes = Array.from({ length: 300 }, (_, index): RecordShape => ({
       event: "reserved",
       operator: "alice_ops",
       reference: `cw-${index}`,

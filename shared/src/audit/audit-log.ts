@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { AuditRecord, GENESIS_HASH, type AuditInput } from "./audit-entry.js";
-import { AuditLedger } from "./audit-ledger.js";
+import { AuditLedger, type Checkpoint } from "./audit-ledger.js";
 import { canonicalJson } from "./canonical-json.js";
 import { auditHash, ChainCheck, CHAIN_START, intactRecord } from "./chain-check.js";
 import { withFileLock } from "./file-lock.js";
@@ -85,7 +85,7 @@ export class AuditLog {
       const ledger = this.#follow(true);
       if (!admit(ledger)) return null;
       const record = this.#write(ledger, input);
-      if ((ledger.checkpoint?.offset ?? 0) - this.#savedOffset >= SAVE_EVERY_BYTES) this.#save();
+      this.#saveIfBehind(SAVE_EVERY_BYTES);
       return record;
     });
   }
@@ -107,21 +107,18 @@ export class AuditLog {
 
   /** Saves the ledger if the log has grown past the saved one. */
   close(): void {
-    if ((this.#ledger.checkpoint?.offset ?? 0) !== this.#savedOffset) this.#save();
+    this.#saveIfBehind(1);
   }
 
   #open(): AuditLedger {
     if (!existsSync(this.path)) return new AuditLedger();
     const saved = readLedgerFile(this.#ledgerPath);
-    const checkpoint = saved?.checkpoint;
-    if (saved === null || checkpoint === null || checkpoint === undefined) return this.#rebuild(false);
-    const line = lineEndingAt(this.path, checkpoint.offset, this.#reads);
-    const reading = line === null ? null : intactRecord(line);
-    if (reading === null || "reason" in reading || reading.record.seq !== checkpoint.seq || reading.record.hash !== checkpoint.hash) return this.#rebuild(false);
+    const checkpoint = saved?.checkpoint ?? null;
+    if (saved === null || checkpoint === null || !this.#tailIs(checkpoint)) return this.#rebuild(false);
     this.#ledger = saved;
     this.#savedOffset = checkpoint.offset;
     this.#catchUp(false);
-    if ((this.#ledger.checkpoint?.offset ?? 0) - this.#savedOffset >= SAVE_EVERY_BYTES) this.#save();
+    this.#saveIfBehind(SAVE_EVERY_BYTES);
     return this.#ledger;
   }
 
@@ -145,8 +142,8 @@ export class AuditLog {
     return this.#ledger;
   }
 
-  /** Whether the line at the checkpoint is still the one folded there (read from the end of the file, not from its start). */
-  #tailIs(checkpoint: { seq: number; hash: string; offset: number }): boolean {
+  /** Whether the line at the checkpoint is intact and the one folded there (read backwards from there, not from the log's start). */
+  #tailIs(checkpoint: Checkpoint): boolean {
     const line = lineEndingAt(this.path, checkpoint.offset, this.#reads);
     if (line === null) return false;
     const reading = intactRecord(line);
@@ -193,6 +190,10 @@ export class AuditLog {
     }
     ledger.fold(record, (tail?.offset ?? 0) + Buffer.byteLength(line));
     return record;
+  }
+
+  #saveIfBehind(bytes: number): void {
+    if ((this.#ledger.checkpoint?.offset ?? 0) - this.#savedOffset >= bytes) this.#save();
   }
 
   #save(): void {

@@ -50,7 +50,7 @@ const CONFIG = {
   scaleAccounts: setting("CUSTODY_BENCH_ACCOUNTS", 10_000),
   scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 200_000),
   auditRecords: setting("CUSTODY_BENCH_AUDIT_RECORDS", 1_000_000),
-  auditWrites: setting("CUSTODY_BENCH_AUDIT_WRITES", 40),
+  auditWrites: setting("CUSTODY_BENCH_AUDIT_WRITES", 100),
   /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's; each replaces only its table. */
   only: alone(),
 };

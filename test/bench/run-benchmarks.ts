@@ -7,6 +7,7 @@ import { expect, it, vi } from "vitest";
 import { renderAccountsView } from "./sections/accounts-view-render.js";
 import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
+import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
@@ -30,6 +31,17 @@ function setting(name: string, fallback: number): number {
   return Number(raw);
 }
 
+/** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
+const ALONE = { scale: "Scale", store: "Guard store" } as const;
+type Alone = keyof typeof ALONE;
+
+function alone(): Alone | null {
+  const raw = process.env.CUSTODY_BENCH_ONLY;
+  if (raw === undefined || raw === "") return null;
+  if (raw in ALONE) return raw as Alone;
+  throw new Error(`CUSTODY_BENCH_ONLY: one of ${Object.keys(ALONE).join(", ")}, got ${JSON.stringify(raw)}`);
+}
+
 const CONFIG = {
   coldStartRuns: setting("CUSTODY_BENCH_COLD_RUNS", 21),
   calls: setting("CUSTODY_BENCH_CALLS", 300),
@@ -37,13 +49,14 @@ const CONFIG = {
   loadMs: setting("CUSTODY_BENCH_LOAD_MS", 3000),
   scaleAccounts: setting("CUSTODY_BENCH_ACCOUNTS", 10_000),
   scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 200_000),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with) and replaces only its table. */
-  only: process.env.CUSTODY_BENCH_ONLY === "scale" ? ("scale" as const) : null,
+  auditRecords: setting("CUSTODY_BENCH_AUDIT_RECORDS", 1_000_000),
+  auditWrites: setting("CUSTODY_BENCH_AUDIT_WRITES", 100),
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's; each replaces only its table. */
+  only: alone(),
 };
 
 /** An address outside every workspace, where the write-path load sends. */
 const OUTSIDE_SOLANA = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
-const RESULTS_SCALE_JSON = "latest-scale.json";
 
 const DEMO_OPERATOR = "treasury-bot";
 const SCALE_OPERATOR = "scale-bot";
@@ -73,6 +86,7 @@ it("benchmarks", async () => {
   const startedAt = new Date();
   const sections: Section[] = [];
   const full = CONFIG.only === null;
+  const runScale = full || CONFIG.only === "scale";
   const work = bundleDir();
   const home = mkdtempSync(join(tmpdir(), "custody-bench-home-"));
   const custody = buildCustodyServer(join(work, "custody-mcp.js"));
@@ -87,131 +101,157 @@ it("benchmarks", async () => {
     emulatorDemo: null,
     emulatorScale: null,
   };
-  const demo = await spawnEmulator(emulatorCli, ["--seed", "demo"]);
-  const demoClient = new CustodyClient({ baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR });
-  let demoSession: StdioRpcSession | null = null;
   let demoProbe: ProbeResult | null = null;
-  try {
-    if (full) {
-      await measured(sections, "MCP server cold start", async () => {
-        const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
-        peak.floorResponder = cold.peakRssKb.floor ?? null;
-        peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
-        peak.custodyColdStart = cold.peakRssKb.custody ?? null;
-        return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList)];
-      });
-    }
-
-    demoSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo"));
-    const accounts = await demoClient.listAllAccounts();
-    const solTreasury = accounts.find((account) => account.name === "sol-treasury");
-    const solCold = accounts.find((account) => account.name === "sol-cold");
-    if (!solTreasury || !solCold) throw new Error("the demo workspace lacks sol-treasury or sol-cold");
-    const session = demoSession;
-    if (full) {
-      await measured(sections, "Per-call overhead", () =>
-        measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
-      );
-    }
-
-    const sendBody = { account_name: solTreasury.name, amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL" as const };
-    const marked = await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } });
+  if (runScale) {
+    const demo = await spawnEmulator(emulatorCli, ["--seed", "demo"]);
+    const demoClient = new CustodyClient({ baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR });
+    let demoSession: StdioRpcSession | null = null;
     try {
-      // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
-      const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
-      try {
-        demoProbe = await probeWorkspace({
-          client: demoClient,
-          session: probeSession,
-          accountName: solTreasury.name,
-          searchRef: "bench-ref-demo",
-          historyTransactionId: marked.id,
-          render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
+      if (full) {
+        await measured(sections, "MCP server cold start", async () => {
+          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
+          peak.floorResponder = cold.peakRssKb.floor ?? null;
+          peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
+          peak.custodyColdStart = cold.peakRssKb.custody ?? null;
+          return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList)];
         });
-      } finally {
-        await probeSession.close();
       }
-    } catch (error) {
-      sections.push({ title: "Scale: demo baseline", figures: [], error: String(error) });
-    }
 
-    if (full) {
-      let bare: SpawnedProgram<{ url: string }> | null = null;
-      await measured(sections, "Emulator HTTP throughput", async () => {
-        bare = await spawnUntilReady<{ url: string }>([BARE_JSON_SERVER]);
+      demoSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo"));
+      const accounts = await demoClient.listAllAccounts();
+      const solTreasury = accounts.find((account) => account.name === "sol-treasury");
+      const solCold = accounts.find((account) => account.name === "sol-cold");
+      if (!solTreasury || !solCold) throw new Error("the demo workspace lacks sol-treasury or sol-cold");
+      const session = demoSession;
+      if (full) {
+        await measured(sections, "Per-call overhead", () =>
+          measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
+        );
+      }
+
+      const sendBody = { account_name: solTreasury.name, amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL" as const };
+      const marked = await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } });
+      try {
+        // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
+        const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
         try {
-          return await measureHttpThroughput({
-            bareUrl: bare.ready.url,
-            barePid: bare.pid,
-            emulatorPid: demo.pid,
-            emulatorBaseUrl: demo.ready.base_url,
-            operator: DEMO_OPERATOR,
-            accountId: solTreasury.id,
-            sendBody,
-            concurrency: CONFIG.concurrency,
-            durationMs: CONFIG.loadMs,
+          demoProbe = await probeWorkspace({
+            client: demoClient,
+            session: probeSession,
+            accountName: solTreasury.name,
+            searchRef: "bench-ref-demo",
+            historyTransactionId: marked.id,
+            render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
           });
         } finally {
-          peak.bareHttpServer = bare.peakRssKb();
-          await bare.stop();
+          await probeSession.close();
         }
-      });
+      } catch (error) {
+        sections.push({ title: "Scale: demo baseline", figures: [], error: String(error) });
+      }
+
+      if (full) {
+        let bare: SpawnedProgram<{ url: string }> | null = null;
+        await measured(sections, "Emulator HTTP throughput", async () => {
+          bare = await spawnUntilReady<{ url: string }>([BARE_JSON_SERVER]);
+          try {
+            return await measureHttpThroughput({
+              bareUrl: bare.ready.url,
+              barePid: bare.pid,
+              emulatorPid: demo.pid,
+              emulatorBaseUrl: demo.ready.base_url,
+              operator: DEMO_OPERATOR,
+              accountId: solTreasury.id,
+              sendBody,
+              concurrency: CONFIG.concurrency,
+              durationMs: CONFIG.loadMs,
+            });
+          } finally {
+            peak.bareHttpServer = bare.peakRssKb();
+            await bare.stop();
+          }
+        });
+      }
+      peak.custodyDemoSession = session.peakRssKb();
+    } finally {
+      await demoSession?.close();
+      peak.emulatorDemo = demo.peakRssKb();
+      await demo.stop();
     }
-    peak.custodyDemoSession = session.peakRssKb();
-  } finally {
-    await demoSession?.close();
-    peak.emulatorDemo = demo.peakRssKb();
-    await demo.stop();
   }
 
-  const scale = await spawnEmulator(emulatorCli, ["--seed", "empty", "--processing-delay-ms", "0"]);
-  let scaleSession: StdioRpcSession | null = null;
-  try {
-    await measured(sections, "Scale", async () => {
-      const base = scale.ready.base_url;
-      const agent = new Agent({ keepAlive: true });
-      await registerOperator(agent, base, scale.ready.control_url, SCALE_OPERATOR);
-      agent.destroy();
-      // The write path before and after the seed: a send approved at once, then signed and broadcast.
-      const sender = await createSendingAccount(scale.ready.control_url, SCALE_OPERATOR, "write-path");
-      const load = () =>
-        runLoad({
-          url: `${base}/transactions`,
-          method: "POST",
-          headers: { "x-vendor-api-user": SCALE_OPERATOR },
-          body: (index) => ({ account_name: sender.name, amount: "1000", max_fees: "7500", recipient: OUTSIDE_SOLANA, speed: "NORMAL", note: { title: "write path", content: `load ${index}` } }),
-          concurrency: 16,
-          durationMs: 3000,
-          warmupMs: 500,
+  if (runScale) {
+    const scale = await spawnEmulator(emulatorCli, ["--seed", "empty", "--processing-delay-ms", "0"]);
+    let scaleSession: StdioRpcSession | null = null;
+    try {
+      await measured(sections, "Scale", async () => {
+        const base = scale.ready.base_url;
+        const agent = new Agent({ keepAlive: true });
+        await registerOperator(agent, base, scale.ready.control_url, SCALE_OPERATOR);
+        agent.destroy();
+        // The write path before and after the seed: a send approved at once, then signed and broadcast.
+        const sender = await createSendingAccount(scale.ready.control_url, SCALE_OPERATOR, "write-path");
+        const load = () =>
+          runLoad({
+            url: `${base}/transactions`,
+            method: "POST",
+            headers: { "x-vendor-api-user": SCALE_OPERATOR },
+            body: (index) => ({ account_name: sender.name, amount: "1000", max_fees: "7500", recipient: OUTSIDE_SOLANA, speed: "NORMAL", note: { title: "write path", content: `load ${index}` } }),
+            concurrency: 16,
+            durationMs: 3000,
+            warmupMs: 500,
+          });
+        const client = new CustodyClient({ baseUrl: base, operator: SCALE_OPERATOR, timeoutMs: 120_000 });
+        const held = async () => (await client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
+        const before = await load();
+        const heldBefore = await held();
+        const seeded: SeededScale = await seedScaleWorkspace({ controlUrl: scale.ready.control_url, operator: SCALE_OPERATOR, accounts: CONFIG.scaleAccounts, transactions: CONFIG.scaleTransactions });
+        scaleSession = await openSession(custody, custodyEnv(home, base, SCALE_OPERATOR, "scale"));
+        const session = scaleSession;
+        const probe = await probeWorkspace({
+          client,
+          session,
+          accountName: seeded.lastAccountName,
+          searchRef: seeded.searchRef,
+          historyTransactionId: seeded.historyTransactionId,
+          render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
-      const client = new CustodyClient({ baseUrl: base, operator: SCALE_OPERATOR, timeoutMs: 120_000 });
-      const held = async () => (await client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
-      const before = await load();
-      const heldBefore = await held();
-      const seeded: SeededScale = await seedScaleWorkspace({ controlUrl: scale.ready.control_url, operator: SCALE_OPERATOR, accounts: CONFIG.scaleAccounts, transactions: CONFIG.scaleTransactions });
-      scaleSession = await openSession(custody, custodyEnv(home, base, SCALE_OPERATOR, "scale"));
-      const session = scaleSession;
-      const probe = await probeWorkspace({
-        client,
-        session,
-        accountName: seeded.lastAccountName,
-        searchRef: seeded.searchRef,
-        historyTransactionId: seeded.historyTransactionId,
-        render: () => renderAccountsView(base, SCALE_OPERATOR),
+        const heldAfter = await held();
+        const after = await load();
+        const writePath: WritePath = { before, after, heldBefore, heldAfter };
+        peak.custodyScaleSession = session.peakRssKb();
+        peak.emulatorScale = scale.peakRssKb();
+        if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
+        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
       });
-      const heldAfter = await held();
-      const after = await load();
-      const writePath: WritePath = { before, after, heldBefore, heldAfter };
-      peak.custodyScaleSession = session.peakRssKb();
+    } finally {
+      peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;
+      await (scaleSession as StdioRpcSession | null)?.close();
       peak.emulatorScale = scale.peakRssKb();
-      if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
-      return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
-    });
-  } finally {
-    peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;
-    await (scaleSession as StdioRpcSession | null)?.close();
-    peak.emulatorScale = scale.peakRssKb();
-    await scale.stop();
+      await scale.stop();
+    }
+  }
+
+  if (full || CONFIG.only === "store") {
+    const store = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
+    try {
+      await measured(sections, "Guard store", async () => {
+        const client = new CustodyClient({ baseUrl: store.ready.base_url, operator: DEMO_OPERATOR });
+        const solCold = (await client.listAllAccounts()).find((account) => account.name === "sol-cold");
+        if (!solCold) throw new Error("the demo workspace lacks sol-cold");
+        return measureGuardStoreScale({
+          baseUrl: store.ready.base_url,
+          operator: DEMO_OPERATOR,
+          recipient: solCold.address,
+          custodyBundle: custody,
+          workDir: work,
+          records: CONFIG.auditRecords,
+          writes: CONFIG.auditWrites,
+        });
+      });
+    } finally {
+      await store.stop();
+    }
   }
   if (full) sections.push(memorySection(peak));
 
@@ -225,17 +265,21 @@ it("benchmarks", async () => {
   mkdirSync(join(REPO_DIR, "test", "bench", "results"), { recursive: true });
   const document = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, "utf8") : "# Performance\n";
   let markdown: string;
+  let results = RESULTS_JSON;
   if (full) {
     markdown = reportMarkdown(report);
     writeFileSync(RESULTS_JSON, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
     writeFileSync(PERFORMANCE_DOC, spliceResults(document, markdown));
   } else {
-    const intro = `_${machineLine(report)} This section alone (\`CUSTODY_BENCH_ONLY=scale pnpm bench\`); the other tables are from the last full run._`;
-    markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith("Scale") ? intro : undefined)).join("\n");
-    writeFileSync(join(REPO_DIR, "test", "bench", "results", RESULTS_SCALE_JSON), `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
-    writeFileSync(PERFORMANCE_DOC, spliceSection(document, "Scale", markdown.trimEnd()));
+    const only = CONFIG.only as Alone;
+    const heading = ALONE[only];
+    const intro = `_${machineLine(report)} This section alone (\`CUSTODY_BENCH_ONLY=${only} pnpm bench\`); the other tables are from the last full run._`;
+    markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith(heading) ? intro : undefined)).join("\n");
+    results = join(REPO_DIR, "test", "bench", "results", `latest-${only}.json`);
+    writeFileSync(results, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
+    writeFileSync(PERFORMANCE_DOC, spliceSection(document, heading, markdown.trimEnd()));
   }
-  process.stdout.write(`${markdown}\nwritten: ${full ? RESULTS_JSON : RESULTS_SCALE_JSON}, ${PERFORMANCE_DOC}\n`);
+  process.stdout.write(`${markdown}\nwritten: ${results}, ${PERFORMANCE_DOC}\n`);
   for (const dir of [work, home]) rmSync(dir, { recursive: true, force: true });
   expect(sections.filter((section) => section.error !== undefined).map((section) => `${section.title}: ${section.error}`)).toEqual([]);
 }, 3_600_000);

@@ -12,7 +12,7 @@ export class ExtensionAudit {
     this.path = join(storageDir, "audit", "custody-vscode-audit.jsonl");
   }
 
-  /** Opened on first use, which verifies the log's chain and refuses a broken one. */
+  /** Opened on first use, which verifies the log's chain from its checkpoint and refuses a broken one. */
   store(): FileGuardStore {
     this.#store ??= new FileGuardStore(this.path);
     return this.#store;

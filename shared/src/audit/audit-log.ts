@@ -1,87 +1,20 @@
-import { createHash } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { AuditRecord, GENESIS_HASH, type AuditInput } from "./audit-entry.js";
 import { boundedAuditInput } from "./audit-bounds.js";
-import { withFileLock } from "./file-lock.js";
+import { AuditLedger, type Checkpoint } from "./audit-ledger.js";
 import { canonicalJson } from "./canonical-json.js";
+import { auditHash, ChainCheck, CHAIN_START, intactRecord } from "./chain-check.js";
+import { withFileLock } from "./file-lock.js";
+import { readLedgerFile, writeLedgerFile } from "./ledger-file.js";
+import { forEachLineSync, lineEndingAt, type ReadCounter } from "./log-lines.js";
 
-export function auditHash(record: Omit<AuditRecord, "hash">): string {
-  return createHash("sha256").update(canonicalJson(record)).digest("hex");
-}
+/** The saved ledger is rewritten once the log has grown this much past it (and on close): an opener catches up on at most about this much. */
+const SAVE_EVERY_BYTES = 64 * 1024;
 
-/**
- * An append-only JSONL audit log; each line carries the hash of the previous one, so a
- * removed, reordered or edited line breaks the chain. Each append is fsynced. Several processes
- * may share one log (an MCP server per client): an append takes a lock file and continues the
- * chain from the file's last line, not from what this process wrote last.
- */
-export class AuditLog {
-  constructor(
-    readonly path: string,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    mkdirSync(dirname(path), { recursive: true });
-    if (existsSync(path)) {
-      const verdict = verifyAuditLog(path);
-      if (!verdict.ok) throw new Error(`audit log ${path} is not a valid chain (${verdict.reason}); refusing to append to it`);
-    }
-  }
-
-  append(input: AuditInput): AuditRecord {
-    return withFileLock(`${this.path}.lock`, () => this.#appendLocked(input));
-  }
-
-  /**
-   * Appends `input` only if `admit`, run under the log's lock on the file as every writer left it,
-   * returns true; returns null otherwise. No other writer (another process included) can append
-   * between the check and the append, so two writers cannot both pass the same check.
-   */
-  appendIf(input: AuditInput, admit: () => boolean): AuditRecord | null {
-    return withFileLock(`${this.path}.lock`, () => (admit() ? this.#appendLocked(input) : null));
-  }
-
-  /** The log's clock: the time written on its records. */
-  time(): Date {
-    return this.now();
-  }
-
-  #appendLocked(input: AuditInput): AuditRecord {
-    const tail = chainTail(this.path);
-    const unsigned = { ...(bigintsAsStrings(boundedAuditInput(input)) as AuditInput), seq: tail.nextSeq, at: this.now().toISOString(), prev_hash: tail.lastHash };
-    const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
-    const fd = openSync(this.path, "a");
-    try {
-      writeSync(fd, `${canonicalJson(record)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    return record;
-  }
-}
-
-/** Where the chain continues: the hash and sequence after the file's last line, which must be intact. */
-function chainTail(path: string): { lastHash: string; nextSeq: number } {
-  const text = existsSync(path) ? readFileSync(path, "utf8") : "";
-  const last = text.trimEnd().split("\n").at(-1) ?? "";
-  if (last === "") return { lastHash: GENESIS_HASH, nextSeq: 0 };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(last);
-  } catch {
-    parsed = undefined;
-  }
-  const record = AuditRecord.safeParse(parsed);
-  if (!record.success || auditHash(withoutHash(record.data)) !== record.data.hash) {
-    throw new Error(`audit log ${path}: its last line is not an intact audit record; refusing to append to it`);
-  }
-  return { lastHash: record.data.hash, nextSeq: record.data.seq + 1 };
-}
-
-function withoutHash(record: AuditRecord): Omit<AuditRecord, "hash"> {
-  const { hash: _hash, ...unsigned } = record;
-  return unsigned;
+export interface AuditLogOptions {
+  /** How long an append waits for the lock held by another live process before it fails naming it (default 10 s). */
+  lockWaitMs?: number;
 }
 
 /** Amounts in a record are written as decimal strings, so any JSON reader reads them back exactly. */
@@ -94,30 +27,183 @@ function bigintsAsStrings(value: unknown): unknown {
   return value;
 }
 
-export type AuditVerdict =
-  | { ok: true; records: number; lastHash: string }
-  | { ok: false; records: number; line: number; reason: string };
+function brokenChain(path: string, line: number, reason: string): Error {
+  return new Error(`audit log ${path} is not a valid chain (line ${line}: ${reason}); refusing to append to it`);
+}
 
-/** Checks every line of an audit log: its shape, its sequence number and both hashes. */
-export function verifyAuditLog(path: string): AuditVerdict {
-  const lines = readFileSync(path, "utf8").split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  let previous = GENESIS_HASH;
-  for (const [index, line] of lines.entries()) {
-    const fail = (reason: string): AuditVerdict => ({ ok: false, records: index, line: index + 1, reason: `line ${index + 1}: ${reason}` });
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      return fail("not JSON");
-    }
-    const result = AuditRecord.safeParse(parsed);
-    if (!result.success) return fail("not an audit record");
-    const { hash, ...unsigned } = result.data;
-    if (unsigned.seq !== index) return fail(`sequence number ${unsigned.seq}, expected ${index}`);
-    if (unsigned.prev_hash !== previous) return fail("prev_hash does not match the previous line's hash");
-    if (auditHash(unsigned) !== hash) return fail("hash does not match the line's content");
-    previous = hash;
+/**
+ * An append-only JSONL audit log; each line carries the hash of the previous one, so a removed,
+ * reordered or edited line breaks the chain. Each append is fsynced. Several processes may share
+ * one log (an MCP server per client): an append takes the lock file and continues the chain from
+ * the file's last line, not from what this process wrote last.
+ *
+ * No operation reads the log whole. Beside it, `<log>.ledger.json` holds a checkpoint (the last
+ * line verified: sequence number, hash, length of the log through it) and the ledger of that
+ * prefix. Opening verifies the checkpoint line itself and every line after it; each operation
+ * reads only the lines appended since (by any process), checking that they continue the chain;
+ * an append first compares the line at the checkpoint with the file again. A ledger that is
+ * missing, unreadable, or whose checkpoint line is not the log's is rebuilt by one pass over the
+ * log, which verifies it whole. `verify-audit` still checks every line.
+ */
+export class AuditLog {
+  readonly #lockPath: string;
+  readonly #ledgerPath: string;
+  readonly #reads: ReadCounter = { bytesRead: 0 };
+  #ledger: AuditLedger;
+  #savedOffset = 0;
+  /** The log file's identity: another file at the path (rotated, replaced) is read afresh. */
+  #inode: number | null = null;
+
+  constructor(
+    readonly path: string,
+    private readonly now: () => Date = () => new Date(),
+    private readonly options: AuditLogOptions = {},
+  ) {
+    mkdirSync(dirname(path), { recursive: true });
+    this.#lockPath = `${path}.lock`;
+    this.#ledgerPath = `${path}.ledger.json`;
+    this.#ledger = this.#open();
   }
-  return { ok: true, records: lines.length, lastHash: previous };
+
+  /** Bytes of the log this instance has read: the whole log only when its ledger was rebuilt, else what was appended since. */
+  get bytesRead(): number {
+    return this.#reads.bytesRead;
+  }
+
+  async append(input: AuditInput): Promise<AuditRecord> {
+    const record = await this.appendIf(input, () => true);
+    if (record === null) throw new Error("unreachable: an unconditional append was refused");
+    return record;
+  }
+
+  /**
+   * Appends `input` only if `admit`, run under the log's lock on the ledger of the file as every
+   * writer left it, returns true; returns null otherwise. No other writer (another process
+   * included) can append between the check and the append, so two writers cannot both pass it.
+   */
+  appendIf(input: AuditInput, admit: (ledger: AuditLedger) => boolean): Promise<AuditRecord | null> {
+    return this.withLock(() => {
+      const ledger = this.#follow(true);
+      if (!admit(ledger)) return null;
+      const record = this.#write(ledger, input);
+      this.#saveIfBehind(SAVE_EVERY_BYTES);
+      return record;
+    });
+  }
+
+  /** Runs `work` holding the log's lock (the lock every writer of the log and its side files takes). */
+  withLock<T>(work: () => T | Promise<T>): Promise<T> {
+    return withFileLock(this.#lockPath, work, this.options.lockWaitMs === undefined ? {} : { waitMs: this.options.lockWaitMs });
+  }
+
+  /** The ledger of every complete line the log holds now. Without the lock: a line another process is writing is left for later. */
+  ledger(): AuditLedger {
+    return this.#follow(false);
+  }
+
+  /** The log's clock: the time written on its records. */
+  time(): Date {
+    return this.now();
+  }
+
+  /** Saves the ledger if the log has grown past the saved one. */
+  close(): void {
+    this.#saveIfBehind(1);
+  }
+
+  #open(): AuditLedger {
+    if (!existsSync(this.path)) return new AuditLedger();
+    const saved = readLedgerFile(this.#ledgerPath);
+    const checkpoint = saved?.checkpoint ?? null;
+    if (saved === null || checkpoint === null || !this.#tailIs(checkpoint)) return this.#rebuild(false);
+    this.#ledger = saved;
+    this.#savedOffset = checkpoint.offset;
+    this.#catchUp(false);
+    this.#saveIfBehind(SAVE_EVERY_BYTES);
+    return this.#ledger;
+  }
+
+  /** The ledger brought up to the file: caught up on new lines, or rebuilt when the file is not the one it describes. */
+  #follow(locked: boolean): AuditLedger {
+    let size: number;
+    let inode: number;
+    try {
+      ({ size, ino: inode } = statSync(this.path));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      if (this.#ledger.checkpoint !== null) this.#ledger = new AuditLedger();
+      this.#inode = null;
+      return this.#ledger;
+    }
+    const checkpoint = this.#ledger.checkpoint;
+    const replaced = (this.#inode !== null && inode !== this.#inode) || size < (checkpoint?.offset ?? 0);
+    this.#inode = inode;
+    if (replaced || (locked && checkpoint !== null && !this.#tailIs(checkpoint))) return this.#rebuild(locked);
+    if (size > (checkpoint?.offset ?? 0)) this.#catchUp(locked);
+    return this.#ledger;
+  }
+
+  /** Whether the line at the checkpoint is intact and the one folded there (read backwards from there, not from the log's start). */
+  #tailIs(checkpoint: Checkpoint): boolean {
+    const line = lineEndingAt(this.path, checkpoint.offset, this.#reads);
+    if (line === null) return false;
+    const reading = intactRecord(line);
+    return !("reason" in reading) && reading.record.seq === checkpoint.seq && reading.record.hash === checkpoint.hash;
+  }
+
+  #rebuild(locked: boolean): AuditLedger {
+    this.#ledger = new AuditLedger();
+    this.#catchUp(locked);
+    this.#save();
+    return this.#ledger;
+  }
+
+  /** Verifies and folds the lines after the checkpoint. Under the lock, bytes after the last "\n" are a line cut short. */
+  #catchUp(locked: boolean): void {
+    const ledger = this.#ledger;
+    const from = ledger.checkpoint;
+    const chain = new ChainCheck(from ?? CHAIN_START);
+    const { remainder } = forEachLineSync(
+      this.path,
+      from?.offset ?? 0,
+      (line) => {
+        const reading = chain.next(line.text);
+        if ("reason" in reading) throw brokenChain(this.path, chain.point.seq + 2, reading.reason);
+        ledger.fold(reading.record, line.end);
+      },
+      this.#reads,
+    );
+    if (locked && remainder.length > 0) throw new Error(`audit log ${this.path}: its last line is not an intact audit record; refusing to append to it`);
+  }
+
+  #write(ledger: AuditLedger, input: AuditInput): AuditRecord {
+    const tail = ledger.checkpoint;
+    const unsigned = { ...(bigintsAsStrings(boundedAuditInput(input)) as AuditInput), seq: (tail?.seq ?? -1) + 1, at: this.now().toISOString(), prev_hash: tail?.hash ?? GENESIS_HASH };
+    const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
+    const line = `${canonicalJson(record)}\n`;
+    const fd = openSync(this.path, "a");
+    try {
+      writeSync(fd, line);
+      fsyncSync(fd);
+      this.#inode = fstatSync(fd).ino;
+    } finally {
+      closeSync(fd);
+    }
+    ledger.fold(record, (tail?.offset ?? 0) + Buffer.byteLength(line));
+    return record;
+  }
+
+  #saveIfBehind(bytes: number): void {
+    if ((this.#ledger.checkpoint?.offset ?? 0) - this.#savedOffset >= bytes) this.#save();
+  }
+
+  #save(): void {
+    this.#ledger.prune();
+    try {
+      writeLedgerFile(this.#ledgerPath, this.#ledger);
+      this.#savedOffset = this.#ledger.checkpoint?.offset ?? 0;
+    } catch {
+      // The ledger is derived from the log: one not saved is caught up or rebuilt by the next opener.
+    }
+  }
 }

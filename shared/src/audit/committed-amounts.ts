@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { AuditRecord } from "./audit-entry.js";
+import { forEachLineSync } from "./log-lines.js";
 
 export interface CommittedQuery {
   operator: string;
@@ -29,44 +30,126 @@ function referenceOf(record: AuditRecord): string | null {
   return typeof reference === "string" && reference !== "" ? reference : null;
 }
 
+interface Counted {
+  amount: bigint;
+  /** The newest time (ms) of the write's counting records since its last release. */
+  latestMs: number;
+}
+
+/** One entry of CommittedWrites, as a ledger stores it. */
+export interface CommittedEntry {
+  operator: string;
+  /** The write's reference, or its line for a counting record without one. */
+  key: string;
+  currency: string;
+  amount: bigint;
+  latestMs: number;
+}
+
 /**
- * What an operator's writes committed in a currency since a moment, from the audit log: the base
- * for the local policy's daily limits. Amounts are `details.policy_amount` (base units as a
- * decimal string) of records whose `details.currency` is the currency.
+ * The writes that count against the daily limits, folded record by record in log order: the
+ * state committedSince reads, kept by a ledger between appends or built by one pass over a log.
  *
  * A write is identified by `details.reference` (its correlation id, one per confirmation) and
  * counted once if any of its `reserved` (written under the log's lock before the POST),
  * `submitted` or `ambiguous` (the answer was lost, so it may have happened) records lies in the
- * window. A later record of the same operator and reference with `details.outcome` "not_applied"
- * releases it: a `failed` record (the POST was refused or never sent) or a `resolved` record (the
- * look-up established that it did not happen). Any other outcome (`not_found`, `uncertain`, a
- * failure that does not say not_applied) leaves it counted. A counting record without a reference
- * cannot be paired and always counts.
+ * window; its amount is that of its latest such record. A later record of the same operator and
+ * reference with `details.outcome` "not_applied" releases it: a `failed` record (the POST was
+ * refused or never sent) or a `resolved` record (the look-up established that it did not happen).
+ * Any other outcome (`not_found`, `uncertain`, a failure that does not say not_applied) leaves it
+ * counted. A counting record without a reference cannot be paired and always counts.
+ */
+export class CommittedWrites {
+  /** By operator and write, then by currency. */
+  readonly #writes = new Map<string, { operator: string; key: string; currencies: Map<string, Counted> }>();
+
+  /** Folds the next record of the log; `lineKey` names the write of a counting record without a reference. */
+  fold(record: AuditRecord, lineKey: string): void {
+    const reference = referenceOf(record);
+    if (RELEASING_EVENTS.has(record.event)) {
+      if (reference !== null && record.details?.outcome === NOT_APPLIED_OUTCOME) this.#writes.delete(JSON.stringify([record.operator, reference]));
+      return;
+    }
+    const currency = record.details?.currency;
+    const amount = committedAmount(record);
+    if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || amount === null) return;
+    const at = Date.parse(record.at);
+    const previous = this.#entry(record.operator, reference ?? lineKey).currencies.get(currency);
+    this.set({ operator: record.operator, key: reference ?? lineKey, currency, amount, latestMs: Math.max(previous?.latestMs ?? -Infinity, Number.isNaN(at) ? -Infinity : at) });
+  }
+
+  set(entry: CommittedEntry): void {
+    const write = this.#entry(entry.operator, entry.key);
+    if (entry.latestMs === -Infinity) write.currencies.delete(entry.currency);
+    else write.currencies.set(entry.currency, { amount: entry.amount, latestMs: entry.latestMs });
+    if (write.currencies.size === 0) this.#writes.delete(JSON.stringify([entry.operator, entry.key]));
+  }
+
+  /** What the operator's writes committed in the currency since a moment. */
+  total(query: CommittedQuery): bigint {
+    const since = query.since.getTime();
+    let total = 0n;
+    for (const write of this.#writes.values()) {
+      if (write.operator !== query.operator) continue;
+      const counted = write.currencies.get(query.currency);
+      if (counted !== undefined && counted.latestMs >= since) total += counted.amount;
+    }
+    return total;
+  }
+
+  /** Forgets the writes whose every counting record is older than `beforeMs`; true when any was. Totals since `beforeMs` or later are unchanged. */
+  prune(beforeMs: number): boolean {
+    let pruned = false;
+    for (const [id, write] of this.#writes) {
+      for (const [currency, counted] of write.currencies) {
+        if (counted.latestMs >= beforeMs) continue;
+        write.currencies.delete(currency);
+        pruned = true;
+      }
+      if (write.currencies.size === 0) this.#writes.delete(id);
+    }
+    return pruned;
+  }
+
+  *entries(): Generator<CommittedEntry> {
+    for (const write of this.#writes.values()) {
+      for (const [currency, counted] of write.currencies) yield { operator: write.operator, key: write.key, currency, ...counted };
+    }
+  }
+
+  #entry(operator: string, key: string) {
+    const id = JSON.stringify([operator, key]);
+    let write = this.#writes.get(id);
+    if (write === undefined) {
+      write = { operator, key, currencies: new Map() };
+      this.#writes.set(id, write);
+    }
+    return write;
+  }
+}
+
+const PRUNE_EVERY_LINES = 10_000;
+
+/**
+ * What an operator's writes committed in a currency since a moment, read from the whole audit log
+ * in one pass (see CommittedWrites): the definition the ledger's totals are held to, and the
+ * answer for a moment older than what the ledger keeps.
  */
 export function committedSince(path: string, query: CommittedQuery): bigint {
   if (!existsSync(path)) return 0n;
-  /** Writes by reference, in log order, until a later record releases them. */
-  const writes = new Map<string, { amount: bigint; inWindow: boolean }>();
-  for (const [index, line] of readFileSync(path, "utf8").split("\n").entries()) {
-    if (line === "") continue;
-    const parsed = AuditRecord.safeParse(JSON.parse(line));
-    if (!parsed.success || parsed.data.operator !== query.operator) continue;
-    const record = parsed.data;
-    const reference = referenceOf(record);
-    if (RELEASING_EVENTS.has(record.event)) {
-      if (reference !== null && record.details?.outcome === NOT_APPLIED_OUTCOME) writes.delete(reference);
-      continue;
+  const writes = new CommittedWrites();
+  let index = 0;
+  const take = (line: string) => {
+    if (line !== "") {
+      const parsed = AuditRecord.safeParse(JSON.parse(line));
+      if (parsed.success && parsed.data.operator === query.operator) writes.fold(parsed.data, `line ${index}`);
     }
-    if (!COUNTING_EVENTS.has(record.event) || record.details?.currency !== query.currency) continue;
-    const amount = committedAmount(record);
-    if (amount === null) continue;
-    const key = reference ?? `line ${index}`;
-    const inWindow = new Date(record.at) >= query.since;
-    writes.set(key, { amount, inWindow: inWindow || (writes.get(key)?.inWindow ?? false) });
-  }
-  let total = 0n;
-  for (const write of writes.values()) if (write.inWindow) total += write.amount;
-  return total;
+    index += 1;
+    if (index % PRUNE_EVERY_LINES === 0) writes.prune(query.since.getTime());
+  };
+  const { remainder } = forEachLineSync(path, 0, (line) => take(line.text));
+  if (remainder.length > 0) take(remainder.toString("utf8"));
+  return writes.total(query);
 }
 
 /**

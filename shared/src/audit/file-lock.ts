@@ -1,45 +1,128 @@
-import { closeSync, openSync, rmSync, statSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SerialByKey } from "../operations/serial-by-key.js";
+import { liveness, LockOwner, newOwner } from "./lock-owner.js";
 
-/** A lock older than this is taken as left behind by a process that died while holding it. */
-const STALE_LOCK_MS = 30_000;
-const WAIT_LIMIT_MS = 10_000;
-const RETRY_MS = 5;
+/** How long a call waits for a lock held by a live process before it gives up, reporting the holder. */
+export const DEFAULT_LOCK_WAIT_MS = 10_000;
+const MAX_PAUSE_MS = 50;
 
-function pause(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** Holders in this process take turns before the file, so they never poll for each other. */
+const IN_PROCESS = new SerialByKey();
+
+type Holding = LockOwner | "absent" | "unreadable";
+
+function readHolding(path: string): Holding {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "absent";
+    throw error;
+  }
+  try {
+    const owner = LockOwner.safeParse(JSON.parse(text));
+    return owner.success ? owner.data : "unreadable";
+  } catch {
+    return "unreadable";
+  }
+}
+
+/** Creates `path` holding `owner` unless it exists: a hard link of a complete file, so no one ever reads a half-written holder. */
+function create(path: string, owner: LockOwner): boolean {
+  const candidate = `${path}.${owner.token}.new`;
+  writeFileSync(candidate, JSON.stringify(owner), { flag: "wx" });
+  try {
+    linkSync(candidate, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    rmSync(candidate, { force: true });
+  }
+}
+
+function release(path: string, owner: LockOwner): void {
+  const holding = readHolding(path);
+  if (typeof holding !== "string" && holding.token === owner.token) rmSync(path, { force: true });
 }
 
 /**
- * Runs `work` holding an exclusive lock file (created with O_EXCL), so that processes sharing a
- * file take turns. Synchronous, for the short critical sections of an append.
+ * Replaces the holding of a dead holder with `owner`'s, in one rename. Only the waiter that creates
+ * the marker named after the dead holding may do it, and it checks the holding is still that one:
+ * two waiters can never both take over, nor one remove the holding another just took.
  */
-export function withFileLock<T>(lockPath: string, work: () => T): T {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
-  for (;;) {
-    try {
-      closeSync(openSync(lockPath, "wx"));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    let age: number;
-    try {
-      age = Date.now() - statSync(lockPath).mtimeMs;
-    } catch {
-      continue;
-    }
-    if (age > STALE_LOCK_MS) {
-      rmSync(lockPath, { force: true });
-      continue;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`${lockPath}: held by another process for over ${WAIT_LIMIT_MS / 1000} s; remove it if no other process is writing`);
-    }
-    pause(RETRY_MS);
+function takeOver(path: string, dead: LockOwner, owner: LockOwner, depth = 0): boolean {
+  const marker = `${path}.takeover-${dead.token}`;
+  if (!create(marker, owner)) {
+    const other = readHolding(marker);
+    // A waiter that died while taking over left its marker behind: that marker is taken over in turn.
+    if (depth >= 3 || typeof other === "string" || liveness(other) !== "dead" || !takeOver(marker, other, owner, depth + 1)) return false;
   }
   try {
-    return work();
+    const holding = readHolding(path);
+    if (typeof holding === "string" || holding.token !== dead.token) return false;
+    const candidate = `${path}.${owner.token}.new`;
+    writeFileSync(candidate, JSON.stringify(owner));
+    renameSync(candidate, path);
+    return true;
   } finally {
-    rmSync(lockPath, { force: true });
+    release(marker, owner);
   }
+}
+
+function busyMessage(lockPath: string, holding: LockOwner | "unreadable", waitedMs: number): string {
+  const waited = `${(waitedMs / 1000).toFixed(1)} s`;
+  if (holding === "unreadable") {
+    return `${lockPath}: held by a process that left no readable owner in it (an older version); waited ${waited}, nothing was done. If no other process is writing, remove the file`;
+  }
+  const state = liveness(holding);
+  const where = holding.host === hostname() ? "" : ` on host ${holding.host}`;
+  const what = state === "stopped" ? "alive but stopped" : state === "running" ? "alive" : "not known to have ended";
+  const next = state === "stopped" ? `resume it (kill -CONT ${holding.pid}) or end it` : "let it finish or end it";
+  return `${lockPath}: held by process ${holding.pid}${where} since ${holding.since} (${what}); waited ${waited}, nothing was done. A lock is never taken from a live holder: ${next}`;
+}
+
+/** A lock held by a live process (or one that cannot be checked) for longer than the caller waits. */
+export class LockBusyError extends Error {
+  override readonly name = "LockBusyError";
+
+  constructor(lockPath: string, holding: LockOwner | "unreadable", waitedMs: number) {
+    super(busyMessage(lockPath, holding, waitedMs));
+  }
+}
+
+async function acquire(path: string, waitMs: number): Promise<LockOwner> {
+  const owner = newOwner();
+  const started = Date.now();
+  for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
+    if (create(path, owner)) return owner;
+    const holding = readHolding(path);
+    if (holding === "absent") continue;
+    if (holding !== "unreadable" && liveness(holding) === "dead" && takeOver(path, holding, owner)) return owner;
+    const waited = Date.now() - started;
+    if (waited >= waitMs) throw new LockBusyError(path, holding, waited);
+    await sleep(pause);
+  }
+}
+
+/**
+ * Runs `work` holding an exclusive lock file, so that processes sharing a file take turns. The
+ * file names its holder (pid, host, start time, a token); a waiter takes it over only when that
+ * holder is dead, never for its age: a live holder, even stopped, is waited for, and after
+ * `waitMs` the call fails naming it. The wait never blocks the event loop.
+ */
+export function withFileLock<T>(lockPath: string, work: () => T | Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+  const path = resolve(lockPath);
+  return IN_PROCESS.run(path, async () => {
+    const owner = await acquire(path, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+    try {
+      return await work();
+    } finally {
+      release(path, owner);
+    }
+  });
 }

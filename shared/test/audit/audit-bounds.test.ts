@@ -15,10 +15,10 @@ function freshLog() {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 describe("bounded audit records", () => {
-  it("keeps a blocked dry run of a 2 MB recipient under 4 KB: a preview, the length and the sha256", () => {
+  it("keeps a blocked dry run of a 2 MB recipient under 4 KB: a preview, the length and the sha256", async () => {
     const path = freshLog();
     const recipient = `\u202E${"9WzDXwBbmkg8".repeat(174_763)}`;
-    const record = new AuditLog(path).append({
+    const record = await new AuditLog(path).append({
       event: "blocked",
       surface: "mcp",
       operator: "treasury-bot",
@@ -44,27 +44,27 @@ describe("bounded audit records", () => {
     expect(verifyAuditLog(path).ok).toBe(true);
   });
 
-  it("keeps strings up to the limit whole, and what the daily limits read", () => {
+  it("keeps strings up to the limit whole, and what the daily limits read", async () => {
     const path = freshLog();
     const data = `0x${"ab".repeat((AUDIT_STRING_LIMIT - 2) / 2)}`;
     expect(data).toHaveLength(AUDIT_STRING_LIMIT);
     const log = new AuditLog(path);
-    log.append({ event: "reserved", surface: "mcp", operator: "o", tool: "ethereum_stake", request_digest: null, request: { contract_data: data }, details: { currency: "ethereum", reference: "cw-1", policy_amount: "32" } });
+    await log.append({ event: "reserved", surface: "mcp", operator: "o", tool: "ethereum_stake", request_digest: null, request: { contract_data: data }, details: { currency: "ethereum", reference: "cw-1", policy_amount: "32" } });
     expect(readFileSync(path, "utf8")).toContain(data);
     expect(committedSince(path, { operator: "o", currency: "ethereum", since: new Date(0) })).toBe(32n);
   });
 
-  it("caps a record of many small items: the request, then the details, kept as the digest of their JSON", () => {
+  it("caps a record of many small items: the request, then the details, kept as the digest of their JSON", async () => {
     const path = freshLog();
     const many = Array.from({ length: 20_000 }, (_, index) => `item-${index}`);
-    const record = new AuditLog(path).append({ event: "failed", surface: "vscode", operator: "o", tool: "t", request_digest: null, request: { many }, details: { many } });
+    const record = await new AuditLog(path).append({ event: "failed", surface: "vscode", operator: "o", tool: "t", request_digest: null, request: { many }, details: { many } });
     expect(Buffer.byteLength(readFileSync(path, "utf8"))).toBeLessThan(AUDIT_RECORD_LIMIT);
     expect(record.request).toMatchObject({ omitted: { length: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect(record.details).toMatchObject({ omitted: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect(verifyAuditLog(path).ok).toBe(true);
   });
 
-  it("leaves values without a long string unchanged", () => {
+  it("leaves values without a long string unchanged", async () => {
     const value = { a: [1, "two", null, true, { b: "x".repeat(AUDIT_STRING_LIMIT) }], c: 5n };
     expect(boundedForAudit(value)).toEqual(value);
   });

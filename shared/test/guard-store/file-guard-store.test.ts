@@ -2,11 +2,10 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { checkDailyLimit, committedSince, Currency, FileGuardStore, Policy, verifyAuditLog, type ReservationRequest } from "../../src/index.js";
+import { bundleShared } from "./shared-bundle.js";
 
 const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
 const policy = Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });
@@ -68,16 +67,7 @@ describe("the file guard store's reservation", () => {
 
   it("lets two writers (two processes, each with its own store on one file) reserve no more than the maximum between them", async () => {
     const dir = mkdtempSync(join(tmpdir(), "reserve-procs-"));
-    const bundle = join(dir, "shared.mjs");
-    buildSync({
-      entryPoints: [fileURLToPath(new URL("../../src/index.ts", import.meta.url))],
-      outfile: bundle,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "warning",
-    });
+    const bundle = bundleShared(dir);
     const writer = join(dir, "writer.mjs");
     writeFileSync(
       writer,
@@ -105,7 +95,7 @@ process.stdout.write(String(reserved));
     const path = join(dir, "audit.jsonl");
     const go = join(dir, "go");
     const run = promisify(execFile);
-    const writers = ["mcp", "vscode", "mcp2"].map((prefix) => run(process.execPath, [writer, pathToFileURL(bundle).href, path, go, prefix, "8"]));
+    const writers = ["mcp", "vscode", "mcp2"].map((prefix) => run(process.execPath, [writer, bundle, path, go, prefix, "8"]));
     // Every writer is ready and waiting on the go file before the first reservation is tried.
     const ready = () => ["mcp", "vscode", "mcp2"].every((prefix) => existsSync(`${go}.${prefix}`));
     for (let waited = 0; !ready(); waited += 10) {

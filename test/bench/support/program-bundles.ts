@@ -29,3 +29,4 @@ export const EMULATOR_CLI_ENTRY = join(REPO_DIR, "packages", "emulator", "src", 
 export const ONE_TOOL_SERVER_ENTRY = fileURLToPath(new URL("../fixtures/one-tool-sdk-server.ts", import.meta.url));
 export const MINIMAL_RESPONDER = fileURLToPath(new URL("../fixtures/minimal-stdio-responder.mjs", import.meta.url));
 export const BARE_JSON_SERVER = fileURLToPath(new URL("../fixtures/bare-json-server.mjs", import.meta.url));
+export const REPORT_PEAK_RSS = fileURLToPath(new URL("../fixtures/report-peak-rss.mjs", import.meta.url));

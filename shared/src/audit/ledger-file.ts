@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { z } from "zod";
+import { AuditLedger } from "./audit-ledger.js";
+
+const FORMAT = "custody-audit-ledger/1";
+const Hash = z.string().regex(/^[0-9a-f]{64}$/);
+
+const LedgerFile = z.object({
+  format: z.literal(FORMAT),
+  checkpoint: z.object({ seq: z.int().nonnegative(), hash: Hash, offset: z.int().positive() }).nullable(),
+  newest_ms: z.number().nullable(),
+  pruned_before_ms: z.number().nullable(),
+  committed: z.array(z.object({ operator: z.string(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
+  traces: z.array(
+    z.object({
+      reference: z.string(),
+      fingerprint: z.string(),
+      operator: z.string(),
+      tool: z.string(),
+      reserved_at: z.string(),
+      status: z.enum(["in_flight", "submitted", "uncertain", "not_applied"]),
+      transaction_id: z.int().nullable(),
+      repeat_of: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The ledger saved beside a log, or null when there is none or it cannot be read (it is then rebuilt from the log). */
+export function readLedgerFile(path: string): AuditLedger | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  let parsed: z.infer<typeof LedgerFile>;
+  try {
+    parsed = LedgerFile.parse(JSON.parse(text));
+  } catch {
+    return null;
+  }
+  return AuditLedger.restore({
+    checkpoint: parsed.checkpoint,
+    newestMs: parsed.newest_ms,
+    prunedBeforeMs: parsed.pruned_before_ms,
+    committed: parsed.committed.map(({ latest_ms, amount, ...entry }) => ({ ...entry, amount: BigInt(amount), latestMs: latest_ms })),
+    traces: parsed.traces,
+  });
+}
+
+/**
+ * Saves the ledger whole, under a name of its own then renamed over the old one: a reader finds
+ * the old ledger or the new one. Not fsynced: a ledger lost or cut short by a crash is rebuilt.
+ */
+export function writeLedgerFile(path: string, ledger: AuditLedger): void {
+  const state = ledger.state();
+  const file: z.infer<typeof LedgerFile> = {
+    format: FORMAT,
+    checkpoint: state.checkpoint,
+    newest_ms: state.newestMs,
+    pruned_before_ms: state.prunedBeforeMs,
+    committed: state.committed.map(({ latestMs, amount, ...entry }) => ({ ...entry, amount: amount.toString(), latest_ms: latestMs })),
+    traces: state.traces,
+  };
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify(file));
+    renameSync(temporary, path);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}

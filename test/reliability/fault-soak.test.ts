@@ -24,10 +24,11 @@ const PHASES = [500, 502, 503, 504].map((status) => ({
 }));
 
 /** Sends between the demo accounts the operators' rules approve at once, in three currencies. */
+/** In base units; each write adds its index, so that no two are the same intent (an identical send would be a duplicate). */
 const SENDS = [
-  { account: "sol-treasury", to: "sol-cold", amount: "0.000001", unit: "SOL" },
-  { account: "dot-staking", to: "dot-vault", amount: "0.0001", unit: "DOT" },
-  { account: "eth-staking", to: "eth-ops", amount: "1000", unit: "wei" },
+  { account: "sol-treasury", to: "sol-cold", amount: 2_000n, unit: "lamport" },
+  { account: "dot-staking", to: "dot-vault", amount: 1_000_000n, unit: "planck" },
+  { account: "eth-staking", to: "eth-ops", amount: 1_000n, unit: "wei" },
 ] as const;
 
 type Outcome =
@@ -84,7 +85,7 @@ function classify(status: string | undefined, text: string): Outcome {
 /** One confirmed write attempt: a dry run until one passes, then the confirmation with its token. */
 async function confirmedWrite(index: number): Promise<{ attempt: Attempt | null; dryRunFailures: number }> {
   const send = SENDS[index % SENDS.length] as (typeof SENDS)[number];
-  const args = { account: send.account, recipient: addresses.get(send.to), amount: send.amount, unit: send.unit, note: `soak ${index}` };
+  const args = { account: send.account, recipient: addresses.get(send.to), amount: (send.amount + BigInt(index)).toString(), unit: send.unit, note: `soak ${index}` };
   let dryRunFailures = 0;
   for (;;) {
     const dry = await callTool(session.client, "create_transaction", args);
@@ -101,7 +102,7 @@ async function confirmedWrite(index: number): Promise<{ attempt: Attempt | null;
         reference: String(dry.structured.reference),
         outcome: classify(confirmed.structured.status, confirmed.text),
         transactionId: typeof transaction?.id === "number" ? transaction.id : null,
-        candidates: (confirmed.structured.candidates as number[] | undefined) ?? [],
+        candidates: ((confirmed.structured.candidates as { id: number }[] | undefined) ?? []).map((candidate) => candidate.id),
         message: confirmed.text.slice(0, 300),
       },
     };

@@ -148,7 +148,7 @@ describe("tokens", () => {
     expect(again.structured.status, again.text).toBe("blocked");
     expect(again.text).toContain(`DUPLICATE_OF_RECENT`);
     expect(again.text).toContain(`transaction ${(first.structured.transaction as { id: number }).id}`);
-    const raced = { ...args, note: "replay raced" };
+    const raced = { ...args, amount: "0.000002" };
     const concurrent = await dryRun(treasury, "create_transaction", raced);
     const racing = await Promise.all(Array.from({ length: 5 }, () => callTool(treasury.client, "create_transaction", { ...raced, confirmation_token: concurrent.token })));
     tried.push({ case: "token raced 5 times at once", status: racing.map((answer) => answer.structured.status).join(","), reason: "" });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { checkDailyLimit, Currency, Policy, type AuditVerdict, type GuardStore, type ReservationRequest } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 
@@ -15,7 +16,7 @@ const EVER = new Date(0);
 /** A reservation of `amount` planck by the operator, one write per reference. */
 export function reservation(reference: string, amount: bigint, options: { operator?: string; fingerprint?: string; repeatOf?: string | null } = {}): ReservationRequest {
   const operator = options.operator ?? "alice_ops";
-  const fingerprint = options.fingerprint ?? reference.padEnd(64, "0");
+  const fingerprint = options.fingerprint ?? createHash("sha256").update(reference).digest("hex");
   return {
     record: {
       event: "reserved",

@@ -1,8 +1,9 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { ensureDebianPackages, type Installed } from "./debian-packages.js";
 import { freePort } from "./free-port.js";
 
@@ -24,8 +25,8 @@ export interface PostgresCluster {
   createDatabase(prefix?: string): string;
   /** Runs SQL in a database with psql; its output (unaligned, tuples only). */
   psql(database: string, sql: string): string;
-  /** pg_ctl restart -m fast: every connection is cut; the cluster is back when it returns. */
-  restart(): void;
+  /** pg_ctl restart -m fast: every connection is cut; the cluster is back when it resolves. */
+  restart(): Promise<void>;
   /** Stops the cluster at once and removes its folder. */
   stop(): void;
   logText(): string;
@@ -54,10 +55,10 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     const { uid, gid } = postgresUser();
     for (const path of [root, sockets, passwordFile, log]) chownSync(path, uid, gid);
   }
-  const run = (program: string, args: string[]): string => {
-    const [command, ...rest] = asRoot ? ["runuser", "-u", "postgres", "--", join(PG_BIN, program), ...args] : [join(PG_BIN, program), ...args];
-    return execFileSync(command as string, rest, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
-  };
+  // As root, PostgreSQL's programs run as the postgres user, which owns the cluster's folders.
+  const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", join(PG_BIN, program), ...args]] : [join(PG_BIN, program), args]);
+  const run = (program: string, args: string[]): string => execFileSync(...command(program, args), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+  const runAsync = (program: string, args: string[]) => promisify(execFile)(...command(program, args), { encoding: "utf8", timeout: 120_000 });
   const port = await freePort();
   run("initdb", ["-D", data, "-U", "postgres", `--pwfile=${passwordFile}`, "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync"]);
   const settings = [
@@ -94,7 +95,7 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
       return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
     },
     psql,
-    restart: () => void run("pg_ctl", ["-D", data, "-l", log, "-m", "fast", "-w", "-t", "60", "restart"]),
+    restart: async () => void (await runAsync("pg_ctl", ["-D", data, "-l", log, "-m", "fast", "-w", "-t", "60", "restart"])),
     stop,
     logText: () => (existsSync(log) ? readFileSync(log, "utf8") : ""),
   };

@@ -1,22 +1,19 @@
 /**
- * A database URL and what must never be shown of it: its password, given in the URL (user info or
- * `password` parameter) or apart (a password file). `shown` is the URL with the password masked.
+ * A database URL and what must never be shown of it: its password (user info or `password`
+ * parameter). `shown` is the URL with the password masked.
  */
 export class DatabaseTarget {
   readonly shown: string;
   readonly #secrets: string[];
 
-  constructor(
-    readonly url: string,
-    readonly password: string | null = null,
-  ) {
+  constructor(readonly url: string) {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
       throw new Error("the store's database URL is not a valid URL (postgres://user:password@host:port/database)");
     }
-    const secrets = [password, parsed.password, parsed.searchParams.get("password")].filter((value): value is string => value !== null && value !== "");
+    const secrets = [parsed.password, parsed.searchParams.get("password")].filter((value): value is string => value !== null && value !== "");
     if (parsed.password !== "") parsed.password = "***";
     if (parsed.searchParams.has("password")) parsed.searchParams.set("password", "***");
     this.shown = parsed.toString();

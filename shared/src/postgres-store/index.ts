@@ -2,6 +2,6 @@
 // what does not use it (the extension, the embedded default) never loads the driver.
 export { DatabaseTarget } from "./database-url.js";
 export { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
-export { openPostgresGuardStore, type DatabaseOptions } from "./open-postgres-store.js";
+export { openPostgresGuardStore } from "./open-postgres-store.js";
 export { exportPostgresAudit, verifyPostgresAudit } from "./audit-export.js";
 export { MIGRATIONS } from "./schema-migrations.js";

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import { inTransaction, type Pool } from "./database-pool.js";
 
 export interface Migration {
   version: number;
@@ -72,20 +72,20 @@ const MIGRATION_LOCK = 2;
  * lock (replicas starting together migrate once); refuses a schema newer than this code. Returns
  * the version the schema is at.
  */
-export async function migrateSchema(sql: Sql): Promise<number> {
-  return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${MIGRATION_LOCK})`;
-    await tx`CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
-    const [row] = await tx<{ version: number | null }[]>`SELECT max(version) AS version FROM custody_schema_migrations`;
-    const current = row?.version ?? 0;
+export async function migrateSchema(pool: Pool): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
+    await client.query("CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM custody_schema_migrations");
+    const current = rows[0]?.version ?? 0;
     const newest = MIGRATIONS.at(-1)?.version ?? 0;
     if (current > newest) {
       throw new Error(`the store's schema is at version ${current}, newer than this program knows (${newest}): upgrade custody-mcp before using this database`);
     }
     for (const migration of MIGRATIONS) {
       if (migration.version <= current) continue;
-      for (const statement of migration.statements) await tx.unsafe(statement);
-      await tx`INSERT INTO custody_schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`;
+      for (const statement of migration.statements) await client.query(statement);
+      await client.query("INSERT INTO custody_schema_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name]);
     }
     return newest;
   });

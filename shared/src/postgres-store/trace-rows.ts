@@ -1,6 +1,6 @@
 import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
 
-/** A row of custody_write_traces as the driver returns it. */
+/** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date). */
 export interface TraceRow {
   reference: string;
   operator: string;

@@ -1,9 +1,5 @@
 /** Errors of the connection, not of the statement: the same work may succeed on a new connection. */
 const TRANSIENT_CODES: ReadonlySet<string> = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
   "ECONNREFUSED",
   "ECONNRESET",
   "EPIPE",
@@ -18,10 +14,14 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
   "40P01",
 ]);
 
+/** What the driver says, without a code, when a connection ends or cannot be had in time. */
+const TRANSIENT_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/;
+
 /** Whether a database error is worth running the same work again for (connection class 08 included). */
 export function isTransient(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && (TRANSIENT_CODES.has(code) || code.startsWith("08"));
+  if (typeof code === "string" && (TRANSIENT_CODES.has(code) || code.startsWith("08"))) return true;
+  return error instanceof Error && TRANSIENT_MESSAGES.test(error.message);
 }
 
 export interface RetryOptions {

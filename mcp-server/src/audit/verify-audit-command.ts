@@ -1,13 +1,27 @@
 import { existsSync } from "node:fs";
-import { verifyAuditLog } from "@custody/shared";
+import { isDatabaseUrl, verifyAuditLog, type AuditVerdict } from "@custody/shared";
 
-/** `custody-mcp verify-audit <file>`: 0 when the chain holds, 1 when broken, 2 when the file is missing. */
-export function verifyAuditCommand(file: string, out: (line: string) => void): number {
-  if (!existsSync(file)) {
-    out(`verify-audit: ${file}: no such file`);
-    return 2;
+/**
+ * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds, 1 when
+ * broken, 2 when the file is missing or the database cannot be read (the message masks its password).
+ */
+export async function verifyAuditCommand(target: string, out: (line: string) => void): Promise<number> {
+  let verdict: AuditVerdict;
+  if (isDatabaseUrl(target)) {
+    const { verifyPostgresAudit } = await import("../on-demand/postgres-store.js");
+    try {
+      verdict = await verifyPostgresAudit(target);
+    } catch (error) {
+      out(`verify-audit: ${(error as Error).message}`);
+      return 2;
+    }
+  } else {
+    if (!existsSync(target)) {
+      out(`verify-audit: ${target}: no such file`);
+      return 2;
+    }
+    verdict = verifyAuditLog(target);
   }
-  const verdict = verifyAuditLog(file);
   if (verdict.ok) {
     out(`ok: ${verdict.records} records, chain intact, last hash ${verdict.lastHash}`);
     return 0;

@@ -79,12 +79,7 @@ function readReplicaId(value: string | null): string | null {
 
 function readPublicOrigin(value: string | null): string | null {
   if (value === null) return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(value) ? new URL(value) : null;
   if (url === null || !["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
     throw new ConfigError(`--public-origin (CUSTODY_MCP_PUBLIC_ORIGIN): an origin, http(s)://host[:port] with no path, got ${JSON.stringify(value)}`);
   }

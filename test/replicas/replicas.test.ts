@@ -71,12 +71,16 @@ async function transactionsOf(reference: string): Promise<number[]> {
   return found.map((transaction) => transaction.id);
 }
 
-/** The chain's records, as export-audit writes them (the bundle's own command). */
-function chain(): AuditRecord[] {
+/** The chain as export-audit writes it (the bundle's own command). */
+function exportedChain(): string {
   const exported = spawnSync(process.execPath, [bundle, "export-audit", "--store", storeUrl], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
   expect(exported.status, exported.stderr).toBe(0);
   expect(exported.stderr).not.toContain(cluster.password);
-  return exported.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as AuditRecord);
+  return exported.stdout;
+}
+
+function chain(text = exportedChain()): AuditRecord[] {
+  return text.trimEnd().split("\n").map((line) => JSON.parse(line) as AuditRecord);
 }
 
 function recordsOf(records: AuditRecord[], event: string, reference: string): AuditRecord[] {
@@ -158,4 +162,123 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       for (const session of sessions) await session.close();
     }
   });
+
+  it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
+    const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    const lastBefore = Math.max(...(await client.searchAllTransactions()).map((transaction) => transaction.id));
+    interface Outcome {
+      reference: string;
+      status: string;
+      transactionId: number | null;
+      replica: string;
+      startedAt: number;
+      endedAt: number;
+    }
+    const outcomes: Outcome[] = [];
+    const confirming = new Map<string, number>();
+    let interrupted = 0;
+    let stopping = false;
+    let amount = 10_000n;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const reconnect = async (): Promise<TeamSession> => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await openTeamSession(balancer.url, TOKEN);
+        } catch (error) {
+          if (tries > 200) throw error;
+          await sleep(100);
+        }
+      }
+    };
+    const worker = async () => {
+      let session = await reconnect();
+      while (!stopping) {
+        amount += 1n;
+        const args = send(amount);
+        let reference: string | null = null;
+        const startedAt = Date.now();
+        const replica = session.replica;
+        try {
+          const dry = await session.call("create_transaction", args);
+          if (dry.structured.status !== "dry_run") throw new Error(`dry run ${dry.structured.status}: ${dry.text}`);
+          reference = dry.structured.reference as string;
+          confirming.set(replica, (confirming.get(replica) ?? 0) + 1);
+          try {
+            const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+            const transaction = confirmed.structured.transaction as { id?: number } | undefined;
+            outcomes.push({ reference, status: confirmed.structured.status ?? "none", transactionId: transaction?.id ?? null, replica, startedAt, endedAt: Date.now() });
+          } finally {
+            confirming.set(replica, (confirming.get(replica) ?? 1) - 1);
+          }
+        } catch {
+          interrupted += 1;
+          if (reference !== null) outcomes.push({ reference, status: "interrupted", transactionId: null, replica, startedAt, endedAt: Date.now() });
+          await session.close();
+          session = await reconnect();
+        }
+      }
+      await session.close();
+    };
+    // Each POST is slowed down, so a confirmation is under way most of the time.
+    await control(emulator, "PUT", "/faults", { latency_ms: 150, methods: ["POST"], path_prefix: "/transactions", remaining: 100_000 });
+    const workers = Array.from({ length: 6 }, () => worker());
+    try {
+      for (let waited = 0; (confirming.get("r1") ?? 0) === 0; waited += 20) {
+        if (waited > 20_000) throw new Error("no confirmation reached replica r1");
+        await sleep(20);
+      }
+      await sleep(100);
+      const killedAt = Date.now();
+      await (replicas[0] as ReplicaProcess).kill();
+      await sleep(1500);
+      await cluster.restart();
+      const databaseBackAt = Date.now();
+      await sleep(1500);
+      await (replicas[0] as ReplicaProcess).restart();
+      const replicaBackAt = Date.now();
+      await sleep(2000);
+      stopping = true;
+      await Promise.all(workers);
+
+      const acknowledged = outcomes.filter((outcome) => outcome.status === "submitted");
+      expect(interrupted).toBeGreaterThan(0);
+      expect(outcomes.filter((outcome) => !["submitted", "interrupted"].includes(outcome.status))).toEqual([]);
+      // The other replica kept serving while the first was down, and writes went on after the database came back.
+      expect(acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length).toBeGreaterThan(0);
+      expect(acknowledged.filter((outcome) => outcome.startedAt > databaseBackAt).length).toBeGreaterThan(0);
+      expect((replicas[1] as ReplicaProcess).running()).toBe(true);
+
+      const exported = exportedChain();
+      const records = chain(exported);
+      const reserved = new Set(records.filter((record) => record.event === "reserved").map((record) => record.details?.reference as string));
+      for (const outcome of acknowledged) {
+        // Nothing acknowledged is lost: sent exactly once, as the transaction named, and in the chain.
+        expect(await transactionsOf(outcome.reference)).toEqual([outcome.transactionId]);
+        expect(recordsOf(records, "submitted", outcome.reference)).toHaveLength(1);
+      }
+      const found: number[] = [];
+      for (const reference of new Set([...reserved, ...outcomes.map((outcome) => outcome.reference)])) {
+        const transactions = await transactionsOf(reference);
+        expect(transactions.length, reference).toBeLessThanOrEqual(1);
+        if (transactions.length === 1) expect(reserved.has(reference), `${reference} was sent without a reservation`).toBe(true);
+        found.push(...transactions);
+      }
+      // Every transaction made since the soak began is one of those writes: none was sent without its reference reserved.
+      const made = (await client.searchAllTransactions()).map((transaction) => transaction.id).filter((id) => id > lastBefore);
+      expect(made.sort((a, b) => a - b)).toEqual(found.filter((id) => id > lastBefore).sort((a, b) => a - b));
+      expect(acknowledged.length).toBeGreaterThan(5);
+
+      const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8" });
+      expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+      expect(verified.stdout).toMatch(new RegExp(`^ok: ${records.length} records, chain intact`));
+      expect(verified.stdout + verified.stderr).not.toContain(cluster.password);
+      const exportedFile = join(mkdtempSync(join(tmpdir(), "team-export-")), "audit.jsonl");
+      writeFileSync(exportedFile, exported);
+      expect(spawnSync(process.execPath, [bundle, "verify-audit", exportedFile], { encoding: "utf8" }).status).toBe(0);
+    } finally {
+      stopping = true;
+      await control(emulator, "DELETE", "/faults");
+      if (!(replicas[0] as ReplicaProcess).running()) await (replicas[0] as ReplicaProcess).restart();
+    }
+  }, 120_000);
 });

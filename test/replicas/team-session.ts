@@ -18,7 +18,8 @@ export async function openTeamSession(url: string, token: string): Promise<TeamS
     client,
     replica,
     async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
+      // A call whose replica died after answering its headers never gets an answer: give up after 10 s, as a person would.
+      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 10_000 });
       const text = (result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n");
       return { structured: (result.structuredContent ?? {}) as Record<string, unknown>, text };
     },

@@ -11,7 +11,7 @@ export const NGINX = "/usr/sbin/nginx";
 
 /** Installs Debian's nginx when it is missing (see ensureDebianPackages); its system service is never used. */
 export function nginxInstalled(): Installed {
-  return ensureDebianPackages([{ name: "nginx", present: () => existsSync(NGINX) }]);
+  return ensureDebianPackages([{ name: "nginx", files: [NGINX] }]);
 }
 
 /** A replica behind the balancer: its id (the start of every session id it issues) and its loopback port. */

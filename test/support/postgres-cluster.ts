@@ -12,7 +12,7 @@ export const PG_BIN = "/usr/lib/postgresql/15/bin";
 
 /** Installs Debian's postgresql when its binaries are missing (see ensureDebianPackages). */
 export function postgresInstalled(): Installed {
-  return ensureDebianPackages([{ name: "postgresql", present: () => existsSync(join(PG_BIN, "initdb")) && existsSync(join(PG_BIN, "pg_ctl")) && existsSync(join(PG_BIN, "psql")) }]);
+  return ensureDebianPackages([{ name: "postgresql", files: ["initdb", "pg_ctl", "psql"].map((program) => join(PG_BIN, program)) }]);
 }
 
 export interface PostgresCluster {

@@ -6,6 +6,8 @@ export interface ReplicaProcess {
   port: number;
   /** Everything the replica wrote on stderr, across its restarts. */
   stderr(): string;
+  /** Whether the process is up (it has not exited since its last start). */
+  running(): boolean;
   /** kill -9: no graceful stop, nothing flushed. */
   kill(): Promise<void>;
   /** Starts it again on the same port (the balancer's configuration names it). */
@@ -47,5 +49,9 @@ export async function startReplica(bundle: string, id: string, port: number, env
   };
   process.once("exit", () => (child as ChildProcess | null)?.kill("SIGKILL"));
   await launch();
-  return { id, port, stderr: () => log, kill: () => signal("SIGKILL"), restart: launch, stop: () => signal("SIGTERM") };
+  const running = () => {
+    const current = child as ChildProcess | null;
+    return current !== null && current.exitCode === null && current.signalCode === null;
+  };
+  return { id, port, stderr: () => log, running, kill: () => signal("SIGKILL"), restart: launch, stop: () => signal("SIGTERM") };
 }

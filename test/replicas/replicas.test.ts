@@ -13,7 +13,7 @@ import { freePort } from "../support/free-port.js";
 import { startNginxBalancer, type NginxBalancer } from "../support/nginx-balancer.js";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 import { startReplica, type ReplicaProcess } from "../support/replica-process.js";
-import { openTeamSession, sessionsOnEach, type TeamSession } from "./team-session.js";
+import { openTeamSession, sessionsOnEach, type TeamSession } from "../support/team-session.js";
 
 type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
 

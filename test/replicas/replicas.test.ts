@@ -118,6 +118,16 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
     }
   });
 
+  it("names a database it cannot reach without its password (verify-audit, export-audit)", () => {
+    const unreachable = storeUrl.replace(`:${cluster.port}/`, ":1/");
+    for (const command of ["verify-audit", "export-audit"]) {
+      const run = spawnSync(process.execPath, [bundle, command, "--store", unreachable], { encoding: "utf8" });
+      expect(run.status, command).toBe(2);
+      expect(run.stdout + run.stderr).toMatch(/postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/.*ECONNREFUSED/);
+      expect(run.stdout + run.stderr).not.toContain(cluster.password);
+    }
+  });
+
   it("refuses on one replica a token already used on the other", async () => {
     const [first, second] = await sessionsOnEach(balancer.url, TOKEN, ["r1", "r2"], 1);
     try {

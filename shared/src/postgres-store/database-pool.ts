@@ -12,7 +12,17 @@ export type Queryable = Pick<pg.Pool, "query"> | Pick<pg.PoolClient, "query">;
  * password may also come from PGPASSWORD or a pgpass file (PGPASSFILE), as with libpq.
  */
 export function openPool(target: DatabaseTarget, maxConnections = 10): Pool {
-  const pool = new pg.Pool({ connectionString: target.url, max: maxConnections, connectionTimeoutMillis: 10_000, application_name: "custody-mcp" });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: maxConnections,
+    connectionTimeoutMillis: 10_000,
+    application_name: "custody-mcp",
+    keepAlive: true,
+    // A process that stops mid-transaction (paused, cut off) must not hold the chain's lock for ever:
+    // its transaction is ended, and a statement waiting longer than this fails rather than hangs.
+    idle_in_transaction_session_timeout: 30_000,
+    statement_timeout: 30_000,
+  });
   pool.on("error", () => {});
   return pool;
 }

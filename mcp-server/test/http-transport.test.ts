@@ -10,7 +10,7 @@ import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 
 const TOKEN = "test-bearer-token-0123456789";
-const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS };
+const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS, replicaId: null, publicOrigin: null };
 let emulator: RunningEmulator;
 let server: RunningHttpServer;
 
@@ -157,6 +157,29 @@ describe("Streamable HTTP graceful stop", () => {
     } finally {
       await client.close();
       await control(emulator, "DELETE", "/faults");
+    }
+  });
+});
+
+describe("Streamable HTTP behind a load balancer", () => {
+  it("issues session ids naming its replica, and accepts the public origin in Host and Origin, nothing wider", async () => {
+    const replica = await startHttpServer(testContext(emulator).ctx, { ...OPTIONS, replicaId: "r7", publicOrigin: "https://custody.example:8443" }, () => {});
+    try {
+      const post = (headers: Record<string, string>) => rawMcpPost(replica.port, { ...authorized, ...headers });
+      const direct = await post({});
+      expect(direct.status).toBe(200);
+      expect(direct.headers["mcp-session-id"]).toMatch(/^r7\.[0-9a-f-]{36}$/);
+      const through = await post({ Host: "custody.example:8443", Origin: "https://custody.example:8443" });
+      expect(through.status).toBe(200);
+      expect(through.headers["mcp-session-id"]).toMatch(/^r7\./);
+      const wrong: Record<string, string>[] = [{ Host: "custody.example:9999" }, { Host: "custody.example" }, { Host: "custody.example:8443", Origin: "http://custody.example:8443" }, { Host: "custody.example:8443", Origin: "https://evil.example" }];
+      for (const headers of wrong) {
+        const refused = await post(headers);
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        expect(refused.body).toContain("nor the public origin https://custody.example:8443 (CUSTODY_MCP_PUBLIC_ORIGIN)");
+      }
+    } finally {
+      await replica.close();
     }
   });
 });

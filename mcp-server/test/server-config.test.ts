@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HTTP_PORT, readCommand } from "../src/config/server-config.js";
+import { DEFAULT_HTTP_PORT, readCommand, replicaProblem, type ServerConfig } from "../src/config/server-config.js";
 
 describe("configuration", () => {
   it("reads flags, which win over the environment", () => {
@@ -16,6 +16,8 @@ describe("configuration", () => {
         policyPath: "/etc/policy.json",
         readOnly: true,
         auditLogPath: "/var/audit.jsonl",
+        storeUrl: null,
+        tokenSecretFile: null,
         tokenTtlSeconds: 60,
         emulatorKeyFile: null,
         http: null,
@@ -41,7 +43,7 @@ describe("configuration", () => {
     expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: "t0ken" })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token: "t0ken" } } });
     expect(readCommand(["--http", "--port", "0", "--host", "::1"], {})).toMatchObject({ config: { http: { port: 0, host: "::1", token: null } } });
     expect(() => readCommand(["--http", "--host", "0.0.0.0"], {})).toThrow(/--host: must be a loopback address/);
-    expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host, --session-idle-seconds, --max-sessions: only with --http/);
+    expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http/);
     expect(() => readCommand(["--http", "--port", "70000"], {})).toThrow(/--port: must be a whole number from 0 to 65535/);
   });
 
@@ -54,11 +56,41 @@ describe("configuration", () => {
     expect(() => readCommand(["--max-sessions", "3"], {})).toThrow(/only with --http/);
   });
 
-  it("verify-audit takes one file; unknown flags and commands are refused", () => {
-    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", file: "a.jsonl" });
-    expect(() => readCommand(["verify-audit"], {})).toThrow(/give exactly one audit log file/);
+  it("verify-audit takes one file or the store; export-audit a database store; unknown flags and commands are refused", () => {
+    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", target: "a.jsonl" });
+    expect(readCommand(["verify-audit", "--store", "postgres://u:p@h/db"], {})).toEqual({ command: "verify-audit", target: "postgres://u:p@h/db" });
+    expect(readCommand(["verify-audit"], { CUSTODY_STORE: "postgresql://h/db" })).toEqual({ command: "verify-audit", target: "postgresql://h/db" });
+    expect(() => readCommand(["verify-audit"], {})).toThrow(/give exactly one audit log file, or --store/);
+    expect(readCommand(["export-audit"], { CUSTODY_STORE: "postgres://h/db" })).toEqual({ command: "export-audit", storeUrl: "postgres://h/db" });
+    expect(() => readCommand(["export-audit", "--store", "/var/audit.jsonl"], {})).toThrow(/export-audit: give --store \(CUSTODY_STORE\) naming a postgres:\/\/ store/);
     expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
-    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"/);
+    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit and export-audit/);
     expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
+  });
+
+  it("the store: --store (a file, or a postgres:// URL), else --audit-log, else CUSTODY_STORE, else CUSTODY_AUDIT_LOG", () => {
+    expect(readCommand(["--store", "postgres://u:p@db:5432/custody"], { CUSTODY_AUDIT_LOG: "/env.jsonl" })).toMatchObject({ config: { storeUrl: "postgres://u:p@db:5432/custody", auditLogPath: null } });
+    expect(readCommand(["--store", "/flag.jsonl"], { CUSTODY_STORE: "postgres://h/db" })).toMatchObject({ config: { storeUrl: null, auditLogPath: "/flag.jsonl" } });
+    expect(readCommand(["--audit-log", "/flag.jsonl"], { CUSTODY_STORE: "postgres://h/db" })).toMatchObject({ config: { storeUrl: null, auditLogPath: "/flag.jsonl" } });
+    expect(readCommand([], { CUSTODY_STORE: "POSTGRESQL://h/db", CUSTODY_AUDIT_LOG: "/env.jsonl" })).toMatchObject({ config: { storeUrl: "POSTGRESQL://h/db", auditLogPath: null } });
+    expect(readCommand([], { CUSTODY_AUDIT_LOG: "/env.jsonl" })).toMatchObject({ config: { storeUrl: null, auditLogPath: "/env.jsonl" } });
+    expect(readCommand([], {})).toMatchObject({ config: { storeUrl: null, auditLogPath: null } });
+    expect(() => readCommand(["--store", "/a.jsonl", "--audit-log", "/b.jsonl"], {})).toThrow(/--store and --audit-log: give one/);
+  });
+
+  it("replicas: an id and a public origin with --http only, in their forms; a replica must share the bearer token and the token secret", () => {
+    const env = { CUSTODY_MCP_TOKEN: "shared-token", CUSTODY_TOKEN_SECRET_FILE: "/run/secret" };
+    const command = readCommand(["--http", "--replica-id", "r1", "--public-origin", "https://custody.example:8443/"], env);
+    expect(command).toMatchObject({ config: { tokenSecretFile: "/run/secret", http: { replicaId: "r1", publicOrigin: "https://custody.example:8443" } } });
+    expect(replicaProblem((command as { config: ServerConfig }).config)).toBeNull();
+    expect(readCommand(["--http"], { ...env, CUSTODY_MCP_REPLICA_ID: "r2", CUSTODY_MCP_PUBLIC_ORIGIN: "http://127.0.0.1:8080" })).toMatchObject({ config: { http: { replicaId: "r2", publicOrigin: "http://127.0.0.1:8080" } } });
+    expect(() => readCommand(["--http", "--replica-id", "R.1"], env)).toThrow(/--replica-id \(CUSTODY_MCP_REPLICA_ID\): 1 to 32 lower-case letters/);
+    expect(() => readCommand(["--http", "--public-origin", "https://custody.example/mcp"], env)).toThrow(/--public-origin \(CUSTODY_MCP_PUBLIC_ORIGIN\): an origin/);
+    expect(() => readCommand(["--http", "--public-origin", "ftp://custody.example"], env)).toThrow(/an origin/);
+    expect(() => readCommand(["--replica-id", "r1"], env)).toThrow(/only with --http/);
+    const alone = readCommand(["--http", "--replica-id", "r1"], {}) as { config: ServerConfig };
+    expect(replicaProblem(alone.config)).toBe(
+      "--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share the bearer token (CUSTODY_MCP_TOKEN) and the token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE); set it on every replica",
+    );
   });
 });

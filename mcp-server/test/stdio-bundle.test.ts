@@ -138,8 +138,16 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport, the client, any tool nor Ajv: chunks beside the entry, imported on demand", () => {
-    const markers = ["async function startEmulator", "var StreamableHTTPServerTransport", "CustodyClient = class", "function defineWriteTool", "ajv-validator/ajv/master/lib/refs/data.json"];
+  it("a start loads neither the emulator, the HTTP transport, the client, any tool, Ajv nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand", () => {
+    const markers = [
+      "async function startEmulator",
+      "var StreamableHTTPServerTransport",
+      "CustodyClient = class",
+      "function defineWriteTool",
+      "ajv-validator/ajv/master/lib/refs/data.json",
+      "SELECT pg_advisory_xact_lock($1, $2)",
+      "Connection terminated unexpectedly",
+    ];
     const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
     const chunks = join(dirname(bundle), "chunks");
     const shipped = readdirSync(chunks).filter((file) => file.endsWith(".js")).map((file) => readFileSync(join(chunks, file), "utf8")).join("\n");

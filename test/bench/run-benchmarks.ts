@@ -9,6 +9,7 @@ import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
+import { measurePostgresStore } from "./sections/postgres-store.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
@@ -32,7 +33,7 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store" } as const;
+const ALONE = { scale: "Scale", store: "Guard store", postgres: "PostgreSQL store" } as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -51,9 +52,13 @@ const CONFIG = {
   scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 200_000),
   auditRecords: setting("CUSTODY_BENCH_AUDIT_RECORDS", 1_000_000),
   auditWrites: setting("CUSTODY_BENCH_AUDIT_WRITES", 100),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's; each replaces only its table. */
+  /** Writes timed per PostgreSQL store, and the records of the large one. */
+  pgWrites: setting("CUSTODY_BENCH_PG_WRITES", 100),
+  pgRecords: setting("CUSTODY_BENCH_PG_RECORDS", 1_000_000),
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "postgres" the PostgreSQL store's; each replaces only its table. */
   only: alone(),
 };
+const PG_TITLE = "PostgreSQL store";
 
 /** An address outside every workspace, where the write-path load sends. */
 const OUTSIDE_SOLANA = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
@@ -76,6 +81,11 @@ function custodyEnv(home: string, baseUrl: string, operator: string, name: strin
   return { PATH: process.env.PATH ?? "", HOME: home, CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: join(home, `${name}-audit.jsonl`) };
 }
 
+function machineOf(): BenchReport["machine"] {
+  const cpu = cpus();
+  return { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? "unknown", totalMemoryMb: Math.round(totalmem() / 1048576) };
+}
+
 async function openSession(bundle: string, env: Record<string, string>): Promise<StdioRpcSession> {
   const session = StdioRpcSession.spawn({ args: [bundle], env });
   await session.initialize();
@@ -91,6 +101,20 @@ it("benchmarks", async () => {
   const home = mkdtempSync(join(tmpdir(), "custody-bench-home-"));
   const custody = buildCustodyServer(join(work, "custody-mcp.js"));
   const emulatorCli = await bundleEntry(EMULATOR_CLI_ENTRY, join(work, "custody-emulator.js"));
+  const postgresStore = () => measurePostgresStore({ custody, emulatorCli, writes: CONFIG.pgWrites, records: CONFIG.pgRecords, loadMs: CONFIG.loadMs });
+  if (CONFIG.only === "postgres") {
+    await measured(sections, PG_TITLE, postgresStore);
+    const report = { startedAt: startedAt.toISOString(), durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000), machine: machineOf() };
+    const intro = `_${machineLine(report)} These sections alone (\`CUSTODY_BENCH_ONLY=postgres pnpm bench\`); the other tables are from the last full run._`;
+    let document = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, "utf8") : "# Performance\n";
+    for (const [index, section] of sections.entries()) document = spliceSection(document, section.title.split(" (")[0] as string, sectionMarkdown(section, index === 0 ? intro : undefined));
+    mkdirSync(join(REPO_DIR, "test", "bench", "results"), { recursive: true });
+    writeFileSync(join(REPO_DIR, "test", "bench", "results", "latest-postgres.json"), `${JSON.stringify({ config: CONFIG, ...report, sections }, null, 2)}\n`);
+    writeFileSync(PERFORMANCE_DOC, document);
+    for (const dir of [work, home]) rmSync(dir, { recursive: true, force: true });
+    expect(sections.filter((section) => section.error !== undefined).map((section) => `${section.title}: ${section.error}`)).toEqual([]);
+    return;
+  }
   const peak: PeakMemory = {
     floorResponder: null,
     oneToolServer: null,
@@ -254,12 +278,12 @@ it("benchmarks", async () => {
     }
   }
   if (full) sections.push(memorySection(peak));
+  if (full) await measured(sections, PG_TITLE, postgresStore);
 
-  const cpu = cpus();
   const report: BenchReport = {
     startedAt: startedAt.toISOString(),
     durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-    machine: { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? "unknown", totalMemoryMb: Math.round(totalmem() / 1048576) },
+    machine: machineOf(),
     sections,
   };
   mkdirSync(join(REPO_DIR, "test", "bench", "results"), { recursive: true });

@@ -38,7 +38,11 @@ async function main(): Promise<number> {
   }
   if (command.command === "verify-audit") {
     const { verifyAuditCommand } = await import("../on-demand/optional-modules.js");
-    return verifyAuditCommand(command.file, (line) => process.stdout.write(`${line}\n`));
+    return verifyAuditCommand(command.target, (line) => process.stdout.write(`${line}\n`));
+  }
+  if (command.command === "export-audit") {
+    const { exportAuditCommand } = await import("../on-demand/optional-modules.js");
+    return exportAuditCommand(command.storeUrl, process.stdout, log);
   }
   const { config } = command;
   const started = await startContext(config, log);

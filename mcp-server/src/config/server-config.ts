@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { isDatabaseUrl } from "@custody/shared";
 
 export interface HttpOptions {
   port: number;
@@ -9,6 +10,10 @@ export interface HttpOptions {
   sessionIdleSeconds: number;
   /** Sessions held at once; an initialize beyond is refused (503). */
   maxSessions: number;
+  /** This replica's name behind a load balancer: every session id it issues starts with it and a dot, for the balancer to route on. */
+  replicaId: string | null;
+  /** The origin clients reach the server at through a load balancer (http(s)://host[:port]): Host and Origin naming it are accepted too. */
+  publicOrigin: string | null;
 }
 
 export interface ServerConfig {
@@ -17,7 +22,12 @@ export interface ServerConfig {
   operator: string | null;
   policyPath: string | null;
   readOnly: boolean;
+  /** The embedded store's audit log file (--store FILE or --audit-log); null: the default path. Unused with a database. */
   auditLogPath: string | null;
+  /** The guard's store in PostgreSQL (--store postgres://...), or null for the embedded file store. */
+  storeUrl: string | null;
+  /** A file of 32 or more random bytes that replicas share, so a token one issued opens on another; null: a random key per process. */
+  tokenSecretFile: string | null;
   tokenTtlSeconds: number;
   /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
   emulatorKeyFile: string | null;
@@ -25,13 +35,19 @@ export interface ServerConfig {
   http: HttpOptions | null;
 }
 
-export type Command = { command: "serve"; config: ServerConfig } | { command: "verify-audit"; file: string } | { command: "help" };
+export type Command =
+  | { command: "serve"; config: ServerConfig }
+  /** A file path or a postgres:// URL. */
+  | { command: "verify-audit"; target: string }
+  | { command: "export-audit"; storeUrl: string }
+  | { command: "help" };
 
 export const DEFAULT_HTTP_PORT = 7531;
 export const DEFAULT_TOKEN_TTL_SECONDS = 300;
 export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
 export const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+const REPLICA_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -56,8 +72,22 @@ function readInteger(name: string, value: string, min: number, max: number): num
   return Number(value);
 }
 
+function readReplicaId(value: string | null): string | null {
+  if (value !== null && !REPLICA_ID.test(value)) throw new ConfigError(`--replica-id (CUSTODY_MCP_REPLICA_ID): 1 to 32 lower-case letters, digits and hyphens, starting with a letter or digit; got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function readPublicOrigin(value: string | null): string | null {
+  if (value === null) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url === null || !["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+    throw new ConfigError(`--public-origin (CUSTODY_MCP_PUBLIC_ORIGIN): an origin, http(s)://host[:port] with no path, got ${JSON.stringify(value)}`);
+  }
+  return url.origin;
+}
+
 function readHttpOptions(
-  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string },
+  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string },
   host: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HttpOptions {
@@ -69,7 +99,18 @@ function readHttpOptions(
     token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN),
     sessionIdleSeconds: idle === null ? DEFAULT_SESSION_IDLE_SECONDS : readInteger("--session-idle-seconds (CUSTODY_MCP_SESSION_IDLE_SECONDS)", idle, 1, 86_400),
     maxSessions: max === null ? DEFAULT_MAX_SESSIONS : readInteger("--max-sessions (CUSTODY_MCP_MAX_SESSIONS)", max, 1, 10_000),
+    replicaId: readReplicaId(flagOrEnv(values["replica-id"], env.CUSTODY_MCP_REPLICA_ID)),
+    publicOrigin: readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
   };
+}
+
+/**
+ * Where the guard's state lives: --store (a postgres:// URL, or a file), else --audit-log (a file),
+ * else CUSTODY_STORE, else CUSTODY_AUDIT_LOG; the flags may not name two places.
+ */
+function readStore(values: { store?: string; "audit-log"?: string }, env: Readonly<Record<string, string | undefined>>): string | null {
+  if (values.store !== undefined && values["audit-log"] !== undefined) throw new ConfigError("--store and --audit-log: give one (--store takes a file path or a postgres:// URL)");
+  return flagOrEnv(values.store ?? values["audit-log"], undefined) ?? flagOrEnv(env.CUSTODY_STORE, env.CUSTODY_AUDIT_LOG);
 }
 
 /** Reads the command line and the environment; flags win over environment variables. */
@@ -86,6 +127,10 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         policy: { type: "string" },
         "read-only": { type: "boolean" },
         "audit-log": { type: "string" },
+        store: { type: "string" },
+        "token-secret-file": { type: "string" },
+        "replica-id": { type: "string" },
+        "public-origin": { type: "string" },
         "token-ttl-seconds": { type: "string" },
         "emulator-key-file": { type: "string" },
         http: { type: "boolean" },
@@ -101,14 +146,22 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
+  const store = readStore(values, env);
   if (positionals[0] === "verify-audit") {
-    const file = positionals[1];
-    if (file === undefined || positionals.length > 2) throw new ConfigError("verify-audit: give exactly one audit log file");
-    return { command: "verify-audit", file };
+    const target = positionals[1] ?? store;
+    if (target === null || positionals.length > 2) throw new ConfigError("verify-audit: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store");
+    return { command: "verify-audit", target };
   }
-  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the only command is verify-audit <file>`);
-  const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"]];
-  if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions: only with --http");
+  if (positionals[0] === "export-audit") {
+    const storeUrl = positionals[1] ?? store;
+    if (storeUrl === null || positionals.length > 2 || !isDatabaseUrl(storeUrl)) {
+      throw new ConfigError("export-audit: give --store (CUSTODY_STORE) naming a postgres:// store; its chain is written to stdout as JSONL (a file store is its own export)");
+    }
+    return { command: "export-audit", storeUrl };
+  }
+  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit and export-audit`);
+  const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
+  if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
@@ -119,7 +172,9 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       operator: flagOrEnv(values.operator, env.CUSTODY_OPERATOR),
       policyPath: flagOrEnv(values.policy, env.CUSTODY_POLICY),
       readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
-      auditLogPath: flagOrEnv(values["audit-log"], env.CUSTODY_AUDIT_LOG),
+      auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
+      storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
+      tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
       emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
       http: values.http ? readHttpOptions(values, host, env) : null,
@@ -127,11 +182,23 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   };
 }
 
+/** A replica must share with the others what makes a session's work valid on any of them. */
+export function replicaProblem(config: ServerConfig): string | null {
+  if (config.http?.replicaId == null) return null;
+  const missing = [
+    ...(config.http.token === null ? ["the bearer token (CUSTODY_MCP_TOKEN)"] : []),
+    ...(config.tokenSecretFile === null ? ["the token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE)"] : []),
+  ];
+  return missing.length === 0 ? null : `--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share ${missing.join(" and ")}; set it on every replica`;
+}
+
 export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio by default)
 
   custody-mcp [options]            serve over stdio
   custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token required)
   custody-mcp verify-audit <file>  verify an audit log's hash chain
+  custody-mcp verify-audit --store postgres://...   verify a database store's chain (streaming)
+  custody-mcp export-audit --store postgres://...   write a database store's chain to stdout as JSONL
 
 Options (environment variable in brackets):
   --base-url URL          the module's base URL [CUSTODY_BASE_URL]; absent: in-process emulator, demo workspace
@@ -139,9 +206,14 @@ Options (environment variable in brackets):
   --policy FILE           local policy, JSON [CUSTODY_POLICY]
   --read-only             register no write tool [CUSTODY_READ_ONLY=true]
   --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
+  --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
+                          a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)
+  --token-secret-file F   32+ random bytes shared by replicas: a token one issues opens on another [CUSTODY_TOKEN_SECRET_FILE]
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
   --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
   --session-idle-seconds N  with --http: close a session idle this long, default ${DEFAULT_SESSION_IDLE_SECONDS} [CUSTODY_MCP_SESSION_IDLE_SECONDS]
   --max-sessions N        with --http: sessions held at once, default ${DEFAULT_MAX_SESSIONS} [CUSTODY_MCP_MAX_SESSIONS]
+  --replica-id ID         with --http behind a load balancer: session ids start with "ID." to route on [CUSTODY_MCP_REPLICA_ID]
+  --public-origin URL     with --http behind a load balancer: the origin clients reach, accepted in Host and Origin [CUSTODY_MCP_PUBLIC_ORIGIN]
 `;

@@ -1,14 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, type Policy } from "@custody/shared";
-import { ConfigError, type ServerConfig } from "../config/server-config.js";
+import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, type GuardStore, type Policy } from "@custody/shared";
+import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
+import { readTokenSecretFile } from "../guard/token-secret-file.js";
+import type { ContextSettings } from "./build-context.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
 
 export interface StartedContext {
   /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */
   ctx: DeferredContext;
-  /** Stops what the context started (the embedded emulator). */
+  /** Stops what the context started (the embedded emulator, the database store's connections). */
   close(): Promise<void>;
 }
 
@@ -34,6 +36,9 @@ function readEmulatorKey(path: string): string {
  */
 export async function startContext(config: ServerConfig, log: (line: string) => void): Promise<StartedContext> {
   const policy = loadPolicy(config);
+  const replicas = replicaProblem(config);
+  if (replicas !== null) throw new ConfigError(replicas);
+  const tokenSecret = config.tokenSecretFile === null ? null : readTokenSecretFile(config.tokenSecretFile);
   let baseUrl = config.baseUrl;
   let operator = config.operator;
   let emulatorKey: string | null = null;
@@ -53,15 +58,44 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   } else if (config.emulatorKeyFile !== null) {
     emulatorKey = readEmulatorKey(config.emulatorKeyFile);
   }
+  let opened: GuardStore | null = null;
   try {
-    const auditPath = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
-    const settings = { baseUrl, operator, policy, auditPath, tokenTtlMs: config.tokenTtlSeconds * 1000, embedded, emulatorKey };
+    let store: ContextSettings["store"];
+    if (config.storeUrl !== null) {
+      // Opened at start, so a database that cannot be reached or migrated stops the server at once.
+      opened = await openDatabaseStore(config.storeUrl, log);
+      store = { kind: "opened", store: opened };
+      log(`guard store: ${opened.location} (PostgreSQL)${policy.read_only ? "; read-only mode" : ""}`);
+    } else {
+      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
+      store = { kind: "file", path };
+      log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
+    }
+    const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
-    log(`audit log: ${auditPath}${policy.read_only ? "; read-only mode" : ""}`);
-    return { ctx: { operator, policy, embedded, baseUrl, load }, close };
+    const database = opened;
+    const stopWorkspace = close;
+    return {
+      ctx: { operator, policy, embedded, baseUrl, load },
+      close: async () => {
+        await database?.close();
+        await stopWorkspace();
+      },
+    };
   } catch (error) {
+    await opened?.close();
     await close();
     throw error;
+  }
+}
+
+async function openDatabaseStore(url: string, log: (line: string) => void): Promise<GuardStore> {
+  const { openPostgresGuardStore } = await import("../on-demand/postgres-store.js");
+  try {
+    return await openPostgresGuardStore(url, { log });
+  } catch (error) {
+    // The store's message names the database with its password masked.
+    throw new ConfigError((error as Error).message, { cause: error });
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { localOriginRefusal, newLocalSecret } from "@custody/shared";
+import { newLocalSecret } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
@@ -12,6 +12,7 @@ import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
 import { hasBearerToken } from "./bearer-token.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
+import { requestOriginRefusal } from "./request-origin.js";
 import { SessionTable } from "./session-table.js";
 
 export const MCP_PATH = "/mcp";
@@ -68,7 +69,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const refusal = localOriginRefusal(req, port);
+    const refusal = requestOriginRefusal(req, port, options.publicOrigin);
     if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
     if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     if (!hasBearerToken(req, token)) return replyError(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "WWW-Authenticate": 'Bearer realm="custody-mcp"' });
@@ -103,7 +104,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       reserved = false;
     };
     const streamable = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      // Behind a load balancer the id names this replica, so every later request of the session is routed here.
+      sessionIdGenerator: () => (options.replicaId === null ? randomUUID() : `${options.replicaId}.${randomUUID()}`),
       onsessioninitialized: (id) => {
         giveBack();
         sessions.add(id, session);

@@ -8,3 +8,6 @@ export * from "./committed-amounts.js";
 export * from "./audit-events.js";
 export * from "./audit-bounds.js";
 export { LockBusyError, DEFAULT_LOCK_WAIT_MS } from "./file-lock.js";
+export * from "./sealed-record.js";
+export * from "./chain-verifier.js";
+export * from "./commitment-effect.js";

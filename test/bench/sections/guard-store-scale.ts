@@ -42,7 +42,7 @@ interface ServerUnderTest {
 
 /** The MCP server as the process builds it (its context, its file store), with a real client connected in memory. */
 async function serverOn(input: GuardStoreScaleInput, auditPath: string): Promise<ServerUnderTest> {
-  const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, auditPath, tokenTtlMs: 300_000, embedded: false, emulatorKey: null });
+  const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, store: { kind: "file", path: auditPath }, tokenTtlMs: 300_000, tokenSecret: null, embedded: false, emulatorKey: null });
   const server = createMcpServer(ctx);
   const client = new Client({ name: "bench", version: "0" });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();

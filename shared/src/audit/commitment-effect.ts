@@ -1,0 +1,27 @@
+import type { AuditRecord } from "./audit-entry.js";
+import { NOT_APPLIED_OUTCOME } from "./committed-amounts.js";
+
+/**
+ * What one record does to the amounts committedSince counts, for a store that keeps them as it
+ * appends rather than reading the log again: a write's amount counted (again) at a moment, or
+ * released. Folding every record's effect in order gives committedSince's answer for any window.
+ */
+export type CommitmentEffect =
+  /** Counts `amount` for the write `key` (its reference, or `#<seq>` for a record without one) in the currency, latest at `at`. */
+  | { kind: "count"; operator: string; key: string; currency: string; amount: bigint; at: string }
+  /** Stops counting the operator's write with this reference, in every currency. */
+  | { kind: "release"; operator: string; key: string };
+
+const COUNTING_EVENTS: ReadonlySet<string> = new Set(["reserved", "submitted", "ambiguous"]);
+const RELEASING_EVENTS: ReadonlySet<string> = new Set(["resolved", "failed"]);
+
+export function commitmentEffect(record: AuditRecord): CommitmentEffect | null {
+  const reference = typeof record.details?.reference === "string" && record.details.reference !== "" ? record.details.reference : null;
+  if (RELEASING_EVENTS.has(record.event)) {
+    return reference !== null && record.details?.outcome === NOT_APPLIED_OUTCOME ? { kind: "release", operator: record.operator, key: reference } : null;
+  }
+  const currency = record.details?.currency;
+  const amount = record.details?.policy_amount;
+  if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || typeof amount !== "string" || !/^[0-9]+$/.test(amount)) return null;
+  return { kind: "count", operator: record.operator, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
+}

@@ -1,0 +1,76 @@
+import { AuditRecord, GENESIS_HASH, type AuditInput } from "../audit/audit-entry.js";
+import { commitmentEffect } from "../audit/commitment-effect.js";
+import { auditLine, sealAuditRecord } from "../audit/sealed-record.js";
+import type { WriteTrace } from "../guard-store/guard-store.js";
+import { foldTrace } from "../guard-store/write-traces.js";
+import type { PoolClient } from "./database-pool.js";
+import { CHAIN_LOCK, LOCK_NAMESPACE } from "./schema-migrations.js";
+import { traceFromRow, type TraceRow } from "./trace-rows.js";
+
+/**
+ * Takes the chain's lock for the rest of the transaction: every append (and every reservation's
+ * checks) of every process sharing the database runs one at a time, so the chain stays one line.
+ */
+export async function lockChain(client: PoolClient): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, CHAIN_LOCK]);
+}
+
+/** The record an earlier attempt of this append wrote (its answer lost with its connection), or null. */
+export async function appendedBefore(client: PoolClient, appendKey: string): Promise<AuditRecord | null> {
+  const { rows } = await client.query<{ line: string }>("SELECT line FROM custody_audit WHERE append_key = $1", [appendKey]);
+  return rows[0] === undefined ? null : AuditRecord.parse(JSON.parse(rows[0].line));
+}
+
+/**
+ * Appends one record after the chain's last, under the lock (lockChain first), and keeps the write
+ * traces and the committed amounts it changes, in the same transaction.
+ */
+export async function appendLocked(client: PoolClient, input: AuditInput, appendKey: string, at: Date): Promise<AuditRecord> {
+  const { rows } = await client.query<{ seq: string; hash: string }>("SELECT seq, hash FROM custody_audit ORDER BY seq DESC LIMIT 1");
+  const tail = rows[0];
+  const record = sealAuditRecord(input, tail === undefined ? { seq: 0, prevHash: GENESIS_HASH } : { seq: Number(tail.seq) + 1, prevHash: tail.hash }, at);
+  await client.query("INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
+    record.seq,
+    record.at,
+    record.event,
+    record.operator,
+    record.hash,
+    auditLine(record),
+    appendKey,
+  ]);
+  await foldIntoTraces(client, record);
+  await foldIntoCommitments(client, record);
+  return record;
+}
+
+async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<void> {
+  const reference = record.details?.reference;
+  if (typeof reference !== "string" || reference === "") return;
+  const traces = new Map<string, WriteTrace>();
+  const { rows } = await client.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1", [reference]);
+  if (rows[0] !== undefined) traces.set(reference, traceFromRow(rows[0]));
+  const before = JSON.stringify(traces.get(reference) ?? null);
+  foldTrace(traces, record);
+  const trace = traces.get(reference);
+  if (trace === undefined || JSON.stringify(trace) === before) return;
+  await client.query(
+    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
+       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of`,
+    [trace.reference, trace.operator, trace.fingerprint, trace.tool, trace.reserved_at, trace.status, trace.transaction_id, trace.repeat_of],
+  );
+}
+
+async function foldIntoCommitments(client: PoolClient, record: AuditRecord): Promise<void> {
+  const effect = commitmentEffect(record);
+  if (effect === null) return;
+  if (effect.kind === "release") {
+    await client.query("DELETE FROM custody_commitments WHERE operator = $1 AND key = $2", [effect.operator, effect.key]);
+    return;
+  }
+  await client.query(
+    `INSERT INTO custody_commitments (operator, key, currency, amount, last_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
+    [effect.operator, effect.key, effect.currency, effect.amount.toString(), effect.at],
+  );
+}

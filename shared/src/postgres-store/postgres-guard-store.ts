@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
+import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "../guard-store/guard-store.js";
+import { standingDuplicate } from "../guard-store/write-traces.js";
+import { appendedBefore, appendLocked, lockChain } from "./chain-append.js";
+import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
+import type { DatabaseTarget } from "./database-url.js";
+import { traceFromRow, type TraceRow } from "./trace-rows.js";
+import { withRetry } from "./transient-errors.js";
+
+/** Expired intents removed by each new dry run: the tables stay small without a sweep reading them whole. */
+const EXPIRED_BATCH = 100;
+
+export interface PostgresStoreOptions {
+  /** The store's clock (records' times, the windows' ends). */
+  now?: () => Date;
+  /** How long an operation keeps trying through lost connections (a database restart) before failing; default 30 s. */
+  retryForMs?: number;
+  /** Told when an operation is tried again (the message already redacted). */
+  log?: (line: string) => void;
+}
+
+/**
+ * The guard's state in PostgreSQL, for a team: every replica of the server shares it. Appends
+ * (and each reservation's checks with its append) run one at a time under an advisory lock in
+ * their transaction, so the chain stays one line across processes; write traces and committed
+ * amounts are kept by the append that changes them, in indexed tables, so no request reads a
+ * whole table; a nonce is redeemed under its row's lock, once. Every operation is run again
+ * through lost connections and recognises its own earlier attempt, so none happens twice.
+ */
+export class PostgresGuardStore implements GuardStore {
+  readonly location: string;
+  readonly #now: () => Date;
+  readonly #retryForMs: number;
+  readonly #log: (line: string) => void;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly target: DatabaseTarget,
+    options: PostgresStoreOptions = {},
+  ) {
+    this.location = target.shown;
+    this.#now = options.now ?? (() => new Date());
+    this.#retryForMs = options.retryForMs ?? 30_000;
+    this.#log = options.log ?? (() => {});
+  }
+
+  time(): Date {
+    return this.#now();
+  }
+
+  async append(input: AuditInput): Promise<AuditRecord> {
+    const key = randomUUID();
+    return this.#run("append", (attempt) =>
+      inTransaction(this.pool, async (client) => {
+        await lockChain(client);
+        return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now());
+      }),
+    );
+  }
+
+  async committedSince(query: { operator: string; currency: string; since: Date }): Promise<bigint> {
+    return this.#run("committedSince", () => committedIn(this.pool, query));
+  }
+
+  async prepareIntent(intent: PreparedIntent): Promise<void> {
+    await this.#run("prepareIntent", () =>
+      inTransaction(this.pool, async (client) => {
+        const expires = new Date(intent.expires_at);
+        const inserted = await client.query(
+          "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING",
+          [intent.nonce, intent.fingerprint, intent.operator, expires, intent.sealed],
+        );
+        // Already there: an earlier attempt committed, latest included (a newer dry run may have replaced it since).
+        if (inserted.rowCount === 0) return;
+        await client.query(
+          "INSERT INTO custody_latest_intents (fingerprint, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT (fingerprint) DO UPDATE SET nonce = EXCLUDED.nonce, expires_at = EXCLUDED.expires_at",
+          [intent.fingerprint, intent.nonce, expires],
+        );
+        const now = this.#now();
+        await client.query("DELETE FROM custody_intents WHERE nonce IN (SELECT nonce FROM custody_intents WHERE expires_at <= $1 LIMIT $2)", [now, EXPIRED_BATCH]);
+        await client.query("DELETE FROM custody_latest_intents WHERE fingerprint IN (SELECT fingerprint FROM custody_latest_intents WHERE expires_at <= $1 LIMIT $2)", [now, EXPIRED_BATCH]);
+      }),
+    );
+  }
+
+  async redeemIntent(nonce: string): Promise<Redemption> {
+    const redemption = randomUUID();
+    return this.#run("redeemIntent", () =>
+      inTransaction(this.pool, async (client): Promise<Redemption> => {
+        const { rows } = await client.query<{ fingerprint: string; sealed: string; redeemed_by: string | null; reference: string | null }>(
+          "SELECT fingerprint, sealed, redeemed_by, reference FROM custody_intents WHERE nonce = $1 FOR UPDATE",
+          [nonce],
+        );
+        const intent = rows[0];
+        if (intent === undefined) return { outcome: "unknown" };
+        if (intent.redeemed_by === redemption) return { outcome: "redeemed", sealed: intent.sealed };
+        if (intent.redeemed_by !== null) return { outcome: "reused", reference: intent.reference };
+        const latest = (await client.query<{ nonce: string; expires_at: Date }>("SELECT nonce, expires_at FROM custody_latest_intents WHERE fingerprint = $1 FOR SHARE", [intent.fingerprint])).rows[0];
+        if (latest !== undefined && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at.getTime() };
+        await client.query("UPDATE custody_intents SET redeemed_by = $2 WHERE nonce = $1", [nonce, redemption]);
+        return { outcome: "redeemed", sealed: intent.sealed };
+      }),
+    );
+  }
+
+  async linkNonce(nonce: string, reference: string): Promise<void> {
+    await this.#run("linkNonce", () => this.pool.query("UPDATE custody_intents SET reference = $2 WHERE nonce = $1 AND redeemed_by IS NOT NULL", [nonce, reference]));
+  }
+
+  async recentWrites(query: { operator: string; fingerprint: string; since: Date }): Promise<WriteTrace[]> {
+    return this.#run("recentWrites", () => tracesSince(this.pool, query));
+  }
+
+  async writeByReference(reference: string): Promise<WriteTrace | null> {
+    return this.#run("writeByReference", async () => {
+      const { rows } = await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1", [reference]);
+      return rows[0] === undefined ? null : traceFromRow(rows[0]);
+    });
+  }
+
+  async reserve(request: ReservationRequest): Promise<ReservationResult> {
+    const key = randomUUID();
+    return this.#run("reserve", (attempt) =>
+      inTransaction(this.pool, async (client): Promise<ReservationResult> => {
+        await lockChain(client);
+        const earlierAttempt = attempt > 1 ? await appendedBefore(client, key) : null;
+        if (earlierAttempt !== null) return { reserved: true, record: earlierAttempt };
+        const since = request.duplicatesSince;
+        const earlier = standingDuplicate(await tracesSince(client, { operator: request.operator, fingerprint: request.fingerprint, since }), since, request.repeatOf);
+        if (earlier !== null) return { reserved: false, reason: "duplicate", earlier };
+        if (request.limit !== null) {
+          const spent = await committedIn(client, { operator: request.operator, currency: request.limit.currency, since: request.limit.since });
+          const finding = request.limit.check(spent);
+          if (finding !== null && finding.severity === "block") return { reserved: false, reason: "daily_limit", finding };
+        }
+        return { reserved: true, record: await appendLocked(client, request.record, key, this.#now()) };
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  /** Runs an operation through lost connections; whatever fails at last is thrown with the password masked. */
+  async #run<T>(operation: string, work: (attempt: number) => Promise<T>): Promise<T> {
+    try {
+      return await withRetry(work, {
+        retryForMs: this.#retryForMs,
+        onRetry: (error, attempt) => this.#log(`guard store ${this.location}: ${operation} attempt ${attempt} failed (${this.target.redactError(error).message}); trying again`),
+      });
+    } catch (error) {
+      throw this.target.redactError(error, `guard store ${this.location}: ${operation} failed: `);
+    }
+  }
+}
+
+async function committedIn(db: Queryable, query: { operator: string; currency: string; since: Date }): Promise<bigint> {
+  const { rows } = await db.query<{ total: string }>(
+    "SELECT coalesce(sum(amount), 0)::text AS total FROM custody_commitments WHERE operator = $1 AND currency = $2 AND last_at >= $3",
+    [query.operator, query.currency, query.since],
+  );
+  return BigInt(rows[0]?.total ?? "0");
+}
+
+async function tracesSince(db: Queryable, query: { operator: string; fingerprint: string; since: Date }): Promise<WriteTrace[]> {
+  const { rows } = await db.query<TraceRow>(
+    "SELECT * FROM custody_write_traces WHERE operator = $1 AND fingerprint = $2 AND reserved_at >= $3 ORDER BY reserved_at DESC",
+    [query.operator, query.fingerprint, query.since],
+  );
+  return rows.map(traceFromRow);
+}

@@ -1,0 +1,92 @@
+import { inTransaction, type Pool } from "./database-pool.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+/** The schema's history, oldest first; a version, once released, is never edited: a change is a new version. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "audit chain, write traces, commitments, intents",
+    statements: [
+      // One row per audit record: `line` is the record exactly as the file log writes it.
+      `CREATE TABLE custody_audit (
+        seq bigint PRIMARY KEY,
+        at timestamptz NOT NULL,
+        event text NOT NULL,
+        operator text NOT NULL,
+        hash char(64) NOT NULL,
+        line text NOT NULL,
+        append_key uuid UNIQUE
+      )`,
+      `CREATE TABLE custody_write_traces (
+        reference text PRIMARY KEY,
+        operator text NOT NULL,
+        fingerprint text NOT NULL,
+        tool text NOT NULL,
+        reserved_at timestamptz NOT NULL,
+        status text NOT NULL,
+        transaction_id bigint,
+        repeat_of text
+      )`,
+      `CREATE INDEX custody_write_traces_intent ON custody_write_traces (operator, fingerprint, reserved_at DESC)`,
+      `CREATE TABLE custody_commitments (
+        operator text NOT NULL,
+        key text NOT NULL,
+        currency text NOT NULL,
+        amount numeric NOT NULL,
+        last_at timestamptz NOT NULL,
+        PRIMARY KEY (operator, key, currency)
+      )`,
+      `CREATE INDEX custody_commitments_window ON custody_commitments (operator, currency, last_at) INCLUDE (amount)`,
+      `CREATE TABLE custody_intents (
+        nonce text PRIMARY KEY,
+        fingerprint text NOT NULL,
+        operator text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        sealed text NOT NULL,
+        redeemed_by uuid,
+        reference text
+      )`,
+      `CREATE INDEX custody_intents_expiry ON custody_intents (expires_at)`,
+      `CREATE TABLE custody_latest_intents (
+        fingerprint text PRIMARY KEY,
+        nonce text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX custody_latest_intents_expiry ON custody_latest_intents (expires_at)`,
+    ],
+  },
+];
+
+/** Advisory lock keys of this schema: (namespace, what). */
+export const LOCK_NAMESPACE = 0x6375; // "cu"
+export const CHAIN_LOCK = 1;
+const MIGRATION_LOCK = 2;
+
+/**
+ * Brings the schema to the newest version this code knows, in one transaction under an advisory
+ * lock (replicas starting together migrate once); refuses a schema newer than this code. Returns
+ * the version the schema is at.
+ */
+export async function migrateSchema(pool: Pool): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
+    await client.query("CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM custody_schema_migrations");
+    const current = rows[0]?.version ?? 0;
+    const newest = MIGRATIONS.at(-1)?.version ?? 0;
+    if (current > newest) {
+      throw new Error(`the store's schema is at version ${current}, newer than this program knows (${newest}): upgrade custody-mcp before using this database`);
+    }
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue;
+      for (const statement of migration.statements) await client.query(statement);
+      await client.query("INSERT INTO custody_schema_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name]);
+    }
+    return newest;
+  });
+}

@@ -1,0 +1,26 @@
+import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
+
+/** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date). */
+export interface TraceRow {
+  reference: string;
+  operator: string;
+  fingerprint: string;
+  tool: string;
+  reserved_at: Date;
+  status: string;
+  transaction_id: string | null;
+  repeat_of: string | null;
+}
+
+export function traceFromRow(row: TraceRow): WriteTrace {
+  return {
+    reference: row.reference,
+    fingerprint: row.fingerprint,
+    operator: row.operator,
+    tool: row.tool,
+    reserved_at: row.reserved_at.toISOString(),
+    status: row.status as TraceStatus,
+    transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
+    repeat_of: row.repeat_of,
+  };
+}

@@ -1,0 +1,163 @@
+import { createHash } from "node:crypto";
+import { checkDailyLimit, Currency, Policy, type AuditVerdict, type GuardStore, type ReservationRequest } from "@custody/shared";
+import { describe, expect, it } from "vitest";
+
+/** One kind of store under test: fresh stores, and more stores on the same backing (other processes sharing it). */
+export interface StoreKind {
+  /** A store on a new, empty backing; `twin` opens another store on that same backing. */
+  fresh(): Promise<{ store: GuardStore; twin(): Promise<GuardStore>; verify(): Promise<AuditVerdict> }>;
+}
+
+const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+const policy = Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });
+const FINGERPRINT = "f".repeat(64);
+const EVER = new Date(0);
+
+/** A reservation of `amount` planck by the operator, one write per reference. */
+export function reservation(reference: string, amount: bigint, options: { operator?: string; fingerprint?: string; repeatOf?: string | null } = {}): ReservationRequest {
+  const operator = options.operator ?? "alice_ops";
+  const fingerprint = options.fingerprint ?? createHash("sha256").update(reference).digest("hex");
+  return {
+    record: {
+      event: "reserved",
+      surface: "mcp",
+      operator,
+      tool: "polkadot_bond_extra",
+      request_digest: null,
+      details: { currency: "polkadot", reference, policy_amount: amount.toString(), fingerprint, ...(options.repeatOf ? { repeat_of: options.repeatOf } : {}) },
+    },
+    operator,
+    fingerprint,
+    reference,
+    duplicatesSince: EVER,
+    repeatOf: options.repeatOf ?? null,
+    limit: { currency: "polkadot", amount, since: EVER, check: (spent) => checkDailyLimit(policy, dot, amount, spent) },
+  };
+}
+
+function intent(nonce: string, fingerprint = FINGERPRINT) {
+  return { fingerprint, nonce, operator: "alice_ops", expires_at: Date.now() + 60_000, sealed: JSON.stringify({ nonce }) };
+}
+
+/**
+ * The promises every guard store keeps, whatever holds its state: one suite, run against each
+ * kind (guard-stores.test.ts), so the stores cannot drift apart.
+ */
+export function describeGuardStore(name: string, kind: StoreKind): void {
+  describe(`${name}: reservations`, () => {
+    it("appends a reserved record while the day stays within the maximum, and refuses the one that would pass it", async () => {
+      const { store, verify } = await kind.fresh();
+      try {
+        expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true, record: { event: "reserved", seq: 0, details: { currency: "polkadot", reference: "cw-1", policy_amount: "6" } } });
+        expect(await store.reserve(reservation("cw-2", 5n))).toMatchObject({
+          reserved: false,
+          reason: "daily_limit",
+          finding: { code: "POLICY_MAX_PER_DAY", severity: "block", facts: { amount: "5", spent_last_24h: "6", max: "10" } },
+        });
+        expect(await store.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true, record: { seq: 1 } });
+        expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(10n);
+        expect(await store.committedSince({ operator: "bob_ops", currency: "polkadot", since: EVER })).toBe(0n);
+        expect(await verify()).toMatchObject({ ok: true, records: 2 });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("refuses a second write of the same intent while the first stands, names it, and lets the acknowledged repeat through", async () => {
+      const { store } = await kind.fresh();
+      try {
+        expect(await store.reserve(reservation("cw-a", 1n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
+        expect(await store.reserve(reservation("cw-b", 1n, { fingerprint: FINGERPRINT }))).toMatchObject({
+          reserved: false,
+          reason: "duplicate",
+          earlier: { reference: "cw-a", status: "in_flight", transaction_id: null },
+        });
+        await store.append({ event: "submitted", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, transaction_id: 41, details: { reference: "cw-a" } });
+        expect(await store.reserve(reservation("cw-c", 1n, { fingerprint: FINGERPRINT, repeatOf: "cw-a" }))).toMatchObject({ reserved: false, reason: "duplicate", earlier: { transaction_id: 41 } });
+        expect(await store.reserve(reservation("cw-d", 1n, { fingerprint: FINGERPRINT, repeatOf: "41" }))).toMatchObject({ reserved: true });
+        expect(await store.writeByReference("cw-d")).toMatchObject({ status: "in_flight", repeat_of: "41" });
+        expect(await store.writeByReference("cw-a")).toMatchObject({ status: "submitted", transaction_id: 41 });
+        expect(await store.writeByReference("cw-none")).toBeNull();
+        // Another operator's identical-looking write is its own.
+        expect(await store.reserve(reservation("cw-e", 1n, { fingerprint: FINGERPRINT, operator: "bob_ops" }))).toMatchObject({ reserved: true });
+        const recent = await store.recentWrites({ operator: "alice_ops", fingerprint: FINGERPRINT, since: EVER });
+        expect(recent.map((trace) => trace.reference)).toEqual(["cw-d", "cw-a"]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("frees the intent and the amount of a write that certainly did not happen", async () => {
+      const { store } = await kind.fresh();
+      try {
+        expect(await store.reserve(reservation("cw-x", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
+        await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-x", outcome: "not_applied" } });
+        expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(0n);
+        expect(await store.reserve(reservation("cw-y", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
+        expect(await store.writeByReference("cw-x")).toMatchObject({ status: "not_applied" });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("lets two stores on one backing (two processes), reserving at once, pass the maximum no further between them; one chain", async () => {
+      const { store, twin, verify } = await kind.fresh();
+      const other = await twin();
+      try {
+        const attempts = (target: GuardStore, prefix: string) => Array.from({ length: 8 }, (_, index) => target.reserve(reservation(`${prefix}-${index}`, 1n)));
+        const results = await Promise.all([...attempts(store, "one"), ...attempts(other, "two")]);
+        expect(results.filter((result) => result.reserved)).toHaveLength(10);
+        expect(results.filter((result) => !result.reserved && result.reason === "daily_limit")).toHaveLength(6);
+        expect(await other.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(10n);
+        expect(await verify()).toMatchObject({ ok: true, records: 10 });
+      } finally {
+        await store.close();
+        await other.close();
+      }
+    });
+
+    it("sends one of two identical writes reserved at once by two stores: the other is its duplicate", async () => {
+      const { store, twin } = await kind.fresh();
+      const other = await twin();
+      try {
+        const results = await Promise.all([store.reserve(reservation("cw-p", 1n, { fingerprint: FINGERPRINT })), other.reserve(reservation("cw-q", 1n, { fingerprint: FINGERPRINT }))]);
+        expect(results.filter((result) => result.reserved)).toHaveLength(1);
+        expect(results.filter((result) => !result.reserved && result.reason === "duplicate")).toHaveLength(1);
+      } finally {
+        await store.close();
+        await other.close();
+      }
+    });
+  });
+
+  describe(`${name}: intents`, () => {
+    it("redeems a nonce once, ever; a newer dry run of the same intent voids the older one", async () => {
+      const { store } = await kind.fresh();
+      try {
+        await store.prepareIntent(intent("a".repeat(32)));
+        await store.prepareIntent(intent("b".repeat(32)));
+        expect(await store.redeemIntent("a".repeat(32))).toMatchObject({ outcome: "superseded" });
+        expect(await store.redeemIntent("b".repeat(32))).toEqual({ outcome: "redeemed", sealed: JSON.stringify({ nonce: "b".repeat(32) }) });
+        expect(await store.redeemIntent("b".repeat(32))).toEqual({ outcome: "reused", reference: null });
+        await store.linkNonce("b".repeat(32), "cw-zz");
+        expect(await store.redeemIntent("b".repeat(32))).toEqual({ outcome: "reused", reference: "cw-zz" });
+        expect(await store.redeemIntent("c".repeat(32))).toEqual({ outcome: "unknown" });
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("are shared by stores on one backing, and a nonce redeemed by several at once is redeemed by one", async () => {
+      const { store, twin } = await kind.fresh();
+      const others = [await twin(), await twin()];
+      try {
+        await store.prepareIntent(intent("d".repeat(32), "e".repeat(64)));
+        const outcomes = await Promise.all([store, ...others].map((each) => each.redeemIntent("d".repeat(32))));
+        expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["redeemed", "reused", "reused"]);
+        expect(await (others[0] as GuardStore).redeemIntent("d".repeat(32))).toMatchObject({ outcome: "reused" });
+      } finally {
+        for (const each of [store, ...others]) await each.close();
+      }
+    });
+  });
+}

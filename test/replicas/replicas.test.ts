@@ -1,0 +1,294 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator } from "@custody/emulator";
+import { CustodyClient, type AuditRecord } from "@custody/shared";
+import { openPostgresGuardStore } from "@custody/shared/postgres-store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "../contract/emulator-harness.js";
+import { buildCustodyServer } from "../bench/support/program-bundles.js";
+import { freePort } from "../support/free-port.js";
+import { startNginxBalancer, type NginxBalancer } from "../support/nginx-balancer.js";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+import { startReplica, type ReplicaProcess } from "../support/replica-process.js";
+import { openTeamSession, sessionsOnEach, type TeamSession } from "../support/team-session.js";
+
+type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
+
+const TOKEN = "team-bearer-token-shared-by-every-replica";
+const OPERATOR = "treasury-bot";
+const LAMPORTS_PER_DAY = 1_000_000_000n;
+
+let cluster: PostgresCluster;
+let emulator: RunningEmulator;
+let bundle: string;
+let storeUrl: string;
+let replicas: ReplicaProcess[] = [];
+let balancer: NginxBalancer;
+let recipient: string;
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster({ durable: false });
+  emulator = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} });
+  const work = mkdtempSync(join(tmpdir(), "custody-team-"));
+  bundle = buildCustodyServer(join(work, "custody-mcp.js"));
+  storeUrl = cluster.createDatabase("team");
+  const secretFile = join(work, "token-secret");
+  writeFileSync(secretFile, randomBytes(32), { mode: 0o600 });
+  const policyFile = join(work, "policy.json");
+  writeFileSync(policyFile, JSON.stringify({ limits: { solana_testnet: { max_per_day: { base_units: LAMPORTS_PER_DAY.toString() } } } }));
+  const balancerPort = await freePort();
+  const env = {
+    HOME: work,
+    CUSTODY_BASE_URL: emulator.baseUrl,
+    CUSTODY_OPERATOR: OPERATOR,
+    CUSTODY_POLICY: policyFile,
+    CUSTODY_STORE: storeUrl,
+    CUSTODY_TOKEN_SECRET_FILE: secretFile,
+    CUSTODY_MCP_TOKEN: TOKEN,
+    CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${balancerPort}`,
+  };
+  replicas = [await startReplica(bundle, "r1", await freePort(), env), await startReplica(bundle, "r2", await freePort(), env)];
+  balancer = await startNginxBalancer(replicas, balancerPort);
+  const accounts = await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).listAllAccounts();
+  recipient = accounts.find((account) => account.name === "sol-cold")?.address ?? "";
+}, 180_000);
+
+afterAll(async () => {
+  await balancer?.stop();
+  for (const replica of replicas) await replica.stop();
+  await emulator?.close();
+  cluster?.stop();
+});
+
+/** A send of `lamports` from the demo treasury: distinct amounts make distinct writes. */
+const send = (lamports: bigint) => ({ account: "sol-treasury", recipient, amount: lamports.toString(), unit: "lamport" });
+
+async function transactionsOf(reference: string): Promise<number[]> {
+  const found = await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).searchAllTransactions({ label: reference });
+  return found.map((transaction) => transaction.id);
+}
+
+/** The chain as export-audit writes it (the bundle's own command). */
+function exportedChain(): string {
+  const exported = spawnSync(process.execPath, [bundle, "export-audit", "--store", storeUrl], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  expect(exported.status, exported.stderr).toBe(0);
+  expect(exported.stderr).not.toContain(cluster.password);
+  return exported.stdout;
+}
+
+function chain(text = exportedChain()): AuditRecord[] {
+  return text.trimEnd().split("\n").map((line) => JSON.parse(line) as AuditRecord);
+}
+
+function recordsOf(records: AuditRecord[], event: string, reference: string): AuditRecord[] {
+  return records.filter((record) => record.event === event && record.details?.reference === reference);
+}
+
+describe("replicas behind nginx sharing one PostgreSQL store", () => {
+  it("never pass a daily limit together: concurrent confirmations on both replicas", async () => {
+    const sessions = await sessionsOnEach(balancer.url, TOKEN, ["r1", "r2"], 4);
+    try {
+      const amounts = sessions.map((_, index) => 300_000_000n + BigInt(index) * 10_000_000n);
+      const dryRuns = await Promise.all(sessions.map((session, index) => session.call("create_transaction", send(amounts[index] as bigint))));
+      for (const dry of dryRuns) expect(dry.structured.status, dry.text).toBe("dry_run");
+      const confirmed = await Promise.all(
+        sessions.map((session, index) => session.call("create_transaction", { ...send(amounts[index] as bigint), confirmation_token: dryRuns[index]?.structured.confirmation_token })),
+      );
+      const submitted = confirmed.filter((answer) => answer.structured.status === "submitted");
+      const refused = confirmed.filter((answer) => answer.structured.status !== "submitted");
+      expect(submitted.length).toBeGreaterThanOrEqual(2);
+      for (const answer of refused) {
+        expect(answer.structured.status, answer.text).toBe("blocked");
+        expect(answer.text).toContain("POLICY_MAX_PER_DAY");
+      }
+      const records = chain();
+      const committed = submitted.map((answer) => BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string));
+      expect(committed.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(LAMPORTS_PER_DAY);
+      const store = await openPostgresGuardStore(storeUrl);
+      expect(await store.committedSince({ operator: OPERATOR, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
+      await store.close();
+      for (const [index, answer] of confirmed.entries()) {
+        expect(await transactionsOf(dryRuns[index]?.structured.reference as string)).toHaveLength(answer.structured.status === "submitted" ? 1 : 0);
+      }
+    } finally {
+      for (const session of sessions) await session.close();
+    }
+  });
+
+  it("names a database it cannot reach without its password (verify-audit, export-audit)", () => {
+    const unreachable = storeUrl.replace(`:${cluster.port}/`, ":1/");
+    for (const command of ["verify-audit", "export-audit"]) {
+      const run = spawnSync(process.execPath, [bundle, command, "--store", unreachable], { encoding: "utf8" });
+      expect(run.status, command).toBe(2);
+      expect(run.stdout + run.stderr).toMatch(/postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/.*ECONNREFUSED/);
+      expect(run.stdout + run.stderr).not.toContain(cluster.password);
+    }
+  });
+
+  it("refuses on one replica a token already used on the other", async () => {
+    const [first, second] = await sessionsOnEach(balancer.url, TOKEN, ["r1", "r2"], 1);
+    try {
+      const args = send(1_111n);
+      const dry = await (first as TeamSession).call("create_transaction", args);
+      const token = dry.structured.confirmation_token;
+      expect((await (first as TeamSession).call("create_transaction", { ...args, confirmation_token: token })).structured.status).toBe("submitted");
+      const again = await (second as TeamSession).call("create_transaction", { ...args, confirmation_token: token });
+      expect(again.structured.status).toBe("refused");
+      expect(again.text).toMatch(/already used \(a confirmation submits once\); it created transaction \d+/);
+      expect(await transactionsOf(dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await first?.close();
+      await second?.close();
+    }
+  });
+
+  it("sends once an identical write confirmed on both replicas: the other is DUPLICATE_OF_RECENT", async () => {
+    const sessions = await sessionsOnEach(balancer.url, TOKEN, ["r1", "r2"], 1);
+    const [first, second] = sessions.sort((a, b) => a.replica.localeCompare(b.replica)) as [TeamSession, TeamSession];
+    const database = storeUrl.split("/").at(-1) as string;
+    try {
+      const args = send(2_222n);
+      const dry = await first.call("create_transaction", args);
+      // The first confirmation's POST is slow: it is still being sent while the other replica confirms the same write.
+      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      const confirming = first.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const reference = dry.structured.reference as string;
+      for (let waited = 0; cluster.psql(database, `SELECT count(*) FROM custody_audit WHERE event = 'confirmed' AND line LIKE '%${reference}%'`).trim() === "0"; waited += 50) {
+        if (waited > 10_000) throw new Error("the first confirmation never got past its consent");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const otherDry = await second.call("create_transaction", args);
+      const other = otherDry.structured.status === "dry_run" ? await second.call("create_transaction", { ...args, confirmation_token: otherDry.structured.confirmation_token }) : otherDry;
+      expect((await confirming).structured.status).toBe("submitted");
+      expect(other.structured.status, other.text).toBe("blocked");
+      expect(other.text).toContain("DUPLICATE_OF_RECENT");
+      expect(await transactionsOf(reference)).toHaveLength(1);
+      expect(await transactionsOf(otherDry.structured.reference as string)).toHaveLength(0);
+    } finally {
+      await control(emulator, "DELETE", "/faults");
+      for (const session of sessions) await session.close();
+    }
+  });
+
+  it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
+    const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    const lastBefore = Math.max(...(await client.searchAllTransactions()).map((transaction) => transaction.id));
+    interface Outcome {
+      reference: string;
+      status: string;
+      transactionId: number | null;
+      replica: string;
+      startedAt: number;
+      endedAt: number;
+    }
+    const outcomes: Outcome[] = [];
+    const confirming = new Map<string, number>();
+    let interrupted = 0;
+    let stopping = false;
+    let amount = 10_000n;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const reconnect = async (): Promise<TeamSession> => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await openTeamSession(balancer.url, TOKEN);
+        } catch (error) {
+          if (tries > 200) throw error;
+          await sleep(100);
+        }
+      }
+    };
+    const worker = async () => {
+      let session = await reconnect();
+      while (!stopping) {
+        amount += 1n;
+        const args = send(amount);
+        let reference: string | null = null;
+        const startedAt = Date.now();
+        const replica = session.replica;
+        try {
+          const dry = await session.call("create_transaction", args);
+          if (dry.structured.status !== "dry_run") throw new Error(`dry run ${dry.structured.status}: ${dry.text}`);
+          reference = dry.structured.reference as string;
+          confirming.set(replica, (confirming.get(replica) ?? 0) + 1);
+          try {
+            const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+            const transaction = confirmed.structured.transaction as { id?: number } | undefined;
+            outcomes.push({ reference, status: confirmed.structured.status ?? "none", transactionId: transaction?.id ?? null, replica, startedAt, endedAt: Date.now() });
+          } finally {
+            confirming.set(replica, (confirming.get(replica) ?? 1) - 1);
+          }
+        } catch {
+          interrupted += 1;
+          if (reference !== null) outcomes.push({ reference, status: "interrupted", transactionId: null, replica, startedAt, endedAt: Date.now() });
+          await session.close();
+          session = await reconnect();
+        }
+      }
+      await session.close();
+    };
+    // Each POST is slowed down, so a confirmation is under way most of the time.
+    await control(emulator, "PUT", "/faults", { latency_ms: 150, methods: ["POST"], path_prefix: "/transactions", remaining: 100_000 });
+    const workers = Array.from({ length: 6 }, () => worker());
+    try {
+      for (let waited = 0; (confirming.get("r1") ?? 0) === 0; waited += 20) {
+        if (waited > 20_000) throw new Error("no confirmation reached replica r1");
+        await sleep(20);
+      }
+      await sleep(100);
+      const killedAt = Date.now();
+      await (replicas[0] as ReplicaProcess).kill();
+      await sleep(1500);
+      await cluster.restart();
+      const databaseBackAt = Date.now();
+      await sleep(1500);
+      await (replicas[0] as ReplicaProcess).restart();
+      const replicaBackAt = Date.now();
+      await sleep(2000);
+      stopping = true;
+      await Promise.all(workers);
+
+      const acknowledged = outcomes.filter((outcome) => outcome.status === "submitted");
+      expect(interrupted).toBeGreaterThan(0);
+      expect(outcomes.filter((outcome) => !["submitted", "interrupted"].includes(outcome.status))).toEqual([]);
+      // The other replica kept serving while the first was down, and writes went on after the database came back.
+      expect(acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length).toBeGreaterThan(0);
+      expect(acknowledged.filter((outcome) => outcome.startedAt > databaseBackAt).length).toBeGreaterThan(0);
+      expect((replicas[1] as ReplicaProcess).running()).toBe(true);
+
+      const exported = exportedChain();
+      const records = chain(exported);
+      const reserved = new Set(records.filter((record) => record.event === "reserved").map((record) => record.details?.reference as string));
+      for (const outcome of acknowledged) {
+        // Nothing acknowledged is lost: sent exactly once, as the transaction named, and in the chain.
+        expect(await transactionsOf(outcome.reference)).toEqual([outcome.transactionId]);
+        expect(recordsOf(records, "submitted", outcome.reference)).toHaveLength(1);
+      }
+      const found: number[] = [];
+      for (const reference of new Set([...reserved, ...outcomes.map((outcome) => outcome.reference)])) {
+        const transactions = await transactionsOf(reference);
+        expect(transactions.length, reference).toBeLessThanOrEqual(1);
+        if (transactions.length === 1) expect(reserved.has(reference), `${reference} was sent without a reservation`).toBe(true);
+        found.push(...transactions);
+      }
+      // Every transaction made since the soak began is one of those writes: none was sent without its reference reserved.
+      const made = (await client.searchAllTransactions()).map((transaction) => transaction.id).filter((id) => id > lastBefore);
+      expect(made.sort((a, b) => a - b)).toEqual(found.filter((id) => id > lastBefore).sort((a, b) => a - b));
+      expect(acknowledged.length).toBeGreaterThan(5);
+
+      const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8" });
+      expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+      expect(verified.stdout).toMatch(new RegExp(`^ok: ${records.length} records, chain intact`));
+      expect(verified.stdout + verified.stderr).not.toContain(cluster.password);
+      const exportedFile = join(mkdtempSync(join(tmpdir(), "team-export-")), "audit.jsonl");
+      writeFileSync(exportedFile, exported);
+      expect(spawnSync(process.execPath, [bundle, "verify-audit", exportedFile], { encoding: "utf8" }).status).toBe(0);
+    } finally {
+      stopping = true;
+      await control(emulator, "DELETE", "/faults");
+      if (!(replicas[0] as ReplicaProcess).running()) await (replicas[0] as ReplicaProcess).restart();
+    }
+  }, 120_000);
+});

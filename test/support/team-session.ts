@@ -1,0 +1,40 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+/** An MCP client's session through the load balancer, and the replica that holds it (the start of its id). */
+export interface TeamSession {
+  client: Client;
+  replica: string;
+  call(name: string, args: Record<string, unknown>): Promise<{ structured: Record<string, unknown> & { status?: string; reference?: string; confirmation_token?: string }; text: string }>;
+  close(): Promise<void>;
+}
+
+export async function openTeamSession(url: string, token: string): Promise<TeamSession> {
+  const client = new Client({ name: "team-member", version: "0" }, { capabilities: {} });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  await client.connect(transport);
+  const replica = transport.sessionId?.split(".")[0] ?? "";
+  return {
+    client,
+    replica,
+    async call(name, args) {
+      // A call whose replica died after answering its headers never gets an answer: give up after 10 s, as a person would.
+      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 10_000 });
+      const text = (result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n");
+      return { structured: (result.structuredContent ?? {}) as Record<string, unknown>, text };
+    },
+    close: () => client.close().catch(() => {}),
+  };
+}
+
+/** Sessions through the balancer until there are `perReplica` on each of the replicas named. */
+export async function sessionsOnEach(url: string, token: string, replicas: readonly string[], perReplica: number): Promise<TeamSession[]> {
+  const kept: TeamSession[] = [];
+  for (let opened = 0; replicas.some((replica) => kept.filter((session) => session.replica === replica).length < perReplica); opened += 1) {
+    if (opened > 10 * replicas.length * perReplica) throw new Error(`the balancer did not spread sessions over ${replicas.join(", ")}: ${kept.map((session) => session.replica).join(", ")}`);
+    const session = await openTeamSession(url, token);
+    if (kept.filter((other) => other.replica === session.replica).length < perReplica) kept.push(session);
+    else await session.close();
+  }
+  return kept;
+}

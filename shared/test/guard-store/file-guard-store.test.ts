@@ -2,7 +2,6 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { committedSince, verifyAuditLog } from "../../src/index.js";
@@ -41,7 +40,7 @@ process.stdout.write(String(reserved));
     const path = join(dir, "audit.jsonl");
     const go = join(dir, "go");
     const run = promisify(execFile);
-    const writers = ["mcp", "vscode", "mcp2"].map((prefix) => run(process.execPath, [writer, pathToFileURL(bundle).href, path, go, prefix, "8"]));
+    const writers = ["mcp", "vscode", "mcp2"].map((prefix) => run(process.execPath, [writer, bundle, path, go, prefix, "8"]));
     // Every writer is ready and waiting on the go file before the first reservation is tried.
     const ready = () => ["mcp", "vscode", "mcp2"].every((prefix) => existsSync(`${go}.${prefix}`));
     for (let waited = 0; !ready(); waited += 10) {

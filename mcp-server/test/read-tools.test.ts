@@ -25,7 +25,23 @@ describe("read tools", () => {
     const result = await call(harness.client, "health_check");
     expect(result.structured).toMatchObject({ status: "OK", operator: DEMO.treasuryBot, module_version: "1.19.2", api_version: "1.30.5" });
     expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" }), expect.objectContaining({ code: "OPERATOR_CAN_READ", severity: "info" })]);
-    expect(result.text).toContain("Connected as treasury-bot");
+    expect(result.text).toContain("Connected as treasury-bot (this server acts as this one operator)");
+  });
+
+  it("health_check: what this operator may do on each account, creator or approver in which rule", async () => {
+    const result = await call(harness.client, "health_check");
+    const permissions = result.structured.permissions as { account: { name: string }; creates: string[]; approves: string[] }[];
+    const of = (name: string) => permissions.find((permission) => permission.account.name === name);
+    expect(permissions).toHaveLength(6);
+    expect(of(DEMO.solTreasury)).toMatchObject({ creates: ["transaction"], approves: ["transaction"] });
+    expect(of(DEMO.ethStaking)).toMatchObject({ creates: ["transaction"], approves: ["transaction"] });
+    expect(of(DEMO.ethOps)).toMatchObject({ creates: ["transaction", "smart_contract"], approves: ["transaction", "smart_contract"] });
+    expect(result.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction; approves under transaction');
+    const staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
+    const stakingView = await call(staking.client, "health_check");
+    await staking.close();
+    expect(stakingView.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction, staking; approves under transaction, staking');
+    expect(stakingView.text).toContain('<untrusted field="name">sol-cold</untrusted> (2): in none of its rules');
   });
 
   it("health_check: a suspended operator, known to the module, is told the workspace refuses its calls", async () => {

@@ -108,7 +108,7 @@ describe("planning a write changes nothing", () => {
     const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: created.id, amount: 5_000_000_000n, validator: RECIPIENT });
     expect(plan.checks.find((check) => check.code === "GOVERNANCE_NOT_IN_TRANSACTION_RULE")).toMatchObject({
       severity: "block",
-      message: "guided Solana staking needs operator staking-bot in the account's transaction rule as well as its staking rule: staking-bot is not a creator in it",
+      message: expect.stringMatching(/^guided Solana staking needs operator staking-bot in the account.s transaction rule as well as its staking rule: staking-bot is not a creator in it \(creators: treasury-bot \(API\); approvers: step 1, 1 of treasury-bot \(API\), staking-bot \(API\)\)$/),
     });
     await expect(staking.createSolanaStake(created.id, { amount: 5_000_000_000n, validator: RECIPIENT })).rejects.toMatchObject({ status: 403 });
   });

@@ -1,1 +1,2 @@
 export * from "./rule-evaluation.js";
+export * from "./rule-members.js";

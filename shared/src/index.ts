@@ -14,3 +14,4 @@ export * from "./write-road/index.js";
 export * from "./guard-store/index.js";
 export * from "./loopback/index.js";
 export * from "./dates/index.js";
+export * from "./holdings/index.js";

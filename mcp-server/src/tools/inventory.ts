@@ -1,6 +1,7 @@
 import { toolPermission, type Policy } from "@custody/shared";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
+import { getHoldings } from "./accounts/get-holdings.js";
 import { listAccounts } from "./accounts/list-accounts.js";
 import { syncAccount } from "./accounts/sync-account.js";
 import { ethereumStake } from "./ethereum/ethereum-stake.js";
@@ -40,6 +41,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   listAccounts,
   getAccount,
   getAccountBalance,
+  getHoldings,
   syncAccount,
   getTransaction,
   getTransactionHistory,

@@ -1,0 +1,68 @@
+import type { SolanaStake } from "@custody/shared";
+import { describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { call } from "./harness/mcp-harness.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
+
+// The treasury tasks of issue 14, each as an assistant would run it through the MCP server
+// against the demo workspace: what it calls, and what the answers must let it say.
+const demo = useDemoSessions();
+
+type Amount = { base_units: string; display: string; unit: string };
+const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
+
+/** The emulator's simulated time now (its control plane), the clock every date of an answer counts from. */
+async function serviceNow(): Promise<number> {
+  return Number(((await control(demo.emulator, "GET", "/clock")) as { now_ms: number }).now_ms);
+}
+
+async function stakesOf(name: string): Promise<SolanaStake[]> {
+  const account = await accountNamed(demo.emulator, name);
+  return directClient(demo.emulator, DEMO.stakingBot).listSolanaStakes(account.id);
+}
+
+describe("what we hold: staked SOL, what is available and why, and when unbonded DOT unlocks", () => {
+  it("counts as staked only stakes still staked, tells the deactivated ones apart as withdrawable, and says stakes are outside the balance", async () => {
+    const answer = await call(demo.treasury.client, "get_holdings", {});
+    const accounts = answer.structured.accounts as Record<string, unknown>[];
+    const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
+    const stakes = await stakesOf(DEMO.solTreasury);
+    const total = (states: string[]) => sum(stakes.filter((stake) => states.includes(stake.blockchain_state.status)).map((stake) => stake.blockchain_state.total_balance)).toString();
+    expect(stakes.some((stake) => stake.blockchain_state.status === "deactivated")).toBe(true);
+    const treasury = of(DEMO.solTreasury);
+    expect((treasury.staked as Amount).base_units).toBe(total(["activating", "activated", "deactivating"]));
+    expect((treasury.withdrawable as Amount).base_units).toBe(total(["deactivated"]));
+    expect(treasury.staked_in_balance).toBe(false);
+    expect(answer.text).toMatch(/sol-treasury<\/untrusted> \(1, Solana\): .*Staking \(outside the balance\): 2 activated stakes [0-9.]+ SOL; 1 deactivated stake [0-9.]+ SOL, withdrawable now/);
+    expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
+  });
+
+  it("explains an available balance below the balance by the transactions holding funds, by id, and the staking lock", async () => {
+    const answer = await call(demo.treasury.client, "get_holdings", {});
+    const accounts = answer.structured.accounts as Record<string, unknown>[];
+    const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
+    const pending = (await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" })).find((tx) => tx.account_id === (of(DEMO.solCold).account as { id: number }).id);
+    if (!pending) throw new Error("the demo workspace has no pending send on sol-cold");
+    expect(of(DEMO.solCold).below_balance).toEqual({
+      amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }),
+      holds: [{ transaction_id: pending.id, type: "SEND", status: "PENDING_APPROVAL", amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }) }],
+    });
+    expect(answer.text).toContain(`held by transaction ${pending.id} (SEND PENDING_APPROVAL)`);
+    expect(of(DEMO.dotStaking).below_balance).toMatchObject({ locked_by_staking: { display: "3500", unit: "DOT" }, holds: [] });
+  });
+
+  it("dates each unbonding chunk from the service's clock, not this machine's", async () => {
+    // The service's clock two days ahead of this machine's: a date from the local clock would be two days early.
+    await control(demo.emulator, "POST", "/clock/advance", { seconds: 2 * 86_400 });
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    if (dot.coin_fields.type !== "Polkadot") throw new Error("dot-staking is not a Polkadot account");
+    const waiting = (dot.coin_fields as { balances: { unbonding: { waiting_time: number }[] } }).balances.unbonding[0]?.waiting_time ?? 0;
+    const answer = await call(demo.treasury.client, "get_holdings", { account: DEMO.dotStaking });
+    const now = await serviceNow();
+    const chunk = ((answer.structured.accounts as Record<string, unknown>[])[0]?.unbonding as { unlocks_at: string; waiting_time_seconds: number }[])[0];
+    expect(Math.abs(Date.parse(chunk?.unlocks_at ?? "") - (now + waiting * 1000))).toBeLessThan(5_000);
+    expect(now - Date.now()).toBeGreaterThan(86_400_000);
+    expect(answer.text).toContain(`unbonding 200 DOT unlocks ${new Date(Date.parse(chunk?.unlocks_at ?? "")).toISOString().slice(0, 16)}Z`);
+  });
+});

@@ -2,6 +2,7 @@ import type { SolanaStake } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { dryRunAndConfirm } from "./harness/guarded-write.js";
 import { call } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 
@@ -64,5 +65,48 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     expect(Math.abs(Date.parse(chunk?.unlocks_at ?? "") - (now + waiting * 1000))).toBeLessThan(5_000);
     expect(now - Date.now()).toBeGreaterThan(86_400_000);
     expect(answer.text).toContain(`unbonding 200 DOT unlocks ${new Date(Date.parse(chunk?.unlocks_at ?? "")).toISOString().slice(0, 16)}Z`);
+  });
+});
+
+describe("the pending approvals, in one call", () => {
+  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+
+  it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
+    // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
+    const vault = await accountNamed(demo.emulator, DEMO.dotVault);
+    const rules = vault.governance_rules;
+    if (!rules) throw new Error("dot-vault reports no rules");
+    const withStakingBot = { ...rules, transaction: { ...rules.transaction, steps: [rules.transaction.steps[0], { quorum: 1, approvers: [{ username: DEMO.stakingBot, is_api: true }, { username: "dana.approver", is_api: false }] }] } };
+    await control(demo.emulator, "PUT", `/accounts/${vault.id}/governance`, withStakingBot);
+    const payee = await accountNamed(demo.emulator, DEMO.dotStaking);
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.dotVault, recipient: payee.address, amount: "12.5", unit: "DOT" });
+    const created = (confirmed.structured.transaction as { id: number }).id;
+
+    const answer = await call(demo.staking.client, "list_pending_approvals", {});
+    const waiting = await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" });
+    const pending = answer.structured.pending as Pending[];
+    expect(pending.map((item) => item.transaction_id).sort()).toEqual(waiting.map((tx) => tx.id).sort());
+    const mine = pending.find((item) => item.transaction_id === created);
+    expect(mine).toMatchObject({
+      account: { name: DEMO.dotVault },
+      amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
+      created_by: DEMO.treasuryBot,
+      missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
+      operator_can_approve: true,
+    });
+    // The request expires 7 days after its creation, by the service's clock.
+    const createdOn = Date.parse(waiting.find((tx) => tx.id === created)?.created_on ?? "");
+    expect(Date.parse(mine?.expires_at ?? "")).toBe(createdOn + 7 * 86_400_000);
+    for (const other of pending.filter((item) => item.transaction_id !== created)) expect(other.operator_can_approve).toBe(false);
+    expect(answer.text).toContain(`#${created} SEND on <untrusted field="account">dot-vault</untrusted>`);
+    expect(answer.text).toMatch(/12\.5 DOT \(125000000000 planck\)/);
+    expect(answer.text).toContain('step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver (person)</untrusted>; staking-bot can approve it (approve_transaction); expires ');
+    expect(answer.text).not.toMatch(/created_by": ?\d/);
+
+    // The assistant approves the one it can, and it leaves the list.
+    const approved = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: created });
+    expect(approved.confirmed.structured.status).toBe("submitted");
+    const after = await call(demo.staking.client, "list_pending_approvals", {});
+    expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
   });
 });

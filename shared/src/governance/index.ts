@@ -1,2 +1,4 @@
 export * from "./rule-evaluation.js";
 export * from "./rule-members.js";
+export * from "./request-standing.js";
+export * from "./pending-approvals.js";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { buildApproveRequestFor } from "../requests/approve-request.js";
 import { finding, type Finding } from "../rules/finding.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import { approvalStanding } from "../governance/request-standing.js";
+import { memberNames } from "../governance/rule-members.js";
 import type { RequestStatus } from "../schemas/request-status.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { approvalSubject } from "../operations/approval-subject.js";
@@ -43,10 +45,12 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   if (transactionStatus !== "PENDING_APPROVAL") {
     return [finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, { status: transactionStatus })];
   }
-  const listed = status.steps.some((step) => step.approvers.some((member) => member.username === operator));
-  if (!listed) return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request`, { operator })];
-  const already = status.steps.some((step) => step.approvals.some((approval) => approval.username === operator));
-  if (already) return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
+  const standing = approvalStanding(status, operator);
+  if (standing === "not_an_approver") {
+    const approvers = status.steps.map((step) => `step ${step.index + 1}, ${step.quorum} of ${memberNames(step.approvers)}`).join("; ");
+    return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request (approvers: ${approvers})`, { operator })];
+  }
+  if (standing === "already_approved") return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 

@@ -41,3 +41,13 @@ export function formatAmount(amount: bigint, currency: CurrencyLike): FormattedA
   const unit = displayUnit(currency);
   return { base_units: formatDecimal(amount, 0), display: formatDecimal(amount, unit.magnitude), unit: unit.code };
 }
+
+/**
+ * A balance that may fall below zero in both forms, "-" before each (the after-balance of a write
+ * that exceeds what it draws on, which its check blocks): amounts themselves are never negative.
+ */
+export function formatSignedAmount(amount: bigint, currency: CurrencyLike): FormattedAmount {
+  if (amount >= 0n) return formatAmount(amount, currency);
+  const magnitude = formatAmount(-amount, currency);
+  return { ...magnitude, base_units: `-${magnitude.base_units}`, display: `-${magnitude.display}` };
+}

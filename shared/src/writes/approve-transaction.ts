@@ -10,6 +10,9 @@ import { approvalSubject } from "../operations/approval-subject.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
+import { networkFee, transactionProbe } from "../operations/network-fee.js";
+import { fundsHeld } from "../holdings/funds-held.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
@@ -71,6 +74,9 @@ export const approveTransactionWrite = defineWrite({
     ]);
     const governance = afterApproval(status, ctx.operator);
     const built = buildBody(() => buildApproveRequestFor(transaction, currency));
+    const fee = await networkFee(ctx, transactionProbe(account, currency, transaction), request.correlation_id !== undefined);
+    // A send or contract call leaves the account with its amount and the fee once broadcast; other operations move funds within it.
+    const leaves = fundsHeld(transaction) === transaction.amount + transaction.max_fees && transaction.amount > 0n;
     return {
       account,
       currency,
@@ -81,6 +87,8 @@ export const approveTransactionWrite = defineWrite({
         finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
       ],
       amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
+      balances: leaves ? [balanceChange("balance", account.balance, -(transaction.amount + ("estimated" in fee ? fee.estimated : transaction.max_fees)))] : [],
+      fee,
       governance,
       policy: approvalSubject(transaction),
       proposed_max_fees: null,

@@ -118,7 +118,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
       progress: call.progress,
       consent: { ask: (plan, timeoutMs) => askPerson(call.session, personMessage(tool.title ?? tool.name, plan), timeoutMs, call.signal) },
     });
-    return commitAnswer(result);
+    return commitAnswer(result, ctx.client.serviceNow());
   } finally {
     clearInterval(heartbeat);
   }

@@ -86,7 +86,7 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return { outcome: "approved_at_once", rule: kind, summary: "approved at once: the rule is satisfied by the creating operator alone", pending_steps: [], needs_human: false };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
-  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s)`).join("; ");
+  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s) from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ");
   return {
     outcome: "pending_approval",
     rule: kind,

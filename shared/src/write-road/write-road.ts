@@ -15,11 +15,13 @@ import { BackgroundLookups, type LookupConclusion } from "./background-lookups.j
 import { checkDuplicate } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { intentFingerprint, requestDigest } from "./request-digest.js";
+import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
 import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
+import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
+const DEFAULT_BROADCAST_WAIT_MS = 5000;
 
 /**
  * One per process, shared by every road in it (every MCP session, every VS Code connection): the
@@ -123,6 +125,7 @@ export class WriteRoad {
       tool,
       session: call.actor.session,
       person: call.actor.person,
+      fields: digestFields(plan),
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -178,7 +181,11 @@ export class WriteRoad {
     await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id });
     // The last check, the reservation and the POST of one operator's writes in one currency run one at a
     // time in this process; the reservation is atomic in the store across processes.
-    return WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+    const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+    if (result.status !== "submitted") return result;
+    // Outside the serial section: following a broadcast must not hold up the next write.
+    call.progress?.("following the transaction until it is broadcast");
+    return { ...result, standing: await followSubmission(this.ports.client, result.transaction, { waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS, signal: call.signal }) };
   }
 
   async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
@@ -266,7 +273,9 @@ export class WriteRoad {
       if (named !== null) return refuse("binding_changed", named);
     }
     if (requestDigest(plan) !== sealed.digest) {
-      return refuse("digest_mismatch", "the request differs from the dry run (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run");
+      const differs = sealed.fields === undefined ? [] : differingFields(sealed.fields, digestFields(plan));
+      const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
+      return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
     const duplicate = await checkDuplicate(this.ports.client, this.ports.store, plan, sealed.fingerprint, this.#duplicatesSince(), call.signal);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };

@@ -38,7 +38,7 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
   return {
     outcome: "pending_approval",
     rule: status.rule,
-    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
+    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
     pending_steps: pending,
     needs_human: needsHuman,
   };

@@ -67,6 +67,16 @@ describe("read tools", () => {
     expect(result.text).toContain('<untrusted field="username">staking-bot</untrusted>');
   });
 
+  it("list_users: no key material unless asked; creators by name", async () => {
+    const plain = await call(harness.client, "list_users", {});
+    const users = plain.structured.users as Record<string, unknown>[];
+    expect(users.every((user) => !("pub_key" in user) && !("key_handle" in user) && !("user_id" in user))).toBe(true);
+    expect(users.find((user) => user.username === DEMO.treasuryBot)).toMatchObject({ created_by: 1, created_by_name: "alice.admin" });
+    const withKeys = await call(harness.client, "list_users", { include_keys: true });
+    expect((withKeys.structured.users as Record<string, unknown>[]).every((user) => typeof user.pub_key === "string" && typeof user.key_handle === "string")).toBe(true);
+    expect(JSON.stringify(plain.structured).length).toBeLessThan(JSON.stringify(withKeys.structured).length / 2);
+  });
+
   it("list_accounts: balances in base and display units", async () => {
     const result = await call(harness.client, "list_accounts");
     const accounts = result.structured.accounts as { name: string; currency: string; balance: unknown }[];

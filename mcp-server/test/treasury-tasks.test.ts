@@ -110,3 +110,34 @@ describe("the pending approvals, in one call", () => {
     expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
   });
 });
+
+describe("onboarding an operator", () => {
+  it("register_operator answers the request id and the Admin rule's quorum; a repeated create_operator says what to do next", async () => {
+    const created = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    const deviceId = (created.structured.api_user as { device_id: string }).device_id;
+    // Created again before it is registered: the next step, not a raw 409.
+    const early = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    expect(early.isError).toBe(true);
+    expect(early.text).not.toContain("HTTP 409");
+    expect(early.text).toContain("is not registered in the workspace. Next: an administrator invites it there with this name and its device_id");
+    expect(early.text).toContain("then call register_operator with the UUID");
+
+    const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "payout-bot", device_id: deviceId })) as { uuid: string };
+    const registered = await call(demo.treasury.client, "register_operator", { name: "payout-bot", uuid: invitation.uuid });
+    const user = (await directClient(demo.emulator).listAllUsers()).find((candidate) => candidate.username === "payout-bot");
+    const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number; approvers: string[] };
+    expect(user?.last_request).toBeGreaterThan(0);
+    expect(registered.structured).toMatchObject({
+      success: true,
+      user_status: "PENDING_APPROVAL",
+      request: { id: user?.last_request, rule: "admin", quorum: [admin.quorum], missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
+    });
+    expect(registered.text).toContain(`request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`);
+
+    // Created again once registered: where it stands.
+    const again = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    expect(again.text).toContain(`is registered: request ${user?.last_request}`);
+    const active = await call(demo.treasury.client, "create_operator", { name: DEMO.stakingBot });
+    expect(active.text).toContain("is registered and ACTIVE: nothing to do");
+  });
+});

@@ -230,7 +230,8 @@ describe("operators", () => {
     expect(deviceId).toMatch(/^[0-9a-fA-F]+$/);
     const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
     const registered = await call(demo.treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
-    expect(registered.structured).toEqual({ success: true });
+    const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number };
+    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", request: { id: expect.any(Number), rule: "admin", quorum: [admin.quorum] } });
     const audit = readFileSync(demo.treasury.auditPath, "utf8");
     expect(audit.trim().split("\n").map((line) => JSON.parse(line).tool)).toEqual(["create_operator", "register_operator"]);
     expect(audit).not.toContain(invitation.uuid);

@@ -2,3 +2,4 @@ export * from "./rule-evaluation.js";
 export * from "./rule-members.js";
 export * from "./request-standing.js";
 export * from "./pending-approvals.js";
+export * from "./registration-standing.js";

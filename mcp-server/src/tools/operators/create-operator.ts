@@ -1,4 +1,5 @@
-import { delimitUntrusted, isAmbiguous, OperatorName } from "@custody/shared";
+import { CustodyApiError, delimitUntrusted, isAmbiguous, OperatorName, registrationStanding } from "@custody/shared";
+import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
@@ -26,7 +27,10 @@ export const createOperator = defineTool({
       };
     } catch (error) {
       await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
-      throw error;
+      if (!(error instanceof CustodyApiError && error.status === 409)) throw error;
+      // Created before: say where its registration stands and what comes next, not only the refusal.
+      const standing = await registrationStanding(ctx.client, args.name, { signal });
+      throw new Error(`the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`, { cause: error });
     }
   },
 });

@@ -141,3 +141,49 @@ describe("onboarding an operator", () => {
     expect(active.text).toContain("is registered and ACTIVE: nothing to do");
   });
 });
+
+describe("when can it be withdrawn: dates, not epochs and seconds", () => {
+  type Clock = { now_ms: number; next_epoch_at: string };
+  const clock = async () => (await control(demo.emulator, "GET", "/clock")) as Clock;
+  const nearBoundary = (date: string | undefined, boundary: string) => {
+    // Never before the epoch boundary, and from the demo's stakes within a minute of it.
+    expect(Date.parse(date ?? "")).toBeGreaterThanOrEqual(Date.parse(boundary));
+    expect(Date.parse(date ?? "") - Date.parse(boundary)).toBeLessThan(60_000);
+  };
+
+  it("dates a deactivation's withdrawal, an early withdrawal's block says when it will be allowed, and it is allowed then", async () => {
+    const active = (await stakesOf(DEMO.solTreasury)).find((stake) => stake.blockchain_state.status === "activated");
+    if (!active) throw new Error("the demo workspace has no activated stake");
+    const args = { account: DEMO.solTreasury, stake_uid: active.uid };
+    const { next_epoch_at: boundary } = await clock();
+    const { dry } = await dryRunAndConfirm(demo.staking.client, "solana_deactivate_stake", args);
+    nearBoundary((dry.structured.dates as { withdrawable_at?: string }).withdrawable_at, boundary);
+    expect(dry.text).toMatch(/Dates: withdrawable_at \d{4}-\d\d-\d\dT/);
+
+    const listed = await call(demo.staking.client, "list_solana_stakes", { account: DEMO.solTreasury });
+    const stake = (listed.structured.stakes as { uid: string; withdrawable: boolean; withdrawable_at: string | null }[]).find((candidate) => candidate.uid === active.uid);
+    expect(stake?.withdrawable).toBe(false);
+    nearBoundary(stake?.withdrawable_at ?? undefined, boundary);
+    expect(listed.text).toMatch(new RegExp(`stake ${active.uid} deactivating: .*, withdrawable from about \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ`));
+
+    const early = await call(demo.staking.client, "solana_withdraw_stake", args);
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "SOLANA_WITHDRAW_NOT_DEACTIVATED");
+    nearBoundary(block?.facts.allowed_at, boundary);
+    expect(block?.message).toMatch(/it becomes withdrawable at the start of the next epoch, about \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ (d|h|min)/);
+
+    await control(demo.emulator, "POST", "/clock/advance", { epochs: 1 });
+    const due = await call(demo.staking.client, "solana_withdraw_stake", args);
+    expect(due.structured.status).toBe("dry_run");
+  });
+
+  it("a withdrawal of unbonded DOT before any is unbonded is told when the soonest chunk unlocks", async () => {
+    await dryRunAndConfirm(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const early = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "POLKADOT_WITHDRAW_NOTHING_UNBONDED");
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    const waiting = (dot.coin_fields as { balances: { unbonding: { waiting_time: number }[] } }).balances.unbonding[0]?.waiting_time ?? 0;
+    expect(Math.abs(Date.parse(block?.facts.allowed_at ?? "") - ((await clock()).now_ms + waiting * 1000))).toBeLessThan(5_000);
+    expect(block?.message).toMatch(/the soonest \(\d+ base units\) unbonds at \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ d( \d+ h)?\), when this withdrawal is allowed/);
+  });
+});

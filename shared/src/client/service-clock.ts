@@ -14,7 +14,8 @@ export class ServiceClock {
     if (date === null) return;
     const at = Date.parse(date);
     if (Number.isNaN(at)) return;
-    this.#offsetMs = at - this.localNow();
+    // The header has whole seconds: the service's time is within the second after it.
+    this.#offsetMs = at + 500 - this.localNow();
   }
 
   /** Whether any answer has told the service's time yet. */

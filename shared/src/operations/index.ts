@@ -8,3 +8,4 @@ export * from "./plan-context.js";
 export * from "./serial-by-key.js";
 export * from "./unfinished-transactions.js";
 export * from "./near-names.js";
+export * from "./solana-epoch-reads.js";

@@ -19,7 +19,7 @@ export const listAccounts = defineTool({
     );
     return {
       structured: { accounts: accounts.map(({ account, currency }) => accountSummary(account, currency)), page_info: page.page_info },
-      text: [`${accounts.length} of ${page.page_info.count} accounts:`, ...accounts.map(({ account, currency }) => accountLine(account, currency))].join("\n"),
+      text: [`${accounts.length} of ${page.page_info.count} accounts:`, ...accounts.map(({ account, currency }) => accountLine(account, currency, ctx.client.serviceNow()))].join("\n"),
     };
   },
 });

@@ -35,7 +35,7 @@ export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult
     : "";
   return toolResult(
     { status: "blocked", ...planView(plan), operator: plan.operator, error: `blocked by the ${stage} checks` },
-    lines(`BLOCKED (${stage}), nothing sent. ${delimitUntrusted("summary", plan.summary)}`, describeChecks(blocking), actsAs),
+    lines(`BLOCKED (${stage}), nothing sent. ${delimitUntrusted("summary", plan.summary)}`, describeChecks(plan.checks), actsAs),
     true,
   );
 }

@@ -4,13 +4,20 @@ import { timestampToDate } from "../schemas/primitives.js";
 /** A Solana epoch's length as the spec gives it: the unlocking period is "about 2.5 days". */
 export const SOLANA_EPOCH_MS = 2.5 * 86_400_000;
 
+const MINUTE_MS = 60_000;
+
+/** Up to the next whole minute: the service's now is known to about a second, and a date must not come early. */
+function minuteAfter(ms: number): Date {
+  return new Date(Math.ceil(ms / MINUTE_MS) * MINUTE_MS);
+}
+
 /**
  * When Solana's epochs start, as far as the service's stakes tell: epoch e starts at
  * genesis + e × length, and every stake says an event happened in an epoch (its activation or
  * deactivation date in its activation or deactivation epoch) and, by its state, which epoch is
  * the current one (activating or deactivating: still the epoch of that event; activated or
  * deactivated: a later one). Each such fact bounds the genesis; what all of them leave open is
- * the window below. Dates are the latest the window allows, so "withdrawable by" is never early.
+ * the window below. Dates are the latest the window allows, up to the whole minute, so they are never early.
  */
 export class SolanaEpochClock {
   private constructor(
@@ -52,7 +59,7 @@ export class SolanaEpochClock {
 
   /** The latest time epoch `epoch` can start. */
   latestStartOf(epoch: number): Date {
-    return new Date(this.atOrBefore + epoch * this.lengthMs);
+    return minuteAfter(this.atOrBefore + epoch * this.lengthMs);
   }
 
   /** The latest time the first epoch boundary after `at` can come. */
@@ -61,9 +68,9 @@ export class SolanaEpochClock {
     const L = this.lengthMs;
     // A genesis in the window at exactly t - k×L means an epoch starts at t: the next one is a whole epoch away.
     const k = Math.ceil((t - this.atOrBefore) / L);
-    if (t - k * L > this.after) return new Date(t + L);
+    if (t - k * L > this.after) return minuteAfter(t + L);
     const G = this.atOrBefore;
-    return new Date(G + (Math.floor((t - G) / L) + 1) * L);
+    return minuteAfter(G + (Math.floor((t - G) / L) + 1) * L);
   }
 }
 
@@ -83,11 +90,11 @@ export function stakeWithdrawableAt(stake: SolanaStake, clock: SolanaEpochClock 
   if (state.status !== "deactivating") return null;
   const deactivation = safeEpoch(state.deactivation_epoch);
   if (clock !== null && deactivation !== null) return clock.latestStartOf(deactivation + 1);
-  if (state.deactivation_date) return new Date(timestampToDate(state.deactivation_date).getTime() + SOLANA_EPOCH_MS);
+  if (state.deactivation_date) return minuteAfter(timestampToDate(state.deactivation_date).getTime() + SOLANA_EPOCH_MS);
   return null;
 }
 
 /** When a stake deactivated at `at` becomes withdrawable: the next epoch boundary (at the latest), or one epoch later without a clock. */
 export function withdrawableAfterDeactivationAt(at: Date, clock: SolanaEpochClock | null): Date {
-  return clock === null ? new Date(at.getTime() + SOLANA_EPOCH_MS) : clock.latestBoundaryAfter(at);
+  return clock === null ? minuteAfter(at.getTime() + SOLANA_EPOCH_MS) : clock.latestBoundaryAfter(at);
 }

@@ -48,7 +48,7 @@ describe("Solana epoch dates from the stakes", () => {
     const clock = SolanaEpochClock.fromStakes(stakes, new Date(now));
     const at = stakeWithdrawableAt(stakes[1] as SolanaStake, clock);
     expect(at?.getTime()).toBeGreaterThanOrEqual(start(13));
-    expect(at?.getTime()).toBeLessThanOrEqual(start(13) + 1000);
+    expect(at?.getTime()).toBeLessThanOrEqual(start(13) + 61_000);
     expect(stakeWithdrawableAt(stakes[0] as SolanaStake, clock)).toBeNull();
   });
 
@@ -67,7 +67,7 @@ describe("Solana epoch dates from the stakes", () => {
           const trueNext = start(Math.floor((now - GENESIS) / L) + 1);
           const estimated = withdrawableAfterDeactivationAt(new Date(now), clock).getTime();
           expect(estimated).toBeGreaterThanOrEqual(trueNext);
-          expect(estimated).toBeLessThanOrEqual(trueNext + L);
+          expect(estimated).toBeLessThanOrEqual(trueNext + L + 60_000);
         },
       ),
     );

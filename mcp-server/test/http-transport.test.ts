@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
@@ -69,7 +70,7 @@ describe("Streamable HTTP", () => {
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
     try {
-      expect((await client.listTools()).tools.length).toBe(32);
+      expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       const args = { account: DEMO.solTreasury, recipient, amount: "0.25", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);

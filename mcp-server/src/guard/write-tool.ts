@@ -12,8 +12,9 @@ import { askPerson } from "./elicitation.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
 
-export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional().describe("Omit to dry-run; the dry run's token submits");
-export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional().describe("Only to send an identical write again on purpose: the id DUPLICATE_OF_RECENT names");
+// Their meaning is in the server instructions, said once rather than in every write tool's schema.
+export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
+export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
 
 /** How often a confirmation under way tells the client it is still working (when it asked for progress). */
 const PROGRESS_EVERY_MS = 2000;

@@ -9,7 +9,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const getAccountBalance = defineTool({
   name: "get_account_balance",
   title: "Get an account's balances",
-  description: "Returns an account's balances, fresh: balance, available, and the network's own (Polkadot bonded/unbonding, Solana staked), in both units.",
+  description: "An account's balances, fresh: balance, available, the network's own (Polkadot bonded, unbonding dated; Solana staked).",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ balance: Entity }),

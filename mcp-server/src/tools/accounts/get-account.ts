@@ -7,7 +7,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const getAccount = defineTool({
   name: "get_account",
   title: "Get an account",
-  description: "Returns one account by id or name: balances in both units, network fields (Polkadot staking balances, unbonding dated), governance rules.",
+  description: "One account by id or name: balances (both units), network fields (Polkadot unbonding dated), governance rules.",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ account: Entity }),

@@ -12,7 +12,7 @@ const ACCOUNTS_READ = 100;
 export const getHoldings = defineTool({
   name: "get_holdings",
   title: "Get holdings",
-  description: "Per network and account: balance, available, staked, bonded, unbonding (unlock dates), withdrawable, stakes by state, positions, and why available is below balance.",
+  description: "Per network and account: held, available, staked, unbonding (dated), withdrawable, stakes by state; why available is below balance.",
   toolset: "read",
   input: { account: AccountInput.optional() },
   output: toolOutput({ networks: z.array(Entity), accounts: z.array(Entity) }),

@@ -7,7 +7,7 @@ import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 export const listAccounts = defineTool({
   name: "list_accounts",
   title: "List accounts",
-  description: "Lists the workspace's accounts: id, name, currency, address, balance and available balance in base and display units. One page.",
+  description: "Lists accounts: id, name, currency, address, balance and available, both units. One page.",
   toolset: "read",
   input: PageInput,
   output: toolOutput({ accounts: z.array(Entity), page_info: PageInfo }),

@@ -11,8 +11,7 @@ const NAME = "create_operator";
 export const createOperator = defineTool({
   name: NAME,
   title: "Create an API operator",
-  description:
-    "Creates an API operator in the module (step 1 of registration) and returns its device_id. An administrator then invites it in the workspace with that device_id and gets a UUID for register_operator.",
+  description: "Creates an API operator in the module (registration step 1); an administrator invites its device_id for the UUID register_operator takes.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, no spaces") },
   output: toolOutput({ api_user: Entity }),

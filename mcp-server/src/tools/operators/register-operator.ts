@@ -11,8 +11,7 @@ const NAME = "register_operator";
 export const registerOperator = defineTool({
   name: NAME,
   title: "Register an API operator",
-  description:
-    "Registers an operator with the UUID the workspace issued when an administrator invited it (step 3). Administrators must then approve it before it can act.",
+  description: "Registers an invited operator with its invitation UUID (step 3); returns the request administrators approve and its quorum.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
   output: toolOutput({ success: z.boolean(), user_status: z.string().nullable(), request: Entity.nullable() }),

@@ -10,7 +10,7 @@ export const StakeUidInput = boundedText(INPUT_LIMITS.stake_uid).describe("Stake
 export const getSolanaStake = defineTool({
   name: "get_solana_stake",
   title: "Get a Solana stake",
-  description: "Returns one Solana stake, fresh: state, epochs, balances in both units, validator, allowed actions, when withdrawable.",
+  description: "One Solana stake, fresh: state, epochs, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput, stake_uid: StakeUidInput },
   output: toolOutput({ stake: Entity }),

@@ -9,7 +9,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const listSolanaStakes = defineTool({
   name: "list_solana_stakes",
   title: "List Solana stakes",
-  description: "Lists a Solana account's open stakes: uid, state, balances in both units, validator, actions allowed now, when withdrawable.",
+  description: "A Solana account's open stakes: uid, state, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ stakes: z.array(Entity) }),

@@ -49,7 +49,7 @@ function permissionLine({ account, creates, approves }: Permission, source: Acco
 export const healthCheck = defineTool({
   name: "health_check",
   title: "Check the connection",
-  description: "Checks the workspace answers and knows this operator, the module version, and what this operator may do on each account (creator or approver in which rule). Use first.",
+  description: "Checks the workspace knows this operator, the module version, and in which rules of each account it creates or approves. Use first.",
   toolset: "read",
   input: {},
   output: toolOutput({ status: z.string(), operator: z.string(), module_version: z.string(), api_version: z.string(), checks: z.array(Entity), permissions: z.array(Entity) }),

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { CustodyClient } from "@custody/shared";
 import { expect, it, vi } from "vitest";
 import { renderAccountsView } from "./sections/accounts-view-render.js";
+import { measureAnswerSizes } from "./sections/answer-sizes.js";
 import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
@@ -14,7 +15,7 @@ import { measureToolsListSize } from "./sections/tools-list-size.js";
 import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
 import { runLoad } from "./support/http-load.js";
 import { registerOperator } from "./support/operator-registration.js";
-import { bundleDir, bundleEntry, buildCustodyServer, BARE_JSON_SERVER, EMULATOR_CLI_ENTRY, REPO_DIR } from "./support/program-bundles.js";
+import { bundleDir, bundleEntry, buildCustodyServer, BARE_JSON_SERVER, EMULATOR_CLI_ENTRY, ONE_TOOL_SERVER_ENTRY, REPO_DIR } from "./support/program-bundles.js";
 import { createSendingAccount, seedScaleWorkspace, type SeededScale } from "./support/scale-workspace.js";
 import { spawnEmulator, spawnUntilReady, type SpawnedProgram } from "./support/spawned-program.js";
 import { StdioRpcSession } from "./support/stdio-rpc-session.js";
@@ -37,13 +38,14 @@ const CONFIG = {
   loadMs: setting("CUSTODY_BENCH_LOAD_MS", 3000),
   scaleAccounts: setting("CUSTODY_BENCH_ACCOUNTS", 10_000),
   scaleTransactions: setting("CUSTODY_BENCH_TRANSACTIONS", 200_000),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with) and replaces only its table. */
-  only: process.env.CUSTODY_BENCH_ONLY === "scale" ? ("scale" as const) : null,
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "answers" the answer sizes alone; each replaces only its table. */
+  only: process.env.CUSTODY_BENCH_ONLY === "scale" || process.env.CUSTODY_BENCH_ONLY === "answers" ? process.env.CUSTODY_BENCH_ONLY : null,
 };
 
 /** An address outside every workspace, where the write-path load sends. */
 const OUTSIDE_SOLANA = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 const RESULTS_SCALE_JSON = "latest-scale.json";
+const RESULTS_ANSWERS_JSON = "latest-answers.json";
 
 const DEMO_OPERATOR = "treasury-bot";
 const SCALE_OPERATOR = "scale-bot";
@@ -114,9 +116,28 @@ it("benchmarks", async () => {
       );
     }
 
+    if (full || CONFIG.only === "answers") {
+      const dotStaking = accounts.find((account) => account.name === "dot-staking");
+      await measured(sections, "Answer sizes", () =>
+        measureAnswerSizes({ session, solTreasury: solTreasury.name, solCold: solCold.name, dotStaking: dotStaking?.name ?? "dot-staking", recipient: OUTSIDE_SOLANA }),
+      );
+    }
+    if (CONFIG.only === "answers") {
+      // The full run measures tools/list with the cold starts; alone, from this session and a one-tool server.
+      await measured(sections, "tools/list size", async () => {
+        const baseline = StdioRpcSession.spawn({ args: [await bundleEntry(ONE_TOOL_SERVER_ENTRY, join(work, "one-tool-sdk-server.js"))], env: { PATH: process.env.PATH ?? "" } });
+        try {
+          await baseline.initialize();
+          return measureToolsListSize(await session.request("tools/list"), await baseline.request("tools/list"));
+        } finally {
+          await baseline.close();
+        }
+      });
+    }
+
     const sendBody = { account_name: solTreasury.name, amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL" as const };
     const marked = await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } });
-    try {
+    if (CONFIG.only !== "answers") try {
       // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
       const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
       try {
@@ -164,9 +185,9 @@ it("benchmarks", async () => {
     await demo.stop();
   }
 
-  const scale = await spawnEmulator(emulatorCli, ["--seed", "empty", "--processing-delay-ms", "0"]);
+  const scale = CONFIG.only === "answers" ? null : await spawnEmulator(emulatorCli, ["--seed", "empty", "--processing-delay-ms", "0"]);
   let scaleSession: StdioRpcSession | null = null;
-  try {
+  if (scale) try {
     await measured(sections, "Scale", async () => {
       const base = scale.ready.base_url;
       const agent = new Agent({ keepAlive: true });
@@ -230,12 +251,18 @@ it("benchmarks", async () => {
     writeFileSync(RESULTS_JSON, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
     writeFileSync(PERFORMANCE_DOC, spliceResults(document, markdown));
   } else {
-    const intro = `_${machineLine(report)} This section alone (\`CUSTODY_BENCH_ONLY=scale pnpm bench\`); the other tables are from the last full run._`;
-    markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith("Scale") ? intro : undefined)).join("\n");
-    writeFileSync(join(REPO_DIR, "test", "bench", "results", RESULTS_SCALE_JSON), `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
-    writeFileSync(PERFORMANCE_DOC, spliceSection(document, "Scale", markdown.trimEnd()));
+    const intro = `_${machineLine(report)} This section alone (\`CUSTODY_BENCH_ONLY=${CONFIG.only} pnpm bench\`); the other tables are from the last full run._`;
+    writeFileSync(join(REPO_DIR, "test", "bench", "results", CONFIG.only === "scale" ? RESULTS_SCALE_JSON : RESULTS_ANSWERS_JSON), `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
+    if (CONFIG.only === "scale") {
+      markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith("Scale") ? intro : undefined)).join("\n");
+      writeFileSync(PERFORMANCE_DOC, spliceSection(document, "Scale", markdown.trimEnd()));
+    } else {
+      const blocks = report.sections.map((section) => ({ title: section.title, block: sectionMarkdown(section, intro).trimEnd() }));
+      markdown = blocks.map(({ block }) => block).join("\n\n");
+      writeFileSync(PERFORMANCE_DOC, blocks.reduce((doc, { title, block }) => spliceSection(doc, title, block), document));
+    }
   }
-  process.stdout.write(`${markdown}\nwritten: ${full ? RESULTS_JSON : RESULTS_SCALE_JSON}, ${PERFORMANCE_DOC}\n`);
+  process.stdout.write(`${markdown}\nwritten: ${full ? RESULTS_JSON : CONFIG.only === "scale" ? RESULTS_SCALE_JSON : RESULTS_ANSWERS_JSON}, ${PERFORMANCE_DOC}\n`);
   for (const dir of [work, home]) rmSync(dir, { recursive: true, force: true });
   expect(sections.filter((section) => section.error !== undefined).map((section) => `${section.title}: ${section.error}`)).toEqual([]);
 }, 3_600_000);

@@ -7,7 +7,7 @@ function folded(name: string): string {
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return Number.POSITIVE_INFINITY;
   let previous: number[] = [];
-  let before: number[] = [];
+  let before: number[];
   let row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i += 1) {
     [before, previous, row] = [previous, row, [i]];

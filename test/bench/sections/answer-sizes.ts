@@ -33,6 +33,20 @@ async function measure(session: StdioRpcSession, tool: string, what: string, arg
   return { tool, what, tokens: Math.round(bytes / 4), text };
 }
 
+/** A submission against its target, beside the dry run it refers to. */
+function submissionFigure(measure: string, answer: Measured, dry: Measured): Figure {
+  return {
+    measure,
+    value: answer.tokens,
+    unit: "tokens",
+    baseline: "its dry run (same run)",
+    baselineValue: dry.tokens,
+    ratio: ratio(answer.tokens, dry.tokens),
+    target: `<= ${SUBMISSION_TARGET} tokens`,
+    meetsTarget: answer.tokens <= SUBMISSION_TARGET,
+  };
+}
+
 /** The answers an assistant reads on the issue's treasury tasks, sized as the issue counts them. */
 export async function measureAnswerSizes(input: AnswerSizesInput): Promise<Section> {
   const { session } = input;
@@ -70,26 +84,8 @@ export async function measureAnswerSizes(input: AnswerSizesInput): Promise<Secti
       meetsTarget: dry.tokens <= DRY_RUN_TARGET,
       note: `confirmation token ${tokenCount === 1 ? "once" : `${tokenCount} times`}`,
     },
-    {
-      measure: "plain send, submission",
-      value: submitted.tokens,
-      unit: "tokens",
-      baseline: "its dry run (same run)",
-      baselineValue: dry.tokens,
-      ratio: ratio(submitted.tokens, dry.tokens),
-      target: `<= ${SUBMISSION_TARGET} tokens`,
-      meetsTarget: submitted.tokens <= SUBMISSION_TARGET,
-    },
-    {
-      measure: "send pending approval, submission",
-      value: pending.tokens,
-      unit: "tokens",
-      baseline: "its dry run (same run)",
-      baselineValue: pendingDry.tokens,
-      ratio: ratio(pending.tokens, pendingDry.tokens),
-      target: `<= ${SUBMISSION_TARGET} tokens`,
-      meetsTarget: pending.tokens <= SUBMISSION_TARGET,
-    },
+    submissionFigure("plain send, submission", submitted, dry),
+    submissionFigure("send pending approval, submission", pending, pendingDry),
   ];
   return {
     title: "Answer sizes",

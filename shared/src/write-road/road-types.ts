@@ -70,6 +70,8 @@ export const SealedIntent = z.strictObject({
   tool: z.string(),
   session: z.string(),
   person: z.string().nullable(),
+  /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
+  fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
 });

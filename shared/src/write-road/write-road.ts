@@ -8,6 +8,7 @@ import type { Policy } from "../policy/policy.js";
 import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
 import { resolveAccount } from "../operations/account-resolution.js";
+import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
@@ -126,6 +127,7 @@ export class WriteRoad {
       session: call.actor.session,
       person: call.actor.person,
       fields: digestFields(plan),
+      fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -171,7 +173,8 @@ export class WriteRoad {
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
     if ("result" in confirming) return confirming.result;
     // The fee cap the dry run proposed is now part of the request; the person is still told where it came from.
-    const plan = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
+    const proposed = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
+    const plan = sealed.fee == null || "estimated" in proposed.fee ? proposed : { ...proposed, fee: { estimated: formatAmount(BigInt(sealed.fee), proposed.currency) } };
     const consent = await call.consent.ask(plan, sealed.expires_at - this.#now());
     if (consent.answer === "declined" || consent.answer === "cancelled") {
       await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail });

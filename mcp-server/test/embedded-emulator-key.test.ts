@@ -44,7 +44,7 @@ describe("the emulator's key", () => {
       const withKey = await startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"], { CUSTODY_EMULATOR_KEY_FILE: join(dir, "key") }), () => {});
       expect((await (await withKey.ctx.load()).client.health()).status).toBe("OK");
       const without = await startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"]), () => {});
-      await expect((await without.ctx.load()).client.health()).rejects.toThrow(/HTTP 401: EmulatorKeyRequired/);
+      await expect((await without.ctx.load()).client.health()).rejects.toThrow(/HTTP 401: <untrusted field="error_body">EmulatorKeyRequired/);
       writeFileSync(join(dir, "weak"), "weak-key");
       await expect(startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--emulator-key-file", join(dir, "weak")]), () => {})).rejects.toThrow(
         /^--emulator-key-file \(CUSTODY_EMULATOR_KEY_FILE\): the key in .*weak must be 32 to 1024 printable ASCII characters/,

@@ -1,6 +1,8 @@
-/** A duration in seconds, always with its unit: "27 d 23 h", "5 h 3 min", "42 s"; 0 or less is "now". */
-export function durationText(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds <= 0) return "now";
+/** A duration in seconds, always with its unit: "27 d 23 h", "5 h 3 min", "42 s" (to the minute beyond one); 0 or less is "now". */
+export function durationText(exact: number): string {
+  if (!Number.isFinite(exact) || exact <= 0) return "now";
+  // To the minute beyond one: the service's now is known to about a second.
+  const seconds = exact < 60 ? exact : Math.round(exact / 60) * 60;
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3_600);
   const minutes = Math.floor((seconds % 3_600) / 60);

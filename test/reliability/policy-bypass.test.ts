@@ -107,7 +107,7 @@ describe("changing the request between the dry run and the confirmation", () => 
   it("shows both units in the dry run, so that 1 planck cannot pass for 1 DOT", async () => {
     const { answer } = await dryRun(treasury, "create_transaction", { account: "dot-staking", recipient: address("dot-vault"), amount: "1", unit: "planck" });
     expect((answer.structured as { amounts?: { amount?: unknown } }).amounts?.amount).toEqual({ base_units: "1", display: "0.0000000001", unit: "DOT" });
-    expect(answer.text).toContain("0.0000000001 DOT (1 base units)");
+    expect(answer.text).toContain("0.0000000001 DOT (1 planck)");
   });
 
   it("refuses max_fees inflated at the confirmation, given or proposed", async () => {

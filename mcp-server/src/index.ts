@@ -15,6 +15,7 @@ export {
   type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
 export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./guard/confirmation-token.js";
 export { WriteOutput, WriteStatus } from "./guard/write-output.js";
+export { tokenFromText } from "./guard/token-text.js";
 export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";
 export type { AnyTool, ToolDefinition, ToolHints, ToolCall } from "./tools/tool-definition.js";
 export { startHttpServer, MCP_PATH, type RunningHttpServer } from "./transport/http-server.js";

@@ -132,7 +132,7 @@ describe("sizes at the MCP door", () => {
   it("refuses a confirmation token longer than any token by its length", async () => {
     const args = { account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: "0.001", unit: "SOL" };
     const result = await call(harness.client, "create_transaction", { ...args, confirmation_token: `v1.${"A".repeat(5_000)}.x` });
-    // Refused by the tool's input schema, before any handler or token check reads it.
+    // Refused at the door, before the tool reads it: an input error naming the field and the limit; nothing sent.
     expect(result.isError).toBe(true);
     expect(result.text).toContain("confirmation_token: at most 1024 characters, got 5005");
   });

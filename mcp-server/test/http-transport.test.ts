@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
@@ -69,11 +70,11 @@ describe("Streamable HTTP", () => {
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
     try {
-      expect((await client.listTools()).tools.length).toBe(32);
+      expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       const args = { account: DEMO.solTreasury, recipient, amount: "0.25", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
-      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status).toBe("submitted");
       expect(shown).toHaveLength(1);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
@@ -144,7 +145,7 @@ describe("Streamable HTTP graceful stop", () => {
       const args = { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
       await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-      const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(stopping.pending).toBe(1);
       const stopped = stopping.shutdown(10_000);

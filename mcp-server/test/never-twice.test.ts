@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
+import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { startHoldingProxy, type HoldingProxy } from "./harness/holding-proxy.js";
@@ -42,10 +42,10 @@ describe("two dry runs of the same request", () => {
     const first = await call(harness.client, "create_transaction", send());
     const second = await call(harness.client, "create_transaction", send());
     expect([first.structured.status, second.structured.status]).toEqual(["dry_run", "dry_run"]);
-    const stale = await call(harness.client, "create_transaction", send({ confirmation_token: first.structured.confirmation_token }));
+    const stale = await call(harness.client, "create_transaction", send({ confirmation_token: first.token }));
     expect(stale.structured).toMatchObject({ status: "refused", reason: "superseded" });
     expect(stale.text).toContain("a newer dry run of the same write was made since");
-    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: second.structured.confirmation_token }));
+    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: second.token }));
     expect(confirmed.structured.status).toBe("submitted");
     expect(await transactionsWithLabel(emulator, first.structured.reference as string)).toEqual([]);
     expect(await transactionsWithLabel(emulator, second.structured.reference as string)).toHaveLength(1);
@@ -67,7 +67,7 @@ describe("two dry runs of the same request", () => {
     expect(blockingCodes(nothing.structured)).toEqual(["REPEAT_OF_NOTHING"]);
     // On purpose: a new dry run that names the earlier transaction, confirmed as usual.
     const { dry, confirmed: repeated } = await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: String(earlier.id) }));
-    expect((dry.structured.checks as { code: string }[]).map((check) => check.code)).toContain("REPEAT_ACKNOWLEDGED");
+    expect(passedCodes(dry)).toContain("REPEAT_ACKNOWLEDGED");
     expect(repeated.structured.status).toBe("submitted");
     const reserved = auditRecords(harness.auditPath).filter((record) => record.event === "reserved");
     expect(reserved.at(-1)?.details).toMatchObject({ repeat_of: String(earlier.id) });
@@ -112,7 +112,7 @@ describe("two dry runs of the same request", () => {
     const other = await connectSession(harness.ctx);
     try {
       // Another session of the same server: its dry run voids the first token, so confirm each before the next.
-      const submitted = await call(harness.client, "create_transaction", send({ confirmation_token: first.structured.confirmation_token }));
+      const submitted = await call(harness.client, "create_transaction", send({ confirmation_token: first.token }));
       expect(submitted.structured.status).toBe("submitted");
       const second = await call(other.client, "create_transaction", send());
       expect(second.structured.status).toBe("blocked");
@@ -134,7 +134,7 @@ describe("the token binds what the person saw", () => {
     expect(dry.structured.account).toMatchObject({ id: treasury.id });
     await control(emulator, "PUT", `/accounts/${treasury.id}/name`, { name: "sol-treasury-old" });
     await control(emulator, "PUT", `/accounts/${other.id}/name`, { name: DEMO.solTreasury });
-    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
     expect(confirmed.text).toContain(`the dry run was for account ${treasury.id}, but this confirmation names account ${other.id}`);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -156,7 +156,7 @@ describe("the token binds what the person saw", () => {
     const args = { account: reference(treasury.id), recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
     const dry = await call(harness.client, "create_transaction", args);
     expect(dry.structured.status).toBe("dry_run");
-    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
     expect(confirmed.text).toContain(`that name now belongs to accounts ${treasury.id}, ${cold.id}, not to account ${treasury.id} alone`);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -167,7 +167,7 @@ describe("the token binds what the person saw", () => {
     const dry = await call(harness.client, "create_transaction", send());
     const other = await connectSession(harness.ctx);
     try {
-      const elsewhere = await call(other.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+      const elsewhere = await call(other.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(elsewhere.structured).toMatchObject({ status: "refused", reason: "other_session" });
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     } finally {
@@ -192,7 +192,7 @@ describe("unknown is not absent", () => {
     proxy.hold("POST", "/transactions", { kind: "late", holdMs: 4000 });
     const progress: string[] = [];
     const result = await harness.client.callTool(
-      { name: "create_transaction", arguments: { ...args, confirmation_token: dry.structured.confirmation_token } },
+      { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
       undefined,
       { onprogress: (notification) => progress.push(notification.message ?? ""), resetTimeoutOnProgress: true },
     );
@@ -232,7 +232,7 @@ describe("unknown is not absent", () => {
     const dry = await call(harness.client, "create_transaction", args);
     const reference = dry.structured.reference as string;
     proxy.hold("POST", "/transactions", { kind: "late", holdMs: 2500 });
-    const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(lost.structured.status).toBe("uncertain");
     await harness.ctx.road.lookupsSettled();
     expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
@@ -254,7 +254,7 @@ describe("unknown is not absent", () => {
     const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
     const dry = await call(harness.client, "create_transaction", args);
     proxy.hold("POST", "/transactions", { kind: "drop" });
-    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     await proxy.held();
     proxy.release();
     const answer = await pending;

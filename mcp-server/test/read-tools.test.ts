@@ -25,7 +25,23 @@ describe("read tools", () => {
     const result = await call(harness.client, "health_check");
     expect(result.structured).toMatchObject({ status: "OK", operator: DEMO.treasuryBot, module_version: "1.19.2", api_version: "1.30.5" });
     expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" }), expect.objectContaining({ code: "OPERATOR_CAN_READ", severity: "info" })]);
-    expect(result.text).toContain("Connected as treasury-bot");
+    expect(result.text).toContain("Connected as treasury-bot (this server acts as this one operator)");
+  });
+
+  it("health_check: what this operator may do on each account, creator or approver in which rule", async () => {
+    const result = await call(harness.client, "health_check");
+    const permissions = result.structured.permissions as { account: { name: string }; creates: string[]; approves: string[] }[];
+    const of = (name: string) => permissions.find((permission) => permission.account.name === name);
+    expect(permissions).toHaveLength(6);
+    expect(of(DEMO.solTreasury)).toMatchObject({ creates: ["transaction"], approves: ["transaction"] });
+    expect(of(DEMO.ethStaking)).toMatchObject({ creates: ["transaction"], approves: ["transaction"] });
+    expect(of(DEMO.ethOps)).toMatchObject({ creates: ["transaction", "smart_contract"], approves: ["transaction", "smart_contract"] });
+    expect(result.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction; approves under transaction');
+    const staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
+    const stakingView = await call(staking.client, "health_check");
+    await staking.close();
+    expect(stakingView.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction, staking; approves under transaction, staking');
+    expect(stakingView.text).toContain('<untrusted field="name">sol-cold</untrusted> (2): in none of its rules');
   });
 
   it("health_check: a suspended operator, known to the module, is told the workspace refuses its calls", async () => {
@@ -51,6 +67,16 @@ describe("read tools", () => {
     expect(result.text).toContain('<untrusted field="username">staking-bot</untrusted>');
   });
 
+  it("list_users: no key material unless asked; creators by name", async () => {
+    const plain = await call(harness.client, "list_users", {});
+    const users = plain.structured.users as Record<string, unknown>[];
+    expect(users.every((user) => !("pub_key" in user) && !("key_handle" in user) && !("user_id" in user))).toBe(true);
+    expect(users.find((user) => user.username === DEMO.treasuryBot)).toMatchObject({ created_by: 1, created_by_name: "alice.admin" });
+    const withKeys = await call(harness.client, "list_users", { include_keys: true });
+    expect((withKeys.structured.users as Record<string, unknown>[]).every((user) => typeof user.pub_key === "string" && typeof user.key_handle === "string")).toBe(true);
+    expect(JSON.stringify(plain.structured).length).toBeLessThan(JSON.stringify(withKeys.structured).length / 2);
+  });
+
   it("list_accounts: balances in base and display units", async () => {
     const result = await call(harness.client, "list_accounts");
     const accounts = result.structured.accounts as { name: string; currency: string; balance: unknown }[];
@@ -65,8 +91,13 @@ describe("read tools", () => {
     expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
     expect(byName.text).toContain("bonded 3200 DOT (32000000000000 planck), unbonding ");
     expect(account.governance_rules).toBeDefined();
-    expect((await call(harness.client, "get_account", { account: account.id })).structured).toEqual(byName.structured);
-    expect((await call(harness.client, "get_account", { account: String(account.id) })).structured).toEqual(byName.structured);
+    // The same account whichever way it is named; its unbonding dates may move by the second between two reads.
+    const undated = (structured: unknown) => JSON.parse(JSON.stringify(structured).replace(/"unlocks_at":"[^"]*"|"waiting_time_seconds":\d+/g, '"x":0'));
+    expect(undated((await call(harness.client, "get_account", { account: account.id })).structured)).toEqual(undated(byName.structured));
+    expect(undated((await call(harness.client, "get_account", { account: String(account.id) })).structured)).toEqual(undated(byName.structured));
+    const chunk = (account.coin_fields.balances as unknown as { unbonding: { waiting_time_seconds: number; unlocks_at: string }[] }).unbonding[0];
+    expect(chunk?.waiting_time_seconds).toBeGreaterThan(0);
+    expect(byName.text).toContain(`unlocks ${chunk?.unlocks_at.slice(0, 16)}Z`);
   });
 
   it("get_account: a wrong name is refused with the nearest names; a fractional id is refused", async () => {

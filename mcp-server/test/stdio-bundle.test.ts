@@ -64,7 +64,7 @@ describe("the bundle over stdio", () => {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
-      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status).toBe("submitted");
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
       expect(stderr()).toContain(`audit log: ${auditLog}`);
@@ -92,7 +92,7 @@ describe("the bundle over stdio", () => {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
-      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status, confirmed.text).toBe("submitted");
       expect(shown).toHaveLength(1);
       expect(shown[0]).toContain("from sol-treasury");
@@ -254,9 +254,9 @@ describe("two server processes staking at the same moment", () => {
       expect([dryTwo.structured.status, dryThree.structured.status]).toEqual(["dry_run", "dry_run"]);
       // The first process's POST never reaches the service; meanwhile the second process stakes 3 SOL.
       proxy.hold("POST", `/solana/accounts/${treasury.id}/stakes`, { kind: "drop" });
-      const lost = call(first.client, "solana_create_stake", { ...two, confirmation_token: dryTwo.structured.confirmation_token });
+      const lost = call(first.client, "solana_create_stake", { ...two, confirmation_token: dryTwo.token });
       await proxy.held();
-      const other = await call(second.client, "solana_create_stake", { ...three, confirmation_token: dryThree.structured.confirmation_token });
+      const other = await call(second.client, "solana_create_stake", { ...three, confirmation_token: dryThree.token });
       expect(other.structured.status).toBe("submitted");
       const otherId = (other.structured.transaction as { id: number }).id;
       proxy.release();

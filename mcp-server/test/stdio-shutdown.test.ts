@@ -8,6 +8,7 @@ import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-worksp
 import { startTestEmulator } from "./harness/mcp-harness.js";
 import { RawStdioServer, type RpcMessage } from "./harness/raw-stdio-server.js";
 import { tempDir } from "./harness/temp-dirs.js";
+import { tokenFromText } from "../src/guard/token-text.js";
 
 /** How long the workspace holds the confirmed POST: the write is surely under way when the test stops the server. */
 const POST_LATENCY_MS = 2_500;
@@ -40,7 +41,12 @@ function startServer(): { server: RawStdioServer; auditLog: string } {
   return { server, auditLog };
 }
 
-const structured = (message: RpcMessage) => (message.result?.structuredContent ?? {}) as { status?: string; reference?: string; confirmation_token?: string; error?: string };
+/** The structured answer, with the confirmation token of a dry run's text. */
+const structured = (message: RpcMessage) => {
+  const result = message.result as { structuredContent?: Record<string, unknown>; content?: { text?: string }[] } | undefined;
+  const text = (result?.content ?? []).map((item) => item.text ?? "").join("\n");
+  return { ...(result?.structuredContent ?? {}), confirmation_token: tokenFromText(text) } as { status?: string; reference?: string; confirmation_token?: string; error?: string };
+};
 const auditEvents = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { event: string }).event);
 
 /** A dry run, then the confirmation written with the POST held up by the workspace; returns the dry run's reference. */

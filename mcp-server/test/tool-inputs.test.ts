@@ -48,9 +48,9 @@ describe("unknown keys", () => {
     const typo = await call(harness.client, "create_transaction", { ...args, max_fee: "0.01" });
     expect(typo.isError).toBe(true);
     expect(typo.text).toContain('"max_fee": unknown field of create_transaction');
-    expect(typo.structured.confirmation_token).toBeUndefined();
+    expect(typo.token).toBeUndefined();
     const dry = await call(harness.client, "create_transaction", args);
-    const camel = await call(harness.client, "create_transaction", { ...args, confirmationToken: dry.structured.confirmation_token });
+    const camel = await call(harness.client, "create_transaction", { ...args, confirmationToken: dry.token });
     expect(camel.isError).toBe(true);
     expect(camel.text).toContain('"confirmationToken": unknown field of create_transaction');
     expect(camel.text).toContain("confirmation_token");

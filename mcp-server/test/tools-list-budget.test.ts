@@ -3,7 +3,8 @@ import type { RunningEmulator } from "@custody/emulator";
 import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 
-const BUDGET_TOKENS = 8000;
+const BUDGET_TOKENS = 6000;
+const BUDGET_BYTES_PER_TOOL = 700;
 
 describe("tools/list", () => {
   let emulator: RunningEmulator;
@@ -17,18 +18,20 @@ describe("tools/list", () => {
     await emulator.close();
   });
 
-  it(`stays within ${BUDGET_TOKENS} tokens (bytes / 4) with every tool registered`, async () => {
+  it(`stays within ${BUDGET_TOKENS} tokens (bytes / 4) and ${BUDGET_BYTES_PER_TOOL} bytes per tool on average with every tool registered`, async () => {
     const list = await harness.client.listTools();
     expect(list.tools).toHaveLength(ALL_TOOLS.length);
     const bytes = Buffer.byteLength(JSON.stringify(list), "utf8");
     expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
+    const perTool = list.tools.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify(tool), "utf8"), 0) / list.tools.length;
+    expect(perTool).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
   });
 
   it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {
     const list = await harness.client.listTools();
     expect(list.tools.map((tool) => tool.name).sort()).toEqual(
       [
-        "health_check", "list_users", "list_accounts", "get_account", "get_account_balance", "get_transaction", "get_transaction_history",
+        "health_check", "list_users", "list_accounts", "get_account", "get_account_balance", "get_holdings", "list_pending_approvals", "get_transaction", "get_transaction_history",
         "search_transactions", "get_currency", "list_tokens", "list_solana_stakes", "get_solana_stake", "list_ethereum_stakes", "sync_account",
         "create_operator", "register_operator", "create_transaction", "approve_transaction", "solana_create_stake", "solana_deactivate_stake",
         "solana_withdraw_stake", "solana_delegate_stake", "solana_split_stake", "solana_split_deactivate_stake", "polkadot_bond_extra",

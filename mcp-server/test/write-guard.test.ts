@@ -5,6 +5,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { passedCodes, requestOf } from "./harness/guarded-write.js";
 import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 
 let emulator: RunningEmulator;
@@ -35,7 +36,7 @@ describe("dry run", () => {
     expect(dry.structured.status).toBe("dry_run");
     const reference = dry.structured.reference as string;
     expect(reference).toMatch(/^cw-[0-9a-f]{20}$/);
-    expect(dry.structured.request).toEqual({
+    expect(requestOf(dry)).toEqual({
       method: "POST",
       path: "/transactions",
       body: {
@@ -49,28 +50,28 @@ describe("dry run", () => {
       },
     });
     expect((dry.structured.amounts as Record<string, unknown>).amount).toEqual({ base_units: "1500000000", display: "1.5", unit: "SOL" });
-    const codes = (dry.structured.checks as { code: string; severity: string }[]).map((check) => check.code);
-    expect(codes).toEqual(expect.arrayContaining(["MAX_FEES_PROPOSED", "SEND_BALANCE_OK", "GOVERNANCE_APPROVED_AT_ONCE"]));
+    expect(passedCodes(dry)).toEqual(expect.arrayContaining(["MAX_FEES_PROPOSED", "SEND_BALANCE_OK", "GOVERNANCE_APPROVED_AT_ONCE"]));
+    expect(dry.structured.checks).toBeUndefined();
     expect((dry.structured.governance as { outcome: string }).outcome).toBe("approved_at_once");
-    expect(dry.structured.confirmation_token).toMatch(/^v2\.[0-9a-f]{32}\./);
+    expect(dry.token).toMatch(/^v2\.[0-9a-f]{32}\./);
     expect(Date.parse(dry.structured.expires_at as string) - harness.clock.now().getTime()).toBe(5 * 60 * 1000);
     expect(dry.text).toContain("DRY RUN, nothing sent");
     // A client that gives the model only the text can still confirm.
-    expect(dry.text).toContain(`confirmation_token "${dry.structured.confirmation_token as string}"`);
+    expect(dry.text).toContain(`confirmation_token "${dry.token as string}"`);
     expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
   });
 
   it("accepts base units with the base unit code, the same request as the display unit", async () => {
     const display = await call(harness.client, "create_transaction", send());
     const base = await call(harness.client, "create_transaction", send({ amount: "1500000000", unit: "lamport" }));
-    expect((base.structured.request as { body: { amount: unknown } }).body.amount).toEqual((display.structured.request as { body: { amount: unknown } }).body.amount);
+    expect((requestOf(base).body as { amount: unknown }).amount).toEqual((requestOf(display).body as { amount: unknown }).amount);
   });
 
   it("blocks with the failing checks and no token when the amount exceeds the available balance", async () => {
     const dry = await call(harness.client, "create_transaction", send({ amount: "1000000", unit: "SOL" }));
     expect(dry.isError).toBe(true);
     expect(dry.structured.status).toBe("blocked");
-    expect(dry.structured.confirmation_token).toBeUndefined();
+    expect(dry.token).toBeUndefined();
     expect(dry.structured.checks).toEqual(expect.arrayContaining([expect.objectContaining({ code: "SEND_EXCEEDS_AVAILABLE", severity: "block" })]));
     expect(dry.text).toContain("BLOCKED");
   });
@@ -102,19 +103,22 @@ describe("confirm", () => {
   it("submits once with the same arguments and the token, rebuilding the dry run's request exactly", async () => {
     const dry = await call(harness.client, "create_transaction", send());
     const reference = dry.structured.reference as string;
-    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(confirmed.isError).toBe(false);
     expect(confirmed.structured.status).toBe("submitted");
-    expect(confirmed.structured.request).toEqual(dry.structured.request);
-    const transaction = confirmed.structured.transaction as { id: number; amount: unknown; max_fees: unknown; status: string };
+    // The submission refers to its dry run by reference rather than repeating it.
+    expect(confirmed.structured.reference).toBe(reference);
+    expect(confirmed.text).toContain(`SUBMITTED (the dry run ${reference})`);
+    const transaction = confirmed.structured.transaction as { id: number; amount: unknown; status: string };
     expect(transaction.amount).toEqual({ base_units: "1500000000", display: "1.5", unit: "SOL" });
-    expect(transaction.max_fees).toEqual({ base_units: "7500", display: "0.0000075", unit: "SOL" });
+    const recorded = await directClient(emulator).getTransaction(transaction.id);
+    expect(recorded.max_fees).toBe(7500n);
     expect(await transactionsWithLabel(emulator, reference)).toEqual([transaction.id]);
   });
 
   it("refuses a token for other arguments and sends nothing", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const other = await call(harness.client, "create_transaction", send({ amount: "1.6", confirmation_token: dry.structured.confirmation_token }));
+    const other = await call(harness.client, "create_transaction", send({ amount: "1.6", confirmation_token: dry.token }));
     expect(other.isError).toBe(true);
     expect(other.structured.status).toBe("refused");
     expect(other.structured.error).toContain("the request differs from the dry run");
@@ -124,7 +128,7 @@ describe("confirm", () => {
   it("refuses an expired token", async () => {
     const dry = await call(harness.client, "create_transaction", send());
     harness.clock.advance(5 * 60 * 1000);
-    const late = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const late = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(late.structured.status).toBe("refused");
     expect(late.structured.error).toMatch(/^confirmation_token: the dry run expired at/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -132,9 +136,9 @@ describe("confirm", () => {
 
   it("refuses a reused token: one confirmation creates one transaction", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const first = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const first = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(first.structured.status).toBe("submitted");
-    const again = await call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const again = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(again.structured.status).toBe("refused");
     expect(again.structured.error).toMatch(/already used/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
@@ -142,7 +146,7 @@ describe("confirm", () => {
 
   it("lets only one of two concurrent confirmations through", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const args = send({ confirmation_token: dry.structured.confirmation_token });
+    const args = send({ confirmation_token: dry.token });
     const results = await Promise.all([call(harness.client, "create_transaction", args), call(harness.client, "create_transaction", args)]);
     expect(results.map((result) => result.structured.status).sort()).toEqual(["refused", "submitted"]);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
@@ -150,7 +154,7 @@ describe("confirm", () => {
 
   it("refuses a forged token: altered claims, or signed by another server process", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const [prefix, nonce, mac] = (dry.structured.confirmation_token as string).split(".") as [string, string, string];
+    const [prefix, nonce, mac] = (dry.token as string).split(".") as [string, string, string];
     const altered = `${prefix}.${nonce.startsWith("0") ? "1" : "0"}${nonce.slice(1)}.${mac}`;
     const forged = await call(harness.client, "create_transaction", send({ confirmation_token: altered }));
     expect(forged.structured.status).toBe("refused");
@@ -159,7 +163,7 @@ describe("confirm", () => {
     const elsewhere = await connectHarness(emulator);
     const foreign = await call(elsewhere.client, "create_transaction", send());
     await elsewhere.close();
-    const crossed = await call(harness.client, "create_transaction", send({ confirmation_token: foreign.structured.confirmation_token }));
+    const crossed = await call(harness.client, "create_transaction", send({ confirmation_token: foreign.token }));
     expect(crossed.structured.error).toMatch(/signature does not match/);
 
     const garbage = await call(harness.client, "create_transaction", send({ confirmation_token: "not-a-token" }));
@@ -173,7 +177,7 @@ describe("confirm", () => {
     const staking = await connectHarness(emulator, { operator: DEMO.stakingBot, tokenSecret: secret });
     try {
       const dry = await call(treasury.client, "create_transaction", send());
-      const stolen = await call(staking.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+      const stolen = await call(staking.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(stolen.structured.status).toBe("refused");
       expect(stolen.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than create_transaction as staking-bot/);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -185,7 +189,7 @@ describe("confirm", () => {
 
   it("refuses a token of another tool", async () => {
     const dry = await call(harness.client, "create_transaction", send());
-    const other = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "DOT", confirmation_token: dry.structured.confirmation_token });
+    const other = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "DOT", confirmation_token: dry.token });
     expect(other.structured.status).toBe("refused");
     expect(other.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than polkadot_unbond as treasury-bot/);
   });
@@ -198,9 +202,9 @@ describe("confirm", () => {
     expect(dry.structured.status).toBe("dry_run");
     const other = await connectHarness(emulator);
     const spend = await call(other.client, "create_transaction", send({ amount: "2", note: "meanwhile" }));
-    await call(other.client, "create_transaction", send({ amount: "2", note: "meanwhile", confirmation_token: spend.structured.confirmation_token }));
+    await call(other.client, "create_transaction", send({ amount: "2", note: "meanwhile", confirmation_token: spend.token }));
     await other.close();
-    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(confirmed.structured.status).toBe("blocked");
     expect(confirmed.text).toContain("re-check on fresh data");
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -217,7 +221,7 @@ describe("human in the loop", () => {
       },
     });
     const dry = await call(asked.client, "create_transaction", send());
-    const result = await call(asked.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const result = await call(asked.client, "create_transaction", send({ confirmation_token: dry.token }));
     await asked.close();
     return { result, shown, reference: dry.structured.reference as string, auditPath: asked.auditPath };
   };
@@ -252,7 +256,7 @@ describe("never twice", () => {
   it("looks the write up after a lost answer and reports the one transaction, without re-sending", async () => {
     const dry = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport" }));
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-    const confirmed = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport", confirmation_token: dry.structured.confirmation_token }));
+    const confirmed = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport", confirmation_token: dry.token }));
     expect(confirmed.structured.status).toBe("submitted");
     expect(confirmed.text).toContain("was not sent again");
     const ids = await transactionsWithLabel(emulator, dry.structured.reference as string);
@@ -264,7 +268,7 @@ describe("never twice", () => {
   it("reports a request lost before it was handled as uncertain (it may still land), and sends nothing again", async () => {
     const dry = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport" }));
     await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-    const confirmed = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport", confirmation_token: dry.structured.confirmation_token }));
+    const confirmed = await call(harness.client, "create_transaction", send({ max_fees: "7500", max_fees_unit: "lamport", confirmation_token: dry.token }));
     expect(confirmed.isError).toBe(true);
     expect(confirmed.structured.status).toBe("uncertain");
     expect(confirmed.structured.error).toContain("Nothing was re-sent");
@@ -277,13 +281,13 @@ describe("audit log", () => {
     const blocked = await call(harness.client, "create_transaction", send({ amount: "1000000" }));
     expect(blocked.structured.status).toBe("blocked");
     const dry = await call(harness.client, "create_transaction", send());
-    const token = dry.structured.confirmation_token as string;
+    const token = dry.token as string;
     await call(harness.client, "create_transaction", send({ amount: "2", confirmation_token: token }));
     const dry2 = await call(harness.client, "create_transaction", send());
-    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry2.structured.confirmation_token }));
+    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry2.token }));
     const text = readFileSync(harness.auditPath, "utf8");
     expect(text).not.toContain(token);
-    expect(text).not.toContain(dry2.structured.confirmation_token as string);
+    expect(text).not.toContain(dry2.token as string);
     const records = text.trim().split("\n").map((line) => JSON.parse(line));
     expect(records.map((record) => record.event)).toEqual(["blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
     // What the daily limits count is what the write commits: the amount and its max_fees (1.5 SOL + 7500 lamports).
@@ -320,7 +324,7 @@ describe("audit log", () => {
     });
     auditPath = asked.auditPath;
     const dry = await call(asked.client, "create_transaction", send());
-    const confirmed = await call(asked.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const confirmed = await call(asked.client, "create_transaction", send({ confirmation_token: dry.token }));
     await asked.close();
     expect(confirmed.structured.status).toBe("failed");
     expect(confirmed.structured.error).toMatch(/Nothing was sent\.$/);
@@ -330,7 +334,7 @@ describe("audit log", () => {
   it("still reports a write that happened when the audit log fails after the POST, with a warning", async () => {
     const dry = await call(harness.client, "create_transaction", send());
     await control(emulator, "PUT", "/faults", { latency_ms: 500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-    const confirming = call(harness.client, "create_transaction", send({ confirmation_token: dry.structured.confirmation_token }));
+    const confirming = call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
     // The reservation is the last line before the POST: break the log once it is written, while the POST is under way.
     while (!readFileSync(harness.auditPath, "utf8").includes('"event":"reserved"')) await new Promise((resolve) => setTimeout(resolve, 5));
     rmSync(harness.auditPath);

@@ -2,7 +2,7 @@ import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
+import { blockingCodes, dryRunAndConfirm, passedCodes, requestOf } from "./harness/guarded-write.js";
 import { call, connectHarness, type Harness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 
@@ -27,14 +27,14 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
     expect(checkOf(dry.structured, "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE")?.message).toBe(
       "amount 0.000000000000000032 ETH (32 wei) is not a whole multiple of 32 ETH: a staking deposit funds whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
     );
-    expect(dry.structured.confirmation_token).toBeUndefined();
+    expect(dry.token).toBeUndefined();
   });
 
   it("blocks 33 ETH and passes 64 ETH", async () => {
     expect(blockingCodes((await call(demo.staking.client, "ethereum_stake", stake("33", "ETH"))).structured)).toContain("ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
     const two = await call(demo.staking.client, "ethereum_stake", stake("64", "ETH"));
     expect(two.structured.status).toBe("dry_run");
-    expect(checkOf(two.structured, "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK")?.message).toBe("amount 64 ETH (64000000000000000000 wei) funds 2 validator(s) of 32 ETH");
+    expect(passedCodes(two)).toContain("ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK");
   });
 });
 
@@ -72,7 +72,7 @@ describe("max_fees against the network's fee estimate", () => {
     expect(far.structured.status).toBe("dry_run");
     expect(checkOf(far.structured, "MAX_FEES_FAR_ABOVE_ESTIMATE")).toMatchObject({ severity: "warn" });
     const fair = await send("0.00001", "SOL");
-    expect(checkOf(fair.structured, "MAX_FEES_COVERS_ESTIMATE_OK")).toMatchObject({ severity: "info" });
+    expect(passedCodes(fair)).toContain("MAX_FEES_COVERS_ESTIMATE_OK");
   });
 
   it("says the cap was not compared when the estimation endpoint fails", async () => {
@@ -119,7 +119,7 @@ describe("note: what is shown is what is sent", () => {
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note: "Payroll — März" });
     expect(confirmed.structured.status).toBe("submitted");
-    const shown = (dry.structured.request as { body: { note: { title: string } } }).body.note.title;
+    const shown = (requestOf(dry).body as { note: { title: string } }).note.title;
     const [id] = await transactionsWithLabel(demo.emulator, dry.structured.reference as string);
     const sent = await directClient(demo.emulator).getTransaction(id as number);
     expect(sent.notes[0]?.title).toBe(shown);
@@ -193,8 +193,8 @@ describe("operations in flight on the same account", () => {
       const [first, second] = [await call(bot.client, "polkadot_unbond", args), await call(other.client, "polkadot_unbond", args)];
       expect([first.structured.status, second.structured.status]).toEqual(["dry_run", "dry_run"]);
       const answers = await Promise.all([
-        call(bot.client, "polkadot_unbond", { ...args, confirmation_token: first.structured.confirmation_token }),
-        call(other.client, "polkadot_unbond", { ...args, confirmation_token: second.structured.confirmation_token }),
+        call(bot.client, "polkadot_unbond", { ...args, confirmation_token: first.token }),
+        call(other.client, "polkadot_unbond", { ...args, confirmation_token: second.token }),
       ]);
       expect(answers.map((answer) => answer.structured.status).sort()).toEqual(["blocked", "submitted"]);
       const blocked = answers.find((answer) => answer.structured.status === "blocked");

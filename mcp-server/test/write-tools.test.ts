@@ -3,7 +3,7 @@ import type { SolanaStake } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
-import { blockingCodes, dryRunAndConfirm } from "./harness/guarded-write.js";
+import { blockingCodes, dryRunAndConfirm, requestOf } from "./harness/guarded-write.js";
 import { call, connectHarness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 
@@ -35,7 +35,7 @@ describe("solana staking", () => {
 
   it("solana_create_stake: stakes and delegates, under the staking rule", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
-    expect((dry.structured.request as { body: unknown }).body).toEqual({ amount: "5000000000", validator });
+    expect(requestOf(dry).body).toEqual({ amount: 5000000000, validator });
     // The text shows the body exactly as sent: the amount is a JSON integer on the wire.
     expect(dry.text).toContain(`<untrusted field="request.body">{"amount":5000000000,"validator":"${validator}"}</untrusted>`);
     expect(confirmed.structured.status).toBe("submitted");
@@ -63,8 +63,7 @@ describe("solana staking", () => {
     const active = await stakeWith("deactivate");
     const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid });
     expect(transactionOf(confirmed.structured).type).toBe("STAKE_DEACTIVATE");
-    // The stake account a stake operation acts on is not a payee: "on", not "to".
-    expect(confirmed.text).toMatch(/STAKE_DEACTIVATE \w+: [0-9.]+ SOL \([0-9]+ lamport\) on \w+/);
+    expect(confirmed.text).toMatch(/^SUBMITTED \(the dry run cw-[0-9a-f]{20}\): transaction \d+ STAKE_DEACTIVATE \w+\./);
     const inactive = await stakeWithout("deactivate");
     const blocked = await call(demo.staking.client, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: inactive.uid });
     expect(blockingCodes(blocked.structured)).toEqual(expect.arrayContaining(["SOLANA_STAKE_ACTION_NOT_LISTED"]));
@@ -120,7 +119,7 @@ describe("polkadot staking", () => {
 
   it("polkadot_bond_extra: the fixed values of the spec; blocks above the available balance", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "10", unit: "DOT" });
-    expect((dry.structured.request as { body: Record<string, unknown> }).body).toMatchObject({
+    expect(requestOf(dry).body).toMatchObject({
       amount: { value: "100000000000", unit: "planck" },
       max_fees: { value: "0", unit: "planck" },
       recipient: "",
@@ -145,7 +144,7 @@ describe("polkadot staking", () => {
 
   it("polkadot_withdraw_unbonded: withdraws with a null amount; blocks when nothing is unbonded", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
-    expect((dry.structured.request as { body: { amount: unknown } }).body.amount).toEqual({ value: null, unit: "planck" });
+    expect((requestOf(dry).body as { amount: unknown }).amount).toEqual({ value: null, unit: "planck" });
     expect(confirmed.structured.status).toBe("submitted");
     const vault = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotVault });
     expect(blockingCodes(vault.structured)).toContain("POLKADOT_WITHDRAW_NOTHING_UNBONDED");
@@ -156,7 +155,7 @@ describe("polkadot staking", () => {
     const current = (account.coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination;
     const other = current === "Staked" ? "Stash" : "Staked";
     const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: other });
-    expect((dry.structured.request as { body: { coin_fields: unknown } }).body.coin_fields).toEqual({ type: "SETPAYEE", payee: other });
+    expect((requestOf(dry).body as { coin_fields: unknown }).coin_fields).toEqual({ type: "SETPAYEE", payee: other });
     expect(confirmed.structured.status).toBe("submitted");
     const fresh = await connectHarness(demo.emulator);
     const unchanged = await call(fresh.client, "polkadot_set_payee", { account: DEMO.dotVault, payee: ((await accountNamed(demo.emulator, DEMO.dotVault)).coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination });
@@ -177,7 +176,7 @@ describe("ethereum staking", () => {
 
   it("ethereum_stake: calls the provider's contract under the smart-contract rule", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", stake());
-    const body = (dry.structured.request as { body: Record<string, unknown> }).body;
+    const body = requestOf(dry).body;
     expect(body).toMatchObject({ recipient: DEMO.kilnContract, amount: { value: "32000000000000000000", unit: "wei" }, coin_fields: { contract_interaction: { contract_data: DEMO.depositCallData } } });
     expect(confirmed.structured.status).toBe("submitted");
     expect(transactionOf(confirmed.structured).type).toBe("EXECUTE_CONTRACT");
@@ -208,7 +207,7 @@ describe("approvals", () => {
     expect(pending.status).toBe("PENDING_APPROVAL");
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: pending.id });
     expect((dry.structured.governance as { outcome: string }).outcome).toBe("approved_at_once");
-    expect(dry.structured.request).toMatchObject({ path: `/transactions/${pending.id}/approve`, body: { amount: { value: "1000000000" } } });
+    expect(requestOf(dry)).toMatchObject({ path: `/transactions/${pending.id}/approve`, body: { amount: { value: "1000000000" } } });
     expect(confirmed.structured.status).toBe("submitted");
     expect(transactionOf(confirmed.structured).id).toBe(pending.id);
   });
@@ -231,7 +230,8 @@ describe("operators", () => {
     expect(deviceId).toMatch(/^[0-9a-fA-F]+$/);
     const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
     const registered = await call(demo.treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
-    expect(registered.structured).toEqual({ success: true });
+    const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number };
+    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", request: { id: expect.any(Number), rule: "admin", quorum: [admin.quorum] } });
     const audit = readFileSync(demo.treasury.auditPath, "utf8");
     expect(audit.trim().split("\n").map((line) => JSON.parse(line).tool)).toEqual(["create_operator", "register_operator"]);
     expect(audit).not.toContain(invitation.uuid);

@@ -13,3 +13,5 @@ export * from "./writes/index.js";
 export * from "./write-road/index.js";
 export * from "./guard-store/index.js";
 export * from "./loopback/index.js";
+export * from "./dates/index.js";
+export * from "./holdings/index.js";

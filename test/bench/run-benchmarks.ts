@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { CustodyClient } from "@custody/shared";
 import { expect, it, vi } from "vitest";
 import { renderAccountsView } from "./sections/accounts-view-render.js";
+import { measureAnswerSizes } from "./sections/answer-sizes.js";
 import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
@@ -150,6 +151,10 @@ it("benchmarks", async () => {
       if (full) {
         await measured(sections, "Per-call overhead", () =>
           measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
+        );
+        const dotStaking = accounts.find((account) => account.name === "dot-staking");
+        await measured(sections, "Answer sizes", () =>
+          measureAnswerSizes({ session, solTreasury: solTreasury.name, solCold: solCold.name, dotStaking: dotStaking?.name ?? "dot-staking", recipient: OUTSIDE_SOLANA }),
         );
       }
 

@@ -94,7 +94,7 @@ async function confirmedWrite(index: number): Promise<{ attempt: Attempt | null;
       if (dryRunFailures > 50) throw new Error(`dry run keeps failing: ${dry.text}`);
       continue;
     }
-    const confirmed = await callTool(session.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const confirmed = await callTool(session.client, "create_transaction", { ...args, confirmation_token: dry.token });
     const transaction = confirmed.structured.transaction as { id?: number } | undefined;
     return {
       dryRunFailures,
@@ -119,7 +119,7 @@ describe("a write applied whose answer is lost and whose look-up fails too", () 
     expect(dry.structured.status).toBe("dry_run");
     // With max_fees given, the first call under /transactions is the POST itself; then the 4 attempts of the look-up.
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, path_prefix: "/transactions", remaining: 5 });
-    const confirmed = await callTool(session.client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+    const confirmed = await callTool(session.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(((await control(emulator, "GET", "/faults")) as { affected: number }).affected).toBe(5);
     await control(emulator, "DELETE", "/faults");
     const reader = new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" });

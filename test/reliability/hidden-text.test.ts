@@ -154,7 +154,7 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
       for (const name of planted.users) {
         const exists = await callTool(session.client, "create_operator", { name });
         expect(exists.isError).toBe(true);
-        expect(exists.text).toContain('<untrusted field="error_body">');
+        expect(exists.text).toContain('the module already has an API user named <untrusted field="name">');
         checkAnswer(`create_operator ${name.slice(0, 8)}`, exists);
         const wrongUuid = await callTool(session.client, "register_operator", { name, uuid: "00000000-0000-4000-8000-000000000000" });
         expect(wrongUuid.isError).toBe(true);

@@ -45,7 +45,7 @@ function address(name: string): string {
 async function dryRun(session: McpSession, tool: string, args: Record<string, unknown>): Promise<{ token: string; answer: ToolAnswer }> {
   const answer = await callTool(session.client, tool, args);
   expect(answer.structured.status, answer.text).toBe("dry_run");
-  return { token: String(answer.structured.confirmation_token), answer };
+  return { token: String(answer.token), answer };
 }
 
 /**
@@ -86,7 +86,7 @@ describe("changing the request between the dry run and the confirmation", () => 
     tried.push({ case: "amount 0 dry run", status: zero.structured.status, reason: zero.text.slice(0, 200) });
     expect(["blocked", "failed"]).toContain(zero.structured.status);
     expect(zero.text).toMatch(/nothing sent|Nothing was sent/);
-    expect(zero.structured.confirmation_token).toBeUndefined();
+    expect(zero.token).toBeUndefined();
   });
 
   it("refuses unit confusion: DOT against planck, ETH against wei, SOL against lamport", async () => {
@@ -107,7 +107,7 @@ describe("changing the request between the dry run and the confirmation", () => 
   it("shows both units in the dry run, so that 1 planck cannot pass for 1 DOT", async () => {
     const { answer } = await dryRun(treasury, "create_transaction", { account: "dot-staking", recipient: address("dot-vault"), amount: "1", unit: "planck" });
     expect((answer.structured as { amounts?: { amount?: unknown } }).amounts?.amount).toEqual({ base_units: "1", display: "0.0000000001", unit: "DOT" });
-    expect(answer.text).toContain("0.0000000001 DOT (1 base units)");
+    expect(answer.text).toContain("0.0000000001 DOT (1 planck)");
   });
 
   it("refuses max_fees inflated at the confirmation, given or proposed", async () => {

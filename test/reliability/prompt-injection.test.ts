@@ -172,7 +172,7 @@ describe("text planted in the workspace comes back delimited and inert", () => {
       const args = { account: account.id, recipient: solCold?.address, amount: "0.001", unit: "SOL" };
       const dry = await callTool(client, "create_transaction", args);
       expect(dry.structured.status).toBe("dry_run");
-      const confirmed = await callTool(client, "create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirmed = await callTool(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status).toBe("declined");
       expect(messages).toHaveLength(1);
       expect(messages[0]).toContain("[INJ-03]");

@@ -95,7 +95,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const dryRuns = await Promise.all(sessions.map((session, index) => session.call("create_transaction", send(amounts[index] as bigint))));
       for (const dry of dryRuns) expect(dry.structured.status, dry.text).toBe("dry_run");
       const confirmed = await Promise.all(
-        sessions.map((session, index) => session.call("create_transaction", { ...send(amounts[index] as bigint), confirmation_token: dryRuns[index]?.structured.confirmation_token })),
+        sessions.map((session, index) => session.call("create_transaction", { ...send(amounts[index] as bigint), confirmation_token: dryRuns[index]?.token })),
       );
       const submitted = confirmed.filter((answer) => answer.structured.status === "submitted");
       const refused = confirmed.filter((answer) => answer.structured.status !== "submitted");
@@ -133,7 +133,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
     try {
       const args = send(1_111n);
       const dry = await (first as TeamSession).call("create_transaction", args);
-      const token = dry.structured.confirmation_token;
+      const token = dry.token;
       expect((await (first as TeamSession).call("create_transaction", { ...args, confirmation_token: token })).structured.status).toBe("submitted");
       const again = await (second as TeamSession).call("create_transaction", { ...args, confirmation_token: token });
       expect(again.structured.status).toBe("refused");
@@ -154,14 +154,14 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const dry = await first.call("create_transaction", args);
       // The first confirmation's POST is slow: it is still being sent while the other replica confirms the same write.
       await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-      const confirming = first.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+      const confirming = first.call("create_transaction", { ...args, confirmation_token: dry.token });
       const reference = dry.structured.reference as string;
       for (let waited = 0; cluster.psql(database, `SELECT count(*) FROM custody_audit WHERE event = 'confirmed' AND line LIKE '%${reference}%'`).trim() === "0"; waited += 50) {
         if (waited > 10_000) throw new Error("the first confirmation never got past its consent");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const otherDry = await second.call("create_transaction", args);
-      const other = otherDry.structured.status === "dry_run" ? await second.call("create_transaction", { ...args, confirmation_token: otherDry.structured.confirmation_token }) : otherDry;
+      const other = otherDry.structured.status === "dry_run" ? await second.call("create_transaction", { ...args, confirmation_token: otherDry.token }) : otherDry;
       expect((await confirming).structured.status).toBe("submitted");
       expect(other.structured.status, other.text).toBe("blocked");
       expect(other.text).toContain("DUPLICATE_OF_RECENT");
@@ -214,7 +214,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
           reference = dry.structured.reference as string;
           confirming.set(replica, (confirming.get(replica) ?? 0) + 1);
           try {
-            const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+            const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.token });
             const transaction = confirmed.structured.transaction as { id?: number } | undefined;
             outcomes.push({ reference, status: confirmed.structured.status ?? "none", transactionId: transaction?.id ?? null, replica, startedAt, endedAt: Date.now() });
           } finally {

@@ -1,3 +1,4 @@
+import { tokenFromText } from "@custody/mcp-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
@@ -5,7 +6,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 export interface TeamSession {
   client: Client;
   replica: string;
-  call(name: string, args: Record<string, unknown>): Promise<{ structured: Record<string, unknown> & { status?: string; reference?: string; confirmation_token?: string }; text: string }>;
+  /** A tool call's structured content and text, and the confirmation token a dry run's text carries. */
+  call(name: string, args: Record<string, unknown>): Promise<{ structured: Record<string, unknown> & { status?: string; reference?: string }; text: string; token: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -21,7 +23,7 @@ export async function openTeamSession(url: string, token: string): Promise<TeamS
       // A call whose replica died after answering its headers never gets an answer: give up after 10 s, as a person would.
       const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 10_000 });
       const text = (result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n");
-      return { structured: (result.structuredContent ?? {}) as Record<string, unknown>, text };
+      return { structured: (result.structuredContent ?? {}) as Record<string, unknown>, text, token: tokenFromText(text) };
     },
     close: () => client.close().catch(() => {}),
   };

@@ -26,6 +26,9 @@ function amountLines(plan: PlannedWrite): string[] {
     );
   }
   if (plan.proposed_max_fees !== null) lines.push(`(max fees proposed from the service's fee estimate)`);
+  lines.push("estimated" in plan.fee ? `Fee: ${plan.fee.estimated.display} ${plan.fee.estimated.unit} (${plan.fee.estimated.base_units} ${base}), the service's estimate` : `Fee: not known (${plan.fee.unknown})`);
+  for (const change of plan.balances) lines.push(`${amountLabel(change.name)}: ${change.before.display} → ${change.after.display} ${change.after.unit}`);
+  for (const [name, at] of Object.entries(plan.dates)) lines.push(`${amountLabel(name)}: ${at}`);
   return lines.filter((line) => line !== "");
 }
 

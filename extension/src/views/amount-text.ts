@@ -1,9 +1,7 @@
-import { baseUnit, displayUnit, formatUnits, type CurrencyLike } from "@custody/shared";
+import { baseUnit, displayAmountText, type CurrencyLike } from "@custody/shared";
 
 /** "1.5 SOL": base units in the currency's display unit. */
-export function displayAmount(amount: bigint, currency: CurrencyLike): string {
-  return `${formatUnits(amount, currency)} ${displayUnit(currency).code}`;
-}
+export const displayAmount = displayAmountText;
 
 /** "1500000000 lamport". */
 export function baseAmount(amount: bigint, currency: CurrencyLike): string {

@@ -5,7 +5,7 @@ import { EthereumStakeNode } from "./nodes/ethereum-stake-node.js";
 import { GroupNode } from "./nodes/group-node.js";
 import { LoadMoreNode } from "./nodes/load-more-node.js";
 import { MessageNode } from "./nodes/message-node.js";
-import { StakeNode } from "./nodes/stake-node.js";
+import { stakeNodes } from "./nodes/stake-node.js";
 import { shownCount } from "./shown-count.js";
 import type { TreeNode } from "./tree-node.js";
 import type { ViewContext } from "./view-context.js";
@@ -14,7 +14,7 @@ const ETHEREUM_PAGE_SIZE = 100;
 const ETHEREUM_MAX_PAGES = 20;
 
 /**
- * Solana stakes (status, active balance, validator) and Ethereum positions, across the accounts
+ * Solana stakes (total and state, when withdrawable, validator) and Ethereum positions, across the accounts
  * read so far (a page at a time, as in Accounts); "Load more accounts" adds the next page's.
  */
 export class StakesProvider extends CustodyTreeProvider {
@@ -30,7 +30,7 @@ export class StakesProvider extends CustodyTreeProvider {
           const lists = await Promise.all(
             solana.map(async (account) => {
               const [stakes, currency] = await Promise.all([view.cache.solanaStakes(account.id), view.cache.currency(account.currency)]);
-              return stakes.map((stake) => new StakeNode(stake, account, currency, true));
+              return stakeNodes(stakes, account, currency, view.cache.client.serviceNow(), true);
             }),
           );
           const nodes = lists.flat();

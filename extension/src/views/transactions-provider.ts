@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import type { Transaction } from "@custody/shared";
 import { CustodyTreeProvider } from "./custody-tree-provider.js";
 import { LoadMoreNode } from "./nodes/load-more-node.js";
@@ -30,6 +31,20 @@ function pagedSearch(view: ViewContext, pageSize: number, status?: "PENDING_APPR
  */
 export class TransactionsProvider extends CustodyTreeProvider {
   readonly #lists = new WeakMap<ViewContext, TransactionLists>();
+  readonly #waiting = new vscode.EventEmitter<number | undefined>();
+  /** How many transactions wait for approval, each time the view reads them; undefined while not connected. */
+  readonly onDidCountWaiting = this.#waiting.event;
+
+  override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    const nodes = await super.getChildren(node);
+    if (node === undefined && this.connection.state.kind !== "connected") this.#waiting.fire(undefined);
+    return nodes;
+  }
+
+  override dispose(): void {
+    this.#waiting.dispose();
+    super.dispose();
+  }
 
   #listsFor(view: ViewContext): TransactionLists {
     let lists = this.#lists.get(view);
@@ -43,6 +58,7 @@ export class TransactionsProvider extends CustodyTreeProvider {
   protected async roots(view: ViewContext): Promise<TreeNode[]> {
     const lists = this.#listsFor(view);
     const [pending, recent] = await Promise.all([lists.pending.first(), lists.recent.first()]);
+    this.#waiting.fire(lists.pending.total ?? pending.length);
     const node = async (tx: Transaction): Promise<TreeNode> => {
       const [account, currency] = await Promise.all([view.cache.account(tx.account_id), view.cache.currency(tx.currency)]);
       return new TransactionNode(view, tx, currency, account.name);

@@ -21,7 +21,16 @@ export class ViewRegistry implements vscode.Disposable {
       transactions: new TransactionsProvider(connection, output, "transactions"),
     };
     for (const [name, provider] of Object.entries(this.providers) as [ViewName, CustodyTreeProvider][]) {
-      this.#disposables.push(provider, vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true }));
+      const view = vscode.window.createTreeView(VIEW_IDS[name], { treeDataProvider: provider, showCollapseAll: true });
+      this.#disposables.push(provider, view);
+      if (provider instanceof TransactionsProvider) {
+        // The number waiting for approval, on the view's title (and on the container's icon).
+        this.#disposables.push(
+          provider.onDidCountWaiting((count) => {
+            view.badge = count ? { value: count, tooltip: `${count} ${count === 1 ? "transaction waits" : "transactions wait"} for approval` } : undefined;
+          }),
+        );
+      }
     }
   }
 

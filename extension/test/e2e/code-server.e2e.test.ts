@@ -79,10 +79,17 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     const accountsText = await workbench.paneText("Accounts");
     for (const network of ["Solana", "Polkadot", "Ethereum"]) expect(accountsText).toContain(network);
     expect(accountsText).toContain("167.499975 SOL");
-    // Stakes: the Solana stakes of the demo workspace, with status and validator.
+    // Stakes: the Solana stakes of the demo workspace, each with its total and state.
     const stakes = await client.listSolanaStakes(1);
-    await workbench.rows("Stakes", "SOL active").first().waitFor({ state: "visible", timeout: 30_000 });
-    expect(await workbench.rows("Stakes", "SOL active").count()).toBe(stakes.length);
+    const stakeRow = /SOL (activating|activated|deactivating|deactivated)/;
+    await workbench.rows("Stakes", stakeRow).first().waitFor({ state: "visible", timeout: 30_000 });
+    expect(await workbench.rows("Stakes", stakeRow).count()).toBe(stakes.length);
+    await workbench.rows("Stakes", "20.03 SOL deactivated, withdrawable").first().waitFor({ state: "visible" });
+    // Transactions: a badge with the number waiting for approval, on the Custody container.
+    const waiting = (await client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: 1 })).page_info.count;
+    expect(waiting).toBeGreaterThan(0);
+    const badge = page.locator(".activitybar .action-item", { has: page.locator('[aria-label^="Custody"]') }).locator(".badge-content");
+    await badge.filter({ hasText: String(waiting) }).waitFor({ state: "visible", timeout: 30_000 });
     // Transactions: pending approval first.
     const newest = (await client.searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
     await workbench.rows("Transactions", `#${newest?.id} `).first().waitFor({ state: "visible", timeout: 30_000 });
@@ -107,6 +114,11 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect((await client.getTransaction(stakeId)).amount).toBe(1_500_000_000n);
     await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible", timeout: 30_000 });
     await workbench.screenshot("solana-stake-in-transactions");
+    // The new stake in the Stakes view: its total and state, not "0 SOL active".
+    await workbench.runCommand("Custody: Refresh All Views");
+    await workbench.rows("Stakes", "1.5 SOL activating").first().waitFor({ state: "visible", timeout: 30_000 });
+    await workbench.rows("Stakes", "20.03 SOL deactivated, withdrawable").first().waitFor({ state: "visible" });
+    await workbench.screenshot("stakes-total-and-state");
 
     // A Polkadot unbond from the palette, through the confirmation dialog.
     await workbench.clearNotifications();

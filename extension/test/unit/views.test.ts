@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
-import { CustodyClient, formatUnits, type Transaction } from "@custody/shared";
+import { CustodyClient, formatUnits, formatUnitsRounded, type Transaction } from "@custody/shared";
 import type { LoadMoreNode } from "../../src/views/nodes/load-more-node.js";
 import { fake, MarkdownString } from "./support/fake-vscode.js";
-import { startHarness, treeLines, type Harness } from "./support/extension-harness.js";
+import { startHarness, treeLines, waitFor, type Harness } from "./support/extension-harness.js";
 
 describe("tree views against the demo workspace", () => {
   let harness: Harness;
@@ -51,20 +51,47 @@ describe("tree views against the demo workspace", () => {
     expect(chunk?.description).toMatch(/^unbonded in \d+ (d|h|min|s)/);
   });
 
-  it("lists Solana stakes with status, active balance and validator, and menus matching their allowed actions", async () => {
+  it("labels each Solana stake with its total and state, when withdrawable, and menus matching their allowed actions", async () => {
+    const sol = { units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] };
+    // A new stake of 1.5 SOL (activating until the next epoch) and a stake being deactivated.
+    const created = await harness.client.createSolanaStake(1, { amount: 1_500_000_000n, validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
+    const activated = (await harness.client.listSolanaStakes(1)).find((stake) => stake.blockchain_state.status === "activated");
+    if (!activated) throw new Error("the demo workspace has no activated stake");
+    await harness.client.deactivateSolanaStake(1, activated.uid);
+    await waitFor(async () => (await harness.client.getTransaction(created.id)).status === "SUBMITTED", "the new stake broadcast");
+    await waitFor(async () => (await harness.client.getSolanaStake(1, activated.uid)).blockchain_state.status === "deactivating", "the deactivation broadcast");
     const stakes = await harness.client.listSolanaStakes(1);
+    harness.provider("stakes").refresh();
     const lines = await treeLines(harness.provider("stakes"), 2);
     expect(lines.filter((line) => line.depth === 0).map((line) => line.label)).toEqual(["Solana stakes", "Ethereum positions"]);
     const stakeLines = lines.filter((line) => line.contextValue.startsWith("solanaStake:"));
     expect(stakeLines).toHaveLength(stakes.length);
-    const activated = stakes.find((stake) => stake.blockchain_state.status === "activated");
+    const labels = stakeLines.map((line) => line.label);
+    expect(labels).toContain("1.5 SOL activating");
     const deactivated = stakes.find((stake) => stake.blockchain_state.status === "deactivated");
-    const line = stakeLines.find((candidate) => candidate.description.includes("activated") && !candidate.description.includes("deactivated"));
-    expect(line?.label).toBe(`${formatUnits(activated?.blockchain_state.active_balance ?? 0n, { units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] })} SOL active`);
-    expect(line?.description).toContain(`validator ${activated?.blockchain_state.validator_address.slice(0, 6)}`);
-    expect(line?.contextValue).toBe("solanaStake:deactivate:split:split_deactivate:");
-    expect(stakeLines.find((candidate) => candidate.description.includes("deactivated"))?.contextValue).toBe("solanaStake:withdraw:");
-    expect(deactivated).toBeDefined();
+    expect(labels).toContain(`${formatUnitsRounded(deactivated?.blockchain_state.total_balance ?? 0n, sol, 2)} SOL deactivated, withdrawable`);
+    expect(labels).toContain("20.03 SOL deactivated, withdrawable");
+    const deactivating = stakeLines.find((line) => line.label.includes(" deactivating"));
+    expect(deactivating?.label).toMatch(/^[0-9.]+ SOL deactivating, withdrawable from about \d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
+    // The exact total beside the rounded one; the validator; the menus the actions allow.
+    const withdrawable = stakeLines.find((line) => line.label.endsWith("deactivated, withdrawable"));
+    expect(withdrawable?.description).toContain(`${formatUnits(deactivated?.blockchain_state.total_balance ?? 0n, sol)} SOL (active 0 SOL)`);
+    expect(withdrawable?.contextValue).toBe("solanaStake:withdraw:");
+    const other = stakes.find((stake) => stake.blockchain_state.status === "activated");
+    const otherLine = stakeLines.find((line) => line.label.endsWith(" activated"));
+    expect(otherLine?.description).toContain(`validator ${other?.blockchain_state.validator_address.slice(0, 6)}`);
+    expect(otherLine?.contextValue).toBe("solanaStake:deactivate:split:split_deactivate:");
+  });
+
+  it("puts on the Transactions view a badge with the number waiting for approval, cleared when disconnected", async () => {
+    await treeLines(harness.provider("transactions"), 1);
+    const waiting = (await harness.client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: 1 })).page_info.count;
+    expect(waiting).toBeGreaterThan(0);
+    expect(fake.treeViews.get("custody.transactions")?.badge).toEqual({ value: waiting, tooltip: `${waiting} transactions wait for approval` });
+    expect(fake.treeViews.get("custody.stakes")?.badge).toBeUndefined();
+    await harness.run("custody.disconnect");
+    await harness.provider("transactions").getChildren();
+    expect(fake.treeViews.get("custody.transactions")?.badge).toBeUndefined();
   });
 
   it("lists transactions pending approval first, each opening on its change history", async () => {

@@ -4,13 +4,10 @@ export const WriteStatus = z.enum(["dry_run", "blocked", "refused", "declined", 
 export type WriteStatus = z.infer<typeof WriteStatus>;
 
 /**
- * The answer of every guarded write. Besides these fields, every answer about a plan carries
- * summary, account, request (method, path, exact body), amounts (both units), checks,
- * governance and reference (the correlation id); a dry run adds expires_at, a submission
- * transaction, a failure error. The schema lists only the protocol's own fields to keep
- * tools/list small.
+ * The answer of every guarded write. Besides its status, an answer about a plan carries reference,
+ * account, amounts, fee, balances (before and after), dates, checks (those that did not pass),
+ * passed (codes), governance and request (method, path, exact body); a dry run adds expires_at
+ * (its confirmation token is in the text), a submission the transaction and where it stands, a
+ * failure error. The schema lists the status alone to keep tools/list small.
  */
-export const WriteOutput = z.looseObject({
-  status: WriteStatus,
-  confirmation_token: z.string().optional(),
-});
+export const WriteOutput = z.looseObject({ status: WriteStatus });

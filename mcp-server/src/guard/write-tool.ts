@@ -12,8 +12,9 @@ import { askPerson } from "./elicitation.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
 
-export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional().describe("Omit to dry-run; the dry run's token submits");
-export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional().describe("To repeat a write: the id DUPLICATE_OF_RECENT names");
+// Their meaning is in the server instructions, said once rather than in every write tool's schema.
+export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
+export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
 
 /** How often a confirmation under way tells the client it is still working (when it asked for progress). */
 const PROGRESS_EVERY_MS = 2000;
@@ -118,7 +119,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
       progress: call.progress,
       consent: { ask: (plan, timeoutMs) => askPerson(call.session, personMessage(tool.title ?? tool.name, plan), timeoutMs, call.signal) },
     });
-    return commitAnswer(result);
+    return commitAnswer(result, ctx.client.serviceNow());
   } finally {
     clearInterval(heartbeat);
   }

@@ -1,7 +1,7 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { DeferredContext } from "../server/server-context.js";
-import { workspaceView } from "../views/workspace-view.js";
+import { accountView } from "../views/account-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
@@ -27,6 +27,6 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
     const ctx = await session.load();
     const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.signal });
     const currency = await ctx.currencies.get(account.currency, extra.signal);
-    return jsonContents(uri, workspaceView(account, currency));
+    return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
   });
 }

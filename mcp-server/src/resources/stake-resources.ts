@@ -1,6 +1,7 @@
 import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { DeferredContext } from "../server/server-context.js";
-import { stakeActionNames } from "../views/stake-view.js";
+import { SolanaEpochClock } from "@custody/shared";
+import { solanaStakeView } from "../views/stake-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
@@ -16,7 +17,8 @@ export function registerStakeResources(server: McpServer, session: DeferredConte
       const account = await ctx.client.getAccount(accountId, { signal: extra.signal });
       const currency = await ctx.currencies.get(account.currency, extra.signal);
       const stakes = await ctx.client.listSolanaStakes(accountId, { signal: extra.signal });
-      return jsonContents(uri, stakes.map((stake) => ({ ...(workspaceView(stake, currency) as object), actions: stakeActionNames(stake) })));
+      const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
+      return jsonContents(uri, stakes.map((stake) => solanaStakeView(stake, currency, clock)));
     },
   );
   server.registerResource(

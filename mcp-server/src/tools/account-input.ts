@@ -2,8 +2,12 @@ import { resolveAccount, type Account, type Currency, boundedText, INPUT_LIMITS 
 import { z } from "zod";
 import type { ToolCall } from "./tool-definition.js";
 
-/** One field for an account: its id (a number), or its exact name (a string; digits that are no account's name are taken as an id, and refused when they are one account's id and another's name). */
-export const AccountInput = z.union([z.number(), boundedText(INPUT_LIMITS.account_name)]).describe("Account id or exact name");
+/**
+ * One field for an account: its id (a number), or its exact name (a string; digits that are no
+ * account's name are taken as an id, and refused when they are one account's id and another's
+ * name). Undescribed in the schema: the server instructions say it once for every tool.
+ */
+export const AccountInput = z.union([z.number(), boundedText(INPUT_LIMITS.account_name)]);
 
 /** The named account, fetched fresh, with its currency. */
 export async function accountWithCurrency(call: ToolCall, reference: number | string): Promise<{ account: Account; currency: Currency }> {

@@ -1,7 +1,8 @@
 import { findUnit, toBaseUnits, type Currency, boundedText, INPUT_LIMITS } from "@custody/shared";
 
-export const AmountText = boundedText(INPUT_LIMITS.amount).describe('Decimal in unit, e.g. "1.5"');
-export const UnitCode = boundedText(INPUT_LIMITS.unit).describe("Unit code of the account's currency: display or base (SOL/lamport, DOT/planck, ETH/wei)");
+/** Undescribed in the schema: the server instructions say how amounts are given, once for every tool. */
+export const AmountText = boundedText(INPUT_LIMITS.amount);
+export const UnitCode = boundedText(INPUT_LIMITS.unit).describe("SOL/lamport, DOT/planck or ETH/Gwei/wei");
 
 /** The unit field of one network's tools, with that network's codes. */
 export const NetworkUnitCode = {

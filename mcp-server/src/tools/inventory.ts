@@ -1,6 +1,7 @@
 import { toolPermission, type Policy } from "@custody/shared";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
+import { getHoldings } from "./accounts/get-holdings.js";
 import { listAccounts } from "./accounts/list-accounts.js";
 import { syncAccount } from "./accounts/sync-account.js";
 import { ethereumStake } from "./ethereum/ethereum-stake.js";
@@ -27,6 +28,7 @@ import { estimateFees } from "./transactions/estimate-fees.js";
 import { getRequestStatus } from "./transactions/get-request-status.js";
 import { getTransaction } from "./transactions/get-transaction.js";
 import { getTransactionHistory } from "./transactions/get-transaction-history.js";
+import { listPendingApprovals } from "./transactions/list-pending-approvals.js";
 import { searchTransactions } from "./transactions/search-transactions.js";
 import { getCurrency } from "./workspace/get-currency.js";
 import { healthCheck } from "./workspace/health-check.js";
@@ -40,10 +42,12 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   listAccounts,
   getAccount,
   getAccountBalance,
+  getHoldings,
   syncAccount,
   getTransaction,
   getTransactionHistory,
   searchTransactions,
+  listPendingApprovals,
   getRequestStatus,
   estimateFees,
   getCurrency,

@@ -3,6 +3,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { ALL_TOOLS } from "./inventory.js";
 import type { AnyTool } from "./tool-definition.js";
+import { compactSchema, openOutputSchema } from "./compact-schema.js";
 
 /** A tool as tools/list shows it, with the toolset the local policy filters on. */
 export interface ToolListing {
@@ -17,7 +18,7 @@ export interface ToolListing {
  */
 function jsonSchemaOf(schema: z.ZodObject, io: "input" | "output"): Tool["inputSchema"] {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: "draft-7", io });
-  return json as Tool["inputSchema"];
+  return (io === "output" ? openOutputSchema(json) : compactSchema(json)) as Tool["inputSchema"];
 }
 
 export function toolListing(tool: AnyTool): ToolListing {

@@ -1,4 +1,5 @@
-import { delimitUntrusted, describeAmount, formatAmount, isPolkadotAccount, sanitizeUntrustedText, type Account, type Currency } from "@custody/shared";
+import { delimitUntrusted, describeAmount, formatAmount, isPolkadotAccount, momentText, sanitizeUntrustedText, unbondingChunks, type Account, type Currency, type PolkadotBalances } from "@custody/shared";
+import { workspaceView } from "./workspace-view.js";
 
 /** The fields of an account a list shows, amounts in both units. */
 export function accountSummary(account: Account, currency: Currency): Record<string, unknown> {
@@ -13,10 +14,37 @@ export function accountSummary(account: Account, currency: Currency): Record<str
   };
 }
 
-/** One line of text: id, delimited name, balance and available balance; a Polkadot account's staking balances too. */
-export function accountLine(account: Account, currency: Currency): string {
+/**
+ * Polkadot balances in both units, each unbonding chunk with its waiting time in seconds (the unit
+ * in the name) and the moment it unlocks, dated from the service's now; unbonded chunks are
+ * withdrawable now.
+ */
+export function polkadotBalancesView(balances: PolkadotBalances, currency: Currency, now: Date): Record<string, unknown> {
+  const { unbonding, unbonded, ...rest } = balances;
+  return {
+    ...(workspaceView(rest, currency) as Record<string, unknown>),
+    unbonding: unbondingChunks({ unbonding }, now).map((chunk) => ({ amount: formatAmount(chunk.amount, currency), waiting_time_seconds: chunk.waiting_time_seconds, unlocks_at: chunk.unlocks_at.toISOString() })),
+    unbonded: unbonded.map((entry) => ({ amount: formatAmount(entry.amount, currency), withdrawable: true })),
+  };
+}
+
+/** A whole account, amounts in both units; a Polkadot account's unbonding dated. */
+export function accountView(account: Account, currency: Currency, now: Date): Record<string, unknown> {
+  const view = workspaceView(account, currency) as Record<string, unknown>;
+  if (!isPolkadotAccount(account)) return view;
+  return { ...view, coin_fields: { ...(view.coin_fields as Record<string, unknown>), balances: polkadotBalancesView(account.coin_fields.balances, currency, now) } };
+}
+
+/** "unbonding 200 DOT (...) unlocks 2026-11-29T20:31Z": each chunk with its date. */
+export function unbondingText(balances: PolkadotBalances, currency: Currency, now: Date): string {
+  const chunks = unbondingChunks(balances, now).map((chunk) => `${describeAmount(chunk.amount, currency)} unlocks ${momentText(chunk.unlocks_at)}`);
+  return `unbonding ${chunks.length === 0 ? describeAmount(0n, currency) : chunks.join(", ")}, unbonded (withdrawable) ${describeAmount(balances.total_unbonded, currency)}`;
+}
+
+/** One line of text: id, delimited name, balance and available balance; a Polkadot account's staking balances too, its unbonding dated. */
+export function accountLine(account: Account, currency: Currency, now: Date): string {
   const line = `account ${account.id} ${delimitUntrusted("name", account.name)} (${account.currency}): balance ${describeAmount(account.balance, currency)}, available ${describeAmount(account.available_balance, currency)}`;
   if (!isPolkadotAccount(account)) return line;
-  const { bonded, total_unbonding, total_unbonded } = account.coin_fields.balances;
-  return `${line}, bonded ${describeAmount(bonded, currency)}, unbonding ${describeAmount(total_unbonding, currency)}, unbonded ${describeAmount(total_unbonded, currency)}`;
+  const balances = account.coin_fields.balances;
+  return `${line}, bonded ${describeAmount(balances.bonded, currency)}, ${unbondingText(balances, currency, now)}`;
 }

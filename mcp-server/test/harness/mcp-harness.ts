@@ -6,6 +6,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { ConfirmationTokens } from "../../src/guard/confirmation-token.js";
+import { tokenFromText } from "../../src/guard/token-text.js";
 import { createMcpServer } from "../../src/server/create-server.js";
 import { CurrencyBook } from "../../src/server/currency-book.js";
 import type { ServerContext } from "../../src/server/server-context.js";
@@ -111,9 +112,9 @@ export async function connectHarness(emulator: RunningEmulator, options: Harness
   return { client: session.client, ctx, clock, auditPath, close: session.close };
 }
 
-/** The structured content of a tool call, with the text and the error flag. */
+/** The structured content of a tool call, with the text, the error flag and the confirmation token a dry run's text carries. */
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
-  return { structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string; confirmation_token?: string }, text, isError: result.isError === true };
+  return { structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string }, text, isError: result.isError === true, token: tokenFromText(text) };
 }

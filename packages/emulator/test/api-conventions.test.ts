@@ -37,6 +37,18 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect(decode(ErrorBody, invalid).message).toMatch(/amount: .*; max_fees: .*recipient: .*speed: /);
   });
 
+  it("writes its simulated time in the Date header of every answer, the clock a client dates waiting times by", async () => {
+    const dateOf = async () => Date.parse((await w.api(OP_A).get("/_health")).headers.get("date") ?? "");
+    const simulated = async () => Number(obj(await w.control.get("/clock")).now_ms);
+    await w.control.post("/clock/advance", { seconds: 3 * 86_400 });
+    const clock = await simulated();
+    const date = await dateOf();
+    // The header has whole seconds; the simulated clock runs 3 days ahead of this machine's.
+    expect(date).toBeGreaterThanOrEqual(clock - 1000);
+    expect(date).toBeLessThan(clock + 5000);
+    expect(date - Date.now()).toBeGreaterThan(3 * 86_400_000 - 5000);
+  });
+
   it("the health body reports the module and API versions", async () => {
     expect(decode(Health, expectStatus(await w.api(OP_A).get("/_health"), 200))).toEqual({ status: "OK", module_version: "1.19.2", api_version: "1.30.5" });
   });

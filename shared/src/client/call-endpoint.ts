@@ -68,7 +68,11 @@ export async function callEndpoint<S extends z.ZodType>(config: ClientConfig, ca
   const bodyText = call.body === undefined ? undefined : encodeBody(call.method, call.path, call.body);
   const init: RequestInit = { method: call.method, headers: headersFor(config, bodyText !== undefined) };
   if (bodyText !== undefined) init.body = bodyText;
-  const attempt = () => fetchAttempt({ fetch: config.fetch, url: config.baseUrl + call.path, init, timeoutMs, signal: options.signal, maxBytes: config.maxResponseBytes });
+  const attempt = async () => {
+    const result = await fetchAttempt({ fetch: config.fetch, url: config.baseUrl + call.path, init, timeoutMs, signal: options.signal, maxBytes: config.maxResponseBytes });
+    if (result.kind === "response") config.serviceClock.observe(result.headers.get("date"));
+    return result;
+  };
   if (call.method === "POST") return postOnce(config, call, bodyText, timeoutMs, options.signal, attempt);
   return getWithRetries(config, call, timeoutMs, options.signal, attempt);
 }

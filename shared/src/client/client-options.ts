@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OperatorName } from "../schemas/api-user.js";
 import { InvalidInputError } from "./errors.js";
 import { fieldIssues } from "../schemas/field-issues.js";
+import { ServiceClock } from "./service-clock.js";
 
 export interface RetryOptions {
   /** Retries of a GET after its first attempt (default 3). POSTs are never retried. */
@@ -53,6 +54,8 @@ export interface ClientConfig {
   userAgent: string | undefined;
   headers: Readonly<Record<string, string>>;
   maxResponseBytes: number;
+  /** Set from every answer's Date header. */
+  serviceClock: ServiceClock;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -125,6 +128,7 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
     userAgent,
     headers: headers ?? {},
     maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    serviceClock: new ServiceClock(),
   };
 }
 

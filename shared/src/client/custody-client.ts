@@ -65,6 +65,11 @@ export class CustodyClient {
     return this.#config.baseUrl;
   }
 
+  /** The service's time now, as its latest answer's Date header gave it (the local clock before any answer). */
+  serviceNow(): Date {
+    return this.#config.serviceClock.now();
+  }
+
   #call<S extends z.ZodType>(call: EndpointCall<S>, options: CallOptions | undefined): Promise<z.output<S>> {
     return callEndpoint(this.#config, call, options);
   }

@@ -4,3 +4,4 @@ export * from "./retry-delay.js";
 export * from "./page-walk.js";
 export * from "./custody-client.js";
 export * from "./unless-not-found.js";
+export * from "./service-clock.js";

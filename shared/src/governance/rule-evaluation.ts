@@ -1,4 +1,5 @@
 import type { AccountGovernance, GovernanceRule, RuleMember } from "../schemas/governance.js";
+import { describeRule } from "./rule-members.js";
 
 export type RuleKind = "transaction" | "staking" | "smart_contract";
 
@@ -61,7 +62,13 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return { outcome: "not_allowed", rule: kind, summary: `the account has no ${kind} rule, so no request of this kind can be created`, pending_steps: [], needs_human: false };
   }
   if (!canCreate(rule, creator)) {
-    return { outcome: "not_allowed", rule: kind, summary: `operator ${creator} is not a creator in the account's ${kind} rule`, pending_steps: [], needs_human: false };
+    return {
+      outcome: "not_allowed",
+      rule: kind,
+      summary: `operator ${creator} is not a creator in the account's ${kind} rule (${describeRule(rule)})`,
+      pending_steps: [],
+      needs_human: false,
+    };
   }
   const progress = evaluateRule(rule, [creator]);
   const pending = progress.steps
@@ -79,7 +86,7 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return { outcome: "approved_at_once", rule: kind, summary: "approved at once: the rule is satisfied by the creating operator alone", pending_steps: [], needs_human: false };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
-  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s)`).join("; ");
+  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s) from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ");
   return {
     outcome: "pending_approval",
     rule: kind,

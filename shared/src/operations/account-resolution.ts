@@ -5,6 +5,7 @@ import { CustodyError } from "../client/errors.js";
 import { unlessNotFound } from "../client/unless-not-found.js";
 import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 import { accountDirectoryOf } from "./account-directory.js";
+import { nearNames } from "./near-names.js";
 import type { AccountReference } from "../writes/request-fields.js";
 
 export class AccountNotFoundError extends CustodyError {
@@ -84,8 +85,7 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   if (byId) return byId;
   if (id !== undefined) throw new AccountNotFoundError(reference, `no account has the id ${id} or the name ${JSON.stringify(reference)}`);
   const accounts = named.listing ?? [];
-  const folded = reference.trim().toLowerCase();
-  const near = accounts.filter((account) => account.name.toLowerCase().includes(folded)).slice(0, 5);
+  const near = nearNames(reference, accounts.map((account) => account.name)).flatMap((name) => accounts.filter((account) => account.name === name));
   const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${delimitUntrusted("account.name", a.name)} (id ${a.id})`).join(", ")}?` : "";
   throw new AccountNotFoundError(reference, `no account is named ${JSON.stringify(reference)}${hint}`);
 }

@@ -5,6 +5,7 @@ import type { Currency } from "../schemas/currency.js";
 import type { FeeEstimate } from "../schemas/fee-estimate.js";
 import type { TransactionRequest } from "../schemas/transaction-request.js";
 import type { PlanContext } from "./plan-context.js";
+import type { NetworkFee } from "./network-fee.js";
 import type { BuiltBody } from "../writes/built-body.js";
 
 /** The service's fee estimate for the would-be request, or why there is none. */
@@ -54,19 +55,20 @@ export async function settleMaxFees(
   draftBody: (maxFees: bigint) => BuiltBody<TransactionRequest>,
   currency: Currency,
   confirming: boolean,
-): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[] }> {
-  if (given !== undefined && confirming) return { maxFees: given, proposed: null, findings: [] };
+): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[]; fee: NetworkFee }> {
+  if (given !== undefined && confirming) return { maxFees: given, proposed: null, findings: [], fee: { unknown: "not estimated again at the confirmation (the dry run showed it)" } };
   // A request the builder refuses is the caller's error, reported by the plan's own finding, not a failed estimate.
   const body = draftBody(0n).body;
-  if (body === null) return { maxFees: given ?? 0n, proposed: null, findings: [] };
+  if (body === null) return { maxFees: given ?? 0n, proposed: null, findings: [], fee: { unknown: "the request could not be built" } };
   const estimated = await estimateFor(ctx, body);
+  const fee: NetworkFee = "failure" in estimated ? { unknown: `the fee estimate failed (${estimated.failure})` } : { estimated: estimated.estimate.fees };
   if (given === undefined) {
     const proposed = proposal(estimated, currency);
-    return { maxFees: proposed.maxFees ?? 0n, proposed: proposed.maxFees, findings: [proposed.finding] };
+    return { maxFees: proposed.maxFees ?? 0n, proposed: proposed.maxFees, findings: [proposed.finding], fee };
   }
   const compared =
     "failure" in estimated
       ? maxFeesNotCompared(given, currency, estimated.failure)
       : checkMaxFeesAgainstEstimate({ maxFees: given, estimatedFees: estimated.estimate.fees, speed: estimated.estimate.speed, currency });
-  return { maxFees: given, proposed: null, findings: [compared] };
+  return { maxFees: given, proposed: null, findings: [compared], fee };
 }

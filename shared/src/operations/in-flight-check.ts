@@ -19,3 +19,9 @@ export function inFlightFinding(listing: UnfinishedListing, spec: InFlightSpec):
   const { draws: _draws, ...input } = spec;
   return checkInFlight({ ...input, inFlight });
 }
+
+/** What the listed unfinished transactions will draw from the balance once broadcast; 0 when they could not be listed (a warning says so). */
+export function inFlightDraws(listing: UnfinishedListing, draws: (tx: Transaction) => bigint | undefined): bigint {
+  if ("failure" in listing) return 0n;
+  return listing.transactions.reduce((sum, tx) => sum + (draws(tx) ?? 0n), 0n);
+}

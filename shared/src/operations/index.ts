@@ -7,3 +7,5 @@ export * from "./input-field-names.js";
 export * from "./plan-context.js";
 export * from "./serial-by-key.js";
 export * from "./unfinished-transactions.js";
+export * from "./near-names.js";
+export * from "./solana-epoch-reads.js";

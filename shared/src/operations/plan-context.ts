@@ -4,6 +4,7 @@ import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "../policy/policy.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { canCreate, expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
+import { describeRule } from "../governance/rule-members.js";
 import { resolveAccount } from "./account-resolution.js";
 import type { AccountReference } from "../writes/request-fields.js";
 
@@ -43,7 +44,7 @@ export function stakingTransactionRuleFindings(account: Account, operator: strin
   if (!rules) return [];
   const rule = ruleFor(rules, "transaction");
   if (rule !== null && canCreate(rule, operator)) return [];
-  const why = rule === null ? "the account has no transaction rule" : `${operator} is not a creator in it`;
+  const why = rule === null ? "the account has no transaction rule" : `${operator} is not a creator in it (${describeRule(rule)})`;
   return [finding("block", "GOVERNANCE_NOT_IN_TRANSACTION_RULE", `guided Solana staking needs operator ${operator} in the account's transaction rule as well as its staking rule: ${why}`, { rule: "transaction", operator })];
 }
 

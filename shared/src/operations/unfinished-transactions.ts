@@ -11,20 +11,21 @@ const MAX_PAGES = 10;
 export type UnfinishedListing = { transactions: Transaction[] } | { failure: string };
 
 /**
- * The account's unfinished transactions, by GET /transactions filtered on account_id and status
+ * The account's unfinished transactions (every account's, for null), by GET /transactions filtered on account_id and status
  * (filters the emulator has; the spec names only label). The filters are checked again on what
  * comes back, so a service that ignored one cannot make another account's transactions count.
  * The statuses are read in their order of progress (pending approval, approved, signed): a
  * transaction that moves on between two reads is seen in a later one or has been broadcast, so
  * a balance read after this listing holds it. A listing that fails says why; a cancelled one throws.
  */
-export async function unfinishedTransactions(ctx: PlanContext, accountId: number): Promise<UnfinishedListing> {
+export async function unfinishedTransactions(ctx: Pick<PlanContext, "client" | "signal">, accountId: number | null): Promise<UnfinishedListing> {
   const byId = new Map<number, Transaction>();
   try {
     for (const status of UNFINISHED_STATUSES) {
-      const page = await ctx.client.searchAllTransactions({ account_id: accountId, status }, { signal: ctx.signal, pageSize: PAGE_SIZE, maxPages: MAX_PAGES });
+      const filter = accountId === null ? { status } : { account_id: accountId, status };
+      const page = await ctx.client.searchAllTransactions(filter, { signal: ctx.signal, pageSize: PAGE_SIZE, maxPages: MAX_PAGES });
       for (const tx of page) {
-        if (tx.account_id === accountId && (UNFINISHED_STATUSES as readonly string[]).includes(tx.status)) byId.set(tx.id, tx);
+        if ((accountId === null || tx.account_id === accountId) && (UNFINISHED_STATUSES as readonly string[]).includes(tx.status)) byId.set(tx.id, tx);
       }
     }
   } catch (error) {

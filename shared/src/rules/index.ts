@@ -10,3 +10,4 @@ export * from "./max-fees-rule.js";
 export * from "./module-version-rule.js";
 export * from "./address-format-rule.js";
 export * from "./burn-address.js";
+export * from "./amount-scale-rule.js";

@@ -4,6 +4,8 @@ import type { PolkadotBalances, PolkadotStaking } from "../schemas/polkadot-coin
 import { BaseUnitsString } from "../schemas/primitives.js";
 import type { TransactionRequest } from "../schemas/transaction-request.js";
 import { finding, type Finding } from "./finding.js";
+import { unbondingChunks } from "../dates/polkadot-unlocks.js";
+import { durationText, whenText } from "../dates/duration-text.js";
 
 export type PolkadotOperation =
   | { type: "BONDEXTRA" | "UNBOND" | "REBOND"; amount: bigint }
@@ -14,7 +16,7 @@ export type PolkadotOperation =
  * The balance checks the spec asks clients to make before creating a Polkadot staking
  * request (Usage rules, point 4), against the account's coin_fields.
  */
-export function checkPolkadotOperation(op: PolkadotOperation, balances: PolkadotBalances, staking: PolkadotStaking): Finding[] {
+export function checkPolkadotOperation(op: PolkadotOperation, balances: PolkadotBalances, staking: PolkadotStaking, now?: Date): Finding[] {
   switch (op.type) {
     case "BONDEXTRA":
     case "UNBOND":
@@ -22,7 +24,7 @@ export function checkPolkadotOperation(op: PolkadotOperation, balances: Polkadot
     case "REBOND":
       return [checkPositive(op.type, op.amount), checkRebond(op.amount, balances)];
     case "WITHDRAWUNBONDED":
-      return [checkWithdraw(balances)];
+      return [checkWithdraw(balances, now)];
     case "SETPAYEE":
       return [checkPayee(op.payee, staking)];
   }
@@ -74,15 +76,16 @@ function checkRebond(amount: bigint, balances: PolkadotBalances): Finding {
   return finding("info", "POLKADOT_REBOND_OK", `REBOND amount ${amount} is within ${sum} (base units)`, facts);
 }
 
-function checkWithdraw(balances: PolkadotBalances): Finding {
+function checkWithdraw(balances: PolkadotBalances, now: Date | undefined): Finding {
   const facts = { total_unbonded: balances.total_unbonded, total_unbonding: balances.total_unbonding };
   if (balances.total_unbonded === 0n) {
+    const soonest = now === undefined ? undefined : unbondingChunks(balances, now)[0];
     return finding(
       "block",
       "POLKADOT_WITHDRAW_NOTHING_UNBONDED",
       "WITHDRAWUNBONDED with balances.total_unbonded 0 would do nothing, yet the transaction would still be created and need approval" +
-        stillUnbonding(balances),
-      facts,
+        stillUnbonding(balances, now),
+      { ...facts, ...(soonest === undefined ? {} : { allowed_at: soonest.unlocks_at.toISOString() }) },
     );
   }
   return finding(
@@ -93,10 +96,11 @@ function checkWithdraw(balances: PolkadotBalances): Finding {
   );
 }
 
-function stillUnbonding(balances: PolkadotBalances): string {
+function stillUnbonding(balances: PolkadotBalances, now: Date | undefined): string {
   if (balances.total_unbonding === 0n) return "";
-  const waits = balances.unbonding.map((entry) => entry.waiting_time);
-  const soonest = waits.length > 0 ? `; the soonest unbonds in ${Math.min(...waits)} s` : "";
+  const chunks = unbondingChunks(balances, now ?? new Date(0));
+  const first = chunks[0];
+  const soonest = first === undefined ? "" : now === undefined ? `; the soonest unbonds in ${durationText(first.waiting_time_seconds)}` : `; the soonest (${first.amount} base units) unbonds at ${whenText(first.unlocks_at, now)}, when this withdrawal is allowed`;
   return ` (balances.total_unbonding ${balances.total_unbonding} base units are still in the 28-day unbonding period${soonest})`;
 }
 

@@ -1,20 +1,21 @@
 import { stakeAllows, type SolanaStake, type SolanaStakeAction } from "../schemas/solana-stake.js";
 import { checkAmountWithinAvailable } from "./amount-within-available.js";
 import { finding, type Finding } from "./finding.js";
+import { whenText } from "../dates/duration-text.js";
 
 /**
  * Checks a stake action against the stake as last read. The stake's `actions` is the
  * service's word on what is allowed now: an action it does not list is blocked. The
  * state checks of the spec come on top of it.
  */
-export function checkSolanaStakeAction(action: SolanaStakeAction, stake: SolanaStake, options: { amount?: bigint } = {}): Finding[] {
+export function checkSolanaStakeAction(action: SolanaStakeAction, stake: SolanaStake, options: { amount?: bigint; when?: WithdrawalDates } = {}): Finding[] {
   const findings = [checkListed(action, stake)];
   switch (action) {
     case "deactivate":
       findings.push(checkDeactivateState(stake));
       break;
     case "withdraw":
-      findings.push(checkWithdrawState(stake));
+      findings.push(checkWithdrawState(stake, options.when));
       break;
     case "delegate":
       break;
@@ -55,11 +56,35 @@ function checkDeactivateState(stake: SolanaStake): Finding {
   return finding("info", "SOLANA_DEACTIVATE_STATE_OK", `blockchain_state.status ${status} allows deactivate`, facts);
 }
 
-function checkWithdrawState(stake: SolanaStake): Finding {
+/** When a withdrawal becomes possible: the stake's own date once deactivating, else the next epoch boundary after a deactivation now. */
+export interface WithdrawalDates {
+  now: Date;
+  /** A deactivating stake: the start of the epoch after its deactivation. */
+  withdrawableAt: Date | null;
+  /** Any other: when it would be withdrawable if deactivated now. */
+  ifDeactivatedNow: Date;
+}
+
+function whenWithdrawable(status: string, when: WithdrawalDates | undefined): { text: string; at: Date | null } {
+  if (when === undefined) return { text: "", at: null };
+  if (status === "deactivating" && when.withdrawableAt !== null) {
+    return { text: `; it becomes withdrawable at the start of the next epoch, about ${whenText(when.withdrawableAt, when.now)}`, at: when.withdrawableAt };
+  }
+  if (status === "activating" || status === "activated") {
+    return { text: `; deactivate it first (solana_deactivate_stake): deactivated now, it is withdrawable from about ${whenText(when.ifDeactivatedNow, when.now)}`, at: when.ifDeactivatedNow };
+  }
+  return { text: "", at: null };
+}
+
+function checkWithdrawState(stake: SolanaStake, when?: WithdrawalDates): Finding {
   const status = stake.blockchain_state.status;
   const facts = { status };
   if (status !== "deactivated") {
-    return finding("block", "SOLANA_WITHDRAW_NOT_DEACTIVATED", `withdraw needs blockchain_state.status deactivated, got ${status}`, facts);
+    const allowed = whenWithdrawable(status, when);
+    return finding("block", "SOLANA_WITHDRAW_NOT_DEACTIVATED", `withdraw needs blockchain_state.status deactivated, got ${status}${allowed.text}`, {
+      ...facts,
+      ...(allowed.at === null ? {} : { allowed_at: allowed.at.toISOString() }),
+    });
   }
   return finding("info", "SOLANA_WITHDRAW_STATE_OK", "blockchain_state.status deactivated allows withdraw", facts);
 }

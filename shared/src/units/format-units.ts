@@ -41,3 +41,26 @@ export function formatAmount(amount: bigint, currency: CurrencyLike): FormattedA
   const unit = displayUnit(currency);
   return { base_units: formatDecimal(amount, 0), display: formatDecimal(amount, unit.magnitude), unit: unit.code };
 }
+
+/**
+ * A balance that may fall below zero in both forms, "-" before each (the after-balance of a write
+ * that exceeds what it draws on, which its check blocks): amounts themselves are never negative.
+ */
+export function formatSignedAmount(amount: bigint, currency: CurrencyLike): FormattedAmount {
+  if (amount >= 0n) return formatAmount(amount, currency);
+  const magnitude = formatAmount(-amount, currency);
+  return { ...magnitude, base_units: `-${magnitude.base_units}`, display: `-${magnitude.display}` };
+}
+
+/**
+ * Base units in the display unit rounded to the nearest `decimals` (half away from zero), for a
+ * label whose exact amount is shown beside it: "20.03" for 20.028777631. An amount that would
+ * round to 0 is written exactly, so a small amount never reads as nothing.
+ */
+export function formatUnitsRounded(amount: bigint, currency: CurrencyLike, decimals: number): string {
+  const magnitude = displayUnit(currency).magnitude;
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals >= magnitude) return formatDecimal(amount, magnitude);
+  const step = 10n ** BigInt(magnitude - decimals);
+  const rounded = ((amount + step / 2n) / step) * step;
+  return rounded === 0n && amount > 0n ? formatDecimal(amount, magnitude) : formatDecimal(rounded, magnitude);
+}

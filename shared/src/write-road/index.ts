@@ -4,3 +4,4 @@ export * from "./write-road.js";
 export * from "./lost-answer-lookup.js";
 export { requestDigest, intentFingerprint } from "./request-digest.js";
 export { isAmbiguous } from "./send-once.js";
+export * from "./submission-standing.js";

@@ -2,7 +2,7 @@ import { unlessNotFound } from "../client/unless-not-found.js";
 import { checkPolicy } from "../policy/policy-checks.js";
 import { checkPolicyCurrencies } from "../policy/policy-currencies.js";
 import { accountNetwork } from "../schemas/account.js";
-import { formatAmount } from "../units/format-units.js";
+import { formatAmount, formatSignedAmount } from "../units/format-units.js";
 import { newCorrelationId } from "../operations/correlation-reference.js";
 import { assertWriteNote } from "../operations/write-note.js";
 import type { PlanContext } from "../operations/plan-context.js";
@@ -25,7 +25,8 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
     ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
     ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy }),
   ];
-  const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, formatAmount(value, prepared.currency)]));
+  const shown = (value: bigint) => formatAmount(value, prepared.currency);
+  const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, shown(value)]));
   return {
     kind: request.kind,
     identity: spec.identity,
@@ -36,6 +37,9 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
     call: prepared.call,
     correlation_id: correlationId,
     amounts,
+    balances: prepared.balances.map((change) => ({ name: change.name, before: formatSignedAmount(change.before, prepared.currency), after: formatSignedAmount(change.after, prepared.currency) })),
+    fee: "estimated" in prepared.fee ? { estimated: shown(prepared.fee.estimated) } : prepared.fee,
+    dates: Object.fromEntries(Object.entries(prepared.dates ?? {}).map(([name, at]) => [name, at.toISOString()])),
     checks: [...prepared.checks, ...policyChecks],
     governance: prepared.governance,
     proposed_max_fees: prepared.proposed_max_fees,

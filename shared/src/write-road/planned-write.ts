@@ -23,6 +23,12 @@ export interface PlannedWrite {
   /** Travels in the note (where the request has one) so an ambiguous outcome can be looked up. */
   correlation_id: string;
   amounts: Record<string, FormattedAmount>;
+  /** The balances the write draws on or adds to, before and after, in both units. */
+  balances: { name: string; before: FormattedAmount; after: FormattedAmount }[];
+  /** The network fee the service estimates, or why it is not known. */
+  fee: { estimated: FormattedAmount } | { unknown: string };
+  /** Moments the write leads to, ISO 8601 (withdrawable_at). */
+  dates: Record<string, string>;
   checks: Finding[];
   governance: GovernanceExpectation | null;
   /** The max_fees proposed from the fee estimate when the request gave none. */

@@ -13,7 +13,11 @@ function sha256(value: unknown): string {
  * repeat. Any change of operator, account, amount, recipient, fees or body changes it.
  */
 export function requestDigest(plan: Pick<PlannedWrite, "operator" | "kind" | "call" | "account" | "transaction" | "request">): string {
-  return sha256({
+  return sha256(digested(plan));
+}
+
+function digested(plan: Pick<PlannedWrite, "operator" | "kind" | "call" | "account" | "transaction" | "request">) {
+  return {
     operator: plan.operator,
     kind: plan.kind,
     account_id: plan.account.id,
@@ -22,7 +26,25 @@ export function requestDigest(plan: Pick<PlannedWrite, "operator" | "kind" | "ca
     path: plan.call.path,
     body: plan.call.body ?? null,
     repeat_of: plan.request.repeat_of ?? null,
-  });
+  };
+}
+
+/**
+ * What the digest covers, field by field (each body field apart: "amount", "recipient"), each as the
+ * digest of its canonical JSON: kept with a prepared intent, so a confirmation that differs can say
+ * in which field without the intent holding the request itself.
+ */
+export function digestFields(plan: Pick<PlannedWrite, "operator" | "kind" | "call" | "account" | "transaction" | "request">): Record<string, string> {
+  const { body, ...rest } = digested(plan);
+  const fields: Record<string, unknown> = { ...rest };
+  if (body !== null && typeof body === "object" && !Array.isArray(body)) for (const [key, value] of Object.entries(body)) fields[key] = value;
+  else fields.body = body;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sha256(value ?? null).slice(0, 16)]));
+}
+
+/** The fields whose digests differ between two digestFields, or that only one has. */
+export function differingFields(before: Record<string, string>, after: Record<string, string>): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
 }
 
 /** The request fields that say what moves where: the intent, whatever the fee cap, speed or note. */

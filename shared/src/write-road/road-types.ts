@@ -6,6 +6,7 @@ import type { Finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { Candidate } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
+import type { SubmissionStanding } from "./submission-standing.js";
 
 /** What the road needs from the process it runs in; one road per client. */
 export interface RoadPorts {
@@ -26,6 +27,8 @@ export interface RoadPorts {
   lookupHorizonMs?: number;
   /** The first pause of the background look-ups; default 1 s. */
   lookupFirstDelayMs?: number;
+  /** How long a submitted write approved at once is followed until broadcast (its fee and hash); default 5 s. */
+  broadcastWaitMs?: number;
 }
 
 /** Who asks: a confirmation is accepted only from the session (and, once known, the person) that ran the dry run. */
@@ -67,6 +70,10 @@ export const SealedIntent = z.strictObject({
   tool: z.string(),
   session: z.string(),
   person: z.string().nullable(),
+  /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
+  fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
+  /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
+  fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
 });
 export type SealedIntent = z.infer<typeof SealedIntent>;
 
@@ -99,7 +106,7 @@ export type CommitResult =
   | { status: "failed"; message: string; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
   | { status: "rejected"; plan: PlannedWrite; message: string; audit_problem: string | null }
-  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null }
+  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null; standing?: SubmissionStanding }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
   | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
 

@@ -8,6 +8,7 @@ import type { Policy } from "../policy/policy.js";
 import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
 import { accountDirectoryOf } from "../operations/account-directory.js";
+import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
@@ -15,11 +16,13 @@ import { BackgroundLookups, type LookupConclusion } from "./background-lookups.j
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { intentFingerprint, requestDigest } from "./request-digest.js";
+import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
 import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
+import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
+const DEFAULT_BROADCAST_WAIT_MS = 5000;
 
 /**
  * One per process, shared by every road in it (every MCP session, every VS Code connection): the
@@ -123,6 +126,8 @@ export class WriteRoad {
       tool,
       session: call.actor.session,
       person: call.actor.person,
+      fields: digestFields(plan),
+      fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -168,7 +173,8 @@ export class WriteRoad {
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
     if ("result" in confirming) return confirming.result;
     // The fee cap the dry run proposed is now part of the request; the person is still told where it came from.
-    const plan = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
+    const proposed = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
+    const plan = sealed.fee == null || "estimated" in proposed.fee ? proposed : { ...proposed, fee: { estimated: formatAmount(BigInt(sealed.fee), proposed.currency) } };
     const consent = await call.consent.ask(plan, sealed.expires_at - this.#now());
     if (consent.answer === "declined" || consent.answer === "cancelled") {
       await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail });
@@ -178,7 +184,11 @@ export class WriteRoad {
     await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id });
     // The last check, the reservation and the POST of one operator's writes in one currency run one at a
     // time in this process; the reservation is atomic in the store across processes.
-    return WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+    const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+    if (result.status !== "submitted") return result;
+    // Outside the serial section: following a broadcast must not hold up the next write.
+    call.progress?.("following the transaction until it is broadcast");
+    return { ...result, standing: await followSubmission(this.ports.client, result.transaction, { waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS, signal: call.signal }) };
   }
 
   async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
@@ -267,7 +277,9 @@ export class WriteRoad {
       if (named !== null) return refuse("binding_changed", named);
     }
     if (requestDigest(plan) !== sealed.digest) {
-      return refuse("digest_mismatch", "the request differs from the dry run (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run");
+      const differs = sealed.fields === undefined ? [] : differingFields(sealed.fields, digestFields(plan));
+      const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
+      return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
     const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal), plan);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };

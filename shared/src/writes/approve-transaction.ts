@@ -2,12 +2,17 @@ import { z } from "zod";
 import { buildApproveRequestFor } from "../requests/approve-request.js";
 import { finding, type Finding } from "../rules/finding.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
+import { approvalStanding } from "../governance/request-standing.js";
+import { memberNames } from "../governance/rule-members.js";
 import type { RequestStatus } from "../schemas/request-status.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { approvalSubject } from "../operations/approval-subject.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
+import { networkFee, transactionProbe } from "../operations/network-fee.js";
+import { fundsHeld } from "../holdings/funds-held.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
@@ -33,7 +38,7 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
   return {
     outcome: "pending_approval",
     rule: status.rule,
-    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
+    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
     pending_steps: pending,
     needs_human: needsHuman,
   };
@@ -43,10 +48,12 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   if (transactionStatus !== "PENDING_APPROVAL") {
     return [finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, { status: transactionStatus })];
   }
-  const listed = status.steps.some((step) => step.approvers.some((member) => member.username === operator));
-  if (!listed) return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request`, { operator })];
-  const already = status.steps.some((step) => step.approvals.some((approval) => approval.username === operator));
-  if (already) return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
+  const standing = approvalStanding(status, operator);
+  if (standing === "not_an_approver") {
+    const approvers = status.steps.map((step) => `step ${step.index + 1}, ${step.quorum} of ${memberNames(step.approvers)}`).join("; ");
+    return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request (approvers: ${approvers})`, { operator })];
+  }
+  if (standing === "already_approved") return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
@@ -67,6 +74,9 @@ export const approveTransactionWrite = defineWrite({
     ]);
     const governance = afterApproval(status, ctx.operator);
     const built = buildBody(() => buildApproveRequestFor(transaction, currency));
+    const fee = await networkFee(ctx, transactionProbe(account, currency, transaction), request.correlation_id !== undefined);
+    // A send or contract call leaves the account with its amount and the fee once broadcast; other operations move funds within it.
+    const leaves = fundsHeld(transaction) === transaction.amount + transaction.max_fees && transaction.amount > 0n;
     return {
       account,
       currency,
@@ -77,6 +87,8 @@ export const approveTransactionWrite = defineWrite({
         finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
       ],
       amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
+      balances: leaves ? [balanceChange("balance", account.balance, -(transaction.amount + ("estimated" in fee ? fee.estimated : transaction.max_fees)))] : [],
+      fee,
       governance,
       policy: approvalSubject(transaction),
       proposed_max_fees: null,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
 import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
 import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
+import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { Speed } from "../schemas/transaction-request.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
 import { noteWithReference } from "../operations/correlation-reference.js";
@@ -13,6 +14,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const EthereumStakeRequest = z.object({
   kind: z.literal("ethereum_stake"),
@@ -54,7 +56,7 @@ export const ethereumStakeWrite = defineWrite({
           }),
         ),
       );
-    const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const { maxFees: fees, proposed, findings: checks, fee } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
     const built = build(fees);
     checks.push(
       ...checkEthereumStake({
@@ -68,6 +70,7 @@ export const ethereumStakeWrite = defineWrite({
         whitelist: account.governance_rules?.smart_contract?.whitelist,
       }),
       ...buildFindings(built),
+      ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }),
     );
     const governance = governanceFor(account, "smart_contract", ctx.operator);
     checks.push(...governance.findings);
@@ -76,7 +79,9 @@ export const ethereumStakeWrite = defineWrite({
       currency,
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
-      amounts: { amount: request.amount, max_fees: fees, balance: account.balance, available_balance: account.available_balance },
+      amounts: { amount: request.amount, max_fees: fees },
+      balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees))],
+      fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, contract: request.contract },
       proposed_max_fees: proposed,

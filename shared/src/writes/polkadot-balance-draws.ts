@@ -18,12 +18,18 @@ export function polkadotBalanceValue(balance: PolkadotBalance, balances: Polkado
   return balances.total_unbonding + balances.total_unbonded;
 }
 
-/** The Polkadot writes that move an amount: their operation and the one balance each draws on. */
+/** The Polkadot writes that move an amount: their operation, the one balance each draws on, and the one it adds to. */
 export const POLKADOT_AMOUNT_OPERATIONS = {
-  polkadot_bond_extra: { type: "BONDEXTRA", draws: "available" },
-  polkadot_unbond: { type: "UNBOND", draws: "bonded" },
-  polkadot_rebond: { type: "REBOND", draws: "unbonding_and_unbonded" },
-} as const satisfies Record<string, { type: "BONDEXTRA" | "UNBOND" | "REBOND"; draws: PolkadotBalance }>;
+  polkadot_bond_extra: { type: "BONDEXTRA", draws: "available", credits: "bonded" },
+  polkadot_unbond: { type: "UNBOND", draws: "bonded", credits: "unbonding" },
+  polkadot_rebond: { type: "REBOND", draws: "unbonding_and_unbonded", credits: "bonded" },
+} as const satisfies Record<string, { type: "BONDEXTRA" | "UNBOND" | "REBOND"; draws: PolkadotBalance; credits: "bonded" | "unbonding" }>;
+
+/** How the balance an operation adds to is named, and its value. */
+export const POLKADOT_CREDITED = {
+  bonded: { name: "balances.bonded", value: (balances: PolkadotBalances) => balances.bonded },
+  unbonding: { name: "balances.total_unbonding", value: (balances: PolkadotBalances) => balances.total_unbonding },
+} as const;
 
 /**
  * The one definition of what each Polkadot staking operation draws on once broadcast, and how

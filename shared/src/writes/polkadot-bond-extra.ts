@@ -21,6 +21,7 @@ export const polkadotBondExtraWrite = defineWrite({
       title: "polkadot bond extra",
       operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.type, amount: request.amount },
       draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.draws,
+      credits: POLKADOT_AMOUNT_OPERATIONS.polkadot_bond_extra.credits,
       build: (input) => buildBondExtraRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `bond ${describeAmount(request.amount, currency)} more from the available balance of ${account.name}`,
     }),

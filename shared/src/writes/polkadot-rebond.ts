@@ -21,6 +21,7 @@ export const polkadotRebondWrite = defineWrite({
       title: "polkadot rebond",
       operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.type, amount: request.amount },
       draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.draws,
+      credits: POLKADOT_AMOUNT_OPERATIONS.polkadot_rebond.credits,
       build: (input) => buildRebondRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `rebond ${describeAmount(request.amount, currency)} of ${account.name} from unbonding or unbonded funds`,
     }),

@@ -3,18 +3,21 @@ import { checkRewardsDestination } from "../rules/rewards-destination-rule.js";
 import type { Finding } from "../rules/finding.js";
 import { isPolkadotAccount, type Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
-import type { PolkadotCoinFields } from "../schemas/polkadot-coin-fields.js";
+import type { PolkadotBalances, PolkadotCoinFields } from "../schemas/polkadot-coin-fields.js";
 import type { Note } from "../schemas/primitives.js";
 import type { TransactionRequest } from "../schemas/transaction-request.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
 import { noteWithReference } from "../operations/correlation-reference.js";
-import { inFlightFinding } from "../operations/in-flight-check.js";
+import { inFlightDraws, inFlightFinding } from "../operations/in-flight-check.js";
+import { networkFee } from "../operations/network-fee.js";
+import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { governanceFor, loadAccount, type PlanContext } from "../operations/plan-context.js";
 import { accountAfterUnfinished, type UnfinishedListing } from "../operations/unfinished-transactions.js";
 import type { AccountReference } from "./request-fields.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
-import { POLKADOT_BALANCE_NAMES, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
+import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
+import { balanceChange, type BalanceChange } from "./balance-change.js";
 import type { WriteDraft } from "./write-spec.js";
 
 /** What the builders of every Polkadot staking request take. */
@@ -31,6 +34,8 @@ export interface PolkadotStakingShape {
   operation: PolkadotOperation;
   /** The balance an amount operation draws on, counted with the unfinished transactions drawing on it too. */
   draws: PolkadotBalance | null;
+  /** The balance it adds to. */
+  credits?: keyof typeof POLKADOT_CREDITED;
   build(input: PolkadotBodyInput): TransactionRequest;
   summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): string;
 }
@@ -41,10 +46,32 @@ async function freshAccount(ctx: PlanContext, account: Account, counted: boolean
   return accountAfterUnfinished(ctx, account);
 }
 
+/** The unbonding period (spec, Limits): an UNBOND made now unlocks this long after it is broadcast. */
+const POLKADOT_UNBONDING_MS = 28 * 86_400_000;
+
+/**
+ * The balances an operation moves: the one it draws on (with the unfinished transactions drawing on
+ * it too) and the one it adds to; a withdrawal of unbonded funds moves them all to available.
+ */
+function polkadotChanges(shape: PolkadotStakingShape, operation: PolkadotOperation, balances: PolkadotBalances, listing: UnfinishedListing | null): BalanceChange[] {
+  if (operation.type === "WITHDRAWUNBONDED") {
+    return [balanceChange("balances.total_unbonded", balances.total_unbonded, -balances.total_unbonded), balanceChange("balances.available", balances.available, balances.total_unbonded)];
+  }
+  if (!("amount" in operation) || shape.draws === null) return [];
+  const draws = shape.draws;
+  const inFlight = listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws(draws, tx, balances.total_unbonded));
+  const changes = [balanceChange(POLKADOT_BALANCE_NAMES[draws], polkadotBalanceValue(draws, balances), -operation.amount - inFlight)];
+  if (shape.credits !== undefined) {
+    const credited = POLKADOT_CREDITED[shape.credits];
+    changes.push(balanceChange(credited.name, credited.value(balances), operation.amount));
+  }
+  return changes;
+}
+
 /** Polkadot staking: POST /transactions with the operation's coin_fields and the fixed values. */
 export async function planPolkadotStaking(
   ctx: PlanContext,
-  request: { account: AccountReference; note?: Note | undefined },
+  request: { account: AccountReference; note?: Note | undefined; correlation_id?: string | undefined },
   reference: string,
   shape: PolkadotStakingShape,
 ): Promise<WriteDraft> {
@@ -59,7 +86,10 @@ export async function planPolkadotStaking(
   const { balances, staking } = account.coin_fields;
   const governance = governanceFor(account, "transaction", ctx.operator);
   const moved = "amount" in operation ? operation.amount : undefined;
-  const checks: Finding[] = [...checkPolkadotOperation(operation, balances, staking), ...buildFindings(built)];
+  const now = ctx.client.serviceNow();
+  const fee = await networkFee(ctx, built.body, request.correlation_id !== undefined);
+  const checks: Finding[] = [...checkPolkadotOperation(operation, balances, staking, now), ...buildFindings(built)];
+  if (moved !== undefined) checks.push(...checkAmountScale({ amount: moved, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
   if (operation.type === "SETPAYEE") checks.push(checkRewardsDestination(operation.payee));
   if (moved !== undefined && shape.draws !== null && listing !== null) {
     const balance = shape.draws;
@@ -82,13 +112,10 @@ export async function planPolkadotStaking(
     currency,
     call: { method: "POST", path: "/transactions", body: built.body },
     checks,
-    amounts: {
-      ...(moved === undefined ? {} : { amount: moved }),
-      available: balances.available,
-      bonded: balances.bonded,
-      total_unbonding: balances.total_unbonding,
-      total_unbonded: balances.total_unbonded,
-    },
+    amounts: moved === undefined ? {} : { amount: moved },
+    balances: polkadotChanges(shape, operation, balances, listing),
+    fee,
+    ...(operation.type === "UNBOND" ? { dates: { unlocks_at: new Date(now.getTime() + POLKADOT_UNBONDING_MS) } } : {}),
     governance: governance.expectation,
     policy: { amount: moved },
     proposed_max_fees: null,

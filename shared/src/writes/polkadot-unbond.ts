@@ -21,6 +21,7 @@ export const polkadotUnbondWrite = defineWrite({
       title: "polkadot unbond",
       operation: { type: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.type, amount: request.amount },
       draws: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.draws,
+      credits: POLKADOT_AMOUNT_OPERATIONS.polkadot_unbond.credits,
       build: (input) => buildUnbondRequest({ ...input, amount: request.amount }),
       summary: (account, currency) => `unbond ${describeAmount(request.amount, currency)} of ${account.name}; it becomes available to withdraw after 28 days`,
     }),

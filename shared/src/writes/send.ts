@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { buildSendRequest } from "../requests/send-request.js";
 import { checkSend } from "../rules/send-rules.js";
+import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { finding } from "../rules/finding.js";
 import { checkAddressFormat } from "../rules/address-format-rule.js";
 import { sameAddress } from "../schemas/address-format.js";
@@ -9,7 +10,7 @@ import { Speed } from "../schemas/transaction-request.js";
 import { AccountKindError } from "../operations/account-kind-error.js";
 import { noteWithReference } from "../operations/correlation-reference.js";
 import { settleMaxFees } from "../operations/fee-proposal.js";
-import { inFlightFinding } from "../operations/in-flight-check.js";
+import { inFlightDraws, inFlightFinding } from "../operations/in-flight-check.js";
 import { accountAfterUnfinished } from "../operations/unfinished-transactions.js";
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
@@ -18,6 +19,7 @@ import { compareFields } from "./lost-answer-fields.js";
 import { polkadotDraws } from "./polkadot-balance-draws.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const SendRequest = z.object({
   kind: z.literal("send"),
@@ -46,10 +48,11 @@ export const sendWrite = defineWrite({
     const note = noteWithReference(request.note, reference, "send");
     const build = (maxFees: bigint) =>
       buildBody(() => buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note }));
-    const { maxFees: fees, proposed, findings: checks } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const { maxFees: fees, proposed, findings: checks, fee } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
     const built = build(fees);
     checks.push(...buildFindings(built), checkAddressFormat("recipient", network, request.recipient));
     checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
+    checks.push(...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
     if (listing !== null) {
       checks.push(
         inFlightFinding(listing, {
@@ -73,7 +76,10 @@ export const sendWrite = defineWrite({
       currency,
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
-      amounts: { amount: request.amount, max_fees: fees, available_balance: account.available_balance },
+      amounts: { amount: request.amount, max_fees: fees },
+      // The service holds amount + max_fees from the available balance until broadcast; Polkadot staking in flight draws on it too.
+      balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))))],
+      fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, recipient: request.recipient },
       proposed_max_fees: proposed,

@@ -2,6 +2,9 @@ import { z } from "zod";
 import { buildCreateSolanaStakeRequest } from "../requests/solana-stake-requests.js";
 import { checkAddressFormat } from "../rules/address-format-rule.js";
 import { checkSolanaCreateStake } from "../rules/solana-stake-rules.js";
+import { checkAmountScale } from "../rules/amount-scale-rule.js";
+import { networkFee, sendShapedProbe } from "../operations/network-fee.js";
+import { nextEpochAt } from "../operations/solana-epoch-reads.js";
 import { SOLANA_STAKE_RENT_EXEMPT_RESERVE } from "../schemas/solana-stake.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
 import { describeAmount, governanceFor, loadAccount, stakingTransactionRuleFindings } from "../operations/plan-context.js";
@@ -9,6 +12,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: WriteAddress });
 
@@ -24,18 +28,24 @@ export const solanaCreateStakeWrite = defineWrite({
     requireNetwork(account, "creating a Solana stake", "Solana");
     const governance = governanceFor(account, "staking", ctx.operator);
     const built = buildBody(() => buildCreateSolanaStakeRequest({ amount: request.amount, validator: request.validator }));
+    const fee = await networkFee(ctx, sendShapedProbe(account, currency, request.amount, request.validator), request.correlation_id !== undefined);
+    const estimated = "estimated" in fee ? fee.estimated : undefined;
     return {
       account,
       currency,
       call: { method: "POST", path: `/solana/accounts/${account.id}/stakes`, body: built.body },
       checks: [
         checkAddressFormat("validator", "Solana", request.validator),
-        ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),
+        ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE, ...(estimated === undefined ? {} : { maxFees: estimated }) }),
+        ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: estimated ?? null, currency }),
         ...buildFindings(built),
         ...governance.findings,
         ...stakingTransactionRuleFindings(account, ctx.operator),
       ],
-      amounts: { amount: request.amount, available_balance: account.available_balance, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
+      amounts: { amount: request.amount, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
+      balances: [balanceChange("available_balance", account.available_balance, -(request.amount + (estimated ?? 0n))), balanceChange("new stake total_balance", 0n, request.amount)],
+      fee,
+      dates: { activates_at: await nextEpochAt(ctx, account.id) },
       governance: governance.expectation,
       policy: { amount: request.amount, validator: request.validator },
       proposed_max_fees: null,

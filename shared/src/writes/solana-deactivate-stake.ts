@@ -4,6 +4,7 @@ import { NO_BODY } from "./built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const SolanaDeactivateStakeRequest = z.object({ kind: z.literal("solana_deactivate_stake"), ...ON_STAKE });
 
@@ -23,5 +24,6 @@ export const solanaDeactivateStakeWrite = defineWrite({
         `deactivate stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}, ${stake.blockchain_state.status}); it becomes withdrawable at the start of the next epoch`,
       send: (client, accountId, uid, _body, options) => client.deactivateSolanaStake(accountId, uid, options),
       compare: (comparison) => comparison,
+      balances: (stake) => [balanceChange("stake active_balance", stake.blockchain_state.active_balance, -stake.blockchain_state.active_balance)],
     }),
 });

@@ -5,6 +5,7 @@ import { buildBody } from "./built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { WriteAddress, ON_STAKE } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: WriteAddress });
 
@@ -24,5 +25,6 @@ export const solanaDelegateStakeWrite = defineWrite({
       summary: (stake, currency) => `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
       send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
       compare: (comparison) => comparison.validator(request.validator),
+      balances: (stake) => [balanceChange("stake total_balance (delegated whole)", stake.blockchain_state.total_balance, 0n)],
     }),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { buildSplitSolanaStakeRequest } from "../requests/solana-stake-requests.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { buildBody } from "./built-body.js";
-import { planStakeAction } from "./solana-stake-action.js";
+import { planStakeAction, splitBalances } from "./solana-stake-action.js";
 import { BaseAmount, ON_STAKE } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 
@@ -24,5 +24,6 @@ export const solanaSplitStakeWrite = defineWrite({
       summary: (stake, currency) => `split ${describeAmount(request.amount, currency)} off stake ${stake.uid} into a new stake`,
       send: (client, accountId, uid, body, options) => client.splitSolanaStake(accountId, uid, body, options),
       compare: (comparison) => comparison.amount(request.amount),
+      balances: (stake) => splitBalances(stake, request.amount),
     }),
 });

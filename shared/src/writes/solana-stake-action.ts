@@ -13,7 +13,11 @@ import type { AccountReference } from "./request-fields.js";
 import { bodyToSend, buildFindings, type BuiltBody } from "./built-body.js";
 import { compareFields, type FieldComparison } from "./lost-answer-fields.js";
 import type { WriteDraft } from "./write-spec.js";
-
+import { balanceChange, type BalanceChange } from "./balance-change.js";
+import { checkAmountScale } from "../rules/amount-scale-rule.js";
+import { networkFee, sendShapedProbe } from "../operations/network-fee.js";
+import { epochClockOf } from "../operations/solana-epoch-reads.js";
+import { stakeWithdrawableAt, withdrawableAfterDeactivationAt } from "../dates/solana-epochs.js";
 
 /** One stake action's own part; the rest of its plan is the same for every action. */
 export interface StakeActionShape<Body> {
@@ -29,22 +33,32 @@ export interface StakeActionShape<Body> {
   send(client: CustodyClient, accountId: number, uid: string, body: Body, options: CallOptions): Promise<Transaction>;
   /** The fields of a candidate transaction beyond its type and stake account. */
   compare(comparison: FieldComparison, stake: SolanaStake): FieldComparison;
+  /** The stake's balances the action changes (the account pays the fee on top). */
+  balances(stake: SolanaStake): BalanceChange[];
 }
 
 /** An action on an existing stake: POST /solana/accounts/{id}/stakes/{uid}/actions/{action}. */
-export async function planStakeAction<Body>(ctx: PlanContext, request: { account: AccountReference; stake_uid: string }, shape: StakeActionShape<Body>): Promise<WriteDraft> {
+export async function planStakeAction<Body>(ctx: PlanContext, request: { account: AccountReference; stake_uid: string; correlation_id?: string | undefined }, shape: StakeActionShape<Body>): Promise<WriteDraft> {
   const { account, currency } = await loadAccount(ctx, request.account);
   requireNetwork(account, "a Solana stake action", "Solana");
   // The client names the path segment uid; the write request names it stake_uid.
   const stake = await withInputFieldNames({ uid: "stake_uid" }, () => ctx.client.getSolanaStake(account.id, request.stake_uid, { signal: ctx.signal }));
   const state = stake.blockchain_state;
   const built = shape.build();
-  const amounts: Record<string, bigint> = { total_balance: state.total_balance, active_balance: state.active_balance, rent_exempt_reserve: state.rent_exempt_reserve };
-  if (shape.amount !== undefined) amounts.amount = shape.amount;
+  const amounts: Record<string, bigint> = shape.amount === undefined ? { total_balance: state.total_balance } : { amount: shape.amount };
   const governance = governanceFor(account, "staking", ctx.operator);
+  const confirming = request.correlation_id !== undefined;
+  const [fee, epochs] = await Promise.all([
+    networkFee(ctx, sendShapedProbe(account, currency, shape.amount ?? state.total_balance, shape.validator ?? state.pub_key), confirming),
+    epochClockOf(ctx, account.id),
+  ]);
+  const when = { now: epochs.now, withdrawableAt: stakeWithdrawableAt(stake, epochs.clock), ifDeactivatedNow: withdrawableAfterDeactivationAt(epochs.now, epochs.clock) };
+  const paid = "estimated" in fee ? fee.estimated : 0n;
+  const deactivates = shape.action === "deactivate" || shape.action === "split_deactivate";
   const checks: Finding[] = [
     ...(shape.validator === undefined ? [] : [checkAddressFormat("validator", "Solana", shape.validator)]),
-    ...checkSolanaStakeAction(shape.action, stake, shape.amount === undefined ? {} : { amount: shape.amount }),
+    ...checkSolanaStakeAction(shape.action, stake, { ...(shape.amount === undefined ? {} : { amount: shape.amount }), when }),
+    ...(shape.amount === undefined ? [] : checkAmountScale({ amount: shape.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency })),
     ...buildFindings(built),
     ...governance.findings,
     ...stakingTransactionRuleFindings(account, ctx.operator),
@@ -55,6 +69,10 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     call: { method: "POST", path: `/solana/accounts/${account.id}/stakes/${encodeURIComponent(stake.uid)}/actions/${shape.action}`, body: built.body },
     checks,
     amounts,
+    // A withdrawal brings the stake's whole balance back to the account; every action pays its fee from it.
+    balances: [balanceChange("available_balance", account.available_balance, (shape.action === "withdraw" ? state.total_balance : 0n) - paid), ...shape.balances(stake)],
+    fee,
+    ...(deactivates ? { dates: { withdrawable_at: when.ifDeactivatedNow } } : {}),
     governance: governance.expectation,
     policy: shape.policy(state.total_balance),
     proposed_max_fees: null,
@@ -66,4 +84,9 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
       differences: (tx) => shape.compare(compareFields(tx).operation([SOLANA_STAKE_ACTION_TYPES[shape.action]]).stakeAccount(state.pub_key), stake).differences(),
     },
   };
+}
+
+/** A split's balances: the source stake gives the amount, the new stake gets it. */
+export function splitBalances(stake: SolanaStake, amount: bigint): BalanceChange[] {
+  return [balanceChange("stake total_balance", stake.blockchain_state.total_balance, -amount), balanceChange("new stake total_balance", 0n, amount)];
 }

@@ -4,6 +4,7 @@ import { NO_BODY } from "./built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
+import { balanceChange } from "./balance-change.js";
 
 export const SolanaWithdrawStakeRequest = z.object({ kind: z.literal("solana_withdraw_stake"), ...ON_STAKE });
 
@@ -22,5 +23,6 @@ export const solanaWithdrawStakeWrite = defineWrite({
       summary: (stake, currency) => `withdraw stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}) back to its account`,
       send: (client, accountId, uid, _body, options) => client.withdrawSolanaStake(accountId, uid, options),
       compare: (comparison) => comparison,
+      balances: (stake) => [balanceChange("stake total_balance", stake.blockchain_state.total_balance, -stake.blockchain_state.total_balance)],
     }),
 });

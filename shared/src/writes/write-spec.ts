@@ -10,6 +10,8 @@ import type { Currency } from "../schemas/currency.js";
 import type { SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { PlanContext } from "../operations/plan-context.js";
+import type { NetworkFee } from "../operations/network-fee.js";
+import type { BalanceChange } from "./balance-change.js";
 
 /** How the surfaces name a write: one tool name, toolset and title for the policy, the audit log, the MCP tool and the VS Code command. */
 export interface WriteIdentity {
@@ -44,8 +46,14 @@ export interface WriteDraft {
   currency: Currency;
   call: WriteCall;
   checks: Finding[];
-  /** Amounts to show, in base units, by name (amount, max_fees, available_balance, ...). */
+  /** The amounts the request itself carries, in base units, by name (amount, max_fees). */
   amounts: Record<string, bigint>;
+  /** The balances it draws on or adds to, before and after. */
+  balances: BalanceChange[];
+  /** The network fee the service estimates for it. */
+  fee: NetworkFee;
+  /** Moments it leads to: withdrawable_at of a deactivation. */
+  dates?: Record<string, Date>;
   governance: GovernanceExpectation | null;
   policy: Omit<PolicySubject, "currency" | "network" | "spentLast24h">;
   proposed_max_fees: bigint | null;

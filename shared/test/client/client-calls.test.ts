@@ -155,6 +155,17 @@ describe("CustodyClient: what goes on the wire", () => {
     expect(one.uid).toBe(STAKE_UID);
   });
 
+  it("takes the service's time from the Date header of its answers, the local clock until one carried it", async () => {
+    const serviceTime = Date.parse("2031-05-06T07:08:09Z");
+    server.on("GET", "/_health", json(healthWire, 200, { date: new Date(serviceTime).toUTCString() }), json(healthWire, 200, { date: "not a date" }));
+    const custody = client();
+    expect(Math.abs(custody.serviceNow().getTime() - Date.now())).toBeLessThan(1000);
+    await custody.health();
+    expect(Math.abs(custody.serviceNow().getTime() - serviceTime)).toBeLessThan(1000);
+    await custody.health();
+    expect(Math.abs(custody.serviceNow().getTime() - serviceTime)).toBeLessThan(1000);
+  });
+
   it("percent-encodes path segments", async () => {
     server.on("GET", "/solana/accounts/3/stakes/a%2Fb%20c%3F", json({ ...solanaStakeWire, uid: "a/b c?" }));
     server.on("POST", "/api_users/bot%23one/register/uu%2Fid", json({ success: true }));

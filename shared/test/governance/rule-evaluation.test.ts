@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canApprove, canCreate, evaluateRule, expectGovernance, type GovernanceRule } from "../../src/index.js";
+import { canApprove, canCreate, evaluateRule, expectGovernance, operatorRoles, type GovernanceRule } from "../../src/index.js";
 
 const op = (username: string) => ({ username, is_api: true });
 const human = (username: string) => ({ username, is_api: false });
@@ -47,7 +47,17 @@ describe("governance rules", () => {
     expect(expectation.summary).toMatch(/human approval required/);
   });
   it("refuses an operator who is not a creator, and a missing rule", () => {
-    expect(expectGovernance(autoRule, "transaction", "bob_ops").outcome).toBe("not_allowed");
+    const refused = expectGovernance(autoRule, "transaction", "bob_ops");
+    expect(refused.outcome).toBe("not_allowed");
+    // Who can act instead is named: the rule's creators and each step's approvers.
+    expect(refused.summary).toBe("operator bob_ops is not a creator in the account's transaction rule (creators: alice_ops (API); approvers: step 1, 1 of alice_ops (API), bob_ops (API))");
     expect(expectGovernance(null, "staking", "alice_ops").summary).toMatch(/no staking rule/);
+  });
+
+  it("tells in which of an account's rules an operator creates and approves", () => {
+    const governance = { transaction: humanRule, staking: autoRule, smart_contract: null };
+    expect(operatorRoles(governance, "bob_ops")).toEqual({ creates: ["transaction"], approves: ["transaction", "staking"] });
+    expect(operatorRoles(governance, "carol")).toEqual({ creates: [], approves: ["transaction"] });
+    expect(operatorRoles(governance, "mallory")).toEqual({ creates: [], approves: [] });
   });
 });

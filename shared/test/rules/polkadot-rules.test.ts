@@ -78,7 +78,7 @@ describe("checkPolkadotOperation", () => {
       { type: "WITHDRAWUNBONDED" },
       nothingUnbonded,
       [["POLKADOT_WITHDRAW_NOTHING_UNBONDED", "block"]],
-      ["balances.total_unbonded", "do nothing", "approval", "balances.total_unbonding 3000000000", "3600 s"],
+      ["balances.total_unbonded", "do nothing", "approval", "balances.total_unbonding 3000000000", "unbonds in 1 h"],
     ],
     [
       "WITHDRAWUNBONDED with nothing unbonded or unbonding",

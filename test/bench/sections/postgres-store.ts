@@ -1,3 +1,4 @@
+import { tokenFromText } from "@custody/mcp-server";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
@@ -38,9 +39,9 @@ async function write(session: StdioRpcSession, args: Record<string, string>): Pr
   let token = "";
   const dryMs = await timed(async () => {
     const answer = await session.request("tools/call", { name: "create_transaction", arguments: args });
-    const structured = answer.result.structuredContent as { status?: string; confirmation_token?: string };
+    const structured = answer.result.structuredContent as { status?: string };
     if (structured.status !== "dry_run") throw new Error(`dry run: ${JSON.stringify(answer.result.content)}`);
-    token = structured.confirmation_token ?? "";
+    token = tokenFromText((answer.result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n")) ?? "";
   });
   const confirmMs = await timed(async () => {
     const answer = await session.request("tools/call", { name: "create_transaction", arguments: { ...args, confirmation_token: token } });
@@ -69,7 +70,7 @@ async function throughput(balancer: NginxBalancer, recipient: string, next: () =
         while (Date.now() < until) {
           const args = send(recipient, next());
           const dry = await session.call("create_transaction", args);
-          const answer = await session.call("create_transaction", { ...args, confirmation_token: dry.structured.confirmation_token });
+          const answer = await session.call("create_transaction", { ...args, confirmation_token: tokenFromText(dry.text) });
           if (answer.structured.status !== "submitted") throw new Error(`confirmation: ${answer.text}`);
           confirmed += 1;
         }

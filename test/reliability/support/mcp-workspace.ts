@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "@custody/emulator";
-import { ConfirmationTokens, createMcpServer, CurrencyBook, type ServerContext } from "@custody/mcp-server";
+import { ConfirmationTokens, createMcpServer, CurrencyBook, tokenFromText, type ServerContext } from "@custody/mcp-server";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CustodyClientOptions } from "@custody/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -76,8 +76,10 @@ export async function openMcpSession(emulator: RunningEmulator, options: Session
 }
 
 export interface ToolAnswer {
-  structured: Record<string, unknown> & { status?: string; error?: string; confirmation_token?: string; reference?: string };
+  structured: Record<string, unknown> & { status?: string; error?: string; reference?: string };
   text: string;
+  /** The confirmation token a dry run's text carries. */
+  token: string | undefined;
   isError: boolean;
   /** Set when the call was answered with a JSON-RPC error instead of a tool result. */
   protocolError: string | null;
@@ -88,9 +90,9 @@ export async function callTool(client: Client, name: string, args: Record<string
   try {
     const result = await client.callTool({ name, arguments: args });
     const text = ((result.content ?? []) as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
-    return { structured: (result.structuredContent ?? {}) as ToolAnswer["structured"], text, isError: result.isError === true, protocolError: null };
+    return { structured: (result.structuredContent ?? {}) as ToolAnswer["structured"], text, isError: result.isError === true, protocolError: null, token: tokenFromText(text) };
   } catch (error) {
-    return { structured: {}, text: "", isError: true, protocolError: error instanceof Error ? error.message : String(error) };
+    return { structured: {}, text: "", isError: true, protocolError: error instanceof Error ? error.message : String(error), token: undefined };
   }
 }
 

@@ -3,7 +3,7 @@ import type { Account, Currency } from "@custody/shared";
 import { TreeNode } from "../tree-node.js";
 import type { ViewContext } from "../view-context.js";
 import { MessageNode } from "./message-node.js";
-import { StakeNode } from "./stake-node.js";
+import { stakeNodes } from "./stake-node.js";
 
 /** The Solana stakes of one account (GET .../stakes: a bare array, no paging). */
 export class AccountStakesNode extends TreeNode {
@@ -25,6 +25,6 @@ export class AccountStakesNode extends TreeNode {
   override async children(): Promise<TreeNode[]> {
     const stakes = await this.view.cache.solanaStakes(this.account.id);
     if (stakes.length === 0) return [new MessageNode("No stakes")];
-    return stakes.map((stake) => new StakeNode(stake, this.account, this.currency, false));
+    return stakeNodes(stakes, this.account, this.currency, this.view.cache.client.serviceNow(), false);
   }
 }

@@ -1,9 +1,8 @@
 import * as vscode from "vscode";
-import { polkadotFrozen, type Currency, type PolkadotCoinFields, type UnbondingEntry } from "@custody/shared";
+import { durationText, polkadotFrozen, type Currency, type PolkadotCoinFields, type UnbondingEntry } from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
 import { labelText } from "../markdown-tooltip.js";
 import { TreeNode } from "../tree-node.js";
-import { waitingTimeText } from "../waiting-time.js";
 import { BalanceLineNode } from "./balance-line-node.js";
 
 /** The Polkadot breakdown of an account: available, bonded, unbonding (with waiting times), unbonded, rewards destination. */
@@ -24,7 +23,7 @@ export class PolkadotBalanceNode extends TreeNode {
   }
 
   #entry(entry: UnbondingEntry, unbonded: boolean): TreeNode {
-    const when = unbonded ? "unbonded, ready to withdraw" : `unbonded in ${waitingTimeText(entry.waiting_time)}`;
+    const when = unbonded ? "unbonded, ready to withdraw" : `unbonded in ${durationText(entry.waiting_time)}`;
     return new BalanceLineNode(displayAmount(entry.amount, this.currency), when, bothAmounts(entry.amount, this.currency), unbonded ? "unlock" : "watch");
   }
 

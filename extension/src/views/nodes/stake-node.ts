@@ -1,5 +1,18 @@
 import * as vscode from "vscode";
-import { epochOrNone, SolanaStakeAction, stakeAllows, timestampToDate, type Account, type Currency, type SolanaStake } from "@custody/shared";
+import {
+  displayUnit,
+  epochOrNone,
+  formatUnitsRounded,
+  momentText,
+  SolanaEpochClock,
+  SolanaStakeAction,
+  stakeAllows,
+  stakeWithdrawableAt,
+  timestampToDate,
+  type Account,
+  type Currency,
+  type SolanaStake,
+} from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
 import { labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { solanaStakeIcon } from "../status-icons.js";
@@ -22,7 +35,20 @@ export function shortAddress(address: string): string {
   return clean.length > 14 ? `${clean.slice(0, 6)}…${clean.slice(-6)}` : clean;
 }
 
-/** A Solana stake: status, active balance and validator; its context menu offers what its actions allow. */
+/** "1.5 SOL activating", "20.03 SOL deactivated, withdrawable": the stake's total (to the hundredth) and its state. */
+export function stakeLabel(stake: SolanaStake, currency: Currency, withdrawableAt: Date | null): string {
+  const state = stake.blockchain_state;
+  const when = state.status === "deactivated" ? ", withdrawable" : withdrawableAt === null ? "" : `, withdrawable from about ${momentText(withdrawableAt)}`;
+  return `${formatUnitsRounded(state.total_balance, currency, 2)} ${displayUnit(currency).code} ${state.status}${when}`;
+}
+
+/** An account's stakes as nodes, each dated by the epochs the account's stakes tell and the service's now. */
+export function stakeNodes(stakes: readonly SolanaStake[], account: Account, currency: Currency, now: Date, showAccount: boolean): StakeNode[] {
+  const clock = SolanaEpochClock.fromStakes(stakes, now);
+  return stakes.map((stake) => new StakeNode(stake, account, currency, showAccount, stakeWithdrawableAt(stake, clock)));
+}
+
+/** A Solana stake: total and state, exact amounts and validator; its context menu offers what its actions allow. */
 export class StakeNode extends TreeNode {
   override readonly target: NodeTarget;
 
@@ -31,6 +57,7 @@ export class StakeNode extends TreeNode {
     readonly account: Account,
     readonly currency: Currency,
     private readonly showAccount: boolean,
+    private readonly withdrawableAt: Date | null = null,
   ) {
     super();
     this.target = { kind: "solana_stake", stake, account, currency };
@@ -39,8 +66,8 @@ export class StakeNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const { stake, currency } = this;
     const state = stake.blockchain_state;
-    const item = new vscode.TreeItem(`${displayAmount(state.active_balance, currency)} active`, vscode.TreeItemCollapsibleState.None);
-    const parts = [state.status, `validator ${shortAddress(state.validator_address)}`];
+    const item = new vscode.TreeItem(stakeLabel(stake, currency, this.withdrawableAt), vscode.TreeItemCollapsibleState.None);
+    const parts = [`${displayAmount(state.total_balance, currency)} (active ${displayAmount(state.active_balance, currency)})`, `validator ${shortAddress(state.validator_address)}`];
     if (this.showAccount) parts.unshift(labelText(this.account.name, 40));
     item.description = parts.join(" · ");
     item.iconPath = solanaStakeIcon(state.status);
@@ -58,6 +85,7 @@ export class StakeNode extends TreeNode {
       ["stake account", state.pub_key],
       ["activation epoch", epochText(state.activation_epoch)],
       ["deactivation epoch", epochText(state.deactivation_epoch) ?? "not deactivated"],
+      ["withdrawable", state.status === "deactivated" ? "now" : this.withdrawableAt === null ? "after a deactivation" : `from about ${momentText(this.withdrawableAt)}`],
       ["created", timestampToDate(stake.created_on).toISOString()],
       ["actions allowed now", allowedStakeActions(stake).join(", ") || "none"],
     ]);

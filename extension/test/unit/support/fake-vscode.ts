@@ -166,7 +166,7 @@ export const fake = {
   clipboard: "",
   documents: [] as { language?: string; content: string }[],
   commands: new Map<string, (...args: unknown[]) => unknown>(),
-  treeViews: new Map<string, { treeDataProvider: unknown }>(),
+  treeViews: new Map<string, { treeDataProvider: unknown; badge?: { value: number; tooltip: string } | undefined }>(),
   statusBarItems: [] as StatusBarItemFake[],
   mcpProviders: new Map<string, unknown>(),
   extensions: new Map<string, { activate(): Promise<unknown> }>(),
@@ -273,8 +273,13 @@ export const window = {
     return item;
   },
   createTreeView(id: string, options: { treeDataProvider: unknown }) {
-    fake.treeViews.set(id, options);
-    return new Disposable(() => fake.treeViews.delete(id));
+    const view: { treeDataProvider: unknown; badge?: { value: number; tooltip: string } | undefined; dispose(): void } = {
+      treeDataProvider: options.treeDataProvider,
+      badge: undefined,
+      dispose: () => fake.treeViews.delete(id),
+    };
+    fake.treeViews.set(id, view);
+    return view;
   },
   showTextDocument: (document: unknown) => Promise.resolve(document),
 };

@@ -1,5 +1,6 @@
 import { describeAmount } from "@custody/shared";
 import { workspaceView } from "../../views/workspace-view.js";
+import { polkadotBalancesView, unbondingText } from "../../views/account-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -8,7 +9,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const getAccountBalance = defineTool({
   name: "get_account_balance",
   title: "Get an account's balances",
-  description: "Returns an account's balances, fresh: balance, available, and the network's own (Polkadot bonded/unbonding, Solana staked), in both units.",
+  description: "An account's balances, fresh: balance, available, the network's own (Polkadot bonded, unbonding dated; Solana staked).",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ balance: Entity }),
@@ -16,10 +17,13 @@ export const getAccountBalance = defineTool({
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
     const balance = await call.ctx.client.getAccountBalance(account.id, { signal: call.signal });
-    const staked = balance.staked_balance === undefined ? "" : `, staked ${describeAmount(balance.staked_balance, currency)}`;
-    const bonded = balance.balances === undefined ? "" : `, bonded ${describeAmount(balance.balances.bonded, currency)}, unbonding ${describeAmount(balance.balances.total_unbonding, currency)}, unbonded ${describeAmount(balance.balances.total_unbonded, currency)}`;
+    const now = call.ctx.client.serviceNow();
+    // staked_balance counts every stake, deactivated ones too (get_holdings tells them apart).
+    const staked = balance.staked_balance === undefined ? "" : `, in stakes ${describeAmount(balance.staked_balance, currency)} (outside the balance, deactivated stakes included; get_holdings splits it)`;
+    const bonded = balance.balances === undefined ? "" : `, bonded ${describeAmount(balance.balances.bonded, currency)} (inside the balance), ${unbondingText(balance.balances, currency, now)}`;
+    const view = workspaceView(balance, currency) as Record<string, unknown>;
     return {
-      structured: { balance: workspaceView(balance, currency) },
+      structured: { balance: balance.balances === undefined ? view : { ...view, balances: polkadotBalancesView(balance.balances, currency, now) } },
       text: `account ${account.id}: balance ${describeAmount(balance.balance, currency)}, available ${describeAmount(balance.available_balance, currency)}${staked}${bonded}`,
     };
   },

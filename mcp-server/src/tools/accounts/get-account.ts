@@ -1,5 +1,4 @@
-import { accountLine } from "../../views/account-view.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { accountLine, accountView } from "../../views/account-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -8,13 +7,14 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const getAccount = defineTool({
   name: "get_account",
   title: "Get an account",
-  description: "Returns one account by id or name: balances in both units, network fields (Polkadot staking balances), governance rules.",
+  description: "One account by id or name: balances (both units), network fields (Polkadot unbonding dated), governance rules.",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ account: Entity }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
-    return { structured: { account: workspaceView(account, currency) }, text: accountLine(account, currency) };
+    const now = call.ctx.client.serviceNow();
+    return { structured: { account: accountView(account, currency, now) }, text: accountLine(account, currency, now) };
   },
 });

@@ -7,7 +7,7 @@ import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 export const listAccounts = defineTool({
   name: "list_accounts",
   title: "List accounts",
-  description: "Lists the workspace's accounts: id, name, currency, address, balance and available balance in base and display units. One page.",
+  description: "Lists accounts: id, name, currency, address, balance and available, both units. One page.",
   toolset: "read",
   input: PageInput,
   output: toolOutput({ accounts: z.array(Entity), page_info: PageInfo }),
@@ -19,7 +19,7 @@ export const listAccounts = defineTool({
     );
     return {
       structured: { accounts: accounts.map(({ account, currency }) => accountSummary(account, currency)), page_info: page.page_info },
-      text: [`${accounts.length} of ${page.page_info.count} accounts:`, ...accounts.map(({ account, currency }) => accountLine(account, currency))].join("\n"),
+      text: [`${accounts.length} of ${page.page_info.count} accounts:`, ...accounts.map(({ account, currency }) => accountLine(account, currency, ctx.client.serviceNow()))].join("\n"),
     };
   },
 });

@@ -9,7 +9,7 @@ import { toolOutput } from "../tool-output.js";
 export const syncAccount = defineTool({
   name: "sync_account",
   title: "Refresh an account's history",
-  description: "Asks the workspace to refresh an account's transaction history from the network. Use when a recent transaction is missing. Moves no funds.",
+  description: "Asks the workspace to refresh an account's history from the network, when a recent transaction is missing. Moves no funds.",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ success: z.boolean(), account_id: z.number() }),

@@ -5,8 +5,7 @@ import { noteInput, WriteFields } from "../write-fields.js";
 
 export const ethereumStake = defineWriteTool({
   kind: "ethereum_stake",
-  description:
-    "Stakes ETH through a staking provider's contract (contract call; the account needs 32 ETH and a smart-contract rule). Dry run first.",
+  description: "Stakes ETH through a provider's contract (32 ETH each; smart-contract rule). Dry run first.",
   input: {
     account: WriteFields.account,
     contract: boundedText(INPUT_LIMITS.address).describe("Staking provider's contract address"),

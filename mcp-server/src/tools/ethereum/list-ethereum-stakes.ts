@@ -9,7 +9,7 @@ import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 export const listEthereumStakes = defineTool({
   name: "list_ethereum_stakes",
   title: "List Ethereum stakes",
-  description: "Lists an Ethereum account's staking positions: provider, contract, amount and rewards in both units, status. One page.",
+  description: "An Ethereum account's staking positions: provider, contract, amount and rewards (both units), status. One page.",
   toolset: "read",
   input: { account: AccountInput, ...PageInput },
   output: toolOutput({ stakes: z.array(Entity), page_info: PageInfo }),

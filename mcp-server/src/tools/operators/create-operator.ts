@@ -1,4 +1,5 @@
-import { delimitUntrusted, isAmbiguous, OperatorName } from "@custody/shared";
+import { CustodyApiError, delimitUntrusted, isAmbiguous, OperatorName, registrationStanding } from "@custody/shared";
+import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
@@ -10,8 +11,7 @@ const NAME = "create_operator";
 export const createOperator = defineTool({
   name: NAME,
   title: "Create an API operator",
-  description:
-    "Creates an API operator in the module (step 1 of registration) and returns its device_id. An administrator then invites it in the workspace with that device_id and gets a UUID for register_operator.",
+  description: "Creates an API operator in the module (registration step 1); an administrator invites its device_id for the UUID register_operator takes.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, no spaces") },
   output: toolOutput({ api_user: Entity }),
@@ -22,7 +22,10 @@ export const createOperator = defineTool({
       user = await ctx.client.createApiUser(args.name, { signal });
     } catch (error) {
       await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
-      throw error;
+      if (!(error instanceof CustodyApiError && error.status === 409)) throw error;
+      // Created before: say where its registration stands and what comes next, not only the refusal.
+      const standing = await registrationStanding(ctx.client, args.name, { signal });
+      throw new Error(`the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`, { cause: error });
     }
     // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
     await recordOperation(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });

@@ -1,20 +1,20 @@
-import { boundedText, INPUT_LIMITS, isAmbiguous, OperatorName } from "@custody/shared";
+import { boundedText, delimitUntrusted, INPUT_LIMITS, isAmbiguous, OperatorName, registrationStanding } from "@custody/shared";
+import { registrationView, registrationText } from "../../views/registration-view.js";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
-import { toolOutput } from "../tool-output.js";
+import { Entity, toolOutput } from "../tool-output.js";
 
 const NAME = "register_operator";
 
 export const registerOperator = defineTool({
   name: NAME,
   title: "Register an API operator",
-  description:
-    "Registers an operator with the UUID the workspace issued when an administrator invited it (step 3). Administrators must then approve it before it can act.",
+  description: "Registers an invited operator with its invitation UUID (step 3); returns the request administrators approve and its quorum.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
-  output: toolOutput({ success: z.boolean() }),
+  output: toolOutput({ success: z.boolean(), user_status: z.string().nullable(), request: Entity.nullable() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { ctx, signal }) {
     // The invitation UUID is a one-time registration credential: it is not written to the audit log.
@@ -27,11 +27,8 @@ export const registerOperator = defineTool({
       throw error;
     }
     await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
-    return {
-      structured: { success: result.success },
-      text: result.success
-        ? `Operator ${args.name} registered: a Create user request now awaits the administrators' approval.`
-        : `The module did not register operator ${args.name}; check the name and UUID.`,
-    };
+    if (!result.success) return { structured: { success: false }, text: `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.` };
+    const standing = await registrationStanding(ctx.client, args.name, { signal });
+    return { structured: { success: true, ...registrationView(standing) }, text: registrationText(args.name, standing, ctx.client.serviceNow()) };
   },
 });

@@ -4,8 +4,7 @@ import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotBondExtra = defineWriteTool({
   kind: "polkadot_bond_extra",
-  description:
-    "Bonds more of the available balance (BONDEXTRA); the amount must not exceed the available balance. Dry run first.",
+  description: "Bonds more of the available balance (BONDEXTRA). Dry run first.",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({

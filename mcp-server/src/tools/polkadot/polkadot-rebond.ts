@@ -4,8 +4,7 @@ import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotRebond = defineWriteTool({
   kind: "polkadot_rebond",
-  description:
-    "Bonds back unbonding or unbonded funds (REBOND); the amount must not exceed them. Dry run first.",
+  description: "Bonds back unbonding or unbonded funds (REBOND). Dry run first.",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({

@@ -4,8 +4,7 @@ import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotUnbond = defineWriteTool({
   kind: "polkadot_unbond",
-  description:
-    "Starts unbonding an amount of the bonded balance (UNBOND); it becomes withdrawable after 28 days. The amount must not exceed the bonded balance. Dry run first.",
+  description: "Unbonds part of the bonded balance (UNBOND); withdrawable after 28 days. Dry run first.",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
   on: "account",
   toRequest: (args, { account, currency }) => ({

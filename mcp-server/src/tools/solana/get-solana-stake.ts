@@ -1,6 +1,5 @@
-import { boundedText, INPUT_LIMITS } from "@custody/shared";
-import { solanaStakeLine, stakeActionNames } from "../../views/stake-view.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { boundedText, epochClockOf, INPUT_LIMITS } from "@custody/shared";
+import { solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -11,7 +10,7 @@ export const StakeUidInput = boundedText(INPUT_LIMITS.stake_uid).describe("Stake
 export const getSolanaStake = defineTool({
   name: "get_solana_stake",
   title: "Get a Solana stake",
-  description: "Returns one Solana stake, fresh: state, epochs, balances in both units, validator and allowed actions.",
+  description: "One Solana stake, fresh: state, epochs, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput, stake_uid: StakeUidInput },
   output: toolOutput({ stake: Entity }),
@@ -19,6 +18,8 @@ export const getSolanaStake = defineTool({
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
     const stake = await call.ctx.client.getSolanaStake(account.id, args.stake_uid, { signal: call.signal });
-    return { structured: { stake: { ...(workspaceView(stake, currency) as object), actions: stakeActionNames(stake) } }, text: solanaStakeLine(stake, currency) };
+    // The account's other stakes tell when its epochs start.
+    const { clock } = await epochClockOf(call.ctx, account.id);
+    return { structured: { stake: solanaStakeView(stake, currency, clock) }, text: solanaStakeLine(stake, currency, clock) };
   },
 });

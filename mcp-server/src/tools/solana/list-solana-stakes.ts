@@ -1,6 +1,6 @@
+import { SolanaEpochClock } from "@custody/shared";
 import { z } from "zod";
-import { solanaStakeLine, stakeActionNames } from "../../views/stake-view.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -9,7 +9,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const listSolanaStakes = defineTool({
   name: "list_solana_stakes",
   title: "List Solana stakes",
-  description: "Lists a Solana account's open stakes: uid, state, balances in both units, validator, and the actions allowed now.",
+  description: "A Solana account's open stakes: uid, state, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput },
   output: toolOutput({ stakes: z.array(Entity) }),
@@ -17,9 +17,10 @@ export const listSolanaStakes = defineTool({
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
     const stakes = await call.ctx.client.listSolanaStakes(account.id, { signal: call.signal });
+    const clock = SolanaEpochClock.fromStakes(stakes, call.ctx.client.serviceNow());
     return {
-      structured: { stakes: stakes.map((stake) => ({ ...(workspaceView(stake, currency) as object), actions: stakeActionNames(stake) })) },
-      text: [`${stakes.length} stakes on account ${account.id}:`, ...stakes.map((stake) => solanaStakeLine(stake, currency))].join("\n"),
+      structured: { stakes: stakes.map((stake) => solanaStakeView(stake, currency, clock)) },
+      text: [`${stakes.length} stakes on account ${account.id}:`, ...stakes.map((stake) => solanaStakeLine(stake, currency, clock))].join("\n"),
     };
   },
 });

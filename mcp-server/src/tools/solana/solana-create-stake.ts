@@ -7,8 +7,7 @@ export const ValidatorInput = boundedText(INPUT_LIMITS.address).describe("Valida
 
 export const solanaCreateStake = defineWriteTool({
   kind: "solana_create_stake",
-  description:
-    "Creates a Solana stake from an account, delegated to a validator; it must exceed the rent-exempt reserve. Dry run first.",
+  description: "Stakes SOL from an account, delegated to a validator; above the rent-exempt reserve. Dry run first.",
   input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Solana, validator: ValidatorInput },
   on: "account",
   toRequest: (args, { account, currency }) => ({

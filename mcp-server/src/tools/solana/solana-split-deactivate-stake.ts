@@ -5,8 +5,7 @@ import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaSplitDeactivateStake = defineWriteTool({
   kind: "solana_split_deactivate_stake",
-  description:
-    "Splits an amount off a stake and deactivates the new stake (partial unstake). Dry run first.",
+  description: "Splits an amount off a stake and deactivates the new stake. Dry run first.",
   input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
   on: "account",
   toRequest: (args, { account, currency }) => ({

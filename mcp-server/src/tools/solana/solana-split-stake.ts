@@ -5,8 +5,7 @@ import { StakeUidInput } from "./get-solana-stake.js";
 
 export const solanaSplitStake = defineWriteTool({
   kind: "solana_split_stake",
-  description:
-    "Splits an amount off a stake into a new stake; both must keep the rent-exempt reserve. Dry run first.",
+  description: "Splits an amount off a stake into a new stake; both keep the rent-exempt reserve. Dry run first.",
   input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
   on: "account",
   toRequest: (args, { account, currency }) => ({

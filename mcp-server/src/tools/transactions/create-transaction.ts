@@ -5,8 +5,7 @@ import { noteInput, WriteFields } from "../write-fields.js";
 
 export const createTransaction = defineWriteTool({
   kind: "send",
-  description:
-    "Sends funds from an account to an address. Without confirmation_token: dry run (nothing sent) returning the exact request, checks, fees, governance forecast and a token; repeat with the token to submit once.",
+  description: "Sends funds from an account to an address. Without confirmation_token a dry run (nothing sent); the token it gives submits once.",
   input: {
     account: WriteFields.account,
     recipient: boundedText(INPUT_LIMITS.address).describe("Destination address"),

@@ -27,7 +27,7 @@ function contractCallBody(input: ContractInteractionInput): TransactionRequest {
 export const estimateFees = defineTool({
   name: "estimate_fees",
   title: "Estimate fees",
-  description: "Estimates the network fees of a would-be send or contract call and proposes a max_fees cap, in both units. Sends nothing.",
+  description: "Estimates the fees of a would-be send or contract call and proposes a max_fees cap, both units. Sends nothing.",
   toolset: "read",
   input: {
     account: AccountInput,

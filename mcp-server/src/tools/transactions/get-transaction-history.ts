@@ -8,7 +8,7 @@ import { TransactionIdInput } from "./get-transaction.js";
 export const getTransactionHistory = defineTool({
   name: "get_transaction_history",
   title: "Get a transaction's history",
-  description: "Returns the change history of a transaction's requests (created, approved, signed, submitted), with their expiry.",
+  description: "The change history of a transaction's requests (created, approved, signed, submitted) and their expiry.",
   toolset: "read",
   input: { transaction_id: TransactionIdInput },
   output: toolOutput({ history: z.array(z.array(Entity)) }),

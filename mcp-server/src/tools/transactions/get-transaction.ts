@@ -9,7 +9,7 @@ export const TransactionIdInput = positiveId().describe("Transaction id");
 export const getTransaction = defineTool({
   name: "get_transaction",
   title: "Get a transaction",
-  description: "Returns one transaction by id: status, type, amounts and fees in both units, recipient, notes, tx hash.",
+  description: "One transaction by id: status, type, amounts and fees (both units), recipient, notes, tx hash.",
   toolset: "read",
   input: { transaction_id: TransactionIdInput },
   output: toolOutput({ transaction: Entity }),

@@ -9,7 +9,7 @@ import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 export const searchTransactions = defineTool({
   name: "search_transactions",
   title: "Search transactions",
-  description: "Finds transactions by note title or content (label), account or status, newest first. Use to find a transaction or pending approvals. One page.",
+  description: "Finds transactions by note text (label), account or status, newest first. One page.",
   toolset: "read",
   input: {
     label: boundedText(INPUT_LIMITS.label).min(1).optional().describe("Text in a note's title or content"),

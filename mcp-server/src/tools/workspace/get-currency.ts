@@ -7,7 +7,7 @@ import { Entity, toolOutput } from "../tool-output.js";
 export const getCurrency = defineTool({
   name: "get_currency",
   title: "Get a currency's units",
-  description: "Returns a currency's units (code and magnitude) and its display unit. Use to know which unit codes an amount may be given in.",
+  description: "A currency's units (code, magnitude) and display unit: the unit codes an amount may be given in.",
   toolset: "read",
   input: { currency: boundedText(INPUT_LIMITS.currency).describe("Currency identifier, as on the account") },
   output: toolOutput({ currency: Entity, display_unit: z.string() }),

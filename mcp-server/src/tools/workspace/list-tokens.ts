@@ -8,7 +8,7 @@ import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 export const listTokens = defineTool({
   name: "list_tokens",
   title: "List supported tokens",
-  description: "Lists the tokens the workspace supports: name, parent currency, contract address, units. One page.",
+  description: "Lists the supported tokens: name, parent currency, contract address, units. One page.",
   toolset: "read",
   input: PageInput,
   output: toolOutput({ tokens: z.array(Entity), page_info: PageInfo }),

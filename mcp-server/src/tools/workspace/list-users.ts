@@ -1,24 +1,36 @@
-import { delimitUntrusted } from "@custody/shared";
+import { delimitUntrusted, type UserRecord } from "@custody/shared";
 import { z } from "zod";
 import { workspaceView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
+/** A user as listed: its creator by name; its device id, public key and key handle only when asked for. */
+function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): unknown {
+  const { pub_key, key_handle, user_id, ...rest } = user;
+  return workspaceView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) });
+}
+
 export const listUsers = defineTool({
   name: "list_users",
   title: "List workspace users",
-  description: "Lists the workspace's users (people and API operators) with role and status. Use to see who can approve. One page.",
+  description: "Lists the workspace's users (people and API operators): id, name, role, status, creator. One page.",
   toolset: "read",
-  input: PageInput,
+  input: { include_keys: z.boolean().optional().describe("Add user_id, pub_key, key_handle"), ...PageInput },
   output: toolOutput({ users: z.array(Entity), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
-    const page = await ctx.client.listUsers(args, { signal });
+    const { include_keys: withKeys = false, ...query } = args;
+    const page = await ctx.client.listUsers(query, { signal });
     const users = page.edges.map((edge) => edge.node);
+    // Creators are named by id: on this page, or else one more read of every user.
+    let names = new Map(users.map((user) => [user.id, user.username]));
+    if (users.some((user) => user.created_by > 0 && !names.has(user.created_by))) {
+      names = new Map((await ctx.client.listAllUsers({ signal, pageSize: 1000, maxPages: 10 })).map((user) => [user.id, user.username]));
+    }
     const lines = users.map((user) => `user ${user.id} ${delimitUntrusted("username", user.username)} ${user.role} ${user.status}${user.is_api ? " (API)" : ""}`);
     return {
-      structured: { users: workspaceView(users), page_info: page.page_info },
+      structured: { users: users.map((user) => userView(user, names, withKeys)), page_info: page.page_info },
       text: [`${users.length} of ${page.page_info.count} users:`, ...lines].join("\n"),
     };
   },

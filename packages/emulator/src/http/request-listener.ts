@@ -126,7 +126,7 @@ export function createRequestListener(parts: ListenerParts): (request: IncomingM
     handle()
       .catch((error: unknown) => toReply(error, parts.ctx))
       .then((reply) => {
-        if (reply && !response.headersSent && !request.socket.destroyed) writeReply(response, reply);
+        if (reply && !response.headersSent && !request.socket.destroyed) writeReply(response, reply, parts.ctx.clock.now());
       })
       .catch((error: unknown) => parts.ctx.options.log(`could not answer: ${String(error)}`));
   };

@@ -1,0 +1,37 @@
+import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type Currency, type PendingApproval } from "@custody/shared";
+
+const STANDING_TEXT = { can_approve: "can approve it (approve_transaction)", not_an_approver: "cannot approve it: not an approver in its rule", already_approved: "has already approved it" } as const;
+
+/** A transaction waiting for approval, for structuredContent: amounts in both units, people by name. */
+export function pendingApprovalView(item: PendingApproval, currency: Currency): Record<string, unknown> {
+  const tx = item.transaction;
+  return {
+    transaction_id: tx.id,
+    type: tx.type,
+    account: { id: item.account.id, name: sanitizeUntrustedText(item.account.name) },
+    amount: formatAmount(tx.amount, currency),
+    max_fees: formatAmount(tx.max_fees, currency),
+    recipient: sanitizeUntrustedText(tx.recipient),
+    notes: tx.notes.map((note) => ({ title: sanitizeUntrustedText(note.title), content: sanitizeUntrustedText(note.content) })),
+    created_by: item.created_by === null ? null : sanitizeUntrustedText(item.created_by),
+    created_on: tx.created_on,
+    rule: item.rule,
+    missing: item.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => ({ username: sanitizeUntrustedText(member.username), is_api: member.is_api })) })),
+    operator_can_approve: item.operator === "can_approve",
+    operator_standing: item.operator,
+    expires_at: item.expires_at.toISOString(),
+  };
+}
+
+/** One transaction waiting for approval as a line of text; workspace text delimited. */
+export function pendingApprovalLine(item: PendingApproval, currency: Currency, operator: string, now: Date): string {
+  const tx = item.transaction;
+  const to = tx.recipient ? ` to ${sanitizeUntrustedText(tx.recipient)}` : "";
+  const notes = tx.notes.map((note, index) => ` ${delimitUntrusted(`notes[${index}]`, `${note.title}: ${note.content}`)}`).join("");
+  const creator = item.created_by === null ? `user ${tx.created_by}` : delimitUntrusted("created_by", item.created_by);
+  const needs = item.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ") || "no step short of its quorum";
+  return [
+    `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}): ${describeAmount(tx.amount, currency)}${to}, max fees ${describeAmount(tx.max_fees, currency)}${notes}.`,
+    `  Created by ${creator}; ${item.rule} rule: ${needs}; ${operator} ${STANDING_TEXT[item.operator]}; expires ${whenText(item.expires_at, now)}.`,
+  ].join("\n");
+}

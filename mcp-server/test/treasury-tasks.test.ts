@@ -1,0 +1,292 @@
+import type { SolanaStake } from "@custody/shared";
+import { describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { dryRunAndConfirm } from "./harness/guarded-write.js";
+import { call } from "./harness/mcp-harness.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
+
+// The treasury tasks of issue 14, each as an assistant would run it through the MCP server
+// against the demo workspace: what it calls, and what the answers must let it say.
+const demo = useDemoSessions();
+
+type Amount = { base_units: string; display: string; unit: string };
+const sum = (values: readonly bigint[]) => values.reduce((total, value) => total + value, 0n);
+
+/** The emulator's simulated time now (its control plane), the clock every date of an answer counts from. */
+async function serviceNow(): Promise<number> {
+  return Number(((await control(demo.emulator, "GET", "/clock")) as { now_ms: number }).now_ms);
+}
+
+async function stakesOf(name: string): Promise<SolanaStake[]> {
+  const account = await accountNamed(demo.emulator, name);
+  return directClient(demo.emulator, DEMO.stakingBot).listSolanaStakes(account.id);
+}
+
+describe("what we hold: staked SOL, what is available and why, and when unbonded DOT unlocks", () => {
+  it("counts as staked only stakes still staked, tells the deactivated ones apart as withdrawable, and says stakes are outside the balance", async () => {
+    const answer = await call(demo.treasury.client, "get_holdings", {});
+    const accounts = answer.structured.accounts as Record<string, unknown>[];
+    const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
+    const stakes = await stakesOf(DEMO.solTreasury);
+    const total = (states: string[]) => sum(stakes.filter((stake) => states.includes(stake.blockchain_state.status)).map((stake) => stake.blockchain_state.total_balance)).toString();
+    expect(stakes.some((stake) => stake.blockchain_state.status === "deactivated")).toBe(true);
+    const treasury = of(DEMO.solTreasury);
+    expect((treasury.staked as Amount).base_units).toBe(total(["activating", "activated", "deactivating"]));
+    expect((treasury.withdrawable as Amount).base_units).toBe(total(["deactivated"]));
+    expect(treasury.staked_in_balance).toBe(false);
+    expect(answer.text).toMatch(/sol-treasury<\/untrusted> \(1, Solana\): .*Staking \(outside the balance\): 2 activated stakes [0-9.]+ SOL; 1 deactivated stake [0-9.]+ SOL, withdrawable now/);
+    expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
+  });
+
+  it("explains an available balance below the balance by the transactions holding funds, by id, and the staking lock", async () => {
+    const answer = await call(demo.treasury.client, "get_holdings", {});
+    const accounts = answer.structured.accounts as Record<string, unknown>[];
+    const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
+    const pending = (await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" })).find((tx) => tx.account_id === (of(DEMO.solCold).account as { id: number }).id);
+    if (!pending) throw new Error("the demo workspace has no pending send on sol-cold");
+    expect(of(DEMO.solCold).below_balance).toEqual({
+      amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }),
+      holds: [{ transaction_id: pending.id, type: "SEND", status: "PENDING_APPROVAL", amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }) }],
+    });
+    expect(answer.text).toContain(`held by transaction ${pending.id} (SEND PENDING_APPROVAL)`);
+    expect(of(DEMO.dotStaking).below_balance).toMatchObject({ locked_by_staking: { display: "3500", unit: "DOT" }, holds: [] });
+  });
+
+  it("dates each unbonding chunk from the service's clock, not this machine's", async () => {
+    // The service's clock two days ahead of this machine's: a date from the local clock would be two days early.
+    await control(demo.emulator, "POST", "/clock/advance", { seconds: 2 * 86_400 });
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    if (dot.coin_fields.type !== "Polkadot") throw new Error("dot-staking is not a Polkadot account");
+    const waiting = (dot.coin_fields as { balances: { unbonding: { waiting_time: number }[] } }).balances.unbonding[0]?.waiting_time ?? 0;
+    const answer = await call(demo.treasury.client, "get_holdings", { account: DEMO.dotStaking });
+    const now = await serviceNow();
+    const chunk = ((answer.structured.accounts as Record<string, unknown>[])[0]?.unbonding as { unlocks_at: string; waiting_time_seconds: number }[])[0];
+    expect(Math.abs(Date.parse(chunk?.unlocks_at ?? "") - (now + waiting * 1000))).toBeLessThan(5_000);
+    expect(now - Date.now()).toBeGreaterThan(86_400_000);
+    expect(answer.text).toContain(`unbonding 200 DOT unlocks ${new Date(Date.parse(chunk?.unlocks_at ?? "")).toISOString().slice(0, 16)}Z`);
+  });
+});
+
+describe("the pending approvals, in one call", () => {
+  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+
+  it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
+    // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
+    const vault = await accountNamed(demo.emulator, DEMO.dotVault);
+    const rules = vault.governance_rules;
+    if (!rules) throw new Error("dot-vault reports no rules");
+    const withStakingBot = { ...rules, transaction: { ...rules.transaction, steps: [rules.transaction.steps[0], { quorum: 1, approvers: [{ username: DEMO.stakingBot, is_api: true }, { username: "dana.approver", is_api: false }] }] } };
+    await control(demo.emulator, "PUT", `/accounts/${vault.id}/governance`, withStakingBot);
+    const payee = await accountNamed(demo.emulator, DEMO.dotStaking);
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.dotVault, recipient: payee.address, amount: "12.5", unit: "DOT" });
+    const created = (confirmed.structured.transaction as { id: number }).id;
+
+    const answer = await call(demo.staking.client, "list_pending_approvals", {});
+    const waiting = await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" });
+    const pending = answer.structured.pending as Pending[];
+    expect(pending.map((item) => item.transaction_id).sort()).toEqual(waiting.map((tx) => tx.id).sort());
+    const mine = pending.find((item) => item.transaction_id === created);
+    expect(mine).toMatchObject({
+      account: { name: DEMO.dotVault },
+      amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
+      created_by: DEMO.treasuryBot,
+      missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
+      operator_can_approve: true,
+    });
+    // The request expires 7 days after its creation, by the service's clock.
+    const createdOn = Date.parse(waiting.find((tx) => tx.id === created)?.created_on ?? "");
+    expect(Date.parse(mine?.expires_at ?? "")).toBe(createdOn + 7 * 86_400_000);
+    for (const other of pending.filter((item) => item.transaction_id !== created)) expect(other.operator_can_approve).toBe(false);
+    expect(answer.text).toContain(`#${created} SEND on <untrusted field="account">dot-vault</untrusted>`);
+    expect(answer.text).toMatch(/12\.5 DOT \(125000000000 planck\)/);
+    expect(answer.text).toContain('step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver (person)</untrusted>; staking-bot can approve it (approve_transaction); expires ');
+    expect(answer.text).not.toMatch(/created_by": ?\d/);
+
+    // The assistant approves the one it can, and it leaves the list.
+    const approved = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: created });
+    expect(approved.confirmed.structured.status).toBe("submitted");
+    const after = await call(demo.staking.client, "list_pending_approvals", {});
+    expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
+  });
+});
+
+describe("onboarding an operator", () => {
+  it("register_operator answers the request id and the Admin rule's quorum; a repeated create_operator says what to do next", async () => {
+    const created = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    const deviceId = (created.structured.api_user as { device_id: string }).device_id;
+    // Created again before it is registered: the next step, not a raw 409.
+    const early = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    expect(early.isError).toBe(true);
+    expect(early.text).not.toContain("HTTP 409");
+    expect(early.text).toContain("is not registered in the workspace. Next: an administrator invites it there with this name and its device_id");
+    expect(early.text).toContain("then call register_operator with the UUID");
+
+    const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "payout-bot", device_id: deviceId })) as { uuid: string };
+    const registered = await call(demo.treasury.client, "register_operator", { name: "payout-bot", uuid: invitation.uuid });
+    const user = (await directClient(demo.emulator).listAllUsers()).find((candidate) => candidate.username === "payout-bot");
+    const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number; approvers: string[] };
+    expect(user?.last_request).toBeGreaterThan(0);
+    expect(registered.structured).toMatchObject({
+      success: true,
+      user_status: "PENDING_APPROVAL",
+      request: { id: user?.last_request, rule: "admin", quorum: [admin.quorum], missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
+    });
+    expect(registered.text).toContain(`request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`);
+
+    // Created again once registered: where it stands.
+    const again = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
+    expect(again.text).toContain(`is registered: request ${user?.last_request}`);
+    const active = await call(demo.treasury.client, "create_operator", { name: DEMO.stakingBot });
+    expect(active.text).toContain("is registered and ACTIVE: nothing to do");
+  });
+});
+
+describe("when can it be withdrawn: dates, not epochs and seconds", () => {
+  type Clock = { now_ms: number; next_epoch_at: string };
+  const clock = async () => (await control(demo.emulator, "GET", "/clock")) as Clock;
+  const nearBoundary = (date: string | undefined, boundary: string) => {
+    // Never before the epoch boundary, and from the demo's stakes within two minutes of it (dates are rounded up to the minute).
+    expect(Date.parse(date ?? "")).toBeGreaterThanOrEqual(Date.parse(boundary));
+    expect(Date.parse(date ?? "") - Date.parse(boundary)).toBeLessThan(120_000);
+  };
+
+  it("dates a deactivation's withdrawal, an early withdrawal's block says when it will be allowed, and it is allowed then", async () => {
+    const active = (await stakesOf(DEMO.solTreasury)).find((stake) => stake.blockchain_state.status === "activated");
+    if (!active) throw new Error("the demo workspace has no activated stake");
+    const args = { account: DEMO.solTreasury, stake_uid: active.uid };
+    const { next_epoch_at: boundary } = await clock();
+    const { dry } = await dryRunAndConfirm(demo.staking.client, "solana_deactivate_stake", args);
+    nearBoundary((dry.structured.dates as { withdrawable_at?: string }).withdrawable_at, boundary);
+    expect(dry.text).toMatch(/Dates: withdrawable_at \d{4}-\d\d-\d\dT/);
+
+    const listed = await call(demo.staking.client, "list_solana_stakes", { account: DEMO.solTreasury });
+    const stake = (listed.structured.stakes as { uid: string; withdrawable: boolean; withdrawable_at: string | null }[]).find((candidate) => candidate.uid === active.uid);
+    expect(stake?.withdrawable).toBe(false);
+    nearBoundary(stake?.withdrawable_at ?? undefined, boundary);
+    expect(listed.text).toMatch(new RegExp(`stake ${active.uid} deactivating: .*, withdrawable from about \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ`));
+
+    const early = await call(demo.staking.client, "solana_withdraw_stake", args);
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "SOLANA_WITHDRAW_NOT_DEACTIVATED");
+    nearBoundary(block?.facts.allowed_at, boundary);
+    expect(block?.message).toMatch(/it becomes withdrawable at the start of the next epoch, about \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ (d|h|min)/);
+
+    await control(demo.emulator, "POST", "/clock/advance", { epochs: 1 });
+    const due = await call(demo.staking.client, "solana_withdraw_stake", args);
+    expect(due.structured.status).toBe("dry_run");
+  });
+
+  it("a withdrawal of unbonded DOT before any is unbonded is told when the soonest chunk unlocks", async () => {
+    await dryRunAndConfirm(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const early = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "POLKADOT_WITHDRAW_NOTHING_UNBONDED");
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    const waiting = (dot.coin_fields as { balances: { unbonding: { waiting_time: number }[] } }).balances.unbonding[0]?.waiting_time ?? 0;
+    expect(Math.abs(Date.parse(block?.facts.allowed_at ?? "") - ((await clock()).now_ms + waiting * 1000))).toBeLessThan(5_000);
+    expect(block?.message).toMatch(/the soonest \(\d+ base units\) unbonds at \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ d( \d+ h)?\), when this withdrawal is allowed/);
+  });
+});
+
+/** An answer's size as the issue counts it: text and structuredContent together, bytes / 4. */
+const tokens = (answer: { structured: unknown; text: string }) => (Buffer.byteLength(answer.text, "utf8") + Buffer.byteLength(JSON.stringify(answer.structured), "utf8")) / 4;
+
+describe("unbond 250 DOT if we keep 3,000 bonded", () => {
+  it("the dry run shows bonded before and after, so the condition can be read off it", async () => {
+    const dry = await call(demo.treasury.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "250", unit: "DOT" });
+    expect(dry.structured.status).toBe("dry_run");
+    const bonded = (dry.structured.balances as { name: string; before: Amount; after: Amount }[]).find((change) => change.name === "balances.bonded");
+    expect(bonded).toEqual({ name: "balances.bonded", before: { base_units: "32000000000000", display: "3200", unit: "DOT" }, after: { base_units: "29500000000000", display: "2950", unit: "DOT" } });
+    expect(dry.text).toContain("Balances: balances.bonded 3200 → 2950 DOT; balances.total_unbonding 200 → 450 DOT.");
+    // The eight checks restating fixed values are one line, not eight.
+    expect(dry.text).toMatch(/^Passed: POLKADOT_AMOUNT_OK, POLKADOT_UNBOND_OK, .*\.$/m);
+    expect(dry.structured.checks).toBeUndefined();
+  });
+});
+
+describe("a plain send, compact, and its outcome complete", () => {
+  const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+
+  it("dry run at most 500 tokens with the token once; the submission at most 250, referring to it, with the fee and hash once broadcast", async () => {
+    const args = { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", note: "Payroll April" };
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", args);
+    expect(tokens(dry)).toBeLessThanOrEqual(500);
+    const token = dry.token as string;
+    expect(`${dry.text}${JSON.stringify(dry.structured)}`.split(token)).toHaveLength(2);
+    expect(dry.structured.fee).toEqual({ estimated: { base_units: "5000", display: "0.000005", unit: "SOL" } });
+    expect(tokens(confirmed)).toBeLessThanOrEqual(250);
+    expect(confirmed.text).toContain(`SUBMITTED (the dry run ${dry.structured.reference as string})`);
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const recorded = await directClient(demo.emulator).getTransaction(id);
+    expect(recorded.status).toBe("SUBMITTED");
+    expect(confirmed.structured.transaction).toMatchObject({ id, status: "SUBMITTED", fees: { base_units: String(recorded.fees), unit: "SOL" }, tx_hash: recorded.tx_hash });
+    expect(confirmed.text).toContain(`tx_hash ${recorded.tx_hash ?? "?"}`);
+    // Neither the body nor the checks are repeated.
+    expect(confirmed.text).not.toContain("request.body");
+  });
+
+  it("a submission waiting for approval names the approvers still needed and the expiry", async () => {
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "2", unit: "SOL" });
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const recorded = await directClient(demo.emulator).getTransaction(id);
+    expect(confirmed.structured.waiting).toEqual({ missing: [{ step: 2, needs: 1, of: ["dana.approver", "erin.approver"] }], expires_at: new Date(Date.parse(recorded.created_on) + 7 * 86_400_000).toISOString() });
+    expect(confirmed.text).toMatch(/Waiting for approval: step 2 needs 1 of <untrusted field="approvers">dana.approver \(person\), erin.approver \(person\)<\/untrusted>; expires \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in 7 d\)\./);
+    expect(tokens(confirmed)).toBeLessThanOrEqual(250);
+  });
+
+  it("shows the estimated fee on Solana stakes and Polkadot staking too, not 'fees not known'", async () => {
+    const stake = await call(demo.staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: recipient });
+    expect(stake.structured.fee).toEqual({ estimated: { base_units: "5000", display: "0.000005", unit: "SOL" } });
+    expect(stake.text).toContain("Fee: 0.000005 SOL (5000 lamport) estimated.");
+    const bond = await call(demo.treasury.client, "polkadot_bond_extra", { account: DEMO.dotStaking, amount: "1", unit: "DOT" });
+    expect(bond.structured.fee).toEqual({ estimated: { base_units: "0", display: "0", unit: "DOT" } });
+    expect(`${stake.text}${bond.text}`).not.toContain("fees not known");
+  });
+
+  it("a reused token names the transaction it created; a token for other arguments names the field that differs", async () => {
+    const args = { account: DEMO.solTreasury, recipient, amount: "0.25", unit: "SOL" };
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", args);
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const reused = await call(demo.treasury.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(reused.structured).toMatchObject({ status: "refused", reason: "reused", transaction_id: id });
+    expect(reused.text).toContain(`it created transaction ${id}`);
+
+    const next = await call(demo.treasury.client, "create_transaction", { ...args, amount: "0.3" });
+    const changed = await call(demo.treasury.client, "create_transaction", { ...args, amount: "0.35", confirmation_token: next.token });
+    expect(changed.structured).toMatchObject({ status: "refused", reason: "digest_mismatch" });
+    expect(changed.text).toContain("the request differs from the dry run in amount (");
+  });
+});
+
+describe("who can act", () => {
+  it("a governance block names the rule's creators and approvers and the operator this server acts as", async () => {
+    const blocked = await call(demo.treasury.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
+    expect(blocked.structured.status).toBe("blocked");
+    expect(blocked.text).toContain("operator treasury-bot is not a creator in the account's staking rule (creators: staking-bot (API); approvers: step 1, 1 of staking-bot (API))");
+    expect(blocked.text).toContain("This server acts as operator treasury-bot only");
+    const health = await call(demo.treasury.client, "health_check", {});
+    expect(health.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction; approves under transaction');
+  });
+});
+
+describe("near misses", () => {
+  it.each([
+    ["eth_ops", "eth-ops"],
+    ["sol treasury", "sol-treasury"],
+    ["dot-stake", "dot-staking"],
+  ])("%s: suggests %s", async (given, meant) => {
+    const answer = await call(demo.treasury.client, "get_holdings", { account: given });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toContain(`did you mean <untrusted field="account.name">${meant}</untrusted>`);
+  });
+
+  it("warns of a unit that makes the amount absurd for the account", async () => {
+    const huge = await call(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "1500000000", unit: "SOL" });
+    expect(huge.text).toContain("AMOUNT_UNIT_SUSPECT");
+    expect(huge.text).toContain("if 1500000000 was meant in lamport, it is 1.5 SOL");
+    const tiny = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "1500", unit: "lamport" });
+    expect(tiny.structured.status).toBe("dry_run");
+    expect((tiny.structured.checks as { code: string }[]).map((check) => check.code)).toEqual(["AMOUNT_UNIT_SUSPECT"]);
+    expect(tiny.text).toContain("if 1500 was meant in SOL, it is 1500 SOL");
+  });
+});

@@ -1,0 +1,2 @@
+export * from "./funds-held.js";
+export * from "./account-holdings.js";

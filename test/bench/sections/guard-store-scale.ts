@@ -1,5 +1,6 @@
 // The guard's file store at scale: the MCP server's dry run and confirmation with an empty audit
 // log against one of a million records, and verify-audit's memory on that log.
+import { tokenFromText } from "@custody/mcp-server";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -58,24 +59,29 @@ async function serverOn(input: GuardStoreScaleInput, auditPath: string): Promise
   };
 }
 
-async function send(client: Client, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function send(client: Client, args: Record<string, unknown>): Promise<Record<string, unknown> & { token?: string | undefined }> {
   const result = await client.callTool({ name: "create_transaction", arguments: args });
   const structured = (result.structuredContent ?? {}) as Record<string, unknown>;
   if (result.isError === true) throw new Error(`create_transaction: ${JSON.stringify(result.content).slice(0, 400)}`);
-  return structured;
+  const text = (result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n");
+  return { ...structured, token: tokenFromText(text) };
 }
+
+/** Each write sends another amount: an identical send would be blocked as a duplicate of the one before. */
+let written = 0;
 
 /** One write: its dry run and its confirmation, each timed. */
 async function oneWrite(input: GuardStoreScaleInput, server: ServerUnderTest, note: string): Promise<{ dryRunMs: number; confirmMs: number }> {
-  const args = { account: "sol-treasury", recipient: input.recipient, amount: "1000", unit: "lamport", note };
-  let dry: Record<string, unknown> = {};
+  written += 1;
+  const args = { account: "sol-treasury", recipient: input.recipient, amount: String(1000 + written), unit: "lamport", note };
+  let dry: Record<string, unknown> & { token?: string | undefined } = {};
   const dryRunMs = await timed(async () => {
     dry = await send(server.client, args);
   });
   if (dry.status !== "dry_run") throw new Error(`dry run answered ${String(dry.status)}`);
   let confirmed: Record<string, unknown> = {};
   const confirmMs = await timed(async () => {
-    confirmed = await send(server.client, { ...args, confirmation_token: dry.confirmation_token });
+    confirmed = await send(server.client, { ...args, confirmation_token: dry.token });
   });
   if (confirmed.status !== "submitted") throw new Error(`confirmation answered ${String(confirmed.status)}`);
   return { dryRunMs, confirmMs };

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { FileGuardStore, isAmbiguous, type AuditInput } from "@custody/shared";
+import { FileGuardStore, failureEvent, type AuditInput, withoutSecrets } from "@custody/shared";
 
 export const AUDIT_SURFACE = "vscode";
 
@@ -28,8 +28,7 @@ export class ExtensionAudit {
    * or `ambiguous` when its answer was lost. Secrets named in `redact` never reach the record.
    */
   async recordFailure(base: { operator: string; tool: string; request: unknown }, error: unknown, redact: readonly string[] = []): Promise<void> {
-    let message = error instanceof Error ? error.message : String(error);
-    for (const secret of redact) message = message.split(secret).join("<redacted>").split(encodeURIComponent(secret)).join("<redacted>");
-    await this.record({ ...base, event: isAmbiguous(error) ? "ambiguous" : "failed", request_digest: null, error: message });
+    const message = withoutSecrets(error instanceof Error ? error.message : String(error), redact);
+    await this.record({ ...base, event: failureEvent(error), request_digest: null, error: message });
   }
 }

@@ -5,3 +5,4 @@ export * from "./lost-answer-lookup.js";
 export { requestDigest, intentFingerprint } from "./request-digest.js";
 export { isAmbiguous } from "./send-once.js";
 export * from "./submission-standing.js";
+export { failureEvent, withoutSecrets } from "./operation-failure.js";

@@ -1,4 +1,4 @@
-import { isAmbiguous } from "@custody/shared";
+import { failureEvent } from "@custody/shared";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { errorMessage } from "../error-message.js";
@@ -21,7 +21,7 @@ export const syncAccount = defineTool({
     try {
       result = await call.ctx.client.syncAccount(account.id, { signal: call.signal });
     } catch (error) {
-      await recordOperation(call.ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: "sync_account", request, error: errorMessage(error) });
+      await recordOperation(call.ctx, { event: failureEvent(error), tool: "sync_account", request, error: errorMessage(error) });
       throw error;
     }
     await recordOperation(call.ctx, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });

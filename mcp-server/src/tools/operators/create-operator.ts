@@ -1,4 +1,4 @@
-import { CustodyApiError, delimitUntrusted, isAmbiguous, OperatorName, registrationStanding } from "@custody/shared";
+import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding } from "@custody/shared";
 import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { workspaceView } from "../../views/workspace-view.js";
@@ -21,7 +21,7 @@ export const createOperator = defineTool({
     try {
       user = await ctx.client.createApiUser(args.name, { signal });
     } catch (error) {
-      await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: errorMessage(error) });
+      await recordOperation(ctx, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: errorMessage(error) });
       if (!(error instanceof CustodyApiError && error.status === 409)) throw error;
       // Created before: say where its registration stands and what comes next, not only the refusal.
       const standing = await registrationStanding(ctx.client, args.name, { signal });

@@ -1,4 +1,4 @@
-import { boundedText, delimitUntrusted, INPUT_LIMITS, isAmbiguous, OperatorName, registrationStanding } from "@custody/shared";
+import { boundedText, delimitUntrusted, INPUT_LIMITS, failureEvent, OperatorName, registrationStanding, withoutSecrets } from "@custody/shared";
 import { registrationView, registrationText } from "../../views/registration-view.js";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
@@ -22,8 +22,7 @@ export const registerOperator = defineTool({
     try {
       result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
     } catch (error) {
-      const redacted = errorMessage(error).split(args.uuid).join("<uuid>").split(encodeURIComponent(args.uuid)).join("<uuid>");
-      await recordOperation(ctx, { event: isAmbiguous(error) ? "ambiguous" : "failed", tool: NAME, request: { name: args.name }, error: redacted });
+      await recordOperation(ctx, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: withoutSecrets(errorMessage(error), [args.uuid]) });
       throw error;
     }
     await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });

@@ -63,6 +63,19 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("keeps no long input whole: a 2 MB string is recorded as its bounded preview, length and digest", async () => {
+      const { store, verify } = await kind.fresh();
+      try {
+        const recipient = "9".repeat(2_000_000);
+        const record = await store.append({ event: "blocked", surface: "mcp", operator: "alice_ops", tool: "create_transaction", request_digest: null, request: { kind: "send", recipient } });
+        expect(record.request).toMatchObject({ recipient: { length: recipient.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+        expect(JSON.stringify(record).length).toBeLessThan(4096);
+        expect(await verify()).toMatchObject({ ok: true, records: 1 });
+      } finally {
+        await store.close();
+      }
+    });
+
     it("refuses a second write of the same intent while the first stands, names it, and lets the acknowledged repeat through", async () => {
       const { store } = await kind.fresh();
       try {

@@ -1,10 +1,9 @@
 import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { AuditRecord, GENESIS_HASH, type AuditInput } from "./audit-entry.js";
-import { boundedAuditInput } from "./audit-bounds.js";
+import { GENESIS_HASH, type AuditInput, type AuditRecord } from "./audit-entry.js";
+import { auditLine, sealAuditRecord } from "./sealed-record.js";
 import { AuditLedger, type Checkpoint } from "./audit-ledger.js";
-import { canonicalJson } from "./canonical-json.js";
-import { auditHash, ChainCheck, CHAIN_START, intactRecord } from "./chain-check.js";
+import { ChainCheck, CHAIN_START, intactRecord } from "./chain-check.js";
 import { withFileLock } from "./file-lock.js";
 import { readLedgerFile, writeLedgerFile } from "./ledger-file.js";
 import { forEachLineSync, lineEndingAt, type ReadCounter } from "./log-lines.js";
@@ -17,15 +16,6 @@ export interface AuditLogOptions {
   lockWaitMs?: number;
 }
 
-/** Amounts in a record are written as decimal strings, so any JSON reader reads them back exactly. */
-function bigintsAsStrings(value: unknown): unknown {
-  if (typeof value === "bigint") return value.toString();
-  if (Array.isArray(value)) return value.map(bigintsAsStrings);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, bigintsAsStrings(item)]));
-  }
-  return value;
-}
 
 function brokenChain(path: string, line: number, reason: string): Error {
   return new Error(`audit log ${path} is not a valid chain (line ${line}: ${reason}); refusing to append to it`);
@@ -178,9 +168,8 @@ export class AuditLog {
 
   #write(ledger: AuditLedger, input: AuditInput): AuditRecord {
     const tail = ledger.checkpoint;
-    const unsigned = { ...(bigintsAsStrings(boundedAuditInput(input)) as AuditInput), seq: (tail?.seq ?? -1) + 1, at: this.now().toISOString(), prev_hash: tail?.hash ?? GENESIS_HASH };
-    const record = AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
-    const line = `${canonicalJson(record)}\n`;
+    const record = sealAuditRecord(input, { seq: (tail?.seq ?? -1) + 1, prevHash: tail?.hash ?? GENESIS_HASH }, this.now());
+    const line = `${auditLine(record)}\n`;
     const fd = openSync(this.path, "a");
     try {
       writeSync(fd, line);

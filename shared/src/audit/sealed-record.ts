@@ -1,4 +1,5 @@
 import { AuditRecord, type AuditInput } from "./audit-entry.js";
+import { boundedAuditInput } from "./audit-bounds.js";
 import { auditHash } from "./chain-check.js";
 import { canonicalJson } from "./canonical-json.js";
 
@@ -9,11 +10,12 @@ export interface ChainPlace {
 }
 
 /**
- * The record an append writes at a place in the chain, stamped with its time and hash; amounts
- * (bigints) become decimal strings so that any JSON reader reads them back exactly.
+ * The record an append writes at a place in the chain, stamped with its time and hash, in every
+ * store: a long input kept only as its bounded preview and digest (boundedAuditInput), amounts
+ * (bigints) as decimal strings so that any JSON reader reads them back exactly.
  */
 export function sealAuditRecord(input: AuditInput, place: ChainPlace, at: Date): AuditRecord {
-  const plain = JSON.parse(JSON.stringify(input, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))) as AuditInput;
+  const plain = JSON.parse(JSON.stringify(boundedAuditInput(input), (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))) as AuditInput;
   const unsigned = { ...plain, seq: place.seq, at: at.toISOString(), prev_hash: place.prevHash };
   return AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
 }

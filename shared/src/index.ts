@@ -5,6 +5,7 @@ export * from "./untrusted/index.js";
 export * from "./audit/index.js";
 export * from "./rules/index.js";
 export * from "./governance/index.js";
+export * from "./identity/index.js";
 export * from "./policy/index.js";
 export * from "./requests/index.js";
 export * from "./client/index.js";

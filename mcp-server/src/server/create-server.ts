@@ -1,3 +1,4 @@
+import type { Person } from "@custody/shared";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { registerResources } from "../resources/register-resources.js";
@@ -11,6 +12,8 @@ import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 export interface McpServerOptions {
   /** Tracks the tool calls under way, so a shutdown can let them finish. */
   work?: WorkInFlight;
+  /** The signed-in person the session belongs to; null or absent for a single user. */
+  person?: Person | null;
 }
 
 /**
@@ -23,7 +26,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
-  registerTools(server, ctx, options.work);
+  registerTools(server, ctx, { work: options.work, person: options.person ?? null });
   registerResources(server, ctx);
   registerPrompts(server);
   return server;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Policy } from "@custody/shared";
+import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -25,7 +25,7 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing): boolean {
  * is answered from the listings generated at build time, and a tool's zod schemas and handler are
  * loaded on the first call. The tools the local policy refuses are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, work: WorkInFlight | undefined): void {
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person }: { work: WorkInFlight | undefined; person: Person | null }): void {
   const session = server.server;
   const sessionId = randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
@@ -49,7 +49,7 @@ export function registerTools(server: McpServer, ctx: DeferredContext, work: Wor
         step += 1;
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
-      const call = { ctx: await ctx.load(), session, sessionId, signal: extra.signal, progress };
+      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.signal, progress };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {

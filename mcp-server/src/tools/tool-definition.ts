@@ -1,4 +1,4 @@
-import type { Toolset } from "@custody/shared";
+import type { Person, Toolset } from "@custody/shared";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
@@ -19,6 +19,8 @@ export interface ToolCall {
   session: Server;
   /** This MCP session's own id, random per session: a confirmation is accepted only in the session of its dry run. */
   sessionId: string;
+  /** The signed-in person the session belongs to (an OAuth access token's subject), or null for a single user (stdio, the shared bearer token). */
+  person: Person | null;
   signal: AbortSignal;
   /** Sends a progress notification when the client asked for them (a progress token), so a long call does not time out. */
   progress(message: string): void;

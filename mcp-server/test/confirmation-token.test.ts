@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfirmationTokens } from "../src/guard/confirmation-token.js";
 
 const nonce = "0123456789abcdef0123456789abcdef";
-const bound = { tool: "polkadot_unbond", operator: "treasury-bot" };
+const bound = { tool: "polkadot_unbond", operator: "treasury-bot", person: null };
 
 describe("confirmation tokens on the wire", () => {
   it("carry the nonce of a prepared intent, signed for one tool and one operator, in under 100 characters", () => {
@@ -12,6 +12,14 @@ describe("confirmation tokens on the wire", () => {
     expect(tokens.open(token, bound)).toEqual({ ok: true, nonce });
     expect(tokens.open(token, { ...bound, tool: "polkadot_rebond" })).toMatchObject({ ok: false, reason: "forged" });
     expect(tokens.open(token, { ...bound, operator: "staking-bot" })).toMatchObject({ ok: false, reason: "forged" });
+  });
+
+  it("are bound to the person who ran the dry run", () => {
+    const tokens = new ConfirmationTokens();
+    const alices = tokens.issue(nonce, { ...bound, person: "alice" });
+    expect(tokens.open(alices, { ...bound, person: "alice" })).toEqual({ ok: true, nonce });
+    expect(tokens.open(alices, { ...bound, person: "bob" })).toMatchObject({ ok: false, reason: "forged" });
+    expect(tokens.open(alices, bound)).toMatchObject({ ok: false, reason: "forged" });
   });
 
   it("refuse any change to a byte of the token, tokens of another secret, and malformed ones", () => {

@@ -179,7 +179,7 @@ describe("confirm", () => {
       const dry = await call(treasury.client, "create_transaction", send());
       const stolen = await call(staking.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(stolen.structured.status).toBe("refused");
-      expect(stolen.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than create_transaction as staking-bot/);
+      expect(stolen.structured.error).toMatch(/signature does not match \(altered, issued for another tool, operator or person than create_transaction as staking-bot/);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     } finally {
       await treasury.close();
@@ -191,7 +191,7 @@ describe("confirm", () => {
     const dry = await call(harness.client, "create_transaction", send());
     const other = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "DOT", confirmation_token: dry.token });
     expect(other.structured.status).toBe("refused");
-    expect(other.structured.error).toMatch(/signature does not match \(altered, issued for another tool or operator than polkadot_unbond as treasury-bot/);
+    expect(other.structured.error).toMatch(/signature does not match \(altered, issued for another tool, operator or person than polkadot_unbond as treasury-bot/);
   });
 
   it("re-runs the checks on fresh data and blocks when the balance moved since the dry run", async () => {

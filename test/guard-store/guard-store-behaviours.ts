@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { checkDailyLimit, Currency, Policy, type AuditVerdict, type GuardStore, type ReservationRequest } from "@custody/shared";
+import { checkDailyLimit, Currency, grantFor, limitSetsFor, Policy, type AuditVerdict, type GuardStore, type Person, type ReservationRequest } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 
 /** One kind of store under test: fresh stores, and more stores on the same backing (other processes sharing it). */
@@ -14,14 +14,17 @@ const FINGERPRINT = "f".repeat(64);
 const EVER = new Date(0);
 
 /** A reservation of `amount` planck by the operator, one write per reference. */
-export function reservation(reference: string, amount: bigint, options: { operator?: string; fingerprint?: string; repeatOf?: string | null } = {}): ReservationRequest {
+export function reservation(reference: string, amount: bigint, options: { operator?: string; fingerprint?: string; repeatOf?: string | null; person?: Person; policy?: Policy } = {}): ReservationRequest {
   const operator = options.operator ?? "alice_ops";
+  const person = options.person ?? null;
+  const sets = limitSetsFor(options.policy ?? policy, grantFor(options.policy ?? policy, person), operator);
   const fingerprint = options.fingerprint ?? createHash("sha256").update(reference).digest("hex");
   return {
     record: {
       event: "reserved",
       surface: "mcp",
       operator,
+      ...(person === null ? {} : { person: { subject: person.subject } }),
       tool: "polkadot_bond_extra",
       request_digest: null,
       details: { currency: "polkadot", reference, policy_amount: amount.toString(), fingerprint, ...(options.repeatOf ? { repeat_of: options.repeatOf } : {}) },
@@ -31,7 +34,7 @@ export function reservation(reference: string, amount: bigint, options: { operat
     reference,
     duplicatesSince: EVER,
     repeatOf: options.repeatOf ?? null,
-    limit: { currency: "polkadot", amount, since: EVER, check: (spent) => checkDailyLimit(policy, dot, amount, spent) },
+    limits: sets.map((set) => ({ scope: set.scope, currency: "polkadot", since: EVER, check: (spent: bigint) => checkDailyLimit(set, dot, amount, spent) })),
   };
 }
 
@@ -55,8 +58,8 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
           finding: { code: "POLICY_MAX_PER_DAY", severity: "block", facts: { amount: "5", spent_last_24h: "6", max: "10" } },
         });
         expect(await store.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true, record: { seq: 1 } });
-        expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(10n);
-        expect(await store.committedSince({ operator: "bob_ops", currency: "polkadot", since: EVER })).toBe(0n);
+        expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(10n);
+        expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "bob_ops" }, currency: "polkadot", since: EVER })).toBe(0n);
         expect(await verify()).toMatchObject({ ok: true, records: 2 });
       } finally {
         await store.close();
@@ -105,7 +108,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       try {
         expect(await store.reserve(reservation("cw-x", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
         await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-x", outcome: "not_applied" } });
-        expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(0n);
+        expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(0n);
         expect(await store.reserve(reservation("cw-y", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
         expect(await store.writeByReference("cw-x")).toMatchObject({ status: "not_applied" });
       } finally {
@@ -121,7 +124,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         const results = await Promise.all([...attempts(store, "one"), ...attempts(other, "two")]);
         expect(results.filter((result) => result.reserved)).toHaveLength(10);
         expect(results.filter((result) => !result.reserved && result.reason === "daily_limit")).toHaveLength(6);
-        expect(await other.committedSince({ operator: "alice_ops", currency: "polkadot", since: EVER })).toBe(10n);
+        expect(await other.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(10n);
         expect(await verify()).toMatchObject({ ok: true, records: 10 });
       } finally {
         await store.close();

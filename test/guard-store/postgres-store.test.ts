@@ -189,7 +189,7 @@ describe("the PostgreSQL store's answers", () => {
             const answers: unknown[] = [];
             for (const name of OPERATORS) {
               for (const since of [0, ...times]) {
-                for (const currency of CURRENCIES) answers.push(await store.committedSince({ operator: operator(name), currency, since: new Date(since) }));
+                for (const currency of CURRENCIES) answers.push(await store.committedSince({ scope: { kind: "operator", operator: operator(name) }, currency, since: new Date(since) }));
                 for (const fingerprint of FINGERPRINTS) answers.push(await store.recentWrites({ operator: operator(name), fingerprint, since: new Date(since) }));
               }
             }
@@ -230,7 +230,7 @@ describe("the PostgreSQL store's answers", () => {
     await live.linkNonce("c".repeat(32), "cw-new");
     await live.recentWrites({ operator: "op7", fingerprint: "d".repeat(64), since: new Date(Date.now() - 86_400_000) });
     await live.writeByReference("ref-77");
-    await live.committedSince({ operator: "op7", currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
+    await live.committedSince({ scope: { kind: "operator" as const, operator: "op7" }, currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
     await live.reserve(reservation("cw-new", 1n, { operator: "op7" }));
     await live.append(record("submitted", { reference: "cw-new", currency: "polkadot", policy_amount: "1" }, { operator: "op7", transaction_id: 5 }));
     await live.close();
@@ -260,7 +260,7 @@ describe("the PostgreSQL store through a database restart", () => {
         const nonce = createHash("md5").update(reference).digest("hex");
         await store.prepareIntent({ fingerprint: nonce.repeat(2), nonce, operator: "alice_ops", expires_at: Date.now() + 60_000, sealed: "{}" });
         expect(await store.redeemIntent(nonce)).toMatchObject({ outcome: "redeemed" });
-        const reserved = await store.reserve({ ...reservation(reference, 1n), limit: null });
+        const reserved = await store.reserve({ ...reservation(reference, 1n), limits: [] });
         expect(reserved, JSON.stringify(reserved)).toMatchObject({ reserved: true });
         await store.append(record("submitted", { reference, currency: "polkadot", policy_amount: "1" }, { transaction_id: index + 1 }));
         appends += 2;
@@ -282,7 +282,7 @@ describe("the PostgreSQL store through a database restart", () => {
     const reservedLines = (await exported(url)).split("\n").filter((line) => line.includes('"event":"reserved"'));
     expect(reservedLines.map((line) => (JSON.parse(line) as { details: { reference: string } }).details.reference).sort()).toEqual([...references].sort());
     const store = await openPostgresGuardStore(url);
-    expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(BigInt(references.length));
+    expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(BigInt(references.length));
     await store.close();
   }, 120_000);
 });
@@ -314,12 +314,12 @@ describe("the PostgreSQL store when a commit's answer is lost", () => {
       return operation();
     };
     expect(await losing(() => store.append(record("dry_run", { fingerprint: "f".repeat(64) })))).toMatchObject({ seq: 0 });
-    expect(await losing(() => store.reserve({ ...reservation("cw-lost", 3n), limit: null }))).toMatchObject({ reserved: true, record: { seq: 1 } });
+    expect(await losing(() => store.reserve({ ...reservation("cw-lost", 3n), limits: [] }))).toMatchObject({ reserved: true, record: { seq: 1 } });
     await losing(() => store.prepareIntent({ fingerprint: "9".repeat(64), nonce: "9".repeat(32), operator: "alice_ops", expires_at: Date.now() + 60_000, sealed: "{}" }));
     expect(await losing(() => store.redeemIntent("9".repeat(32)))).toMatchObject({ outcome: "redeemed" });
     expect(await store.redeemIntent("9".repeat(32))).toMatchObject({ outcome: "reused" });
     expect(lost).toBe(4);
-    expect(await store.committedSince({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(3n);
+    expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(3n);
     await store.close();
     expect(await verifyPostgresAudit(url)).toMatchObject({ ok: true, records: 2 });
   });

@@ -108,7 +108,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const committed = submitted.map((answer) => BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string));
       expect(committed.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(LAMPORTS_PER_DAY);
       const store = await openPostgresGuardStore(storeUrl);
-      expect(await store.committedSince({ operator: OPERATOR, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
+      expect(await store.committedSince({ scope: { kind: "operator", operator: OPERATOR }, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
       await store.close();
       for (const [index, answer] of confirmed.entries()) {
         expect(await transactionsOf(dryRuns[index]?.structured.reference as string)).toHaveLength(answer.structured.status === "submitted" ? 1 : 0);

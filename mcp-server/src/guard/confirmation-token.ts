@@ -7,16 +7,23 @@ export type TokenCheck = { ok: true; nonce: string } | { ok: false; reason: Toke
 const PREFIX = "v2";
 const NONCE = /^[0-9a-f]{32}$/;
 
+/** What a token is issued for: the tool, the operator, and the subject of the person who ran the dry run (null: a single user). */
+export interface TokenBinding {
+  tool: string;
+  operator: string;
+  person: string | null;
+}
+
 export interface ConfirmationTokenOptions {
   /** The HMAC key; a fresh random one per process when absent (tokens die with the process). */
   secret?: Buffer;
 }
 
 /**
- * Confirmation tokens on the wire: `v2.<nonce>.<HMAC-SHA256 over the nonce, the tool and the
- * operator>`. What the confirmation rebuilds (the request's digest, account, reference, session,
+ * Confirmation tokens on the wire: `v2.<nonce>.<HMAC-SHA256 over the nonce, the tool, the
+ * operator and the person>`. What the confirmation rebuilds (the request's digest, account, reference, session,
  * expiry) is kept by the guard's store under the nonce, which also uses it once; the signature
- * only proves this server issued the token for this tool and operator.
+ * only proves this server issued the token for this tool, operator and person.
  */
 export class ConfirmationTokens {
   readonly #secret: Buffer;
@@ -26,12 +33,12 @@ export class ConfirmationTokens {
   }
 
   /** The token that carries a prepared intent's nonce. */
-  issue(nonce: string, bound: { tool: string; operator: string }): string {
+  issue(nonce: string, bound: TokenBinding): string {
     return `${PREFIX}.${nonce}.${this.#mac(nonce, bound)}`;
   }
 
-  /** The nonce of a token this server issued for this tool and operator, or why it is refused. */
-  open(token: string, bound: { tool: string; operator: string }): TokenCheck {
+  /** The nonce of a token this server issued for this tool, operator and person, or why it is refused. */
+  open(token: string, bound: TokenBinding): TokenCheck {
     const [prefix, nonce, mac, extra] = token.split(".");
     if (prefix !== PREFIX || nonce === undefined || !NONCE.test(nonce) || !mac || extra !== undefined) {
       return { ok: false, reason: "malformed", message: "confirmation_token: not a token this server issued (malformed); run the tool without a token for a new dry run" };
@@ -42,13 +49,13 @@ export class ConfirmationTokens {
       return {
         ok: false,
         reason: "forged",
-        message: `confirmation_token: its signature does not match (altered, issued for another tool or operator than ${bound.tool} as ${bound.operator}, or by a server with another token secret); run a new dry run`,
+        message: `confirmation_token: its signature does not match (altered, issued for another tool, operator or person than ${bound.tool} as ${bound.operator}${bound.person === null ? "" : " for you"}, or by a server with another token secret); run a new dry run`,
       };
     }
     return { ok: true, nonce };
   }
 
-  #mac(nonce: string, bound: { tool: string; operator: string }): string {
-    return createHmac("sha256", this.#secret).update(JSON.stringify([PREFIX, nonce, bound.tool, bound.operator])).digest("base64url");
+  #mac(nonce: string, bound: TokenBinding): string {
+    return createHmac("sha256", this.#secret).update(JSON.stringify([PREFIX, nonce, bound.tool, bound.operator, bound.person])).digest("base64url");
   }
 }

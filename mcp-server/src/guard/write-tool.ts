@@ -85,14 +85,15 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
   const { confirmation_token: token, repeat_of: repeatOf, ...args } = rawArgs;
   const refusal = permissionRefusal(call, tool);
   if (refusal) {
-    await recordOperation(ctx, { event: "refused", tool: tool.name, request: null, error: refusal, details: { reason: "permission" } });
+    await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: refusal, details: { reason: "permission" } });
     return writeError("refused", refusal);
   }
+  const binding = { tool: tool.name, operator: ctx.operator, person: call.person?.subject ?? null };
   let nonce: string | null = null;
   if (token !== undefined) {
-    const opened = ctx.tokens.open(token, { tool: tool.name, operator: ctx.operator });
+    const opened = ctx.tokens.open(token, binding);
     if (!opened.ok) {
-      await recordOperation(ctx, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: opened.reason } });
+      await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: opened.reason } });
       return writeError("refused", `${opened.message}. Nothing was sent.`);
     }
     nonce = opened.nonce;
@@ -102,14 +103,14 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
     request = await toWriteRequest(spec, args as z.output<z.ZodObject<Shape>>, repeatOf, call);
   } catch (error) {
     const message = errorMessage(error);
-    await recordOperation(ctx, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
+    await recordOperation(call, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
     return writeError("failed", `${message}. Nothing was sent.`);
   }
-  const actor = { session: call.sessionId, person: null };
+  const actor = { session: call.sessionId, person: call.person };
   if (nonce === null) {
     const prepared = await ctx.road.prepare(request, { actor, signal: call.signal });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
-    return dryRunAnswer(tool.name, prepared, ctx.tokens.issue(prepared.sealed.nonce, { tool: tool.name, operator: ctx.operator }));
+    return dryRunAnswer(tool.name, prepared, ctx.tokens.issue(prepared.sealed.nonce, binding));
   }
   const heartbeat = setInterval(() => call.progress("still working: checking, waiting for the person, sending or looking the write up"), PROGRESS_EVERY_MS);
   try {

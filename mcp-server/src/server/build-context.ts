@@ -1,4 +1,4 @@
-import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, WriteRoad, type GuardStore, type Policy } from "@custody/shared";
+import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOperator, WriteRoad, type GuardStore, type Policy } from "@custody/shared";
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
@@ -19,21 +19,35 @@ export interface ContextSettings {
   emulatorKey: string | null;
 }
 
-/** The process's context: the client, the guard's store (its audit chain verified here), the write road and the token signer. */
+/**
+ * The process's context: the guard's store (its audit chain verified here), the token signer, and
+ * for each API operator calls are made as (the server's, and those the policy's roles name, built
+ * on first use) a client, a write road and a currency book.
+ */
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
   const headers: Record<string, string> = settings.emulatorKey === null ? {} : { [EMULATOR_KEY_HEADER]: settings.emulatorKey };
-  const client = new CustodyClient({ baseUrl: settings.baseUrl, operator: settings.operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}`, headers });
   const store = settings.store.kind === "opened" ? settings.store.store : new FileGuardStore(settings.store.path, now);
-  return {
-    client,
-    operator: settings.operator,
-    policy: settings.policy,
-    store,
-    road: new WriteRoad({ client, operator: settings.operator, policy: () => settings.policy, store, surface: AUDIT_SURFACE, intentTtlMs: settings.tokenTtlMs }),
-    tokens: new ConfirmationTokens(settings.tokenSecret === null ? {} : { secret: settings.tokenSecret }),
-    currencies: new CurrencyBook(client),
-    now,
-    embedded: settings.embedded,
+  const tokens = new ConfirmationTokens(settings.tokenSecret === null ? {} : { secret: settings.tokenSecret });
+  const byOperator = new Map<string, ServerContext>();
+  const contextOf = (operator: string): ServerContext => {
+    const known = byOperator.get(operator);
+    if (known !== undefined) return known;
+    const client = new CustodyClient({ baseUrl: settings.baseUrl, operator, userAgent: `${SERVER_NAME}/${SERVER_VERSION}`, headers });
+    const ctx: ServerContext = {
+      client,
+      operator,
+      policy: settings.policy,
+      store,
+      road: new WriteRoad({ client, operator, policy: () => settings.policy, store, surface: AUDIT_SURFACE, intentTtlMs: settings.tokenTtlMs }),
+      tokens,
+      currencies: new CurrencyBook(client),
+      now,
+      embedded: settings.embedded,
+      forPerson: (person) => contextOf(grantOperator(grantFor(settings.policy, person), settings.operator)),
+    };
+    byOperator.set(operator, ctx);
+    return ctx;
   };
+  return contextOf(settings.operator);
 }

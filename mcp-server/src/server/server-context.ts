@@ -1,4 +1,4 @@
-import type { CustodyClient, GuardStore, Policy, WriteRoad } from "@custody/shared";
+import type { CustodyClient, GuardStore, Person, Policy, WriteRoad } from "@custody/shared";
 import type { ConfirmationTokens } from "../guard/confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
 
@@ -18,6 +18,11 @@ export interface ServerContext {
   now: () => Date;
   /** Said in the server instructions: the workspace is the in-process emulator's demo. */
   embedded: boolean;
+  /**
+   * The context a person's calls run in: that of the API operator their role acts as (client, road
+   * and currencies of that operator, the same store, tokens and policy), this one when it is the same.
+   */
+  forPerson(person: Person | null): ServerContext;
 }
 
 /**

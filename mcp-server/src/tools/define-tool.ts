@@ -17,8 +17,8 @@ export type SimpleToolSpec<Shape extends z.ZodRawShape> = Omit<ToolDefinition<Sh
 };
 
 /** The local policy's refusal of this tool, or null. Asked by every handler: hiding a tool is not enforcing. */
-export function permissionRefusal(call: ToolCall, tool: Pick<AnyTool, "name" | "toolset" | "annotations">): string | null {
-  const verdict = toolPermission(call.ctx.policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint });
+export function permissionRefusal(call: Pick<ToolCall, "ctx" | "person">, tool: Pick<AnyTool, "name" | "toolset" | "annotations">): string | null {
+  const verdict = toolPermission(call.ctx.policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, call.person);
   return verdict.allowed ? null : `${tool.name} refused: ${verdict.reason}`;
 }
 

@@ -1,4 +1,4 @@
-import { toolPermission, type Policy } from "@custody/shared";
+import { toolPermission, type Person, type Policy } from "@custody/shared";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
 import { getHoldings } from "./accounts/get-holdings.js";
@@ -74,9 +74,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
 ];
 
 /**
- * The tools the local policy lets this server register: the one place where read-only mode,
+ * The tools the local policy lets this server register (for a signed-in person: through their role): the one place where read-only mode,
  * toolsets and the allow and deny lists decide what a client can see. Handlers ask again.
  */
-export function toolsFor(policy: Policy): AnyTool[] {
-  return ALL_TOOLS.filter((tool) => toolPermission(policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }).allowed);
+export function toolsFor(policy: Policy, person: Person | null = null): AnyTool[] {
+  return ALL_TOOLS.filter((tool) => toolPermission(policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, person).allowed);
 }

@@ -15,22 +15,23 @@ function describeProblems(error: z.ZodError): string {
     .join("; ");
 }
 
-function allowed(policy: Policy, { toolset, tool }: ToolListing): boolean {
-  return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }).allowed;
+function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person | null): boolean {
+  return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }, person).allowed;
 }
 
 /**
  * tools/list and tools/call on the session's low-level server, as McpServer.registerTool would
  * answer them (same capability, same errors), but without building any tool at start: tools/list
  * is answered from the listings generated at build time, and a tool's zod schemas and handler are
- * loaded on the first call. The tools the local policy refuses are neither listed nor callable.
+ * loaded on the first call. The tools the local policy refuses (the session's person through their
+ * role) are neither listed nor callable.
  */
 export function registerTools(server: McpServer, ctx: DeferredContext, { work, person }: { work: WorkInFlight | undefined; person: Person | null }): void {
   const session = server.server;
   const sessionId = randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
   const visibleTools = () => {
-    visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing)).map(({ tool }) => [tool.name, tool])));
+    visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing, person)).map(({ tool }) => [tool.name, tool])));
     return visible;
   };
   session.registerCapabilities({ tools: { listChanged: true } });
@@ -49,7 +50,8 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
         step += 1;
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
-      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.signal, progress };
+      // The context of the operator the person's role acts as (the server's own for a single user).
+      const call = { ctx: (await ctx.load()).forPerson(person), session, sessionId, person, signal: extra.signal, progress };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {

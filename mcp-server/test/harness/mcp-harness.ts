@@ -78,6 +78,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
     currencies: new CurrencyBook(client),
     now: clock.now,
     embedded: true,
+    forPerson: () => ctx,
   };
   return { ctx, clock, auditPath };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PersonOnRecord } from "../identity/person.js";
 import { AUDIT_EVENT_MEANINGS, type AuditEventName } from "./audit-events.js";
 
 export const AuditEvent = z.enum(Object.keys(AUDIT_EVENT_MEANINGS) as [AuditEventName, ...AuditEventName[]]);
@@ -14,6 +15,8 @@ export const AuditRecord = z.object({
   event: AuditEvent,
   surface: z.string(),
   operator: z.string(),
+  /** The signed-in person who asked (null or absent: a single user, not signed in). */
+  person: PersonOnRecord.nullable().optional(),
   tool: z.string(),
   request_digest: z.string().nullable(),
   request: z.unknown().optional(),

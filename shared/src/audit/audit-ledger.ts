@@ -53,7 +53,7 @@ export class AuditLedger {
 
   /** Folds the next line of the log, `end` being the log's length through it. */
   fold(record: AuditRecord, end: number): void {
-    this.#committed.fold(record, `line ${record.seq}`);
+    this.#committed.fold(record);
     foldTrace(this.#traces, record);
     this.#checkpoint = { seq: record.seq, hash: record.hash, offset: end };
     const at = Date.parse(record.at);

@@ -1,5 +1,11 @@
 import type { AuditRecord } from "./audit-entry.js";
-import { NOT_APPLIED_OUTCOME } from "./committed-amounts.js";
+
+/**
+ * The `details.outcome` of a record that establishes that a write did not happen: a `resolved`
+ * record (the look-up of an ambiguous write) or a `failed` record (the service refused the POST,
+ * or it was never sent). Only such a record releases the write's amount from the daily limits.
+ */
+export const NOT_APPLIED_OUTCOME = "not_applied";
 
 /**
  * What one record does to the amounts committedSince counts, for a store that keeps them as it
@@ -7,8 +13,8 @@ import { NOT_APPLIED_OUTCOME } from "./committed-amounts.js";
  * released. Folding every record's effect in order gives committedSince's answer for any window.
  */
 export type CommitmentEffect =
-  /** Counts `amount` for the write `key` (its reference, or `#<seq>` for a record without one) in the currency, latest at `at`. */
-  | { kind: "count"; operator: string; key: string; currency: string; amount: bigint; at: string }
+  /** Counts `amount` for the write `key` (its reference, or `#<seq>` for a record without one) of the operator and person (subject, or null) in the currency, latest at `at`. */
+  | { kind: "count"; operator: string; person: string | null; key: string; currency: string; amount: bigint; at: string }
   /** Stops counting the operator's write with this reference, in every currency. */
   | { kind: "release"; operator: string; key: string };
 
@@ -23,5 +29,5 @@ export function commitmentEffect(record: AuditRecord): CommitmentEffect | null {
   const currency = record.details?.currency;
   const amount = record.details?.policy_amount;
   if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || typeof amount !== "string" || !/^[0-9]+$/.test(amount)) return null;
-  return { kind: "count", operator: record.operator, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
+  return { kind: "count", operator: record.operator, person: record.person?.subject ?? null, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
 }

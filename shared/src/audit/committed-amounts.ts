@@ -1,33 +1,16 @@
 import { existsSync } from "node:fs";
+import type { LimitScope } from "../policy/limit-scope.js";
 import { AuditRecord } from "./audit-entry.js";
+import { commitmentEffect, type CommitmentEffect } from "./commitment-effect.js";
 import { forEachLineSync } from "./log-lines.js";
 
+export { NOT_APPLIED_OUTCOME } from "./commitment-effect.js";
+
 export interface CommittedQuery {
-  operator: string;
+  /** Whose writes: one operator's, one person's, or everyone's. */
+  scope: LimitScope;
   currency: string;
   since: Date;
-}
-
-/**
- * The `details.outcome` of a record that establishes that a write did not happen: a `resolved`
- * record (the look-up of an ambiguous write) or a `failed` record (the service refused the POST,
- * or it was never sent). Only such a record releases the write's amount from the daily limits.
- */
-export const NOT_APPLIED_OUTCOME = "not_applied";
-
-/** Records by which a write counts: reserved before its POST, then submitted or ambiguous. */
-const COUNTING_EVENTS: ReadonlySet<string> = new Set(["reserved", "submitted", "ambiguous"]);
-/** Records that release a write counted before them, when their outcome is not_applied. */
-const RELEASING_EVENTS: ReadonlySet<string> = new Set(["resolved", "failed"]);
-
-function committedAmount(record: AuditRecord): bigint | null {
-  const amount = record.details?.policy_amount;
-  return typeof amount === "string" && /^[0-9]+$/.test(amount) ? BigInt(amount) : null;
-}
-
-function referenceOf(record: AuditRecord): string | null {
-  const reference = record.details?.reference;
-  return typeof reference === "string" && reference !== "" ? reference : null;
 }
 
 interface Counted {
@@ -39,16 +22,23 @@ interface Counted {
 /** One entry of CommittedWrites, as a ledger stores it. */
 export interface CommittedEntry {
   operator: string;
-  /** The write's reference, or its line for a counting record without one. */
+  /** The subject of the person whose write it is, or null (a single user). */
+  person: string | null;
+  /** The write's reference, or `#<seq>` for a counting record without one. */
   key: string;
   currency: string;
   amount: bigint;
   latestMs: number;
 }
 
+function inScope(write: { operator: string; person: string | null }, scope: LimitScope): boolean {
+  return scope.kind === "team" || (scope.kind === "operator" ? write.operator === scope.operator : write.person === scope.subject);
+}
+
 /**
- * The writes that count against the daily limits, folded record by record in log order: the
- * state committedSince reads, kept by a ledger between appends or built by one pass over a log.
+ * The writes that count against the daily limits, folded record by record in log order (each
+ * record's commitmentEffect): the state committedSince reads, kept by a ledger between appends or
+ * built by one pass over a log.
  *
  * A write is identified by `details.reference` (its correlation id, one per confirmation) and
  * counted once if any of its `reserved` (written under the log's lock before the POST),
@@ -61,36 +51,44 @@ export interface CommittedEntry {
  */
 export class CommittedWrites {
   /** By operator and write, then by currency. */
-  readonly #writes = new Map<string, { operator: string; key: string; currencies: Map<string, Counted> }>();
+  readonly #writes = new Map<string, { operator: string; person: string | null; key: string; currencies: Map<string, Counted> }>();
 
-  /** Folds the next record of the log; `lineKey` names the write of a counting record without a reference. */
-  fold(record: AuditRecord, lineKey: string): void {
-    const reference = referenceOf(record);
-    if (RELEASING_EVENTS.has(record.event)) {
-      if (reference !== null && record.details?.outcome === NOT_APPLIED_OUTCOME) this.#writes.delete(JSON.stringify([record.operator, reference]));
+  /** Folds the next record of the log. */
+  fold(record: AuditRecord): void {
+    const effect = commitmentEffect(record);
+    if (effect !== null) this.apply(effect);
+  }
+
+  apply(effect: CommitmentEffect): void {
+    if (effect.kind === "release") {
+      this.#writes.delete(JSON.stringify([effect.operator, effect.key]));
       return;
     }
-    const currency = record.details?.currency;
-    const amount = committedAmount(record);
-    if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || amount === null) return;
-    const at = Date.parse(record.at);
-    const previous = this.#entry(record.operator, reference ?? lineKey).currencies.get(currency);
-    this.set({ operator: record.operator, key: reference ?? lineKey, currency, amount, latestMs: Math.max(previous?.latestMs ?? -Infinity, Number.isNaN(at) ? -Infinity : at) });
+    const at = Date.parse(effect.at);
+    const previous = this.#writes.get(JSON.stringify([effect.operator, effect.key]))?.currencies.get(effect.currency);
+    this.set({
+      operator: effect.operator,
+      person: effect.person,
+      key: effect.key,
+      currency: effect.currency,
+      amount: effect.amount,
+      latestMs: Math.max(previous?.latestMs ?? -Infinity, Number.isNaN(at) ? -Infinity : at),
+    });
   }
 
   set(entry: CommittedEntry): void {
-    const write = this.#entry(entry.operator, entry.key);
+    const write = this.#entry(entry.operator, entry.person, entry.key);
     if (entry.latestMs === -Infinity) write.currencies.delete(entry.currency);
     else write.currencies.set(entry.currency, { amount: entry.amount, latestMs: entry.latestMs });
     if (write.currencies.size === 0) this.#writes.delete(JSON.stringify([entry.operator, entry.key]));
   }
 
-  /** What the operator's writes committed in the currency since a moment. */
+  /** What the scope's writes committed in the currency since a moment. */
   total(query: CommittedQuery): bigint {
     const since = query.since.getTime();
     let total = 0n;
     for (const write of this.#writes.values()) {
-      if (write.operator !== query.operator) continue;
+      if (!inScope(write, query.scope)) continue;
       const counted = write.currencies.get(query.currency);
       if (counted !== undefined && counted.latestMs >= since) total += counted.amount;
     }
@@ -113,15 +111,15 @@ export class CommittedWrites {
 
   *entries(): Generator<CommittedEntry> {
     for (const write of this.#writes.values()) {
-      for (const [currency, counted] of write.currencies) yield { operator: write.operator, key: write.key, currency, ...counted };
+      for (const [currency, counted] of write.currencies) yield { operator: write.operator, person: write.person, key: write.key, currency, ...counted };
     }
   }
 
-  #entry(operator: string, key: string) {
+  #entry(operator: string, person: string | null, key: string) {
     const id = JSON.stringify([operator, key]);
     let write = this.#writes.get(id);
     if (write === undefined) {
-      write = { operator, key, currencies: new Map() };
+      write = { operator, person, key, currencies: new Map() };
       this.#writes.set(id, write);
     }
     return write;
@@ -131,9 +129,9 @@ export class CommittedWrites {
 const PRUNE_EVERY_LINES = 10_000;
 
 /**
- * What an operator's writes committed in a currency since a moment, read from the whole audit log
- * in one pass (see CommittedWrites): the definition the ledger's totals are held to, and the
- * answer for a moment older than what the ledger keeps.
+ * What a scope's writes committed in a currency since a moment, read from the whole audit log in
+ * one pass (see CommittedWrites): the definition the ledger's totals are held to, and the answer
+ * for a moment older than what the ledger keeps.
  */
 export function committedSince(path: string, query: CommittedQuery): bigint {
   if (!existsSync(path)) return 0n;
@@ -142,7 +140,7 @@ export function committedSince(path: string, query: CommittedQuery): bigint {
   const take = (line: string) => {
     if (line !== "") {
       const parsed = AuditRecord.safeParse(JSON.parse(line));
-      if (parsed.success && parsed.data.operator === query.operator) writes.fold(parsed.data, `line ${index}`);
+      if (parsed.success) writes.fold(parsed.data);
     }
     index += 1;
     if (index % PRUNE_EVERY_LINES === 0) writes.prune(query.since.getTime());

@@ -1,7 +1,7 @@
 import { AuditLog } from "../audit/audit-log.js";
 import type { AuditLedger } from "../audit/audit-ledger.js";
 import type { AuditInput } from "../audit/audit-entry.js";
-import { committedSince } from "../audit/committed-amounts.js";
+import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
 import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "./guard-store.js";
@@ -48,7 +48,7 @@ export class FileGuardStore implements GuardStore {
     return this.#log.append(input);
   }
 
-  async committedSince(query: { operator: string; currency: string; since: Date }): Promise<bigint> {
+  async committedSince(query: CommittedQuery): Promise<bigint> {
     return this.#committed(this.#log.ledger(), query);
   }
 
@@ -83,9 +83,8 @@ export class FileGuardStore implements GuardStore {
         refusal = { reserved: false, reason: "duplicate", earlier };
         return false;
       }
-      if (request.limit !== null) {
-        const spent = this.#committed(ledger, { operator: request.operator, currency: request.limit.currency, since: request.limit.since });
-        const finding = request.limit.check(spent);
+      for (const limit of request.limits) {
+        const finding = limit.check(this.#committed(ledger, limit));
         if (finding !== null && finding.severity === "block") {
           refusal = { reserved: false, reason: "daily_limit", finding };
           return false;
@@ -103,7 +102,7 @@ export class FileGuardStore implements GuardStore {
   }
 
   /** From the ledger; a moment older than it keeps is read from the log. */
-  #committed(ledger: AuditLedger, query: { operator: string; currency: string; since: Date }): bigint {
+  #committed(ledger: AuditLedger, query: CommittedQuery): bigint {
     return ledger.committedSince(query) ?? committedSince(this.path, query);
   }
 

@@ -1,4 +1,6 @@
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
+import type { CommittedQuery } from "../audit/committed-amounts.js";
+import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../rules/finding.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent voids any earlier. */
@@ -50,8 +52,16 @@ export interface ReservationRequest {
   duplicatesSince: Date;
   /** The earlier write the person acknowledged repeating (repeatKey of its trace), or null. */
   repeatOf: string | null;
-  /** The daily limit: the amount committed, and the check of it against what the window already holds. */
-  limit: { currency: string; amount: bigint; since: Date; check(spent: bigint): Finding | null } | null;
+  /** The daily limits the write counts against (its operator's, its person's, the team's): each the check of what its scope's window already holds. */
+  limits: ReadonlyArray<DailyLimitCheck>;
+}
+
+/** One daily limit a reservation must hold: what its scope committed in the currency since `since`, checked with the write's amount. */
+export interface DailyLimitCheck {
+  scope: LimitScope;
+  currency: string;
+  since: Date;
+  check(spent: bigint): Finding | null;
 }
 
 export type ReservationResult =
@@ -71,8 +81,8 @@ export interface GuardStore {
   time(): Date;
   /** Appends one audit record continuing the chain. */
   append(input: AuditInput): Promise<AuditRecord>;
-  /** What this operator's writes committed in the currency since a moment (reserved, submitted or uncertain, not released). */
-  committedSince(query: { operator: string; currency: string; since: Date }): Promise<bigint>;
+  /** What a scope's writes (an operator's, a person's, everyone's) committed in the currency since a moment (reserved, submitted or uncertain, not released). */
+  committedSince(query: CommittedQuery): Promise<bigint>;
   /** Remembers a prepared intent; any earlier one of the same fingerprint can no longer be redeemed. */
   prepareIntent(intent: PreparedIntent): Promise<void>;
   /** Uses the nonce once, ever: the first call for a nonce that is its intent's latest redeems it. */
@@ -85,7 +95,7 @@ export interface GuardStore {
   writeByReference(reference: string): Promise<WriteTrace | null>;
   /**
    * Appends the `reserved` record only if no earlier identical write in the window stands (other
-   * than the acknowledged one) and the daily limit holds: no other writer of the store can reserve
+   * than the acknowledged one) and every daily limit holds: no other writer of the store can reserve
    * between the checks and the append.
    */
   reserve(request: ReservationRequest): Promise<ReservationResult>;

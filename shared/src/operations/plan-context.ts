@@ -1,7 +1,9 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
-import type { Policy } from "../policy/policy.js";
+import type { PersonOnRecord } from "../identity/person.js";
+import type { LimitScope, LimitSet } from "../policy/limit-scope.js";
+import type { Policy, Role } from "../policy/policy.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { canCreate, expectGovernance, ruleFor, type GovernanceExpectation, type RuleKind } from "../governance/rule-evaluation.js";
 import { describeRule } from "../governance/rule-members.js";
@@ -14,8 +16,14 @@ export interface PlanContext {
   /** The operator the client calls as (X-Vendor-API-User). */
   operator: string;
   policy: Policy;
-  /** What this operator's writes committed in the currency over the last 24 hours (base units). */
-  spentLast24h(currency: string): bigint | Promise<bigint>;
+  /** The role that applies to the caller (an approval must be within its toolsets too), or null. */
+  role: Role | null;
+  /** The person the write is prepared for, or null (a single user). */
+  person: PersonOnRecord | null;
+  /** The limit sets the write counts against: the operator's, the person's, the team's. */
+  limitSets: readonly LimitSet[];
+  /** What a scope's writes committed in the currency over the last 24 hours (base units). */
+  spentLast24h(currency: string, scope: LimitScope): bigint | Promise<bigint>;
   signal?: AbortSignal;
 }
 

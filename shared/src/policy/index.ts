@@ -1,4 +1,6 @@
 export * from "./policy.js";
+export * from "./limit-scope.js";
+export * from "./person-grant.js";
 export * from "./tool-permission.js";
 export * from "./policy-limit.js";
 export * from "./daily-limit.js";

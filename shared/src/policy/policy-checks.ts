@@ -3,7 +3,8 @@ import { sameAddress } from "../schemas/address-format.js";
 import type { Currency } from "../schemas/currency.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { checkDailyLimit } from "./daily-limit.js";
-import type { Policy, Toolset } from "./policy.js";
+import type { LimitSet } from "./limit-scope.js";
+import type { Policy, Role, Toolset } from "./policy.js";
 import { describePolicyAmount, limitInBaseUnits } from "./policy-limit.js";
 
 /** What a write would do, as far as the local policy is concerned. */
@@ -21,8 +22,8 @@ export interface PolicySubject {
    * releases a send, a stake or a contract call created by someone else.
    */
   toolset?: Toolset;
-  /** What this operator's writes already moved in this currency in the last 24 hours. */
-  spentLast24h: bigint;
+  /** The limit sets the write counts against, each with what its scope's writes already committed in this currency in the last 24 hours. */
+  limits: ReadonlyArray<{ set: LimitSet; spentLast24h: bigint }>;
 }
 
 function allowList(list: string[] | undefined, value: string | undefined, network: Network | null, code: string, what: string): Finding[] {
@@ -32,44 +33,54 @@ function allowList(list: string[] | undefined, value: string | undefined, networ
     : [finding("block", `${code}_NOT_ALLOWED`, `${what} ${value} is not on the local policy's allowed list (${list.length} entries)`, { [what]: value })];
 }
 
-function toolsetCheck(policy: Policy, toolset: Toolset | undefined): Finding[] {
-  if (policy.toolsets === undefined || toolset === undefined) return [];
-  return policy.toolsets.includes(toolset)
-    ? [finding("info", "POLICY_TOOLSET_OK", `the local policy enables the toolset ${toolset} of the operation`, { toolset })]
-    : [finding("block", "POLICY_TOOLSET_NOT_ENABLED", `the operation belongs to the toolset ${toolset}, which the local policy does not enable`, { toolset })];
+function toolsetCheck(toolsets: readonly Toolset[] | undefined, toolset: Toolset | undefined, whose: string): Finding[] {
+  if (toolsets === undefined || toolset === undefined) return [];
+  return toolsets.includes(toolset)
+    ? [finding("info", "POLICY_TOOLSET_OK", `${whose} enables the toolset ${toolset} of the operation`, { toolset })]
+    : [finding("block", "POLICY_TOOLSET_NOT_ENABLED", `the operation belongs to the toolset ${toolset}, which ${whose} does not enable`, { toolset })];
 }
 
-/**
- * The local policy's limits and allow-lists for one write. Limits apply to every write
- * that carries an amount, per currency, per transaction and over a rolling 24 hours.
- */
-export function checkPolicy(policy: Policy, subject: PolicySubject): Finding[] {
+function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubject): Finding[] {
   const findings: Finding[] = [];
-  const limits = policy.limits[subject.currency.name];
+  const limits = set.limits[subject.currency.name];
   if (limits && subject.amount !== undefined) {
     if (limits.max_per_transaction) {
-      const max = limitInBaseUnits(limits.max_per_transaction, subject.currency, `limits.${subject.currency.name}.max_per_transaction`);
-      findings.push(
-        typeof max !== "bigint"
-          ? max
-          : subject.amount > max
-          ? finding("block", "POLICY_MAX_PER_TRANSACTION", `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees), above the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max })
-          : finding("info", "POLICY_MAX_PER_TRANSACTION_OK", `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees), within the local policy's maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, { amount: subject.amount, max }),
-      );
+      const max = limitInBaseUnits(limits.max_per_transaction, subject.currency, `${set.field}.${subject.currency.name}.max_per_transaction`);
+      if (typeof max !== "bigint") findings.push(max);
+      else {
+        const facts = { amount: subject.amount, max, scope: set.field };
+        const commits = `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees)`;
+        findings.push(
+          subject.amount > max
+            ? finding("block", `${set.code}MAX_PER_TRANSACTION`, `${commits}, above ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, facts)
+            : finding("info", `${set.code}MAX_PER_TRANSACTION_OK`, `${commits}, within ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, facts),
+        );
+      }
     }
-    const daily = checkDailyLimit(policy, subject.currency, subject.amount, subject.spentLast24h);
+    const daily = checkDailyLimit(set, subject.currency, subject.amount, spentLast24h);
     if (daily) findings.push(daily);
   }
-  const limited = Object.keys(policy.limits);
+  const limited = Object.keys(set.limits);
   if (!limits && subject.amount !== undefined && limited.length > 0) {
     // Said aloud: a limit keyed by something other than this currency's identifier applies to nothing.
     findings.push(
-      finding("info", "POLICY_NO_LIMIT", `the local policy sets limits for ${limited.join(", ")}, none for ${subject.currency.name}: no limit applies to this write (limits are keyed by currency identifier)`, {
+      finding("info", `${set.code}NO_LIMIT`, `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`, {
         currency: subject.currency.name,
       }),
     );
   }
-  findings.push(...toolsetCheck(policy, subject.toolset));
+  return findings;
+}
+
+/**
+ * The local policy's limits and allow-lists for one write. Limits apply to every write that carries
+ * an amount, per currency, per transaction and over a rolling 24 hours, in each set the write
+ * counts against (the operator's, the person's, the team's).
+ */
+export function checkPolicy(policy: Policy, subject: PolicySubject, role: Role | null = null): Finding[] {
+  const findings = subject.limits.flatMap(({ set, spentLast24h }) => limitFindings(set, spentLast24h, subject));
+  findings.push(...toolsetCheck(policy.toolsets, subject.toolset, "the local policy"));
+  if (role !== null) findings.push(...toolsetCheck(role.toolsets, subject.toolset, `your role ${role.name}`));
   findings.push(...allowList(policy.allowed_recipients, subject.recipient, subject.network, "POLICY_RECIPIENT", "recipient"));
   findings.push(...allowList(policy.allowed_validators, subject.validator, subject.network, "POLICY_VALIDATOR", "validator"));
   findings.push(...allowList(policy.allowed_contracts, subject.contract, subject.network, "POLICY_CONTRACT", "contract"));

@@ -12,22 +12,27 @@ export type CurrencyLookup = (name: string) => Promise<Currency | undefined>;
  * ("SOL" for solana_testnet) would apply no limit at all, so it blocks every write until fixed.
  */
 export async function checkPolicyCurrencies(policy: Policy, currencyOf: CurrencyLookup): Promise<Finding[]> {
+  const sets: Array<[string, Policy["limits"]]> = [["limits", policy.limits], ["team_limits", policy.team_limits], ...(policy.roles ?? []).map((role): [string, Policy["limits"]] => [`roles[${role.name}].limits`, role.limits])];
+  return (await Promise.all(sets.map(([field, limits]) => checkLimitCurrencies(field, limits, currencyOf)))).flat();
+}
+
+async function checkLimitCurrencies(field: string, limitsByCurrency: Policy["limits"], currencyOf: CurrencyLookup): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const [key, limits] of Object.entries(policy.limits)) {
+  for (const [key, limits] of Object.entries(limitsByCurrency)) {
     const found = await currencyOf(key);
     // A service that matched the key loosely (another case) answers another identifier: limits apply by the exact one.
     const currency = found?.name === key ? found : undefined;
     if (currency === undefined) {
       findings.push(
-        finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's limits.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {
-          field: `limits.${key}`,
+        finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {
+          field: `${field}.${key}`,
         }),
       );
       continue;
     }
     for (const [name, limit] of Object.entries(limits)) {
       if (limit === undefined) continue;
-      const base = limitInBaseUnits(limit, currency, `limits.${key}.${name}`);
+      const base = limitInBaseUnits(limit, currency, `${field}.${key}.${name}`);
       if (typeof base !== "bigint") findings.push(base);
     }
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { AmountInUnit } from "../units/amount-in-unit.js";
+import { OperatorName } from "../schemas/api-user.js";
 import { formatIssues } from "../schemas/validation-message.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
@@ -12,6 +13,41 @@ export const CurrencyLimits = z.strictObject({
 });
 export type CurrencyLimits = z.infer<typeof CurrencyLimits>;
 
+/** Limits keyed by currency identifier (e.g. "polkadot"); amounts in base units or with a unit code. */
+export const LimitsByCurrency = z.record(z.string(), CurrencyLimits);
+
+const ToolLists = z.strictObject({
+  allow: z.array(z.string()).optional(),
+  deny: z.array(z.string()).optional(),
+});
+
+/** Which signed-in people a role is for: anyone whose token names one of these groups, roles or subjects. */
+export const RoleMatch = z
+  .strictObject({
+    groups: z.array(z.string().min(1)).optional(),
+    roles: z.array(z.string().min(1)).optional(),
+    subjects: z.array(z.string().min(1)).optional(),
+  })
+  .refine((match) => (match.groups?.length ?? 0) + (match.roles?.length ?? 0) + (match.subjects?.length ?? 0) > 0, { message: "name at least one group, role or subject to match" });
+
+/**
+ * What the people a role matches may do, within the policy's own rules (a role only narrows):
+ * its toolsets and tools, limits each person of the role has on their own, and the API operator
+ * they act as.
+ */
+export const Role = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, { message: "1 to 64 letters, digits, '_', '.', '-', starting with a letter or digit" }),
+  when: RoleMatch,
+  /** The API operator (X-Vendor-API-User) this role's people act as; absent: the server's own. */
+  operator: OperatorName.optional(),
+  read_only: z.boolean().default(false),
+  toolsets: z.array(Toolset).optional(),
+  tools: ToolLists.optional(),
+  /** Each person of the role, on their own. */
+  limits: LimitsByCurrency.default({}),
+});
+export type Role = z.infer<typeof Role>;
+
 /**
  * The operator's local policy, on top of the workspace's own governance. Lists that are
  * absent allow everything; lists that are present allow only what they name.
@@ -19,14 +55,19 @@ export type CurrencyLimits = z.infer<typeof CurrencyLimits>;
 export const Policy = z.strictObject({
   read_only: z.boolean().default(false),
   toolsets: z.array(Toolset).optional(),
-  tools: z
-    .strictObject({
-      allow: z.array(z.string()).optional(),
-      deny: z.array(z.string()).optional(),
-    })
+  tools: ToolLists.optional(),
+  /** What each API operator's writes may commit (every person acting as it, together). */
+  limits: LimitsByCurrency.default({}),
+  /** What everyone's writes may commit together, whatever the person or operator. */
+  team_limits: LimitsByCurrency.default({}),
+  /**
+   * For a server people sign in to: the first role whose `when` matches a person applies to them;
+   * a person no role matches may do nothing. Absent: every signed-in person has the whole policy.
+   */
+  roles: z
+    .array(Role)
+    .refine((roles) => new Set(roles.map((role) => role.name)).size === roles.length, { message: "role names must be unique" })
     .optional(),
-  /** Keyed by currency identifier (e.g. "polkadot"); amounts in base units or with a unit code. */
-  limits: z.record(z.string(), CurrencyLimits).default({}),
   allowed_recipients: z.array(z.string()).optional(),
   allowed_validators: z.array(z.string()).optional(),
   allowed_contracts: z.array(z.string()).optional(),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
+import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
 import { appendedBefore, appendLocked, lockChain } from "./chain-append.js";
@@ -59,7 +60,7 @@ export class PostgresGuardStore implements GuardStore {
     );
   }
 
-  async committedSince(query: { operator: string; currency: string; since: Date }): Promise<bigint> {
+  async committedSince(query: CommittedQuery): Promise<bigint> {
     return this.#run("committedSince", () => committedIn(this.pool, query));
   }
 
@@ -129,9 +130,8 @@ export class PostgresGuardStore implements GuardStore {
         const since = request.duplicatesSince;
         const earlier = standingDuplicate(await tracesSince(client, { operator: request.operator, fingerprint: request.fingerprint, since }), since, request.repeatOf);
         if (earlier !== null) return { reserved: false, reason: "duplicate", earlier };
-        if (request.limit !== null) {
-          const spent = await committedIn(client, { operator: request.operator, currency: request.limit.currency, since: request.limit.since });
-          const finding = request.limit.check(spent);
+        for (const limit of request.limits) {
+          const finding = limit.check(await committedIn(client, limit));
           if (finding !== null && finding.severity === "block") return { reserved: false, reason: "daily_limit", finding };
         }
         return { reserved: true, record: await appendLocked(client, request.record, key, this.#now()) };
@@ -156,10 +156,12 @@ export class PostgresGuardStore implements GuardStore {
   }
 }
 
-async function committedIn(db: Queryable, query: { operator: string; currency: string; since: Date }): Promise<bigint> {
+async function committedIn(db: Queryable, query: CommittedQuery): Promise<bigint> {
+  const { scope } = query;
+  const [where, value] = scope.kind === "operator" ? ["operator = $3 AND ", scope.operator] : scope.kind === "person" ? ["person = $3 AND ", scope.subject] : ["", null];
   const { rows } = await db.query<{ total: string }>(
-    "SELECT coalesce(sum(amount), 0)::text AS total FROM custody_commitments WHERE operator = $1 AND currency = $2 AND last_at >= $3",
-    [query.operator, query.currency, query.since],
+    `SELECT coalesce(sum(amount), 0)::text AS total FROM custody_commitments WHERE ${where}currency = $1 AND last_at >= $2`,
+    value === null ? [query.currency, query.since] : [query.currency, query.since, value],
   );
   return BigInt(rows[0]?.total ?? "0");
 }

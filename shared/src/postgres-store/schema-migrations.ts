@@ -60,6 +60,16 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_latest_intents_expiry ON custody_latest_intents (expires_at)`,
     ],
   },
+  {
+    version: 2,
+    name: "the person of each commitment: per-person and team daily limits",
+    statements: [
+      // Null for writes made before people signed in (a single user's).
+      `ALTER TABLE custody_commitments ADD COLUMN person text`,
+      `CREATE INDEX custody_commitments_person_window ON custody_commitments (person, currency, last_at) INCLUDE (amount) WHERE person IS NOT NULL`,
+      `CREATE INDEX custody_commitments_team_window ON custody_commitments (currency, last_at) INCLUDE (amount)`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

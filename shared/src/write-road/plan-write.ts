@@ -20,10 +20,12 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
   if (userNote !== undefined) assertWriteNote(userNote);
   const spec = writeSpec(request.kind);
   const prepared = await spec.planAny(ctx, request, correlationId);
-  const spent = await ctx.spentLast24h(prepared.currency.name);
+  const currency = prepared.currency.name;
+  // Only a daily maximum needs what the scope already committed.
+  const limits = await Promise.all(ctx.limitSets.map(async (set) => ({ set, spentLast24h: set.limits[currency]?.max_per_day === undefined ? 0n : await ctx.spentLast24h(currency, set.scope) })));
   const policyChecks = [
     ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
-    ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), spentLast24h: spent, ...prepared.policy }),
+    ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), limits, ...prepared.policy }, ctx.role),
   ];
   const shown = (value: bigint) => formatAmount(value, prepared.currency);
   const amounts = Object.fromEntries(Object.entries(prepared.amounts).map(([name, value]) => [name, shown(value)]));
@@ -31,6 +33,7 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
     kind: request.kind,
     identity: spec.identity,
     operator: ctx.operator,
+    person: ctx.person,
     request: { ...request, correlation_id: correlationId },
     account: prepared.account,
     currency: prepared.currency,

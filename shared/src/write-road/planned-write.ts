@@ -1,3 +1,4 @@
+import type { PersonOnRecord } from "../identity/person.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
 import type { Finding } from "../rules/finding.js";
 import type { Account } from "../schemas/account.js";
@@ -16,6 +17,8 @@ export interface PlannedWrite {
   kind: WriteKind;
   identity: WriteIdentity;
   operator: string;
+  /** The signed-in person the write is prepared for (null: a single user): named on its records and in its dry run. */
+  person: PersonOnRecord | null;
   request: WriteRequest;
   account: Account;
   currency: Currency;

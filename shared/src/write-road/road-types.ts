@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
+import type { Person } from "../identity/person.js";
 import type { Policy } from "../policy/policy.js";
 import type { Finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
@@ -31,10 +32,11 @@ export interface RoadPorts {
   broadcastWaitMs?: number;
 }
 
-/** Who asks: a confirmation is accepted only from the session (and, once known, the person) that ran the dry run. */
+/** Who asks: a confirmation is accepted only from the session and the person that ran the dry run. */
 export interface RoadActor {
   session: string;
-  person: string | null;
+  /** The signed-in person (their role in the policy applies to them), or null: a single user. */
+  person: Person | null;
 }
 
 export interface RoadCall {
@@ -69,6 +71,7 @@ export const SealedIntent = z.strictObject({
   transaction_id: z.int().positive().nullable(),
   tool: z.string(),
   session: z.string(),
+  /** The subject of the person who ran the dry run, or null (a single user). */
   person: z.string().nullable(),
   /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
   fee: z.string().regex(/^[0-9]+$/).nullable().optional(),

@@ -3,7 +3,9 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
 import { FOUND_OUTCOME } from "../guard-store/write-traces.js";
+import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
+import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
 import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
@@ -44,6 +46,11 @@ function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest 
     return { ...withReference, max_fees: BigInt(sealed.max_fees) };
   }
   return withReference;
+}
+
+/** The person a call's records name. */
+function whoOf(call: RoadCall): PersonOnRecord | null {
+  return call.actor.person === null ? null : personOnRecord(call.actor.person);
 }
 
 /** The checks with the daily-limit finding replaced by the reservation's verdict. */
@@ -93,21 +100,22 @@ export class WriteRoad {
   async prepare(request: WriteRequest, call: RoadCall): Promise<PrepareResult> {
     const tool = writeSpec(request.kind).identity.tool;
     const policy = this.ports.policy();
-    const refusal = this.#permission(policy, request);
+    const who = whoOf(call);
+    const refusal = this.#permission(policy, request, call.actor.person);
     if (refusal !== null) {
-      await this.#audit({ event: "refused", tool, error: refusal, details: { reason: "permission", stage: "dry_run" } });
+      await this.#audit({ event: "refused", tool, error: refusal, details: { reason: "permission", stage: "dry_run" } }, who);
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
     try {
-      plan = await planWrite(this.#context(policy, call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
     } catch (error) {
       const message = messageOf(error);
-      await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } });
+      await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
     const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal), plan);
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who), plan);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
@@ -125,7 +133,7 @@ export class WriteRoad {
       transaction_id: plan.transaction?.id ?? null,
       tool,
       session: call.actor.session,
-      person: call.actor.person,
+      person: call.actor.person?.subject ?? null,
       fields: digestFields(plan),
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
     };
@@ -137,18 +145,22 @@ export class WriteRoad {
   /** The confirmation of a prepared intent: checked again on fresh data, consented, then sent once. */
   async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
     const tool = writeSpec(request.kind).identity.tool;
+    const who = whoOf(call);
     const refuse = async (reason: RefusalReason, message: string, plan?: PlannedWrite, extra: Record<string, unknown> = {}): Promise<CommitResult> => {
-      await this.#audit({
-        event: "refused",
-        tool,
-        request_digest: plan ? requestDigest(plan) : null,
-        error: message,
-        details: { reason, stage: "confirm", ...extra },
-      });
+      await this.#audit(
+        {
+          event: "refused",
+          tool,
+          request_digest: plan ? requestDigest(plan) : null,
+          error: message,
+          details: { reason, stage: "confirm", ...extra },
+        },
+        who,
+      );
       return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...extra };
     };
     const policy = this.ports.policy();
-    const permission = this.#permission(policy, request);
+    const permission = this.#permission(policy, request, call.actor.person);
     if (permission !== null) return refuse("permission", permission);
     // Redeemed first: any attempt uses the confirmation up, so two at the same moment can never both pass.
     const redemption = await this.ports.store.redeemIntent(nonce);
@@ -167,7 +179,7 @@ export class WriteRoad {
     if (sealed.session !== call.actor.session) {
       return refuse("other_session", "the confirmation belongs to another session: only the session that ran the dry run can confirm it; run a new dry run here", undefined, bound);
     }
-    if (sealed.person !== call.actor.person) return refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound);
+    if (sealed.person !== (call.actor.person?.subject ?? null)) return refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound);
     if (this.#now() >= sealed.expires_at) return refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound);
 
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
@@ -198,6 +210,8 @@ export class WriteRoad {
     const plan = checked.plan;
     const since = this.#duplicatesSince();
     const amount = plan.policy_amount;
+    const window = new Date(this.#now() - DAILY_LIMIT_WINDOW_MS);
+    const grant = grantFor(policy, call.actor.person);
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     const reservation = await this.ports.store.reserve({
@@ -207,17 +221,20 @@ export class WriteRoad {
       reference: plan.correlation_id,
       duplicatesSince: since,
       repeatOf: plan.request.repeat_of ?? null,
-      limit:
+      limits:
         amount === undefined
-          ? null
-          : { currency: plan.currency.name, amount, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS), check: (spent) => checkDailyLimit(policy, plan.currency, amount, spent) },
+          ? []
+          : limitSetsFor(policy, grant, plan.operator)
+              .filter((set) => set.limits[plan.currency.name]?.max_per_day !== undefined)
+              .map((set) => ({ scope: set.scope, currency: plan.currency.name, since: window, check: (spent: bigint) => checkDailyLimit(set, plan.currency, amount, spent) })),
     });
     if (!reservation.reserved) {
       const finding =
         reservation.reason === "daily_limit"
           ? reservation.finding
-          : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined), plan)).finding;
-      const checks = finding === null ? plan.checks : withFinding(plan.checks, ["POLICY_MAX_PER_DAY", "POLICY_MAX_PER_DAY_OK", "REPEAT_ACKNOWLEDGED"], finding);
+          : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
+      // The reservation's verdict replaces the plan's finding of the same limit (its _OK) or of the repeat.
+      const checks = finding === null ? plan.checks : withFinding(plan.checks, [finding.code, `${finding.code}_OK`, "REPEAT_ACKNOWLEDGED"], finding);
       const blocked = { ...plan, checks };
       await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
       return { status: "blocked", plan: blocked, stage: "reserve" };
@@ -255,10 +272,10 @@ export class WriteRoad {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
     try {
-      plan = await planWrite(this.#context(policy, call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
     } catch (error) {
       const message = messageOf(error);
-      await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } });
+      await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
       return { result: { status: "failed", message } };
     }
     const refuse = async (reason: RefusalReason, message: string): Promise<{ result: CommitResult }> => {
@@ -281,7 +298,7 @@ export class WriteRoad {
       const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
       return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
-    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal), plan);
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
     if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
@@ -323,11 +340,20 @@ export class WriteRoad {
    * sync, an operator's creation or registration), with the same meanings: refused, failed,
    * submitted, ambiguous.
    */
-  async recordOperation(entry: { event: "submitted" | "failed" | "ambiguous" | "refused"; tool: string; request: unknown; error?: string; details?: Record<string, unknown> }): Promise<void> {
+  async recordOperation(entry: {
+    event: "submitted" | "failed" | "ambiguous" | "refused";
+    tool: string;
+    request: unknown;
+    error?: string;
+    details?: Record<string, unknown>;
+    /** Who asked: the signed-in person, or null (a single user). */
+    person: Person | null;
+  }): Promise<void> {
     await this.ports.store.append({
       event: entry.event,
       surface: this.ports.surface,
       operator: this.ports.operator,
+      person: entry.person === null ? null : personOnRecord(entry.person),
       tool: entry.tool,
       request_digest: null,
       ...(entry.request === null ? {} : { request: entry.request }),
@@ -336,7 +362,7 @@ export class WriteRoad {
     });
   }
 
-  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined): DuplicateContext {
+  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null): DuplicateContext {
     return {
       client: this.ports.client,
       store: this.ports.store,
@@ -349,6 +375,7 @@ export class WriteRoad {
           event: "resolved",
           surface: this.ports.surface,
           operator: trace.operator,
+          person: who,
           tool: trace.tool,
           request_digest: null,
           transaction_id: transaction.id,
@@ -358,20 +385,26 @@ export class WriteRoad {
     };
   }
 
-  #permission(policy: Policy, request: WriteRequest): string | null {
+  #permission(policy: Policy, request: WriteRequest, person: Person | null): string | null {
     const identity = writeSpec(request.kind).identity;
-    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false });
-    return verdict.allowed ? null : verdict.reason;
+    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false }, person);
+    if (!verdict.allowed) return verdict.reason;
+    // A surface hands each person the road of the operator their role acts as.
+    const operator = grantOperator(grantFor(policy, person), this.ports.operator);
+    return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
   }
 
-  #context(policy: Policy, signal: AbortSignal | undefined): PlanContext {
+  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined): PlanContext {
     const { client, operator, store } = this.ports;
     return {
       client,
       operator,
       policy,
+      role: grant.role,
+      person: grant.person === null ? null : personOnRecord(grant.person),
+      limitSets: limitSetsFor(policy, grant, operator),
       signal,
-      spentLast24h: (currency) => store.committedSince({ operator, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
+      spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
     };
   }
 
@@ -388,6 +421,7 @@ export class WriteRoad {
       event,
       surface: this.ports.surface,
       operator: plan.operator,
+      person: plan.person,
       tool: plan.identity.tool,
       request_digest: digest,
       request: plan.request,
@@ -401,11 +435,12 @@ export class WriteRoad {
     await this.ports.store.append(this.#planRecord(event, plan, digest, details, error));
   }
 
-  async #audit(entry: { event: AuditEventName; tool: string; request_digest?: string | null; error?: string; details?: Record<string, unknown> }): Promise<void> {
+  async #audit(entry: { event: AuditEventName; tool: string; request_digest?: string | null; error?: string; details?: Record<string, unknown> }, who: PersonOnRecord | null): Promise<void> {
     await this.ports.store.append({
       event: entry.event,
       surface: this.ports.surface,
       operator: this.ports.operator,
+      person: who,
       tool: entry.tool,
       request_digest: entry.request_digest ?? null,
       ...(entry.error === undefined ? {} : { error: entry.error }),

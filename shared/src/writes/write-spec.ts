@@ -55,7 +55,7 @@ export interface WriteDraft {
   /** Moments it leads to: withdrawable_at of a deactivation. */
   dates?: Record<string, Date>;
   governance: GovernanceExpectation | null;
-  policy: Omit<PolicySubject, "currency" | "network" | "spentLast24h">;
+  policy: Omit<PolicySubject, "currency" | "network" | "limits">;
   proposed_max_fees: bigint | null;
   summary: string;
   stake?: SolanaStake;

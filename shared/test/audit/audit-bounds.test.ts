@@ -51,7 +51,7 @@ describe("bounded audit records", () => {
     const log = new AuditLog(path);
     await log.append({ event: "reserved", surface: "mcp", operator: "o", tool: "ethereum_stake", request_digest: null, request: { contract_data: data }, details: { currency: "ethereum", reference: "cw-1", policy_amount: "32" } });
     expect(readFileSync(path, "utf8")).toContain(data);
-    expect(committedSince(path, { operator: "o", currency: "ethereum", since: new Date(0) })).toBe(32n);
+    expect(committedSince(path, { scope: { kind: "operator" as const, operator: "o" }, currency: "ethereum", since: new Date(0) })).toBe(32n);
   });
 
   it("caps a record of many small items: the request, then the details, kept as the digest of their JSON", async () => {

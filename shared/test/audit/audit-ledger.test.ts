@@ -111,7 +111,7 @@ describe("the audit ledger", () => {
           const kept = since.getTime() >= newest - LEDGER_KEEPS_MS;
           for (const operator of OPERATORS) {
             for (const currency of CURRENCIES) {
-              const query = { operator, currency, since };
+              const query = { scope: { kind: "operator" as const, operator }, currency, since };
               const expected = committedSince(path, query);
               for (const ledger of ledgers) {
                 const answer = ledger.committedSince(query);
@@ -159,7 +159,7 @@ describe("the audit ledger", () => {
     }));
     const { path } = writeChain(shapes);
     const ledger = new AuditLog(path).ledger();
-    const day = { operator: "alice_ops", currency: "polkadot", since: new Date(START + 300 * HOUR_MS - 24 * HOUR_MS) };
+    const day = { scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(START + 300 * HOUR_MS - 24 * HOUR_MS) };
     expect(ledger.committedSince(day)).toBe(25n);
     expect(ledger.recentWrites({ operator: "alice_ops", fingerprint: "f1", since: day.since })).toHaveLength(25);
     expect(ledger.committedSince({ ...day, since: new Date(START) })).toBeNull();

@@ -38,9 +38,9 @@ describe("committed amounts from the audit log", () => {
     await append("submitted", { currency: "polkadot", policy_amount: 1000n }, "bob_ops");
     await append("submitted", { currency: "ethereum", policy_amount: 1000n });
     const since = new Date("2026-01-01T12:00:00Z");
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since })).toBe(2n ** 70n);
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(2n ** 70n + 5n);
-    expect(committedSince(join(tmpdir(), "missing-audit.jsonl"), { operator: "x", currency: "y", since })).toBe(0n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since })).toBe(2n ** 70n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(2n ** 70n + 5n);
+    expect(committedSince(join(tmpdir(), "missing-audit.jsonl"), { scope: { kind: "operator" as const, operator: "x" }, currency: "y", since })).toBe(0n);
   });
 
   it("counts an ambiguous write that may have happened: not found, uncertain, or never resolved", async () => {
@@ -51,7 +51,7 @@ describe("committed amounts from the audit log", () => {
     await append("resolved", { outcome: "uncertain", reference: "cw-uncertain", candidates: [4, 5] });
     await append("ambiguous", { currency: "polkadot", policy_amount: 13n, reference: "cw-unresolved" });
     await append("ambiguous", { currency: "polkadot", policy_amount: 17n });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(7n + 11n + 13n + 17n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(7n + 11n + 13n + 17n);
   });
 
   it("counts a write found by its look-up once, and releases one later resolved as not applied", async () => {
@@ -60,9 +60,9 @@ describe("committed amounts from the audit log", () => {
     await append("submitted", { currency: "polkadot", policy_amount: 100n, reference: "cw-found" });
     await append("ambiguous", { currency: "polkadot", policy_amount: 1000n, reference: "cw-released" });
     await append("resolved", { outcome: "not_found", reference: "cw-released" });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(1100n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(1100n);
     await append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-released" });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(100n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(100n);
   });
 
   it("settles an ambiguous write only by a later record of the same operator and reference", async () => {
@@ -75,14 +75,14 @@ describe("committed amounts from the audit log", () => {
     await append("resolved", { outcome: NOT_APPLIED_OUTCOME, reference: "cw-b" });
     clock.now = new Date("2026-01-04T00:00:00Z");
     await append("ambiguous", { currency: "polkadot", policy_amount: 20n, reference: "cw-late" });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(3n + 5n + 9n + 20n);
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") })).toBe(20n);
-    expect(await committed({ operator: "alice_ops", currency: "ethereum", since: new Date(0) })).toBe(0n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(3n + 5n + 9n + 20n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") })).toBe(20n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "ethereum", since: new Date(0) })).toBe(0n);
   });
 
   it("counts a reserved write once, whatever follows it, until a record says it was not applied", async () => {
     const { append, committed } = freshLog("2026-01-02T00:00:00Z");
-    const all = async () => committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) });
+    const all = async () => committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) });
     await append("reserved", { currency: "polkadot", policy_amount: 1n, reference: "cw-in-flight" });
     await append("reserved", { currency: "polkadot", policy_amount: 10n, reference: "cw-submitted" });
     await append("submitted", { currency: "polkadot", policy_amount: 10n, reference: "cw-submitted" });
@@ -105,7 +105,7 @@ describe("committed amounts from the audit log", () => {
     await append("failed", { reference: "cw-b", outcome: NOT_APPLIED_OUTCOME });
     await append("reserved", { currency: "polkadot", policy_amount: 7n, reference: "cw-b" });
     await append("failed", { reference: "cw-a", outcome: NOT_APPLIED_OUTCOME }, "bob_ops");
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(12n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(12n);
   });
 
   it("counts a write in the window when any of its counting records is in it", async () => {
@@ -113,8 +113,8 @@ describe("committed amounts from the audit log", () => {
     await append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
     clock.now = new Date("2026-01-02T00:00:01Z");
     await append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") })).toBe(5n);
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") })).toBe(0n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") })).toBe(5n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") })).toBe(0n);
   });
 
   it("keeps a write in the window while its newest counting record is, whatever their order in the log (writers' clocks differ)", async () => {
@@ -122,7 +122,7 @@ describe("committed amounts from the audit log", () => {
     await append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
     clock.now = new Date("2026-01-02T07:00:00Z");
     await append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T09:00:00Z") })).toBe(5n);
-    expect(await committed({ operator: "alice_ops", currency: "polkadot", since: new Date("2026-01-02T10:00:01Z") })).toBe(0n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T09:00:00Z") })).toBe(5n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T10:00:01Z") })).toBe(0n);
   });
 });

@@ -30,7 +30,7 @@ for (let index = 0; index < Number(attempts); index += 1) {
   const result = await store.reserve({
     record: { event: "reserved", surface: prefix, operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { currency: "polkadot", reference, policy_amount: "1", fingerprint: reference } },
     operator: "alice_ops", fingerprint: reference, reference, duplicatesSince: new Date(0), repeatOf: null,
-    limit: { currency: "polkadot", amount: 1n, since: new Date(0), check: (spent) => shared.checkDailyLimit(policy, currency, 1n, spent) },
+    limits: shared.limitSetsFor(policy, shared.grantFor(policy, null), "alice_ops").map((set) => ({ scope: set.scope, currency: "polkadot", since: new Date(0), check: (spent) => shared.checkDailyLimit(set, currency, 1n, spent) })),
   });
   if (result.reserved) reserved += 1;
 }
@@ -51,6 +51,6 @@ process.stdout.write(String(reserved));
     const reserved = (await Promise.all(writers)).map(({ stdout }) => Number.parseInt(stdout, 10));
     expect(reserved.reduce((sum, count) => sum + count, 0)).toBe(10);
     expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 10 });
-    expect(committedSince(path, { operator: "alice_ops", currency: "polkadot", since: new Date(0) })).toBe(10n);
+    expect(committedSince(path, { scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(10n);
   }, 60_000);
 });

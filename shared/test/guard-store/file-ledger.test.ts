@@ -40,7 +40,7 @@ function copyOfLog(): string {
 }
 
 function dayOf(operator: string, currency: string) {
-  return { operator, currency, since: new Date(NOW - DAY_MS) };
+  return { scope: { kind: "operator" as const, operator }, currency, since: new Date(NOW - DAY_MS) };
 }
 
 /** The generated log's days with `extra` more for alice in polkadot (the first of them). */
@@ -60,7 +60,7 @@ function reservation(reference: string, fingerprint: string, amount: bigint): Re
     reference,
     duplicatesSince: new Date(NOW - DAY_MS),
     repeatOf: null,
-    limit: { currency: "polkadot", amount, since: new Date(NOW - DAY_MS), check: () => null },
+    limits: [{ scope: { kind: "operator", operator: "alice_ops" }, currency: "polkadot", since: new Date(NOW - DAY_MS), check: () => null }],
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPolicy, checkPolicyCurrencies, Currency, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
+import { checkPolicy, checkPolicyCurrencies, Currency, grantFor, limitSetsFor, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
 
 const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
 const DOT = 10_000_000_000n;
@@ -14,11 +14,18 @@ const policy = Policy.parse({
   allowed_contracts: ["0x00000000219ab540356cBB839Cbe05303d7705Fa"],
 });
 
-const subject = (over: Partial<PolicySubject>): PolicySubject => ({ currency: dot, network: "Polkadot", spentLast24h: 0n, ...over });
-const codes = (over: Partial<PolicySubject>, p: Policy = policy) => checkPolicy(p, subject(over)).map((f) => `${f.severity}:${f.code}`);
+type SubjectOver = Partial<Omit<PolicySubject, "limits">> & { spentLast24h?: bigint };
+/** A single user's write as operator "ops", the operator's writes having committed `spentLast24h` already. */
+const subject = ({ spentLast24h = 0n, ...over }: SubjectOver, p: Policy = policy): PolicySubject => ({
+  currency: dot,
+  network: "Polkadot",
+  limits: limitSetsFor(p, grantFor(p, null), "ops").map((set) => ({ set, spentLast24h })),
+  ...over,
+});
+const codes = (over: SubjectOver, p: Policy = policy) => checkPolicy(p, subject(over, p)).map((f) => `${f.severity}:${f.code}`);
 
 describe("local policy limits and lists", () => {
-  it.each<[string, Partial<PolicySubject>, string]>([
+  it.each<[string, SubjectOver, string]>([
     ["amount at the per-transaction maximum", { amount: 100n * DOT }, "info:POLICY_MAX_PER_TRANSACTION_OK"],
     ["amount one planck above it", { amount: 100n * DOT + 1n }, "block:POLICY_MAX_PER_TRANSACTION"],
     ["a day that reaches the daily maximum", { amount: 50n * DOT, spentLast24h: 200n * DOT }, "info:POLICY_MAX_PER_DAY_OK"],
@@ -41,10 +48,10 @@ describe("local policy limits and lists", () => {
 
   it("applies no limit to another currency and no list that is absent", () => {
     const other = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }] });
-    expect(checkPolicy(policy, { currency: other, network: "Ethereum", amount: 10n ** 30n, spentLast24h: 0n }).map((f) => `${f.severity}:${f.code}:${f.message}`)).toEqual([
-      "info:POLICY_NO_LIMIT:the local policy sets limits for polkadot, none for ethereum: no limit applies to this write (limits are keyed by currency identifier)",
+    expect(checkPolicy(policy, subject({ currency: other, network: "Ethereum", amount: 10n ** 30n })).map((f) => `${f.severity}:${f.code}:${f.message}`)).toEqual([
+      "info:POLICY_NO_LIMIT:the local policy's limits (limits) are set for polkadot, none for ethereum: none of them applies to this write (limits are keyed by currency identifier)",
     ]);
-    expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }))).toEqual([]);
+    expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }, Policy.parse({})))).toEqual([]);
   });
 
   it("requires the toolset of the operation an approval releases, when the policy names toolsets", () => {

@@ -56,6 +56,7 @@ export async function openMcpSession(emulator: RunningEmulator, options: Session
     currencies: new CurrencyBook(client),
     now,
     embedded: false,
+    forPerson: () => ctx,
   };
   const server = createMcpServer(ctx);
   const mcp = new Client({ name: "reliability", version: "0" });

@@ -21,10 +21,10 @@ export const syncAccount = defineTool({
     try {
       result = await call.ctx.client.syncAccount(account.id, { signal: call.signal });
     } catch (error) {
-      await recordOperation(call.ctx, { event: failureEvent(error), tool: "sync_account", request, error: errorMessage(error) });
+      await recordOperation(call, { event: failureEvent(error), tool: "sync_account", request, error: errorMessage(error) });
       throw error;
     }
-    await recordOperation(call.ctx, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });
+    await recordOperation(call, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });
     return {
       structured: { success: result.success, account_id: account.id },
       text: result.success ? `account ${account.id}: history refresh requested` : `account ${account.id}: the workspace reported the refresh as unsuccessful`,

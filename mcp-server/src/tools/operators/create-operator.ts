@@ -16,19 +16,20 @@ export const createOperator = defineTool({
   input: { name: OperatorName.describe("Operator name, no spaces") },
   output: toolOutput({ api_user: Entity }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run(args, { ctx, signal }) {
+  async run(args, call) {
+    const { ctx, signal } = call;
     let user: Awaited<ReturnType<typeof ctx.client.createApiUser>>;
     try {
       user = await ctx.client.createApiUser(args.name, { signal });
     } catch (error) {
-      await recordOperation(ctx, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: errorMessage(error) });
+      await recordOperation(call, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: errorMessage(error) });
       if (!(error instanceof CustodyApiError && error.status === 409)) throw error;
       // Created before: say where its registration stands and what comes next, not only the refusal.
       const standing = await registrationStanding(ctx.client, args.name, { signal });
       throw new Error(`the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`, { cause: error });
     }
     // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
-    await recordOperation(ctx, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
+    await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
     return {
       structured: { api_user: workspaceView(user) },
       text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,

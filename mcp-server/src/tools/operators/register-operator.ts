@@ -16,16 +16,17 @@ export const registerOperator = defineTool({
   input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
   output: toolOutput({ success: z.boolean(), user_status: z.string().nullable(), request: Entity.nullable() }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run(args, { ctx, signal }) {
+  async run(args, call) {
+    const { ctx, signal } = call;
     // The invitation UUID is a one-time registration credential: it is not written to the audit log.
     let result: { success: boolean };
     try {
       result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
     } catch (error) {
-      await recordOperation(ctx, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: withoutSecrets(errorMessage(error), [args.uuid]) });
+      await recordOperation(call, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: withoutSecrets(errorMessage(error), [args.uuid]) });
       throw error;
     }
-    await recordOperation(ctx, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
+    await recordOperation(call, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
     if (!result.success) return { structured: { success: false }, text: `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.` };
     const standing = await registrationStanding(ctx.client, args.name, { signal });
     return { structured: { success: true, ...registrationView(standing) }, text: registrationText(args.name, standing, ctx.client.serviceNow()) };

@@ -1,0 +1,57 @@
+import type { Person } from "../identity/person.js";
+import type { LimitSet } from "./limit-scope.js";
+import type { Policy, Role } from "./policy.js";
+
+/** What the policy grants one caller: a signed-in person through the role that matches them, or a single user. */
+export interface Grant {
+  person: Person | null;
+  /** The role that applies, or null (a single user, or a policy without roles). */
+  role: Role | null;
+  /** Why the person may do nothing at all (no role matches them), or null. */
+  refusal: string | null;
+}
+
+function matches(role: Role, person: Person): boolean {
+  const { groups = [], roles = [], subjects = [] } = role.when;
+  return groups.some((group) => person.groups.includes(group)) || roles.some((name) => person.roles.includes(name)) || subjects.includes(person.subject);
+}
+
+/**
+ * The grant of a caller: a single user (no person) has the policy as it is; a signed-in person has
+ * the first role whose `when` matches them, nothing when none does, and the policy as it is when it
+ * defines no roles.
+ */
+export function grantFor(policy: Policy, person: Person | null): Grant {
+  if (person === null || policy.roles === undefined) return { person, role: null, refusal: null };
+  const role = policy.roles.find((candidate) => matches(candidate, person)) ?? null;
+  if (role !== null) return { person, role, refusal: null };
+  return {
+    person,
+    role: null,
+    refusal: `no role of the local policy matches you (subject ${person.subject}; groups ${person.groups.join(", ") || "none"}; roles ${person.roles.join(", ") || "none"}): ask the policy's owner for a role`,
+  };
+}
+
+/** The API operator a grant acts as: its role's, else the server's own. */
+export function grantOperator(grant: Grant, serverOperator: string): string {
+  return grant.role?.operator ?? serverOperator;
+}
+
+/**
+ * The limits a write by this grant, as this operator, counts against: the operator's (the
+ * policy's `limits`), the person's own (their role's `limits`), and the team's (`team_limits`).
+ */
+export function limitSetsFor(policy: Policy, grant: Grant, operator: string): LimitSet[] {
+  const sets: LimitSet[] = [{ scope: { kind: "operator", operator }, limits: policy.limits, field: "limits", owner: "the local policy's", code: "POLICY_" }];
+  if (grant.person !== null && grant.role !== null) {
+    sets.push({
+      scope: { kind: "person", subject: grant.person.subject },
+      limits: grant.role.limits,
+      field: `roles[${grant.role.name}].limits`,
+      owner: `role ${grant.role.name}'s per-person`,
+      code: "POLICY_PERSON_",
+    });
+  }
+  sets.push({ scope: { kind: "team" }, limits: policy.team_limits, field: "team_limits", owner: "the team's", code: "POLICY_TEAM_" });
+  return sets;
+}

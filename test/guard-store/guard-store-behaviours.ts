@@ -66,6 +66,38 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("adds up a person's writes for their own limit and everyone's for the team's, across operators, two stores at once", async () => {
+      const { store, twin, verify } = await kind.fresh();
+      const other = await twin();
+      const people = Policy.parse({
+        team_limits: { polkadot: { max_per_day: { base_units: "10" } } },
+        roles: [{ name: "treasury", when: { groups: ["treasury"] }, limits: { polkadot: { max_per_day: { base_units: "6" } } } }],
+      });
+      const alice = { subject: "alice", groups: ["treasury"], roles: [] };
+      const bob = { subject: "bob", groups: ["treasury"], roles: [] };
+      const scope = (subject: string) => ({ scope: { kind: "person" as const, subject }, currency: "polkadot", since: EVER });
+      try {
+        expect(await store.reserve(reservation("cw-a1", 5n, { person: alice, policy: people }))).toMatchObject({ reserved: true, record: { person: { subject: "alice" } } });
+        // Alice's own 6: her next 2 would pass it, though the team's 10 would not.
+        expect(await other.reserve(reservation("cw-a2", 2n, { person: alice, policy: people }))).toMatchObject({ reserved: false, reason: "daily_limit", finding: { code: "POLICY_PERSON_MAX_PER_DAY", facts: { spent_last_24h: "5", max: "6" } } });
+        // Bob acts as another operator: his writes count for him and for the team, not for Alice.
+        expect(await other.reserve(reservation("cw-b1", 4n, { person: bob, policy: people, operator: "bob_ops" }))).toMatchObject({ reserved: true });
+        expect(await store.reserve(reservation("cw-b2", 2n, { person: bob, policy: people, operator: "bob_ops" }))).toMatchObject({ reserved: false, reason: "daily_limit", finding: { code: "POLICY_TEAM_MAX_PER_DAY", facts: { spent_last_24h: "9", max: "10" } } });
+        expect(await store.committedSince(scope("alice"))).toBe(5n);
+        expect(await other.committedSince(scope("bob"))).toBe(4n);
+        expect(await store.committedSince({ scope: { kind: "team" }, currency: "polkadot", since: EVER })).toBe(9n);
+        expect(await store.committedSince({ scope: { kind: "operator", operator: "bob_ops" }, currency: "polkadot", since: EVER })).toBe(4n);
+        // A write that certainly did not happen frees its person's and the team's amount alike.
+        await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-a1", outcome: "not_applied" } });
+        expect(await other.committedSince(scope("alice"))).toBe(0n);
+        expect(await other.committedSince({ scope: { kind: "team" }, currency: "polkadot", since: EVER })).toBe(4n);
+        expect(await verify()).toMatchObject({ ok: true, records: 3 });
+      } finally {
+        await store.close();
+        await other.close();
+      }
+    });
+
     it("keeps no long input whole: a 2 MB string is recorded as its bounded preview, length and digest", async () => {
       const { store, verify } = await kind.fresh();
       try {

@@ -1,4 +1,4 @@
-import { baseUnit, delimitUntrusted, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, type Finding, type PlannedWrite } from "@custody/shared";
+import { baseUnit, delimitUntrusted, describePerson, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, type Finding, type PlannedWrite } from "@custody/shared";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 
@@ -21,7 +21,13 @@ export function planView(plan: PlannedWrite): Record<string, unknown> {
     ...(attention.length === 0 ? {} : { checks: checkViews(attention) }),
     governance: governance === null ? null : workspaceView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps }) }),
     request: { method: plan.call.method, path: plan.call.path },
+    ...(plan.person === null ? {} : { prepared_for: sanitizeUntrustedValue(plan.person) }),
   };
+}
+
+/** Who signed in and the write is prepared for, and as which operator ("" for a single user): "Prepared for Alice Martin <alice@…> (subject alice), as operator treasury-bot." */
+export function preparedForLine(plan: PlannedWrite): string {
+  return plan.person === null ? "" : `Prepared for ${delimitUntrusted("prepared_for", describePerson(plan.person))}, as operator ${plan.operator}.`;
 }
 
 function feeLine(plan: PlannedWrite): string {

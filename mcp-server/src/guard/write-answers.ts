@@ -1,8 +1,8 @@
-import { delimitUntrusted, describeCandidates, sanitizeUntrustedText, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeChecks } from "../views/check-view.js";
 import { toolResult } from "../tools/tool-result.js";
-import { planLines, planView, requestLine } from "./plan-view.js";
+import { planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import type { WriteStatus } from "./write-output.js";
@@ -21,7 +21,7 @@ export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { st
   const expiresAt = new Date(prepared.sealed.expires_at);
   return toolResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
-    lines(`DRY RUN, nothing sent. ${delimitUntrusted("summary", plan.summary)}`, ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
+    lines(`DRY RUN, nothing sent. ${delimitUntrusted("summary", plan.summary)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
   );
 }
 
@@ -104,7 +104,7 @@ export function personMessage(title: string, plan: PlannedWrite): string {
   const warnings = plan.checks.filter((check) => check.severity === "warn").map((check) => `Warning: ${check.message}`);
   return lines(
     repeatLine(plan),
-    `${title} as operator ${plan.operator}:`,
+    `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${describePerson(plan.person)}`}:`,
     sanitizeUntrustedText(plan.summary),
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
     ...warnings.map((warning) => sanitizeUntrustedText(warning)),

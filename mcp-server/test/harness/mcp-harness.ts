@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad } from "@custody/shared";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type Person } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -53,33 +53,43 @@ export interface TestContext {
 /** The server's context on the emulator, with a hand-moved clock and a fresh audit log. */
 export function testContext(emulator: RunningEmulator, options: HarnessOptions = {}): TestContext {
   const clock = options.clock ?? new TestClock();
-  const operator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
+  const serverOperator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
   const auditPath = options.auditPath ?? join(tempDir("custody-mcp-test-"), "audit.jsonl");
-  const client = new CustodyClient({ baseUrl: options.baseUrl ?? emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 }, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
   const policy = options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy);
   const store = new FileGuardStore(auditPath, clock.now);
-  const road = new WriteRoad({
-    client,
-    operator,
-    policy: () => policy,
-    store,
-    surface: "mcp",
-    ...(options.tokenTtlMs === undefined ? {} : { intentTtlMs: options.tokenTtlMs }),
-    ...(options.lookupHorizonMs === undefined ? {} : { lookupHorizonMs: options.lookupHorizonMs }),
-    ...(options.lookupFirstDelayMs === undefined ? {} : { lookupFirstDelayMs: options.lookupFirstDelayMs }),
-  });
-  const ctx: ServerContext = {
-    client,
-    operator,
-    policy,
-    store,
-    road,
-    tokens: new ConfirmationTokens({ secret: options.tokenSecret }),
-    currencies: new CurrencyBook(client),
-    now: clock.now,
-    embedded: true,
-    forPerson: () => ctx,
+  const tokens = new ConfirmationTokens({ secret: options.tokenSecret });
+  // As the server builds it: one client, road and currency book per operator a person's role acts as.
+  const byOperator = new Map<string, ServerContext>();
+  const contextOf = (operator: string): ServerContext => {
+    const known = byOperator.get(operator);
+    if (known !== undefined) return known;
+    const client = new CustodyClient({ baseUrl: options.baseUrl ?? emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 }, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+    const road = new WriteRoad({
+      client,
+      operator,
+      policy: () => policy,
+      store,
+      surface: "mcp",
+      ...(options.tokenTtlMs === undefined ? {} : { intentTtlMs: options.tokenTtlMs }),
+      ...(options.lookupHorizonMs === undefined ? {} : { lookupHorizonMs: options.lookupHorizonMs }),
+      ...(options.lookupFirstDelayMs === undefined ? {} : { lookupFirstDelayMs: options.lookupFirstDelayMs }),
+    });
+    const ctx: ServerContext = {
+      client,
+      operator,
+      policy,
+      store,
+      road,
+      tokens,
+      currencies: new CurrencyBook(client),
+      now: clock.now,
+      embedded: true,
+      forPerson: (person) => contextOf(grantOperator(grantFor(policy, person), serverOperator)),
+    };
+    byOperator.set(operator, ctx);
+    return ctx;
   };
+  const ctx = contextOf(serverOperator);
   return { ctx, clock, auditPath };
 }
 
@@ -91,8 +101,8 @@ export function testClient(elicit?: HarnessOptions["elicit"]): Client {
 }
 
 /** Another MCP session (its own server instance and client, as a second connection to one server process) over a context. */
-export async function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"]): Promise<{ client: Client; close(): Promise<void> }> {
-  const server = createMcpServer(ctx);
+export async function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"], person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
+  const server = createMcpServer(ctx, { person });
   const mcpClient = testClient(elicit);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);

@@ -1,13 +1,18 @@
 import { ChainCheck } from "./chain-check.js";
-import type { AuditVerdict } from "./verify-audit-log.js";
+import { PeopleTally, type PersonTally } from "./people-tally.js";
+
+export type AuditVerdict =
+  | { ok: true; records: number; lastHash: string; people: PersonTally[]; otherPeopleRecords: number }
+  | { ok: false; records: number; line: number; reason: string };
 
 /**
  * Checks an audit chain one line at a time (ChainCheck, the one definition of a valid next line),
- * holding only where the chain stands: a log or a database of any size is verified in bounded
- * memory, in the order its lines are read.
+ * holding only where the chain stands and who did what: a log or a database of any size is
+ * verified in bounded memory, in the order its lines are read.
  */
 export class AuditChainVerifier {
   readonly #check = new ChainCheck();
+  readonly #people = new PeopleTally();
   #records = 0;
   #failure: AuditVerdict | null = null;
 
@@ -20,11 +25,14 @@ export class AuditChainVerifier {
       this.#failure = { ok: false, records: index, line: index + 1, reason: `line ${index + 1}: ${reading.reason}` };
       return false;
     }
+    this.#people.add(reading.record);
     this.#records += 1;
     return true;
   }
 
   verdict(): AuditVerdict {
-    return this.#failure ?? { ok: true, records: this.#records, lastHash: this.#check.point.hash };
+    if (this.#failure !== null) return this.#failure;
+    const { people, others } = this.#people.summary();
+    return { ok: true, records: this.#records, lastHash: this.#check.point.hash, people, otherPeopleRecords: others };
   }
 }

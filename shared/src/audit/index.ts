@@ -11,3 +11,4 @@ export { LockBusyError, DEFAULT_LOCK_WAIT_MS } from "./file-lock.js";
 export * from "./sealed-record.js";
 export * from "./chain-verifier.js";
 export * from "./commitment-effect.js";
+export * from "./people-tally.js";

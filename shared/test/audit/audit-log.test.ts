@@ -25,7 +25,7 @@ describe("audit log", () => {
     const first = await log.append(entry("dry_run", 10n));
     const second = await log.append(entry("submitted", 2n ** 80n));
     expect(second.prev_hash).toBe(first.hash);
-    expect(verifyAuditLog(path)).toEqual({ ok: true, records: 2, lastHash: second.hash });
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 2, lastHash: second.hash });
     expect(readFileSync(path, "utf8")).toContain(`"value":"${2n ** 80n}"`);
   });
 

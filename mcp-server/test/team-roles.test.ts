@@ -1,0 +1,139 @@
+import { readFileSync } from "node:fs";
+import { AuditRecord, type Person } from "@custody/shared";
+import type { RunningEmulator } from "@custody/emulator";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { blockingCodes } from "./harness/guarded-write.js";
+import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+
+// A team's policy: each person's role decides their tools, the operator they act as and their own
+// daily limit; the team's limit counts everyone's writes together.
+const POLICY = {
+  team_limits: { solana_testnet: { max_per_day: { amount: "3", unit: "SOL" } } },
+  roles: [
+    {
+      name: "treasury",
+      when: { groups: ["treasury-operators"] },
+      operator: DEMO.treasuryBot,
+      toolsets: ["read", "transactions"],
+      limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } },
+    },
+    { name: "staking", when: { roles: ["staking"] }, operator: DEMO.stakingBot, toolsets: ["read", "transactions", "solana_staking"] },
+    { name: "viewers", when: { groups: ["treasury-viewers"] }, read_only: true },
+  ],
+} as const;
+
+const person = (subject: string, over: Partial<Person> = {}): Person => ({ subject, groups: [], roles: [], ...over });
+const ALICE = person("alice", { name: "Alice Martin", email: "alice@example.com", client: "treasury-desk", groups: ["treasury-operators"] });
+const SAM = person("sam", { name: "Sam Staker", roles: ["staking"] });
+const VICTOR = person("victor", { groups: ["treasury-viewers"] });
+const MALLORY = person("mallory", { groups: ["contractors"] });
+
+let emulator: RunningEmulator;
+let recipient: string;
+let team: TestContext;
+const open: Array<{ close(): Promise<void> }> = [];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+});
+beforeEach(async () => {
+  for (const session of open.splice(0)) await session.close();
+  await resetWorkspace(emulator);
+  recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+  team = testContext(emulator, { policy: POLICY });
+});
+
+async function sessionOf(who: Person) {
+  const session = await connectSession(team.ctx, undefined, who);
+  open.push(session);
+  return session.client;
+}
+
+const send = (amount: string, note: string) => ({ account: DEMO.solTreasury, recipient, amount, unit: "SOL", note });
+const auditRecords = () =>
+  readFileSync(team.auditPath, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => AuditRecord.parse(JSON.parse(line)));
+const readNames = ALL_TOOLS.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name);
+
+describe("a team server: each person through their role", () => {
+  it("lists and allows each person only what their role gives, and nothing to a person no role matches", async () => {
+    const names = async (who: Person) => (await (await sessionOf(who)).listTools()).tools.map((tool) => tool.name).sort();
+    expect(await names(VICTOR)).toEqual([...readNames].sort());
+    const alices = await names(ALICE);
+    expect(alices).toContain("create_transaction");
+    expect(alices).not.toContain("solana_create_stake");
+    expect(await names(SAM)).toContain("solana_create_stake");
+    expect(await names(MALLORY)).toEqual([]);
+
+    // Not listed is not callable: the write tool does not exist for a viewer.
+    const viewer = await call(await sessionOf(VICTOR), "create_transaction", send("0.1", "viewer"));
+    expect([viewer.isError, viewer.text]).toEqual([true, "MCP error -32602: Tool create_transaction not found"]);
+    const stranger = await call(await sessionOf(MALLORY), "list_accounts", {});
+    expect(stranger.isError).toBe(true);
+    expect(stranger.text).toBe("MCP error -32602: Tool list_accounts not found");
+  });
+
+  it("prepares for the person who asked, as their role's operator, and names them on every record of the write", async () => {
+    const alice = await sessionOf(ALICE);
+    const dry = await call(alice, "create_transaction", send("0.5", "alice pays"));
+    expect(dry.structured.status, dry.text).toBe("dry_run");
+    expect(dry.text).toContain('Prepared for <untrusted field="prepared_for">Alice Martin <alice@example.com> (subject alice, via client treasury-desk)</untrusted>, as operator treasury-bot.');
+    expect(dry.structured.prepared_for).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
+    const confirmed = await call(alice, "create_transaction", { ...send("0.5", "alice pays"), confirmation_token: dry.token });
+    expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+    const reference = dry.structured.reference as string;
+    expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+
+    const records = auditRecords().filter((record) => record.details?.reference === reference || record.event === "dry_run");
+    expect(records.map((record) => record.event)).toEqual(expect.arrayContaining(["dry_run", "confirmed", "reserved", "submitted"]));
+    for (const record of records) expect(record.person, record.event).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
+    for (const record of records) expect(record.operator).toBe(DEMO.treasuryBot);
+  });
+
+  it("binds a confirmation to the person who ran its dry run", async () => {
+    const dry = await call(await sessionOf(ALICE), "create_transaction", send("0.25", "alice only"));
+    expect(dry.structured.status).toBe("dry_run");
+    const stolen = await call(await sessionOf(SAM), "create_transaction", { ...send("0.25", "alice only"), confirmation_token: dry.token });
+    expect(stolen.structured.status).toBe("refused");
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+    const refusal = auditRecords().at(-1);
+    expect(refusal).toMatchObject({ event: "refused", person: { subject: "sam" } });
+  });
+
+  it("holds each person to their own daily limit and everyone together to the team's", async () => {
+    const alice = await sessionOf(ALICE);
+    const sam = await sessionOf(SAM);
+    const pay = async (client: typeof alice, amount: string, note: string) => {
+      const dry = await call(client, "create_transaction", send(amount, note));
+      if (dry.structured.status !== "dry_run") return dry;
+      return call(client, "create_transaction", { ...send(amount, note), confirmation_token: dry.token });
+    };
+    expect((await pay(alice, "1.5", "alice one")).structured.status).toBe("submitted");
+    // Alice's own limit (2 SOL a day) stops her second write; Sam has none of his own.
+    const second = await pay(alice, "1", "alice two");
+    expect(second.structured.status).toBe("blocked");
+    expect(blockingCodes(second.structured)).toEqual(["POLICY_PERSON_MAX_PER_DAY"]);
+    expect(second.text).toMatch(/above role treasury's per-person daily maximum of 2 SOL/);
+    expect((await pay(sam, "1", "sam one")).structured.status).toBe("submitted");
+    // The team's 3 SOL counts Alice's 1.5 and Sam's 1: Sam's next 0.9 would pass it.
+    const over = await pay(sam, "0.9", "sam two");
+    expect(over.structured.status).toBe("blocked");
+    expect(blockingCodes(over.structured)).toEqual(["POLICY_TEAM_MAX_PER_DAY"]);
+    expect(over.text).toMatch(/above the team's daily maximum of 3 SOL/);
+
+    const lines: string[] = [];
+    expect(await verifyAuditCommand(team.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(lines[1]).toBe("by person:");
+    expect(lines.join("\n")).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client treasury-desk\): [0-9]+ records: .*1 submitted/);
+    expect(lines.join("\n")).toMatch(/Sam Staker \(subject sam\): [0-9]+ records: .*1 submitted/);
+  });
+});

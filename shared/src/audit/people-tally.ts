@@ -1,0 +1,45 @@
+import type { PersonOnRecord } from "../identity/person.js";
+import type { AuditRecord } from "./audit-entry.js";
+
+/** The most people a tally names one by one; the records of any more are counted together. */
+const MAX_NAMED_PEOPLE = 1000;
+
+/** What one person's records of a chain say they did: their latest name, and the count of each event. */
+export interface PersonTally {
+  /** Null: the records of a single user (no one signed in). */
+  person: PersonOnRecord | null;
+  records: number;
+  events: Record<string, number>;
+}
+
+/**
+ * Who did what in an audit chain, folded record by record in bounded memory: per person (by
+ * subject) the count of each event, for verify-audit's summary.
+ */
+export class PeopleTally {
+  readonly #people = new Map<string | null, PersonTally>();
+  /** Records of people beyond MAX_NAMED_PEOPLE. */
+  #others = 0;
+
+  add(record: AuditRecord): void {
+    const person = record.person ?? null;
+    const key = person?.subject ?? null;
+    let tally = this.#people.get(key);
+    if (tally === undefined) {
+      if (this.#people.size >= MAX_NAMED_PEOPLE) {
+        this.#others += 1;
+        return;
+      }
+      tally = { person, records: 0, events: {} };
+      this.#people.set(key, tally);
+    }
+    if (person !== null) tally.person = person;
+    tally.records += 1;
+    tally.events[record.event] = (tally.events[record.event] ?? 0) + 1;
+  }
+
+  /** The people, most records first, and the records of those not named one by one. */
+  summary(): { people: PersonTally[]; others: number } {
+    return { people: [...this.#people.values()].sort((a, b) => b.records - a.records), others: this.#others };
+  }
+}

@@ -64,4 +64,14 @@ describe("the READMEs", () => {
     const policy = Policy.parse(JSON.parse(block?.[1] ?? ""));
     expect(Object.keys(policy.limits)).toEqual(["solana_testnet", "polkadot"]);
   });
+
+  it("shows a team policy with roles that the schema accepts", () => {
+    const root = readFileSync(ROOT_README, "utf8");
+    const marker = root.indexOf("<!-- team-policy-example");
+    expect(marker).toBeGreaterThanOrEqual(0);
+    const block = /```json\n([\s\S]*?)\n```/.exec(root.slice(marker));
+    const policy = Policy.parse(JSON.parse(block?.[1] ?? ""));
+    expect(policy.roles?.map((role) => role.name)).toEqual(["treasury", "staking", "viewers"]);
+    expect(Object.keys(policy.team_limits)).toEqual(["solana_testnet"]);
+  });
 });

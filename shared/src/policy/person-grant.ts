@@ -1,4 +1,5 @@
 import type { Person } from "../identity/person.js";
+import { sanitizeUntrustedText } from "../untrusted/untrusted-text.js";
 import type { LimitSet } from "./limit-scope.js";
 import type { Policy, Role } from "./policy.js";
 
@@ -25,10 +26,12 @@ export function grantFor(policy: Policy, person: Person | null): Grant {
   if (person === null || policy.roles === undefined) return { person, role: null, refusal: null };
   const role = policy.roles.find((candidate) => matches(candidate, person)) ?? null;
   if (role !== null) return { person, role, refusal: null };
+  // The token's own words, shown back: sanitised and cut short.
+  const listed = (names: string[]) => sanitizeUntrustedText(names.join(", ") || "none", 300);
   return {
     person,
     role: null,
-    refusal: `no role of the local policy matches you (subject ${person.subject}; groups ${person.groups.join(", ") || "none"}; roles ${person.roles.join(", ") || "none"}): ask the policy's owner for a role`,
+    refusal: `no role of the local policy matches you (subject ${sanitizeUntrustedText(person.subject, 300)}; groups ${listed(person.groups)}; roles ${listed(person.roles)}): ask the policy's owner for a role`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { AuditRecord, type Person } from "@custody/shared";
+import { AuditRecord, type Person, type Policy } from "@custody/shared";
+import type { z } from "zod";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
@@ -11,7 +12,7 @@ import { call, connectSession, startTestEmulator, testContext, type TestContext 
 
 // A team's policy: each person's role decides their tools, the operator they act as and their own
 // daily limit; the team's limit counts everyone's writes together.
-const POLICY = {
+const POLICY: z.input<typeof Policy> = {
   team_limits: { solana_testnet: { max_per_day: { amount: "3", unit: "SOL" } } },
   roles: [
     {
@@ -24,7 +25,7 @@ const POLICY = {
     { name: "staking", when: { roles: ["staking"] }, operator: DEMO.stakingBot, toolsets: ["read", "transactions", "solana_staking"] },
     { name: "viewers", when: { groups: ["treasury-viewers"] }, read_only: true },
   ],
-} as const;
+};
 
 const person = (subject: string, over: Partial<Person> = {}): Person => ({ subject, groups: [], roles: [], ...over });
 const ALICE = person("alice", { name: "Alice Martin", email: "alice@example.com", client: "treasury-desk", groups: ["treasury-operators"] });

@@ -38,7 +38,27 @@ describe("the PostgreSQL store's schema", () => {
       MIGRATIONS.map((migration) => `${migration.version}|${migration.name}`),
     );
     cluster.psql(url.split("/").at(-1) as string, "INSERT INTO custody_schema_migrations (version, name) VALUES (99, 'from the future')");
-    await expect(openPostgresGuardStore(url)).rejects.toThrow(/schema is at version 99, newer than this program knows \(1\)/);
+    await expect(openPostgresGuardStore(url)).rejects.toThrow(new RegExp(`schema is at version 99, newer than this program knows \\(${MIGRATIONS.at(-1)?.version}\\)`));
+  });
+
+  it("migrates a store of an earlier version in place: what it had committed counts for its operator and the team, for no person", async () => {
+    const url = cluster.createDatabase("upgrade");
+    const name = url.split("/").at(-1) as string;
+    const first = MIGRATIONS[0]!;
+    cluster.psql(name, "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    for (const statement of first.statements) cluster.psql(name, statement);
+    cluster.psql(name, `INSERT INTO custody_schema_migrations (version, name) VALUES (1, '${first.name}')`);
+    cluster.psql(name, "INSERT INTO custody_commitments (operator, key, currency, amount, last_at) VALUES ('op1', 'cw-old', 'polkadot', 7, now())");
+    const store = await openPostgresGuardStore(url);
+    try {
+      const since = new Date(Date.now() - 86_400_000);
+      expect(await store.committedSince({ scope: { kind: "operator", operator: "op1" }, currency: "polkadot", since })).toBe(7n);
+      expect(await store.committedSince({ scope: { kind: "team" }, currency: "polkadot", since })).toBe(7n);
+      expect(await store.committedSince({ scope: { kind: "person", subject: "alice" }, currency: "polkadot", since })).toBe(0n);
+      expect(cluster.psql(name, "SELECT max(version) FROM custody_schema_migrations").trim()).toBe(String(MIGRATIONS.at(-1)?.version));
+    } finally {
+      await store.close();
+    }
   });
 });
 
@@ -148,6 +168,7 @@ const lifeRecord = fc.record({
   fingerprint: fc.constantFrom(...FINGERPRINTS),
   outcome: fc.constantFrom("not_applied", "found", "not_found", undefined),
   transactionId: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
+  person: fc.option(fc.constantFrom("alice", "bob"), { nil: undefined }),
 });
 
 describe("the PostgreSQL store's answers", () => {
@@ -171,6 +192,7 @@ describe("the PostgreSQL store's answers", () => {
               event: item.event,
               surface: "mcp",
               operator: operator(item.operator),
+              ...(item.person === undefined ? {} : { person: { subject: `${item.person}_${run}` } }),
               tool: "create_transaction",
               request_digest: null,
               ...(item.transactionId === undefined ? {} : { transaction_id: item.transactionId }),
@@ -191,6 +213,13 @@ describe("the PostgreSQL store's answers", () => {
               for (const since of [0, ...times]) {
                 for (const currency of CURRENCIES) answers.push(await store.committedSince({ scope: { kind: "operator", operator: operator(name) }, currency, since: new Date(since) }));
                 for (const fingerprint of FINGERPRINTS) answers.push(await store.recentWrites({ operator: operator(name), fingerprint, since: new Date(since) }));
+              }
+            }
+            for (const since of times) {
+              for (const currency of CURRENCIES) {
+                // The database holds the earlier runs too, all older than this run's first moment.
+                answers.push(await store.committedSince({ scope: { kind: "team" }, currency, since: new Date(since) }));
+                for (const subject of ["alice", "bob"]) answers.push(await store.committedSince({ scope: { kind: "person", subject: `${subject}_${run}` }, currency, since: new Date(since) }));
               }
             }
             for (const reference of REFERENCES) answers.push(await store.writeByReference(`${reference}_${run}`));
@@ -217,7 +246,7 @@ describe("the PostgreSQL store's answers", () => {
       `INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM generate_series(0, ${rows - 1}) s;
        INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows}, now(), 'dry_run', 'alice_ops', '${JSON.parse(last).hash}', $line$${last}$line$);
        INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), 'create_transaction', now() - interval '1 minute' * s, 'submitted', s, null FROM generate_series(1, ${rows}) s;
-       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval '1 minute' * s FROM generate_series(1, ${rows}) s;
+       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval '1 minute' * s, 'person-' || (s % 200) FROM generate_series(1, ${rows}) s;
        INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval '1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;
        INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval '1 hour' FROM generate_series(1, ${rows}) s;`,
     );
@@ -230,7 +259,9 @@ describe("the PostgreSQL store's answers", () => {
     await live.linkNonce("c".repeat(32), "cw-new");
     await live.recentWrites({ operator: "op7", fingerprint: "d".repeat(64), since: new Date(Date.now() - 86_400_000) });
     await live.writeByReference("ref-77");
-    await live.committedSince({ scope: { kind: "operator" as const, operator: "op7" }, currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
+    for (const scope of [{ kind: "operator", operator: "op7" }, { kind: "person", subject: "person-7" }, { kind: "team" }] as const) {
+      await live.committedSince({ scope, currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
+    }
     await live.reserve(reservation("cw-new", 1n, { operator: "op7" }));
     await live.append(record("submitted", { reference: "cw-new", currency: "polkadot", policy_amount: "1" }, { operator: "op7", transaction_id: 5 }));
     await live.close();

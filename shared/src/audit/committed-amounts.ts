@@ -15,6 +15,8 @@ export interface CommittedQuery {
 
 interface Counted {
   amount: bigint;
+  /** The subject of the person of the write's latest counting record, or null (a single user). */
+  person: string | null;
   /** The newest time (ms) of the write's counting records since its last release. */
   latestMs: number;
 }
@@ -31,8 +33,8 @@ export interface CommittedEntry {
   latestMs: number;
 }
 
-function inScope(write: { operator: string; person: string | null }, scope: LimitScope): boolean {
-  return scope.kind === "team" || (scope.kind === "operator" ? write.operator === scope.operator : write.person === scope.subject);
+function inScope(operator: string, person: string | null, scope: LimitScope): boolean {
+  return scope.kind === "team" || (scope.kind === "operator" ? operator === scope.operator : person === scope.subject);
 }
 
 /**
@@ -43,7 +45,7 @@ function inScope(write: { operator: string; person: string | null }, scope: Limi
  * A write is identified by `details.reference` (its correlation id, one per confirmation) and
  * counted once if any of its `reserved` (written under the log's lock before the POST),
  * `submitted` or `ambiguous` (the answer was lost, so it may have happened) records lies in the
- * window; its amount is that of its latest such record. A later record of the same operator and
+ * window; its amount (and the person it counts for) is that of its latest such record. A later record of the same operator and
  * reference with `details.outcome` "not_applied" releases it: a `failed` record (the POST was
  * refused or never sent) or a `resolved` record (the look-up established that it did not happen).
  * Any other outcome (`not_found`, `uncertain`, a failure that does not say not_applied) leaves it
@@ -51,7 +53,7 @@ function inScope(write: { operator: string; person: string | null }, scope: Limi
  */
 export class CommittedWrites {
   /** By operator and write, then by currency. */
-  readonly #writes = new Map<string, { operator: string; person: string | null; key: string; currencies: Map<string, Counted> }>();
+  readonly #writes = new Map<string, { operator: string; key: string; currencies: Map<string, Counted> }>();
 
   /** Folds the next record of the log. */
   fold(record: AuditRecord): void {
@@ -77,9 +79,9 @@ export class CommittedWrites {
   }
 
   set(entry: CommittedEntry): void {
-    const write = this.#entry(entry.operator, entry.person, entry.key);
+    const write = this.#entry(entry.operator, entry.key);
     if (entry.latestMs === -Infinity) write.currencies.delete(entry.currency);
-    else write.currencies.set(entry.currency, { amount: entry.amount, latestMs: entry.latestMs });
+    else write.currencies.set(entry.currency, { amount: entry.amount, person: entry.person, latestMs: entry.latestMs });
     if (write.currencies.size === 0) this.#writes.delete(JSON.stringify([entry.operator, entry.key]));
   }
 
@@ -88,9 +90,8 @@ export class CommittedWrites {
     const since = query.since.getTime();
     let total = 0n;
     for (const write of this.#writes.values()) {
-      if (!inScope(write, query.scope)) continue;
       const counted = write.currencies.get(query.currency);
-      if (counted !== undefined && counted.latestMs >= since) total += counted.amount;
+      if (counted !== undefined && counted.latestMs >= since && inScope(write.operator, counted.person, query.scope)) total += counted.amount;
     }
     return total;
   }
@@ -111,15 +112,15 @@ export class CommittedWrites {
 
   *entries(): Generator<CommittedEntry> {
     for (const write of this.#writes.values()) {
-      for (const [currency, counted] of write.currencies) yield { operator: write.operator, person: write.person, key: write.key, currency, ...counted };
+      for (const [currency, counted] of write.currencies) yield { operator: write.operator, key: write.key, currency, ...counted };
     }
   }
 
-  #entry(operator: string, person: string | null, key: string) {
+  #entry(operator: string, key: string) {
     const id = JSON.stringify([operator, key]);
     let write = this.#writes.get(id);
     if (write === undefined) {
-      write = { operator, person, key, currencies: new Map() };
+      write = { operator, key, currencies: new Map() };
       this.#writes.set(id, write);
     }
     return write;

@@ -70,7 +70,7 @@ async function foldIntoCommitments(client: PoolClient, record: AuditRecord): Pro
   }
   await client.query(
     `INSERT INTO custody_commitments (operator, key, currency, amount, last_at, person) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
+     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, person = EXCLUDED.person, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
     [effect.operator, effect.key, effect.currency, effect.amount.toString(), effect.at, effect.person],
   );
 }

@@ -78,6 +78,11 @@ describe("a team server: each person through their role", () => {
     // Not listed is not callable: the write tool does not exist for a viewer.
     const viewer = await call(await sessionOf(VICTOR), "create_transaction", send("0.1", "viewer"));
     expect([viewer.isError, viewer.text]).toEqual([true, "MCP error -32602: Tool create_transaction not found"]);
+    // Nor any resource (reads outside the tools), and the instructions name each person's operator.
+    await expect((await sessionOf(MALLORY)).listResourceTemplates()).rejects.toThrow(/Method not found/);
+    expect((await (await sessionOf(VICTOR)).listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
+    expect((await sessionOf(SAM)).getInstructions()).toMatch(/acting as API operator staking-bot/);
+    expect((await sessionOf(ALICE)).getInstructions()).toMatch(/acting as API operator treasury-bot/);
     const stranger = await call(await sessionOf(MALLORY), "list_accounts", {});
     expect(stranger.isError).toBe(true);
     expect(stranger.text).toBe("MCP error -32602: Tool list_accounts not found");

@@ -6,7 +6,7 @@ import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import { registerTools } from "../tools/register-tools.js";
 import { serverInstructions } from "./instructions.js";
 import { lazySchemaValidator } from "./lazy-schema-validator.js";
-import { deferredContext, type ContextSource } from "./server-context.js";
+import { personalContext, type ContextSource } from "./server-context.js";
 import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 
 export interface McpServerOptions {
@@ -21,13 +21,15 @@ export interface McpServerOptions {
  * the resources and the prompts. Sessions share tokens, audit log and client.
  */
 export function createMcpServer(source: ContextSource, options: McpServerOptions = {}): McpServer {
-  const ctx = deferredContext(source);
+  const person = options.person ?? null;
+  // Everything the session does runs as the operator the person's role acts as.
+  const ctx = personalContext(source, person);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person: options.person ?? null });
-  registerResources(server, ctx);
+  registerTools(server, ctx, { work: options.work, person });
+  registerResources(server, ctx, person);
   registerPrompts(server);
   return server;
 }

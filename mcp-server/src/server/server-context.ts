@@ -1,4 +1,4 @@
-import type { CustodyClient, GuardStore, Person, Policy, WriteRoad } from "@custody/shared";
+import { grantFor, grantOperator, type CustodyClient, type GuardStore, type Person, type Policy, type WriteRoad } from "@custody/shared";
 import type { ConfirmationTokens } from "../guard/confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
 
@@ -41,6 +41,13 @@ export interface DeferredContext {
 
 /** What a server is created on: a context, or one still to be built. */
 export type ContextSource = ServerContext | DeferredContext;
+
+/** A session's context: that of the operator the person's role acts as, built on first use like the process's. */
+export function personalContext(source: ContextSource, person: Person | null): DeferredContext {
+  const ctx = deferredContext(source);
+  if (person === null) return ctx;
+  return { ...ctx, operator: grantOperator(grantFor(ctx.policy, person), ctx.operator), load: async () => (await ctx.load()).forPerson(person) };
+}
 
 export function deferredContext(source: ContextSource): DeferredContext {
   if ("load" in source) return source;

@@ -50,8 +50,7 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
         step += 1;
         void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
-      // The context of the operator the person's role acts as (the server's own for a single user).
-      const call = { ctx: (await ctx.load()).forPerson(person), session, sessionId, person, signal: extra.signal, progress };
+      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.signal, progress };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {

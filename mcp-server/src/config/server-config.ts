@@ -149,10 +149,13 @@ function readHttpOptions(
     flagOrEnv(values["public-url"], env.CUSTODY_PUBLIC_URL),
     readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
   );
+  const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
+  // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
+  if (oauth !== null && token !== null) throw new ConfigError("CUSTODY_MCP_TOKEN and --auth-issuer (CUSTODY_AUTH_ISSUER): give one; with an issuer only its access tokens are accepted, the shared bearer token is not");
   return {
     port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
     host,
-    token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN),
+    token,
     sessionIdleSeconds: idle === null ? DEFAULT_SESSION_IDLE_SECONDS : readInteger("--session-idle-seconds (CUSTODY_MCP_SESSION_IDLE_SECONDS)", idle, 1, 86_400),
     maxSessions: max === null ? DEFAULT_MAX_SESSIONS : readInteger("--max-sessions (CUSTODY_MCP_MAX_SESSIONS)", max, 1, 10_000),
     replicaId: readReplicaId(flagOrEnv(values["replica-id"], env.CUSTODY_MCP_REPLICA_ID)),

@@ -138,6 +138,8 @@ describe("requests without a valid access token", () => {
     ["a token without an expiry", () => authorization.signedWithProviderKey({ exp: undefined }), /no exp claim/],
     ["a token not valid yet", () => authorization.signedWithProviderKey({ nbf: Math.floor(Date.now() / 1000) + 600 }), /not valid yet/],
     ["an opaque token", () => Promise.resolve("opaque-token-0123456789"), /not a JWT/],
+    ["a JWT of another type (a security event token)", () => authorization.signedWithProviderKey({}, "secevent+jwt"), /typ must be at\+jwt or JWT/],
+    ["a token naming no one (no sub)", () => authorization.signedWithProviderKey({ sub: undefined }), /no sub claim/],
   ];
   it.each(refusals)("refuses %s with 401 invalid_token saying why", async (_kind, make, why) => {
     const token = remember(await make());
@@ -148,9 +150,8 @@ describe("requests without a valid access token", () => {
     expect(JSON.parse(answer.body).error.message).toMatch(why);
   });
 
-  it("the same token as the refused ones, made valid, is accepted (the refusals are for the reasons named)", async () => {
-    const answer = await post(remember(await authorization.signedWithProviderKey({})), initialize);
-    expect(answer.status).toBe(200);
+  it("the same token as the refused ones, made valid, is accepted (the refusals are for the reasons named), with typ JWT or none too", async () => {
+    for (const typ of ["at+jwt", "JWT", null]) expect((await post(remember(await authorization.signedWithProviderKey({}, typ)), initialize)).status, String(typ)).toBe(200);
   });
 });
 

@@ -40,8 +40,8 @@ export interface AuthorizationServer {
   personToken(account: string, scopes: readonly CustodyScope[], resource?: string): Promise<string>;
   /** A service's access token through the client credentials grant. */
   serviceToken(scopes: readonly CustodyScope[], resource?: string): Promise<string>;
-  /** A token signed with the provider's own key, with these claims over a valid person token's (e.g. a past exp, another iss). */
-  signedWithProviderKey(claims: JWTPayload): Promise<string>;
+  /** A token signed with the provider's own key, with these claims over a valid person token's (e.g. a past exp, another iss), typ at+jwt unless given (null: none). */
+  signedWithProviderKey(claims: JWTPayload, typ?: string | null): Promise<string>;
   /** A token with alg none: unsigned. */
   unsigned(): string;
   /** A token signed with another key that claims the provider's kid. */
@@ -229,7 +229,8 @@ export async function startAuthorizationServer(port: number, resource: string): 
     signingKey,
     personToken,
     serviceToken,
-    signedWithProviderKey: async (claims) => new SignJWT({ ...personClaims(), ...claims }).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: signingKey.kid }).sign(privateKey),
+    signedWithProviderKey: async (claims, typ = "at+jwt") =>
+      new SignJWT({ ...personClaims(), ...claims }).setProtectedHeader({ alg: "RS256", kid: signingKey.kid, ...(typ === null ? {} : { typ }) }).sign(privateKey),
     unsigned: () => `${base64url({ alg: "none", typ: "at+jwt" })}.${base64url(personClaims())}.`,
     forged: async () => {
       const other = await generateKeyPair("RS256");

@@ -10,7 +10,11 @@ import { KeysUnavailable, type IssuerKeys } from "./issuer-keys.js";
 export const MAX_ACCESS_TOKEN_LENGTH = 16 * 1024;
 /** Asymmetric signatures only: a symmetric key would be shared with every other holder, and `none` is no signature. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
-/** RFC 9068's type, and the plain JWT that Entra ID, Keycloak and Okta put on theirs. */
+/**
+ * RFC 9068's type, the plain JWT that Entra ID and Keycloak put on theirs, or none (some providers
+ * set no typ): any other type is another kind of JWT. An ID token, which has a JWT type too, is
+ * refused by its audience (the client, not this server).
+ */
 const TOKEN_TYPES = new Set(["at+jwt", "application/at+jwt", "jwt"]);
 const CLOCK_TOLERANCE_SECONDS = 30;
 
@@ -72,7 +76,7 @@ export class AccessTokenVerifier {
     }
     if (header.alg === undefined || header.alg.toLowerCase() === "none") throw new InvalidTokenError("the token is unsigned (alg none)");
     if (!ALGORITHMS.includes(header.alg)) throw refusalOf(new errors.JOSEAlgNotAllowed("alg"), this.settings);
-    if (typeof header.typ !== "string" || !TOKEN_TYPES.has(header.typ.toLowerCase())) throw new InvalidTokenError("the token is not a JWT access token (typ must be at+jwt or JWT)");
+    if (header.typ !== undefined && !TOKEN_TYPES.has(header.typ.toLowerCase())) throw new InvalidTokenError("the token is not a JWT access token (typ must be at+jwt or JWT)");
     if (unverified.iss !== this.settings.issuer) throw new InvalidTokenError(`the token was not issued by ${this.settings.issuer}`);
     if (!audiences(unverified).includes(this.settings.resource)) throw new InvalidTokenError(`the token's audience is not this server (${this.settings.resource})`);
     let claims: JWTPayload;

@@ -36,8 +36,9 @@ async function readDocument(location: string): Promise<unknown> {
   try {
     response = await fetchBounded(location, {}, METADATA_LIMITS);
   } catch (error) {
-    const { name, message, cause } = error as Error & { cause?: { code?: unknown } };
-    const why = name === "TimeoutError" ? `no answer within ${METADATA_LIMITS.timeoutMs / 1000} s` : typeof cause?.code === "string" ? `${message} (${cause.code})` : message;
+    const { name, message, cause } = error as Error & { cause?: { code?: unknown; message?: unknown } };
+    const detail = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message.slice(0, 200) : null;
+    const why = name === "TimeoutError" ? `no answer within ${METADATA_LIMITS.timeoutMs / 1000} s` : detail === null ? message : `${message} (${detail})`;
     throw new DiscoveryError(`${location}: ${why}`);
   }
   if (response.status === 404) return undefined;

@@ -204,6 +204,7 @@ describe("sessions belong to who opened them", () => {
     const intruder = await post(bob, ping, sessionId);
     expect(intruder.status).toBe(404);
     expect(intruder.body).toContain("Session not found");
+    expect(logged).toContain('refused a request of subject "bob" on a session of subject "alice" (answered as an unknown session)');
     const service = await post(remember(await authorization.serviceToken(["custody:read", "custody:write"])), ping, sessionId);
     expect(service.status).toBe(404);
     // A new token of alice's (a refresh) reaches her session.

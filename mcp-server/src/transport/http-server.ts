@@ -107,6 +107,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
+      if (session && session.subject !== access.subject) log(`refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`);
       if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
       res.once("close", sessions.use(sessionId));
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.

@@ -6,6 +6,7 @@ export { serverInstructions } from "./server/instructions.js";
 export { SERVER_NAME, SERVER_VERSION } from "./server/server-identity.js";
 export {
   readCommand,
+  replicaProblem,
   USAGE,
   ConfigError,
   DEFAULT_HTTP_PORT,

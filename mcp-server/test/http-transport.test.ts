@@ -11,7 +11,7 @@ import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 
 const TOKEN = "test-bearer-token-0123456789";
-const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS, replicaId: null, publicOrigin: null };
+const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS, replicaId: null, publicOrigin: null, oauth: null };
 let emulator: RunningEmulator;
 let server: RunningHttpServer;
 

@@ -138,10 +138,11 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport, the client, any tool, Ajv nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand", () => {
+  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool, Ajv nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand", () => {
     const markers = [
       "async function startEmulator",
       "var StreamableHTTPServerTransport",
+      "ERR_JWKS_NO_MATCHING_KEY",
       "CustodyClient = class",
       "function defineWriteTool",
       "ajv-validator/ajv/master/lib/refs/data.json",

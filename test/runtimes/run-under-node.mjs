@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `pnpm test:runtimes`: the suites that show the code runs the same on every supported Node
 // (shared's unit tests, the contract tests against the emulator, the guard stores on a real
-// PostgreSQL) under Node 22 and Node 24, with Node from the npm package `node` where the machine
+// PostgreSQL, signing in through a real authorization server, whose oidc-provider supports 22 and
+// later) under Node 22 and Node 24, with Node from the npm package `node` where the machine
 // lacks it: 24 is the end-to-end test's own (extension/.tools/), 22 goes to .tools/ (git-ignored).
 // The test command's main run is under the machine's Node (20). Each run leaves
 // test-results/vitest-node<major>.json for the CI summary.
@@ -16,7 +17,7 @@ const RUNTIMES = [
   { version: NODE_22, prefix: join(root, ".tools", `node-${NODE_22}`) },
   { version: NODE_VERSION, prefix: nodePrefix },
 ];
-const SUITES = ["shared/test", "test/contract", "test/guard-store"];
+const SUITES = ["shared/test", "test/contract", "test/guard-store", "test/auth"];
 
 let failed = false;
 for (const runtime of RUNTIMES) {

@@ -57,6 +57,13 @@ ${routes}
       proxy_next_upstream error timeout;
       error_page 502 504 = @replica_gone;
     }
+    # With people signing in (CUSTODY_AUTH_ISSUER): the protected resource metadata, the same on every replica.
+    location ^~ /.well-known/oauth-protected-resource {
+      proxy_pass http://custody_any;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header Connection "";
+    }
     # The session's replica is gone: 404 is MCP's "initialize again", which lands on a live replica.
     location @replica_gone {
       default_type application/json;

@@ -59,7 +59,8 @@ async function main(): Promise<number> {
   const { startHttpServer } = await import("../on-demand/optional-modules.js");
   const http = await startHttpServer(started.ctx, config.http, log);
   log(`Streamable HTTP at ${http.url}`);
-  if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);
+  if (config.http.oauth !== null) log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
+  else if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);
   const reason = await signalled;
   logStopping(reason, http.pending);
   const left = await http.shutdown(SHUTDOWN_GRACE_MS);

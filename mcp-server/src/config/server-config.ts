@@ -14,6 +14,16 @@ export interface HttpOptions {
   replicaId: string | null;
   /** The origin clients reach the server at through a load balancer (http(s)://host[:port]): Host and Origin naming it are accepted too. */
   publicOrigin: string | null;
+  /** Signed-in people (OAuth 2.1 access tokens from an issuer) instead of the shared bearer token; null: the shared token. */
+  oauth: OAuthSettings | null;
+}
+
+/** This server as an OAuth resource server: whose access tokens it takes, and the resource URL they must name. */
+export interface OAuthSettings {
+  /** The authorization server's issuer identifier (--auth-issuer, CUSTODY_AUTH_ISSUER); its metadata names its keys. */
+  issuer: string;
+  /** This server's resource URL as clients reach it (--public-url, CUSTODY_PUBLIC_URL): every token's audience. */
+  resource: string;
 }
 
 export interface ServerConfig {
@@ -47,6 +57,8 @@ export const DEFAULT_TOKEN_TTL_SECONDS = 300;
 export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
 export const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
+/** The same hosts as a URL's hostname spells them. */
+const LOOPBACK_URL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const REPLICA_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
 
 export class ConfigError extends Error {
@@ -86,21 +98,69 @@ function readPublicOrigin(value: string | null): string | null {
   return url.origin;
 }
 
+/**
+ * What is wrong with the URL of an OAuth party (the issuer, its keys, this resource), or null: it
+ * must be an absolute http(s) URL without query, fragment or credentials, plain http only on loopback.
+ */
+export function serviceUrlProblem(value: string): string | null {
+  const url = value.length <= 2048 && URL.canParse(value) ? new URL(value) : null;
+  if (url === null || !["http:", "https:"].includes(url.protocol)) return "an absolute http(s) URL of at most 2048 characters";
+  if (url.search !== "" || url.hash !== "" || value.includes("#") || value.includes("?")) return "without query or fragment";
+  if (url.username !== "" || url.password !== "") return "without user name or password";
+  if (url.protocol === "http:" && !LOOPBACK_URL_HOSTS.has(url.hostname)) return "https (plain http only on a loopback host)";
+  return null;
+}
+
+function readServiceUrl(setting: string, what: string, value: string): URL {
+  const problem = serviceUrlProblem(value);
+  if (problem !== null) throw new ConfigError(`${setting}: ${what} must be ${problem}, got ${JSON.stringify(value.slice(0, 200))}`);
+  return new URL(value);
+}
+
+/**
+ * With an issuer, every request must carry an access token it issued for this server's public URL;
+ * the shared bearer token is then not accepted. The public URL's origin is the one clients reach,
+ * so it joins the Host/Origin check as --public-origin does (the two may not name different origins).
+ */
+function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin: string | null): { oauth: OAuthSettings | null; publicOrigin: string | null } {
+  if (issuer === null) {
+    if (publicUrl !== null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): only with --auth-issuer (CUSTODY_AUTH_ISSUER), the authorization server whose tokens name it");
+    return { oauth: null, publicOrigin };
+  }
+  if (publicUrl === null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): required with --auth-issuer (CUSTODY_AUTH_ISSUER): this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)");
+  readServiceUrl("--auth-issuer (CUSTODY_AUTH_ISSUER)", "the issuer", issuer);
+  const resource = readServiceUrl("--public-url (CUSTODY_PUBLIC_URL)", "this server's resource URL", publicUrl);
+  if (publicOrigin !== null && publicOrigin !== resource.origin) {
+    throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL) and --public-origin (CUSTODY_MCP_PUBLIC_ORIGIN) name different origins (${resource.origin}, ${publicOrigin}): clients reach one`);
+  }
+  // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
+  return { oauth: { issuer, resource: resource.href }, publicOrigin: resource.origin };
+}
+
 function readHttpOptions(
-  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string },
+  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string },
   host: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HttpOptions {
   const idle = flagOrEnv(values["session-idle-seconds"], env.CUSTODY_MCP_SESSION_IDLE_SECONDS);
   const max = flagOrEnv(values["max-sessions"], env.CUSTODY_MCP_MAX_SESSIONS);
+  const { oauth, publicOrigin } = readOAuth(
+    flagOrEnv(values["auth-issuer"], env.CUSTODY_AUTH_ISSUER),
+    flagOrEnv(values["public-url"], env.CUSTODY_PUBLIC_URL),
+    readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
+  );
+  const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
+  // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
+  if (oauth !== null && token !== null) throw new ConfigError("CUSTODY_MCP_TOKEN and --auth-issuer (CUSTODY_AUTH_ISSUER): give one; with an issuer only its access tokens are accepted, the shared bearer token is not");
   return {
     port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
     host,
-    token: flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN),
+    token,
     sessionIdleSeconds: idle === null ? DEFAULT_SESSION_IDLE_SECONDS : readInteger("--session-idle-seconds (CUSTODY_MCP_SESSION_IDLE_SECONDS)", idle, 1, 86_400),
     maxSessions: max === null ? DEFAULT_MAX_SESSIONS : readInteger("--max-sessions (CUSTODY_MCP_MAX_SESSIONS)", max, 1, 10_000),
     replicaId: readReplicaId(flagOrEnv(values["replica-id"], env.CUSTODY_MCP_REPLICA_ID)),
-    publicOrigin: readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
+    publicOrigin,
+    oauth,
   };
 }
 
@@ -131,6 +191,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "token-secret-file": { type: "string" },
         "replica-id": { type: "string" },
         "public-origin": { type: "string" },
+        "auth-issuer": { type: "string" },
+        "public-url": { type: "string" },
         "token-ttl-seconds": { type: "string" },
         "emulator-key-file": { type: "string" },
         http: { type: "boolean" },
@@ -162,6 +224,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit and export-audit`);
   const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
   if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
+  if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
@@ -182,11 +245,14 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   };
 }
 
-/** A replica must share with the others what makes a session's work valid on any of them. */
+/**
+ * A replica must share with the others what makes a session's work valid on any of them: the token
+ * secret, and the bearer token unless people sign in (then the issuer's tokens are good on every replica).
+ */
 export function replicaProblem(config: ServerConfig): string | null {
   if (config.http?.replicaId == null) return null;
   const missing = [
-    ...(config.http.token === null ? ["the bearer token (CUSTODY_MCP_TOKEN)"] : []),
+    ...(config.http.token === null && config.http.oauth === null ? ["the bearer token (CUSTODY_MCP_TOKEN)"] : []),
     ...(config.tokenSecretFile === null ? ["the token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE)"] : []),
   ];
   return missing.length === 0 ? null : `--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share ${missing.join(" and ")}; set it on every replica`;
@@ -195,7 +261,7 @@ export function replicaProblem(config: ServerConfig): string | null {
 export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio by default)
 
   custody-mcp [options]            serve over stdio
-  custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token required)
+  custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token, or OAuth with --auth-issuer)
   custody-mcp verify-audit <file>  verify an audit log's hash chain
   custody-mcp verify-audit --store postgres://...   verify a database store's chain (streaming)
   custody-mcp export-audit --store postgres://...   write a database store's chain to stdout as JSONL
@@ -216,4 +282,8 @@ Options (environment variable in brackets):
   --max-sessions N        with --http: sessions held at once, default ${DEFAULT_MAX_SESSIONS} [CUSTODY_MCP_MAX_SESSIONS]
   --replica-id ID         with --http behind a load balancer: session ids start with "ID." to route on [CUSTODY_MCP_REPLICA_ID]
   --public-origin URL     with --http behind a load balancer: the origin clients reach, accepted in Host and Origin [CUSTODY_MCP_PUBLIC_ORIGIN]
+  --auth-issuer URL       with --http: people sign in; only access tokens this OAuth issuer signed for --public-url are
+                          accepted (no shared bearer token) [CUSTODY_AUTH_ISSUER]
+  --public-url URL        with --auth-issuer: this server's resource URL as clients reach it (https://custody.example.com/mcp),
+                          the tokens' audience; its origin is accepted in Host and Origin [CUSTODY_PUBLIC_URL]
 `;

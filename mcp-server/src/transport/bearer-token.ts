@@ -1,9 +1,15 @@
 import type { IncomingMessage } from "node:http";
 import { sameSecret } from "@custody/shared";
 
-/** Whether the request carries `Authorization: Bearer <token>`; compared in constant time. */
-export function hasBearerToken(request: Pick<IncomingMessage, "headers">, token: string): boolean {
+/** The token of `Authorization: Bearer <token>`, or null when the request carries none. */
+export function bearerTokenOf(request: Pick<IncomingMessage, "headers">): string | null {
   const header = request.headers.authorization;
   const match = header === undefined ? null : /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match !== null && match[1] !== undefined && sameSecret(match[1], token);
+  return match?.[1] ?? null;
+}
+
+/** Whether the request carries `Authorization: Bearer <token>`; compared in constant time. */
+export function hasBearerToken(request: Pick<IncomingMessage, "headers">, token: string): boolean {
+  const sent = bearerTokenOf(request);
+  return sent !== null && sameSecret(sent, token);
 }

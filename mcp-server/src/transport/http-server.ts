@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { newLocalSecret } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
@@ -10,7 +11,8 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
-import { hasBearerToken } from "./bearer-token.js";
+import { oauthAuthorizer } from "./oauth-authorizer.js";
+import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "./request-origin.js";
 import { SessionTable } from "./session-table.js";
@@ -21,8 +23,8 @@ export interface RunningHttpServer {
   /** http://127.0.0.1:<port>/mcp */
   url: string;
   port: number;
-  /** The bearer token clients must send. */
-  token: string;
+  /** The shared bearer token clients must send; null when people sign in (OAuth). */
+  token: string | null;
   /** Requests under way (unanswered requests and running tool calls). */
   readonly pending: number;
   /** Open MCP sessions. */
@@ -38,6 +40,8 @@ export interface RunningHttpServer {
 interface Session {
   http: StreamableHTTPServerTransport;
   transport: DrainingTransport;
+  /** The subject whose token initialized the session; only that subject's tokens reach it (null: the shared token). */
+  subject: string | null;
 }
 
 function tooManySessions(options: HttpOptions): string {
@@ -49,16 +53,22 @@ function replyError(res: ServerResponse, status: number, message: string, header
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
+function replyRefusal(res: ServerResponse, refusal: Refusal): void {
+  replyError(res, refusal.status, refusal.message, refusal.headers);
+}
+
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
 }
 
 /**
  * Streamable HTTP with stateful sessions (so a tool can ask the person mid-call), bound to
- * loopback. Every request must pass the Host/Origin check, then carry the bearer token.
+ * loopback. Every request must pass the Host/Origin check, then carry the shared bearer token or,
+ * with an issuer, an access token of a signed-in person (whose sessions are theirs alone).
  */
 export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
-  const token = options.token ?? newLocalSecret();
+  const token = options.oauth === null ? (options.token ?? newLocalSecret()) : null;
+  const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log);
   const sessions = new SessionTable<Session>({ max: options.maxSessions, idleMs: options.sessionIdleSeconds * 1000 }, (session) => {
     log(`closing an MCP session idle for ${options.sessionIdleSeconds} s`);
     void session.transport.close();
@@ -71,8 +81,15 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const refusal = requestOriginRefusal(req, port, options.publicOrigin);
     if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
+    const document = authorizer.publicDocument(path);
+    if (document !== null) {
+      if (req.method !== "GET") return replyError(res, 405, "Method not allowed: GET only", { Allow: "GET" });
+      res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "max-age=300" });
+      return void res.end(JSON.stringify(document));
+    }
     if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
-    if (!hasBearerToken(req, token)) return replyError(res, 401, "Unauthorized: send Authorization: Bearer <token>", { "WWW-Authenticate": 'Bearer realm="custody-mcp"' });
+    const access = await authorizer.authenticate(req);
+    if ("refused" in access) return replyRefusal(res, access);
     let body: unknown;
     if (req.method === "POST") {
       try {
@@ -82,11 +99,16 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
         return replyError(res, 400, `Bad request: ${(error as Error).message}`);
       }
     }
+    const scopeRefusal = await authorizer.authorizeBody(access, body);
+    if (scopeRefusal !== null) return replyRefusal(res, scopeRefusal);
+    // The SDK hands this to every handler as extra.authInfo.
+    if (access.authInfo !== null) (req as IncomingMessage & { auth?: AuthInfo }).auth = access.authInfo;
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
-      // An ended or expired session: the client must initialize a new one (MCP's rule for 404).
-      if (!session) return replyError(res, 404, "Session not found: initialize a new session");
+      // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
+      if (session && session.subject !== access.subject) log(`refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`);
+      if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
       res.once("close", sessions.use(sessionId));
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
       return session.http.handleRequest(req, res, body);
@@ -94,10 +116,10 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
     if (!sessions.reserve()) return replyError(res, 503, tooManySessions(options));
-    return openSession(req, res, body);
+    return openSession(req, res, body, access);
   };
 
-  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> => {
     let reserved = true;
     const giveBack = () => {
       if (reserved) sessions.release();
@@ -113,8 +135,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       },
     });
     const transport = new DrainingTransport(streamable);
-    const session: Session = { http: streamable, transport };
-    const server = createMcpServer(ctx, { work });
+    const session: Session = { http: streamable, transport, subject: access.subject };
+    const server = createMcpServer(ctx, { work, person: access.person });
     // Whatever closes it (DELETE, expiry, shutdown), the session's transport and server are let go.
     transport.onclose = () => {
       if (streamable.sessionId) sessions.delete(streamable.sessionId);

@@ -215,6 +215,19 @@ describe("sessions belong to who opened them", () => {
   });
 });
 
+describe("a session follows its person's role", () => {
+  it("ends when a token of the same subject names other groups: the tools, operator and limits it was opened with no longer apply", async () => {
+    const alice = remember(await authorization.personToken("alice", ["custody:read", "custody:write"]));
+    const { sessionId } = await connect(alice);
+    expect((await post(alice, ping, sessionId)).status).toBe(200);
+    const moved = await post(remember(await authorization.signedWithProviderKey({ groups: ["treasury-viewers"] })), ping, sessionId);
+    expect(moved.status).toBe(404);
+    expect(moved.body).toContain("your token's groups or roles changed since this session began; initialize a new session");
+    // Closed, not only refused: the old membership's token does not bring it back.
+    expect((await post(alice, ping, sessionId)).status).toBe(404);
+  });
+});
+
 describe("tokens stay here", () => {
   it("no access token reaches the custody service (it gets the server's own headers) or a log line", () => {
     expect(recorder.requests.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { newLocalSecret } from "@custody/shared";
+import { newLocalSecret, type Person } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -42,6 +42,13 @@ interface Session {
   transport: DrainingTransport;
   /** The subject whose token initialized the session; only that subject's tokens reach it (null: the shared token). */
   subject: string | null;
+  /** The person the session was opened for: their role decided its tools and operator. */
+  person: Person | null;
+}
+
+function sameMemberships(a: Person | null, b: Person | null): boolean {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((item) => y.includes(item));
+  return a === null || b === null ? a === b : same(a.groups, b.groups) && same(a.roles, b.roles);
 }
 
 function tooManySessions(options: HttpOptions): string {
@@ -109,6 +116,11 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
       if (session && session.subject !== access.subject) log(`refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`);
       if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
+      // The session's tools, operator and limits follow the role its person had: a token whose groups or roles changed starts again.
+      if (!sameMemberships(session.person, access.person)) {
+        await session.transport.close();
+        return replyError(res, 404, "Session not found: your token's groups or roles changed since this session began; initialize a new session");
+      }
       res.once("close", sessions.use(sessionId));
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
       return session.http.handleRequest(req, res, body);
@@ -135,7 +147,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       },
     });
     const transport = new DrainingTransport(streamable);
-    const session: Session = { http: streamable, transport, subject: access.subject };
+    const session: Session = { http: streamable, transport, subject: access.subject, person: access.person };
     const server = createMcpServer(ctx, { work, person: access.person });
     // Whatever closes it (DELETE, expiry, shutdown), the session's transport and server are let go.
     transport.onclose = () => {

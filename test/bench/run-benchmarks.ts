@@ -13,6 +13,7 @@ import { measureHttpThroughput } from "./sections/http-throughput.js";
 import { measurePostgresStore } from "./sections/postgres-store.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
+import { measureSignInOverhead } from "./sections/sign-in-overhead.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
 import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
 import { runLoad } from "./support/http-load.js";
@@ -152,6 +153,7 @@ it("benchmarks", async () => {
         await measured(sections, "Per-call overhead", () =>
           measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
         );
+        await measured(sections, "Signing in", () => measureSignInOverhead({ custody, baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR, accountId: solTreasury.id, calls: CONFIG.calls }));
         const dotStaking = accounts.find((account) => account.name === "dot-staking");
         await measured(sections, "Answer sizes", () =>
           measureAnswerSizes({ session, solTreasury: solTreasury.name, solCold: solCold.name, dotStaking: dotStaking?.name ?? "dot-staking", recipient: OUTSIDE_SOLANA }),

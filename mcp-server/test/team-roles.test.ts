@@ -88,6 +88,21 @@ describe("a team server: each person through their role", () => {
     expect(stranger.text).toBe("MCP error -32602: Tool list_accounts not found");
   });
 
+  it("serves a resource only where its tool is allowed: a role's tool list cannot be read around", async () => {
+    team = testContext(emulator, {
+      policy: {
+        roles: [
+          { name: "health", when: { subjects: ["hc"] }, tools: { allow: ["health_check"] } },
+          { name: "no-transactions", when: { subjects: ["nt"] }, tools: { deny: ["get_transaction"] } },
+        ],
+      },
+    });
+    const templates = async (subject: string) => ((await (await sessionOf(person(subject))).listResourceTemplates()).resourceTemplates.map((template) => template.name)).sort();
+    await expect(templates("hc")).rejects.toThrow(/Method not found/);
+    expect(await templates("nt")).toEqual(["account", "ethereum_stakes", "solana_stakes"]);
+    await expect((await sessionOf(person("nt"))).readResource({ uri: "custody://transactions/1" })).rejects.toThrow(/not found/i);
+  });
+
   it("prepares for the person who asked, as their role's operator, and names them on every record of the write", async () => {
     const alice = await sessionOf(ALICE);
     const dry = await call(alice, "create_transaction", send("0.5", "alice pays"));

@@ -6,7 +6,12 @@ import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 /** custody://solana/accounts/{account_id}/stakes and custody://ethereum/accounts/{account_id}/stakes. */
-export function registerStakeResources(server: McpServer, session: DeferredContext): void {
+export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; ethereum: boolean }): void {
+  if (allowed.solana) registerSolanaStakes(server, session);
+  if (allowed.ethereum) registerEthereumStakes(server, session);
+}
+
+function registerSolanaStakes(server: McpServer, session: DeferredContext): void {
   server.registerResource(
     "solana_stakes",
     new ResourceTemplate("custody://solana/accounts/{account_id}/stakes", { list: undefined }),
@@ -21,6 +26,9 @@ export function registerStakeResources(server: McpServer, session: DeferredConte
       return jsonContents(uri, stakes.map((stake) => solanaStakeView(stake, currency, clock)));
     },
   );
+}
+
+function registerEthereumStakes(server: McpServer, session: DeferredContext): void {
   server.registerResource(
     "ethereum_stakes",
     new ResourceTemplate("custody://ethereum/accounts/{account_id}/stakes", { list: undefined }),

@@ -74,7 +74,9 @@ export class AccessTokenVerifier {
     } catch {
       throw new InvalidTokenError("the token is not a JWT access token");
     }
-    if (header.alg === undefined || header.alg.toLowerCase() === "none") throw new InvalidTokenError("the token is unsigned (alg none)");
+    // Fields of a header nobody has verified yet: any JSON at all.
+    if (typeof header.alg !== "string" || (header.typ !== undefined && typeof header.typ !== "string")) throw new InvalidTokenError("the token's header is malformed (alg and typ must be strings)");
+    if (header.alg.toLowerCase() === "none") throw new InvalidTokenError("the token is unsigned (alg none)");
     if (!ALGORITHMS.includes(header.alg)) throw refusalOf(new errors.JOSEAlgNotAllowed("alg"), this.settings);
     if (header.typ !== undefined && !TOKEN_TYPES.has(header.typ.toLowerCase())) throw new InvalidTokenError("the token is not a JWT access token (typ must be at+jwt or JWT)");
     if (unverified.iss !== this.settings.issuer) throw new InvalidTokenError(`the token was not issued by ${this.settings.issuer}`);

@@ -42,7 +42,8 @@ export function oauthAuthorizer(settings: OAuthSettings, log: (line: string) => 
       } catch (error) {
         if (error instanceof InvalidTokenError) return unauthorized(error);
         if (error instanceof KeysUnavailable) return refusal(503, `Service unavailable: a token cannot be checked now: ${error.message}`, { "Retry-After": String(error.retryAfterSeconds) });
-        throw error;
+        // Whatever else a hostile token trips over is still a token that was not accepted.
+        return unauthorized(new InvalidTokenError("the token could not be checked"));
       }
     },
 

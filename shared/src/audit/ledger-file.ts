@@ -3,7 +3,9 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { AuditLedger } from "./audit-ledger.js";
 
-const FORMAT = "custody-audit-ledger/1";
+// Version 2 keeps each write's person. A ledger of another version is rebuilt from the log, both ways:
+// an older program would save one without persons, and this one must not trust it.
+const FORMAT = "custody-audit-ledger/2";
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 
 const LedgerFile = z.object({
@@ -11,8 +13,7 @@ const LedgerFile = z.object({
   checkpoint: z.object({ seq: z.int().nonnegative(), hash: Hash, offset: z.int().positive() }).nullable(),
   newest_ms: z.number().nullable(),
   pruned_before_ms: z.number().nullable(),
-  // `person` is absent in ledgers written before people signed in: their writes were a single user's.
-  committed: z.array(z.object({ operator: z.string(), person: z.string().nullable().default(null), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
+  committed: z.array(z.object({ operator: z.string(), person: z.string().nullable(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
   traces: z.array(
     z.object({
       reference: z.string(),

@@ -44,16 +44,21 @@ function identifier(claims: Record<string, unknown>, claim: string): string | un
   return value;
 }
 
-function shown(claims: Record<string, unknown>, claim: string): string | undefined {
-  const value = claims[claim];
-  return typeof value === "string" && value.trim() !== "" ? sanitizeUntrustedText(value.trim(), MAX_SHOWN) : undefined;
+/** One line, whatever the provider lets a person type into their name: no line breaks or tabs to forge a line of a summary. */
+function oneLine(text: string, maxLength: number): string {
+  return sanitizeUntrustedText(text.replace(/\s+/g, " ").trim(), maxLength);
 }
 
-/** A claim holding a list: an array of strings, or one space-separated string (as some providers send). */
+function shown(claims: Record<string, unknown>, claim: string): string | undefined {
+  const value = claims[claim];
+  return typeof value === "string" && value.trim() !== "" ? oneLine(value, MAX_SHOWN) : undefined;
+}
+
+/** A claim holding a list: an array of strings, or one string (a single membership, as a single-valued mapper sends it). */
 function memberships(claims: Record<string, unknown>, claim: string): string[] {
   const value = claims[claim];
   if (value === undefined || value === null) return [];
-  const list = typeof value === "string" ? value.split(" ").filter((entry) => entry !== "") : value;
+  const list = typeof value === "string" ? [value] : value;
   if (!Array.isArray(list) || list.length > MAX_MEMBERSHIPS || !list.every((entry) => typeof entry === "string" && entry !== "" && entry.length <= MAX_IDENTIFIER)) {
     throw new ClaimsError(`the token's ${claim} claim must be a list of at most ${MAX_MEMBERSHIPS} strings of 1 to ${MAX_IDENTIFIER} characters`);
   }
@@ -62,15 +67,17 @@ function memberships(claims: Record<string, unknown>, claim: string): string[] {
 
 /**
  * The person a verified access token's claims name. `sub` is required; `name` (else
- * `preferred_username`) and `email` are kept for display; `client_id` (else `azp`) names the client;
- * `groups` and `roles` are what the policy's roles match on.
+ * `preferred_username`, `upn`, `unique_name`) and `email` are kept for display, on one line;
+ * `client_id` (else `azp`, `appid`) names the client; `groups` and `roles` are what the policy's
+ * roles match on.
  */
 export function personFromClaims(claims: Record<string, unknown>): Person {
   const subject = identifier(claims, "sub");
   if (subject === undefined) throw new ClaimsError("the token has no sub claim: it names no one");
-  const name = shown(claims, "name") ?? shown(claims, "preferred_username");
+  // Entra ID's v1 tokens say upn (or unique_name) and appid where others say preferred_username or email, and client_id or azp.
+  const name = shown(claims, "name") ?? shown(claims, "preferred_username") ?? shown(claims, "upn") ?? shown(claims, "unique_name");
   const email = shown(claims, "email");
-  const client = identifier(claims, "client_id") ?? identifier(claims, "azp");
+  const client = identifier(claims, "client_id") ?? identifier(claims, "azp") ?? identifier(claims, "appid");
   return Person.parse({
     subject,
     ...(name === undefined ? {} : { name }),
@@ -89,10 +96,11 @@ export function personOnRecord(person: Person): PersonOnRecord {
 
 /** "Alice Martin <alice@example.com> (subject alice, via client treasury-desk)", sanitised for display. */
 export function describePerson(person: PersonOnRecord): string {
-  const name = person.name === undefined ? null : sanitizeUntrustedText(person.name, MAX_SHOWN);
-  const email = person.email === undefined ? null : sanitizeUntrustedText(person.email, MAX_SHOWN);
+  // Records come from a log that may be older or edited: one line again here.
+  const name = person.name === undefined ? null : oneLine(person.name, MAX_SHOWN);
+  const email = person.email === undefined ? null : oneLine(person.email, MAX_SHOWN);
   const who = [name, email === null ? null : name === null ? email : `<${email}>`].filter((part) => part !== null).join(" ");
-  const subject = sanitizeUntrustedText(person.subject, MAX_IDENTIFIER);
-  const client = person.client === undefined ? "" : `, via client ${sanitizeUntrustedText(person.client, MAX_IDENTIFIER)}`;
+  const subject = oneLine(person.subject, MAX_IDENTIFIER);
+  const client = person.client === undefined ? "" : `, via client ${oneLine(person.client, MAX_IDENTIFIER)}`;
   return who === "" ? `subject ${subject}${client}` : `${who} (subject ${subject}${client})`;
 }

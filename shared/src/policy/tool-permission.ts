@@ -41,10 +41,3 @@ export function toolPermission(policy: Policy, tool: ToolIdentity, person: Perso
   if (!verdict.allowed || grant.role === null) return verdict;
   return rulesVerdict(grant.role, tool, roleName(grant.role));
 }
-
-/** Whether the policy (for a signed-in person: through their role) enables a whole toolset, as reads outside tools (resources) ask. */
-export function toolsetEnabled(policy: Policy, toolset: Toolset, person: Person | null = null): boolean {
-  const grant = grantFor(policy, person);
-  if (grant.refusal !== null) return false;
-  return [policy.toolsets, grant.role?.toolsets].every((toolsets) => toolsets === undefined || toolsets.includes(toolset));
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClaimsError, grantFor, grantOperator, limitSetsFor, Policy, personFromClaims, toolPermission, type Person } from "../../src/index.js";
+import { ClaimsError, describePerson, grantFor, grantOperator, limitSetsFor, Policy, personFromClaims, toolPermission, type Person } from "../../src/index.js";
 
 const policy = Policy.parse({
   toolsets: ["read", "transactions", "solana_staking"],
@@ -72,14 +72,23 @@ describe("roles in the policy", () => {
 
 describe("the person an access token names", () => {
   it("reads the subject, a name, the e-mail, the client and the memberships", () => {
-    expect(personFromClaims({ sub: "u-1", preferred_username: "alice", email: "alice@example.com", azp: "desk", groups: ["a", "b"], roles: "x y" })).toEqual({
+    expect(personFromClaims({ sub: "u-1", preferred_username: "alice", email: "alice@example.com", azp: "desk", groups: ["a", "b"], roles: "Treasury Operators" })).toEqual({
       subject: "u-1",
       name: "alice",
       email: "alice@example.com",
       client: "desk",
       groups: ["a", "b"],
-      roles: ["x", "y"],
+      // One string is one membership: "Operators" must not match members of "Treasury Operators".
+      roles: ["Treasury Operators"],
     });
+    // Entra ID's v1 tokens.
+    expect(personFromClaims({ sub: "oid", upn: "alice@contoso.com", appid: "desk-app" })).toMatchObject({ name: "alice@contoso.com", client: "desk-app" });
+  });
+
+  it("keeps a name on one line: a provider's display name cannot forge a line of the audit summary", () => {
+    const forged = personFromClaims({ sub: "mallory", name: "x (subject nobody): 0 records\n  Alice Martin (subject alice): 40 records: 40 submitted\r\n\tMallory" });
+    expect(forged.name).toBe("x (subject nobody): 0 records Alice Martin (subject alice): 40 records: 40 submitted Mallory");
+    expect(describePerson({ subject: "a\nb", name: "line\none", email: "e\tf" })).toBe("line one <e f> (subject a b)");
   });
 
   it("refuses a token that names no one or whose memberships are not lists of names, and defuses hidden text", () => {

@@ -26,6 +26,9 @@ describe("the OAuth settings", () => {
     expect(() => readCommand(["--http", "--public-url", PUBLIC_URL], {})).toThrow(/--public-url \(CUSTODY_PUBLIC_URL\): only with --auth-issuer/);
     expect(() => readCommand(["--http", "--auth-issuer", ISSUER, "--public-url", "https://custody.example.com/mcp?tenant=1"], {})).toThrow(/CUSTODY_PUBLIC_URL\): this server's resource URL must be without query or fragment/);
     expect(() => readCommand(["--http", "--auth-issuer", ISSUER, "--public-url", "https://custody.example.com/mcp#x"], {})).toThrow(/without query or fragment/);
+    // The audience is compared exactly: a URL that reads back otherwise (a trailing slash, upper case) is refused, naming how to write it.
+    expect(() => readCommand(["--http", "--auth-issuer", ISSUER, "--public-url", "https://custody.example.com"], {})).toThrow(/write it as "https:\/\/custody.example.com\/"/);
+    expect(() => readCommand(["--http", "--auth-issuer", ISSUER, "--public-url", "https://Custody.Example.com/mcp"], {})).toThrow(/write it as "https:\/\/custody.example.com\/mcp"/);
     expect(() => readCommand(["--http", "--auth-issuer", ISSUER, "--public-url", "http://custody.example.com/mcp"], {})).toThrow(/CUSTODY_PUBLIC_URL\).*https \(plain http only on a loopback host\)/);
     expect(() => readCommand(["--http", "--auth-issuer", "http://login.example.com", "--public-url", PUBLIC_URL], {})).toThrow(/--auth-issuer \(CUSTODY_AUTH_ISSUER\): the issuer must be https/);
     expect(() => readCommand(["--http", "--auth-issuer", "login.example.com", "--public-url", PUBLIC_URL], {})).toThrow(/CUSTODY_AUTH_ISSUER\): the issuer must be an absolute http\(s\) URL/);

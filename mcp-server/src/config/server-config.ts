@@ -133,6 +133,8 @@ function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin
   if (publicOrigin !== null && publicOrigin !== resource.origin) {
     throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL) and --public-origin (CUSTODY_MCP_PUBLIC_ORIGIN) name different origins (${resource.origin}, ${publicOrigin}): clients reach one`);
   }
+  // Tokens' aud is compared with it character for character: it must be written as a URL reads back (no case or slash left to normalise).
+  if (resource.href !== publicUrl) throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL): write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`);
   // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
   return { oauth: { issuer, resource: resource.href }, publicOrigin: resource.origin };
 }

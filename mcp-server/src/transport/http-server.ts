@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { newLocalSecret, type Person } from "@custody/shared";
+import { grantFor, newLocalSecret, type Person } from "@custody/shared";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -47,8 +47,30 @@ interface Session {
 }
 
 function sameMemberships(a: Person | null, b: Person | null): boolean {
-  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((item) => y.includes(item));
+  const same = (x: readonly string[], y: readonly string[]) => {
+    const [one, other] = [new Set(x), new Set(y)];
+    return one.size === other.size && [...one].every((item) => other.has(item));
+  };
   return a === null || b === null ? a === b : same(a.groups, b.groups) && same(a.roles, b.roles);
+}
+
+/** The longest a timer waits (about 24 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A session's standing GET stream lives no longer than the token that opened it: when the token
+ * expires the stream ends, and the client opens it again with its new token (checked then).
+ */
+function endStreamAtExpiry(res: ServerResponse, access: Access): void {
+  const expiresAt = access.authInfo?.expiresAt;
+  if (expiresAt === undefined) return;
+  const timer = setTimeout(() => res.end(), Math.min(MAX_TIMER_MS, Math.max(0, expiresAt * 1000 - Date.now())));
+  timer.unref();
+  res.once("close", () => clearTimeout(timer));
+}
+
+function tooManyOfYours(perPerson: number): string {
+  return `Too many sessions: you hold ${perPerson} MCP sessions on this server already, the most one person may; end one (DELETE with its mcp-session-id) or wait until one has been idle long enough to be closed`;
 }
 
 function tooManySessions(options: HttpOptions): string {
@@ -76,6 +98,8 @@ function isInitialize(body: unknown): boolean {
 export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
   const token = options.oauth === null ? (options.token ?? newLocalSecret()) : null;
   const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log);
+  // One person may hold a tenth of the places (at least 2): nobody signed in can fill them all.
+  const perPerson = Math.max(2, Math.floor(options.maxSessions / 10));
   const sessions = new SessionTable<Session>({ max: options.maxSessions, idleMs: options.sessionIdleSeconds * 1000 }, (session) => {
     log(`closing an MCP session idle for ${options.sessionIdleSeconds} s`);
     void session.transport.close();
@@ -122,19 +146,34 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
         return replyError(res, 404, "Session not found: your token's groups or roles changed since this session began; initialize a new session");
       }
       res.once("close", sessions.use(sessionId));
+      if (req.method === "GET") endStreamAtExpiry(res, access);
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
       return session.http.handleRequest(req, res, body);
     }
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
+    if (access.person !== null) {
+      // Someone the policy gives nothing gets no session either: they cannot hold places others need.
+      const refusal = grantFor(ctx.policy, access.person).refusal;
+      if (refusal !== null) return replyError(res, 403, `Forbidden: ${refusal}`);
+      if (sessionsOf(access.subject) >= perPerson) return replyError(res, 429, tooManyOfYours(perPerson));
+    }
     if (!sessions.reserve()) return replyError(res, 503, tooManySessions(options));
     return openSession(req, res, body, access);
   };
 
+  /** Sessions a subject holds or is opening on this server. */
+  const opening = new Map<string | null, number>();
+  const sessionsOf = (subject: string | null) => sessions.values().filter((session) => session.subject === subject).length + (opening.get(subject) ?? 0);
+
   const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> => {
     let reserved = true;
+    opening.set(access.subject, (opening.get(access.subject) ?? 0) + 1);
     const giveBack = () => {
-      if (reserved) sessions.release();
+      if (reserved) {
+        sessions.release();
+        opening.set(access.subject, (opening.get(access.subject) ?? 1) - 1);
+      }
       reserved = false;
     };
     const streamable = new StreamableHTTPServerTransport({

@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startEmulator } from "@custody/emulator";
+import { readCommand, startContext, startHttpServer, type RunningHttpServer, type ServerConfig, type StartedContext } from "@custody/mcp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthorizationServer, type AuthorizationServer } from "../support/authorization-server.js";
+import { freePort } from "../support/free-port.js";
+
+// What a signed-in person may hold on a server: a session only when the policy gives them
+// something, a tenth of the places at most, and a standing stream no longer than their token.
+
+type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
+const PROTOCOL_VERSION = "2025-11-25";
+
+let authorization: AuthorizationServer;
+let emulator: RunningEmulator;
+let started: StartedContext;
+let server: RunningHttpServer;
+let resource: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  resource = `http://127.0.0.1:${port}/mcp`;
+  authorization = await startAuthorizationServer(await freePort(), resource);
+  emulator = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} });
+  const work = mkdtempSync(join(tmpdir(), "custody-oauth-sessions-"));
+  const policy = join(work, "policy.json");
+  writeFileSync(policy, JSON.stringify({ roles: [{ name: "treasury", when: { groups: ["treasury-operators"] } }] }));
+  const command = readCommand(
+    ["--http", "--port", String(port), "--max-sessions", "20", "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", policy, "--audit-log", join(work, "audit.jsonl")],
+    {},
+  );
+  const config = (command as { config: ServerConfig }).config;
+  started = await startContext(config, () => {});
+  server = await startHttpServer(started.ctx, config.http!, () => {});
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await started?.close();
+  await emulator?.close();
+  await authorization?.stop();
+});
+
+async function request(token: string, method: "POST" | "GET" | "DELETE", sessionId?: string): Promise<Response> {
+  return fetch(resource, {
+    method,
+    headers: {
+      Accept: "application/json, text/event-stream",
+      "Content-Type": "application/json",
+      "MCP-Protocol-Version": PROTOCOL_VERSION,
+      Authorization: `Bearer ${token}`,
+      ...(sessionId === undefined ? {} : { "Mcp-Session-Id": sessionId }),
+    },
+    ...(method === "POST" ? { body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "0" } } }) } : {}),
+  });
+}
+
+async function initialize(token: string): Promise<{ status: number; sessionId: string | null; body: string }> {
+  const response = await request(token, "POST");
+  return { status: response.status, sessionId: response.headers.get("mcp-session-id"), body: await response.text() };
+}
+
+describe("sessions of signed-in people", () => {
+  it("opens none for a person the policy gives nothing: they cannot hold places the team needs", async () => {
+    const bob = await initialize(await authorization.personToken("bob", ["custody:read", "custody:write"]));
+    expect(bob.status).toBe(403);
+    expect(bob.body).toContain("no role of the local policy matches you (subject bob; groups treasury-viewers");
+    expect(server.sessions).toBe(0);
+  });
+
+  it("lets one person hold a tenth of the places (2 of 20), and another place once one is ended", async () => {
+    const token = await authorization.personToken("alice", ["custody:read"]);
+    const first = await initialize(token);
+    const second = await initialize(token);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await initialize(token);
+    expect(third.status).toBe(429);
+    expect(third.body).toContain("you hold 2 MCP sessions on this server already, the most one person may");
+    expect((await request(token, "DELETE", first.sessionId ?? "")).status).toBe(200);
+    const again = await initialize(token);
+    expect(again.status).toBe(200);
+    for (const id of [second.sessionId, again.sessionId]) await request(token, "DELETE", id ?? "");
+  });
+
+  it("ends a session's standing stream when the token that opened it expires", async () => {
+    const token = await authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) + 3 });
+    const opened = await initialize(token);
+    expect(opened.status, opened.body).toBe(200);
+    const stream = await request(token, "GET", opened.sessionId ?? "");
+    expect(stream.status).toBe(200);
+    const startedAt = Date.now();
+    // The stream sends nothing; it ends (its body is done) when the token does.
+    await stream.text();
+    const lasted = Date.now() - startedAt;
+    expect(lasted).toBeGreaterThan(1000);
+    expect(lasted).toBeLessThan(8000);
+    await request(await authorization.signedWithProviderKey({}), "DELETE", opened.sessionId ?? "");
+  });
+});

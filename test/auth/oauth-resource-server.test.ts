@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
@@ -26,6 +26,7 @@ let server: RunningHttpServer;
 let resource: string;
 let metadataUrl: string;
 let recipient: string;
+let auditLog: string;
 const logged: string[] = [];
 /** Every access token the tests obtained or made: none may reach the custody service or a log line. */
 const issued: string[] = [];
@@ -45,8 +46,9 @@ beforeAll(async () => {
   emulator = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} });
   recorder = await startHeaderRecorder(emulator.baseUrl);
   const work = mkdtempSync(join(tmpdir(), "custody-oauth-"));
+  auditLog = join(work, "audit.jsonl");
   const command = readCommand(
-    ["--http", "--port", String(port), "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", recorder.baseUrl, "--operator", OPERATOR, "--audit-log", join(work, "audit.jsonl")],
+    ["--http", "--port", String(port), "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", recorder.baseUrl, "--operator", OPERATOR, "--audit-log", auditLog],
     {},
   );
   const config = (command as { config: ServerConfig }).config;
@@ -175,6 +177,14 @@ describe("scopes", () => {
     expect(batch.body).toContain("custody:write");
     // Nothing reached the tool: the custody service saw no request for the refused calls.
     expect(recorder.requests.length).toBe(before);
+    // Each refusal is on the audit chain: who tried which write.
+    const refusals = readFileSync(auditLog, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; tool: string; person?: { subject: string }; details?: { reason?: string } })
+      .filter((record) => record.details?.reason === "insufficient_scope");
+    expect(refusals.length).toBeGreaterThanOrEqual(3);
+    for (const record of refusals) expect(record).toMatchObject({ event: "refused", tool: "create_transaction", person: { subject: "bob" } });
   });
 
   it("a token with neither custody scope is refused 403 insufficient_scope naming custody:read", async () => {

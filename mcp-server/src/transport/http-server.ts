@@ -7,7 +7,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
-import type { ContextSource } from "../server/server-context.js";
+import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -131,7 +131,10 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       }
     }
     const scopeRefusal = await authorizer.authorizeBody(access, body);
-    if (scopeRefusal !== null) return replyRefusal(res, scopeRefusal);
+    if (scopeRefusal !== null) {
+      await auditRefusal(scopeRefusal, access);
+      return replyRefusal(res, scopeRefusal);
+    }
     // The SDK hands this to every handler as extra.authInfo.
     if (access.authInfo !== null) (req as IncomingMessage & { auth?: AuthInfo }).auth = access.authInfo;
     const sessionId = req.headers["mcp-session-id"];
@@ -165,6 +168,17 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   /** Sessions a subject holds or is opening on this server. */
   const opening = new Map<string | null, number>();
   const sessionsOf = (subject: string | null) => sessions.values().filter((session) => session.subject === subject).length + (opening.get(subject) ?? 0);
+
+  /** A write refused for its scope is on the audit chain like any refused write: who tried what. */
+  const auditRefusal = async (refusal: Refusal, access: Access): Promise<void> => {
+    if (refusal.tools === undefined) return;
+    try {
+      const road = (await deferredContext(ctx).load()).forPerson(access.person).road;
+      for (const tool of refusal.tools) await road.recordOperation({ event: "refused", tool, request: null, error: refusal.message, details: { reason: "insufficient_scope" }, person: access.person });
+    } catch (error) {
+      log(`could not audit a refused write (${(error as Error).message}); it was refused all the same`);
+    }
+  };
 
   const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> => {
     let reserved = true;

@@ -51,7 +51,7 @@ export function oauthAuthorizer(settings: OAuthSettings, log: (line: string) => 
       if (access.authInfo === null || access.authInfo.scopes.includes(WRITE_SCOPE)) return null;
       const writes = await writeCallsIn(body);
       if (writes.length === 0) return null;
-      return insufficient(new InsufficientScopeError(`calling ${writes.join(", ")} needs the ${WRITE_SCOPE} scope, which this token does not grant`));
+      return { ...insufficient(new InsufficientScopeError(`calling ${writes.join(", ")} needs the ${WRITE_SCOPE} scope, which this token does not grant`)), tools: writes };
     },
 
     publicDocument: (path) => (metadataPaths.has(path) ? document : null),

@@ -18,6 +18,8 @@ export interface Refusal {
   status: number;
   message: string;
   headers: Record<string, string>;
+  /** The tools a refused call named (a write without its scope): the refusal is audited as theirs. */
+  tools?: string[];
 }
 
 export interface RequestAuthorizer {

@@ -5,7 +5,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
-import { resetWorkspace } from "./harness/control-plane.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes } from "./harness/guarded-write.js";
 import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
@@ -118,6 +118,29 @@ describe("a team server: each person through their role", () => {
     expect(records.map((record) => record.event)).toEqual(expect.arrayContaining(["dry_run", "confirmed", "reserved", "submitted"]));
     for (const record of records) expect(record.person, record.event).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
     for (const record of records) expect(record.operator).toBe(DEMO.treasuryBot);
+  });
+
+  it("counts a transfer once against the team when one person creates it and another approves it (four eyes)", async () => {
+    const account = await accountNamed(emulator, DEMO.solTreasury);
+    const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
+    await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] } });
+    const alice = await sessionOf(ALICE);
+    const sam = await sessionOf(SAM);
+    const dry = await call(alice, "create_transaction", send("1.5", "four eyes"));
+    const created = await call(alice, "create_transaction", { ...send("1.5", "four eyes"), confirmation_token: dry.token });
+    expect(created.structured.status, created.text).toBe("submitted");
+    const id = (created.structured.transaction as { id: number }).id;
+    // The team has 3 SOL a day; Alice's 1.5 is counted. Sam's approval of it is not a second 1.5.
+    const approval = await call(sam, "approve_transaction", { transaction_id: id });
+    expect(approval.structured.status, approval.text).toBe("dry_run");
+    expect(approval.text).not.toContain("POLICY_TEAM_MAX_PER_DAY");
+    const approved = await call(sam, "approve_transaction", { transaction_id: id, confirmation_token: approval.token });
+    expect(approved.structured.status, approved.text).toBe("submitted");
+    // So the team can still send 1.4 SOL (1.5 + 1.4 < 3), and no more than that.
+    const more = await call(sam, "create_transaction", send("1.4", "sam after"));
+    expect(more.structured.status, more.text).toBe("dry_run");
+    const over = await call(sam, "create_transaction", send("1.6", "sam over"));
+    expect(blockingCodes(over.structured)).toEqual(["POLICY_TEAM_MAX_PER_DAY"]);
   });
 
   it("binds a confirmation to the person who ran its dry run", async () => {

@@ -169,6 +169,8 @@ const lifeRecord = fc.record({
   outcome: fc.constantFrom("not_applied", "found", "not_found", undefined),
   transactionId: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
   person: fc.option(fc.constantFrom("alice", "bob"), { nil: undefined }),
+  /** An approval of a write the team counted already. */
+  teamCountedBy: fc.option(fc.constantFrom(...REFERENCES), { nil: undefined }),
 });
 
 describe("the PostgreSQL store's answers", () => {
@@ -202,6 +204,7 @@ describe("the PostgreSQL store's answers", () => {
                 ...(item.amount === undefined ? {} : { policy_amount: item.amount.toString() }),
                 fingerprint: item.fingerprint,
                 ...(item.outcome === undefined ? {} : { outcome: item.outcome }),
+                ...(item.teamCountedBy === undefined ? {} : { team_counted_by: `${item.teamCountedBy}_${run}` }),
               },
             };
             await file.append(input);

@@ -8,13 +8,24 @@ import type { AuditRecord } from "./audit-entry.js";
 export const NOT_APPLIED_OUTCOME = "not_applied";
 
 /**
+ * The `details` key of a write's counting records naming the write whose count against the team's
+ * limit already covers it (an approval of a transaction a team's write created): not counted for
+ * the team again.
+ */
+export const TEAM_COUNTED_BY = "team_counted_by";
+
+/**
  * What one record does to the amounts committedSince counts, for a store that keeps them as it
  * appends rather than reading the log again: a write's amount counted (again) at a moment, or
  * released. Folding every record's effect in order gives committedSince's answer for any window.
  */
 export type CommitmentEffect =
-  /** Counts `amount` for the write `key` (its reference, or `#<seq>` for a record without one) of the operator and person (subject, or null) in the currency, latest at `at`. */
-  | { kind: "count"; operator: string; person: string | null; key: string; currency: string; amount: bigint; at: string }
+  /**
+   * Counts `amount` for the write `key` (its reference, or `#<seq>` for a record without one) of the
+   * operator and person (subject, or null) in the currency, latest at `at`; for the team too unless
+   * `team` is false (an approval of a transaction the team's own write created and counted).
+   */
+  | { kind: "count"; operator: string; person: string | null; team: boolean; key: string; currency: string; amount: bigint; at: string }
   /** Stops counting the operator's write with this reference, in every currency. */
   | { kind: "release"; operator: string; key: string };
 
@@ -29,5 +40,6 @@ export function commitmentEffect(record: AuditRecord): CommitmentEffect | null {
   const currency = record.details?.currency;
   const amount = record.details?.policy_amount;
   if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || typeof amount !== "string" || !/^[0-9]+$/.test(amount)) return null;
-  return { kind: "count", operator: record.operator, person: record.person?.subject ?? null, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
+  const team = typeof record.details?.[TEAM_COUNTED_BY] !== "string";
+  return { kind: "count", operator: record.operator, person: record.person?.subject ?? null, team, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
 }

@@ -4,7 +4,7 @@ import { AuditRecord } from "./audit-entry.js";
 import { commitmentEffect, type CommitmentEffect } from "./commitment-effect.js";
 import { forEachLineSync } from "./log-lines.js";
 
-export { NOT_APPLIED_OUTCOME } from "./commitment-effect.js";
+export { NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "./commitment-effect.js";
 
 export interface CommittedQuery {
   /** Whose writes: one operator's, one person's, or everyone's. */
@@ -17,6 +17,8 @@ interface Counted {
   amount: bigint;
   /** The subject of the person of the write's latest counting record, or null (a single user). */
   person: string | null;
+  /** Whether it counts for the team (see TEAM_COUNTED_BY). */
+  team: boolean;
   /** The newest time (ms) of the write's counting records since its last release. */
   latestMs: number;
 }
@@ -26,6 +28,8 @@ export interface CommittedEntry {
   operator: string;
   /** The subject of the person whose write it is, or null (a single user). */
   person: string | null;
+  /** Whether it counts for the team (see TEAM_COUNTED_BY). */
+  team: boolean;
   /** The write's reference, or `#<seq>` for a counting record without one. */
   key: string;
   currency: string;
@@ -33,8 +37,8 @@ export interface CommittedEntry {
   latestMs: number;
 }
 
-function inScope(operator: string, person: string | null, scope: LimitScope): boolean {
-  return scope.kind === "team" || (scope.kind === "operator" ? operator === scope.operator : person === scope.subject);
+function inScope(operator: string, counted: Counted, scope: LimitScope): boolean {
+  return scope.kind === "team" ? counted.team : scope.kind === "operator" ? operator === scope.operator : counted.person === scope.subject;
 }
 
 /**
@@ -71,6 +75,7 @@ export class CommittedWrites {
     this.set({
       operator: effect.operator,
       person: effect.person,
+      team: effect.team,
       key: effect.key,
       currency: effect.currency,
       amount: effect.amount,
@@ -81,7 +86,7 @@ export class CommittedWrites {
   set(entry: CommittedEntry): void {
     const write = this.#entry(entry.operator, entry.key);
     if (entry.latestMs === -Infinity) write.currencies.delete(entry.currency);
-    else write.currencies.set(entry.currency, { amount: entry.amount, person: entry.person, latestMs: entry.latestMs });
+    else write.currencies.set(entry.currency, { amount: entry.amount, person: entry.person, team: entry.team, latestMs: entry.latestMs });
     if (write.currencies.size === 0) this.#writes.delete(JSON.stringify([entry.operator, entry.key]));
   }
 
@@ -91,7 +96,7 @@ export class CommittedWrites {
     let total = 0n;
     for (const write of this.#writes.values()) {
       const counted = write.currencies.get(query.currency);
-      if (counted !== undefined && counted.latestMs >= since && inScope(write.operator, counted.person, query.scope)) total += counted.amount;
+      if (counted !== undefined && counted.latestMs >= since && inScope(write.operator, counted, query.scope)) total += counted.amount;
     }
     return total;
   }

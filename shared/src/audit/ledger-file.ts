@@ -13,7 +13,7 @@ const LedgerFile = z.object({
   checkpoint: z.object({ seq: z.int().nonnegative(), hash: Hash, offset: z.int().positive() }).nullable(),
   newest_ms: z.number().nullable(),
   pruned_before_ms: z.number().nullable(),
-  committed: z.array(z.object({ operator: z.string(), person: z.string().nullable(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
+  committed: z.array(z.object({ operator: z.string(), person: z.string().nullable(), team: z.boolean(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
   traces: z.array(
     z.object({
       reference: z.string(),

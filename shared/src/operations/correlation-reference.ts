@@ -29,3 +29,8 @@ export function carriesReference(notes: readonly Note[], correlationId: string):
   const marker = referenceMarker(correlationId);
   return notes.some((note) => note.content.includes(marker));
 }
+
+/** The references the guard wrote into a transaction's notes (its markers), in order. */
+export function referencesIn(notes: readonly Note[]): string[] {
+  return notes.flatMap((note) => [...note.content.matchAll(/\[ref (cw-[0-9a-f]{20})\]/g)].map((match) => match[1] as string));
+}

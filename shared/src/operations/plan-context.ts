@@ -1,6 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
+import type { Transaction } from "../schemas/transaction.js";
 import type { PersonOnRecord } from "../identity/person.js";
 import type { LimitScope, LimitSet } from "../policy/limit-scope.js";
 import type { Policy, Role } from "../policy/policy.js";
@@ -20,8 +21,8 @@ export interface PlanContext {
   role: Role | null;
   /** The person the write is prepared for, or null (a single user). */
   person: PersonOnRecord | null;
-  /** The limit sets the write counts against: the operator's, the person's, the team's. */
-  limitSets: readonly LimitSet[];
+  /** The limit sets the write counts against (the operator's, the person's, the team's), given the transaction an approval releases. */
+  limitSets(transaction: Transaction | undefined): Promise<readonly LimitSet[]>;
   /** What a scope's writes committed in the currency over the last 24 hours (base units). */
   spentLast24h(currency: string, scope: LimitScope): bigint | Promise<bigint>;
   signal?: AbortSignal;

@@ -69,8 +69,8 @@ async function foldIntoCommitments(client: PoolClient, record: AuditRecord): Pro
     return;
   }
   await client.query(
-    `INSERT INTO custody_commitments (operator, key, currency, amount, last_at, person) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, person = EXCLUDED.person, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
-    [effect.operator, effect.key, effect.currency, effect.amount.toString(), effect.at, effect.person],
+    `INSERT INTO custody_commitments (operator, key, currency, amount, last_at, person, team) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, person = EXCLUDED.person, team = EXCLUDED.team, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
+    [effect.operator, effect.key, effect.currency, effect.amount.toString(), effect.at, effect.person, effect.team],
   );
 }

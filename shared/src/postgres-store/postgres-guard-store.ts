@@ -158,7 +158,7 @@ export class PostgresGuardStore implements GuardStore {
 
 async function committedIn(db: Queryable, query: CommittedQuery): Promise<bigint> {
   const { scope } = query;
-  const [where, value] = scope.kind === "operator" ? ["operator = $3 AND ", scope.operator] : scope.kind === "person" ? ["person = $3 AND ", scope.subject] : ["", null];
+  const [where, value] = scope.kind === "operator" ? ["operator = $3 AND ", scope.operator] : scope.kind === "person" ? ["person = $3 AND ", scope.subject] : ["team AND ", null];
   const { rows } = await db.query<{ total: string }>(
     `SELECT coalesce(sum(amount), 0)::text AS total FROM custody_commitments WHERE ${where}currency = $1 AND last_at >= $2`,
     value === null ? [query.currency, query.since] : [query.currency, query.since, value],

@@ -66,8 +66,10 @@ export const MIGRATIONS: readonly Migration[] = [
     statements: [
       // Null for writes made before people signed in (a single user's).
       `ALTER TABLE custody_commitments ADD COLUMN person text`,
+      // False for an approval of a transaction the team's own write created and counted.
+      `ALTER TABLE custody_commitments ADD COLUMN team boolean NOT NULL DEFAULT true`,
       `CREATE INDEX custody_commitments_person_window ON custody_commitments (person, currency, last_at) INCLUDE (amount) WHERE person IS NOT NULL`,
-      `CREATE INDEX custody_commitments_team_window ON custody_commitments (currency, last_at) INCLUDE (amount)`,
+      `CREATE INDEX custody_commitments_team_window ON custody_commitments (currency, last_at) INCLUDE (amount) WHERE team`,
     ],
   },
 ];

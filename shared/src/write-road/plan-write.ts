@@ -22,7 +22,8 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
   const prepared = await spec.planAny(ctx, request, correlationId);
   const currency = prepared.currency.name;
   // Only a daily maximum needs what the scope already committed.
-  const limits = await Promise.all(ctx.limitSets.map(async (set) => ({ set, spentLast24h: set.limits[currency]?.max_per_day === undefined ? 0n : await ctx.spentLast24h(currency, set.scope) })));
+  const sets = await ctx.limitSets(prepared.transaction);
+  const limits = await Promise.all(sets.map(async (set) => ({ set, spentLast24h: set.limits[currency]?.max_per_day === undefined ? 0n : await ctx.spentLast24h(currency, set.scope) })));
   const policyChecks = [
     ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
     ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), limits, ...prepared.policy }, ctx.role),

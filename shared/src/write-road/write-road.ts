@@ -1,15 +1,18 @@
 import { randomBytes } from "node:crypto";
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
-import { committedDetails, NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
+import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
 import { FOUND_OUTCOME } from "../guard-store/write-traces.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
+import type { LimitSet } from "../policy/limit-scope.js";
 import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
 import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
 import { accountDirectoryOf } from "../operations/account-directory.js";
+import { referencesIn } from "../operations/correlation-reference.js";
+import type { Transaction } from "../schemas/transaction.js";
 import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
@@ -212,10 +215,13 @@ export class WriteRoad {
     const amount = plan.policy_amount;
     const window = new Date(this.#now() - DAILY_LIMIT_WINDOW_MS);
     const grant = grantFor(policy, call.actor.person);
+    // Every counting record of an approval the team already counted says so, and so counts for the team no more.
+    const creator = plan.transaction === undefined ? null : await this.#creatingWrite(plan.transaction, window);
+    const committed = { ...committedDetails(plan), ...(creator === null ? {} : { [TEAM_COUNTED_BY]: creator }) };
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     const reservation = await this.ports.store.reserve({
-      record: this.#planRecord("reserved", plan, sealed.digest, { ...committedDetails(plan), fingerprint: sealed.fingerprint, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
+      record: this.#planRecord("reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
       operator: plan.operator,
       fingerprint: sealed.fingerprint,
       reference: plan.correlation_id,
@@ -224,7 +230,7 @@ export class WriteRoad {
       limits:
         amount === undefined
           ? []
-          : limitSetsFor(policy, grant, plan.operator)
+          : this.#limitSets(policy, grant, creator)
               .filter((set) => set.limits[plan.currency.name]?.max_per_day !== undefined)
               .map((set) => ({ scope: set.scope, currency: plan.currency.name, since: window, check: (spent: bigint) => checkDailyLimit(set, plan.currency, amount, spent) })),
     });
@@ -241,7 +247,6 @@ export class WriteRoad {
     }
     call.progress?.("sending");
     const outcome = await sendOnce(this.ports.client, plan);
-    const committed = committedDetails(plan);
     if (outcome.status === "submitted") {
       const problem = await this.#auditAfterSend([
         ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
@@ -402,10 +407,30 @@ export class WriteRoad {
       policy,
       role: grant.role,
       person: grant.person === null ? null : personOnRecord(grant.person),
-      limitSets: limitSetsFor(policy, grant, operator),
+      limitSets: async (transaction) => this.#limitSets(policy, grant, transaction === undefined ? null : await this.#creatingWrite(transaction, new Date(this.#now() - DAILY_LIMIT_WINDOW_MS))),
       signal,
       spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
     };
+  }
+
+  /**
+   * The limit sets a write counts against. The team's leaves out an approval of a transaction that a
+   * write of this store created within the window (`creator`, its reference): the team's limit
+   * counted it when it was created, and four eyes on one transfer are not two transfers. The
+   * operator's and the person's still count the approval: each limits what they release.
+   */
+  #limitSets(policy: Policy, grant: Grant, creator: string | null): LimitSet[] {
+    const sets = limitSetsFor(policy, grant, this.ports.operator);
+    return creator === null ? sets : sets.filter((set) => set.scope.kind !== "team");
+  }
+
+  /** The reference of the write of this store that created the transaction within the window and still counts, or null (its trace names the transaction: a note cannot forge that). */
+  async #creatingWrite(transaction: Transaction, since: Date): Promise<string | null> {
+    for (const reference of referencesIn(transaction.notes)) {
+      const trace = await this.ports.store.writeByReference(reference);
+      if (trace !== null && trace.transaction_id === transaction.id && trace.status !== "not_applied" && new Date(trace.reserved_at) >= since) return reference;
+    }
+    return null;
   }
 
   #now(): number {

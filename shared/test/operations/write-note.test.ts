@@ -65,7 +65,7 @@ describe("the note of a write request", () => {
 
   it("planWrite refuses it before any call, for a surface that did not parse its request", async () => {
     const client = new CustodyClient({ baseUrl: "http://127.0.0.1:9", operator: "bot", retry: { retries: 0 } });
-    const ctx = { client, operator: "bot", policy: DEFAULT_POLICY, role: null, person: null, limitSets: [], spentLast24h: () => 0n };
+    const ctx = { client, operator: "bot", policy: DEFAULT_POLICY, role: null, person: null, limitSets: () => Promise.resolve([]), spentLast24h: () => 0n };
     const refusal = await planWrite(ctx, { ...send, note: { title: "ok", content: "\u2066hidden\u2069" } }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InvalidInputError);
     expect((refusal as Error).message).toBe("invalid write request: note.content: must not contain invisible or bidirectional control characters (found U+2066 at character 1)");

@@ -29,6 +29,7 @@ const POLICY: z.input<typeof Policy> = {
 
 const person = (subject: string, over: Partial<Person> = {}): Person => ({ subject, groups: [], roles: [], ...over });
 const ALICE = person("alice", { name: "Alice Martin", email: "alice@example.com", client: "treasury-desk", groups: ["treasury-operators"] });
+const BEA = person("bea", { name: "Bea Lund", groups: ["treasury-operators"] });
 const SAM = person("sam", { name: "Sam Staker", roles: ["staking"] });
 const VICTOR = person("victor", { groups: ["treasury-viewers"] });
 const MALLORY = person("mallory", { groups: ["contractors"] });
@@ -143,14 +144,16 @@ describe("a team server: each person through their role", () => {
     expect(blockingCodes(over.structured)).toEqual(["POLICY_TEAM_MAX_PER_DAY"]);
   });
 
-  it("binds a confirmation to the person who ran its dry run", async () => {
+  it("binds a confirmation to the person who ran its dry run, even for someone of the same role and operator", async () => {
     const dry = await call(await sessionOf(ALICE), "create_transaction", send("0.25", "alice only"));
     expect(dry.structured.status).toBe("dry_run");
-    const stolen = await call(await sessionOf(SAM), "create_transaction", { ...send("0.25", "alice only"), confirmation_token: dry.token });
+    // Bea has Alice's role, so her token names the same tool and operator: only the person tells them apart.
+    const stolen = await call(await sessionOf(BEA), "create_transaction", { ...send("0.25", "alice only"), confirmation_token: dry.token });
     expect(stolen.structured.status).toBe("refused");
+    expect(stolen.structured.error).toMatch(/issued for another tool, operator or person than create_transaction as treasury-bot for you/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     const refusal = auditRecords().at(-1);
-    expect(refusal).toMatchObject({ event: "refused", person: { subject: "sam" } });
+    expect(refusal).toMatchObject({ event: "refused", person: { subject: "bea" } });
   });
 
   it("holds each person to their own daily limit and everyone together to the team's", async () => {
@@ -177,7 +180,7 @@ describe("a team server: each person through their role", () => {
     const lines: string[] = [];
     expect(await verifyAuditCommand(team.auditPath, (line) => lines.push(line))).toBe(0);
     expect(lines[1]).toBe("by person:");
-    expect(lines.join("\n")).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client treasury-desk\): [0-9]+ records: .*1 submitted/);
-    expect(lines.join("\n")).toMatch(/Sam Staker \(subject sam\): [0-9]+ records: .*1 submitted/);
+    expect(lines.join("\n")).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client treasury-desk\): [0-9]+ records: .* 1 submitted/);
+    expect(lines.join("\n")).toMatch(/Sam Staker \(subject sam\): [0-9]+ records: .* 1 submitted/);
   });
 });

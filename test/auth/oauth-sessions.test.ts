@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
@@ -18,6 +18,7 @@ let emulator: RunningEmulator;
 let started: StartedContext;
 let server: RunningHttpServer;
 let resource: string;
+let auditLog: string;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -26,9 +27,10 @@ beforeAll(async () => {
   emulator = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} });
   const work = mkdtempSync(join(tmpdir(), "custody-oauth-sessions-"));
   const policy = join(work, "policy.json");
+  auditLog = join(work, "audit.jsonl");
   writeFileSync(policy, JSON.stringify({ roles: [{ name: "treasury", when: { groups: ["treasury-operators"] } }] }));
   const command = readCommand(
-    ["--http", "--port", String(port), "--max-sessions", "20", "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", policy, "--audit-log", join(work, "audit.jsonl")],
+    ["--http", "--port", String(port), "--max-sessions", "20", "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", policy, "--audit-log", auditLog],
     {},
   );
   const config = (command as { config: ServerConfig }).config;
@@ -68,6 +70,13 @@ describe("sessions of signed-in people", () => {
     expect(bob.status).toBe(403);
     expect(bob.body).toContain("no role of the local policy matches you (subject bob; groups treasury-viewers");
     expect(server.sessions).toBe(0);
+    // Nor does any other request of theirs reach further: a batch of writes is refused before its scope is even looked at, and writes no line.
+    const token = await authorization.personToken("bob", ["custody:read"]);
+    const writes = Array.from({ length: 5 }, (_, id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create_transaction", arguments: {} } }));
+    const batch = await fetch(resource, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${token}` }, body: JSON.stringify(writes) });
+    expect(batch.status).toBe(403);
+    expect(await batch.text()).toContain("no role of the local policy matches you");
+    expect(existsSync(auditLog) ? readFileSync(auditLog, "utf8") : "").toBe("");
   });
 
   it("lets one person hold a tenth of the places (2 of 20), and another place once one is ended", async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, FileGuardStore, WriteRoad, type CommitResult, type ConsentPort, type CustodyClient, type PrepareResult, type WriteRequestOf } from "@custody/shared";
+import { DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CommitResult, type ConsentPort, type CustodyClient, type PrepareResult, type WriteRequestOf } from "@custody/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, control, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
@@ -62,6 +62,26 @@ describe("the write road", () => {
     expect(asked).toBe(1);
     expect(result.status).toBe("declined");
     expect(events()).toEqual(["dry_run", "declined"]);
+  });
+
+  it("refuses the confirmation of a dry run another person ran, in the same session too", async () => {
+    const { road, events } = freshRoad();
+    const request = send();
+    const alice = { session: "session-a", person: { subject: "alice", groups: [], roles: [] } };
+    for (const person of [{ subject: "bob", groups: [], roles: [] }, null]) {
+      const intent = prepared(await road.prepare(request, { actor: alice }));
+      expect(intent.sealed.person).toBe("alice");
+      expect(await road.commit(request, intent.sealed.nonce, { actor: { ...alice, person }, consent: accept })).toMatchObject({ status: "refused", reason: "other_person" });
+    }
+    expect(events()).toEqual(["dry_run", "refused", "dry_run", "refused"]);
+  });
+
+  it("refuses a person whose role acts as another operator than the road's: a surface must hand them their operator's road", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "road-")), "audit.jsonl");
+    const policy = Policy.parse({ roles: [{ name: "stakers", when: { subjects: ["sam"] }, operator: "staking-bot" }] });
+    const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => policy, store: new FileGuardStore(path), surface: "test" });
+    const result = await road.prepare(send(), { actor: { session: "s", person: { subject: "sam", groups: [], roles: [] } } });
+    expect(result).toMatchObject({ status: "refused", reason: "permission", message: "this write would be made as operator treasury-bot, but your role acts as staking-bot" });
   });
 
   it("refuses another session's confirmation, an older intent voided by a newer dry run, and a request that differs", async () => {

@@ -149,7 +149,7 @@ describe("people signed in on two replicas", () => {
     expect(records.find((record) => record.event === "refused" && record.person?.subject === "alice")).toBeDefined();
     const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8" });
     expect(verified.status, verified.stderr).toBe(0);
-    expect(verified.stdout).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client custody-desk\): [0-9]+ records: .*1 submitted/);
-    expect(verified.stdout).toMatch(/Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\): [0-9]+ records: .*1 submitted/);
+    expect(verified.stdout).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client custody-desk\): [0-9]+ records: .* 1 submitted/);
+    expect(verified.stdout).toMatch(/Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\): [0-9]+ records: .* 1 submitted/);
   });
 });

@@ -121,6 +121,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     if (path !== MCP_PATH) return replyError(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
     const access = await authorizer.authenticate(req);
     if ("refused" in access) return replyRefusal(res, access);
+    // Someone the policy gives nothing is answered nothing: no session, no place held, no line written.
+    const noRole = access.person === null ? null : grantFor(ctx.policy, access.person).refusal;
+    if (noRole !== null) return replyError(res, 403, `Forbidden: ${noRole}`);
     let body: unknown;
     if (req.method === "POST") {
       try {
@@ -155,12 +158,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     }
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
-    if (access.person !== null) {
-      // Someone the policy gives nothing gets no session either: they cannot hold places others need.
-      const refusal = grantFor(ctx.policy, access.person).refusal;
-      if (refusal !== null) return replyError(res, 403, `Forbidden: ${refusal}`);
-      if (sessionsOf(access.subject) >= perPerson) return replyError(res, 429, tooManyOfYours(perPerson));
-    }
+    if (access.person !== null && sessionsOf(access.subject) >= perPerson) return replyError(res, 429, tooManyOfYours(perPerson));
     if (!sessions.reserve()) return replyError(res, 503, tooManySessions(options));
     return openSession(req, res, body, access);
   };
@@ -174,7 +172,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     if (refusal.tools === undefined) return;
     try {
       const road = (await deferredContext(ctx).load()).forPerson(access.person).road;
-      for (const tool of refusal.tools) await road.recordOperation({ event: "refused", tool, request: null, error: refusal.message, details: { reason: "insufficient_scope" }, person: access.person });
+      // One line per refused request, whatever a batch holds.
+      await road.recordOperation({ event: "refused", tool: refusal.tools[0] ?? "tools/call", request: null, error: refusal.message, details: { reason: "insufficient_scope", tools: refusal.tools }, person: access.person });
     } catch (error) {
       log(`could not audit a refused write (${(error as Error).message}); it was refused all the same`);
     }
@@ -186,7 +185,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     const giveBack = () => {
       if (reserved) {
         sessions.release();
-        opening.set(access.subject, (opening.get(access.subject) ?? 1) - 1);
+        const left = (opening.get(access.subject) ?? 1) - 1;
+        if (left > 0) opening.set(access.subject, left);
+        else opening.delete(access.subject);
       }
       reserved = false;
     };

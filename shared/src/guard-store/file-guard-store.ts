@@ -74,6 +74,12 @@ export class FileGuardStore implements GuardStore {
     return scanTraces(this.path, (trace) => trace.reference === reference).find((trace) => trace.reference === reference) ?? null;
   }
 
+  async recentWriteByReference(reference: string, since: Date): Promise<WriteTrace | null> {
+    const kept = this.#log.ledger().recentWriteByReference(reference, since);
+    if (kept !== undefined) return kept;
+    return scanTraces(this.path, (trace) => trace.reference === reference && new Date(trace.reserved_at) >= since).find((trace) => trace.reference === reference) ?? null;
+  }
+
   async reserve(request: ReservationRequest): Promise<ReservationResult> {
     let refusal: ReservationResult | null = null;
     const record = await this.#log.appendIf(request.record, (ledger) => {

@@ -30,7 +30,10 @@ export function carriesReference(notes: readonly Note[], correlationId: string):
   return notes.some((note) => note.content.includes(marker));
 }
 
-/** The references the guard wrote into a transaction's notes (its markers), in order. */
+/** referenceMarker of any id newCorrelationId makes. */
+const MARKED_REFERENCE = new RegExp(String.raw`\[ref (${PREFIX}[0-9a-f]{20})\]`, "g");
+
+/** The references a transaction's notes carry as the guard's markers, in order (notes are anyone's text: some may be copies). */
 export function referencesIn(notes: readonly Note[]): string[] {
-  return notes.flatMap((note) => [...note.content.matchAll(/\[ref (cw-[0-9a-f]{20})\]/g)].map((match) => match[1] as string));
+  return notes.flatMap((note) => [...note.content.matchAll(MARKED_REFERENCE)].map((match) => match[1] as string));
 }

@@ -424,13 +424,17 @@ export class WriteRoad {
     return creator === null ? sets : sets.filter((set) => set.scope.kind !== "team");
   }
 
-  /** The reference of the write of this store that created the transaction within the window and still counts, or null (its trace names the transaction: a note cannot forge that). */
+  /**
+   * The reference of the write of this store that created the transaction within the window and
+   * still counts, or null. Only the guard's own marker is looked up (the last, the one it appends),
+   * once and no further back than the window: notes are anyone's text. Its trace must name the
+   * transaction, which a note cannot forge.
+   */
   async #creatingWrite(transaction: Transaction, since: Date): Promise<string | null> {
-    for (const reference of referencesIn(transaction.notes)) {
-      const trace = await this.ports.store.writeByReference(reference);
-      if (trace !== null && trace.transaction_id === transaction.id && trace.status !== "not_applied" && new Date(trace.reserved_at) >= since) return reference;
-    }
-    return null;
+    const reference = referencesIn(transaction.notes).at(-1);
+    if (reference === undefined) return null;
+    const trace = await this.ports.store.recentWriteByReference(reference, since);
+    return trace !== null && trace.transaction_id === transaction.id && trace.status !== "not_applied" ? reference : null;
   }
 
   #now(): number {

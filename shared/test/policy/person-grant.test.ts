@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClaimsError, describePerson, grantFor, grantOperator, limitSetsFor, Policy, personFromClaims, toolPermission, type Person } from "../../src/index.js";
+import { checkPolicy, checkPolicyCurrencies, ClaimsError, Currency, describePerson, grantFor, grantOperator, limitSetsFor, Policy, personFromClaims, toolPermission, type Person } from "../../src/index.js";
 
 const policy = Policy.parse({
   toolsets: ["read", "transactions", "solana_staking"],
@@ -60,6 +60,34 @@ describe("roles in the policy", () => {
     ]);
     // A single user has no per-person limit.
     expect(limitSetsFor(policy, grantFor(policy, null), "server-bot").map((set) => set.scope.kind)).toEqual(["operator", "team"]);
+  });
+
+  it("checks each set's maximum per transaction and daily maximum, with codes naming whose limit it is", () => {
+    const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+    const sets = Policy.parse({
+      limits: { polkadot: { max_per_transaction: { base_units: "100" } } },
+      team_limits: { polkadot: { max_per_transaction: { base_units: "30" }, max_per_day: { base_units: "1000" } } },
+      roles: [{ name: "treasury", when: { groups: ["treasury-operators"] }, limits: { polkadot: { max_per_transaction: { base_units: "50" } } } }],
+    });
+    const alice = person("alice", { groups: ["treasury-operators"] });
+    const codes = (amount: bigint, spent: bigint) =>
+      checkPolicy(sets, { currency: dot, network: "Polkadot", amount, limits: limitSetsFor(sets, grantFor(sets, alice), "ops").map((set) => ({ set, spentLast24h: spent })) }, grantFor(sets, alice).role)
+        .filter((finding) => finding.severity === "block")
+        .map((finding) => finding.code);
+    expect(codes(30n, 0n)).toEqual([]);
+    expect(codes(40n, 0n)).toEqual(["POLICY_TEAM_MAX_PER_TRANSACTION"]);
+    expect(codes(60n, 0n)).toEqual(["POLICY_PERSON_MAX_PER_TRANSACTION", "POLICY_TEAM_MAX_PER_TRANSACTION"]);
+    expect(codes(101n, 0n)).toEqual(["POLICY_MAX_PER_TRANSACTION", "POLICY_PERSON_MAX_PER_TRANSACTION", "POLICY_TEAM_MAX_PER_TRANSACTION"]);
+    expect(codes(10n, 995n)).toEqual(["POLICY_TEAM_MAX_PER_DAY"]);
+  });
+
+  it("blocks every write while a team's or a role's limit names no currency of the workspace", async () => {
+    const typo = Policy.parse({ team_limits: { DOT: { max_per_day: { base_units: "1" } } }, roles: [{ name: "treasury", when: { groups: ["g"] }, limits: { SOL: { max_per_day: { base_units: "1" } } } }] });
+    const findings = await checkPolicyCurrencies(typo, async () => undefined);
+    expect(findings.map((finding) => [finding.code, finding.facts.field])).toEqual([
+      ["POLICY_LIMIT_UNKNOWN_CURRENCY", "team_limits.DOT"],
+      ["POLICY_LIMIT_UNKNOWN_CURRENCY", "roles[treasury].limits.SOL"],
+    ]);
   });
 
   it("refuses a policy file whose roles cannot be applied, naming the field", () => {

@@ -35,6 +35,13 @@ export function grantFor(policy: Policy, person: Person | null): Grant {
   };
 }
 
+/** Where each set of limits is in the policy file, as messages and findings name it: `limits`, `team_limits`, `roles[<name>].limits`. */
+export const LIMITS_FIELD = "limits";
+export const TEAM_LIMITS_FIELD = "team_limits";
+export function roleLimitsField(role: Pick<Role, "name">): string {
+  return `roles[${role.name}].limits`;
+}
+
 /** The API operator a grant acts as: its role's, else the server's own. */
 export function grantOperator(grant: Grant, serverOperator: string): string {
   return grant.role?.operator ?? serverOperator;
@@ -45,16 +52,16 @@ export function grantOperator(grant: Grant, serverOperator: string): string {
  * policy's `limits`), the person's own (their role's `limits`), and the team's (`team_limits`).
  */
 export function limitSetsFor(policy: Policy, grant: Grant, operator: string): LimitSet[] {
-  const sets: LimitSet[] = [{ scope: { kind: "operator", operator }, limits: policy.limits, field: "limits", owner: "the local policy's", code: "POLICY_" }];
+  const sets: LimitSet[] = [{ scope: { kind: "operator", operator }, limits: policy.limits, field: LIMITS_FIELD, owner: "the local policy's", code: "POLICY_" }];
   if (grant.person !== null && grant.role !== null) {
     sets.push({
       scope: { kind: "person", subject: grant.person.subject },
       limits: grant.role.limits,
-      field: `roles[${grant.role.name}].limits`,
+      field: roleLimitsField(grant.role),
       owner: `role ${grant.role.name}'s per-person`,
       code: "POLICY_PERSON_",
     });
   }
-  sets.push({ scope: { kind: "team" }, limits: policy.team_limits, field: "team_limits", owner: "the team's", code: "POLICY_TEAM_" });
+  sets.push({ scope: { kind: "team" }, limits: policy.team_limits, field: TEAM_LIMITS_FIELD, owner: "the team's", code: "POLICY_TEAM_" });
   return sets;
 }

@@ -1,6 +1,7 @@
 import { finding, type Finding } from "../rules/finding.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "./policy.js";
+import { LIMITS_FIELD, roleLimitsField, TEAM_LIMITS_FIELD } from "./person-grant.js";
 import { limitInBaseUnits } from "./policy-limit.js";
 
 /** A currency of the workspace by identifier, or undefined when the workspace has none by that name (404). */
@@ -12,7 +13,11 @@ export type CurrencyLookup = (name: string) => Promise<Currency | undefined>;
  * ("SOL" for solana_testnet) would apply no limit at all, so it blocks every write until fixed.
  */
 export async function checkPolicyCurrencies(policy: Policy, currencyOf: CurrencyLookup): Promise<Finding[]> {
-  const sets: Array<[string, Policy["limits"]]> = [["limits", policy.limits], ["team_limits", policy.team_limits], ...(policy.roles ?? []).map((role): [string, Policy["limits"]] => [`roles[${role.name}].limits`, role.limits])];
+  const sets: Array<[string, Policy["limits"]]> = [
+    [LIMITS_FIELD, policy.limits],
+    [TEAM_LIMITS_FIELD, policy.team_limits],
+    ...(policy.roles ?? []).map((role): [string, Policy["limits"]] => [roleLimitsField(role), role.limits]),
+  ];
   return (await Promise.all(sets.map(([field, limits]) => checkLimitCurrencies(field, limits, currencyOf)))).flat();
 }
 

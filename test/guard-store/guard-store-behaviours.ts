@@ -127,9 +127,9 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         expect(await store.writeByReference("cw-a")).toMatchObject({ status: "submitted", transaction_id: 41 });
         expect(await store.writeByReference("cw-none")).toBeNull();
         // Within a window only: the look-up an approval makes of a reference found in a transaction's notes.
-        expect(await store.recentWriteByReference("cw-a", EVER)).toMatchObject({ reference: "cw-a", transaction_id: 41 });
-        expect(await store.recentWriteByReference("cw-a", new Date(Date.now() + 60_000))).toBeNull();
-        expect(await store.recentWriteByReference("cw-none", EVER)).toBeNull();
+        expect(await store.writeByReference("cw-a", EVER)).toMatchObject({ reference: "cw-a", transaction_id: 41 });
+        expect(await store.writeByReference("cw-a", new Date(Date.now() + 60_000))).toBeNull();
+        expect(await store.writeByReference("cw-none", EVER)).toBeNull();
         // Another operator's identical-looking write is its own.
         expect(await store.reserve(reservation("cw-e", 1n, { fingerprint: FINGERPRINT, operator: "bob_ops" }))).toMatchObject({ reserved: true });
         const recent = await store.recentWrites({ operator: "alice_ops", fingerprint: FINGERPRINT, since: EVER });

@@ -89,16 +89,14 @@ export class AuditLedger {
       .sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
   }
 
-  /** The write with this reference reserved since a moment; null when there is none, undefined when `since` is older than what the ledger keeps. */
-  recentWriteByReference(reference: string, since: Date): WriteTrace | null | undefined {
-    if (!this.#keeps(since)) return undefined;
+  /**
+   * The write with this reference (with `since`, reserved since then); null when there is none,
+   * undefined when it may be among those forgotten (older than what the ledger keeps).
+   */
+  writeByReference(reference: string, since?: Date): WriteTrace | null | undefined {
     const trace = this.#traces.get(reference);
-    return trace !== undefined && new Date(trace.reserved_at) >= since ? trace : null;
-  }
-
-  /** The write with this reference; null when there is none, undefined when it may be among those forgotten. */
-  writeByReference(reference: string): WriteTrace | null | undefined {
-    return this.#traces.get(reference) ?? (this.#prunedBeforeMs === null ? null : undefined);
+    if (trace !== undefined) return since === undefined || new Date(trace.reserved_at) >= since ? trace : null;
+    return this.#prunedBeforeMs === null || (since !== undefined && this.#keeps(since)) ? null : undefined;
   }
 
   state(): LedgerState {

@@ -68,16 +68,10 @@ export class FileGuardStore implements GuardStore {
     return this.#recent(this.#log.ledger(), query);
   }
 
-  async writeByReference(reference: string): Promise<WriteTrace | null> {
-    const known = this.#log.ledger().writeByReference(reference);
+  async writeByReference(reference: string, since?: Date): Promise<WriteTrace | null> {
+    const known = this.#log.ledger().writeByReference(reference, since);
     if (known !== undefined) return known;
-    return scanTraces(this.path, (trace) => trace.reference === reference).find((trace) => trace.reference === reference) ?? null;
-  }
-
-  async recentWriteByReference(reference: string, since: Date): Promise<WriteTrace | null> {
-    const kept = this.#log.ledger().recentWriteByReference(reference, since);
-    if (kept !== undefined) return kept;
-    return scanTraces(this.path, (trace) => trace.reference === reference && new Date(trace.reserved_at) >= since).find((trace) => trace.reference === reference) ?? null;
+    return scanTraces(this.path, (trace) => trace.reference === reference && (since === undefined || new Date(trace.reserved_at) >= since))[0] ?? null;
   }
 
   async reserve(request: ReservationRequest): Promise<ReservationResult> {

@@ -91,10 +91,11 @@ export interface GuardStore {
   linkNonce(nonce: string, reference: string): Promise<void>;
   /** This operator's writes of the intent since a moment, newest first. */
   recentWrites(query: { operator: string; fingerprint: string; since: Date }): Promise<WriteTrace[]>;
-  /** A write by its correlation reference, or null. */
-  writeByReference(reference: string): Promise<WriteTrace | null>;
-  /** A write by its reference reserved since a moment, or null; never reads further back than the moment (a reference from untrusted text costs one look-up). */
-  recentWriteByReference(reference: string, since: Date): Promise<WriteTrace | null>;
+  /**
+   * A write by its correlation reference, or null; with `since`, only one reserved since then, and
+   * never read further back than it (a reference from untrusted text costs one look-up).
+   */
+  writeByReference(reference: string, since?: Date): Promise<WriteTrace | null>;
   /**
    * Appends the `reserved` record only if no earlier identical write in the window stands (other
    * than the acknowledged one) and every daily limit holds: no other writer of the store can reserve

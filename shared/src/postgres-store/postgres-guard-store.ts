@@ -113,16 +113,12 @@ export class PostgresGuardStore implements GuardStore {
     return this.#run("recentWrites", () => tracesSince(this.pool, query));
   }
 
-  async recentWriteByReference(reference: string, since: Date): Promise<WriteTrace | null> {
-    return this.#run("recentWriteByReference", async () => {
-      const { rows } = await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1 AND reserved_at >= $2", [reference, since]);
-      return rows[0] === undefined ? null : traceFromRow(rows[0]);
-    });
-  }
-
-  async writeByReference(reference: string): Promise<WriteTrace | null> {
+  async writeByReference(reference: string, since?: Date): Promise<WriteTrace | null> {
     return this.#run("writeByReference", async () => {
-      const { rows } = await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1", [reference]);
+      const { rows } =
+        since === undefined
+          ? await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1", [reference])
+          : await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1 AND reserved_at >= $2", [reference, since]);
       return rows[0] === undefined ? null : traceFromRow(rows[0]);
     });
   }

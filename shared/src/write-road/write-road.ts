@@ -433,7 +433,7 @@ export class WriteRoad {
   async #creatingWrite(transaction: Transaction, since: Date): Promise<string | null> {
     const reference = referencesIn(transaction.notes).at(-1);
     if (reference === undefined) return null;
-    const trace = await this.ports.store.recentWriteByReference(reference, since);
+    const trace = await this.ports.store.writeByReference(reference, since);
     return trace !== null && trace.transaction_id === transaction.id && trace.status !== "not_applied" ? reference : null;
   }
 

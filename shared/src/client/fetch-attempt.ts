@@ -1,3 +1,4 @@
+import { readBoundedBody } from "./bounded-body.js";
 import type { NetworkFailure } from "./network-failure.js";
 import { describeNetworkFailure } from "./network-failure.js";
 
@@ -19,26 +20,9 @@ export interface AttemptInput {
 
 /** The body as text, or null as soon as it is known to be longer than maxBytes (the rest is not read). */
 async function readBody(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes || !response.body) {
-    await response.body?.cancel();
-    return declared > maxBytes ? null : "";
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
+  const body = await readBoundedBody(response, maxBytes);
   // TextDecoder, like response.text(): invalid sequences replaced, a leading BOM dropped.
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return body === null ? null : new TextDecoder().decode(body);
 }
 
 /**

@@ -5,3 +5,4 @@ export * from "./page-walk.js";
 export * from "./custody-client.js";
 export * from "./unless-not-found.js";
 export * from "./service-clock.js";
+export * from "./bounded-body.js";

@@ -1,4 +1,4 @@
-import { accountNetwork, baseUnit, sanitizeUntrustedText, stringifyJsonExact, type Finding, type PlannedWrite } from "@custody/shared";
+import { accountNetwork, baseUnit, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
 
 /** Amount names in the order a person reads them; any other follows. */
 const AMOUNT_ORDER = ["amount", "max_fees", "available_balance", "available", "balance", "bonded", "total_unbonding", "total_unbonded", "total_balance", "active_balance", "rent_exempt_reserve"];
@@ -8,9 +8,11 @@ function amountLabel(name: string): string {
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
+/** The request's amounts besides the one what moves shows (max fees, a rent reserve), the fee cap's meaning and the dates. */
 function amountLines(plan: PlannedWrite): string[] {
   const base = baseUnit(plan.currency).code;
-  const names = Object.keys(plan.amounts).sort((a, b) => {
+  const moved = whatMoves(plan).amount?.name;
+  const names = Object.keys(plan.amounts).filter((name) => name !== moved).sort((a, b) => {
     const rank = (name: string) => (AMOUNT_ORDER.includes(name) ? AMOUNT_ORDER.indexOf(name) : AMOUNT_ORDER.length);
     return rank(a) - rank(b);
   });
@@ -26,8 +28,6 @@ function amountLines(plan: PlannedWrite): string[] {
     );
   }
   if (plan.proposed_max_fees !== null) lines.push(`(max fees proposed from the service's fee estimate)`);
-  lines.push("estimated" in plan.fee ? `Fee: ${plan.fee.estimated.display} ${plan.fee.estimated.unit} (${plan.fee.estimated.base_units} ${base}), the service's estimate` : `Fee: not known (${plan.fee.unknown})`);
-  for (const change of plan.balances) lines.push(`${amountLabel(change.name)}: ${change.before.display} → ${change.after.display} ${change.after.unit}`);
   for (const [name, at] of Object.entries(plan.dates)) lines.push(`${amountLabel(name)}: ${at}`);
   return lines.filter((line) => line !== "");
 }
@@ -44,7 +44,15 @@ function findingLine(item: Finding): string {
   return `${item.code}: ${sanitizeUntrustedText(item.message)}`;
 }
 
-/** The modal's text: the exact amounts in both units, fees, expected governance, warnings, and the exact request. */
+/** The longest detail shown; only what follows what moves is cut to it. */
+const DETAIL_BUDGET = 6000;
+
+/**
+ * The modal's text. Its message says what moves in one sentence (account name and id, amount in
+ * both units, where it goes, fee, balances after), never cut; its detail starts with the same as
+ * lines, then the operator, the other amounts, governance, warnings, the summary and the exact
+ * request, which are cut to the detail's budget, never what moves.
+ */
 export function confirmationText(plan: PlannedWrite, baseUrl: string): { message: string; detail: string } {
   const account = plan.account;
   const warnings = plan.checks.filter((item) => item.severity === "warn");
@@ -52,23 +60,35 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
   const body = plan.call.body === null || plan.call.body === undefined ? "(no body)" : stringifyJsonExact(plan.call.body);
   const lines = [
     `Operator ${plan.operator} at ${baseUrl}`,
-    `Account: ${account.name} (id ${account.id}, ${accountNetwork(account) ?? account.type}, currency ${plan.currency.name})`,
+    `Account network: ${accountNetwork(account) ?? account.type}, currency ${plan.currency.name}`,
     ...amountLines(plan),
     governanceLine(plan),
     ...(repeat === undefined ? [] : [`Repeat: ${findingLine(repeat)}`]),
     ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
+    `Summary: ${plan.summary}`,
     `Request: ${plan.call.method} ${plan.call.path}`,
     body,
     `Reference: ${plan.correlation_id}`,
   ];
   return {
-    message: `${repeat === undefined ? "" : "Send this AGAIN? It repeats a write already sent. "}Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
-    detail: sanitizeUntrustedText(lines.join("\n"), 6000),
+    message: `${repeat === undefined ? "" : "Send this AGAIN? It repeats a write already sent. "}Send this request? ${whatMovesSentence(plan)}`,
+    detail: withWhatMoves(plan, lines.join("\n")),
   };
 }
 
-/** The text of a refusal: every blocking check, one per line. */
-export function blockingText(checks: readonly Finding[]): string {
+/** A modal's detail: what moves as lines, never cut, then `rest` sanitised and cut to what is left of the budget. */
+export function withWhatMoves(plan: PlannedWrite, rest: string): string {
+  const moves = whatMovesLines(plan).join("\n");
+  return `${moves}\n${sanitizeUntrustedText(rest, Math.max(0, DETAIL_BUDGET - moves.length - 1))}`;
+}
+
+/** A refusal's detail: what moves, then every blocking check. */
+export function blockedText(plan: PlannedWrite): string {
+  return withWhatMoves(plan, blockingText(plan.checks));
+}
+
+/** Every blocking check, one per line. */
+function blockingText(checks: readonly Finding[]): string {
   return checks
     .filter((item) => item.severity === "block")
     .map(findingLine)

@@ -5,6 +5,7 @@ import {
   toolPermission,
   writeIdentity,
   WriteRoad,
+  whatMovesSentence,
   type CommitResult,
   type CustodyClient,
   type Finding,
@@ -19,7 +20,7 @@ import { errorText } from "../output/error-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { OutputLog } from "../output/output-log.js";
 import { notify } from "../output/notify.js";
-import { blockingText, confirmationText } from "./confirmation-text.js";
+import { blockedText, confirmationText, withWhatMoves } from "./confirmation-text.js";
 import { AUDIT_SURFACE, type ExtensionAudit } from "./extension-audit.js";
 import { loadPolicy } from "./policy-source.js";
 
@@ -110,14 +111,14 @@ export class WriteGuard {
       if (duplicate !== undefined && repeatOf !== undefined && request.repeat_of === undefined) {
         const again = await this.deps.prompter.confirm({
           message: `Custody: ${tool}: this would send the same request twice.`,
-          detail: `${sanitizeUntrustedText(duplicate.message)}\n\nSend it again anyway, on purpose?`,
+          detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(duplicate.message)}\n\nSend it again anyway, on purpose?`),
           action: SEND_AGAIN,
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });
         this.deps.output.info(`${tool}: not sent again`);
         return { status: "declined", message: "not sent again" };
       }
-      return this.#stop("blocked", `Custody: ${tool} blocked, nothing was sent.\n${blockingText(prepared.plan.checks)}`, true);
+      return this.#stop("blocked", `Custody: ${tool} blocked, nothing was sent.\n${blockedText(prepared.plan)}`, true);
     }
     if (prepared.status === "refused") return this.#stop("refused", `Custody: ${tool} refused: ${prepared.message}`);
     if (prepared.status === "failed") return this.#failed(`Custody: ${tool} could not be prepared (nothing was sent)`, new Error(prepared.message), false);
@@ -139,7 +140,7 @@ export class WriteGuard {
   }
 
   #showPlan(tool: string, plan: PlannedWrite): void {
-    this.deps.output.block(sanitizeUntrustedText(`${tool}: ${plan.summary}`), plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`));
+    this.deps.output.block(`${tool}: ${whatMovesSentence(plan)} ${sanitizeUntrustedText(plan.summary)}`, plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`));
   }
 
   #report(tool: string, result: CommitResult): GuardedResult {
@@ -147,7 +148,7 @@ export class WriteGuard {
       case "refused":
         return this.#stop("refused", `Custody: ${tool} refused: ${result.message}`);
       case "blocked":
-        return this.#stop("blocked", `Custody: ${tool} blocked${BLOCKED_AT[result.stage]}, nothing was sent.\n${blockingText(result.plan.checks)}`, true);
+        return this.#stop("blocked", `Custody: ${tool} blocked${BLOCKED_AT[result.stage]}, nothing was sent.\n${blockedText(result.plan)}`, true);
       case "declined":
         this.deps.output.info(`${tool}: declined, nothing was sent`);
         return { status: "declined", message: "declined" };
@@ -159,7 +160,7 @@ export class WriteGuard {
       case "submitted": {
         this.deps.afterWrite();
         const tx = result.transaction;
-        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}.`;
+        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}. ${whatMovesSentence(result.plan)}`;
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
         this.#auditProblem(result.audit_problem);
@@ -168,7 +169,7 @@ export class WriteGuard {
       case "uncertain":
         this.deps.afterWrite();
         this.deps.output.warn(`${tool}: ${result.message}`);
-        void notify("warning", `Custody: ${result.message}`);
+        void notify("warning", `Custody: ${whatMovesSentence(result.plan)} ${result.message}`);
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
     }
@@ -184,8 +185,9 @@ export class WriteGuard {
   #stop(status: "refused" | "blocked", message: string, modal = false): GuardedResult {
     this.deps.output.warn(message);
     if (modal) {
+      // What moves leads the detail and is never cut: only the checks after it are (see blockedText).
       const [head = message, ...rest] = message.split("\n");
-      void vscode.window.showErrorMessage(sanitizeUntrustedText(head), { modal: true, detail: sanitizeUntrustedText(rest.join("\n"), 6000) });
+      void vscode.window.showErrorMessage(sanitizeUntrustedText(head), { modal: true, detail: sanitizeUntrustedText(rest.join("\n"), Number.POSITIVE_INFINITY) });
     } else {
       void notify("error", message);
     }

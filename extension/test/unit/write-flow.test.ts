@@ -40,12 +40,11 @@ describe("guarded writes from the palette", () => {
     expect(fake.answers).toHaveLength(0);
     expect(fake.inputs[0]?.verdict).toMatchObject({ message: "= 1.5 SOL (1500000000 lamport)" });
     const modal = fake.messages.find((message) => message.modal);
-    expect(modal?.message).toContain("stake 1.5 SOL (1500000000 lamport) from sol-treasury");
+    expect(modal?.message).toContain(`Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}; fee 0.000005 SOL (5000 lamport); after: available_balance `);
     expect(modal?.detail).toContain("Amount: 1.5 SOL (1500000000 lamport)");
     expect(modal?.detail).toContain("Governance (staking rule): approved at once");
-    expect(modal?.detail).toContain("Fee: 0.000005 SOL (5000 lamport), the service's estimate");
-    expect(modal?.detail).toMatch(/Available balance: [0-9.]+ → [0-9.]+ SOL/);
-    expect(modal?.detail).toContain("New stake total balance: 0 → 1.5 SOL");
+    expect(modal?.detail).toContain("Fee: 0.000005 SOL (5000 lamport) estimated.");
+    expect(modal?.detail).toMatch(/Balances: available_balance [0-9.]+ → [0-9.]+ SOL; new stake total_balance 0 → 1.5 SOL\./);
     expect(modal?.detail).toContain(`POST /solana/accounts/1/stakes\n{"amount":1500000000,"validator":"${VALIDATOR}"}`);
     const created = await newest(harness);
     expect(created?.id).toBe((before?.id ?? 0) + 1);
@@ -88,7 +87,7 @@ describe("guarded writes from the palette", () => {
     const modal = fake.messages.find((message) => message.modal);
     expect(modal?.detail).toContain("Amount: 2.5 DOT (25000000000 planck)");
     expect(modal?.detail).toContain("Max fees: 0 (fixed for Polkadot staking requests");
-    expect(modal?.detail).toMatch(/Balances\.bonded: [0-9.]+ → [0-9.]+ DOT/);
+    expect(modal?.detail).toMatch(/Balances: balances\.bonded [0-9.]+ → [0-9.]+ DOT/);
     expect(modal?.detail).toMatch(/Unlocks at: \d{4}-\d\d-\d\dT/);
     const created = await newest(harness);
     expect(created).toMatchObject({ type: "UNBOND", amount: 25_000_000_000n, max_fees: 0n, recipient: "", speed: "CUSTOM" });

@@ -1,8 +1,8 @@
-import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeChecks } from "../views/check-view.js";
 import { toolResult } from "../tools/tool-result.js";
-import { planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { movesLines, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import type { WriteStatus } from "./write-output.js";
@@ -15,13 +15,18 @@ export function writeError(status: WriteStatus, message: string, extra: Record<s
   return toolResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
 }
 
-/** The dry run: the plan once, and the token once (in the text, which every client hands the model). */
+/** The plan's own sentence, after what moves: workspace text that may be long and is cut at the display cap. */
+function summaryLine(plan: PlannedWrite): string {
+  return `Summary: ${delimitUntrusted("summary", plan.summary)}`;
+}
+
+/** The dry run: the plan once (what moves says all its summary says), and the token once (in the text, which every client hands the model). */
 export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, token: string): CallToolResult {
   const plan = prepared.plan;
   const expiresAt = new Date(prepared.sealed.expires_at);
   return toolResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
-    lines(`DRY RUN, nothing sent. ${delimitUntrusted("summary", plan.summary)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
+    lines(`DRY RUN, nothing sent. ${movesLines(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
   );
 }
 
@@ -35,7 +40,7 @@ export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult
     : "";
   return toolResult(
     { status: "blocked", ...planView(plan), operator: plan.operator, error: `blocked by the ${stage} checks` },
-    lines(`BLOCKED (${stage}), nothing sent. ${delimitUntrusted("summary", plan.summary)}`, describeChecks(plan.checks), actsAs),
+    lines(`BLOCKED (${stage}), nothing sent. ${movesLines(plan)}`, summaryLine(plan), describeChecks(plan.checks), actsAs),
     true,
   );
 }
@@ -105,7 +110,8 @@ export function personMessage(title: string, plan: PlannedWrite): string {
   return lines(
     repeatLine(plan),
     `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${describePerson(plan.person)}`}:`,
-    sanitizeUntrustedText(plan.summary),
+    ...whatMovesLines(plan),
+    `Summary: ${sanitizeUntrustedText(plan.summary)}`,
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
     ...warnings.map((warning) => sanitizeUntrustedText(warning)),
     "Submit it?",

@@ -41,6 +41,7 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
     call: prepared.call,
     correlation_id: correlationId,
     amounts,
+    destinations: prepared.destinations,
     balances: prepared.balances.map((change) => ({ name: change.name, before: formatSignedAmount(change.before, prepared.currency), after: formatSignedAmount(change.after, prepared.currency) })),
     fee: "estimated" in prepared.fee ? { estimated: shown(prepared.fee.estimated) } : prepared.fee,
     dates: Object.fromEntries(Object.entries(prepared.dates ?? {}).map(([name, at]) => [name, at.toISOString()])),

@@ -7,7 +7,7 @@ import type { SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { FormattedAmount } from "../units/format-units.js";
 import type { WriteKind, WriteRequest } from "../writes/write-registry.js";
-import type { WriteCall, WriteDraft, WriteIdentity } from "../writes/write-spec.js";
+import type { Destination, WriteCall, WriteDraft, WriteIdentity } from "../writes/write-spec.js";
 
 /**
  * A write prepared on fresh data: the exact call, every check with its finding, the amounts in
@@ -26,6 +26,8 @@ export interface PlannedWrite {
   /** Travels in the note (where the request has one) so an ambiguous outcome can be looked up. */
   correlation_id: string;
   amounts: Record<string, FormattedAmount>;
+  /** Where it sends what it moves: recipient, validator, contract, stake, payee or the balance it goes into. */
+  destinations: Destination[];
   /** The balances the write draws on or adds to, before and after, in both units. */
   balances: { name: string; before: FormattedAmount; after: FormattedAmount }[];
   /** The network fee the service estimates, or why it is not known. */

@@ -9,7 +9,8 @@ import { describeAmount } from "../operations/plan-context.js";
 import { approvalSubject } from "../operations/approval-subject.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
-import { defineWrite } from "./write-spec.js";
+import { defineWrite, type Destination } from "./write-spec.js";
+import type { Transaction } from "../schemas/transaction.js";
 import { balanceChange } from "./balance-change.js";
 import { networkFee, transactionProbe } from "../operations/network-fee.js";
 import { fundsHeld } from "../holdings/funds-held.js";
@@ -57,6 +58,15 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
+/** Where the approved transaction sends its amount: its contract, validator or recipient as the policy holds it, else the account itself (an operation within it). */
+function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
+  const subject = approvalSubject(transaction);
+  if (subject.contract !== undefined) return [{ role: "contract", value: subject.contract }];
+  if (subject.validator !== undefined) return [{ role: "validator", value: subject.validator }];
+  if (subject.recipient !== undefined) return [{ role: "recipient", value: subject.recipient }];
+  return [{ role: "into", value: `the same account (${transaction.type})` }];
+}
+
 /** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */
 export const approveTransactionWrite = defineWrite({
   kind: "approve_transaction",
@@ -87,6 +97,7 @@ export const approveTransactionWrite = defineWrite({
         finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
       ],
       amounts: { amount: transaction.amount, max_fees: transaction.max_fees },
+      destinations: approvalDestinations(transaction),
       balances: leaves ? [balanceChange("balance", account.balance, -(transaction.amount + ("estimated" in fee ? fee.estimated : transaction.max_fees)))] : [],
       fee,
       governance,

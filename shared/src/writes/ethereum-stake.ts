@@ -79,6 +79,7 @@ export const ethereumStakeWrite = defineWrite({
       currency,
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
+      destinations: [{ role: "contract", value: request.contract }],
       amounts: { amount: request.amount, max_fees: fees },
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees))],
       fee,

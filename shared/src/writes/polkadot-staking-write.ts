@@ -18,7 +18,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { compareFields } from "./lost-answer-fields.js";
 import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
 import { balanceChange, type BalanceChange } from "./balance-change.js";
-import type { WriteDraft } from "./write-spec.js";
+import type { Destination, WriteDraft } from "./write-spec.js";
 
 /** What the builders of every Polkadot staking request take. */
 export interface PolkadotBodyInput {
@@ -68,6 +68,13 @@ function polkadotChanges(shape: PolkadotStakingShape, operation: PolkadotOperati
   return changes;
 }
 
+/** Where an operation sends its funds: the rewards destination of a SETPAYEE, else the balance of the same account it adds to. */
+function polkadotDestination(shape: PolkadotStakingShape, operation: PolkadotOperation): Destination {
+  if (operation.type === "SETPAYEE") return { role: "payee", value: operation.payee };
+  if (operation.type === "WITHDRAWUNBONDED") return { role: "into", value: "balances.available of the same account" };
+  return { role: "into", value: shape.credits === undefined ? "the same account" : `${POLKADOT_CREDITED[shape.credits].name} of the same account` };
+}
+
 /** Polkadot staking: POST /transactions with the operation's coin_fields and the fixed values. */
 export async function planPolkadotStaking(
   ctx: PlanContext,
@@ -112,7 +119,9 @@ export async function planPolkadotStaking(
     currency,
     call: { method: "POST", path: "/transactions", body: built.body },
     checks,
-    amounts: moved === undefined ? {} : { amount: moved },
+    // A withdrawal of unbonded funds names no amount: it moves every unbonded fund.
+    amounts: moved !== undefined ? { amount: moved } : operation.type === "WITHDRAWUNBONDED" ? { total_unbonded: balances.total_unbonded } : {},
+    destinations: [polkadotDestination(shape, operation)],
     balances: polkadotChanges(shape, operation, balances, listing),
     fee,
     ...(operation.type === "UNBOND" ? { dates: { unlocks_at: new Date(now.getTime() + POLKADOT_UNBONDING_MS) } } : {}),

@@ -77,6 +77,7 @@ export const sendWrite = defineWrite({
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
       amounts: { amount: request.amount, max_fees: fees },
+      destinations: [{ role: "recipient", value: request.recipient }],
       // The service holds amount + max_fees from the available balance until broadcast; Polkadot staking in flight draws on it too.
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))))],
       fee,

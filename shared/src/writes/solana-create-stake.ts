@@ -43,6 +43,7 @@ export const solanaCreateStakeWrite = defineWrite({
         ...stakingTransactionRuleFindings(account, ctx.operator),
       ],
       amounts: { amount: request.amount, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
+      destinations: [{ role: "validator", value: request.validator }],
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + (estimated ?? 0n))), balanceChange("new stake total_balance", 0n, request.amount)],
       fee,
       dates: { activates_at: await nextEpochAt(ctx, account.id) },

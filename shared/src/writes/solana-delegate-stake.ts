@@ -22,6 +22,7 @@ export const solanaDelegateStakeWrite = defineWrite({
       validator: request.validator,
       build: () => buildBody(() => buildDelegateSolanaStakeRequest({ validator: request.validator })),
       policy: (total) => ({ amount: total, validator: request.validator }),
+      into: [{ role: "validator", value: request.validator }],
       summary: (stake, currency) => `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
       send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
       compare: (comparison) => comparison.validator(request.validator),

@@ -21,6 +21,7 @@ export const solanaSplitStakeWrite = defineWrite({
       amount: request.amount,
       build: () => buildBody(() => buildSplitSolanaStakeRequest({ amount: request.amount })),
       policy: () => ({ amount: request.amount }),
+      into: [{ role: "into", value: "a new stake" }],
       summary: (stake, currency) => `split ${describeAmount(request.amount, currency)} off stake ${stake.uid} into a new stake`,
       send: (client, accountId, uid, body, options) => client.splitSolanaStake(accountId, uid, body, options),
       compare: (comparison) => comparison.amount(request.amount),

@@ -12,7 +12,7 @@ import { governanceFor, loadAccount, stakingTransactionRuleFindings, type PlanCo
 import type { AccountReference } from "./request-fields.js";
 import { bodyToSend, buildFindings, type BuiltBody } from "./built-body.js";
 import { compareFields, type FieldComparison } from "./lost-answer-fields.js";
-import type { WriteDraft } from "./write-spec.js";
+import type { Destination, WriteDraft } from "./write-spec.js";
 import { balanceChange, type BalanceChange } from "./balance-change.js";
 import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { networkFee, sendShapedProbe } from "../operations/network-fee.js";
@@ -30,6 +30,8 @@ export interface StakeActionShape<Body> {
   /** What the action moves for the local policy's limits, given the stake's total. */
   policy(total: bigint): WriteDraft["policy"];
   summary(stake: SolanaStake, currency: Currency): string;
+  /** Where the action sends the stake's funds beyond the stake itself (its validator, a new stake, the account). */
+  into: Destination[];
   send(client: CustodyClient, accountId: number, uid: string, body: Body, options: CallOptions): Promise<Transaction>;
   /** The fields of a candidate transaction beyond its type and stake account. */
   compare(comparison: FieldComparison, stake: SolanaStake): FieldComparison;
@@ -69,6 +71,7 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     call: { method: "POST", path: `/solana/accounts/${account.id}/stakes/${encodeURIComponent(stake.uid)}/actions/${shape.action}`, body: built.body },
     checks,
     amounts,
+    destinations: [{ role: "stake", value: `${stake.uid} (stake account ${state.pub_key})` }, ...shape.into],
     // A withdrawal brings the stake's whole balance back to the account; every action pays its fee from it.
     balances: [balanceChange("available_balance", account.available_balance, (shape.action === "withdraw" ? state.total_balance : 0n) - paid), ...shape.balances(stake)],
     fee,

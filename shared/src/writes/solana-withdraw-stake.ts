@@ -20,6 +20,7 @@ export const solanaWithdrawStakeWrite = defineWrite({
       action: "withdraw",
       build: () => NO_BODY,
       policy: () => ({}),
+      into: [{ role: "into", value: "the account's available balance" }],
       summary: (stake, currency) => `withdraw stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}) back to its account`,
       send: (client, accountId, uid, _body, options) => client.withdrawSolanaStake(accountId, uid, options),
       compare: (comparison) => comparison,

@@ -40,6 +40,16 @@ export type LostAnswer =
   | { by: "reference" | "new_transactions"; differences(tx: Transaction): string[] }
   | { by: "approval"; transaction: Transaction };
 
+/**
+ * Where a write sends what it moves, as the person must see it: the recipient of a send, the
+ * validator of a delegation, the contract of a call, the stake an action works on, the rewards
+ * destination, or the balance of the same account it goes into.
+ */
+export interface Destination {
+  role: "recipient" | "validator" | "contract" | "stake" | "payee" | "into";
+  value: string;
+}
+
 /** What a write's plan produces on fresh data; the road adds the policy, the digest and the intent. */
 export interface WriteDraft {
   account: Account;
@@ -48,6 +58,8 @@ export interface WriteDraft {
   checks: Finding[];
   /** The amounts the request itself carries, in base units, by name (amount, max_fees). */
   amounts: Record<string, bigint>;
+  /** Where it sends what it moves (at least one: every write names its counterpart). */
+  destinations: [Destination, ...Destination[]];
   /** The balances it draws on or adds to, before and after. */
   balances: BalanceChange[];
   /** The network fee the service estimates for it. */

@@ -17,6 +17,7 @@ export const SHOWN_DESTINATION_BUDGET = 256;
 
 /** How the one-sentence form leads into each destination. */
 const ROLE_LEADS: Record<Destination["role"], string> = {
+  transaction: "of transaction",
   recipient: "to recipient",
   validator: "to validator",
   contract: "through contract",
@@ -26,6 +27,7 @@ const ROLE_LEADS: Record<Destination["role"], string> = {
 };
 
 const ROLE_LABELS: Record<Destination["role"], string> = {
+  transaction: "Transaction",
   recipient: "Recipient",
   validator: "Validator",
   contract: "Contract",

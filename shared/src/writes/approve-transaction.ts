@@ -61,10 +61,11 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
 /** Where the approved transaction sends its amount: its contract, validator or recipient as the policy holds it, else the account itself (an operation within it). */
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
-  if (subject.contract !== undefined) return [{ role: "contract", value: subject.contract }];
-  if (subject.validator !== undefined) return [{ role: "validator", value: subject.validator }];
-  if (subject.recipient !== undefined) return [{ role: "recipient", value: subject.recipient }];
-  return [{ role: "into", value: `the same account (${transaction.type})` }];
+  const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
+  if (subject.contract !== undefined) return [released, { role: "contract", value: subject.contract }];
+  if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
+  if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
+  return [released, { role: "into", value: "the same account" }];
 }
 
 /** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */

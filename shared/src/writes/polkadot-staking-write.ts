@@ -69,8 +69,8 @@ function polkadotChanges(shape: PolkadotStakingShape, operation: PolkadotOperati
 }
 
 /** Where an operation sends its funds: the rewards destination of a SETPAYEE, else the balance of the same account it adds to. */
-function polkadotDestination(shape: PolkadotStakingShape, operation: PolkadotOperation): Destination {
-  if (operation.type === "SETPAYEE") return { role: "payee", value: operation.payee };
+function polkadotDestination(shape: PolkadotStakingShape, operation: PolkadotOperation, staking: PolkadotCoinFields["staking"]): Destination {
+  if (operation.type === "SETPAYEE") return { role: "payee", value: `${operation.payee} (now ${staking.rewards_destination})` };
   if (operation.type === "WITHDRAWUNBONDED") return { role: "into", value: "balances.available of the same account" };
   return { role: "into", value: shape.credits === undefined ? "the same account" : `${POLKADOT_CREDITED[shape.credits].name} of the same account` };
 }
@@ -121,7 +121,7 @@ export async function planPolkadotStaking(
     checks,
     // A withdrawal of unbonded funds names no amount: it moves every unbonded fund.
     amounts: moved !== undefined ? { amount: moved } : operation.type === "WITHDRAWUNBONDED" ? { total_unbonded: balances.total_unbonded } : {},
-    destinations: [polkadotDestination(shape, operation)],
+    destinations: [polkadotDestination(shape, operation, staking)],
     balances: polkadotChanges(shape, operation, balances, listing),
     fee,
     ...(operation.type === "UNBOND" ? { dates: { unlocks_at: new Date(now.getTime() + POLKADOT_UNBONDING_MS) } } : {}),

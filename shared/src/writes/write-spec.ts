@@ -43,10 +43,11 @@ export type LostAnswer =
 /**
  * Where a write sends what it moves, as the person must see it: the recipient of a send, the
  * validator of a delegation, the contract of a call, the stake an action works on, the rewards
- * destination, or the balance of the same account it goes into.
+ * destination, or the balance of the same account it goes into; an approval first names the
+ * transaction it releases.
  */
 export interface Destination {
-  role: "recipient" | "validator" | "contract" | "stake" | "payee" | "into";
+  role: "transaction" | "recipient" | "validator" | "contract" | "stake" | "payee" | "into";
   value: string;
 }
 

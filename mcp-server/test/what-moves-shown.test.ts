@@ -1,0 +1,156 @@
+import { sanitizeUntrustedText } from "@custody/shared";
+import type { RunningEmulator } from "@custody/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+import { toolTour } from "./harness/tool-tour.js";
+
+// Issue 18, point 1: a name built to be long once shown (each invisible character escaped) must
+// never push what moves (account and id, amount in both units, recipient, fee, balances after)
+// out of what the person is shown: not in the dry run's text or structure, not in the form, not
+// when approving another operator's pending send on such an account.
+
+/** 487 characters; each U+200B is shown as an 8-character escape, so the shown name is 2,167 long. */
+const LONG = `payroll${"a\u200B".repeat(240)}`;
+/** 2,000 invisible characters, zero-width spaces and tag characters mixed. */
+const INVISIBLE = Array.from({ length: 2000 }, (_, index) => (index % 2 === 0 ? "\u200B" : String.fromCodePoint(0xe0041 + (index % 26)))).join("");
+const NAMES = { "a 487-character name": LONG, "a name of 2,000 invisible characters": INVISIBLE };
+
+/** Where what moves must be over, at most: well inside the 2,000-character cap of delimited text. */
+const VISIBLE = 800;
+
+const bot = (username: string) => ({ username, is_api: true });
+/** treasury-bot's own sends are approved at once; staking-bot's wait for treasury-bot's approval. */
+const RULE = { creators: [bot(DEMO.treasuryBot), bot(DEMO.stakingBot)], steps: [{ quorum: 1, approvers: [bot(DEMO.treasuryBot)] }] };
+
+let emulator: RunningEmulator;
+let harness: Harness;
+const asked: string[] = [];
+const accounts: Record<string, number> = {};
+let recipient: string;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  harness = await connectHarness(emulator, {
+    elicit: (message) => {
+      asked.push(message);
+      return { action: "accept", content: { confirm: true } };
+    },
+  });
+  recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+  for (const [label, name] of Object.entries(NAMES)) {
+    const created = (await control(emulator, "POST", "/accounts", { name, currency: "solana_testnet", governance: { transaction: RULE, staking: null, smart_contract: null }, balance: "100000000000" })) as { id: number };
+    accounts[label] = created.id;
+  }
+});
+
+afterAll(async () => {
+  await harness.close();
+  await emulator.close();
+});
+
+/**
+ * The facts appear in this order, all within the first `within` characters, and the name is
+ * never shown whole before them (its sanitised form beyond the budget appears, if at all, after).
+ */
+function expectFactsFirst(shown: string, facts: string[], name: string, within = VISIBLE): void {
+  let at = 0;
+  for (const fact of facts) {
+    const found = shown.indexOf(fact, at);
+    expect(found, `"${fact}" after position ${at} in:\n${shown.slice(0, 1500)}`).toBeGreaterThanOrEqual(at);
+    at = found + fact.length;
+  }
+  expect(at, `what moves ends within ${within} characters`).toBeLessThanOrEqual(within);
+  const whole = sanitizeUntrustedText(name, Number.POSITIVE_INFINITY);
+  if (whole.length > 200) {
+    const beyondBudget = whole.slice(100, 300);
+    const first = shown.indexOf(beyondBudget);
+    expect(first === -1 || first > at, "the whole name comes only after what moves").toBe(true);
+  }
+}
+
+function sendFacts(id: number, amount: string, to: string): string[] {
+  return [`(id ${id})`, `Amount: ${amount}`, `Recipient: <untrusted field="recipient">${to}</untrusted>`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "];
+}
+
+describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label, name) => {
+  it("leads the dry run's text and is carried by its structure: account id, amount in both units, recipient, fee, balances", async () => {
+    const id = accounts[label] as number;
+    const dry = await call(harness.client, "create_transaction", { account: id, recipient, amount: "1.5", unit: "SOL" });
+    expect(dry.structured.status, dry.text).toBe("dry_run");
+    expectFactsFirst(dry.text, sendFacts(id, "1.5 SOL (1500000000 lamport)", recipient), name);
+    expect(dry.text.indexOf("Fee:")).toBeLessThan(dry.text.indexOf("Summary") === -1 ? Infinity : dry.text.indexOf("Summary"));
+    expect(dry.structured.destinations).toEqual([{ role: "recipient", value: recipient }]);
+    const account = dry.structured.account as { id: number; name: string };
+    expect(account.id).toBe(id);
+    expect(account.name.length).toBeLessThanOrEqual(64 + "…[name cut: 2,167 characters]".length);
+    if (name === LONG) expect(account.name).toMatch(/^payrolla\\u\{200B\}a.*…\[name cut: 2,167 characters\]$/);
+  });
+
+  it("leads the person's confirmation form, before the summary that quotes the name", async () => {
+    const id = accounts[label] as number;
+    const args = { account: id, recipient, amount: "1.25", unit: "SOL" };
+    const dry = await call(harness.client, "create_transaction", args);
+    asked.length = 0;
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+    expect(asked).toHaveLength(1);
+    const form = asked[0] ?? "";
+    expectFactsFirst(form, [`(id ${id})`, "Amount: 1.25 SOL (1250000000 lamport)", `Recipient: ${recipient}`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "], name);
+    expect(form.indexOf("Balances:")).toBeLessThan(form.indexOf("Summary:"));
+  });
+
+  it("names the recipient and amount of another operator's pending send to the approver, in the dry run and the form", async () => {
+    const id = accounts[label] as number;
+    const stranger = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+    const pending = await directClient(emulator, DEMO.stakingBot).createTransaction({ account_name: name, amount: "40000000000", max_fees: "7500", recipient: stranger, speed: "NORMAL", note: { title: "vendor", content: "" } });
+    expect(pending.status).toBe("PENDING_APPROVAL");
+    const dry = await call(harness.client, "approve_transaction", { transaction_id: pending.id });
+    expect(dry.structured.status, dry.text).toBe("dry_run");
+    expectFactsFirst(dry.text, [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: <untrusted field="transaction">${pending.id} (SEND)</untrusted>`, `Recipient: <untrusted field="recipient">${stranger}</untrusted>`, "Fee: ", "Balances: balance "], name);
+    expect(dry.structured.destinations).toEqual([
+      { role: "transaction", value: `${pending.id} (SEND)` },
+      { role: "recipient", value: stranger },
+    ]);
+    asked.length = 0;
+    const approved = await call(harness.client, "approve_transaction", { transaction_id: pending.id, confirmation_token: dry.token });
+    expect(approved.structured.status, approved.text).toBe("submitted");
+    expectFactsFirst(asked[0] ?? "", [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Recipient: ${stranger}`, "Fee: ", "Balances: balance "], name);
+  });
+});
+
+describe("every write kind names where it sends", () => {
+  const expected: Record<string, RegExp> = {
+    create_transaction: /^Recipient: /m,
+    approve_transaction: /^Transaction: .*\nRecipient: /m,
+    solana_create_stake: /^Validator: /m,
+    solana_deactivate_stake: /^Stake: .*\nInto: /m,
+    solana_withdraw_stake: /^Stake: .*\nInto: .*available balance/m,
+    solana_delegate_stake: /^Stake: .*\nValidator: /m,
+    solana_split_stake: /^Stake: .*\nInto: .*a new stake/m,
+    solana_split_deactivate_stake: /^Stake: .*\nInto: .*a new stake, deactivated/m,
+    polkadot_bond_extra: /^Into: .*balances\.bonded/m,
+    polkadot_unbond: /^Into: .*balances\.total_unbonding/m,
+    polkadot_rebond: /^Into: .*balances\.bonded/m,
+    polkadot_withdraw_unbonded: /^Into: .*balances\.available/m,
+    polkadot_set_payee: /^Rewards destination: .*Stash.*\(now /m,
+    ethereum_stake: /^Contract: /m,
+  };
+
+  it("in the text after the amount and in structuredContent.destinations, for each of the 14 guarded writes", async () => {
+    const tour = (await toolTour(emulator)).filter((stop) => stop.tool in expected);
+    expect(tour.map((stop) => stop.tool).sort()).toEqual(Object.keys(expected).sort());
+    const staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
+    try {
+      for (const stop of tour) {
+        const answer = await call(stop.operator === DEMO.stakingBot ? staking.client : harness.client, stop.tool, stop.args);
+        expect(answer.text, stop.tool).toMatch(expected[stop.tool] as RegExp);
+        expect(answer.text.indexOf("Amount: "), stop.tool).toBeLessThan(answer.text.search(expected[stop.tool] as RegExp));
+        expect((answer.structured.destinations as unknown[] | undefined)?.length ?? 0, stop.tool).toBeGreaterThan(0);
+      }
+    } finally {
+      await staking.close();
+    }
+  });
+});

@@ -1,21 +1,17 @@
-import { sanitizeUntrustedText } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
 import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 import { toolTour } from "./harness/tool-tour.js";
+import { expectFactsFirst, HOSTILE_NAMES, LONG_NAME } from "../../test/support/shown-facts.js";
 
 // Issue 18, point 1: a name built to be long once shown (each invisible character escaped) must
 // never push what moves (account and id, amount in both units, recipient, fee, balances after)
 // out of what the person is shown: not in the dry run's text or structure, not in the form, not
 // when approving another operator's pending send on such an account.
 
-/** 487 characters; each U+200B is shown as an 8-character escape, so the shown name is 2,167 long. */
-const LONG = `payroll${"a\u200B".repeat(240)}`;
-/** 2,000 invisible characters, zero-width spaces and tag characters mixed. */
-const INVISIBLE = Array.from({ length: 2000 }, (_, index) => (index % 2 === 0 ? "\u200B" : String.fromCodePoint(0xe0041 + (index % 26)))).join("");
-const NAMES = { "a 487-character name": LONG, "a name of 2,000 invisible characters": INVISIBLE };
+const NAMES = HOSTILE_NAMES;
 
 /** Where what moves must be over, at most: well inside the 2,000-character cap of delimited text. */
 const VISIBLE = 800;
@@ -50,26 +46,6 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/**
- * The facts appear in this order, all within the first `within` characters, and the name is
- * never shown whole before them (its sanitised form beyond the budget appears, if at all, after).
- */
-function expectFactsFirst(shown: string, facts: string[], name: string, within = VISIBLE): void {
-  let at = 0;
-  for (const fact of facts) {
-    const found = shown.indexOf(fact, at);
-    expect(found, `"${fact}" after position ${at} in:\n${shown.slice(0, 1500)}`).toBeGreaterThanOrEqual(at);
-    at = found + fact.length;
-  }
-  expect(at, `what moves ends within ${within} characters`).toBeLessThanOrEqual(within);
-  const whole = sanitizeUntrustedText(name, Number.POSITIVE_INFINITY);
-  if (whole.length > 200) {
-    const beyondBudget = whole.slice(100, 300);
-    const first = shown.indexOf(beyondBudget);
-    expect(first === -1 || first > at, "the whole name comes only after what moves").toBe(true);
-  }
-}
-
 function sendFacts(id: number, amount: string, to: string): string[] {
   return [`(id ${id})`, `Amount: ${amount}`, `Recipient: <untrusted field="recipient">${to}</untrusted>`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "];
 }
@@ -79,13 +55,13 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
     const id = accounts[label] as number;
     const dry = await call(harness.client, "create_transaction", { account: id, recipient, amount: "1.5", unit: "SOL" });
     expect(dry.structured.status, dry.text).toBe("dry_run");
-    expectFactsFirst(dry.text, sendFacts(id, "1.5 SOL (1500000000 lamport)", recipient), name);
+    expectFactsFirst(dry.text, sendFacts(id, "1.5 SOL (1500000000 lamport)", recipient), name, VISIBLE);
     expect(dry.text.indexOf("Fee:")).toBeLessThan(dry.text.indexOf("Summary") === -1 ? Infinity : dry.text.indexOf("Summary"));
     expect(dry.structured.destinations).toEqual([{ role: "recipient", value: recipient }]);
     const account = dry.structured.account as { id: number; name: string };
     expect(account.id).toBe(id);
     expect(account.name.length).toBeLessThanOrEqual(64 + "…[name cut: 2,167 characters]".length);
-    if (name === LONG) expect(account.name).toMatch(/^payrolla\\u\{200B\}a.*…\[name cut: 2,167 characters\]$/);
+    if (name === LONG_NAME) expect(account.name).toMatch(/^payrolla\\u\{200B\}a.*…\[name cut: 2,167 characters\]$/);
   });
 
   it("leads the person's confirmation form, before the summary that quotes the name", async () => {
@@ -97,7 +73,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
     expect(confirmed.structured.status, confirmed.text).toBe("submitted");
     expect(asked).toHaveLength(1);
     const form = asked[0] ?? "";
-    expectFactsFirst(form, [`(id ${id})`, "Amount: 1.25 SOL (1250000000 lamport)", `Recipient: ${recipient}`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "], name);
+    expectFactsFirst(form, [`(id ${id})`, "Amount: 1.25 SOL (1250000000 lamport)", `Recipient: ${recipient}`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "], name, VISIBLE);
     expect(form.indexOf("Balances:")).toBeLessThan(form.indexOf("Summary:"));
   });
 
@@ -108,7 +84,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
     expect(pending.status).toBe("PENDING_APPROVAL");
     const dry = await call(harness.client, "approve_transaction", { transaction_id: pending.id });
     expect(dry.structured.status, dry.text).toBe("dry_run");
-    expectFactsFirst(dry.text, [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: <untrusted field="transaction">${pending.id} (SEND)</untrusted>`, `Recipient: <untrusted field="recipient">${stranger}</untrusted>`, "Fee: ", "Balances: balance "], name);
+    expectFactsFirst(dry.text, [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: <untrusted field="transaction">${pending.id} (SEND)</untrusted>`, `Recipient: <untrusted field="recipient">${stranger}</untrusted>`, "Fee: ", "Balances: balance "], name, VISIBLE);
     expect(dry.structured.destinations).toEqual([
       { role: "transaction", value: `${pending.id} (SEND)` },
       { role: "recipient", value: stranger },
@@ -116,7 +92,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
     asked.length = 0;
     const approved = await call(harness.client, "approve_transaction", { transaction_id: pending.id, confirmation_token: dry.token });
     expect(approved.structured.status, approved.text).toBe("submitted");
-    expectFactsFirst(asked[0] ?? "", [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Recipient: ${stranger}`, "Fee: ", "Balances: balance "], name);
+    expectFactsFirst(asked[0] ?? "", [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Recipient: ${stranger}`, "Fee: ", "Balances: balance "], name, VISIBLE);
   });
 });
 

@@ -160,7 +160,7 @@ export class WriteGuard {
       case "submitted": {
         this.deps.afterWrite();
         const tx = result.transaction;
-        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}. ${whatMovesSentence(result.plan)}`;
+        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}. ${whatMovesSentence(result.plan, { fee: false })}`;
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
         this.#auditProblem(result.audit_problem);
@@ -169,7 +169,7 @@ export class WriteGuard {
       case "uncertain":
         this.deps.afterWrite();
         this.deps.output.warn(`${tool}: ${result.message}`);
-        void notify("warning", `Custody: ${whatMovesSentence(result.plan)} ${result.message}`);
+        void notify("warning", `Custody: ${whatMovesSentence(result.plan, { fee: false })} ${result.message}`);
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
     }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { CustodyClient, verifyAuditLog } from "@custody/shared";
 import { fake } from "./support/fake-vscode.js";
-import { startHarness, waitFor, type Harness } from "./support/extension-harness.js";
+import { solanaSendAs, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 
 const VALIDATOR = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 
@@ -247,15 +247,7 @@ describe("guarded writes from the palette", () => {
     const rules = { ...account?.governance_rules, transaction: { creators: [members[0]], steps: [{ quorum: 2, approvers: members }] } };
     const put = await fetch(`${harness.controlUrl}/accounts/${account?.id}/governance`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(rules) });
     expect(put.status).toBe(200);
-    const treasury = new CustodyClient({ baseUrl: harness.baseUrl, operator: "treasury-bot" });
-    const pending = await treasury.createTransaction({
-      account_name: "sol-treasury",
-      amount: { value: "2000000000", unit: "lamport" },
-      max_fees: { value: "5000", unit: "lamport" },
-      recipient: VALIDATOR,
-      speed: "NORMAL",
-      coin_fields: { type: "SEND" },
-    });
+    const pending = await solanaSendAs(harness, "treasury-bot", { account_name: "sol-treasury", lamports: "2000000000", max_fees: "5000", recipient: VALIDATOR });
     expect(pending.status).toBe("PENDING_APPROVAL");
     fake.script({ kind: "pick", label: `#${pending.id} ` }, { kind: "modal", choice: "Submit" });
     await harness.run("custody.approveTransaction");

@@ -107,10 +107,15 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown): 
   ];
 }
 
-/** What moves in one sentence, for a modal's message or a notification: "Send funds from payroll (id 7): 1.5 SOL (1500000000 lamport) to recipient ...; fee ...; after: available_balance 8.5 SOL." */
-export function whatMovesSentence(plan: PlannedWrite, quote: QuoteText = asShown): string {
+/**
+ * What moves in one sentence, for a modal's message or a notification: "Send funds from payroll
+ * (id 7): 1.5 SOL (1500000000 lamport) to recipient ...; fee ...; after: available_balance 8.5 SOL."
+ * `fee: false` leaves the fee out: the last plan before a POST does not estimate it again.
+ */
+export function whatMovesSentence(plan: PlannedWrite, options: { quote?: QuoteText; fee?: boolean } = {}): string {
+  const quote = options.quote ?? asShown;
   const moves = whatMoves(plan);
   const to = moves.destinations.map((destination) => `${ROLE_LEADS[destination.role]} ${quote(destination.role, destination.value)}`).join(", ");
   const after = moves.balances.map((change) => `${change.name} ${change.after.display} ${change.after.unit}`).join(", ");
-  return `${moves.title} from ${accountText(moves, quote)}: ${amountText(moves)} ${to}; fee ${feeText(moves)}${after === "" ? "" : `; after: ${after}`}.`;
+  return `${moves.title} from ${accountText(moves, quote)}: ${amountText(moves)} ${to}${options.fee === false ? "" : `; fee ${feeText(moves)}`}${after === "" ? "" : `; after: ${after}`}.`;
 }

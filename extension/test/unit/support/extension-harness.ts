@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
-import { CustodyClient } from "@custody/shared";
+import { CustodyClient, type Transaction } from "@custody/shared";
 import { activate } from "../../../src/extension.js";
 import type { CustodyTreeProvider } from "../../../src/views/custody-tree-provider.js";
 import type { TreeNode } from "../../../src/views/tree-node.js";
@@ -107,4 +107,16 @@ export async function startHarness(options: { operator?: string; settings?: Reco
       rmSync(storage, { recursive: true, force: true });
     },
   };
+}
+
+/** A Solana send created by `operator` straight through the API, not through the extension: another operator's write, waiting for approval. */
+export function solanaSendAs(harness: Harness, operator: string, send: { account_name: string; lamports: string; max_fees: string; recipient: string }): Promise<Transaction> {
+  return new CustodyClient({ baseUrl: harness.baseUrl, operator }).createTransaction({
+    account_name: send.account_name,
+    amount: { value: send.lamports, unit: "lamport" },
+    max_fees: { value: send.max_fees, unit: "lamport" },
+    recipient: send.recipient,
+    speed: "NORMAL",
+    coin_fields: { type: "SEND" },
+  });
 }

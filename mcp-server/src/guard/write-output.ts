@@ -5,7 +5,7 @@ export type WriteStatus = z.infer<typeof WriteStatus>;
 
 /**
  * The answer of every guarded write. Besides its status, an answer about a plan carries reference,
- * account, amounts, fee, balances (before and after), dates, checks (those that did not pass),
+ * account (name held to a budget, id), amounts, destinations, fee, balances (before and after), dates, checks (those that did not pass),
  * passed (codes), governance and request (method, path, exact body); a dry run adds expires_at
  * (its confirmation token is in the text), a submission the transaction and where it stands, a
  * failure error. The schema lists the status alone to keep tools/list small.

@@ -8,6 +8,7 @@ import { CustodyClient } from "@custody/shared";
 import { startCodeServer, type CodeServerSession } from "./code-server-session.js";
 import { e2eTools, type E2eTools } from "./e2e-tools.js";
 import { Workbench } from "./workbench.js";
+import { expectFactsFirst, LONG_NAME } from "../../../test/support/shown-facts.js";
 
 const OPERATOR = "staking-bot";
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
@@ -136,6 +137,32 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.rows("Transactions", `#${unbondId} UNBOND`).first().waitFor({ state: "visible", timeout: 30_000 });
     await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible" });
     await workbench.screenshot("polkadot-unbond-in-transactions");
+  });
+
+  it("shows what moves before the name in the confirmation dialog and the notification of a send from an account with a 487-character name", async () => {
+    const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const rule = { creators: [{ username: OPERATOR, is_api: true }], steps: [{ quorum: 1, approvers: [{ username: OPERATOR, is_api: true }] }] };
+    const created = await fetch(`${emulator.controlUrl}/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: LONG_NAME, currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "100000000000" }),
+    });
+    expect(created.ok).toBe(true);
+    const id = ((await created.json()) as { id: number }).id;
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Create Transaction (Send)");
+    await workbench.pick("payrolla");
+    await workbench.answer(recipient, { title: "Create Transaction (2/6)" });
+    await workbench.answer("1.5", { title: "Create Transaction (3/6)" });
+    await workbench.answer("", { title: "Create Transaction (4/6)" });
+    await workbench.pick("NORMAL");
+    await workbench.answer("", { title: "Create Transaction (6/6)" });
+    const dialog = await workbench.dialogText();
+    await workbench.screenshot("long-name-send-confirmation");
+    expectFactsFirst(dialog, [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${recipient}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "], LONG_NAME, 400);
+    await workbench.clickDialogButton("Submit");
+    const sent = await workbench.notification(/transaction #\d+ \(SEND\) created/);
+    expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
   });
 
   it("starts the built-in emulator inside VS Code on the demo workspace and connects to it", async () => {

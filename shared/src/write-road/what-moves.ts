@@ -112,10 +112,9 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown): 
  * (id 7): 1.5 SOL (1500000000 lamport) to recipient ...; fee ...; after: available_balance 8.5 SOL."
  * `fee: false` leaves the fee out: the last plan before a POST does not estimate it again.
  */
-export function whatMovesSentence(plan: PlannedWrite, options: { quote?: QuoteText; fee?: boolean } = {}): string {
-  const quote = options.quote ?? asShown;
+export function whatMovesSentence(plan: PlannedWrite, options: { fee?: boolean } = {}): string {
   const moves = whatMoves(plan);
-  const to = moves.destinations.map((destination) => `${ROLE_LEADS[destination.role]} ${quote(destination.role, destination.value)}`).join(", ");
+  const to = moves.destinations.map((destination) => `${ROLE_LEADS[destination.role]} ${destination.value}`).join(", ");
   const after = moves.balances.map((change) => `${change.name} ${change.after.display} ${change.after.unit}`).join(", ");
-  return `${moves.title} from ${accountText(moves, quote)}: ${amountText(moves)} ${to}${options.fee === false ? "" : `; fee ${feeText(moves)}`}${after === "" ? "" : `; after: ${after}`}.`;
+  return `${moves.title} from ${accountText(moves, asShown)}: ${amountText(moves)} ${to}${options.fee === false ? "" : `; fee ${feeText(moves)}`}${after === "" ? "" : `; after: ${after}`}.`;
 }

@@ -1,5 +1,6 @@
 import { checkPolkadotFixedValues, checkPolkadotOperation, type PolkadotOperation } from "../rules/polkadot-rules.js";
 import { checkRewardsDestination } from "../rules/rewards-destination-rule.js";
+import { isRewardsDestination } from "../schemas/coin-fields-request.js";
 import type { Finding } from "../rules/finding.js";
 import { isPolkadotAccount, type Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
@@ -94,7 +95,9 @@ export async function planPolkadotStaking(
   const governance = governanceFor(account, "transaction", ctx.operator);
   const moved = "amount" in operation ? operation.amount : undefined;
   const now = ctx.client.serviceNow();
-  const fee = await networkFee(ctx, built.body, request.correlation_id !== undefined);
+  // A payee that is no rewards destination blocks (checkRewardsDestination), and its body, shown but never sent, is not estimated either.
+  const estimable = operation.type !== "SETPAYEE" || isRewardsDestination(operation.payee);
+  const fee = estimable ? await networkFee(ctx, built.body, request.correlation_id !== undefined) : { unknown: "not estimated: payee is not a rewards destination" };
   const checks: Finding[] = [...checkPolkadotOperation(operation, balances, staking, now), ...buildFindings(built)];
   if (moved !== undefined) checks.push(...checkAmountScale({ amount: moved, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
   if (operation.type === "SETPAYEE") checks.push(checkRewardsDestination(operation.payee));

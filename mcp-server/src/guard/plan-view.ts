@@ -49,7 +49,7 @@ export function governanceLine(plan: PlannedWrite): string {
 }
 
 /** What moves, first in every answer about a plan: the title, then account, amount, destinations, fee, balances, one a line; workspace text delimited. */
-export function movesLines(plan: PlannedWrite): string {
+export function movesBlock(plan: PlannedWrite): string {
   return [`${plan.identity.title}:`, ...whatMovesLines(plan, delimitUntrusted)].join("\n");
 }
 

@@ -2,7 +2,7 @@ import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrusted
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeChecks } from "../views/check-view.js";
 import { toolResult } from "../tools/tool-result.js";
-import { movesLines, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import type { WriteStatus } from "./write-output.js";
@@ -26,7 +26,7 @@ export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { st
   const expiresAt = new Date(prepared.sealed.expires_at);
   return toolResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
-    lines(`DRY RUN, nothing sent. ${movesLines(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
+    lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
   );
 }
 
@@ -40,7 +40,7 @@ export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult
     : "";
   return toolResult(
     { status: "blocked", ...planView(plan), operator: plan.operator, error: `blocked by the ${stage} checks` },
-    lines(`BLOCKED (${stage}), nothing sent. ${movesLines(plan)}`, summaryLine(plan), describeChecks(plan.checks), actsAs),
+    lines(`BLOCKED (${stage}), nothing sent. ${movesBlock(plan)}`, summaryLine(plan), describeChecks(plan.checks), actsAs),
     true,
   );
 }

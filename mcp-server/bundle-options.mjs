@@ -44,20 +44,20 @@ export const zodEnglishOnly = {
 };
 
 /**
- * The SDK's Server imports Ajv (about 280 KB with its dependencies, 15 to 20 ms of a start) for a
- * default validator it builds only when none is given; create-server.ts always gives one
- * (src/server/lazy-schema-validator.ts), which loads Ajv when a form is first sent. Give the
- * Server's import a class that refuses to be built, so Ajv is left out of the start files.
+ * The SDK's Server imports Ajv (about 290 KB, 15 to 20 ms of a start) through its runtime shims,
+ * for a default validator it builds only when none is given; create-server.ts always gives one
+ * (src/server/lazy-schema-validator.ts), which loads Ajv when a form is first sent. Give the SDK's
+ * modules shims whose validator refuses to be built, so Ajv is left out of the start files.
  */
 export const sdkDefaultValidatorLeftOut = {
   name: "sdk-default-validator-left-out",
   setup(builder) {
-    builder.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (args) => {
-      if (!/@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/.test(args.importer)) return undefined;
-      return { path: "sdk-default-validator", namespace: "custody-build" };
-    });
-    builder.onLoad({ filter: /^sdk-default-validator$/, namespace: "custody-build" }, () => ({
-      contents: 'export class AjvJsonSchemaValidator { constructor() { throw new Error("custody-mcp bundle: pass jsonSchemaValidator to the Server (the SDK default is left out)"); } }',
+    builder.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: "sdk-shims", namespace: "custody-build" }));
+    builder.onLoad({ filter: /^sdk-shims$/, namespace: "custody-build" }, () => ({
+      contents: [
+        'export { default as process } from "node:process";',
+        'export class DefaultJsonSchemaValidator { constructor() { throw new Error("custody-mcp bundle: pass jsonSchemaValidator to the Server (the SDK default is left out)"); } }',
+      ].join("\n"),
       loader: "js",
     }));
   },

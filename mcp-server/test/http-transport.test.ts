@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";

@@ -193,7 +193,6 @@ describe("unknown is not absent", () => {
     const progress: string[] = [];
     const result = await harness.client.callTool(
       { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
-      undefined,
       { onprogress: (notification) => progress.push(notification.message ?? ""), resetTimeoutOnProgress: true },
     );
     const structured = result.structuredContent as Record<string, unknown>;

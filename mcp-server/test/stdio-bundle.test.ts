@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
@@ -141,7 +141,7 @@ describe("the bundle over stdio", () => {
   it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool, Ajv nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand", () => {
     const markers = [
       "async function startEmulator",
-      "var StreamableHTTPServerTransport",
+      "async function startHttpServer",
       "ERR_JWKS_NO_MATCHING_KEY",
       "CustodyClient = class",
       "function defineWriteTool",

@@ -80,7 +80,8 @@ describe("a team server: each person through their role", () => {
     const viewer = await call(await sessionOf(VICTOR), "create_transaction", send("0.1", "viewer"));
     expect([viewer.isError, viewer.text]).toEqual([true, "MCP error -32602: Tool create_transaction not found"]);
     // Nor any resource (reads outside the tools), and the instructions name each person's operator.
-    await expect((await sessionOf(MALLORY)).listResourceTemplates()).rejects.toThrow(/Method not found/);
+    // (Asked on the wire: the SDK's listResourceTemplates answers [] without asking a server that declares no resources.)
+    await expect((await sessionOf(MALLORY)).request({ method: "resources/templates/list", params: {} })).rejects.toThrow(/Method not found/);
     expect((await (await sessionOf(VICTOR)).listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
     expect((await sessionOf(SAM)).getInstructions()).toMatch(/acting as API operator staking-bot/);
     expect((await sessionOf(ALICE)).getInstructions()).toMatch(/acting as API operator treasury-bot/);
@@ -98,7 +99,7 @@ describe("a team server: each person through their role", () => {
         ],
       },
     });
-    const templates = async (subject: string) => ((await (await sessionOf(person(subject))).listResourceTemplates()).resourceTemplates.map((template) => template.name)).sort();
+    const templates = async (subject: string) => ((await (await sessionOf(person(subject))).request({ method: "resources/templates/list", params: {} })).resourceTemplates.map((template) => template.name)).sort();
     await expect(templates("hc")).rejects.toThrow(/Method not found/);
     expect(await templates("nt")).toEqual(["account", "ethereum_stakes", "solana_stakes"]);
     await expect((await sessionOf(person("nt"))).readResource({ uri: "custody://transactions/1" })).rejects.toThrow(/not found/i);

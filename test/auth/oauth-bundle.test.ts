@@ -4,9 +4,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildCustodyServer } from "../bench/support/program-bundles.js";
 import { startAuthorizationServer, type AuthorizationServer } from "../support/authorization-server.js";
 import { freePort } from "../support/free-port.js";
@@ -50,7 +49,8 @@ afterAll(async () => {
 
 describe("the built server with people signing in", () => {
   it("runs as a replica without a shared bearer token, says whose tokens it takes, and serves a signed-in person", async () => {
-    expect(replica.stderr()).toContain(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`);
+    // The line after "Streamable HTTP at" (which startReplica waits for) may come in a later chunk.
+    await vi.waitFor(() => expect(replica.stderr()).toContain(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`));
     expect(replica.stderr()).not.toContain("bearer token (set CUSTODY_MCP_TOKEN");
     const token = await authorization.personToken("carol", ["custody:read"]);
     const client = new Client({ name: "oauth-bundle-test", version: "0" }, { capabilities: {} });

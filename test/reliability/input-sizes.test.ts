@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { RunningEmulator } from "@custody/emulator";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolTour } from "../../mcp-server/test/harness/tool-tour.js";
 import { callTool, openMcpSession, startQuietEmulator, transactionCount, type McpSession, type ToolAnswer } from "./support/mcp-workspace.js";

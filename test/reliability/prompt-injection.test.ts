@@ -1,9 +1,7 @@
 import type { RunningEmulator } from "@custody/emulator";
 import { createMcpServer } from "@custody/mcp-server";
 import { CustodyClient } from "@custody/shared";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "../contract/emulator-harness.js";
 import { callTool, openMcpSession, startQuietEmulator, transactionCount, type McpSession, type ToolAnswer } from "./support/mcp-workspace.js";
@@ -157,7 +155,7 @@ describe("text planted in the workspace comes back delimited and inert", () => {
     // The context of a configured server, served to a second client that can show a form to a person.
     const asking = await openMcpSession(emulator);
     const client = new Client({ name: "person", version: "0" }, { capabilities: { elicitation: { form: {} } } });
-    client.setRequestHandler(ElicitRequestSchema, (request) => {
+    client.setRequestHandler('elicitation/create', (request) => {
       messages.push(request.params.message);
       return { action: "decline" };
     });

@@ -1,6 +1,5 @@
 import { tokenFromText } from "@custody/mcp-server";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
 /** An MCP client's session through the load balancer, and the replica that holds it (the start of its id). */
 export interface TeamSession {
@@ -21,7 +20,7 @@ export async function openTeamSession(url: string, token: string): Promise<TeamS
     replica,
     async call(name, args) {
       // A call whose replica died after answering its headers never gets an answer: give up after 10 s, as a person would.
-      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 10_000 });
+      const result = await client.callTool({ name, arguments: args }, { timeout: 10_000 });
       const text = (result.content as { text?: string }[]).map((item) => item.text ?? "").join("\n");
       return { structured: (result.structuredContent ?? {}) as Record<string, unknown>, text, token: tokenFromText(text) };
     },

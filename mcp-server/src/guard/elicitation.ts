@@ -1,5 +1,5 @@
 import { sanitizeUntrustedText } from "@custody/shared";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Server } from "@modelcontextprotocol/server";
 import { loadSchemaValidator } from "../server/lazy-schema-validator.js";
 import { errorMessage } from "../tools/error-message.js";
 

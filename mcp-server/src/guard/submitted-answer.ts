@@ -1,5 +1,5 @@
 import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type CommitResult, type Currency, type Transaction } from "@custody/shared";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { toolResult } from "../tools/tool-result.js";
 
 type Submitted = Extract<CommitResult, { status: "submitted" }>;

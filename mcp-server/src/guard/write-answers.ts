@@ -1,5 +1,5 @@
 import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { toolResult } from "../tools/tool-result.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";

@@ -1,5 +1,5 @@
 import { boundedText, formatIssues, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Currency, type WriteKind } from "@custody/shared";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { permissionRefusal } from "../tools/define-tool.js";
 import { errorMessage } from "../tools/error-message.js";

@@ -1,5 +1,5 @@
 import { sanitizeUntrustedText } from "@custody/shared";
-import type { GetPromptResult } from "@modelcontextprotocol/sdk/types.js";
+import type { GetPromptResult } from "@modelcontextprotocol/server";
 
 /** A prompt as one user message; the arguments it quotes have their hidden characters shown. */
 export function userPrompt(description: string, text: string): GetPromptResult {

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { registerReviewPendingApprovalsPrompt } from "./review-pending-approvals.js";
 import { registerStakeSolPrompt } from "./stake-sol.js";
 import { registerUnbondDotSafelyPrompt } from "./unbond-dot-safely.js";

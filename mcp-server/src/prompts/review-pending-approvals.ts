@@ -1,5 +1,6 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
 export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
@@ -8,7 +9,7 @@ export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
     {
       title: "Review pending approvals",
       description: "List the transactions waiting for approval, explain each, and approve only those the person confirms.",
-      argsSchema: { account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") },
+      argsSchema: z.object({ account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") }),
     },
     ({ account }) =>
       userPrompt(

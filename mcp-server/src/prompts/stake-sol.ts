@@ -1,5 +1,6 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
 export function registerStakeSolPrompt(server: McpServer): void {
@@ -8,11 +9,11 @@ export function registerStakeSolPrompt(server: McpServer): void {
     {
       title: "Stake SOL",
       description: "Stake SOL from a Solana account with a validator, with a dry run and explicit confirmation.",
-      argsSchema: {
+      argsSchema: z.object({
         account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
         amount: boundedText(INPUT_LIMITS.amount).describe('Amount in SOL, e.g. "10"'),
         validator: boundedText(INPUT_LIMITS.address).describe("Validator vote address"),
-      },
+      }),
     },
     ({ account, amount, validator }) =>
       userPrompt(

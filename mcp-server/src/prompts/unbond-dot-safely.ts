@@ -1,5 +1,6 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
 export function registerUnbondDotSafelyPrompt(server: McpServer): void {
@@ -8,10 +9,10 @@ export function registerUnbondDotSafelyPrompt(server: McpServer): void {
     {
       title: "Unbond DOT safely",
       description: "Unbond DOT from a Polkadot account after checking the bonded balance, with a dry run and explicit confirmation.",
-      argsSchema: {
+      argsSchema: z.object({
         account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
         amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
-      },
+      }),
     },
     ({ account, amount }) =>
       userPrompt(

@@ -1,5 +1,5 @@
 import { sanitizeUntrustedText } from "@custody/shared";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { accountView } from "../views/account-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
@@ -11,7 +11,7 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
   const template = new ResourceTemplate("custody://accounts/{account_id}", {
     list: async (extra) => {
       const ctx = await session.load();
-      const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.signal });
+      const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.mcpReq.signal });
       return {
         resources: page.edges.map(({ node }) => ({
           uri: `custody://accounts/${node.id}`,
@@ -25,8 +25,8 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
   });
   server.registerResource("account", template, { title: "Account", description: "An account with its balances in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
     const ctx = await session.load();
-    const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.signal });
-    const currency = await ctx.currencies.get(account.currency, extra.signal);
+    const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
+    const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
     return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
   });
 }

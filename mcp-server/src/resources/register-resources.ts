@@ -1,5 +1,5 @@
 import { toolPermission, type Person } from "@custody/shared";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { registerAccountResource } from "./account-resource.js";
 import { registerStakeResources } from "./stake-resources.js";

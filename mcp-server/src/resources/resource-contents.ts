@@ -1,6 +1,5 @@
 import { stringifyJsonExact } from "@custody/shared";
-import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
+import type { ReadResourceResult, Variables } from "@modelcontextprotocol/server";
 
 /** A resource's JSON body; the value is a sanitised view already. */
 export function jsonContents(uri: URL, value: unknown): ReadResourceResult {

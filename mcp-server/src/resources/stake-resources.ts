@@ -1,4 +1,4 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { SolanaEpochClock } from "@custody/shared";
 import { solanaStakeView } from "../views/stake-view.js";
@@ -19,9 +19,9 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
     async (uri, variables, extra) => {
       const ctx = await session.load();
       const accountId = idVariable(variables, "account_id");
-      const account = await ctx.client.getAccount(accountId, { signal: extra.signal });
-      const currency = await ctx.currencies.get(account.currency, extra.signal);
-      const stakes = await ctx.client.listSolanaStakes(accountId, { signal: extra.signal });
+      const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
+      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+      const stakes = await ctx.client.listSolanaStakes(accountId, { signal: extra.mcpReq.signal });
       const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
       return jsonContents(uri, stakes.map((stake) => solanaStakeView(stake, currency, clock)));
     },
@@ -36,9 +36,9 @@ function registerEthereumStakes(server: McpServer, session: DeferredContext): vo
     async (uri, variables, extra) => {
       const ctx = await session.load();
       const accountId = idVariable(variables, "account_id");
-      const account = await ctx.client.getAccount(accountId, { signal: extra.signal });
-      const currency = await ctx.currencies.get(account.currency, extra.signal);
-      const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal: extra.signal, maxPages: 20 });
+      const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
+      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+      const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal: extra.mcpReq.signal, maxPages: 20 });
       return jsonContents(uri, workspaceView(stakes, currency));
     },
   );

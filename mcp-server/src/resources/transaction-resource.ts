@@ -1,4 +1,4 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { transactionView } from "../views/transaction-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
@@ -8,8 +8,8 @@ export function registerTransactionResource(server: McpServer, session: Deferred
   const template = new ResourceTemplate("custody://transactions/{transaction_id}", { list: undefined });
   server.registerResource("transaction", template, { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
     const ctx = await session.load();
-    const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.signal });
-    const currency = await ctx.currencies.get(transaction.currency, extra.signal);
+    const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
+    const currency = await ctx.currencies.get(transaction.currency, extra.mcpReq.signal);
     return jsonContents(uri, transactionView(transaction, currency));
   });
 }

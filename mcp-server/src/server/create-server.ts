@@ -1,5 +1,5 @@
 import type { Person } from "@custody/shared";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { McpServer } from "@modelcontextprotocol/server";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { registerResources } from "../resources/register-resources.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";

@@ -1,4 +1,4 @@
-import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/server";
 
 let loading: Promise<jsonSchemaValidator> | undefined;
 let loaded: jsonSchemaValidator | undefined;

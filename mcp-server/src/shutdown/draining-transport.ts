@@ -1,17 +1,10 @@
-import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  ErrorCode,
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type MessageExtraInfo,
-  type RequestId,
-} from "@modelcontextprotocol/sdk/types.js";
+import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type MessageExtraInfo, type RequestId, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
 import type { Drainable } from "./drainable.js";
 import { IdleWaiters } from "./idle-waiters.js";
 import { SHUTTING_DOWN } from "./work-in-flight.js";
+
+/** JSON-RPC code of a connection that is closing (the SDK's v1 ErrorCode.ConnectionClosed; v2 keeps it local, as a string). */
+const CONNECTION_CLOSED = -32000;
 
 const NO_ANSWER_CAN_COME = "the client closed its input: no answer can come";
 
@@ -34,6 +27,7 @@ export class DrainingTransport implements Transport, Drainable {
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   setProtocolVersion?: (version: string) => void;
+  setSupportedProtocolVersions?: (versions: string[]) => void;
 
   readonly #inner: Transport;
   /** The client's requests not answered yet. */
@@ -50,6 +44,7 @@ export class DrainingTransport implements Transport, Drainable {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     if (inner.setProtocolVersion) this.setProtocolVersion = (version) => inner.setProtocolVersion?.(version);
+    if (inner.setSupportedProtocolVersions) this.setSupportedProtocolVersions = (versions) => inner.setSupportedProtocolVersions?.(versions);
   }
 
   get sessionId(): string | undefined {
@@ -103,7 +98,7 @@ export class DrainingTransport implements Transport, Drainable {
   #receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (isJSONRPCRequest(message)) {
       if (!this.#accepting) {
-        this.#inner.send({ jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.ConnectionClosed, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
+        this.#inner.send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
       this.#unanswered.add(message.id);
@@ -125,6 +120,6 @@ export class DrainingTransport implements Transport, Drainable {
 
   #failQuestion(id: RequestId): void {
     this.#asked.delete(id);
-    this.onmessage?.({ jsonrpc: "2.0", id, error: { code: ErrorCode.ConnectionClosed, message: NO_ANSWER_CAN_COME } });
+    this.onmessage?.({ jsonrpc: "2.0", id, error: { code: CONNECTION_CLOSED, message: NO_ANSWER_CAN_COME } });
   }
 }

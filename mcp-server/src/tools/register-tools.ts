@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -13,6 +12,12 @@ function describeProblems(error: z.ZodError): string {
   return fieldIssues(error)
     .map((issue) => (issue.path === ROOT_PATH ? issue.message : `${issue.path}: ${issue.message}`))
     .join("; ");
+}
+
+/** A refused call's text; a protocol error keeps the "MCP error <code>: " prefix its text always had (SDK v1 wrote it, v2 does not). */
+function refusalText(error: unknown): string {
+  if (error instanceof ProtocolError) return `MCP error ${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person | null): boolean {
@@ -35,34 +40,34 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
     return visible;
   };
   session.registerCapabilities({ tools: { listChanged: true } });
-  session.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...(await visibleTools()).values()] }));
-  session.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  session.setRequestHandler("tools/list", async () => ({ tools: [...(await visibleTools()).values()] }));
+  session.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;
     try {
       const tool = (await visibleTools()).has(name) ? await loadTool(name) : undefined;
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       const input = await tool.input.safeParseAsync(request.params.arguments ?? {});
-      if (!input.success) throw new McpError(ErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);
-      const progressToken = extra._meta?.progressToken;
+      if (!input.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);
+      const progressToken = extra.mcpReq._meta?.progressToken;
       let step = 0;
       const progress = (message: string) => {
         if (progressToken === undefined) return;
         step += 1;
-        void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
+        void extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
-      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.signal, progress };
+      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.mcpReq.signal, progress };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {
-        if (!result.structuredContent) throw new McpError(ErrorCode.InvalidParams, `Output validation error: Tool ${name} has an output schema but no structured content was provided`);
+        if (!result.structuredContent) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Output validation error: Tool ${name} has an output schema but no structured content was provided`);
         const output = await tool.output.safeParseAsync(result.structuredContent);
-        if (!output.success) throw new McpError(ErrorCode.InvalidParams, `Output validation error: Invalid structured content for tool ${name}: ${describeProblems(output.error)}`);
+        if (!output.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Output validation error: Invalid structured content for tool ${name}: ${describeProblems(output.error)}`);
       }
       return result;
     } catch (error) {
-      if (error instanceof McpError && error.code === ErrorCode.UrlElicitationRequired) throw error;
+      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired) throw error;
       // A refused input's message may quote it (an unknown key): shown like any other answer.
-      return { content: [{ type: "text", text: sanitizeUntrustedText(error instanceof Error ? error.message : String(error), Number.POSITIVE_INFINITY) }], isError: true };
+      return { content: [{ type: "text", text: sanitizeUntrustedText(refusalText(error), Number.POSITIVE_INFINITY) }], isError: true };
     }
   });
 }

@@ -1,6 +1,5 @@
 import type { Person, Toolset } from "@custody/shared";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Server, CallToolResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { ServerContext } from "../server/server-context.js";
 

@@ -1,5 +1,5 @@
 import type { Toolset } from "@custody/shared";
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { ALL_TOOLS } from "./inventory.js";
 import type { AnyTool } from "./tool-definition.js";

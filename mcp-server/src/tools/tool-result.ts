@@ -1,5 +1,5 @@
 import { sanitizeUntrustedText, sanitizeUntrustedValue } from "@custody/shared";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 
 /**
  * A result with its structured content and a short text for models that read text only. Every

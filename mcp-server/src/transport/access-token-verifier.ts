@@ -1,6 +1,6 @@
 import { ClaimsError, personFromClaims, type Person } from "@custody/shared";
-import { InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
+import { InvalidTokenError } from "./token-refusals.js";
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { OAuthSettings } from "../config/server-config.js";
 import { grantedScopes } from "./custody-scopes.js";

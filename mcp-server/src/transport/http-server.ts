@@ -2,9 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person } from "@custody/shared";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
@@ -16,6 +14,7 @@ import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-auth
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "./request-origin.js";
 import { SessionTable } from "./session-table.js";
+import { webRequestOf, writeWebResponse } from "./web-exchange.js";
 
 export const MCP_PATH = "/mcp";
 
@@ -38,7 +37,7 @@ export interface RunningHttpServer {
 }
 
 interface Session {
-  http: StreamableHTTPServerTransport;
+  http: WebStandardStreamableHTTPServerTransport;
   transport: DrainingTransport;
   /** The subject whose token initialized the session; only that subject's tokens reach it (null: the shared token). */
   subject: string | null;
@@ -84,6 +83,12 @@ function replyError(res: ServerResponse, status: number, message: string, header
 
 function replyRefusal(res: ServerResponse, refusal: Refusal): void {
   replyError(res, refusal.status, refusal.message, refusal.headers);
+}
+
+/** One request through the SDK's transport; the SDK hands the access's authInfo to every handler as ctx.http.authInfo. */
+async function exchange(http: WebStandardStreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> {
+  const response = await http.handleRequest(webRequestOf(req, res), { parsedBody: body, ...(access.authInfo === null ? {} : { authInfo: access.authInfo }) });
+  await writeWebResponse(response, res);
 }
 
 function isInitialize(body: unknown): boolean {
@@ -138,8 +143,6 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       await auditRefusal(scopeRefusal, access);
       return replyRefusal(res, scopeRefusal);
     }
-    // The SDK hands this to every handler as extra.authInfo.
-    if (access.authInfo !== null) (req as IncomingMessage & { auth?: AuthInfo }).auth = access.authInfo;
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
@@ -154,7 +157,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       res.once("close", sessions.use(sessionId));
       if (req.method === "GET") endStreamAtExpiry(res, access);
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
-      return session.http.handleRequest(req, res, body);
+      return exchange(session.http, req, res, body, access);
     }
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
@@ -191,7 +194,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       }
       reserved = false;
     };
-    const streamable = new StreamableHTTPServerTransport({
+    const streamable = new WebStandardStreamableHTTPServerTransport({
       // Behind a load balancer the id names this replica, so every later request of the session is routed here.
       sessionIdGenerator: () => (options.replicaId === null ? randomUUID() : `${options.replicaId}.${randomUUID()}`),
       onsessioninitialized: (id) => {
@@ -210,7 +213,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     };
     try {
       await server.connect(transport);
-      await streamable.handleRequest(req, res, body);
+      await exchange(streamable, req, res, body, access);
     } finally {
       if (reserved) {
         giveBack();

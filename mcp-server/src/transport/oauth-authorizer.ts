@@ -1,5 +1,5 @@
 import type { OAuthSettings } from "../config/server-config.js";
-import { InsufficientScopeError, InvalidTokenError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import { InsufficientScopeError, InvalidTokenError } from "./token-refusals.js";
 import { AccessTokenVerifier, MAX_ACCESS_TOKEN_LENGTH } from "./access-token-verifier.js";
 import { bearerTokenOf } from "./bearer-token.js";
 import { READ_SCOPE, WRITE_SCOPE } from "./custody-scopes.js";

@@ -1,4 +1,4 @@
-import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/server";
 import type { OAuthSettings } from "../config/server-config.js";
 import { SERVER_NAME } from "../server/server-identity.js";
 import { CUSTODY_SCOPES } from "./custody-scopes.js";

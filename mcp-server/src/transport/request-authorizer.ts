@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Person } from "@custody/shared";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { hasBearerToken } from "./bearer-token.js";
 
 /** Who a request comes from: a signed-in person, or (with the shared bearer token) no one in particular. */

@@ -1,9 +1,10 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer } from "../server/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
+import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
 
 export interface StdioSession {
   /** Resolves when the client's input ends: it will send nothing more. */
@@ -17,8 +18,8 @@ export interface StdioSession {
   shutdown(graceMs: number): Promise<number>;
 }
 
-/** Resolves once everything written to the stream before it has been handed to the system. */
-function flushed(stream: NodeJS.WriteStream): Promise<void> {
+/** Resolves once everything written to the stream before it has been handed on. */
+function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
   return new Promise((resolve) => {
     if (stream.destroyed || !stream.writable) resolve();
     else stream.write("", () => resolve());
@@ -28,7 +29,8 @@ function flushed(stream: NodeJS.WriteStream): Promise<void> {
 /** Serves one session over stdin/stdout. */
 export async function serveStdio(ctx: ContextSource, log: (line: string) => void): Promise<StdioSession> {
   const work = new WorkInFlight();
-  const transport = new DrainingTransport(new StdioServerTransport());
+  const output = outputThatNeverFails(process.stdout);
+  const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(process.stdin), output));
   const server = createMcpServer(ctx, { work });
   // A client that went away cannot read its answers; the calls under way still finish (and are audited).
   process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));
@@ -55,6 +57,7 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
       work.stopAccepting();
       await settle([transport, work], graceMs);
       const left = pending();
+      await flushed(output);
       await flushed(process.stdout);
       await server.close();
       return left;

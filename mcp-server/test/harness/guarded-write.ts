@@ -1,4 +1,4 @@
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Client } from "@modelcontextprotocol/client";
 import { parseJsonExact } from "@custody/shared";
 import { expect } from "vitest";
 import { call } from "./mcp-harness.js";

@@ -1,9 +1,7 @@
 import { join } from "node:path";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type Person } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { Client, InMemoryTransport, type ElicitResult } from "@modelcontextprotocol/client";
 import type { z } from "zod";
 import { ConfirmationTokens } from "../../src/guard/confirmation-token.js";
 import { tokenFromText } from "../../src/guard/token-text.js";
@@ -96,7 +94,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
 /** A client declaring form elicitation when `elicit` is given, answering with it. */
 export function testClient(elicit?: HarnessOptions["elicit"]): Client {
   const client = new Client({ name: "harness", version: "0" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
-  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request.params.message));
+  if (elicit) client.setRequestHandler('elicitation/create', (request) => elicit(request.params.message));
   return client;
 }
 

@@ -4,8 +4,7 @@ import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "@custody/emulator";
 import { ConfirmationTokens, createMcpServer, CurrencyBook, tokenFromText, type ServerContext } from "@custody/mcp-server";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CustodyClientOptions } from "@custody/shared";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { z } from "zod";
 
 /** The emulator in-process, in memory, quiet, with fast signing and broadcast. */

@@ -238,6 +238,29 @@ describe("a session follows its person's role", () => {
   });
 });
 
+describe("2026-07-28 requests of people signed in", () => {
+  it("run as the person the token names (the dry run audited under their subject), and a write needs custody:write as on 2025", async () => {
+    const modern = async (token: string) => {
+      const client = new Client({ name: "oauth-modern-test", version: "0" }, { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(resource), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+      clients.push(client);
+      return client;
+    };
+    const carol = await modern(remember(await authorization.personToken("carol", ["custody:read", "custody:write"])));
+    expect(carol.getProtocolEra()).toBe("modern");
+    const text = await callText(carol, "create_transaction", { ...sendArgs(), note: "carol on 2026-07-28" });
+    expect(tokenFromText(text)).toMatch(/^v2\./);
+    const records = readFileSync(auditLog, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; person?: { subject: string } });
+    expect(records.filter((record) => record.event === "dry_run" && record.person?.subject === "carol")).toHaveLength(1);
+    const reader = await modern(remember(await authorization.personToken("bob", ["custody:read"])));
+    expect(await callText(reader, "list_accounts", {})).toContain("sol-treasury");
+    await expect(reader.callTool({ name: "create_transaction", arguments: sendArgs() })).rejects.toThrow(/custody:write/);
+  });
+});
+
 describe("tokens stay here", () => {
   it("no access token reaches the custody service (it gets the server's own headers) or a log line", () => {
     expect(recorder.requests.length).toBeGreaterThan(0);

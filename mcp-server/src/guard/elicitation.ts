@@ -1,13 +1,14 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import type { Server } from "@modelcontextprotocol/server";
 import { loadSchemaValidator } from "../server/lazy-schema-validator.js";
+import { speaksModernEra } from "../server/protocol-era.js";
 import { errorMessage } from "../tools/error-message.js";
 
 export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
 
-/** Whether the client can show a form to the person (form elicitation). */
+/** Whether the client can show a form to the person (form elicitation; 2026-07-28 asks otherwise, in a later stage of issue 19). */
 export function canAskPerson(session: Server): boolean {
-  return session.getClientCapabilities()?.elicitation?.form !== undefined;
+  return !speaksModernEra(session) && session.getClientCapabilities()?.elicitation?.form !== undefined;
 }
 
 const CONFIRM_SCHEMA = {

@@ -14,6 +14,11 @@ export interface McpServerOptions {
   work?: WorkInFlight;
   /** The signed-in person the session belongs to; null or absent for a single user. */
   person?: Person | null;
+  /**
+   * What a confirmation token is bound to besides the person: by default a random id of this
+   * server (one 2025 session). A 2026-07-28 request has no session: it passes the person's own key.
+   */
+  sessionKey?: string;
 }
 
 /**
@@ -28,7 +33,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person });
+  registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey });
   registerResources(server, ctx, person);
   registerPrompts(server);
   return server;

@@ -30,6 +30,8 @@ export class DrainingTransport implements Transport, Drainable {
   setSupportedProtocolVersions?: (versions: string[]) => void;
 
   readonly #inner: Transport;
+  /** Resolves when the wrapped transport has closed, whoever set onclose since. */
+  readonly closed: Promise<void>;
   /** The client's requests not answered yet. */
   readonly #unanswered = new Set<RequestId>();
   /** The server's requests to the client not answered yet. */
@@ -41,7 +43,12 @@ export class DrainingTransport implements Transport, Drainable {
   constructor(inner: Transport) {
     this.#inner = inner;
     inner.onmessage = (message, extra) => this.#receive(message, extra);
-    inner.onclose = () => this.onclose?.();
+    let markClosed = () => {};
+    this.closed = new Promise((resolve) => (markClosed = resolve));
+    inner.onclose = () => {
+      markClosed();
+      this.onclose?.();
+    };
     inner.onerror = (error) => this.onerror?.(error);
     if (inner.setProtocolVersion) this.setProtocolVersion = (version) => inner.setProtocolVersion?.(version);
     if (inner.setSupportedProtocolVersions) this.setSupportedProtocolVersions = (versions) => inner.setSupportedProtocolVersions?.(versions);

@@ -31,9 +31,9 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person }: { work: WorkInFlight | undefined; person: Person | null }): void {
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, sessionKey }: { work: WorkInFlight | undefined; person: Person | null; sessionKey?: string | undefined }): void {
   const session = server.server;
-  const sessionId = randomUUID();
+  const sessionId = sessionKey ?? randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
   const visibleTools = () => {
     visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing, person)).map(({ tool }) => [tool.name, tool])));

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person } from "@custody/shared";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { modernEndpoint } from "./modern-endpoint.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
@@ -96,7 +97,8 @@ function isInitialize(body: unknown): boolean {
 }
 
 /**
- * Streamable HTTP with stateful sessions (so a tool can ask the person mid-call), bound to
+ * Streamable HTTP on one endpoint for both generations: 2025-11-25 with stateful sessions (so a
+ * tool can ask the person mid-call), 2026-07-28 per request (modern-endpoint.ts); bound to
  * loopback. Every request must pass the Host/Origin check, then carry the shared bearer token or,
  * with an issuer, an access token of a signed-in person (whose sessions are theirs alone).
  */
@@ -110,6 +112,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     void session.transport.close();
   });
   const work = new WorkInFlight();
+  const modern = modernEndpoint(ctx, work, log);
   let stopping = false;
   let port = options.port;
 
@@ -144,6 +147,14 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       return replyRefusal(res, scopeRefusal);
     }
     const sessionId = req.headers["mcp-session-id"];
+    // 2026-07-28: no session; each request carries its version and the client's capabilities in _meta.
+    if (typeof sessionId !== "string" && req.method === "POST") {
+      const request = webRequestOf(req, res);
+      if (await modern.claims(request, body)) {
+        if (stopping) return replyError(res, 503, SHUTTING_DOWN);
+        return writeWebResponse(await modern.answer(request, body, access), res);
+      }
+    }
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
@@ -237,6 +248,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   const host = options.host === "::1" ? "[::1]" : options.host;
   const close = async () => {
     for (const session of sessions.values()) await session.transport.close();
+    await modern.close();
     await new Promise<void>((resolve) => {
       http.close(() => resolve());
       http.closeAllConnections();

@@ -1,4 +1,4 @@
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { serveStdio as serveStdioConnection, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer } from "../server/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
@@ -26,12 +26,14 @@ function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promis
   });
 }
 
-/** Serves one session over stdin/stdout. */
+/**
+ * Serves one connection over stdin/stdout, in the era its opening chooses: 2025-11-25 after
+ * initialize, or 2026-07-28 (server/discover and requests carrying their version in _meta).
+ */
 export async function serveStdio(ctx: ContextSource, log: (line: string) => void): Promise<StdioSession> {
   const work = new WorkInFlight();
   const output = outputThatNeverFails(process.stdout);
   const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(process.stdin), output));
-  const server = createMcpServer(ctx, { work });
   // A client that went away cannot read its answers; the calls under way still finish (and are audited).
   process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));
   const ended = new Promise<void>((resolve) => {
@@ -42,9 +44,10 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     process.stdin.once("end", end);
     process.stdin.once("close", end);
     // The transport also closes on its own when it cannot read the input.
-    transport.onclose = () => resolve();
+    void transport.closed.then(resolve);
   });
-  await server.connect(transport);
+  // One server for the connection, built at its opening (the SDK pins it, whichever the era).
+  const connection = serveStdioConnection(() => createMcpServer(ctx, { work }), { transport, onerror: (error) => log(`stdio: ${error.message}`) });
   // A tool call is both an unanswered request and running work: count it once.
   const pending = () => Math.max(transport.pending, work.pending);
   return {
@@ -59,7 +62,7 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
       const left = pending();
       await flushed(output);
       await flushed(process.stdout);
-      await server.close();
+      await connection.close();
       return left;
     },
   };

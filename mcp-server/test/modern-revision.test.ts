@@ -1,0 +1,119 @@
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import { StreamableHTTPClientTransport, type Client, type ClientCapabilities } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { buildBundle } from "./harness/built-bundle.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, startTestEmulator, testContext } from "./harness/mcp-harness.js";
+import { MODERN, modernClient, modernRequest } from "./harness/modern-client.js";
+import { rawMcpPost } from "./harness/raw-mcp-post.js";
+import { childHome, tempDir } from "./harness/temp-dirs.js";
+
+// The 2026-07-28 revision beside 2025-11-25, on the same endpoint and on stdio, through the SDK's
+// v2 client pinned to the revision (no initialize, no session) and raw requests on loopback.
+
+const TOKEN = "test-bearer-token-0123456789";
+const authorized = { Authorization: `Bearer ${TOKEN}` };
+let emulator: RunningEmulator;
+let http: RunningHttpServer;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = buildBundle();
+  emulator = await startTestEmulator();
+  http = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+}, 60_000);
+afterAll(async () => {
+  await http?.close();
+  await emulator?.close();
+});
+
+async function overHttp(capabilities: ClientCapabilities = {}): Promise<Client> {
+  const client = modernClient(capabilities);
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: authorized } }));
+  return client;
+}
+
+async function overStdio(): Promise<Client> {
+  const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+  const client = modernClient();
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle], env, stderr: "pipe" }));
+  return client;
+}
+
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: "0.1", unit: "SOL", note });
+
+describe.each([
+  ["Streamable HTTP", () => overHttp()],
+  ["stdio (the bundle)", overStdio],
+])("a 2026-07-28 client over %s", (_transport, connect) => {
+  it("connects by server/discover, lists the tools, resources and prompts, and calls a read tool", async () => {
+    const client = await connect();
+    try {
+      expect(client.getProtocolEra()).toBe("modern");
+      expect(client.getDiscoverResult()?.supportedVersions).toContain(MODERN);
+      expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
+      expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.name)).toContain("account");
+      expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toContain("stake_sol");
+      const health = await call(client, "health_check");
+      expect(health.structured.status, health.text).toBe("OK");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gets a dry run of a send, and nothing is sent", async () => {
+    const client = await connect();
+    try {
+      const dry = await call(client, "create_transaction", await sendArgs("modern dry run"));
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      expect(dry.token).toMatch(/^v2\./);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("2026-07-28 on the HTTP endpoint", () => {
+  it("holds no session: a dry run and its confirmation by token from two connections of the same principal send once", async () => {
+    // The second declares form elicitation: a 2026-07-28 server pushes no request, the token confirms (the input-required question is a later stage).
+    const [first, second] = [await overHttp(), await overHttp({ elicitation: { form: {} } })];
+    try {
+      const args = await sendArgs("modern confirm");
+      const dry = await call(first, "create_transaction", args);
+      const confirmed = await call(second, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+      expect(http.sessions).toBe(0);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it("answers a request without initialize with a result typed complete and cached privately, and checks Mcp-Method against the body", async () => {
+    const headers = { ...authorized, "MCP-Protocol-Version": MODERN };
+    const listed = await rawMcpPost(http.port, { ...headers, "Mcp-Method": "tools/list" }, modernRequest(1, "tools/list"));
+    expect(listed.status, listed.body).toBe(200);
+    expect(listed.headers["mcp-session-id"]).toBeUndefined();
+    const result = (JSON.parse(listed.body) as { result: { resultType: string; cacheScope: string; ttlMs: number; tools: unknown[] } }).result;
+    expect([result.resultType, result.cacheScope, result.tools.length]).toEqual(["complete", "private", ALL_TOOLS.length]);
+    const mismatched = await rawMcpPost(http.port, { ...headers, "Mcp-Method": "prompts/list" }, modernRequest(2, "tools/list"));
+    expect(mismatched.status).toBe(400);
+    expect(JSON.parse(mismatched.body)).toMatchObject({ id: 2, error: { code: -32020 } });
+    const unsupported = await rawMcpPost(http.port, { ...authorized }, modernRequest(3, "tools/list").replace(MODERN, "2099-01-01"));
+    expect(JSON.parse(unsupported.body)).toMatchObject({ id: 3, error: { code: -32022 } });
+  });
+
+  it("still serves 2025-11-25 sessions beside it, and checks the bearer token first", async () => {
+    const refused = await rawMcpPost(http.port, {}, modernRequest(1, "tools/list"));
+    expect(refused.status).toBe(401);
+    const legacy = await rawMcpPost(http.port, authorized);
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers["mcp-session-id"]).toEqual(expect.any(String));
+  });
+});

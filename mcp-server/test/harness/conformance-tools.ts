@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const CONFORMANCE_PACKAGE = "@modelcontextprotocol/conformance";
-export const CONFORMANCE_VERSION = "0.1.16";
+export const CONFORMANCE_VERSION = "0.2.0-alpha.12";
 /** The conformance runner needs Node 22 or later; CI has Node 20, so Node 22 comes from npm's `node` package. */
 export const NODE_PACKAGE = "node@22";
 

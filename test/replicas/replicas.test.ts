@@ -173,6 +173,29 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
     }
   });
 
+  it("serves a 2026-07-28 client with no affinity at all: a dry run on one replica is confirmed on the other, sent once, on one chain", async () => {
+    const direct = (replica: ReplicaProcess) => openTeamSession(`http://127.0.0.1:${replica.port}/mcp`, TOKEN, "2026-07-28");
+    const [onR1, onR2, balanced] = [await direct(replicas[0] as ReplicaProcess), await direct(replicas[1] as ReplicaProcess), await openTeamSession(balancer.url, TOKEN, "2026-07-28")];
+    try {
+      expect(onR1.client.getProtocolEra()).toBe("modern");
+      const args = send(3_333n);
+      const dry = await onR1.call("create_transaction", args);
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      const confirmed = await onR2.call("create_transaction", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      const reference = dry.structured.reference as string;
+      expect(await transactionsOf(reference)).toHaveLength(1);
+      const records = chain();
+      expect(["confirmed", "reserved", "submitted"].map((event) => recordsOf(records, event, reference).length)).toEqual([1, 1, 1]);
+      // Through nginx, where a request without a session id goes to any replica (round robin): every call answered alike.
+      for (let call = 0; call < 4; call += 1) expect((await balanced.call("health_check", {})).structured.status).toBe("OK");
+      const again = await balanced.call("create_transaction", { ...args, confirmation_token: dry.token });
+      expect(again.structured.status).toBe("refused");
+    } finally {
+      for (const session of [onR1, onR2, balanced]) await session.close();
+    }
+  });
+
   it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
     const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     const lastBefore = Math.max(...(await client.searchAllTransactions()).map((transaction) => transaction.id));

@@ -1,7 +1,7 @@
 import { tokenFromText } from "@custody/mcp-server";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
-/** An MCP client's session through the load balancer, and the replica that holds it (the start of its id). */
+/** An MCP client's session through the load balancer, and the replica that holds it (the start of its id; none on 2026-07-28). */
 export interface TeamSession {
   client: Client;
   replica: string;
@@ -10,8 +10,9 @@ export interface TeamSession {
   close(): Promise<void>;
 }
 
-export async function openTeamSession(url: string, token: string): Promise<TeamSession> {
-  const client = new Client({ name: "team-member", version: "0" }, { capabilities: {} });
+/** A 2025-11-25 session, or with `revision` "2026-07-28" the SDK's client pinned to that revision (no session: any replica answers each request). */
+export async function openTeamSession(url: string, token: string, revision: "2025-11-25" | "2026-07-28" = "2025-11-25"): Promise<TeamSession> {
+  const client = new Client({ name: "team-member", version: "0" }, { capabilities: {}, ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {}) });
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);
   const replica = transport.sessionId?.split(".")[0] ?? "";

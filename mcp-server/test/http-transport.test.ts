@@ -5,10 +5,11 @@ import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS, type HttpOptions } from "../src/config/server-config.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
-import { control, resetWorkspace } from "./harness/control-plane.js";
+import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
+import { expectWriteToOutliveShutdown } from "./harness/shutdown-under-way.js";
 
 const TOKEN = "test-bearer-token-0123456789";
 const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS, replicaId: null, publicOrigin: null, oauth: null };
@@ -142,22 +143,9 @@ describe("Streamable HTTP graceful stop", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      const args = { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" };
-      const dry = await call(client, "create_transaction", args);
-      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
-      const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.token });
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(stopping.pending).toBe(1);
-      const stopped = stopping.shutdown(10_000);
-      const refused = await rawPost(authorized, INITIALIZE, stopping.port);
-      expect(refused.status).toBe(503);
-      expect(refused.body).toContain("shutting down");
-      expect((await confirming).structured.status).toBe("submitted");
-      expect(await stopped).toBe(0);
-      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+      await expectWriteToOutliveShutdown(emulator, stopping, client, { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" }, () => rawPost(authorized, INITIALIZE, stopping.port));
     } finally {
       await client.close();
-      await control(emulator, "DELETE", "/faults");
     }
   });
 });

@@ -10,12 +10,14 @@ import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-worksp
 import { call, startTestEmulator, testContext } from "./harness/mcp-harness.js";
 import { MODERN, modernClient, modernRequest } from "./harness/modern-client.js";
 import { rawMcpPost } from "./harness/raw-mcp-post.js";
+import { expectWriteToOutliveShutdown } from "./harness/shutdown-under-way.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 
 // The 2026-07-28 revision beside 2025-11-25, on the same endpoint and on stdio, through the SDK's
 // v2 client pinned to the revision (no initialize, no session) and raw requests on loopback.
 
 const TOKEN = "test-bearer-token-0123456789";
+const HTTP_OPTIONS = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null };
 const authorized = { Authorization: `Bearer ${TOKEN}` };
 let emulator: RunningEmulator;
 let http: RunningHttpServer;
@@ -24,16 +26,16 @@ let bundle: string;
 beforeAll(async () => {
   bundle = buildBundle();
   emulator = await startTestEmulator();
-  http = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+  http = await startHttpServer(testContext(emulator).ctx, HTTP_OPTIONS, () => {});
 }, 60_000);
 afterAll(async () => {
   await http?.close();
   await emulator?.close();
 });
 
-async function overHttp(capabilities: ClientCapabilities = {}): Promise<Client> {
+async function overHttp(capabilities: ClientCapabilities = {}, server: RunningHttpServer = http): Promise<Client> {
   const client = modernClient(capabilities);
-  await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: authorized } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: authorized } }));
   return client;
 }
 
@@ -115,5 +117,16 @@ describe("2026-07-28 on the HTTP endpoint", () => {
     const legacy = await rawMcpPost(http.port, authorized);
     expect(legacy.status).toBe(200);
     expect(legacy.headers["mcp-session-id"]).toEqual(expect.any(String));
+  });
+
+  it("shuts down gracefully: a 2026-07-28 write under way finishes and is answered, a new request is refused", async () => {
+    const stopping = await startHttpServer(testContext(emulator).ctx, HTTP_OPTIONS, () => {});
+    const client = await overHttp({}, stopping);
+    try {
+      const refused = () => rawMcpPost(stopping.port, { ...authorized, "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" }, modernRequest(9, "tools/list"));
+      await expectWriteToOutliveShutdown(emulator, stopping, client, await sendArgs("modern shutdown"), refused);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -92,6 +92,10 @@ async function exchange(http: WebStandardStreamableHTTPServerTransport, req: Inc
   await writeWebResponse(response, res);
 }
 
+function isListen(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "subscriptions/listen";
+}
+
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
 }
@@ -113,6 +117,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   });
   const work = new WorkInFlight();
   const modern = modernEndpoint(ctx, work, log);
+  /** The 2026-07-28 exchanges under way, until their answer is written (they have no session to count them). */
+  const exchanges = new WorkInFlight();
   let stopping = false;
   let port = options.port;
 
@@ -152,7 +158,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       const request = webRequestOf(req, res);
       if (await modern.claims(request, body)) {
         if (stopping) return replyError(res, 503, SHUTTING_DOWN);
-        return writeWebResponse(await modern.answer(request, body, access), res);
+        const exchange = async () => writeWebResponse(await modern.answer(request, body, access), res);
+        // A shutdown waits until each answer is written; a subscription's stream is not an answer it waits for.
+        return isListen(body) ? exchange() : exchanges.run(exchange);
       }
     }
     if (typeof sessionId === "string") {
@@ -254,7 +262,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       http.closeAllConnections();
     });
   };
-  const pending = () => Math.max(work.pending, sessions.values().reduce((sum, session) => sum + session.transport.pending, 0));
+  const pending = () => Math.max(work.pending, exchanges.pending + sessions.values().reduce((sum, session) => sum + session.transport.pending, 0));
   return {
     url: `http://${host}:${port}${MCP_PATH}`,
     port,
@@ -269,7 +277,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       stopping = true;
       work.stopAccepting();
       for (const session of sessions.values()) session.transport.stopAccepting();
-      await settle([work, ...sessions.values().map((session) => session.transport)], graceMs);
+      await settle([work, exchanges, ...sessions.values().map((session) => session.transport)], graceMs);
       const left = pending();
       await close();
       return left;

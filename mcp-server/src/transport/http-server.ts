@@ -3,13 +3,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person } from "@custody/shared";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
-import { modernEndpoint } from "./modern-endpoint.js";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
+import { modernEndpoint } from "./modern-endpoint.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
@@ -158,9 +158,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       const request = webRequestOf(req, res);
       if (await modern.claims(request, body)) {
         if (stopping) return replyError(res, 503, SHUTTING_DOWN);
-        const exchange = async () => writeWebResponse(await modern.answer(request, body, access), res);
+        const answer = async () => writeWebResponse(await modern.answer(request, body, access), res);
         // A shutdown waits until each answer is written; a subscription's stream is not an answer it waits for.
-        return isListen(body) ? exchange() : exchanges.run(exchange);
+        return isListen(body) ? answer() : exchanges.run(answer);
       }
     }
     if (typeof sessionId === "string") {

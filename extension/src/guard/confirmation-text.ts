@@ -62,9 +62,15 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     `Reference: ${plan.correlation_id}`,
   ];
   return {
-    message: `${repeat === undefined ? "" : "Send this AGAIN? It repeats a write already sent. "}Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
+    message: `${repeatWarning(repeat)}Send this request? ${sanitizeUntrustedText(plan.summary, 400)}`,
     detail: sanitizeUntrustedText(lines.join("\n"), 6000),
   };
+}
+
+/** First in the modal's message: a write that repeats an earlier one says so, and that it may pay twice when the earlier one's outcome is unknown. */
+function repeatWarning(repeat: Finding | undefined): string {
+  if (repeat === undefined) return "";
+  return repeat.facts.may_pay_twice === "true" ? "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. " : "Send this AGAIN? It repeats a write already sent. ";
 }
 
 /** The text of a refusal: every blocking check, one per line. */

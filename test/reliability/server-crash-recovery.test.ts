@@ -1,0 +1,313 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildBundle } from "../../mcp-server/test/harness/built-bundle.js";
+import { control } from "../../mcp-server/test/harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "../../mcp-server/test/harness/demo-workspace.js";
+import { startHoldingProxy, type HoldingProxy, type HoldRule } from "../../mcp-server/test/harness/holding-proxy.js";
+import { call, startTestEmulator, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
+import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
+
+// The built MCP server is killed with SIGKILL while a loopback proxy holds its write's POST; the
+// proxy then passes the POST on (the write is applied) or drops it (it never is). A new process on
+// the same audit log must find what happened from what the store kept before the POST, record it,
+// and never offer the write again as if nothing had been sent.
+
+let emulator: RunningEmulator;
+let bundle: string;
+
+beforeAll(async () => {
+  bundle = buildBundle();
+  emulator = await startTestEmulator();
+}, 120_000);
+afterAll(async () => {
+  await emulator?.close();
+});
+
+interface RunningServer {
+  client: Client;
+  pid: number;
+  /** Resolves when the process is gone. */
+  exited: Promise<void>;
+}
+
+async function startServer(baseUrl: string, operator: string, auditLog: string): Promise<RunningServer> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bundle],
+    env: { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: auditLog },
+    stderr: "pipe",
+  });
+  const client = testClient();
+  const exited = new Promise<void>((resolve) => (client.onclose = resolve));
+  await client.connect(transport);
+  if (transport.pid === null) throw new Error("the server has no pid");
+  return { client, pid: transport.pid, exited };
+}
+
+interface AuditLine {
+  event: string;
+  transaction_id?: number;
+  details?: Record<string, unknown>;
+}
+
+function auditLines(path: string): AuditLine[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line) as AuditLine);
+}
+
+/** Waits until the audit log holds a record the predicate accepts (the state a process writes), and returns it. */
+async function recordAppears(path: string, accept: (line: AuditLine) => boolean, timeoutMs = 30_000): Promise<AuditLine> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = auditLines(path).find(accept);
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`no such audit record within ${timeoutMs} ms:\n${readFileSync(path, "utf8")}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function newestTransactionId(): Promise<number> {
+  const all = await directClient(emulator, DEMO.treasuryBot).searchAllTransactions({});
+  return all.reduce((max, tx) => Math.max(max, tx.id), 0);
+}
+
+/** The dry run's finding of a code, from its structured content (checks that did not pass). */
+function findingOf(answer: { structured: Record<string, unknown> }, code: string): { code: string; message: string; facts: Record<string, string> } | undefined {
+  const checks = (answer.structured.checks ?? []) as { code: string; message: string; facts: Record<string, string> }[];
+  return checks.find((check) => check.code === code);
+}
+
+interface WriteCase {
+  tool: string;
+  operator: string;
+  args: Record<string, unknown>;
+  /** The POST's path below the base URL (a prefix). */
+  path: string;
+  /** An approval applies to the transaction it names; every other write creates one. */
+  approves?: number;
+}
+
+const TOOLS = [
+  "create_transaction",
+  "approve_transaction",
+  "solana_create_stake",
+  "solana_deactivate_stake",
+  "solana_withdraw_stake",
+  "solana_delegate_stake",
+  "solana_split_stake",
+  "solana_split_deactivate_stake",
+  "polkadot_bond_extra",
+  "polkadot_unbond",
+  "polkadot_rebond",
+  "polkadot_withdraw_unbonded",
+  "polkadot_set_payee",
+  "ethereum_stake",
+] as const;
+
+/** A transaction waiting for treasury-bot's approval: sol-treasury's rule made to need both bots, and staking-bot's send. */
+async function pendingForTreasuryBot(recipient: string): Promise<number> {
+  const account = await accountNamed(emulator, DEMO.solTreasury);
+  const bots = [
+    { username: DEMO.treasuryBot, is_api: true },
+    { username: DEMO.stakingBot, is_api: true },
+  ];
+  await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] } });
+  const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
+    account_name: DEMO.solTreasury,
+    amount: { value: "2000000000", unit: "lamport" },
+    max_fees: { value: "10000", unit: "lamport" },
+    recipient,
+    speed: "NORMAL",
+    coin_fields: { type: "SEND" },
+    note: { title: "to approve", content: "crash test" },
+  });
+  expect(created.status).toBe("PENDING_APPROVAL");
+  return created.id;
+}
+
+/** The activated stake deactivated in this epoch, so that it can be delegated again; waits until the service lists the action. */
+async function deactivatingStake(accountId: number, uid: string): Promise<void> {
+  const staking = directClient(emulator, DEMO.stakingBot);
+  await staking.deactivateSolanaStake(accountId, uid);
+  for (let round = 0; round < 200; round += 1) {
+    await control(emulator, "POST", "/process");
+    if ((await staking.getSolanaStake(accountId, uid)).actions.some((action) => action.endsWith("/delegate"))) return;
+  }
+  throw new Error(`stake ${uid} was not deactivating after its deactivation was processed`);
+}
+
+/** The case of one kind of write, on the demo workspace as it is right after a reset. */
+async function writeCase(tool: (typeof TOOLS)[number]): Promise<WriteCase> {
+  const sol = await accountNamed(emulator, DEMO.solTreasury);
+  const stakes = await directClient(emulator, DEMO.stakingBot).listSolanaStakes(sol.id);
+  const active = stakes.find((stake) => stake.blockchain_state.status === "activated");
+  const deactivated = stakes.find((stake) => stake.blockchain_state.status === "deactivated");
+  if (!active || !deactivated) throw new Error("the demo workspace lacks an activated and a deactivated stake");
+  const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+  const stakesPath = `/solana/accounts/${sol.id}/stakes`;
+  const t = DEMO.treasuryBot;
+  const s = DEMO.stakingBot;
+  const validator = active.blockchain_state.validator_address;
+  if (tool === "solana_delegate_stake") {
+    await deactivatingStake(sol.id, active.uid);
+    return { tool, operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, validator }, path: stakesPath };
+  }
+  if (tool === "approve_transaction") {
+    const pending = await pendingForTreasuryBot(recipient);
+    return { tool, operator: t, args: { transaction_id: pending }, path: `/transactions/${pending}/approve`, approves: pending };
+  }
+  const cases: WriteCase[] = [
+    { tool: "create_transaction", operator: t, args: { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL" }, path: "/transactions" },
+    { tool: "solana_create_stake", operator: s, args: { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator }, path: stakesPath },
+    { tool: "solana_deactivate_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid }, path: stakesPath },
+    { tool: "solana_withdraw_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: deactivated.uid }, path: stakesPath },
+    { tool: "solana_split_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, path: stakesPath },
+    { tool: "solana_split_deactivate_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, path: stakesPath },
+    { tool: "polkadot_bond_extra", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
+    { tool: "polkadot_unbond", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
+    { tool: "polkadot_rebond", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
+    { tool: "polkadot_withdraw_unbonded", operator: t, args: { account: DEMO.dotStaking }, path: "/transactions" },
+    { tool: "polkadot_set_payee", operator: t, args: { account: DEMO.dotStaking, payee: "Stash" }, path: "/transactions" },
+    { tool: "ethereum_stake", operator: s, args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" }, path: "/transactions" },
+  ];
+  const found = cases.find((candidate) => candidate.tool === tool);
+  if (found === undefined) throw new Error(`no case for ${tool}`);
+  return found;
+}
+
+/**
+ * Dry run, then the confirmation whose POST the proxy holds; the server is killed with SIGKILL
+ * while it waits for the answer. Returns the reference of the write the dry run prepared.
+ */
+async function killDuringPost(proxy: HoldingProxy, write: WriteCase, auditLog: string, rule: HoldRule = { kind: "until_released" }): Promise<string> {
+  const server = await startServer(proxy.baseUrl, write.operator, auditLog);
+  const dry = await call(server.client, write.tool, write.args);
+  expect(dry.structured.status, `${write.tool}: ${dry.text}`).toBe("dry_run");
+  proxy.hold("POST", write.path, rule);
+  const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
+  await proxy.held();
+  // The reservation was written before the POST, with what identifies the write.
+  const reserved = auditLines(auditLog).find((line) => line.event === "reserved");
+  expect(reserved?.details?.recognition, write.tool).toBeDefined();
+  process.kill(server.pid, "SIGKILL");
+  await server.exited;
+  await confirming;
+  return dry.structured.reference as string;
+}
+
+describe("kill -9 of the MCP server while its write's POST is held, then a restart on the same audit log", () => {
+  it("the issue's stake: the restarted process finds the stake that was created, records it, and blocks the same stake as DUPLICATE_OF_RECENT naming it", async () => {
+    await control(emulator, "POST", "/reset", { seed: "demo" });
+    const stake = await writeCase("solana_create_stake");
+    const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
+    const proxy = await startHoldingProxy(emulator);
+    try {
+      const before = await newestTransactionId();
+      const reference = await killDuringPost(proxy, stake, auditLog);
+      proxy.release();
+      await proxy.forwarded();
+      const created = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before);
+      expect(created.map((tx) => tx.type)).toEqual(["STAKE_CREATE_DELEGATE"]);
+      const stakeId = created[0]?.id as number;
+
+      const restarted = await startServer(emulator.baseUrl, stake.operator, auditLog);
+      try {
+        // Opening the store (the first call) resumes the look-up of the write left unanswered.
+        expect((await call(restarted.client, "list_accounts")).isError).toBe(false);
+        const resolved = await recordAppears(auditLog, (line) => line.event === "resolved" && line.details?.reference === reference);
+        expect(resolved).toMatchObject({ transaction_id: stakeId, details: { outcome: "found", stage: "background_lookup" } });
+
+        const again = await call(restarted.client, stake.tool, stake.args);
+        expect(again.structured.status).toBe("blocked");
+        const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
+        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: String(stakeId), repeat_of: String(stakeId) });
+        expect(again.text).not.toContain("is being sent");
+        expect(again.token).toBeUndefined();
+      } finally {
+        await restarted.client.close();
+      }
+      // One stake, never two.
+      const stakesNow = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before);
+      expect(stakesNow.map((tx) => tx.id)).toEqual([stakeId]);
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it("a POST that never reached the service: the dry run says it may already be applied and what it found, and repeating it takes the acknowledgement that it may pay twice", async () => {
+    await control(emulator, "POST", "/reset", { seed: "demo" });
+    const stake = await writeCase("solana_create_stake");
+    const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
+    const proxy = await startHoldingProxy(emulator);
+    try {
+      const before = await newestTransactionId();
+      const reference = await killDuringPost(proxy, stake, auditLog, { kind: "drop" });
+      proxy.release();
+      expect(await newestTransactionId()).toBe(before);
+
+      const restarted = await startServer(emulator.baseUrl, stake.operator, auditLog);
+      try {
+        const again = await call(restarted.client, stake.tool, stake.args);
+        expect(again.structured.status).toBe("blocked");
+        const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
+        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: "unknown", repeat_of: `${reference}:may-pay-twice`, may_pay_twice: "true" });
+        expect(duplicate?.message).toContain("may already be applied");
+        expect(duplicate?.message).toContain("no transaction matching it exists yet");
+        expect(duplicate?.message).toContain("may pay twice");
+
+        // Its reference alone is not the acknowledgement.
+        const bare = await call(restarted.client, stake.tool, { ...stake.args, repeat_of: reference });
+        expect(bare.structured.status).toBe("blocked");
+        expect(findingOf(bare, "DUPLICATE_OF_RECENT")?.message).toContain("without acknowledging that it may pay twice");
+
+        const acknowledged = await call(restarted.client, stake.tool, { ...stake.args, repeat_of: `${reference}:may-pay-twice` });
+        expect(acknowledged.structured.status, acknowledged.text).toBe("dry_run");
+        expect(acknowledged.text).toContain("MAY PAY TWICE");
+      } finally {
+        await restarted.client.close();
+      }
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
+  it("every kind of write: after the restart the write that was applied is found from what the store kept, recorded, and not offered again", async () => {
+    const outcomes: Record<string, string> = {};
+    for (const tool of TOOLS) {
+      await control(emulator, "POST", "/reset", { seed: "demo" });
+      const write = await writeCase(tool);
+      const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
+      const proxy = await startHoldingProxy(emulator);
+      try {
+        const before = await newestTransactionId();
+        const reference = await killDuringPost(proxy, write, auditLog);
+        proxy.release();
+        await proxy.forwarded();
+        const applied = write.approves ?? (await directClient(emulator, write.operator).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id)[0];
+        expect(applied, write.tool).toBeDefined();
+
+        const restarted = await startServer(emulator.baseUrl, write.operator, auditLog);
+        try {
+          expect((await call(restarted.client, "list_accounts")).isError).toBe(false);
+          const resolved = await recordAppears(auditLog, (line) => line.event === "resolved" && line.details?.reference === reference);
+          expect({ tool: write.tool, transaction_id: resolved.transaction_id, outcome: resolved.details?.outcome }).toEqual({ tool: write.tool, transaction_id: applied, outcome: "found" });
+          // The same write is never prepared again: it is blocked as a duplicate of the transaction it became.
+          const again = await call(restarted.client, write.tool, write.args);
+          outcomes[write.tool] = `${String(again.structured.status)}, duplicate of ${findingOf(again, "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id ?? "nothing"}`;
+          expect(outcomes[write.tool], again.text).toBe(`blocked, duplicate of ${applied}`);
+        } finally {
+          await restarted.client.close();
+        }
+      } finally {
+        await proxy.close();
+      }
+    }
+    expect(Object.keys(outcomes)).toEqual([...TOOLS]);
+  }, 600_000);
+});

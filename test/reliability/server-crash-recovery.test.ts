@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
+import { buildSendRequest } from "@custody/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { control } from "../../mcp-server/test/harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "../../mcp-server/test/harness/demo-workspace.js";
 import { startHoldingProxy, type HoldingProxy, type HoldRule } from "../../mcp-server/test/harness/holding-proxy.js";
 import { call, startTestEmulator, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
+import { toolTour } from "../../mcp-server/test/harness/tool-tour.js";
 import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
 
 // The built MCP server is killed with SIGKILL while a loopback proxy holds its write's POST; the
@@ -111,27 +113,20 @@ const TOOLS = [
 ] as const;
 
 /** A transaction waiting for treasury-bot's approval: sol-treasury's rule made to need both bots, and staking-bot's send. */
-async function pendingForTreasuryBot(recipient: string): Promise<number> {
+async function pendingForTreasuryBot(): Promise<number> {
   const account = await accountNamed(emulator, DEMO.solTreasury);
-  const bots = [
-    { username: DEMO.treasuryBot, is_api: true },
-    { username: DEMO.stakingBot, is_api: true },
-  ];
+  const bots = [DEMO.treasuryBot, DEMO.stakingBot].map((username) => ({ username, is_api: true }));
   await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] } });
-  const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
-    account_name: DEMO.solTreasury,
-    amount: { value: "2000000000", unit: "lamport" },
-    max_fees: { value: "10000", unit: "lamport" },
-    recipient,
-    speed: "NORMAL",
-    coin_fields: { type: "SEND" },
-    note: { title: "to approve", content: "crash test" },
-  });
+  const staking = directClient(emulator, DEMO.stakingBot);
+  const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+  const currency = await staking.getCurrency(account.currency);
+  const body = buildSendRequest({ network: "Solana", account_name: account.name, recipient, amount: 2_000_000_000n, max_fees: 10_000n, speed: "NORMAL", currency });
+  const created = await staking.createTransaction(body);
   expect(created.status).toBe("PENDING_APPROVAL");
   return created.id;
 }
 
-/** The activated stake deactivated in this epoch, so that it can be delegated again; waits until the service lists the action. */
+/** Deactivates the stake in this epoch, so that it can be delegated again; waits until the service lists the action. */
 async function deactivatingStake(accountId: number, uid: string): Promise<void> {
   const staking = directClient(emulator, DEMO.stakingBot);
   await staking.deactivateSolanaStake(accountId, uid);
@@ -142,43 +137,22 @@ async function deactivatingStake(accountId: number, uid: string): Promise<void> 
   throw new Error(`stake ${uid} was not deactivating after its deactivation was processed`);
 }
 
-/** The case of one kind of write, on the demo workspace as it is right after a reset. */
+/**
+ * The case of one kind of write, on the demo workspace as it is right after a reset: the tool
+ * tour's call, except an approval (of a transaction waiting for this operator) and a delegation
+ * (of a stake deactivated in this epoch, the only one the service lets be delegated).
+ */
 async function writeCase(tool: (typeof TOOLS)[number]): Promise<WriteCase> {
+  const tour = (await toolTour(emulator)).find((entry) => entry.tool === tool);
+  if (tour === undefined) throw new Error(`the tool tour has no ${tool}`);
   const sol = await accountNamed(emulator, DEMO.solTreasury);
-  const stakes = await directClient(emulator, DEMO.stakingBot).listSolanaStakes(sol.id);
-  const active = stakes.find((stake) => stake.blockchain_state.status === "activated");
-  const deactivated = stakes.find((stake) => stake.blockchain_state.status === "deactivated");
-  if (!active || !deactivated) throw new Error("the demo workspace lacks an activated and a deactivated stake");
-  const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-  const stakesPath = `/solana/accounts/${sol.id}/stakes`;
-  const t = DEMO.treasuryBot;
-  const s = DEMO.stakingBot;
-  const validator = active.blockchain_state.validator_address;
-  if (tool === "solana_delegate_stake") {
-    await deactivatingStake(sol.id, active.uid);
-    return { tool, operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, validator }, path: stakesPath };
-  }
+  const path = tool.startsWith("solana_") ? `/solana/accounts/${sol.id}/stakes` : "/transactions";
   if (tool === "approve_transaction") {
-    const pending = await pendingForTreasuryBot(recipient);
-    return { tool, operator: t, args: { transaction_id: pending }, path: `/transactions/${pending}/approve`, approves: pending };
+    const pending = await pendingForTreasuryBot();
+    return { tool, operator: tour.operator, args: { transaction_id: pending }, path: `/transactions/${pending}/approve`, approves: pending };
   }
-  const cases: WriteCase[] = [
-    { tool: "create_transaction", operator: t, args: { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL" }, path: "/transactions" },
-    { tool: "solana_create_stake", operator: s, args: { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator }, path: stakesPath },
-    { tool: "solana_deactivate_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid }, path: stakesPath },
-    { tool: "solana_withdraw_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: deactivated.uid }, path: stakesPath },
-    { tool: "solana_split_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, path: stakesPath },
-    { tool: "solana_split_deactivate_stake", operator: s, args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, path: stakesPath },
-    { tool: "polkadot_bond_extra", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
-    { tool: "polkadot_unbond", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
-    { tool: "polkadot_rebond", operator: t, args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, path: "/transactions" },
-    { tool: "polkadot_withdraw_unbonded", operator: t, args: { account: DEMO.dotStaking }, path: "/transactions" },
-    { tool: "polkadot_set_payee", operator: t, args: { account: DEMO.dotStaking, payee: "Stash" }, path: "/transactions" },
-    { tool: "ethereum_stake", operator: s, args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" }, path: "/transactions" },
-  ];
-  const found = cases.find((candidate) => candidate.tool === tool);
-  if (found === undefined) throw new Error(`no case for ${tool}`);
-  return found;
+  if (tool === "solana_delegate_stake") await deactivatingStake(sol.id, tour.args.stake_uid as string);
+  return { tool, operator: tour.operator, args: tour.args, path };
 }
 
 /**
@@ -201,112 +175,110 @@ async function killDuringPost(proxy: HoldingProxy, write: WriteCase, auditLog: s
   return dry.structured.reference as string;
 }
 
+interface Crash {
+  write: WriteCase;
+  auditLog: string;
+  /** The reference of the write the dry run prepared. */
+  reference: string;
+  /** The transaction the write became (null when its POST never reached the service). */
+  applied: number | null;
+  /** The transactions created since just before the write. */
+  createdSince(): Promise<number[]>;
+}
+
+/**
+ * Resets the demo workspace, kills the server during the POST of this kind of write (the proxy then
+ * passes it on, or drops it), and hands the test what happened.
+ */
+async function afterCrash(tool: (typeof TOOLS)[number], rule: HoldRule, then: (crash: Crash) => Promise<void>): Promise<void> {
+  await control(emulator, "POST", "/reset", { seed: "demo" });
+  const write = await writeCase(tool);
+  const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
+  const proxy = await startHoldingProxy(emulator);
+  try {
+    const before = await newestTransactionId();
+    const createdSince = async () => (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
+    const reference = await killDuringPost(proxy, write, auditLog, rule);
+    proxy.release();
+    await proxy.forwarded();
+    const applied = rule.kind === "drop" ? null : (write.approves ?? (await createdSince())[0] ?? null);
+    await then({ write, auditLog, reference, applied, createdSince });
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** A new server process on the same audit log, straight on the emulator; closed after `use`. */
+async function restartedOn(crash: Crash, use: (client: Client) => Promise<void>): Promise<void> {
+  const restarted = await startServer(emulator.baseUrl, crash.write.operator, crash.auditLog);
+  try {
+    await use(restarted.client);
+  } finally {
+    await restarted.client.close();
+  }
+}
+
+/** Opens the store (the first call) and waits for the look-up it resumes to record the write's outcome. */
+async function resumedConclusion(client: Client, crash: Crash): Promise<AuditLine> {
+  expect((await call(client, "list_accounts")).isError).toBe(false);
+  return recordAppears(crash.auditLog, (line) => line.event === "resolved" && line.details?.reference === crash.reference);
+}
+
 describe("kill -9 of the MCP server while its write's POST is held, then a restart on the same audit log", () => {
   it("the issue's stake: the restarted process finds the stake that was created, records it, and blocks the same stake as DUPLICATE_OF_RECENT naming it", async () => {
-    await control(emulator, "POST", "/reset", { seed: "demo" });
-    const stake = await writeCase("solana_create_stake");
-    const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
-    const proxy = await startHoldingProxy(emulator);
-    try {
-      const before = await newestTransactionId();
-      const reference = await killDuringPost(proxy, stake, auditLog);
-      proxy.release();
-      await proxy.forwarded();
-      const created = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before);
-      expect(created.map((tx) => tx.type)).toEqual(["STAKE_CREATE_DELEGATE"]);
-      const stakeId = created[0]?.id as number;
-
-      const restarted = await startServer(emulator.baseUrl, stake.operator, auditLog);
-      try {
-        // Opening the store (the first call) resumes the look-up of the write left unanswered.
-        expect((await call(restarted.client, "list_accounts")).isError).toBe(false);
-        const resolved = await recordAppears(auditLog, (line) => line.event === "resolved" && line.details?.reference === reference);
-        expect(resolved).toMatchObject({ transaction_id: stakeId, details: { outcome: "found", stage: "background_lookup" } });
-
-        const again = await call(restarted.client, stake.tool, stake.args);
+    await afterCrash("solana_create_stake", { kind: "until_released" }, async (crash) => {
+      expect(crash.applied).not.toBeNull();
+      await restartedOn(crash, async (client) => {
+        expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
+        const again = await call(client, crash.write.tool, crash.write.args);
         expect(again.structured.status).toBe("blocked");
-        const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
-        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: String(stakeId), repeat_of: String(stakeId) });
+        expect(findingOf(again, "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(crash.applied), repeat_of: String(crash.applied) });
         expect(again.text).not.toContain("is being sent");
         expect(again.token).toBeUndefined();
-      } finally {
-        await restarted.client.close();
-      }
+      });
       // One stake, never two.
-      const stakesNow = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before);
-      expect(stakesNow.map((tx) => tx.id)).toEqual([stakeId]);
-    } finally {
-      await proxy.close();
-    }
+      expect(await crash.createdSince()).toEqual([crash.applied]);
+    });
   }, 120_000);
 
   it("a POST that never reached the service: the dry run says it may already be applied and what it found, and repeating it takes the acknowledgement that it may pay twice", async () => {
-    await control(emulator, "POST", "/reset", { seed: "demo" });
-    const stake = await writeCase("solana_create_stake");
-    const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
-    const proxy = await startHoldingProxy(emulator);
-    try {
-      const before = await newestTransactionId();
-      const reference = await killDuringPost(proxy, stake, auditLog, { kind: "drop" });
-      proxy.release();
-      expect(await newestTransactionId()).toBe(before);
-
-      const restarted = await startServer(emulator.baseUrl, stake.operator, auditLog);
-      try {
-        const again = await call(restarted.client, stake.tool, stake.args);
+    await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
+      expect(await crash.createdSince()).toEqual([]);
+      await restartedOn(crash, async (client) => {
+        const again = await call(client, crash.write.tool, crash.write.args);
         expect(again.structured.status).toBe("blocked");
         const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
-        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: "unknown", repeat_of: `${reference}:may-pay-twice`, may_pay_twice: "true" });
+        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: "unknown", repeat_of: `${crash.reference}:may-pay-twice`, may_pay_twice: "true" });
         expect(duplicate?.message).toContain("may already be applied");
         expect(duplicate?.message).toContain("no transaction matching it exists yet");
         expect(duplicate?.message).toContain("may pay twice");
 
         // Its reference alone is not the acknowledgement.
-        const bare = await call(restarted.client, stake.tool, { ...stake.args, repeat_of: reference });
+        const bare = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: crash.reference });
         expect(bare.structured.status).toBe("blocked");
         expect(findingOf(bare, "DUPLICATE_OF_RECENT")?.message).toContain("without acknowledging that it may pay twice");
 
-        const acknowledged = await call(restarted.client, stake.tool, { ...stake.args, repeat_of: `${reference}:may-pay-twice` });
+        const acknowledged = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: `${crash.reference}:may-pay-twice` });
         expect(acknowledged.structured.status, acknowledged.text).toBe("dry_run");
         expect(acknowledged.text).toContain("MAY PAY TWICE");
-      } finally {
-        await restarted.client.close();
-      }
-    } finally {
-      await proxy.close();
-    }
+      });
+    });
   }, 120_000);
 
   it("every kind of write: after the restart the write that was applied is found from what the store kept, recorded, and not offered again", async () => {
     const outcomes: Record<string, string> = {};
     for (const tool of TOOLS) {
-      await control(emulator, "POST", "/reset", { seed: "demo" });
-      const write = await writeCase(tool);
-      const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
-      const proxy = await startHoldingProxy(emulator);
-      try {
-        const before = await newestTransactionId();
-        const reference = await killDuringPost(proxy, write, auditLog);
-        proxy.release();
-        await proxy.forwarded();
-        const applied = write.approves ?? (await directClient(emulator, write.operator).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id)[0];
-        expect(applied, write.tool).toBeDefined();
-
-        const restarted = await startServer(emulator.baseUrl, write.operator, auditLog);
-        try {
-          expect((await call(restarted.client, "list_accounts")).isError).toBe(false);
-          const resolved = await recordAppears(auditLog, (line) => line.event === "resolved" && line.details?.reference === reference);
-          expect({ tool: write.tool, transaction_id: resolved.transaction_id, outcome: resolved.details?.outcome }).toEqual({ tool: write.tool, transaction_id: applied, outcome: "found" });
+      await afterCrash(tool, { kind: "until_released" }, async (crash) => {
+        expect(crash.applied, tool).not.toBeNull();
+        await restartedOn(crash, async (client) => {
+          const resolved = await resumedConclusion(client, crash);
+          expect({ tool, transaction_id: resolved.transaction_id, outcome: resolved.details?.outcome }).toEqual({ tool, transaction_id: crash.applied, outcome: "found" });
           // The same write is never prepared again: it is blocked as a duplicate of the transaction it became.
-          const again = await call(restarted.client, write.tool, write.args);
-          outcomes[write.tool] = `${String(again.structured.status)}, duplicate of ${findingOf(again, "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id ?? "nothing"}`;
-          expect(outcomes[write.tool], again.text).toBe(`blocked, duplicate of ${applied}`);
-        } finally {
-          await restarted.client.close();
-        }
-      } finally {
-        await proxy.close();
-      }
+          const again = await call(client, tool, crash.write.args);
+          outcomes[tool] = `${String(again.structured.status)}, duplicate of ${findingOf(again, "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id ?? "nothing"}`;
+          expect(outcomes[tool], again.text).toBe(`blocked, duplicate of ${crash.applied}`);
+        });
+      });
     }
     expect(Object.keys(outcomes)).toEqual([...TOOLS]);
   }, 600_000);

@@ -93,7 +93,8 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
     if (newest.transaction_id !== null) return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
     return {
       earlier: newest,
-      finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
+      // A warning, shown in full wherever the write is shown: unlike a known repeat, this one may be a payment nobody meant.
+      finding: finding("warn", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
     };
   }
   const unknown = newest.transaction_id === null;

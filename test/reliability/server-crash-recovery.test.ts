@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { buildSendRequest } from "@custody/shared";
@@ -12,6 +12,7 @@ import { startHoldingProxy, type HoldingProxy, type HoldRule } from "../../mcp-s
 import { call, startTestEmulator, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
 import { toolTour } from "../../mcp-server/test/harness/tool-tour.js";
 import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 
 // The built MCP server is killed with SIGKILL while a loopback proxy holds its write's POST; the
 // proxy then passes the POST on (the write is applied) or drops it (it never is). A new process on
@@ -36,11 +37,11 @@ interface RunningServer {
   exited: Promise<void>;
 }
 
-async function startServer(baseUrl: string, operator: string, auditLog: string): Promise<RunningServer> {
+async function startServer(baseUrl: string, operator: string, store: GuardStoreAt): Promise<RunningServer> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bundle],
-    env: { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: auditLog },
+    env: { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_STORE: store.location },
     stderr: "pipe",
   });
   const client = testClient();
@@ -56,20 +57,37 @@ interface AuditLine {
   details?: Record<string, unknown>;
 }
 
-function auditLines(path: string): AuditLine[] {
-  return readFileSync(path, "utf8")
+/** A guard's store a server is started on: its location (a file or a database URL) and its records as the file log writes them. */
+interface GuardStoreAt {
+  location: string;
+  records(): AuditLine[];
+}
+
+function parsedLines(text: string): AuditLine[] {
+  return text
     .split("\n")
-    .filter((line) => line !== "")
+    .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as AuditLine);
 }
 
-/** Waits until the audit log holds a record the predicate accepts (the state a process writes), and returns it. */
-async function recordAppears(path: string, accept: (line: AuditLine) => boolean, timeoutMs = 30_000): Promise<AuditLine> {
+function fileStore(): GuardStoreAt {
+  const path = join(tempDir("custody-crash-audit-"), "audit.jsonl");
+  return { location: path, records: () => (existsSync(path) ? parsedLines(readFileSync(path, "utf8")) : []) };
+}
+
+function postgresStore(cluster: PostgresCluster): GuardStoreAt {
+  const url = cluster.createDatabase("crash");
+  const database = url.split("/").at(-1) as string;
+  return { location: url, records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")) };
+}
+
+/** Waits until the store holds a record the predicate accepts (the state a process writes), and returns it. */
+async function recordAppears(store: GuardStoreAt, accept: (line: AuditLine) => boolean, timeoutMs = 30_000): Promise<AuditLine> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const found = auditLines(path).find(accept);
+    const found = store.records().find(accept);
     if (found !== undefined) return found;
-    if (Date.now() > until) throw new Error(`no such audit record within ${timeoutMs} ms:\n${readFileSync(path, "utf8")}`);
+    if (Date.now() > until) throw new Error(`no such audit record within ${timeoutMs} ms:\n${JSON.stringify(store.records())}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -159,15 +177,15 @@ async function writeCase(tool: (typeof TOOLS)[number]): Promise<WriteCase> {
  * Dry run, then the confirmation whose POST the proxy holds; the server is killed with SIGKILL
  * while it waits for the answer. Returns the reference of the write the dry run prepared.
  */
-async function killDuringPost(proxy: HoldingProxy, write: WriteCase, auditLog: string, rule: HoldRule = { kind: "until_released" }): Promise<string> {
-  const server = await startServer(proxy.baseUrl, write.operator, auditLog);
+async function killDuringPost(proxy: HoldingProxy, write: WriteCase, store: GuardStoreAt, rule: HoldRule): Promise<string> {
+  const server = await startServer(proxy.baseUrl, write.operator, store);
   const dry = await call(server.client, write.tool, write.args);
   expect(dry.structured.status, `${write.tool}: ${dry.text}`).toBe("dry_run");
   proxy.hold("POST", write.path, rule);
   const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
   await proxy.held();
   // The reservation was written before the POST, with what identifies the write.
-  const reserved = auditLines(auditLog).find((line) => line.event === "reserved");
+  const reserved = store.records().find((line) => line.event === "reserved");
   expect(reserved?.details?.recognition, write.tool).toBeDefined();
   process.kill(server.pid, "SIGKILL");
   await server.exited;
@@ -177,7 +195,7 @@ async function killDuringPost(proxy: HoldingProxy, write: WriteCase, auditLog: s
 
 interface Crash {
   write: WriteCase;
-  auditLog: string;
+  store: GuardStoreAt;
   /** The reference of the write the dry run prepared. */
   reference: string;
   /** The transaction the write became (null when its POST never reached the service). */
@@ -190,19 +208,18 @@ interface Crash {
  * Resets the demo workspace, kills the server during the POST of this kind of write (the proxy then
  * passes it on, or drops it), and hands the test what happened.
  */
-async function afterCrash(tool: (typeof TOOLS)[number], rule: HoldRule, then: (crash: Crash) => Promise<void>): Promise<void> {
+async function afterCrash(tool: (typeof TOOLS)[number], rule: HoldRule, then: (crash: Crash) => Promise<void>, store: GuardStoreAt = fileStore()): Promise<void> {
   await control(emulator, "POST", "/reset", { seed: "demo" });
   const write = await writeCase(tool);
-  const auditLog = join(tempDir("custody-crash-audit-"), "audit.jsonl");
   const proxy = await startHoldingProxy(emulator);
   try {
     const before = await newestTransactionId();
     const createdSince = async () => (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
-    const reference = await killDuringPost(proxy, write, auditLog, rule);
+    const reference = await killDuringPost(proxy, write, store, rule);
     proxy.release();
     await proxy.forwarded();
     const applied = rule.kind === "drop" ? null : (write.approves ?? (await createdSince())[0] ?? null);
-    await then({ write, auditLog, reference, applied, createdSince });
+    await then({ write, store, reference, applied, createdSince });
   } finally {
     await proxy.close();
   }
@@ -210,7 +227,7 @@ async function afterCrash(tool: (typeof TOOLS)[number], rule: HoldRule, then: (c
 
 /** A new server process on the same audit log, straight on the emulator; closed after `use`. */
 async function restartedOn(crash: Crash, use: (client: Client) => Promise<void>): Promise<void> {
-  const restarted = await startServer(emulator.baseUrl, crash.write.operator, crash.auditLog);
+  const restarted = await startServer(emulator.baseUrl, crash.write.operator, crash.store);
   try {
     await use(restarted.client);
   } finally {
@@ -221,25 +238,37 @@ async function restartedOn(crash: Crash, use: (client: Client) => Promise<void>)
 /** Opens the store (the first call) and waits for the look-up it resumes to record the write's outcome. */
 async function resumedConclusion(client: Client, crash: Crash): Promise<AuditLine> {
   expect((await call(client, "list_accounts")).isError).toBe(false);
-  return recordAppears(crash.auditLog, (line) => line.event === "resolved" && line.details?.reference === crash.reference);
+  return recordAppears(crash.store, (line) => line.event === "resolved" && line.details?.reference === crash.reference);
 }
 
-describe("kill -9 of the MCP server while its write's POST is held, then a restart on the same audit log", () => {
+/** The issue's case: the restarted process finds the stake that was created, records it, and blocks the same stake naming it. */
+async function stakeFoundAfterRestart(crash: Crash): Promise<void> {
+  expect(crash.applied).not.toBeNull();
+  await restartedOn(crash, async (client) => {
+    expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
+    const again = await call(client, crash.write.tool, crash.write.args);
+    expect(again.structured.status).toBe("blocked");
+    expect(findingOf(again, "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(crash.applied), repeat_of: String(crash.applied) });
+    expect(again.text).not.toContain("is being sent");
+    expect(again.token).toBeUndefined();
+  });
+  // One stake, never two.
+  expect(await crash.createdSince()).toEqual([crash.applied]);
+}
+
+describe("kill -9 of the MCP server while its write's POST is held, then a restart on the same store", () => {
   it("the issue's stake: the restarted process finds the stake that was created, records it, and blocks the same stake as DUPLICATE_OF_RECENT naming it", async () => {
-    await afterCrash("solana_create_stake", { kind: "until_released" }, async (crash) => {
-      expect(crash.applied).not.toBeNull();
-      await restartedOn(crash, async (client) => {
-        expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
-        const again = await call(client, crash.write.tool, crash.write.args);
-        expect(again.structured.status).toBe("blocked");
-        expect(findingOf(again, "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(crash.applied), repeat_of: String(crash.applied) });
-        expect(again.text).not.toContain("is being sent");
-        expect(again.token).toBeUndefined();
-      });
-      // One stake, never two.
-      expect(await crash.createdSince()).toEqual([crash.applied]);
-    });
+    await afterCrash("solana_create_stake", { kind: "until_released" }, stakeFoundAfterRestart);
   }, 120_000);
+
+  it("the same with the guard's state in PostgreSQL", async () => {
+    const cluster = await startPostgresCluster({ durable: false });
+    try {
+      await afterCrash("solana_create_stake", { kind: "until_released" }, stakeFoundAfterRestart, postgresStore(cluster));
+    } finally {
+      cluster.stop();
+    }
+  }, 180_000);
 
   it("a POST that never reached the service: the dry run says it may already be applied and what it found, and repeating it takes the acknowledgement that it may pay twice", async () => {
     await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {

@@ -266,6 +266,30 @@ describe("unknown is not absent", () => {
   });
 });
 
+describe("a write whose outcome is unknown", () => {
+  it("is repeated only with repeat_of acknowledging that it may pay twice, and the person's form says so first", async () => {
+    const forms: string[] = [];
+    harness = await connectHarness(emulator, { elicit: (message) => (forms.push(message), { action: "accept", content: { confirm: true } }), lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    const dry = await call(harness.client, "create_transaction", send());
+    // The POST is dropped before the service handles it: the server cannot know whether it was applied.
+    await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(confirmed.structured.status).toBe("uncertain");
+    await harness.ctx.road.lookupsSettled();
+    const reference = dry.structured.reference as string;
+    const again = await call(harness.client, "create_transaction", send());
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain("may already be applied");
+    expect(again.text).toContain(`repeat_of "${reference}:may-pay-twice"`);
+    expect(again.text).not.toContain("is being sent");
+    const bare = await call(harness.client, "create_transaction", send({ repeat_of: reference }));
+    expect(blockingCodes(bare.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    const repeated = await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: `${reference}:may-pay-twice` }));
+    expect(repeated.confirmed.structured.status).toBe("submitted");
+    expect(forms.at(-1)).toMatch(/^THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE: /);
+  });
+});
+
 describe("every call that changes something is audited", () => {
   it("sync_account, create_operator and register_operator write audit records", async () => {
     harness = await connectHarness(emulator);

@@ -78,6 +78,29 @@ describe("guarded writes from the palette", () => {
     expect(events).toEqual(["dry_run", "confirmed", "reserved", "submitted", "blocked", "blocked", "dry_run", "confirmed", "reserved", "submitted"]);
   });
 
+  it("repeats a stake whose outcome is unknown only when the person acknowledges that it may pay twice", async () => {
+    harness = await startHarness();
+    const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
+    // The stake's POST is dropped before the service handles it: its outcome is unknown to the extension.
+    const faults = { drop_rate: 1, methods: ["POST"], path_prefix: "/solana/accounts/1/stakes", remaining: 1 };
+    await fetch(`${harness.controlUrl}/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+    const before = await newest(harness);
+    fake.script(...stake, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    expect((await newest(harness))?.id).toBe(before?.id);
+    fake.script(...stake, { kind: "modal", choice: "Send Again, It May Pay Twice" }, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    const [asked, confirmation] = fake.messages.filter((message) => message.modal).slice(-2);
+    expect(asked?.message).toContain("may already be applied");
+    expect(asked?.message).toContain("MAY PAY TWICE");
+    expect(asked?.items).toContain("Send Again, It May Pay Twice");
+    expect(asked?.detail).toContain("no transaction matching it exists yet");
+    expect(confirmation?.message).toMatch(/^Send this AGAIN\? The earlier identical write may already be applied: this MAY PAY TWICE\./);
+    expect((await newest(harness))?.id).toBe((before?.id ?? 0) + 1);
+    const reserved = auditEvents(harness).filter((record) => record.event === "reserved") as { details?: { repeat_of?: string } }[];
+    expect(reserved.at(-1)?.details?.repeat_of).toMatch(/^cw-[0-9a-f]{20}:may-pay-twice$/);
+  });
+
   it("unbonds DOT from a Polkadot account with the fixed values, checked as typed against the bonded balance", async () => {
     harness = await startHarness();
     const account = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "dot-staking");

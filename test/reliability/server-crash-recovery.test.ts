@@ -296,6 +296,20 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
     });
   }, 120_000);
 
+  it("a stake of another amount made meanwhile is named as a candidate, never taken for the write whose POST never arrived", async () => {
+    await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
+      const sol = await accountNamed(emulator, DEMO.solTreasury);
+      const other = await directClient(emulator, DEMO.stakingBot).createSolanaStake(sol.id, { amount: 3_000_000_000n, validator: crash.write.args.validator as string });
+      await restartedOn(crash, async (client) => {
+        const again = await call(client, crash.write.tool, crash.write.args);
+        const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
+        expect(duplicate?.facts).toMatchObject({ earlier_transaction_id: "unknown", may_pay_twice: "true" });
+        expect(duplicate?.message).toContain(`may already be applied; transactions ${other.id} (amount 3000000000 (asked 5000000000)) could be it, none exactly and alone`);
+      });
+      expect(crash.store.records().filter((line) => line.event === "resolved")).toEqual([]);
+    });
+  }, 120_000);
+
   it("every kind of write: after the restart the write that was applied is found from what the store kept, recorded, and not offered again", async () => {
     const outcomes: Record<string, string> = {};
     for (const tool of TOOLS) {

@@ -264,6 +264,29 @@ describe("unknown is not absent", () => {
     expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
+
+  it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {
+    proxy = await startHoldingProxy(emulator);
+    // The first process's own look-ups would only start after ten minutes: as if it had stopped.
+    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 });
+    const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
+    const dry = await call(harness.client, "create_transaction", args);
+    const reference = dry.structured.reference as string;
+    proxy.hold("POST", "/transactions", { kind: "until_released" });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured.status).toBe("uncertain");
+    proxy.release();
+    await proxy.forwarded();
+    const [landed] = await transactionsWithLabel(emulator, reference);
+    const next = await connectHarness(emulator, { auditPath: harness.auditPath });
+    try {
+      await next.ctx.road.lookupsSettled();
+      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", transaction_id: landed, details: { reference, outcome: "found", stage: "background_lookup" } });
+      expect(harness.ctx.road.lookingUp(reference)).toBe(true);
+    } finally {
+      await next.close();
+    }
+  });
 });
 
 describe("a write whose outcome is unknown", () => {

@@ -81,6 +81,15 @@ export class WriteGuard {
     }
   }
 
+  /**
+   * Builds the road of a new connection at once: opening the store resumes the look-ups of the
+   * operator's writes a stopped window (or another process) left unanswered, before any write.
+   */
+  connected(): void {
+    const state = this.deps.connection.require();
+    this.#roadFor(state.client, state.target.operator);
+  }
+
   /** The road of the current connection, one per client. */
   #roadFor(client: CustodyClient, operator: string): WriteRoad {
     if (this.#road?.client !== client) {

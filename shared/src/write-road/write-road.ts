@@ -366,7 +366,7 @@ export class WriteRoad {
     const base = { reference: write.reference, stage: "background_lookup" };
     try {
       // Another process (or this one's dry run) may have concluded it meanwhile: one conclusion is enough.
-      const now = await this.ports.store.writeByReference(write.reference);
+      const now = await this.ports.store.writeByReference(write.reference, this.#duplicatesSince());
       if (now !== null && (now.transaction_id !== null || now.status === "not_applied" || (!conclusion.found && now.given_up === true))) return;
       await this.ports.store.append({
         event: "resolved",

@@ -65,8 +65,10 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     connection.onDidChange((state) => {
       setContexts(state);
       views.refreshAll();
-      if (state.kind === "connected") autoRefresh.schedule(readConnectionSettings().refreshIntervalSeconds);
-      else autoRefresh.stop();
+      if (state.kind === "connected") {
+        autoRefresh.schedule(readConnectionSettings().refreshIntervalSeconds);
+        guard.connected();
+      } else autoRefresh.stop();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SETTINGS_SECTION)) return;

@@ -74,6 +74,9 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
+    // A store opened at start is a server's: its road is built now too, so the writes a stopped process left
+    // unanswered are looked up at once, not at the first call. A failure here is the first call's to report.
+    if (opened !== null) load().catch(() => undefined);
     const database = opened;
     const stopWorkspace = close;
     return {

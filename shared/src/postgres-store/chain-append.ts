@@ -54,10 +54,22 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
   const trace = traces.get(reference);
   if (trace === undefined || JSON.stringify(trace) === before) return;
   await client.query(
-    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
-       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of`,
-    [trace.reference, trace.operator, trace.fingerprint, trace.tool, trace.reserved_at, trace.status, trace.transaction_id, trace.repeat_of],
+       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of,
+       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up`,
+    [
+      trace.reference,
+      trace.operator,
+      trace.fingerprint,
+      trace.tool,
+      trace.reserved_at,
+      trace.status,
+      trace.transaction_id,
+      trace.repeat_of,
+      trace.recognition === undefined ? null : JSON.stringify(trace.recognition),
+      trace.given_up === true,
+    ],
   );
 }
 

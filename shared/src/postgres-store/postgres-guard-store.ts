@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "../guard-store/guard-store.js";
+import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
 import { appendedBefore, appendLocked, lockChain } from "./chain-append.js";
 import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
@@ -120,6 +120,17 @@ export class PostgresGuardStore implements GuardStore {
           ? await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1", [reference])
           : await this.pool.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reference = $1 AND reserved_at >= $2", [reference, since]);
       return rows[0] === undefined ? null : traceFromRow(rows[0]);
+    });
+  }
+
+  async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
+    return this.#run("unansweredWrites", async () => {
+      const { rows } = await this.pool.query<TraceRow>(
+        `SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up
+         ORDER BY reserved_at DESC LIMIT $3`,
+        [query.operator, query.since, limit],
+      );
+      return rows.map(traceFromRow).filter((trace) => trace.recognition !== undefined);
     });
   }
 

@@ -72,6 +72,16 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_commitments_team_window ON custody_commitments (currency, last_at) INCLUDE (amount) WHERE team`,
     ],
   },
+  {
+    version: 3,
+    name: "what identifies each write before its POST, and the writes left unanswered",
+    statements: [
+      // Null for writes reserved before it was kept.
+      `ALTER TABLE custody_write_traces ADD COLUMN recognition jsonb`,
+      `ALTER TABLE custody_write_traces ADD COLUMN given_up boolean NOT NULL DEFAULT false`,
+      `CREATE INDEX custody_write_traces_unanswered ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

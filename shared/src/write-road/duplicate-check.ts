@@ -1,9 +1,9 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import { repeatKey } from "../guard-store/write-traces.js";
-import { carriesReference } from "../operations/correlation-reference.js";
 import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
+import { describeCandidates, lookUpLostAnswer, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
 
@@ -20,37 +20,46 @@ export interface DuplicateContext {
   recordFound(trace: WriteTrace, transaction: Transaction): Promise<void>;
 }
 
+/** An earlier write as the check found it: with what a last look-up saw while its transaction is unknown. */
+type Earlier = WriteTrace & { seen?: string };
+
 /**
- * An earlier write whose transaction is not known yet, looked up once more by its reference (for
- * a write whose note carries it): it may have landed since its answer was lost, and then it must
- * be named as the transaction it became, never offered as unknown to be sent again.
+ * An earlier write whose transaction is not known yet, looked up once more from what the store
+ * kept before its POST (its reference, or for a call without a note its stake and the account's
+ * transactions since it was reserved): it may have landed since its answer was lost or its
+ * process stopped, and then it must be named as the transaction it became, never offered as
+ * unknown to be sent again.
  */
-async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<WriteTrace> {
-  if (earlier.transaction_id !== null || plan.lostAnswer.by !== "reference") return earlier;
+async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<Earlier> {
+  if (earlier.transaction_id !== null) return earlier;
+  // A write reserved before recognitions were kept: a request with a note is recognised as this plan's.
+  const recognition = earlier.recognition ?? (plan.lostAnswer.by === "reference" ? { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } : undefined);
+  if (recognition === undefined) return earlier;
+  let result: LookupResult;
   try {
-    const found = (await ctx.client.searchAllTransactions({ label: earlier.reference }, { signal: ctx.signal })).filter(
-      (tx) => tx.account_id === plan.account.id && carriesReference(tx.notes, earlier.reference),
-    );
-    const only = found[0];
-    if (found.length !== 1 || only === undefined) return earlier;
-    await ctx.recordFound(earlier, only);
-    return { ...earlier, status: "submitted", transaction_id: only.id };
+    result = await lookUpLostAnswer(ctx.client, { operator: earlier.operator, reference: earlier.reference, recognition }, ctx.signal);
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    return earlier;
+    return { ...earlier, seen: `a look-up of it just now failed (${(error as Error).message})` };
   }
+  if (result.found === "one") {
+    await ctx.recordFound(earlier, result.transaction);
+    return { ...earlier, status: "submitted", transaction_id: result.transaction.id };
+  }
+  if (result.found === "candidates") return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone` };
+  return { ...earlier, seen: "no transaction matching it exists yet, but it may still land" };
 }
 
-/** How an earlier identical write reads in a finding: its transaction, status and time, or its unknown outcome. */
-async function describeEarlier(ctx: DuplicateContext, earlier: WriteTrace): Promise<string> {
+/** How an earlier identical write reads in a finding: its transaction, status and time, or that it may already be applied and what was found. */
+async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise<string> {
   if (earlier.transaction_id === null) {
     const state =
       earlier.status === "in_flight"
-        ? "is being sent, or its process stopped before it had an answer"
+        ? "had no answer (its process stopped, or is still sending it)"
         : ctx.lookingUp(earlier.reference)
-          ? "has an unknown outcome (its answer was lost; the guard is still looking it up)"
-          : "has an unknown outcome (its answer was lost and it has not been found since; look at the account's transactions)";
-    return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}`;
+          ? "lost its answer (the guard is still looking it up)"
+          : "lost its answer and has not been found since";
+    return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it may already be applied; ${earlier.seen ?? "it was not looked up again"}`;
   }
   let status = "status unknown";
   try {
@@ -81,16 +90,27 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
   const key = repeatKey(newest);
   const described = await describeEarlier(ctx, newest);
   if (repeatOf === key) {
-    return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    if (newest.transaction_id !== null) return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    return {
+      earlier: newest,
+      // A warning, shown in full wherever the write is shown: unlike a known repeat, this one may be a payment nobody meant.
+      finding: finding("warn", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
+    };
   }
-  const wrong = repeatOf === null ? "" : ` (repeat_of "${repeatOf}" does not name it)`;
+  const unknown = newest.transaction_id === null;
+  const wrong =
+    repeatOf === null ? "" : unknown && repeatOf === newest.reference ? " (repeat_of names it without acknowledging that it may pay twice)" : ` (repeat_of "${repeatOf}" does not name it)`;
+  const next = unknown
+    ? `this may pay twice. Look at the account's transactions first; only if the person, told that the earlier write may already be applied, still wants it sent again, run a new dry run with repeat_of "${key}"`
+    : `this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`;
   return {
     earlier: newest,
-    finding: finding(
-      "block",
-      "DUPLICATE_OF_RECENT",
-      `${described}${wrong}: this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`,
-      { earlier_reference: newest.reference, earlier_transaction_id: newest.transaction_id ?? "unknown", earlier_at: newest.reserved_at, repeat_of: key },
-    ),
+    finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
+      earlier_reference: newest.reference,
+      earlier_transaction_id: newest.transaction_id ?? "unknown",
+      earlier_at: newest.reserved_at,
+      repeat_of: key,
+      ...(unknown ? { may_pay_twice: true } : {}),
+    }),
   };
 }

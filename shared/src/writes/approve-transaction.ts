@@ -107,7 +107,7 @@ export const approveTransactionWrite = defineWrite({
       summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
       transaction,
       send: (client, options) => client.approveTransaction(transaction.id, bodyToSend(built), options),
-      lostAnswer: { by: "approval", transaction },
+      lostAnswer: { by: "approval", transaction_id: transaction.id, request_id: transaction.last_request },
     };
   },
 });

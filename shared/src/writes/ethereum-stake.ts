@@ -11,7 +11,6 @@ import { withInputFieldNames } from "../operations/input-field-names.js";
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
-import { compareFields } from "./lost-answer-fields.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
@@ -88,7 +87,7 @@ export const ethereumStakeWrite = defineWrite({
       proposed_max_fees: proposed,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient("Ethereum", request.contract).differences() },
+      lostAnswer: { by: "reference", expected: { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract } } },
     };
   },
 });

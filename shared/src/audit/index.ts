@@ -12,3 +12,6 @@ export * from "./sealed-record.js";
 export * from "./chain-verifier.js";
 export * from "./commitment-effect.js";
 export * from "./people-tally.js";
+export * from "./seal-key.js";
+export { AuditSealError, SealedPoint } from "./seal-file.js";
+export * from "./sealed-tail.js";

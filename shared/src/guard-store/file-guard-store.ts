@@ -32,7 +32,7 @@ export class FileGuardStore implements GuardStore {
   ) {
     this.location = path;
     this.#log = new AuditLog(path, now, options);
-    this.#intents = new FileIntents(`${path}.intents.json`, now);
+    this.#intents = new FileIntents(`${path}.intents`, now);
   }
 
   /** Bytes of the log this store has read (see AuditLog.bytesRead). */

@@ -1,0 +1,43 @@
+import { statSync } from "node:fs";
+import { intactRecord } from "./chain-check.js";
+import { lineEndingAt, type ReadCounter } from "./log-lines.js";
+import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
+import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "./seal-key.js";
+
+/** Where a log's seal is kept: beside it. */
+export function sealPathOf(log: string): string {
+  return `${log}.seal`;
+}
+
+/** Whether the line ending at the point's offset is intact and the one sealed there (read backwards from there, not from the log's start). */
+export function logHolds(log: string, point: SealedPoint, counter?: ReadCounter): boolean {
+  const line = lineEndingAt(log, point.offset, counter);
+  if (line === null) return false;
+  const reading = intactRecord(line);
+  return !("reason" in reading) && reading.record.seq === point.seq && reading.record.hash === point.hash;
+}
+
+/**
+ * The log's seal, checked with the key and against the log: null when there is none. A log that
+ * does not hold its sealed line (shorter than it, or another line there) is an AuditSealError
+ * naming both. Reads the seal and one line: a start can afford it.
+ */
+export function checkSealedTail(log: string, key: AuditSealKey = sealKeyFromFile(defaultSealKeyPath()), counter?: ReadCounter): SealedPoint | null {
+  const sealPath = sealPathOf(log);
+  const seal = readSealFile(sealPath, key, log);
+  if (seal === null) return null;
+  let size = 0;
+  try {
+    size = statSync(log).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const sealed = `record ${seal.seq} ending at byte ${seal.offset}, hash ${seal.hash.slice(0, 12)}…`;
+  if (size < seal.offset) {
+    throw new AuditSealError(`audit log ${log} was shortened: it holds ${size} bytes, but its seal ${sealPath} says its last line is ${sealed}; ${resealHint(log)}`);
+  }
+  if (!logHolds(log, seal, counter)) {
+    throw new AuditSealError(`audit log ${log} does not hold its sealed line: its seal ${sealPath} says ${sealed}, and the log has another line there; ${resealHint(log)}`);
+  }
+  return seal;
+}

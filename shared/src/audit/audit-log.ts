@@ -5,10 +5,11 @@ import { auditLine, sealAuditRecord } from "./sealed-record.js";
 import { AuditLedger, type Checkpoint } from "./audit-ledger.js";
 import { ChainCheck, CHAIN_START } from "./chain-check.js";
 import { withFileLock } from "./file-lock.js";
-import { readLedgerFile, writeLedgerFile } from "./ledger-file.js";
+import { writeLedgerFile } from "./ledger-file.js";
+import { sealedRecordInput } from "./seal-record-input.js";
 import { forEachLineSync, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, resealHint, unverifiedSeal, writeSealFile, type SealedPoint } from "./seal-file.js";
-import { checkSealedTail, logHolds, sealPathOf } from "./sealed-tail.js";
+import { checkSealedTail, ledgerPathOf, logHolds, sealedStart, sealPathOf } from "./sealed-tail.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "./seal-key.js";
 
 /** The saved ledger is rewritten once the log has grown this much past it (and on close): an opener catches up on at most about this much. */
@@ -74,7 +75,7 @@ export class AuditLog {
   ) {
     mkdirSync(dirname(path), { recursive: true });
     this.#lockPath = `${path}.lock`;
-    this.#ledgerPath = `${path}.ledger.json`;
+    this.#ledgerPath = ledgerPathOf(path);
     this.#sealPath = sealPathOf(path);
     this.#key = options.sealKey ?? sealKeyFromFile(defaultSealKeyPath());
     this.#ledger = options.resealing === true ? this.#openForReseal() : this.#open();
@@ -137,11 +138,9 @@ export class AuditLog {
   }
 
   #open(): AuditLedger {
-    const seal = this.#checkSeal();
+    const { seal, saved } = sealedStart(this.path, this.#key, this.#reads);
     this.#sealed = seal !== null;
     if (!existsSync(this.path)) return new AuditLedger();
-    const saved = readLedgerFile(this.#ledgerPath, this.#key, this.path);
-    if (seal === null && saved !== null) throw new AuditSealError(`audit log ${this.path}: its seal ${this.#sealPath} is missing but its ledger is sealed; ${resealHint(this.path)}`);
     const checkpoint = saved?.checkpoint ?? null;
     // The sealed line was just read: a ledger saved at it needs no second look.
     const holds = checkpoint !== null && ((seal !== null && seal.offset === checkpoint.offset && seal.hash === checkpoint.hash) || this.#tailIs(checkpoint));
@@ -200,16 +199,13 @@ export class AuditLog {
     const pending = this.#pendingSeal;
     if (pending === null) return null;
     const tail = ledger.checkpoint;
-    const details: Record<string, unknown> = {
-      reason: pending.reason,
-      key_id: this.#key.id,
-      log: tail === null ? null : { seq: tail.seq, bytes: tail.offset },
-      ...(pending.reason === "resealed" ? { previous_seal: pending.previous === null ? null : { seq: pending.previous.seq, bytes: pending.previous.offset, key_id: pending.previous.key_id } } : {}),
-    };
-    const record = this.#write(ledger, { event: "sealed", surface: "audit-store", operator: "", tool: pending.reason === "resealed" ? "reseal_audit" : "first_seal", request_digest: null, details });
+    const holds = tail === null ? null : { seq: tail.seq, bytes: tail.offset };
+    const previous = pending.reason === "resealed" && pending.previous !== null ? { seq: pending.previous.seq, bytes: pending.previous.offset, key_id: pending.previous.key_id } : null;
+    const record = this.#write(ledger, sealedRecordInput(pending.reason, this.#key.id, holds, previous));
     this.#pendingSeal = null;
     return record;
   }
+
 
   /** The ledger brought up to the file: caught up on new lines, or rebuilt when the file is not the one it describes. */
   #follow(locked: boolean): AuditLedger {

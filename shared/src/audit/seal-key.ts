@@ -33,10 +33,9 @@ export class AuditSealKey {
   }
 }
 
-/** Where the seal key is when no setting names it: one per user, shared by the MCP server and the VS Code extension. */
-export function defaultSealKeyPath(env: NodeJS.ProcessEnv = process.env): string {
-  const set = env.CUSTODY_AUDIT_SEAL_KEY_FILE;
-  return set !== undefined && set !== "" ? set : join(homedir(), ".custody-mcp", "audit-seal.key");
+/** Where the seal key is when no setting names it: one per user (created on first use), shared by the MCP server and the VS Code extension. */
+export function defaultSealKeyPath(): string {
+  return join(homedir(), ".custody-mcp", "audit-seal.key");
 }
 
 /** The seal key in a file (its bytes as they are, at least 32); errors name the setting and the file, never the content. */

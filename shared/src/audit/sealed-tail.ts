@@ -1,4 +1,6 @@
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import type { AuditLedger } from "./audit-ledger.js";
+import { readLedgerFile } from "./ledger-file.js";
 import { intactRecord } from "./chain-check.js";
 import { lineEndingAt, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
@@ -40,4 +42,22 @@ export function checkSealedTail(log: string, key: AuditSealKey = sealKeyFromFile
     throw new AuditSealError(`audit log ${log} does not hold its sealed line: its seal ${sealPath} says ${sealed}, and the log has another line there; ${resealHint(log)}`);
   }
   return seal;
+}
+
+/** Where a log's ledger is kept: beside it. */
+export function ledgerPathOf(log: string): string {
+  return `${log}.ledger.json`;
+}
+
+/**
+ * What an opener of the log may start from: its seal checked against the log (checkSealedTail)
+ * and its saved ledger checked against its MAC (null when missing or of another version: it is
+ * rebuilt). A sealed ledger beside a log without a seal means the seal was removed: an AuditSealError.
+ */
+export function sealedStart(log: string, key: AuditSealKey, counter?: ReadCounter): { seal: SealedPoint | null; saved: AuditLedger | null } {
+  const seal = checkSealedTail(log, key, counter);
+  if (!existsSync(log)) return { seal, saved: null };
+  const saved = readLedgerFile(ledgerPathOf(log), key, log);
+  if (seal === null && saved !== null) throw new AuditSealError(`audit log ${log}: its seal ${sealPathOf(log)} is missing but its ledger is sealed; ${resealHint(log)}`);
+  return { seal, saved };
 }

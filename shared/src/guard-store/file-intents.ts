@@ -77,7 +77,11 @@ export class FileIntents {
     return parsed.data.expires_at <= this.now().getTime() ? null : parsed.data;
   }
 
-  /** Writes the entry whole (synced, then renamed over the old one) and marks it in its expiry bucket. */
+  /**
+   * Writes the entry whole (renamed over the old one) and marks it in its expiry bucket. Only a
+   * `used` entry is synced before the rename: a nonce used must stay used through a power loss;
+   * a prepared or latest entry lost with one only makes its confirmation refused (a new dry run).
+   */
   #put(kind: Kind, name: string, entry: object, expiresAt: number): void {
     const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
     mkdirSync(bucket, { recursive: true });
@@ -87,7 +91,7 @@ export class FileIntents {
     const fd = openSync(temporary, "w");
     try {
       writeSync(fd, JSON.stringify(entry));
-      fsyncSync(fd);
+      if (kind === "used") fsyncSync(fd);
     } finally {
       closeSync(fd);
     }

@@ -33,7 +33,7 @@ const LedgerFile = z.object({
   ),
 });
 
-const SealedLedgerFile = LedgerFile.extend({ key_id: z.string(), mac: z.string() });
+const LedgerSeal = z.object({ key_id: z.string(), mac: z.string() });
 
 /**
  * The ledger saved beside a log, or null when there is none or it is not one of this version (it
@@ -47,17 +47,22 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
   } catch {
     return null;
   }
-  let sealed: z.infer<typeof SealedLedgerFile>;
+  let raw: unknown;
   try {
-    sealed = SealedLedgerFile.parse(JSON.parse(text));
+    raw = JSON.parse(text);
   } catch {
     return null;
   }
-  const { key_id, mac, ...parsed } = sealed;
-  if (key_id !== key.id) throw new AuditSealError(`audit log ${log}: its ledger ${path} was sealed with another key (key id ${key_id}; this key's id is ${key.id}); ${resealHint(log)}`);
-  if (!key.verifies(MAC_DOMAIN, canonicalJson(parsed), mac)) {
+  const seal = LedgerSeal.safeParse(raw);
+  const content = LedgerFile.safeParse(raw);
+  if (!seal.success || !content.success) return null;
+  // The MAC covers the file as written (every field, known to this version or not), not what this version reads of it.
+  const { key_id, mac, ...written } = raw as Record<string, unknown>;
+  if (seal.data.key_id !== key.id) throw new AuditSealError(`audit log ${log}: its ledger ${path} was sealed with another key (key id ${String(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`);
+  if (!key.verifies(MAC_DOMAIN, canonicalJson(written), String(mac))) {
     throw new AuditSealError(`audit log ${log}: its ledger ${path} does not match its seal (its totals or write traces were edited); ${resealHint(log)}`);
   }
+  const parsed = content.data;
   return AuditLedger.restore({
     checkpoint: parsed.checkpoint,
     newestMs: parsed.newest_ms,
@@ -83,7 +88,8 @@ export function writeLedgerFile(path: string, ledger: AuditLedger, key: AuditSea
   };
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify({ ...file, key_id: key.id, mac: key.mac(MAC_DOMAIN, canonicalJson(file)) }));
+    const written = JSON.parse(JSON.stringify(file)) as Record<string, unknown>;
+    writeFileSync(temporary, JSON.stringify({ ...written, key_id: key.id, mac: key.mac(MAC_DOMAIN, canonicalJson(written)) }));
     renameSync(temporary, path);
   } finally {
     rmSync(temporary, { force: true });

@@ -21,8 +21,8 @@ type Kind = "prepared" | "used" | "latest";
  * or a confirmation writes and reads only its own files, so its cost does not grow with the dry
  * runs left open. Each entry is also marked in expiry/<minute it expires>/, and every change
  * removes the minutes wholly past: what has expired is removed once, never by reading the rest.
- * An expired entry is treated as absent before it is removed. Every method is called holding the
- * log's lock.
+ * Until then an expired entry is still found, as the database store finds it: the road refuses an
+ * expired dry run naming its expiry. Every method is called holding the log's lock.
  */
 export class FileIntents {
   constructor(
@@ -63,7 +63,7 @@ export class FileIntents {
     return join(this.dir, kind, name);
   }
 
-  /** The entry, or null when there is none or it has expired. */
+  /** The entry, or null when there is none; one expired but not yet swept is returned (the road names an expired dry run as such). */
   #get<T extends { expires_at: number }>(kind: Kind, name: string, schema: z.ZodType<T>): T | null {
     let text: string;
     try {
@@ -74,7 +74,7 @@ export class FileIntents {
     }
     const parsed = schema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`${this.#file(kind, name)}: not a guard intent entry; refusing to use it`);
-    return parsed.data.expires_at <= this.now().getTime() ? null : parsed.data;
+    return parsed.data;
   }
 
   /**
@@ -108,7 +108,7 @@ export class FileIntents {
         const dot = marker.indexOf(".");
         const kind = marker.slice(0, dot) as Kind;
         const name = marker.slice(dot + 1);
-        if (kind === "latest" && this.#get("latest", name, Latest) !== null) continue;
+        if (kind === "latest" && (this.#get("latest", name, Latest)?.expires_at ?? 0) > this.now().getTime()) continue;
         rmSync(this.#file(kind, name), { force: true });
       }
       rmSync(bucketDir, { recursive: true, force: true });

@@ -32,7 +32,7 @@ describe("the file store's intents", () => {
     intents.prepare({ ...intent(99, now + 6 * MINUTE_MS), nonce: "f".repeat(32) });
     expect(intents.redeem(intent(99, 0).nonce)).toEqual({ outcome: "superseded", by_expires_at: now + 6 * MINUTE_MS });
 
-    // Once their minute is past, what expired is removed by the next change, and treated as absent before.
+    // Once the minute they expire in is past, what expired is removed by the next change (which is then of a nonce unknown).
     now += 6 * MINUTE_MS;
     expect(intents.redeem(intent(5, 0).nonce)).toEqual({ outcome: "unknown" });
     now += MINUTE_MS;

@@ -27,7 +27,6 @@ export interface AuditLogOptions {
 /** Why the next locked append first writes a `sealed` record: a log found unsealed, or a person's reseal (with what the old seal said). */
 type PendingSeal = { reason: "first_seal" } | { reason: "resealed"; previous: (SealedPoint & { key_id: string }) | null };
 
-
 function brokenChain(path: string, line: number, reason: string): Error {
   return new Error(`audit log ${path} is not a valid chain (line ${line}: ${reason}); refusing to append to it`);
 }
@@ -206,7 +205,6 @@ export class AuditLog {
     return record;
   }
 
-
   /** The ledger brought up to the file: caught up on new lines, or rebuilt when the file is not the one it describes. */
   #follow(locked: boolean): AuditLedger {
     let size: number;
@@ -215,6 +213,8 @@ export class AuditLog {
       ({ size, ino: inode } = statSync(this.path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      // A sealed log removed is one cut to nothing.
+      this.#checkSeal();
       if (this.#ledger.checkpoint !== null) this.#ledger = new AuditLedger();
       this.#inode = null;
       return this.#ledger;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.js";
 import type { AuditSealKey } from "./seal-key.js";
@@ -43,12 +43,22 @@ export function unverifiedSeal(path: string): (SealedPoint & { key_id: string })
   return parsed.success ? { ...parsed.data.checkpoint, key_id: parsed.data.key_id } : null;
 }
 
-/** Seals the log's last line: written whole under a name of its own, then renamed over the old seal. */
+/**
+ * Seals the log's last line: written whole under a name of its own, synced, then renamed over the
+ * old seal, so a power loss leaves the old seal or the new one, never an empty one that would stop
+ * the store until a person reseals it.
+ */
 export function writeSealFile(path: string, key: AuditSealKey, checkpoint: SealedPoint): void {
   const sealed = { format: FORMAT, key_id: key.id, checkpoint: { seq: checkpoint.seq, hash: checkpoint.hash, offset: checkpoint.offset } };
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify({ ...sealed, mac: key.mac(MAC_DOMAIN, canonicalJson(sealed)) }));
+    const fd = openSync(temporary, "wx", 0o600);
+    try {
+      writeSync(fd, JSON.stringify({ ...sealed, mac: key.mac(MAC_DOMAIN, canonicalJson(sealed)) }));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
   } finally {
     rmSync(temporary, { force: true });

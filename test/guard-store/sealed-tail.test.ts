@@ -17,6 +17,7 @@ import {
   type SealVerdict,
 } from "@custody/shared";
 import { MIGRATIONS, openPostgresGuardStore, SEAL_VERSION, resealPostgresAudit, verifySealedPostgresAudit } from "@custody/shared/postgres-store";
+import { verifyAuditCommand } from "@custody/mcp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 
@@ -30,6 +31,8 @@ beforeAll(async () => {
 afterAll(() => cluster?.stop());
 
 interface Backing {
+  /** What verify-audit is given: the log file, or the database's URL. */
+  target: string;
   open(key: AuditSealKey): Promise<GuardStore>;
   /** Removes the last `count` records, as an editor of the file or of the table would. */
   cut(count: number): void;
@@ -46,6 +49,7 @@ interface Backing {
 function fileBacking(): Backing {
   const path = join(mkdtempSync(join(tmpdir(), "sealed-tail-")), "audit.jsonl");
   return {
+    target: path,
     open: async (key) => new FileGuardStore(path, undefined, { sealKey: key }),
     cut: (count) => writeFileSync(path, `${readFileSync(path, "utf8").split("\n").slice(0, -1 - count).join("\n")}\n`),
     forgeSeal: (seq) => {
@@ -63,6 +67,7 @@ function postgresBacking(): Backing {
   const url = cluster.createDatabase("sealed");
   const name = url.split("/").at(-1) as string;
   return {
+    target: url,
     open: (key) => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }),
     cut: (count) => cluster.psql(name, `DELETE FROM custody_audit WHERE seq > (SELECT max(seq) FROM custody_audit) - ${count}`),
     forgeSeal: (seq) => cluster.psql(name, `UPDATE custody_audit_seal SET seq = ${seq}, hash = (SELECT hash FROM custody_audit WHERE seq = ${seq})`),
@@ -95,6 +100,9 @@ describe.each([
     await expect(running.append(record("after the cut"))).rejects.toThrow(/shortened/);
     await running.close();
     expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 2 }, seal: { kind: "shortened", seal: { seq: 3 } } });
+    const said: string[] = [];
+    expect(await verifyAuditCommand(backing.target, (line) => said.push(line), key)).toBe(1);
+    expect(said).toEqual([expect.stringMatching(/^SHORTENED: the chain is intact but ends at record 1 \(2 records[^)]*\); its seal says its last record is record 3[ ,].*: records were cut from its end$/)]);
 
     const sealed = await backing.reseal(key);
     expect(sealed).toMatchObject({ event: "sealed", seq: 2, details: { reason: "resealed", key_id: key.id, log: { seq: 1 }, previous_seal: { seq: 3 } } });

@@ -4,7 +4,7 @@ import { readLedgerFile } from "./ledger-file.js";
 import { intactRecord } from "./chain-check.js";
 import { lineEndingAt, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
-import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "./seal-key.js";
+import type { AuditSealKey } from "./seal-key.js";
 
 /** Where a log's seal is kept: beside it. */
 export function sealPathOf(log: string): string {
@@ -24,7 +24,7 @@ export function logHolds(log: string, point: SealedPoint, counter?: ReadCounter)
  * does not hold its sealed line (shorter than it, or another line there) is an AuditSealError
  * naming both. Reads the seal and one line: a start can afford it.
  */
-export function checkSealedTail(log: string, key: AuditSealKey = sealKeyFromFile(defaultSealKeyPath()), counter?: ReadCounter): SealedPoint | null {
+export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCounter): SealedPoint | null {
   const sealPath = sealPathOf(log);
   const seal = readSealFile(sealPath, key, log);
   if (seal === null) return null;

@@ -1,6 +1,6 @@
 import type { ChainPoint } from "../audit/chain-check.js";
 import { canonicalJson } from "../audit/canonical-json.js";
-import { AuditSealError } from "../audit/seal-file.js";
+import { AuditSealError, resealHint } from "../audit/seal-file.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
 import type { Queryable } from "./database-pool.js";
 
@@ -13,16 +13,14 @@ export async function unverifiedTableSeal(db: Queryable): Promise<(ChainPoint & 
   return row === undefined ? null : { seq: Number(row.seq), hash: row.hash, key_id: row.key_id, mac: row.mac };
 }
 
-function resealHint(): string {
-  return "a person must find out what happened to it, then run: custody-mcp reseal-audit --store <the database>";
-}
+const RESEAL = resealHint("--store <the database>");
 
 /** The seal row checked with the key: null when there is none; another key's or an edited one is an AuditSealError. */
 export async function tableSeal(db: Queryable, key: AuditSealKey): Promise<ChainPoint | null> {
   const seal = await unverifiedTableSeal(db);
   if (seal === null) return null;
-  if (seal.key_id !== key.id) throw new AuditSealError(`the audit chain's seal was made with another key (key id ${seal.key_id}; this key's id is ${key.id}); ${resealHint()}`);
-  if (!key.verifies(MAC_DOMAIN, canonicalJson({ seq: seal.seq, hash: seal.hash }), seal.mac)) throw new AuditSealError(`the audit chain's seal does not match its MAC (it was edited); ${resealHint()}`);
+  if (seal.key_id !== key.id) throw new AuditSealError(`the audit chain's seal was made with another key (key id ${seal.key_id}; this key's id is ${key.id}); ${RESEAL}`);
+  if (!key.verifies(MAC_DOMAIN, canonicalJson({ seq: seal.seq, hash: seal.hash }), seal.mac)) throw new AuditSealError(`the audit chain's seal does not match its MAC (it was edited); ${RESEAL}`);
   return { seq: seal.seq, hash: seal.hash };
 }
 
@@ -58,15 +56,15 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
   const seal = await tableSeal(db, key);
   if (seal === null) {
     const sealedAt = await lastSealRecord(db);
-    if (sealedAt !== null) throw new AuditSealError(`the audit chain's seal is missing, but the chain was sealed (record ${sealedAt}); ${resealHint()}`);
-    if (!firstSeal && (await lastSeq(db)) >= 0) throw new AuditSealError(`the audit chain has records but no seal; ${resealHint()}`);
+    if (sealedAt !== null) throw new AuditSealError(`the audit chain's seal is missing, but the chain was sealed (record ${sealedAt}); ${RESEAL}`);
+    if (!firstSeal && (await lastSeq(db)) >= 0) throw new AuditSealError(`the audit chain has records but no seal; ${RESEAL}`);
     return false;
   }
   const standing = await chainAgainstSeal(db, seal);
   if (standing === "shortened") {
-    throw new AuditSealError(`the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${resealHint()}`);
+    throw new AuditSealError(`the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${RESEAL}`);
   }
-  if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${resealHint()}`);
+  if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
   return true;
 }
 

@@ -18,6 +18,7 @@ describe("configuration", () => {
         auditLogPath: "/var/audit.jsonl",
         storeUrl: null,
         tokenSecretFile: null,
+        auditSealKeyFile: null,
         tokenTtlSeconds: 60,
         emulatorKeyFile: null,
         http: null,
@@ -57,14 +58,16 @@ describe("configuration", () => {
   });
 
   it("verify-audit takes one file or the store; export-audit a database store; unknown flags and commands are refused", () => {
-    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", target: "a.jsonl" });
-    expect(readCommand(["verify-audit", "--store", "postgres://u:p@h/db"], {})).toEqual({ command: "verify-audit", target: "postgres://u:p@h/db" });
-    expect(readCommand(["verify-audit"], { CUSTODY_STORE: "postgresql://h/db" })).toEqual({ command: "verify-audit", target: "postgresql://h/db" });
+    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", target: "a.jsonl", sealKeyFile: null });
+    expect(readCommand(["verify-audit", "--store", "postgres://u:p@h/db"], {})).toEqual({ command: "verify-audit", target: "postgres://u:p@h/db", sealKeyFile: null });
+    expect(readCommand(["verify-audit"], { CUSTODY_STORE: "postgresql://h/db" })).toEqual({ command: "verify-audit", target: "postgresql://h/db", sealKeyFile: null });
+    expect(readCommand(["reseal-audit", "a.jsonl", "--audit-seal-key-file", "/k"], { CUSTODY_AUDIT_SEAL_KEY_FILE: "/env/k" })).toEqual({ command: "reseal-audit", target: "a.jsonl", sealKeyFile: "/k" });
+    expect(readCommand(["verify-audit", "a.jsonl"], { CUSTODY_AUDIT_SEAL_KEY_FILE: "/env/k" })).toEqual({ command: "verify-audit", target: "a.jsonl", sealKeyFile: "/env/k" });
     expect(() => readCommand(["verify-audit"], {})).toThrow(/give exactly one audit log file, or --store/);
     expect(readCommand(["export-audit"], { CUSTODY_STORE: "postgres://h/db" })).toEqual({ command: "export-audit", storeUrl: "postgres://h/db" });
     expect(() => readCommand(["export-audit", "--store", "/var/audit.jsonl"], {})).toThrow(/export-audit: give --store \(CUSTODY_STORE\) naming a postgres:\/\/ store/);
     expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
-    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit and export-audit/);
+    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit, reseal-audit and export-audit/);
     expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
   });
 

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
@@ -178,8 +179,12 @@ describe("the bundle over stdio", () => {
   });
 
   it("two server processes sharing one audit log keep one valid chain", async () => {
-    const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
-    const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog };
+    const dir = tempDir("custody-mcp-audit-");
+    const auditLog = join(dir, "audit.jsonl");
+    // One person's two processes share a home, so one seal key: each spawned here has a home of its own.
+    const sealKey = join(dir, "seal.key");
+    writeFileSync(sealKey, randomBytes(32));
+    const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog, CUSTODY_AUDIT_SEAL_KEY_FILE: sealKey };
     const first = await spawnServer([], env);
     const second = await spawnServer([], env);
     try {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
-import { CustodyClient, type AuditRecord } from "@custody/shared";
+import { CustodyClient, readSealKeyFile, type AuditRecord } from "@custody/shared";
 import { openPostgresGuardStore } from "@custody/shared/postgres-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "../contract/emulator-harness.js";
@@ -28,6 +28,7 @@ let storeUrl: string;
 let replicas: ReplicaProcess[] = [];
 let balancer: NginxBalancer;
 let recipient: string;
+let sealKeyFile: string;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster({ durable: false });
@@ -37,6 +38,9 @@ beforeAll(async () => {
   storeUrl = cluster.createDatabase("team");
   const secretFile = join(work, "token-secret");
   writeFileSync(secretFile, randomBytes(32), { mode: 0o600 });
+  // Kept beside the token secret, as docs/deployment.md says: the seal key every replica (and this test's look at the store) shares.
+  sealKeyFile = join(work, "audit-seal-key");
+  writeFileSync(sealKeyFile, randomBytes(32), { mode: 0o600 });
   const policyFile = join(work, "policy.json");
   writeFileSync(policyFile, JSON.stringify({ limits: { solana_testnet: { max_per_day: { base_units: LAMPORTS_PER_DAY.toString() } } } }));
   const balancerPort = await freePort();
@@ -47,6 +51,7 @@ beforeAll(async () => {
     CUSTODY_POLICY: policyFile,
     CUSTODY_STORE: storeUrl,
     CUSTODY_TOKEN_SECRET_FILE: secretFile,
+    CUSTODY_AUDIT_SEAL_KEY_FILE: sealKeyFile,
     CUSTODY_MCP_TOKEN: TOKEN,
     CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${balancerPort}`,
   };
@@ -107,7 +112,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const records = chain();
       const committed = submitted.map((answer) => BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string));
       expect(committed.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(LAMPORTS_PER_DAY);
-      const store = await openPostgresGuardStore(storeUrl);
+      const store = await openPostgresGuardStore(storeUrl, { sealKey: readSealKeyFile(sealKeyFile) });
       expect(await store.committedSince({ scope: { kind: "operator", operator: OPERATOR }, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
       await store.close();
       for (const [index, answer] of confirmed.entries()) {

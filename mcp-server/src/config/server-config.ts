@@ -38,6 +38,8 @@ export interface ServerConfig {
   storeUrl: string | null;
   /** A file of 32 or more random bytes that replicas share, so a token one issued opens on another; null: a random key per process. */
   tokenSecretFile: string | null;
+  /** The key sealing the audit store's tail and ledger (32+ bytes; replicas share it); null: the default one (defaultSealKeyPath, created if missing). */
+  auditSealKeyFile: string | null;
   tokenTtlSeconds: number;
   /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
   emulatorKeyFile: string | null;
@@ -48,7 +50,9 @@ export interface ServerConfig {
 export type Command =
   | { command: "serve"; config: ServerConfig }
   /** A file path or a postgres:// URL. */
-  | { command: "verify-audit"; target: string }
+  | { command: "verify-audit"; target: string; sealKeyFile: string | null }
+  /** Seals a store as it now is, after a person has looked at why its seal stopped it. */
+  | { command: "reseal-audit"; target: string; sealKeyFile: string | null }
   | { command: "export-audit"; storeUrl: string }
   | { command: "help" };
 
@@ -191,6 +195,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "audit-log": { type: "string" },
         store: { type: "string" },
         "token-secret-file": { type: "string" },
+        "audit-seal-key-file": { type: "string" },
         "replica-id": { type: "string" },
         "public-origin": { type: "string" },
         "auth-issuer": { type: "string" },
@@ -211,10 +216,12 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   const store = readStore(values, env);
-  if (positionals[0] === "verify-audit") {
+  const sealKeyFile = flagOrEnv(values["audit-seal-key-file"], env.CUSTODY_AUDIT_SEAL_KEY_FILE);
+  if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
+    const command = positionals[0];
     const target = positionals[1] ?? store;
-    if (target === null || positionals.length > 2) throw new ConfigError("verify-audit: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store");
-    return { command: "verify-audit", target };
+    if (target === null || positionals.length > 2) throw new ConfigError(`${command}: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store`);
+    return { command, target, sealKeyFile };
   }
   if (positionals[0] === "export-audit") {
     const storeUrl = positionals[1] ?? store;
@@ -223,7 +230,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
     }
     return { command: "export-audit", storeUrl };
   }
-  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit and export-audit`);
+  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
   const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
   if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
   if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
@@ -240,6 +247,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
       storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
       tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
+      auditSealKeyFile: sealKeyFile,
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
       emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
       http: values.http ? readHttpOptions(values, host, env) : null,
@@ -266,6 +274,9 @@ export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio b
   custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token, or OAuth with --auth-issuer)
   custody-mcp verify-audit <file>  verify an audit log's hash chain
   custody-mcp verify-audit --store postgres://...   verify a database store's chain (streaming)
+                                   both compare the chain with its seal: a shortened one is reported
+  custody-mcp reseal-audit <file>|--store postgres://...   after a person has looked at a store its seal
+                                   stopped (shortened, edited ledger, other key): seal it as it now is
   custody-mcp export-audit --store postgres://...   write a database store's chain to stdout as JSONL
 
 Options (environment variable in brackets):
@@ -277,6 +288,8 @@ Options (environment variable in brackets):
   --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
                           a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)
   --token-secret-file F   32+ random bytes shared by replicas: a token one issues opens on another [CUSTODY_TOKEN_SECRET_FILE]
+  --audit-seal-key-file F  32+ random bytes sealing the audit store's tail (replicas share it) [CUSTODY_AUDIT_SEAL_KEY_FILE];
+                          default ~/.custody-mcp/audit-seal.key, created on first use
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
   --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]

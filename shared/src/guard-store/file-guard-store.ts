@@ -1,4 +1,4 @@
-import { AuditLog } from "../audit/audit-log.js";
+import { AuditLog, type AuditLogOptions } from "../audit/audit-log.js";
 import type { AuditLedger } from "../audit/audit-ledger.js";
 import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
@@ -7,10 +7,7 @@ import { scanTraces } from "./file-trace-scan.js";
 import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
 import { isUnanswered, standingDuplicate } from "./write-traces.js";
 
-export interface FileGuardStoreOptions {
-  /** How long a call waits for the lock held by another live process before it fails naming it (default 10 s). */
-  lockWaitMs?: number;
-}
+export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
 
 type RecentQuery = { operator: string; fingerprint: string; since: Date };
 
@@ -32,7 +29,7 @@ export class FileGuardStore implements GuardStore {
   ) {
     this.location = path;
     this.#log = new AuditLog(path, now, options);
-    this.#intents = new FileIntents(`${path}.intents.json`, now);
+    this.#intents = new FileIntents(`${path}.intents`, now);
   }
 
   /** Bytes of the log this store has read (see AuditLog.bytesRead). */

@@ -41,7 +41,7 @@ async function startServer(baseUrl: string, operator: string, store: GuardStoreA
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [bundle],
-    env: { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_STORE: store.location },
+    env: { PATH: process.env.PATH ?? "", ...store.home, CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_STORE: store.location },
     stderr: "pipe",
   });
   const client = testClient();
@@ -63,6 +63,8 @@ interface GuardStoreAt {
   records(): AuditLine[];
   /** A database is opened when the server starts; a file on the first call. */
   openedAtStart: boolean;
+  /** The machine's user the servers run as: one HOME for every start, so a restart finds the store's seal key. */
+  home: { HOME: string; TMPDIR: string };
 }
 
 function parsedLines(text: string): AuditLine[] {
@@ -74,13 +76,13 @@ function parsedLines(text: string): AuditLine[] {
 
 function fileStore(): GuardStoreAt {
   const path = join(tempDir("custody-crash-audit-"), "audit.jsonl");
-  return { location: path, records: () => (existsSync(path) ? parsedLines(readFileSync(path, "utf8")) : []), openedAtStart: false };
+  return { location: path, records: () => (existsSync(path) ? parsedLines(readFileSync(path, "utf8")) : []), openedAtStart: false, home: childHome() };
 }
 
 function postgresStore(cluster: PostgresCluster): GuardStoreAt {
   const url = cluster.createDatabase("crash");
   const database = url.split("/").at(-1) as string;
-  return { location: url, records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")), openedAtStart: true };
+  return { location: url, records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")), openedAtStart: true, home: childHome() };
 }
 
 /** Waits until the store holds a record the predicate accepts (the state a process writes), and returns it. */

@@ -32,6 +32,19 @@ async function withServer<T>(options: HarnessOptions, run: (harness: Awaited<Ret
   }
 }
 
+/** The account's smart-contract rule: staking-bot creates, treasury-bot approves, with this whitelist. */
+async function contractRule(name: string, whitelist: string[]): Promise<void> {
+  const account = await accountNamed(emulator, name);
+  await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+    ...account.governance_rules,
+    smart_contract: {
+      creators: [{ username: DEMO.stakingBot, is_api: true }],
+      steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
+      whitelist,
+    },
+  });
+}
+
 const listedNames = (options: HarnessOptions) => withServer(options, async ({ client }) => (await client.listTools()).tools.map((tool) => tool.name));
 const readOnlyNames = ALL_TOOLS.filter((tool) => tool.annotations.readOnlyHint).map((tool) => tool.name);
 
@@ -242,15 +255,7 @@ describe("approvals are held to the policy of the operation they release", () =>
 
   /** A contract call on eth-ops to USDC, created by staking-bot, waiting for treasury-bot's approval. */
   async function pendingContractCall(): Promise<number> {
-    const account = await accountNamed(emulator, DEMO.ethOps);
-    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
-      ...account.governance_rules,
-      smart_contract: {
-        creators: [{ username: DEMO.stakingBot, is_api: true }],
-        steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
-        whitelist: [DEMO.usdcContract],
-      },
-    });
+    await contractRule(DEMO.ethOps, [DEMO.usdcContract]);
     const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
       account_name: DEMO.ethOps,
       amount: "0",
@@ -319,18 +324,8 @@ const ALLOWED = "0x1111111111111111111111111111111111111111";
 const OTHER = "0x2222222222222222222222222222222222222222";
 const ZERO_FILLED = encodeDepositCall({ pubkey: "00".repeat(48), withdrawal_credentials: "00".repeat(32), signature: "00".repeat(96), deposit_data_root: "00".repeat(32) });
 
-/** eth-staking's smart-contract rule with an empty whitelist (the spec allows it), staking-bot creating, treasury-bot approving. */
-async function emptyWhitelist(): Promise<void> {
-  const account = await accountNamed(emulator, DEMO.ethStaking);
-  await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
-    ...account.governance_rules,
-    smart_contract: {
-      creators: [{ username: DEMO.stakingBot, is_api: true }],
-      steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
-      whitelist: [],
-    },
-  });
-}
+/** eth-staking's smart-contract rule with an empty whitelist (the spec allows it). */
+const emptyWhitelist = () => contractRule(DEMO.ethStaking, []);
 
 const stake = (contract: string, contractData: string) => ({ account: DEMO.ethStaking, contract, contract_data: contractData, amount: "32", unit: "ETH" });
 

@@ -42,6 +42,7 @@ export function encodeDepositCall(parts: DepositCallParts): string {
  */
 export function decodeDepositCall(contractData: string): { parts: DepositCallParts } | { problem: string } {
   const hex = (contractData.startsWith("0x") ? contractData.slice(2) : contractData).toLowerCase();
+  if (hex === "") return { problem: "is empty" };
   if (!/^(?:[0-9a-f]{2})*$/.test(hex)) return { problem: "is not hex-encoded bytes" };
   if (!hex.startsWith(DEPOSIT_SELECTOR)) return { problem: `does not start with the deposit selector 0x${DEPOSIT_SELECTOR} (it starts 0x${hex.slice(0, 8)})` };
   if (hex.length !== DEPOSIT_CALL_BYTES * 2) return { problem: `is ${hex.length / 2} bytes, not the ${DEPOSIT_CALL_BYTES} bytes of one deposit call` };

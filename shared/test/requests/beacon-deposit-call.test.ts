@@ -19,6 +19,7 @@ describe("the beacon deposit call", () => {
     ["a moved offset", `${CALL.slice(0, 10)}${"0".repeat(62)}a0${CALL.slice(10 + 64)}`, "pubkey's offset 0xa0"],
     ["non-zero padding after the key", `${CALL.slice(0, 10 + (0x80 + 32 + 48) * 2)}ff${CALL.slice(10 + (0x80 + 32 + 49) * 2)}`, "padding after pubkey"],
     ["not hex", `0x${"zz".repeat(DEPOSIT_CALL_BYTES)}`, "not hex"],
+    ["nothing (a call given by its ABI inputs only)", "", "is empty"],
   ])("refuses %s", (_name, data, problem) => {
     const decoded = decodeDepositCall(data);
     expect("problem" in decoded && decoded.problem).toContain(problem);

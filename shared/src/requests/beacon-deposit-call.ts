@@ -48,13 +48,14 @@ export function decodeDepositCall(contractData: string): { parts: DepositCallPar
   if (hex.length !== DEPOSIT_CALL_BYTES * 2) return { problem: `is ${hex.length / 2} bytes, not the ${DEPOSIT_CALL_BYTES} bytes of one deposit call` };
   const body = hex.slice(DEPOSIT_SELECTOR.length);
   const at = (byte: number, bytes: number) => body.slice(byte * 2, (byte + bytes) * 2);
-  const parts: Record<string, string> = { deposit_data_root: at(3 * 32, 32) };
+  const values: string[] = [];
   for (const [index, argument] of DYNAMIC.entries()) {
     if (at(index * 32, 32) !== word(argument.offset)) return { problem: `has ${argument.name}'s offset 0x${BigInt(`0x${at(index * 32, 32)}`).toString(16)}, not 0x${argument.offset.toString(16)}` };
     if (at(argument.offset, 32) !== word(argument.bytes)) return { problem: `gives ${argument.name} a length other than ${argument.bytes} bytes` };
     const value = at(argument.offset + 32, Math.ceil(argument.bytes / 32) * 32);
     if (!/^0*$/.test(value.slice(argument.bytes * 2))) return { problem: `has non-zero padding after ${argument.name}` };
-    parts[argument.name] = value.slice(0, argument.bytes * 2);
+    values.push(value.slice(0, argument.bytes * 2));
   }
-  return { parts: parts as unknown as DepositCallParts };
+  const [pubkey, withdrawal_credentials, signature] = values as [string, string, string];
+  return { parts: { pubkey, withdrawal_credentials, signature, deposit_data_root: at(3 * 32, 32) } };
 }

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -137,7 +138,8 @@ describe("Streamable HTTP request sizes", () => {
 describe("Streamable HTTP graceful stop", () => {
   it("refuses new sessions, lets a write under way finish and answers it, then closes", async () => {
     await resetWorkspace(emulator);
-    const stopping = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
+    const context = testContext(emulator);
+    const stopping = await startHttpServer(context.ctx, OPTIONS, () => {});
     const client = testClient();
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {
@@ -146,7 +148,11 @@ describe("Streamable HTTP graceful stop", () => {
       const dry = await call(client, "create_transaction", args);
       await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.token });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Under way: reserved, its POST held up by the workspace.
+      for (let waited = 0; !(existsSync(context.auditPath) && readFileSync(context.auditPath, "utf8").includes('"event":"reserved"')); waited += 10) {
+        if (waited > 15_000) throw new Error("the write was never reserved");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       expect(stopping.pending).toBe(1);
       const stopped = stopping.shutdown(10_000);
       const refused = await rawPost(authorized, INITIALIZE, stopping.port);

@@ -41,7 +41,9 @@ describe("configuration", () => {
   });
 
   it("HTTP: loopback only, default port, the token from the environment", () => {
-    expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: "t0ken" })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token: "t0ken" } } });
+    const token = "t0ken-of-thirty-two-characters-!";
+    expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: token })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token } } });
+    expect(() => readCommand(["--http"], { CUSTODY_MCP_TOKEN: token.slice(1) })).toThrow(/^CUSTODY_MCP_TOKEN: at least 32 characters, got 31;/);
     expect(readCommand(["--http", "--port", "0", "--host", "::1"], {})).toMatchObject({ config: { http: { port: 0, host: "::1", token: null } } });
     expect(() => readCommand(["--http", "--host", "0.0.0.0"], {})).toThrow(/--host: must be a loopback address/);
     expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http/);
@@ -82,7 +84,7 @@ describe("configuration", () => {
   });
 
   it("replicas: an id and a public origin with --http only, in their forms; a replica must share the bearer token and the token secret", () => {
-    const env = { CUSTODY_MCP_TOKEN: "shared-token", CUSTODY_TOKEN_SECRET_FILE: "/run/secret" };
+    const env = { CUSTODY_MCP_TOKEN: "shared-token-of-the-team-replicas", CUSTODY_TOKEN_SECRET_FILE: "/run/secret" };
     const command = readCommand(["--http", "--replica-id", "r1", "--public-origin", "https://custody.example:8443/"], env);
     expect(command).toMatchObject({ config: { tokenSecretFile: "/run/secret", http: { replicaId: "r1", publicOrigin: "https://custody.example:8443" } } });
     expect(replicaProblem((command as { config: ServerConfig }).config)).toBeNull();

@@ -242,6 +242,11 @@ describe("the bundle over stdio", () => {
     const publicHost = runCli(["--http", "--host", "0.0.0.0"]);
     expect(publicHost.status).toBe(2);
     expect(publicHost.stderr).toContain("--host: must be a loopback address");
+    // A one-character bearer token stood between every tool and anyone on this machine.
+    // Bounded: a server that accepted it would serve until killed.
+    const shortToken = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "", CUSTODY_MCP_TOKEN: "a" } });
+    expect(shortToken.status).toBe(2);
+    expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
 });
 

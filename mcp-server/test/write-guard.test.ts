@@ -171,6 +171,16 @@ describe("confirm", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
+  it("refuses a token with junk appended (base64url decoding ignores it): one token has one spelling", async () => {
+    const dry = await call(harness.client, "create_transaction", send());
+    for (const junk of ["=", "!"]) {
+      const padded = await call(harness.client, "create_transaction", send({ confirmation_token: `${dry.token as string}${junk}` }));
+      expect(padded.structured.status).toBe("refused");
+      expect(padded.structured.error).toMatch(/malformed/);
+    }
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
   it("refuses a token issued to another operator, even under the same key", async () => {
     const secret = randomBytes(32);
     const treasury = await connectHarness(emulator, { operator: DEMO.treasuryBot, tokenSecret: secret });

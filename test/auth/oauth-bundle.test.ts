@@ -50,7 +50,8 @@ afterAll(async () => {
 
 describe("the built server with people signing in", () => {
   it("runs as a replica without a shared bearer token, says whose tokens it takes, and serves a signed-in person", async () => {
-    expect(replica.stderr()).toContain(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`);
+    // Written after the line the start waits for, in a chunk of its own: waited for, not read at once.
+    await replica.waitForStderr(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`);
     expect(replica.stderr()).not.toContain("bearer token (set CUSTODY_MCP_TOKEN");
     const token = await authorization.personToken("carol", ["custody:read"]);
     const client = new Client({ name: "oauth-bundle-test", version: "0" }, { capabilities: {} });
@@ -64,7 +65,7 @@ describe("the built server with people signing in", () => {
       await client.close();
     }
     expect((await fetch(resource, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
-    expect(replica.stderr()).toContain(`authorization server ${authorization.issuer}: signing keys at`);
+    await replica.waitForStderr(`authorization server ${authorization.issuer}: signing keys at`);
     expect(replica.stderr()).not.toContain(token);
   });
 

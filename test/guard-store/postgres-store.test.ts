@@ -310,10 +310,17 @@ describe("the PostgreSQL store through a database restart", () => {
       }
     };
     const workers = stores.flatMap((store, which) => [0, 1, 2].map((slot) => worker(store, `w${which}${slot}`)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    /** Until every worker could have finished a round past `count` appends: progress seen, not time spent. */
+    const appendsPast = async (count: number, when: string) => {
+      for (let waited = 0; appends < count + 2 * workers.length; waited += 10) {
+        if (waited > 60_000) throw new Error(`no appends ${when} (${appends})`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await appendsPast(0, "before the restart");
     const before = appends;
     await cluster.restart();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await appendsPast(appends, "after the restart");
     running = false;
     await Promise.all(workers);
     for (const store of stores) await store.close();

@@ -242,16 +242,24 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
         if (waited > 20_000) throw new Error("no confirmation reached replica r1");
         await sleep(20);
       }
+      // A moment into r1's confirmation, so the kill most likely lands on its held-up POST (a kill before it is interrupted all the same).
       await sleep(100);
       const killedAt = Date.now();
       await (replicas[0] as ReplicaProcess).kill();
-      await sleep(1500);
+      /** Until `count` writes the predicate picks were acknowledged: the soak is seen going on, not given time. */
+      const acknowledgedSoon = async (what: string, count: number, picked: (outcome: Outcome) => boolean) => {
+        for (let waited = 0; outcomes.filter((outcome) => outcome.status === "submitted" && picked(outcome)).length < count; waited += 20) {
+          if (waited > 60_000) throw new Error(`no ${what} within 60 s`);
+          await sleep(20);
+        }
+      };
+      await acknowledgedSoon("write through r2 after the kill", 2, (outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt);
       await cluster.restart();
       const databaseBackAt = Date.now();
-      await sleep(1500);
+      await acknowledgedSoon("write after the database came back", 2, (outcome) => outcome.startedAt > databaseBackAt);
       await (replicas[0] as ReplicaProcess).restart();
       const replicaBackAt = Date.now();
-      await sleep(2000);
+      await acknowledgedSoon("write after r1 came back", 3, (outcome) => outcome.startedAt > replicaBackAt);
       stopping = true;
       await Promise.all(workers);
 

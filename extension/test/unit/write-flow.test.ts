@@ -200,6 +200,26 @@ describe("guarded writes from the palette", () => {
     expect(fake.messages.at(-1)?.message).toContain("the local policy is read-only");
   });
 
+  it("refuses Sync Account before asking anything when the policy is read-only, denies sync_account, or leaves out its toolset", async () => {
+    harness = await startHarness();
+    const policy = join(harness.storage, "policy.json");
+    fake.settings.set("custody.policyFile", policy);
+    for (const [rules, reason] of [
+      [{ read_only: true }, "the local policy is read-only"],
+      [{ tools: { deny: ["sync_account"] } }, "sync_account"],
+      [{ toolsets: ["transactions"] }, "read"],
+    ] as const) {
+      writeFileSync(policy, JSON.stringify(rules));
+      await harness.run("custody.syncAccount");
+      expect(fake.picks, JSON.stringify(rules)).toHaveLength(0);
+      expect(fake.messages.at(-1)?.message).toContain("sync_account refused by the local policy");
+      expect(fake.messages.at(-1)?.message).toContain(reason);
+    }
+    // The refusal is audited without holding up the message: wait for the third record.
+    await waitFor(() => readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8").trim().split("\n").length === 3, "three audit records");
+    expect(auditEvents(harness).map((record) => `${record.tool}:${record.event}`)).toEqual(["sync_account:refused", "sync_account:refused", "sync_account:refused"]);
+  });
+
   it("blocks a write above the policy's per-transaction limit", async () => {
     harness = await startHarness();
     const policy = join(harness.storage, "policy.json");

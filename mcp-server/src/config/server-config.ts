@@ -143,6 +143,9 @@ function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin
   return { oauth: { issuer, resource: resource.href }, publicOrigin: resource.origin };
 }
 
+/** The shortest shared bearer token accepted: 32 characters (hex of 16 random bytes, or more). */
+const MIN_BEARER_TOKEN_LENGTH = 32;
+
 function readHttpOptions(
   values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string },
   host: string,
@@ -158,6 +161,10 @@ function readHttpOptions(
   const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
   // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
   if (oauth !== null && token !== null) throw new ConfigError("CUSTODY_MCP_TOKEN and --auth-issuer (CUSTODY_AUTH_ISSUER): give one; with an issuer only its access tokens are accepted, the shared bearer token is not");
+  // Every tool of the server stands behind it: a short one can be guessed (never quoted: it is a secret).
+  if (token !== null && token.length < MIN_BEARER_TOKEN_LENGTH) {
+    throw new ConfigError(`CUSTODY_MCP_TOKEN: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`);
+  }
   return {
     port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
     host,

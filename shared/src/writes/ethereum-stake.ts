@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
 import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
 import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
+import { checkContractCall } from "../rules/contract-call-rules.js";
 import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { Speed } from "../schemas/transaction-request.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
@@ -66,7 +67,12 @@ export const ethereumStakeWrite = defineWrite({
         amount: request.amount,
         maxFees: fees,
         availableBalance: account.available_balance,
+      }),
+      ...checkContractCall({
+        contract: request.contract,
+        contractData: request.contract_data,
         whitelist: account.governance_rules?.smart_contract?.whitelist,
+        allowedContracts: ctx.policy.allowed_contracts,
       }),
       ...buildFindings(built),
       ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }),

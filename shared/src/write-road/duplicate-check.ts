@@ -6,6 +6,8 @@ import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
+import { workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
+import { identicalInWorkspace, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -13,6 +15,8 @@ export interface DuplicateContext {
   store: GuardStore;
   fingerprint: string;
   since: Date;
+  /** The window's length: the workspace's transactions are read back this far on the service's clock. */
+  windowMs: number;
   signal?: AbortSignal | undefined;
   /** Whether a background look-up of this reference is under way in this process. */
   lookingUp(reference: string): boolean;
@@ -67,25 +71,34 @@ async function describeEarlier(ctx: DuplicateContext, earlier: WriteTrace): Prom
  * (REPEAT_ACKNOWLEDGED); a `repeat_of` that names anything else blocks.
  */
 export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
-  const traces = await ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since });
+  const [traces, history] = await Promise.all([ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }), readHistory(ctx, plan)]);
   const standing = traces.find((trace) => trace.status !== "not_applied");
   const repeatOf = plan.request.repeat_of ?? null;
-  if (standing === undefined) {
-    if (repeatOf === null) return { finding: null, earlier: null };
+  const stored = standing === undefined ? undefined : await refreshed(ctx, plan, standing);
+  const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [...traces.filter((trace) => trace.status !== "not_applied"), ...(stored ? [stored] : [])]);
+  const warnings = workspaceFindings(history, plan);
+  const newest = elsewhere !== null && (stored === undefined || elsewhere.trace.reserved_at > stored.reserved_at) ? elsewhere.trace : stored;
+  if (newest === undefined) {
+    if (repeatOf === null) return { finding: null, earlier: null, warnings, storeRepeatOf: null };
     return {
       earlier: null,
+      warnings,
+      storeRepeatOf: repeatOf,
       finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
     };
   }
-  const newest = await refreshed(ctx, plan, standing);
   const key = repeatKey(newest);
-  const described = await describeEarlier(ctx, newest);
+  const described = newest === elsewhere?.trace ? elsewhere.described : await describeEarlier(ctx, newest);
+  // Acknowledging the newest identical write acknowledges the older ones: the store's reservation is told its own newest.
+  const storeRepeatOf = repeatOf !== key ? repeatOf : stored === undefined ? null : repeatKey(stored);
   if (repeatOf === key) {
-    return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    return { earlier: newest, warnings, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
   }
   const wrong = repeatOf === null ? "" : ` (repeat_of "${repeatOf}" does not name it)`;
   return {
     earlier: newest,
+    warnings,
+    storeRepeatOf,
     finding: finding(
       "block",
       "DUPLICATE_OF_RECENT",
@@ -93,4 +106,14 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
       { earlier_reference: newest.reference, earlier_transaction_id: newest.transaction_id ?? "unknown", earlier_at: newest.reserved_at, repeat_of: key },
     ),
   };
+}
+
+/** The workspace's identical transactions within the window, or why they could not be read. */
+async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
+  try {
+    return await identicalInWorkspace(ctx.client, plan, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return { unread: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -117,4 +117,8 @@ export type CommitResult =
 export interface DuplicateVerdict {
   finding: Finding | null;
   earlier: WriteTrace | null;
+  /** What the workspace's own history adds: identical writes of others (SIMILAR_RECENT), a partial or failed read. */
+  warnings: Finding[];
+  /** The acknowledgement the store's reservation checks: its own newest identical write when the person acknowledged a newer one it does not know. */
+  storeRepeatOf: string | null;
 }

@@ -22,7 +22,7 @@ import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
-import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { followSubmission } from "./submission-standing.js";
 
@@ -59,6 +59,12 @@ function whoOf(call: RoadCall): PersonOnRecord | null {
 /** The checks with the daily-limit finding replaced by the reservation's verdict. */
 function withFinding(checks: readonly Finding[], replaced: readonly string[], added: Finding): Finding[] {
   return [...checks.filter((check) => !replaced.includes(check.code)), added];
+}
+
+/** The plan with what the duplicate check found: its finding, then the workspace history's warnings. */
+function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict): PlannedWrite {
+  const found = [...(duplicate.finding === null ? [] : [duplicate.finding]), ...duplicate.warnings];
+  return found.length === 0 ? plan : { ...plan, checks: [...plan.checks, ...found] };
 }
 
 /**
@@ -119,7 +125,7 @@ export class WriteRoad {
     }
     const fingerprint = intentFingerprint(plan);
     const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    plan = withDuplicateFindings(plan, duplicate);
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
@@ -226,7 +232,7 @@ export class WriteRoad {
       fingerprint: sealed.fingerprint,
       reference: plan.correlation_id,
       duplicatesSince: since,
-      repeatOf: plan.request.repeat_of ?? null,
+      repeatOf: checked.storeRepeatOf,
       limits:
         amount === undefined
           ? []
@@ -273,7 +279,7 @@ export class WriteRoad {
    * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
    * POST also the account's name still naming that account alone.
    */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite } | { result: CommitResult }> {
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: CommitResult }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
     try {
@@ -304,12 +310,12 @@ export class WriteRoad {
       return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
     const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    plan = withDuplicateFindings(plan, duplicate);
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
       return { result: { status: "blocked", plan, stage } };
     }
-    return { plan };
+    return { plan, storeRepeatOf: duplicate.storeRepeatOf };
   }
 
   /**
@@ -373,6 +379,7 @@ export class WriteRoad {
       store: this.ports.store,
       fingerprint,
       since,
+      windowMs: this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS,
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {

@@ -87,7 +87,7 @@ export const ethereumStakeWrite = defineWrite({
       proposed_max_fees: proposed,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient("Ethereum", request.contract).differences() },
+      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient("Ethereum", request.contract).contractData(request.contract_data).differences() },
     };
   },
 });

@@ -43,6 +43,13 @@ export class FieldComparison {
     return this;
   }
 
+  /** Contract call data, hex in any letter case; a transaction that does not show its call data is not compared. */
+  contractData(expected: string): this {
+    const actual = (this.tx.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+    if (typeof actual === "string" && actual.toLowerCase() !== expected.toLowerCase()) this.#differences.push(`contract data ${actual} (asked ${expected})`);
+    return this;
+  }
+
   differences(): string[] {
     return this.#differences;
   }

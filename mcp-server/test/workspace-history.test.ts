@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
+import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
+import { call, connectHarness, type Harness, type HarnessOptions } from "./harness/mcp-harness.js";
+
+// Never twice against the workspace: two servers of one operator with two audit logs (two processes,
+// the extension and an assistant, two machines) on one emulator, through real MCP clients.
+
+const demo = useDemoSessions();
+const open: Harness[] = [];
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((harness) => harness.close()));
+});
+
+/** Another treasury-bot server, with an audit log of its own. */
+async function server(options: HarnessOptions = {}): Promise<Harness> {
+  const harness = await connectHarness(demo.emulator, options);
+  open.push(harness);
+  return harness;
+}
+
+let recipient = "";
+const send = (extra: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", ...extra });
+beforeEach(async () => {
+  recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
+});
+
+type Check = { code: string; severity: string; message: string; facts: Record<string, string> };
+const checksOf = (structured: Record<string, unknown>) => (structured.checks ?? []) as Check[];
+
+describe("an identical write of this operator made through another store", () => {
+  it("blocks the dry run naming its transaction; repeat_of with that id passes, and the first store then names the newer one", async () => {
+    const first = demo.treasury;
+    const second = await server();
+    expect(second.auditPath).not.toBe(first.auditPath);
+    const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", send());
+    const earlier = (confirmed.structured.transaction as { id: number }).id;
+
+    const again = await call(second.client, "create_transaction", send());
+    expect(again.structured.status).toBe("blocked");
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${earlier} (status`);
+    expect(again.text).toContain("found in the workspace's transactions");
+    expect(again.text).toContain(`repeat_of "${earlier}"`);
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(earlier), repeat_of: String(earlier) });
+
+    const { dry, confirmed: repeated } = await dryRunAndConfirm(second.client, "create_transaction", send({ repeat_of: String(earlier) }));
+    expect(passedCodes(dry)).toContain("REPEAT_ACKNOWLEDGED");
+    expect(repeated.structured.status).toBe("submitted");
+    const newer = (repeated.structured.transaction as { id: number }).id;
+
+    // The first store knows only its own write: the workspace names the newer one, which its acknowledgement must name.
+    const fromFirst = await call(first.client, "create_transaction", send());
+    expect(blockingCodes(fromFirst.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(fromFirst.text).toContain(`repeat_of "${newer}"`);
+    const stale = await call(first.client, "create_transaction", send({ repeat_of: String(earlier) }));
+    expect(blockingCodes(stale.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    const { confirmed: third } = await dryRunAndConfirm(first.client, "create_transaction", send({ repeat_of: String(newer) }));
+    expect(third.structured.status).toBe("submitted");
+  });
+
+  it("is caught by the check right before the POST when it was created after the person's confirmation", async () => {
+    const first = demo.treasury;
+    let landed: number | undefined;
+    const second = await server({
+      elicit: async () => {
+        // While the person looks at the form, the same operator's other server sends the identical write.
+        const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", send());
+        landed = (confirmed.structured.transaction as { id: number }).id;
+        return { action: "accept", content: { confirm: true } };
+      },
+    });
+    const dry = await call(second.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    const confirmed = await call(second.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(confirmed.structured.status).toBe("blocked");
+    expect(confirmed.text).toContain("BLOCKED (last check before sending)");
+    expect(blockingCodes(confirmed.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(confirmed.text).toContain(`as transaction ${landed}`);
+    expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
+  it("does not count a transaction that moved nothing (rejected)", async () => {
+    const first = demo.treasury;
+    const second = await server();
+    const cold = { account: DEMO.solCold, recipient: (await accountNamed(demo.emulator, DEMO.solTreasury)).address, amount: "0.25", unit: "SOL" };
+    const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", cold);
+    const pending = confirmed.structured.transaction as { id: number; status: string };
+    expect(pending.status).toBe("PENDING_APPROVAL");
+    expect(blockingCodes((await call(second.client, "create_transaction", cold)).structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    await control(demo.emulator, "POST", `/transactions/${pending.id}/reject`, { username: "dana.approver" });
+    const after = await call(second.client, "create_transaction", cold);
+    expect(after.structured.status).toBe("dry_run");
+  });
+});
+
+describe("an identical write made by another operator or a person", () => {
+  it("warns SIMILAR_RECENT naming it, who made it, when and its status, without blocking", async () => {
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "create_transaction", send());
+    const made = confirmed.structured.transaction as { id: number };
+    const mine = demo.treasury;
+    const dry = await call(mine.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    const similar = checksOf(dry.structured).find((check) => check.code === "SIMILAR_RECENT");
+    expect(similar).toMatchObject({ severity: "warn", facts: { transaction_id: String(made.id), created_by: DEMO.stakingBot, count: "1" } });
+    expect(similar?.facts.status).toMatch(/^[A-Z_]+$/);
+    expect(similar?.facts.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(dry.text).toContain(`transaction ${made.id} created by ${DEMO.stakingBot} at`);
+    const sent = await call(mine.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(sent.structured.status).toBe("submitted");
+  });
+});

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, type GuardStore, type Policy } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import type { ContextSettings } from "./build-context.js";
@@ -67,7 +67,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       store = { kind: "opened", store: opened };
       log(`guard store: ${opened.location} (PostgreSQL)${policy.read_only ? "; read-only mode" : ""}`);
     } else {
-      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
+      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : defaultAuditLogPath());
       store = { kind: "file", path };
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }

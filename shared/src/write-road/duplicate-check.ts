@@ -15,8 +15,8 @@ export interface DuplicateContext {
   store: GuardStore;
   fingerprint: string;
   since: Date;
-  /** The window's length: the workspace's transactions are read back this far on the service's clock. */
-  windowMs: number;
+  /** The window's length: the workspace's transactions are read back this far on the service's clock (null: not read). */
+  windowMs: number | null;
   signal?: AbortSignal | undefined;
   /** Whether a background look-up of this reference is under way in this process. */
   lookingUp(reference: string): boolean;
@@ -110,6 +110,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
 
 /** The workspace's identical transactions within the window, or why they could not be read. */
 async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
+  if (ctx.windowMs === null) return { identical: [], read: 0, complete: true };
   try {
     return await identicalInWorkspace(ctx.client, plan, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
   } catch (error) {

@@ -30,6 +30,8 @@ export interface RoadPorts {
   lookupFirstDelayMs?: number;
   /** How long a submitted write approved at once is followed until broadcast (its fee and hash); default 5 s. */
   broadcastWaitMs?: number;
+  /** Whether the duplicate check reads the account's transactions in the window; default true. False only to measure what it costs (`pnpm bench`). */
+  readWorkspaceHistory?: boolean;
 }
 
 /** Who asks: a confirmation is accepted only from the session and the person that ran the dry run. */

@@ -379,7 +379,7 @@ export class WriteRoad {
       store: this.ports.store,
       fingerprint,
       since,
-      windowMs: this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS,
+      windowMs: this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS),
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {

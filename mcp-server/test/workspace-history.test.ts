@@ -112,4 +112,22 @@ describe("an identical write made by another operator or a person", () => {
     const sent = await call(mine.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(sent.structured.status).toBe("submitted");
   });
+
+  it("stops a confirmation when such a write was made after the dry run the person saw, until a new dry run names it", async () => {
+    const mine = demo.treasury;
+    const dry = await call(mine.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    expect(checksOf(dry.structured).map((check) => check.code)).not.toContain("SIMILAR_RECENT");
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "create_transaction", send());
+    const made = (confirmed.structured.transaction as { id: number }).id;
+    const late = await call(mine.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(late.structured.status).toBe("blocked");
+    expect(blockingCodes(late.structured)).toEqual(["SIMILAR_SINCE_DRY_RUN"]);
+    expect(late.text).toContain(`since the dry run (transaction ${made})`);
+    expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
+    const seen = await call(mine.client, "create_transaction", send());
+    expect(checksOf(seen.structured).find((check) => check.code === "SIMILAR_RECENT")?.facts.transaction_id).toBe(String(made));
+    const sent = await call(mine.client, "create_transaction", send({ confirmation_token: seen.token }));
+    expect(sent.structured.status).toBe("submitted");
+  });
 });

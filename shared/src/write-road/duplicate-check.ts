@@ -6,7 +6,7 @@ import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
-import { workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
+import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
 import { identicalInWorkspace, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
@@ -76,13 +76,13 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
   const repeatOf = plan.request.repeat_of ?? null;
   const stored = standing === undefined ? undefined : await refreshed(ctx, plan, standing);
   const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [...traces.filter((trace) => trace.status !== "not_applied"), ...(stored ? [stored] : [])]);
-  const warnings = workspaceFindings(history, plan);
+  const workspace = { warnings: workspaceFindings(history, plan), similar: similarIds(history) };
   const newest = elsewhere !== null && (stored === undefined || elsewhere.trace.reserved_at > stored.reserved_at) ? elsewhere.trace : stored;
   if (newest === undefined) {
-    if (repeatOf === null) return { finding: null, earlier: null, warnings, storeRepeatOf: null };
+    if (repeatOf === null) return { finding: null, earlier: null, ...workspace, storeRepeatOf: null };
     return {
       earlier: null,
-      warnings,
+      ...workspace,
       storeRepeatOf: repeatOf,
       finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
     };
@@ -92,12 +92,12 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
   // Acknowledging the newest identical write acknowledges the older ones: the store's reservation is told its own newest.
   const storeRepeatOf = repeatOf !== key ? repeatOf : stored === undefined ? null : repeatKey(stored);
   if (repeatOf === key) {
-    return { earlier: newest, warnings, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    return { earlier: newest, ...workspace, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
   }
   const wrong = repeatOf === null ? "" : ` (repeat_of "${repeatOf}" does not name it)`;
   return {
     earlier: newest,
-    warnings,
+    ...workspace,
     storeRepeatOf,
     finding: finding(
       "block",

@@ -79,6 +79,8 @@ export const SealedIntent = z.strictObject({
   fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
+  /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */
+  similar: z.array(z.int().positive()).optional(),
 });
 export type SealedIntent = z.infer<typeof SealedIntent>;
 
@@ -121,6 +123,8 @@ export interface DuplicateVerdict {
   earlier: WriteTrace | null;
   /** What the workspace's own history adds: identical writes of others (SIMILAR_RECENT), a partial or failed read. */
   warnings: Finding[];
+  /** The ids of the identical transactions of other operators or people that SIMILAR_RECENT names. */
+  similar: number[];
   /** The acknowledgement the store's reservation checks: its own newest identical write when the person acknowledged a newer one it does not know. */
   storeRepeatOf: string | null;
 }

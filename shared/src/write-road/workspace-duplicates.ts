@@ -89,3 +89,23 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
   }
   return findings;
 }
+
+/** The ids of the identical transactions of other operators or people, newest first. */
+export function similarIds(history: WorkspaceHistory | { unread: string }): number[] {
+  return "unread" in history ? [] : history.identical.filter((match) => !match.ours).map((match) => match.transaction.id);
+}
+
+/**
+ * An identical transaction of someone else created after the dry run the person confirmed: they
+ * never saw it named, so the confirmation stops (SIMILAR_SINCE_DRY_RUN) and a new dry run shows it.
+ */
+export function similarSinceDryRun(similar: readonly number[], seen: readonly number[]): Finding | null {
+  const unseen = similar.filter((id) => !seen.includes(id));
+  if (unseen.length === 0) return null;
+  return finding(
+    "block",
+    "SIMILAR_SINCE_DRY_RUN",
+    `an identical write by someone other than this operator was made since the dry run (transaction${unseen.length > 1 ? "s" : ""} ${unseen.join(", ")}): the confirmation did not see it. Nothing was sent; run a new dry run, which names it`,
+    { transaction_ids: unseen.join(",") },
+  );
+}

@@ -24,6 +24,7 @@ import type { PlannedWrite } from "./planned-write.js";
 import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
+import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
@@ -145,6 +146,7 @@ export class WriteRoad {
       person: call.actor.person?.subject ?? null,
       fields: digestFields(plan),
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
+      similar: duplicate.similar,
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -311,6 +313,8 @@ export class WriteRoad {
     }
     const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
     plan = withDuplicateFindings(plan, duplicate);
+    const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
+    if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
       return { result: { status: "blocked", plan, stage } };

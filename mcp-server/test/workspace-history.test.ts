@@ -83,6 +83,24 @@ describe("an identical write of this operator made through another store", () =>
     expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
   });
 
+  it("compares what each kind moves: a stake by amount and validator, a rewards destination by its payee", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const stake = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator };
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", stake);
+    const created = (confirmed.structured.transaction as { id: number }).id;
+    const otherStaking = await server({ operator: DEMO.stakingBot });
+    const again = await call(otherStaking.client, "solana_create_stake", stake);
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${created}`);
+    expect((await call(otherStaking.client, "solana_create_stake", { ...stake, amount: "3" })).structured.status).toBe("dry_run");
+
+    // Once broadcast, the same payee also blocks as no change; the duplicate is named either way.
+    await dryRunAndConfirm(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" });
+    const second = await server();
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Controller" })).structured)).not.toContain("DUPLICATE_OF_RECENT");
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" })).structured)).toContain("DUPLICATE_OF_RECENT");
+  });
+
   it("does not count a transaction that moved nothing (rejected)", async () => {
     const first = demo.treasury;
     const second = await server();

@@ -50,6 +50,13 @@ export class FieldComparison {
     return this;
   }
 
+  /** A Polkadot rewards destination; a transaction that does not show one is not compared. */
+  payee(expected: string): this {
+    const actual = (this.tx.coin_fields as { payee?: unknown } | null)?.payee;
+    if (typeof actual === "string" && actual !== expected) this.#differences.push(`payee ${actual} (asked ${expected})`);
+    return this;
+  }
+
   differences(): string[] {
     return this.#differences;
   }

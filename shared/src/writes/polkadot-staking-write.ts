@@ -125,6 +125,7 @@ export async function planPolkadotStaking(
       by: "reference",
       differences: (tx) => {
         const comparison = compareFields(tx).operation([operation.type]);
+        if (operation.type === "SETPAYEE") comparison.payee(operation.payee);
         return (moved === undefined ? comparison : comparison.amount(moved)).differences();
       },
     },

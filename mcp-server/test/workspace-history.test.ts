@@ -1,6 +1,7 @@
+import { HISTORY_PAGE_SIZE, identicalInWorkspace } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { call, connectHarness, type Harness, type HarnessOptions } from "./harness/mcp-harness.js";
@@ -147,5 +148,26 @@ describe("an identical write made by another operator or a person", () => {
     expect(checksOf(seen.structured).find((check) => check.code === "SIMILAR_RECENT")?.facts.transaction_id).toBe(String(made));
     const sent = await call(mine.client, "create_transaction", send({ confirmation_token: seen.token }));
     expect(sent.structured.status).toBe("submitted");
+  });
+});
+
+describe("the read of the account's history", () => {
+  it("stops at the window's start: a day-old identical write is not a duplicate, and the older history is not read", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < HISTORY_PAGE_SIZE + 20; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(10_000 + index), max_fees: "7500", recipient, speed: "NORMAL", note: { title: "old", content: `old ${index}` } });
+    }
+    await dryRunAndConfirm(demo.treasury.client, "create_transaction", send());
+    await control(demo.emulator, "POST", "/clock/advance", { ms: 25 * 60 * 60 * 1000 });
+    const second = await server();
+    expect((await call(second.client, "create_transaction", send())).structured.status).toBe("dry_run");
+
+    await client.createTransaction({ account_name: DEMO.solTreasury, amount: "20000", max_fees: "7500", recipient, speed: "NORMAL" });
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, differences: () => [] } };
+    const history = await identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+    expect(history.identical.map((match) => match.transaction.amount)).toEqual([20_000n]);
+    expect(history.read).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
+    expect(history.complete).toBe(true);
   });
 });

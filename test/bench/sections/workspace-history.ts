@@ -2,8 +2,7 @@
 // side by side in the same run, on an account with a quiet day and on one with the busiest day
 // the read covers (HISTORY_MAX_PAGES pages).
 import { join } from "node:path";
-import { CustodyClient, DEFAULT_POLICY, FileGuardStore, WriteRoad } from "@custody/shared";
-import { HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE } from "../../../shared/src/write-road/workspace-history.js";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, WriteRoad } from "@custody/shared";
 import type { Figure, Section } from "../support/bench-report.js";
 import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
 

@@ -102,6 +102,24 @@ describe("an identical write of this operator made through another store", () =>
     expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" })).structured)).toContain("DUPLICATE_OF_RECENT");
   });
 
+  it("names a stake whose answer was lost by the transaction the workspace shows, not as an unknown to be sent again", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const stake = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator };
+    const staking = await server({ operator: DEMO.stakingBot, lookupFirstDelayMs: 600_000, lookupHorizonMs: 1_200_000 });
+    const dry = await call(staking.client, "solana_create_stake", stake);
+    // The stake is created, then its answer and every look-up after it are dropped.
+    await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, from_first: "POST" });
+    const lost = await call(staking.client, "solana_create_stake", { ...stake, confirmation_token: dry.token });
+    await control(demo.emulator, "DELETE", "/faults");
+    expect(lost.structured.status).toBe("uncertain");
+    const created = (await directClient(demo.emulator).searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+    expect(created?.type).toBe("STAKE_CREATE_DELEGATE");
+    const again = await call(staking.client, "solana_create_stake", stake);
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${created?.id}`);
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id).toBe(String(created?.id));
+  });
+
   it("does not count a transaction that moved nothing (rejected)", async () => {
     const first = demo.treasury;
     const second = await server();

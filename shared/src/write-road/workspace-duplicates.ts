@@ -34,6 +34,8 @@ export function workspaceEarlier(
   );
   if (match === undefined) return null;
   const tx = match.transaction;
+  // A write of this store whose answer was lost, and whose body carries no reference, may be this very transaction.
+  const lost = known.find((trace) => trace.transaction_id === null);
   const trace: WriteTrace = {
     reference: referencesIn(tx.notes).at(-1) ?? "none",
     fingerprint,
@@ -46,7 +48,11 @@ export function workspaceEarlier(
   };
   return {
     trace,
-    described: `an identical write of operator ${plan.operator} was created at ${trace.reserved_at} as transaction ${tx.id} (status ${tx.status}), found in the workspace's transactions (made outside this guard's store: another process, extension or machine)`,
+    described:
+      `an identical write of operator ${plan.operator} was created at ${trace.reserved_at} as transaction ${tx.id} (status ${tx.status}), found in the workspace's transactions ` +
+      (lost === undefined
+        ? "(made outside this guard's store: another process, extension or machine)"
+        : `(it may be the write sent at ${lost.reserved_at} with reference ${lost.reference}, whose answer was lost)`),
   };
 }
 

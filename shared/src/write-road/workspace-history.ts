@@ -1,5 +1,6 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import { usernamesOf } from "../operations/workspace-users.js";
+import { timestampToDate } from "../schemas/primitives.js";
 import type { Transaction, TransactionStatus } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 
@@ -54,7 +55,7 @@ export async function identicalInWorkspace(client: CustodyClient, plan: Pick<Pla
     const answer = await client.searchTransactions({ account_id: plan.account.id, page, page_size: HISTORY_PAGE_SIZE }, { signal });
     const rows = answer.edges.map((edge) => edge.node);
     read += rows.length;
-    const within = rows.filter((tx) => new Date(tx.created_on) >= since);
+    const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
     matches.push(...within.filter((tx) => isSameIntent(plan, tx)));
     if (within.length < rows.length || rows.length < HISTORY_PAGE_SIZE) return { identical: await withCreators(client, plan.operator, matches, signal), read, complete: true };
   }

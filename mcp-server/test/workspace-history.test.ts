@@ -1,4 +1,4 @@
-import { HISTORY_PAGE_SIZE, identicalInWorkspace } from "@custody/shared";
+import { HISTORY_FIRST_PAGE, identicalInWorkspace } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -173,7 +173,7 @@ describe("the read of the account's history", () => {
   it("stops at the window's start: a day-old identical write is not a duplicate, and the older history is not read", async () => {
     const client = directClient(demo.emulator);
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
-    for (let index = 0; index < HISTORY_PAGE_SIZE + 20; index += 1) {
+    for (let index = 0; index < 120; index += 1) {
       await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(10_000 + index), max_fees: "7500", recipient, speed: "NORMAL", note: { title: "old", content: `old ${index}` } });
     }
     await dryRunAndConfirm(demo.treasury.client, "create_transaction", send());
@@ -183,9 +183,20 @@ describe("the read of the account's history", () => {
 
     await client.createTransaction({ account_name: DEMO.solTreasury, amount: "20000", max_fees: "7500", recipient, speed: "NORMAL" });
     const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, differences: () => [] } };
-    const history = await identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
-    expect(history.identical.map((match) => match.transaction.amount)).toEqual([20_000n]);
-    expect(history.read).toBeLessThanOrEqual(HISTORY_PAGE_SIZE);
-    expect(history.complete).toBe(true);
+    const window = () => identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+    const quiet = await window();
+    expect(quiet.identical.map((match) => match.transaction.amount)).toEqual([20_000n]);
+    // The first page holds the window's one transaction and older ones: the read stops there.
+    expect(quiet.read).toBe(HISTORY_FIRST_PAGE);
+    expect(quiet.complete).toBe(true);
+
+    // 35 in the window: pages of 10, 10 and 20 (the second page of each size), 40 read, each in the window once.
+    for (let index = 1; index < 35; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(20_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const busier = await window();
+    expect(busier.identical.map((match) => match.transaction.amount)).toEqual(Array.from({ length: 35 }, (_, index) => BigInt(20_034 - index)));
+    expect(busier.read).toBe(40);
+    expect(busier.complete).toBe(true);
   });
 });

@@ -291,7 +291,7 @@ it("benchmarks", async () => {
     const history = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
     try {
       await measured(sections, ALONE.history, () =>
-        measureWorkspaceHistory({ baseUrl: history.ready.base_url, operator: DEMO_OPERATOR, recipient: OUTSIDE_SOLANA, workDir: work, runs: CONFIG.historyRuns }),
+        measureWorkspaceHistory({ baseUrl: history.ready.base_url, controlUrl: history.ready.control_url, operator: DEMO_OPERATOR, recipient: OUTSIDE_SOLANA, workDir: work, runs: CONFIG.historyRuns }),
       );
     } finally {
       await history.stop();

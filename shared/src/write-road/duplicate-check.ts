@@ -7,7 +7,7 @@ import type { Transaction } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
-import { identicalInWorkspace, type WorkspaceHistory } from "./workspace-history.js";
+import { identicalAmong, recentTransactions, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -17,6 +17,8 @@ export interface DuplicateContext {
   since: Date;
   /** The window's length: the workspace's transactions are read back this far on the service's clock (null: not read). */
   windowMs: number | null;
+  /** The window's read the plan already started, when it did. */
+  prefetched?: HistoryPrefetch | undefined;
   signal?: AbortSignal | undefined;
   /** Whether a background look-up of this reference is under way in this process. */
   lookingUp(reference: string): boolean;
@@ -110,9 +112,10 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
 
 /** The workspace's identical transactions within the window, or why they could not be read. */
 async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
-  if (ctx.windowMs === null) return { identical: [], read: 0, complete: true };
+  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, complete: true };
   try {
-    return await identicalInWorkspace(ctx.client, plan, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
+    const recent = ctx.prefetched?.readFor(plan.account.id) ?? recentTransactions(ctx.client, plan.account.id, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
+    return await identicalAmong(ctx.client, plan, await recent, ctx.signal);
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     return { unread: error instanceof Error ? error.message : String(error) };

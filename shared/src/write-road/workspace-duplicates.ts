@@ -3,7 +3,7 @@ import { carriesReference, referencesIn } from "../operations/correlation-refere
 import { finding, type Finding } from "../rules/finding.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, type IdenticalTransaction, type WorkspaceHistory } from "./workspace-history.js";
+import { HISTORY_MAX_READ, type IdenticalTransaction, type WorkspaceHistory } from "./workspace-history.js";
 
 /** At most this many similar transactions are named in a warning; the rest are counted. */
 const NAMED_SIMILAR = 3;
@@ -88,7 +88,7 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "WORKSPACE_HISTORY_PARTIAL",
-        `only the account's newest ${history.read} transactions were compared (${HISTORY_MAX_PAGES} pages of ${HISTORY_PAGE_SIZE}); older ones within the window were not read for identical writes`,
+        `only the account's newest ${history.read} transactions were compared (the read stops at ${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
         { read: history.read },
       ),
     );

@@ -1,13 +1,18 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import { usernamesOf } from "../operations/workspace-users.js";
+import type { Account } from "../schemas/account.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import type { Transaction, TransactionStatus } from "../schemas/transaction.js";
 import type { PlannedWrite } from "./planned-write.js";
 
-/** A page of the account's transactions, newest first; the read stops at the window's start. */
-export const HISTORY_PAGE_SIZE = 100;
-/** At most this many pages (1,000 transactions of one account within the window): a busy account is read in part, and the dry run says so. */
-export const HISTORY_MAX_PAGES = 10;
+/** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
+export const HISTORY_FIRST_PAGE = 10;
+/**
+ * At most this many of the account's newest transactions are compared (1,280: the read's pages
+ * double, 10 then 10, 20, 40 ... 640, each the second page of its size, which starts where the
+ * read so far ends); a busier window is read in part, and the dry run says so.
+ */
+export const HISTORY_MAX_READ = 1280;
 
 /** Transactions that certainly moved nothing and never will: they do not make a write a duplicate. */
 const NOTHING_MOVED: readonly TransactionStatus[] = ["REJECTED", "EXPIRED", "FAILED"];
@@ -41,25 +46,76 @@ export function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">,
   return tx.account_id === plan.account.id && !NOTHING_MOVED.includes(tx.status) && lost.differences(tx).length === 0;
 }
 
+/** An account's transactions created within the window, newest first, and how far the read got. */
+export interface RecentTransactions {
+  transactions: Transaction[];
+  read: number;
+  complete: boolean;
+}
+
 /**
- * The account's transactions identical to the planned write created since `since` (the service's
- * clock), read newest first with the account filter, page by page, stopping at the first
- * transaction older than the window: the cost follows the account's activity within the window,
- * never its whole history, and is capped at HISTORY_MAX_PAGES.
+ * The account's transactions created since `since` (the service's clock), read newest first with
+ * the account filter, page by page, stopping at the first transaction older than the window: the
+ * cost follows the account's activity within the window, never its whole history, and is capped
+ * at HISTORY_MAX_READ.
  */
+export async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
+  const seen = new Set<number>();
+  const transactions: Transaction[] = [];
+  let offset = 0;
+  let read = 0;
+  // Page 1 of the first size, then page 2 of a size equal to the offset reached: each page starts where the last ended.
+  for (let page = 1, size = HISTORY_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
+    const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
+    offset += size;
+    read += rows.length;
+    // A transaction created meanwhile moves the list down by one: one already read may come again, none is skipped.
+    const within = rows.filter((tx) => tx.account_id === accountId && timestampToDate(tx.created_on) >= since);
+    transactions.push(...within.filter((tx) => !seen.has(tx.id)));
+    for (const tx of within) seen.add(tx.id);
+    if (within.length < rows.length || rows.length < size) return { transactions, read, complete: true };
+  }
+  return { transactions, read, complete: false };
+}
+
+/** Those of the recent transactions identical to the planned write, with who created each. */
+export async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
+  const matches = recent.transactions.filter((tx) => isSameIntent(plan, tx));
+  return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, complete: recent.complete };
+}
+
+/** The account's transactions identical to the planned write created since `since`: recentTransactions, then identicalAmong. */
 export async function identicalInWorkspace(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, since: Date, signal?: AbortSignal): Promise<WorkspaceHistory> {
   if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, complete: true };
-  const matches: Transaction[] = [];
-  let read = 0;
-  for (let page = 1; page <= HISTORY_MAX_PAGES; page += 1) {
-    const answer = await client.searchTransactions({ account_id: plan.account.id, page, page_size: HISTORY_PAGE_SIZE }, { signal });
-    const rows = answer.edges.map((edge) => edge.node);
-    read += rows.length;
-    const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
-    matches.push(...within.filter((tx) => isSameIntent(plan, tx)));
-    if (within.length < rows.length || rows.length < HISTORY_PAGE_SIZE) return { identical: await withCreators(client, plan.operator, matches, signal), read, complete: true };
+  return identicalAmong(client, plan, await recentTransactions(client, plan.account.id, since, signal), signal);
+}
+
+/**
+ * The window's read started as soon as a plan has resolved its account, so that it runs beside the
+ * rest of the plan (balances, fees, governance) instead of after it: one per plan.
+ */
+export class HistoryPrefetch {
+  #started: { accountId: number; read: Promise<RecentTransactions> } | null = null;
+
+  constructor(
+    private readonly client: CustodyClient,
+    private readonly windowMs: number,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** Starts the read of this account's window (once). */
+  readonly start = (account: Account): void => {
+    if (this.#started?.accountId === account.id) return;
+    const read = recentTransactions(this.client, account.id, new Date(this.client.serviceNow().getTime() - this.windowMs), this.signal);
+    // Awaited by the duplicate check; a plan that fails first never awaits it, and its failure must not go unhandled.
+    read.catch(() => undefined);
+    this.#started = { accountId: account.id, read };
+  };
+
+  /** The read started for this account, or null. */
+  readFor(accountId: number): Promise<RecentTransactions> | null {
+    return this.#started?.accountId === accountId ? this.#started.read : null;
   }
-  return { identical: await withCreators(client, plan.operator, matches, signal), read, complete: false };
 }
 
 async function withCreators(client: CustodyClient, operator: string, matches: readonly Transaction[], signal?: AbortSignal): Promise<IdenticalTransaction[]> {

@@ -25,6 +25,7 @@ import { differingFields, digestFields, intentFingerprint, requestDigest } from 
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
+import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
@@ -117,15 +118,16 @@ export class WriteRoad {
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
     const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who), plan);
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), plan);
     plan = withDuplicateFindings(plan, duplicate);
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
@@ -284,8 +286,9 @@ export class WriteRoad {
   async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: CommitResult }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
@@ -311,7 +314,7 @@ export class WriteRoad {
       const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
       return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
-    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
     plan = withDuplicateFindings(plan, duplicate);
     const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
     if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
@@ -377,13 +380,24 @@ export class WriteRoad {
     });
   }
 
-  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null): DuplicateContext {
+  /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
+  #historyPrefetch(signal: AbortSignal | undefined): HistoryPrefetch | undefined {
+    const windowMs = this.#historyWindowMs();
+    return windowMs === null ? undefined : new HistoryPrefetch(this.ports.client, windowMs, signal);
+  }
+
+  #historyWindowMs(): number | null {
+    return this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS);
+  }
+
+  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null, prefetched?: HistoryPrefetch): DuplicateContext {
     return {
       client: this.ports.client,
       store: this.ports.store,
       fingerprint,
       since,
-      windowMs: this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS),
+      windowMs: this.#historyWindowMs(),
+      prefetched,
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {
@@ -410,7 +424,7 @@ export class WriteRoad {
     return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
   }
 
-  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined): PlanContext {
+  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined, history?: HistoryPrefetch): PlanContext {
     const { client, operator, store } = this.ports;
     return {
       client,
@@ -421,6 +435,7 @@ export class WriteRoad {
       limitSets: async (transaction) => this.#limitSets(policy, grant, transaction === undefined ? null : await this.#creatingWrite(transaction, new Date(this.#now() - DAILY_LIMIT_WINDOW_MS))),
       signal,
       spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
+      ...(history === undefined ? {} : { accountResolved: history.start }),
     };
   }
 

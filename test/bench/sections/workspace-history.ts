@@ -1,14 +1,17 @@
 // The duplicate check's read of the workspace's own history: a dry run with it against one without,
-// side by side in the same run, on an account with a quiet day and on one with the busiest day
-// the read covers (HISTORY_MAX_PAGES pages).
+// side by side in the same run, on an account with a long history before the window and a quiet
+// day, a busy day, and the busiest day the read covers (HISTORY_MAX_READ transactions).
+import { Agent } from "node:http";
 import { join } from "node:path";
-import { CustodyClient, DEFAULT_POLICY, FileGuardStore, HISTORY_MAX_PAGES, HISTORY_PAGE_SIZE, WriteRoad } from "@custody/shared";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, HISTORY_FIRST_PAGE, HISTORY_MAX_READ, WriteRoad } from "@custody/shared";
 import type { Figure, Section } from "../support/bench-report.js";
+import { jsonCall } from "../support/json-http.js";
 import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
 
 export interface WorkspaceHistoryInput {
-  /** An emulator of the demo workspace of its own (no processing delay), and the operator acting. */
+  /** An emulator of the demo workspace of its own (no processing delay), its control plane, and the operator acting. */
   baseUrl: string;
+  controlUrl: string;
   operator: string;
   recipient: string;
   workDir: string;
@@ -17,8 +20,12 @@ export interface WorkspaceHistoryInput {
 }
 
 const WARM_UP_RUNS = 5;
+/** The account's older history, outside the window: never read beyond the first page. */
+const OLDER_HISTORY = 200;
 /** A quiet day: this many transactions of the account in the window, none identical to the dry run. */
-const QUIET_DAY = 20;
+const QUIET_DAY = 3;
+/** A busy day. */
+const BUSY_DAY = 20;
 const TARGET = "ratio <= 1.2";
 
 /** Creates `count` sends of distinct amounts on the account, directly (not through the guard): its history within the window. */
@@ -67,21 +74,27 @@ export async function measureWorkspaceHistory(input: WorkspaceHistoryInput): Pro
   const road = (name: string, readWorkspaceHistory: boolean) =>
     new WriteRoad({ client, operator: input.operator, policy: () => DEFAULT_POLICY, store: new FileGuardStore(join(input.workDir, `${name}-audit.jsonl`)), surface: "bench", readWorkspaceHistory });
   const roads = { with: road("history-with", true), without: road("history-without", false) };
+  const agent = new Agent({ keepAlive: true });
   try {
-    await fillWindow(client, "sol-treasury", input.recipient, QUIET_DAY, 0);
+    await fillWindow(client, "sol-treasury", input.recipient, OLDER_HISTORY, 0);
+    await jsonCall(agent, "POST", `${input.controlUrl}/clock/advance`, { ms: 25 * 60 * 60 * 1000 });
+    await fillWindow(client, "sol-treasury", input.recipient, QUIET_DAY, OLDER_HISTORY);
     const quiet = await timeDryRuns(roads, "sol-treasury", input.recipient, input.runs);
-    const busiest = HISTORY_MAX_PAGES * HISTORY_PAGE_SIZE;
-    await fillWindow(client, "sol-treasury", input.recipient, busiest - QUIET_DAY, QUIET_DAY);
-    const busy = await timeDryRuns(roads, "sol-treasury", input.recipient, Math.max(5, Math.floor(input.runs / 4)));
+    await fillWindow(client, "sol-treasury", input.recipient, BUSY_DAY - QUIET_DAY, OLDER_HISTORY + QUIET_DAY);
+    const busy = await timeDryRuns(roads, "sol-treasury", input.recipient, input.runs);
+    await fillWindow(client, "sol-treasury", input.recipient, HISTORY_MAX_READ - BUSY_DAY, OLDER_HISTORY + BUSY_DAY);
+    const busiest = await timeDryRuns(roads, "sol-treasury", input.recipient, Math.max(5, Math.floor(input.runs / 4)));
     return {
       title: "Workspace history (never twice against the workspace)",
       figures: [
-        ...figures(`${QUIET_DAY} transactions of the account in the window`, quiet, true, `one page of ${HISTORY_PAGE_SIZE} read`),
-        ...figures(`${busiest} in the window (the read's cap)`, busy, false, `${HISTORY_MAX_PAGES} pages of ${HISTORY_PAGE_SIZE}: the busiest day the read covers`),
+        ...figures(`${QUIET_DAY} of the account's transactions in the window, ${OLDER_HISTORY} before it`, quiet, true, `one page of ${HISTORY_FIRST_PAGE} read`),
+        ...figures(`${BUSY_DAY} in the window`, busy, true, `pages of ${HISTORY_FIRST_PAGE}, ${HISTORY_FIRST_PAGE} and ${2 * HISTORY_FIRST_PAGE} read`),
+        ...figures(`${HISTORY_MAX_READ} in the window (the read's cap)`, busiest, false, `8 pages doubling to ${HISTORY_MAX_READ / 2}: the busiest day the read covers`),
       ],
-      details: { runs: input.runs, pageSize: HISTORY_PAGE_SIZE, maxPages: HISTORY_MAX_PAGES, quiet, busy },
+      details: { runs: input.runs, firstPage: HISTORY_FIRST_PAGE, maxRead: HISTORY_MAX_READ, quiet, busy, busiest },
     };
   } finally {
+    agent.destroy();
     await Promise.all([roads.with.store.close(), roads.without.store.close()]);
   }
 }

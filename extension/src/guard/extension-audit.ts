@@ -24,7 +24,8 @@ export interface AuditLogLocation {
  */
 export function auditLogLocation(storageDir: string, setting: string, now: number = Date.now()): AuditLogLocation {
   const configured = settingPath("auditLog", setting);
-  if (configured !== undefined) return "problem" in configured ? { path: setting, why: "setting", problem: configured.problem } : { path: configured.path, why: "setting" };
+  // A setting that cannot be used refuses the extension's writes; the MCP server it provides keeps the default rather than a path relative to wherever it starts.
+  if (configured !== undefined) return "problem" in configured ? { path: defaultAuditLogPath(), why: "setting", problem: configured.problem } : { path: configured.path, why: "setting" };
   const earlier = join(storageDir, "audit", "custody-vscode-audit.jsonl");
   const changed = statSync(earlier, { throwIfNoEntry: false })?.mtimeMs;
   return changed !== undefined && now - changed < EARLIER_LOG_IN_USE_MS ? { path: earlier, why: "earlier_log" } : { path: defaultAuditLogPath(), why: "default" };

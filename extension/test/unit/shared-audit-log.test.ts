@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { buildBundle } from "../../../mcp-server/test/harness/built-bundle.js";
 import { RawStdioServer } from "../../../mcp-server/test/harness/raw-stdio-server.js";
-import { auditLogLocation } from "../../src/guard/extension-audit.js";
+import { auditLogLocation, ExtensionAudit } from "../../src/guard/extension-audit.js";
 import { fake } from "./support/fake-vscode.js";
 import { startHarness, type Harness } from "./support/extension-harness.js";
 
@@ -62,7 +62,9 @@ describe("one default audit log for the extension and the MCP server", () => {
     utimesSync(earlier, dayAndAHalfAgo, dayAndAHalfAgo);
     expect(auditLogLocation(storage, "")).toEqual({ path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" });
     expect(auditLogLocation(storage, "~/logs/audit.jsonl")).toEqual({ path: join(home, "logs", "audit.jsonl"), why: "setting" });
-    expect(auditLogLocation(storage, "logs/audit.jsonl").problem).toBe("custody.auditLog must be an absolute path (or start with ~/)");
+    const relative = auditLogLocation(storage, "logs/audit.jsonl");
+    expect(relative).toMatchObject({ path: join(home, ".custody-mcp", "audit.jsonl"), problem: "custody.auditLog must be an absolute path (or start with ~/)" });
+    expect(() => new ExtensionAudit(relative).store()).toThrow("custody.auditLog must be an absolute path (or start with ~/): nothing is written or sent until it names a file");
     expect(existsSync(join(home, ".custody-mcp"))).toBe(false);
   });
 });

@@ -69,10 +69,12 @@ export async function recentTransactions(client: CustodyClient, accountId: numbe
     const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
     offset += size;
     read += rows.length;
-    // A transaction created meanwhile moves the list down by one: one already read may come again, none is skipped.
-    const within = rows.filter((tx) => tx.account_id === accountId && timestampToDate(tx.created_on) >= since);
-    transactions.push(...within.filter((tx) => !seen.has(tx.id)));
-    for (const tx of within) seen.add(tx.id);
+    const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
+    // The account is checked again (a service that ignored the filter lists every account's); a transaction
+    // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
+    const fresh = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id));
+    transactions.push(...fresh);
+    for (const tx of fresh) seen.add(tx.id);
     if (within.length < rows.length || rows.length < size) return { transactions, read, complete: true };
   }
   return { transactions, read, complete: false };

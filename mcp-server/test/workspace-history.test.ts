@@ -1,4 +1,4 @@
-import { HISTORY_FIRST_PAGE, identicalInWorkspace } from "@custody/shared";
+import { HISTORY_FIRST_PAGE, HISTORY_MAX_READ, identicalInWorkspace } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -198,5 +198,29 @@ describe("the read of the account's history", () => {
     expect(busier.identical.map((match) => match.transaction.amount)).toEqual(Array.from({ length: 35 }, (_, index) => BigInt(20_034 - index)));
     expect(busier.read).toBe(40);
     expect(busier.complete).toBe(true);
+    // Read again in the same process: only what is new, here one page that reaches the newest read before.
+    const again = await window();
+    expect(again.identical).toHaveLength(35);
+    expect(again.read).toBe(HISTORY_FIRST_PAGE);
+  });
+
+  it("reads at most its cap of a busy window, says so in the dry run, and then reads only what is new", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < HISTORY_MAX_READ + 10; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(30_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const dry = await call(demo.treasury.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    expect(checksOf(dry.structured).find((check) => check.code === "WORKSPACE_HISTORY_PARTIAL")?.facts.compared).toBe(String(HISTORY_MAX_READ));
+
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, differences: () => [] } };
+    const window = () => identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+    const first = await window();
+    expect([first.read, first.compared, first.complete]).toEqual([HISTORY_MAX_READ, HISTORY_MAX_READ, false]);
+    await client.createTransaction({ account_name: DEMO.solTreasury, amount: "40000", max_fees: "7500", recipient, speed: "NORMAL" });
+    const next = await window();
+    expect([next.read, next.compared, next.complete]).toEqual([HISTORY_FIRST_PAGE, HISTORY_MAX_READ + 1, false]);
+    expect(next.identical[0]?.transaction.amount).toBe(40_000n);
   });
 });

@@ -112,7 +112,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
 
 /** The workspace's identical transactions within the window, or why they could not be read. */
 async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
-  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, complete: true };
+  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
   try {
     const recent = ctx.prefetched?.readFor(plan.account.id) ?? recentTransactions(ctx.client, plan.account.id, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
     return await identicalAmong(ctx.client, plan, await recent, ctx.signal);

@@ -88,8 +88,8 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "WORKSPACE_HISTORY_PARTIAL",
-        `only the account's newest ${history.read} transactions were compared (the read stops at ${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
-        { read: history.read },
+        `only the account's newest ${history.compared} transactions of the window were compared (a read stops at ${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
+        { compared: history.compared },
       ),
     );
   }

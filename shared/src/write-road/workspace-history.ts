@@ -2,7 +2,8 @@ import type { CustodyClient } from "../client/custody-client.js";
 import { usernamesOf } from "../operations/workspace-users.js";
 import type { Account } from "../schemas/account.js";
 import { timestampToDate } from "../schemas/primitives.js";
-import type { Transaction, TransactionStatus } from "../schemas/transaction.js";
+import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
+import { knownWindow, rememberWindow } from "./known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
@@ -29,8 +30,9 @@ export interface IdenticalTransaction {
 export interface WorkspaceHistory {
   /** Newest first. */
   identical: IdenticalTransaction[];
-  /** How many of the account's transactions were read, and whether they reach back to the window's start. */
+  /** How many transactions this read fetched; how many of the window's were compared, and whether they reach back to its start. */
   read: number;
+  compared: number;
   complete: boolean;
 }
 
@@ -49,21 +51,28 @@ export function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">,
 /** An account's transactions created within the window, newest first, and how far the read got. */
 export interface RecentTransactions {
   transactions: Transaction[];
+  /** How many transactions this read fetched. */
   read: number;
   complete: boolean;
+  /** Those taken from what the process read before (their status may have changed since). */
+  remembered: ReadonlySet<number>;
 }
 
 /**
  * The account's transactions created since `since` (the service's clock), read newest first with
- * the account filter, page by page, stopping at the first transaction older than the window: the
- * cost follows the account's activity within the window, never its whole history, and is capped
- * at HISTORY_MAX_READ.
+ * the account filter, stopping at the first transaction older than the window, or at the newest
+ * one this process read before (what it read of the window then is remembered): the cost follows
+ * the account's activity within the window, and after the first read only what is new, never the
+ * account's whole history; capped at HISTORY_MAX_READ.
  */
 export async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
+  const known = knownWindow(client, accountId, since);
   const seen = new Set<number>();
-  const transactions: Transaction[] = [];
+  const fresh: Transaction[] = [];
+  let newest = known?.newest ?? 0;
   let offset = 0;
   let read = 0;
+  let stop: "window" | "known" | "cap" = "cap";
   // Page 1 of the first size, then page 2 of a size equal to the offset reached: each page starts where the last ended.
   for (let page = 1, size = HISTORY_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
     const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
@@ -72,23 +81,46 @@ export async function recentTransactions(client: CustodyClient, accountId: numbe
     const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
     // The account is checked again (a service that ignored the filter lists every account's); a transaction
     // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
-    const fresh = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id));
-    transactions.push(...fresh);
-    for (const tx of fresh) seen.add(tx.id);
-    if (within.length < rows.length || rows.length < size) return { transactions, read, complete: true };
+    const unread = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest));
+    fresh.push(...unread);
+    for (const tx of unread) seen.add(tx.id);
+    newest = rows.reduce((max, tx) => Math.max(max, tx.id), newest);
+    if (known !== null && rows.some((tx) => tx.id <= known.newest)) {
+      stop = "known";
+      break;
+    }
+    if (within.length < rows.length || rows.length < size) {
+      stop = "window";
+      break;
+    }
   }
-  return { transactions, read, complete: false };
+  // At the cap, what lies between the oldest transaction read and the window's start is not read: remembered as such.
+  const oldest = fresh.at(-1);
+  const unreadBefore = stop === "cap" && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
+  const remembered = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
+  const transactions = [...fresh, ...remembered];
+  rememberWindow(client, accountId, { newest, since, transactions, unreadBefore });
+  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered: new Set(remembered.map((tx) => tx.id)) };
 }
 
-/** Those of the recent transactions identical to the planned write, with who created each. */
+/**
+ * Those of the recent transactions identical to the planned write, with who created each; one
+ * remembered from an earlier read whose status could still change is read again, so that one
+ * rejected or expired since no longer counts.
+ */
 export async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
-  const matches = recent.transactions.filter((tx) => isSameIntent(plan, tx));
-  return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, complete: recent.complete };
+  const candidates = await Promise.all(
+    recent.transactions
+      .filter((tx) => isSameIntent(plan, tx))
+      .map((tx) => (recent.remembered.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
+  );
+  const matches = candidates.filter((tx) => isSameIntent(plan, tx));
+  return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, compared: recent.transactions.length, complete: recent.complete };
 }
 
 /** The account's transactions identical to the planned write created since `since`: recentTransactions, then identicalAmong. */
 export async function identicalInWorkspace(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, since: Date, signal?: AbortSignal): Promise<WorkspaceHistory> {
-  if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, complete: true };
+  if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
   return identicalAmong(client, plan, await recentTransactions(client, plan.account.id, since, signal), signal);
 }
 

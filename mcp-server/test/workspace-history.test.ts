@@ -1,6 +1,6 @@
 import { HISTORY_FIRST_PAGE, HISTORY_MAX_READ, identicalInWorkspace } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { control } from "./harness/control-plane.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
@@ -222,5 +222,20 @@ describe("the read of the account's history", () => {
     const next = await window();
     expect([next.read, next.compared, next.complete]).toEqual([HISTORY_FIRST_PAGE, HISTORY_MAX_READ + 1, false]);
     expect(next.identical[0]?.transaction.amount).toBe(40_000n);
+  });
+
+  it("uses nothing it remembers of a list that is not the one it read (a workspace reset): the duplicate is still found", async () => {
+    const client = directClient(demo.emulator);
+    for (let index = 0; index < 5; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(50_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    expect((await call(demo.treasury.client, "create_transaction", send())).structured.status).toBe("dry_run");
+    // Ids start again lower than the newest this server read.
+    await resetWorkspace(demo.emulator);
+    const other = await server();
+    const { confirmed } = await dryRunAndConfirm(other.client, "create_transaction", send());
+    const again = await call(demo.treasury.client, "create_transaction", send());
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${(confirmed.structured.transaction as { id: number }).id}`);
   });
 });

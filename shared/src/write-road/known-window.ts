@@ -7,7 +7,9 @@ import type { Transaction } from "../schemas/transaction.js";
  * it matters), the newest id read, and the window's start the read reached back to.
  */
 export interface KnownWindow {
+  /** The newest transaction read (of any age), by id and creation time: the list must still hold it where a later read stops. */
   newest: number;
+  newestCreated: string;
   since: Date;
   /** Newest first, all created since `since`. */
   transactions: Transaction[];
@@ -20,10 +22,17 @@ const MAX_REMEMBERED = 10_000;
 
 const windows = new WeakMap<CustodyClient, Map<number, KnownWindow>>();
 
-/** The account's window as last read, when it started no later than `since`; null otherwise. */
+/**
+ * The service's time is known to the second (its Date header), so a later window may start a moment
+ * before the last read's: a window remembered from one starting at most this much later is used,
+ * 24 hours ago its far end a few seconds short.
+ */
+const CLOCK_SLACK_MS = 5000;
+
+/** The account's window as last read, when it started no later than `since` (give or take the service clock's slack); null otherwise. */
 export function knownWindow(client: CustodyClient, accountId: number, since: Date): KnownWindow | null {
   const known = windows.get(client)?.get(accountId);
-  return known !== undefined && known.since <= since ? known : null;
+  return known !== undefined && known.since.getTime() <= since.getTime() + CLOCK_SLACK_MS ? known : null;
 }
 
 /** Remembers an account's window, forgetting the least recently read accounts beyond MAX_REMEMBERED transactions. */

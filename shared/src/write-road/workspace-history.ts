@@ -3,7 +3,7 @@ import { usernamesOf } from "../operations/workspace-users.js";
 import type { Account } from "../schemas/account.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
-import { knownWindow, rememberWindow } from "./known-window.js";
+import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
@@ -66,10 +66,13 @@ export interface RecentTransactions {
  * account's whole history; capped at HISTORY_MAX_READ.
  */
 export async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
-  const known = knownWindow(client, accountId, since);
+  return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
+}
+
+async function readWindow(client: CustodyClient, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
   const seen = new Set<number>();
   const fresh: Transaction[] = [];
-  let newest = known?.newest ?? 0;
+  let newest = known === null ? null : { id: known.newest, created_on: known.newestCreated };
   let offset = 0;
   let read = 0;
   let stop: "window" | "known" | "cap" = "cap";
@@ -78,14 +81,18 @@ export async function recentTransactions(client: CustodyClient, accountId: numbe
     const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
     offset += size;
     read += rows.length;
+    const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
+    // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
+    // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
+    if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated)) return readWindow(client, accountId, since, null, signal);
     const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
     // The account is checked again (a service that ignored the filter lists every account's); a transaction
     // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
     const unread = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest));
     fresh.push(...unread);
     for (const tx of unread) seen.add(tx.id);
-    newest = rows.reduce((max, tx) => Math.max(max, tx.id), newest);
-    if (known !== null && rows.some((tx) => tx.id <= known.newest)) {
+    for (const tx of rows) if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
+    if (boundary !== undefined) {
       stop = "known";
       break;
     }
@@ -99,7 +106,7 @@ export async function recentTransactions(client: CustodyClient, accountId: numbe
   const unreadBefore = stop === "cap" && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
   const remembered = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
   const transactions = [...fresh, ...remembered];
-  rememberWindow(client, accountId, { newest, since, transactions, unreadBefore });
+  if (newest !== null) rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
   return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered: new Set(remembered.map((tx) => tx.id)) };
 }
 

@@ -8,10 +8,12 @@ import type { PlannedWrite } from "./planned-write.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
 export const HISTORY_FIRST_PAGE = 10;
+/** The first page when the process has read the window before: what is new since, usually less. */
+export const HISTORY_KNOWN_FIRST_PAGE = 5;
 /**
  * At most this many of the account's newest transactions are compared (1,280: the read's pages
- * double, 10 then 10, 20, 40 ... 640, each the second page of its size, which starts where the
- * read so far ends); a busier window is read in part, and the dry run says so.
+ * double, 10 then 10, 20, 40 ... 640, or 5 then 5, 10 ... 640, each the second page of its size,
+ * which starts where the read so far ends); a busier window is read in part, and the dry run says so.
  */
 export const HISTORY_MAX_READ = 1280;
 
@@ -77,7 +79,7 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
   let read = 0;
   let stop: "window" | "known" | "cap" = "cap";
   // Page 1 of the first size, then page 2 of a size equal to the offset reached: each page starts where the last ended.
-  for (let page = 1, size = HISTORY_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
+  for (let page = 1, size = known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
     const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
     offset += size;
     read += rows.length;

@@ -17,10 +17,16 @@ export interface KnownWindow {
   unreadBefore: Date | null;
 }
 
-/** At most this many transactions are remembered across a client's accounts (about 10 MB); the least recently read accounts are forgotten first. */
+/** At most this many transactions (about 10 MB) and accounts are remembered per client; the least recently read accounts are forgotten first. */
 const MAX_REMEMBERED = 10_000;
+const MAX_ACCOUNTS = 1000;
 
-const windows = new WeakMap<CustodyClient, Map<number, KnownWindow>>();
+interface Remembered {
+  byAccount: Map<number, KnownWindow>;
+  transactions: number;
+}
+
+const windows = new WeakMap<CustodyClient, Remembered>();
 
 /**
  * The service's time is known to the second (its Date header), so a later window may start a moment
@@ -31,20 +37,21 @@ const CLOCK_SLACK_MS = 5000;
 
 /** The account's window as last read, when it started no later than `since` (give or take the service clock's slack); null otherwise. */
 export function knownWindow(client: CustodyClient, accountId: number, since: Date): KnownWindow | null {
-  const known = windows.get(client)?.get(accountId);
+  const known = windows.get(client)?.byAccount.get(accountId);
   return known !== undefined && known.since.getTime() <= since.getTime() + CLOCK_SLACK_MS ? known : null;
 }
 
-/** Remembers an account's window, forgetting the least recently read accounts beyond MAX_REMEMBERED transactions. */
+/** Remembers an account's window, forgetting the least recently read accounts beyond MAX_REMEMBERED transactions or MAX_ACCOUNTS accounts. */
 export function rememberWindow(client: CustodyClient, accountId: number, window: KnownWindow): void {
-  const byAccount = windows.get(client) ?? new Map<number, KnownWindow>();
-  windows.set(client, byAccount);
+  const remembered = windows.get(client) ?? { byAccount: new Map<number, KnownWindow>(), transactions: 0 };
+  windows.set(client, remembered);
+  const { byAccount } = remembered;
+  remembered.transactions += window.transactions.length - (byAccount.get(accountId)?.transactions.length ?? 0);
   byAccount.delete(accountId);
   byAccount.set(accountId, window);
-  let total = [...byAccount.values()].reduce((sum, known) => sum + known.transactions.length, 0);
   for (const [id, known] of byAccount) {
-    if (total <= MAX_REMEMBERED || id === accountId) break;
+    if ((remembered.transactions <= MAX_REMEMBERED && byAccount.size <= MAX_ACCOUNTS) || id === accountId) break;
     byAccount.delete(id);
-    total -= known.transactions.length;
+    remembered.transactions -= known.transactions.length;
   }
 }

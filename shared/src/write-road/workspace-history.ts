@@ -103,13 +103,15 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
       break;
     }
   }
-  // At the cap, what lies between the oldest transaction read and the window's start is not read: remembered as such.
-  const oldest = fresh.at(-1);
-  const unreadBefore = stop === "cap" && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
-  const remembered = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
-  const transactions = [...fresh, ...remembered];
+  const earlier = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
+  // At most the newest HISTORY_MAX_READ are kept: what lies between the oldest kept and the window's start is not read, and remembered as such.
+  const transactions = [...fresh, ...earlier].slice(0, HISTORY_MAX_READ);
+  const oldest = transactions.at(-1);
+  const cut = stop === "cap" || transactions.length < fresh.length + earlier.length;
+  const unreadBefore = cut && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
   if (newest !== null) rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
-  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered: new Set(remembered.map((tx) => tx.id)) };
+  const remembered = new Set(earlier.map((tx) => tx.id));
+  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered };
 }
 
 /**

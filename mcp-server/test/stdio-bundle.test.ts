@@ -91,7 +91,8 @@ describe("the bundle over stdio", () => {
     const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") }, elicit);
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
+      // Not the 0.1 SOL an earlier test sent through another audit log: the workspace names that one as a duplicate.
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.12", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
       const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status, confirmed.text).toBe("submitted");

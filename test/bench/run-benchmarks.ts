@@ -16,6 +16,7 @@ import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
 import { measureSignInOverhead } from "./sections/sign-in-overhead.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
+import { measureWorkspaceHistory } from "./sections/workspace-history.js";
 import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
 import { runLoad } from "./support/http-load.js";
 import { registerOperator } from "./support/operator-registration.js";
@@ -36,7 +37,7 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store" } as const;
+const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history" } as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -61,7 +62,9 @@ const CONFIG = {
   /** Dry runs left open in the store of the open-dry-runs section, and the dry runs timed per store. */
   openIntents: setting("CUSTODY_BENCH_OPEN_INTENTS", 10_000),
   openIntentDryRuns: setting("CUSTODY_BENCH_OPEN_INTENT_DRY_RUNS", 100),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "postgres" the PostgreSQL store's; each replaces only its table. */
+  /** Dry runs timed per road in the workspace history section. */
+  historyRuns: setting("CUSTODY_BENCH_HISTORY_RUNS", 40),
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's; each replaces only its table. */
   only: alone(),
 };
 const PG_TITLE = "PostgreSQL store";
@@ -301,6 +304,16 @@ it("benchmarks", async () => {
       });
     } finally {
       await store.stop();
+    }
+  }
+  if (full || CONFIG.only === "history") {
+    const history = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
+    try {
+      await measured(sections, ALONE.history, () =>
+        measureWorkspaceHistory({ baseUrl: history.ready.base_url, controlUrl: history.ready.control_url, operator: DEMO_OPERATOR, recipient: OUTSIDE_SOLANA, workDir: work, runs: CONFIG.historyRuns }),
+      );
+    } finally {
+      await history.stop();
     }
   }
   if (full) sections.push(memorySection(peak));

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
@@ -69,7 +69,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       store = { kind: "opened", store: opened };
       log(`guard store: ${opened.location} (PostgreSQL)${policy.read_only ? "; read-only mode" : ""}`);
     } else {
-      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
+      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : defaultAuditLogPath());
       // The seal and the ledger's MAC are checked now (the seal, one line of the log and the ledger read), so a shortened log or an edited ledger stops the server at once.
       sealedStart(path, sealKey);
       store = { kind: "file", path, sealKey };

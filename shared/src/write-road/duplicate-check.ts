@@ -6,6 +6,8 @@ import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
+import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
+import { identicalAmong, recentTransactions, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -13,6 +15,10 @@ export interface DuplicateContext {
   store: GuardStore;
   fingerprint: string;
   since: Date;
+  /** The window's length: the workspace's transactions are read back this far on the service's clock (null: not read). */
+  windowMs: number | null;
+  /** The window's read the plan already started, when it did. */
+  prefetched?: HistoryPrefetch | undefined;
   signal?: AbortSignal | undefined;
   /** Whether a background look-up of this reference is under way in this process. */
   lookingUp(reference: string): boolean;
@@ -76,23 +82,32 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
  * (REPEAT_ACKNOWLEDGED); a `repeat_of` that names anything else blocks.
  */
 export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
-  const traces = await ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since });
+  const [traces, history] = await Promise.all([ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }), readHistory(ctx, plan)]);
   const standing = traces.find((trace) => trace.status !== "not_applied");
   const repeatOf = plan.request.repeat_of ?? null;
-  if (standing === undefined) {
-    if (repeatOf === null) return { finding: null, earlier: null };
+  const stored = standing === undefined ? undefined : await refreshed(ctx, plan, standing);
+  const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [...traces.filter((trace) => trace.status !== "not_applied"), ...(stored ? [stored] : [])]);
+  const workspace = { warnings: workspaceFindings(history, plan), similar: similarIds(history) };
+  const newest = elsewhere !== null && (stored === undefined || elsewhere.trace.reserved_at > stored.reserved_at) ? elsewhere.trace : stored;
+  if (newest === undefined) {
+    if (repeatOf === null) return { finding: null, earlier: null, ...workspace, storeRepeatOf: null };
     return {
       earlier: null,
+      ...workspace,
+      storeRepeatOf: repeatOf,
       finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
     };
   }
-  const newest = await refreshed(ctx, plan, standing);
   const key = repeatKey(newest);
-  const described = await describeEarlier(ctx, newest);
+  const described = newest === elsewhere?.trace ? elsewhere.described : await describeEarlier(ctx, newest);
+  // Acknowledging the newest identical write acknowledges the older ones: the store's reservation is told its own newest.
+  const storeRepeatOf = repeatOf !== key ? repeatOf : stored === undefined ? null : repeatKey(stored);
   if (repeatOf === key) {
-    if (newest.transaction_id !== null) return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    if (newest.transaction_id !== null) return { earlier: newest, ...workspace, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
     return {
       earlier: newest,
+      ...workspace,
+      storeRepeatOf,
       // A warning, shown in full wherever the write is shown: unlike a known repeat, this one may be a payment nobody meant.
       finding: finding("warn", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
     };
@@ -105,6 +120,8 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
     : `this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`;
   return {
     earlier: newest,
+    ...workspace,
+    storeRepeatOf,
     finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
       earlier_reference: newest.reference,
       earlier_transaction_id: newest.transaction_id ?? "unknown",
@@ -113,4 +130,16 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
       ...(unknown ? { may_pay_twice: true } : {}),
     }),
   };
+}
+
+/** The workspace's identical transactions within the window, or why they could not be read. */
+async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
+  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
+  try {
+    const recent = ctx.prefetched?.readFor(plan.account.id) ?? recentTransactions(ctx.client, plan.account.id, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
+    return await identicalAmong(ctx.client, plan, await recent, ctx.signal);
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return { unread: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -23,9 +23,11 @@ import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
-import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { sendOnce } from "./send-once.js";
+import { similarSinceDryRun } from "./workspace-duplicates.js";
+import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
@@ -63,6 +65,12 @@ function whoOf(call: RoadCall): PersonOnRecord | null {
 /** The checks with the daily-limit finding replaced by the reservation's verdict. */
 function withFinding(checks: readonly Finding[], replaced: readonly string[], added: Finding): Finding[] {
   return [...checks.filter((check) => !replaced.includes(check.code)), added];
+}
+
+/** The plan with what the duplicate check found: its finding, then the workspace history's warnings. */
+function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict): PlannedWrite {
+  const found = [...(duplicate.finding === null ? [] : [duplicate.finding]), ...duplicate.warnings];
+  return found.length === 0 ? plan : { ...plan, checks: [...plan.checks, ...found] };
 }
 
 /**
@@ -136,16 +144,17 @@ export class WriteRoad {
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
     const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), plan);
+    plan = withDuplicateFindings(plan, duplicate);
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
@@ -165,6 +174,7 @@ export class WriteRoad {
       person: call.actor.person?.subject ?? null,
       fields: digestFields(plan),
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
+      similar: duplicate.similar,
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -261,7 +271,7 @@ export class WriteRoad {
       fingerprint: sealed.fingerprint,
       reference: plan.correlation_id,
       duplicatesSince: since,
-      repeatOf: plan.request.repeat_of ?? null,
+      repeatOf: checked.storeRepeatOf,
       limits:
         amount === undefined
           ? []
@@ -308,11 +318,12 @@ export class WriteRoad {
    * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
    * POST also the account's name still naming that account alone.
    */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite } | { result: CommitResult }> {
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: CommitResult }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
@@ -338,13 +349,15 @@ export class WriteRoad {
       const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
       return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
-    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
+    plan = withDuplicateFindings(plan, duplicate);
+    const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
+    if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
       return { result: { status: "blocked", plan, stage } };
     }
-    return { plan };
+    return { plan, storeRepeatOf: duplicate.storeRepeatOf };
   }
 
   /**
@@ -411,12 +424,24 @@ export class WriteRoad {
     });
   }
 
-  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null): DuplicateContext {
+  /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
+  #historyPrefetch(signal: AbortSignal | undefined): HistoryPrefetch | undefined {
+    const windowMs = this.#historyWindowMs();
+    return windowMs === null ? undefined : new HistoryPrefetch(this.ports.client, windowMs, signal);
+  }
+
+  #historyWindowMs(): number | null {
+    return this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS);
+  }
+
+  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null, prefetched?: HistoryPrefetch): DuplicateContext {
     return {
       client: this.ports.client,
       store: this.ports.store,
       fingerprint,
       since,
+      windowMs: this.#historyWindowMs(),
+      prefetched,
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {
@@ -443,7 +468,7 @@ export class WriteRoad {
     return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
   }
 
-  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined): PlanContext {
+  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined, history?: HistoryPrefetch): PlanContext {
     const { client, operator, store } = this.ports;
     return {
       client,
@@ -454,6 +479,7 @@ export class WriteRoad {
       limitSets: async (transaction) => this.#limitSets(policy, grant, transaction === undefined ? null : await this.#creatingWrite(transaction, new Date(this.#now() - DAILY_LIMIT_WINDOW_MS))),
       signal,
       spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
+      ...(history === undefined ? {} : { accountResolved: history.start }),
     };
   }
 

@@ -93,7 +93,10 @@ export const ethereumStakeWrite = defineWrite({
       proposed_max_fees: proposed,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", expected: { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract } } },
+      lostAnswer: {
+        by: "reference",
+        expected: { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract }, contract_data: request.contract_data },
+      },
     };
   },
 });

@@ -16,6 +16,10 @@ export const ExpectedTransaction = z.object({
   recipient: z.object({ network: Network, address: z.string() }).optional(),
   stake_account: z.string().optional(),
   validator: z.string().optional(),
+  /** Contract call data, hex. */
+  contract_data: z.string().optional(),
+  /** A Polkadot rewards destination. */
+  payee: z.string().optional(),
 });
 export type ExpectedTransaction = z.infer<typeof ExpectedTransaction>;
 
@@ -41,6 +45,14 @@ export function transactionDifferences(expected: ExpectedTransaction, tx: Transa
     const actual = parameters.validator_address ?? tx.recipient;
     if (actual !== expected.validator) differences.push(`validator ${String(actual)} (asked ${expected.validator})`);
   }
+  const data = (tx.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  // Hex in any letter case; a transaction that does not show its call data is not compared.
+  if (expected.contract_data !== undefined && typeof data === "string" && data.toLowerCase() !== expected.contract_data.toLowerCase()) {
+    differences.push(`contract data ${data} (asked ${expected.contract_data})`);
+  }
+  const payee = (tx.coin_fields as { payee?: unknown } | null)?.payee;
+  // A transaction that does not show a rewards destination is not compared.
+  if (expected.payee !== undefined && typeof payee === "string" && payee !== expected.payee) differences.push(`payee ${payee} (asked ${expected.payee})`);
   return differences;
 }
 

@@ -132,6 +132,13 @@ export async function planPolkadotStaking(
     proposed_max_fees: null,
     summary: shape.summary(account, currency),
     send: (client, options) => client.createTransaction(bodyToSend(built), options),
-    lostAnswer: { by: "reference", expected: { operations: [operation.type], ...(moved === undefined ? {} : { amount: moved.toString() }) } },
+    lostAnswer: {
+      by: "reference",
+      expected: {
+        operations: [operation.type],
+        ...(moved === undefined ? {} : { amount: moved.toString() }),
+        ...(operation.type === "SETPAYEE" ? { payee: operation.payee } : {}),
+      },
+    },
   };
 }

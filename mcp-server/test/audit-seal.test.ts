@@ -128,7 +128,7 @@ describe("the audit log's sealed tail", () => {
 
   it("a ledger whose totals and traces were emptied stops the server naming it; reseal-audit rebuilds it from the log, so the day's maximum still holds", async () => {
     const store = freshStore();
-    expect((await session(store, (client) => sendSol(client, "0.6"))).structured.status).toBe("submitted");
+    expect((await session(store, (client) => sendSol(client, "0.7"))).structured.status).toBe("submitted");
     // A second session: its store's first open builds and saves the ledger; a dry run is all it does.
     const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
     const dry = await session(store, (client) => call(client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" }));
@@ -146,8 +146,8 @@ describe("the audit log's sealed tail", () => {
     expect(verified.stdout).toMatch(/^SEAL NOT TRUSTED: .*its ledger .* does not match its seal/);
 
     expect(cli(store, ["reseal-audit", store.log]).status).toBe(0);
-    // The 0.6 SOL sent is counted again (the ledger was rebuilt from the log, not taken as edited): another 0.6 would pass the day's 1 SOL.
-    const again = await session(store, (client) => sendSol(client, "0.6"));
+    // The 0.7 SOL sent is counted again (the ledger was rebuilt from the log, not taken as edited): another 0.7 would pass the day's 1 SOL (an amount of its own: the first test's identical send, from another store, is in the workspace).
+    const again = await session(store, (client) => sendSol(client, "0.7"));
     expect(blockingCodes(again.structured)).toContain("POLICY_MAX_PER_DAY");
   }, 60_000);
 });

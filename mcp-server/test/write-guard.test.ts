@@ -282,6 +282,9 @@ describe("never twice", () => {
     expect(confirmed.isError).toBe(true);
     expect(confirmed.structured.status).toBe("uncertain");
     expect(confirmed.structured.error).toContain("Nothing was re-sent");
+    // What may have moved is named as in the dry run: the account, the amount in both units, the recipient.
+    expect(confirmed.text).toMatch(/^UNCERTAIN, it may already be applied: /);
+    for (const fact of ["1.5 SOL (1500000000 lamport)", "Recipient: ", recipient]) expect(confirmed.text).toContain(fact);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 });

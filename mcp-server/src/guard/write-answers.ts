@@ -91,7 +91,8 @@ export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
           error: result.message,
         },
         lines(
-          `UNCERTAIN: ${result.message}`,
+          `UNCERTAIN, it may already be applied: ${result.message}`,
+          movesBlock(result.plan),
           result.candidates.length === 0 ? "" : `Candidates: ${describeCandidates(result.candidates)}`,
           result.audit_problem === null ? "" : `WARNING: ${result.audit_problem}`,
         ),

@@ -7,7 +7,7 @@ import { Connection } from "./connection/connection.js";
 import type { ConnectionState } from "./connection/connection-state.js";
 import { readConnectionSettings, SETTINGS_SECTION } from "./connection/connection-settings.js";
 import { EmulatorSession } from "./connection/emulator-session.js";
-import { ExtensionAudit } from "./guard/extension-audit.js";
+import { auditLogLocation, auditLogNotice, ExtensionAudit } from "./guard/extension-audit.js";
 import { WriteGuard } from "./guard/guarded-write.js";
 import { WindowPrompter } from "./input/prompter.js";
 import { CustodyMcpProvider, MCP_PROVIDER_ID } from "./mcp/mcp-server-provider.js";
@@ -43,7 +43,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   const prompter = scripted ?? windowPrompter;
   const views = new ViewRegistry(connection, output);
   const statusBar = new StatusBar(connection);
-  const audit = new ExtensionAudit(context.globalStorageUri.fsPath);
+  const audit = new ExtensionAudit(auditLogLocation(context.globalStorageUri.fsPath, readConnectionSettings().auditLog));
+  output.info(auditLogNotice(audit.location));
   const emulator = new EmulatorSession((line) => output.info(`[emulator] ${line}`), join(context.globalStorageUri.fsPath, "emulator"));
   const refreshAll = () => {
     views.refreshAll();
@@ -65,8 +66,10 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     connection.onDidChange((state) => {
       setContexts(state);
       views.refreshAll();
-      if (state.kind === "connected") autoRefresh.schedule(readConnectionSettings().refreshIntervalSeconds);
-      else autoRefresh.stop();
+      if (state.kind === "connected") {
+        autoRefresh.schedule(readConnectionSettings().refreshIntervalSeconds);
+        guard.connected();
+      } else autoRefresh.stop();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration(SETTINGS_SECTION)) return;

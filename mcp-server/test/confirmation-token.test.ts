@@ -34,4 +34,18 @@ describe("confirmation tokens on the wire", () => {
     expect(new ConfirmationTokens({ secret: shared }).open(new ConfirmationTokens({ secret: shared }).issue(nonce, bound), bound)).toEqual({ ok: true, nonce });
     for (const malformed of ["v1.e30.x", "v2.nothex.x", `v2.${nonce}`, `v2.${nonce}.a.b`]) expect(tokens.open(malformed, bound)).toMatchObject({ ok: false, reason: "malformed" });
   });
+
+  it("compare the signature as an exact string: trailing junk, padding or another spelling of the same bytes is refused", () => {
+    const tokens = new ConfirmationTokens();
+    const token = tokens.issue(nonce, bound);
+    const mac = token.split(".")[2] ?? "";
+    // The last character carries 4 bits of the MAC and 2 unused ones: the three other characters with the same 4 bits decode to the same bytes.
+    const last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(mac.at(-1) ?? "");
+    const sameBytes = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[last + 1] ?? "";
+    expect(Buffer.from(`${mac.slice(0, -1)}${sameBytes}`, "base64url")).toEqual(Buffer.from(mac, "base64url"));
+    for (const variant of [`${token}=`, `${token}!`, `${token}==`, `${token} `, `${token.slice(0, -1)}${sameBytes}`, token.slice(0, -1)]) {
+      expect(tokens.open(variant, bound), variant).toMatchObject({ ok: false, reason: "malformed" });
+    }
+    expect(tokens.open(token, bound)).toEqual({ ok: true, nonce });
+  });
 });

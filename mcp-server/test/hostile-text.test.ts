@@ -137,3 +137,32 @@ describe("sizes at the MCP door", () => {
     expect(result.text).toContain("confirmation_token: at most 1024 characters, got 5005");
   });
 });
+
+describe("what the audit log keeps of hostile input", () => {
+  const auditText = () => (existsSync(harness.auditPath) ? readFileSync(harness.auditPath, "utf8") : "");
+
+  it("stores a recipient holding U+202E through the sanitiser, as it is shown, never the raw character", async () => {
+    const recipient = `9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWW\u202Egpj`;
+    const result = await call(harness.client, "create_transaction", { account: planted.id, recipient, amount: "1", unit: "SOL" });
+    expect(result.structured.status).toBe("blocked");
+    const audit = auditText();
+    expect(audit).toContain("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWW\\\\u{202E}gpj");
+    expect(audit).not.toMatch(RAW);
+  });
+
+  it("removes an invitation UUID quoted back in a service error, in any spelling, from the record", async () => {
+    const hex = "3f2b9c4e7a1d4b8e9f0a1b2c3d4e5f60";
+    // Quoted back by the service as given, then sanitised: the U+200B becomes \u{200B}, so the value as given is no longer in the text.
+    const uuid = `${hex.slice(0, 8)}-\u200B${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    expect((await call(harness.client, "create_operator", { name: "invited-bot" })).isError).toBe(false);
+    const result = await call(harness.client, "register_operator", { name: "invited-bot", uuid });
+    expect(result.text).toContain("no invitation");
+    expect(result.isError).toBe(true);
+    const records = auditText().split("\n").filter((line) => line.includes('"register_operator"'));
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      expect(record).toContain("<redacted>");
+      expect(record.replace(/\\\\u\{200B\}|[^0-9a-f]/gi, "").toLowerCase()).not.toContain(hex);
+    }
+  });
+});

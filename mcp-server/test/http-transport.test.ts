@@ -138,12 +138,13 @@ describe("Streamable HTTP request sizes", () => {
 describe("Streamable HTTP graceful stop", () => {
   it("refuses new sessions, lets a write under way finish and answers it, then closes", async () => {
     await resetWorkspace(emulator);
-    const stopping = await startHttpServer(testContext(emulator).ctx, OPTIONS, () => {});
+    const context = testContext(emulator);
+    const stopping = await startHttpServer(context.ctx, OPTIONS, () => {});
     const client = testClient();
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      await expectWriteToOutliveShutdown(emulator, stopping, client, { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" }, () => rawPost(authorized, INITIALIZE, stopping.port));
+      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" }, refused: () => rawPost(authorized, INITIALIZE, stopping.port) });
     } finally {
       await client.close();
     }

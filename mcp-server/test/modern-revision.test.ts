@@ -120,11 +120,12 @@ describe("2026-07-28 on the HTTP endpoint", () => {
   });
 
   it("shuts down gracefully: a 2026-07-28 write under way finishes and is answered, a new request is refused", async () => {
-    const stopping = await startHttpServer(testContext(emulator).ctx, HTTP_OPTIONS, () => {});
+    const context = testContext(emulator);
+    const stopping = await startHttpServer(context.ctx, HTTP_OPTIONS, () => {});
     const client = await overHttp({}, stopping);
     try {
       const refused = () => rawMcpPost(stopping.port, { ...authorized, "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" }, modernRequest(9, "tools/list"));
-      await expectWriteToOutliveShutdown(emulator, stopping, client, await sendArgs("modern shutdown"), refused);
+      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: await sendArgs("modern shutdown"), refused });
     } finally {
       await client.close();
     }

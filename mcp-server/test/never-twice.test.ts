@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { startHoldingProxy, type HoldingProxy } from "./harness/holding-proxy.js";
-import { call, connectHarness, connectSession, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
+import { startHoldingProxy, type HoldingProxy, type HoldRule } from "./harness/holding-proxy.js";
+import { call, connectHarness, connectSession, startTestEmulator, type Harness, type HarnessOptions } from "./harness/mcp-harness.js";
 
 // One intent, one transaction: each case reproduced through a real MCP client against the emulator.
 
@@ -183,13 +183,18 @@ describe("unknown is not absent", () => {
     proxy = undefined;
   });
 
-  it("a POST that lands after the client's timeout is uncertain, sends progress, is found later by the background look-up, audited, and named by the next dry run", async () => {
+  /** A send's dry run through a proxy that holds its confirmation's POST by the rule. */
+  async function dryRunThenHold(options: HarnessOptions, rule: HoldRule) {
     proxy = await startHoldingProxy(emulator);
-    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 });
+    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, ...options });
     const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
     const dry = await call(harness.client, "create_transaction", args);
-    const reference = dry.structured.reference as string;
-    proxy.hold("POST", "/transactions", { kind: "late", holdMs: 4000 });
+    proxy.hold("POST", "/transactions", rule);
+    return { proxy, args, dry, reference: dry.structured.reference as string };
+  }
+
+  it("a POST that lands after the client's timeout is uncertain, sends progress, is found later by the background look-up, audited, and named by the next dry run", async () => {
+    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 }, { kind: "late", holdMs: 4000 });
     const progress: string[] = [];
     const result = await harness.client.callTool(
       { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
@@ -225,12 +230,7 @@ describe("unknown is not absent", () => {
   }, 60_000);
 
   it("an uncertain write that landed after its look-ups gave up is named by the next dry run as the transaction it became, and cannot be repeated by its reference", async () => {
-    proxy = await startHoldingProxy(emulator);
-    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 });
-    const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
-    const dry = await call(harness.client, "create_transaction", args);
-    const reference = dry.structured.reference as string;
-    proxy.hold("POST", "/transactions", { kind: "late", holdMs: 2500 });
+    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 }, { kind: "late", holdMs: 2500 });
     const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(lost.structured.status).toBe("uncertain");
     await harness.ctx.road.lookupsSettled();
@@ -248,11 +248,7 @@ describe("unknown is not absent", () => {
   }, 30_000);
 
   it("a POST whose connection broke before it reached the service is still uncertain, never not applied; nothing is re-sent", async () => {
-    proxy = await startHoldingProxy(emulator);
-    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, lookupFirstDelayMs: 100, lookupHorizonMs: 1000 });
-    const args = send({ max_fees: "7500", max_fees_unit: "lamport" });
-    const dry = await call(harness.client, "create_transaction", args);
-    proxy.hold("POST", "/transactions", { kind: "drop" });
+    const { proxy, args, dry } = await dryRunThenHold({ lookupFirstDelayMs: 100, lookupHorizonMs: 1000 }, { kind: "drop" });
     const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     await proxy.held();
     proxy.release();
@@ -262,6 +258,48 @@ describe("unknown is not absent", () => {
     await harness.ctx.road.lookupsSettled();
     expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
+  it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {
+    // The first process's own look-ups would only start after ten minutes: as if it had stopped.
+    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 }, { kind: "until_released" });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured.status).toBe("uncertain");
+    proxy.release();
+    await proxy.forwarded();
+    const [landed] = await transactionsWithLabel(emulator, reference);
+    const next = await connectHarness(emulator, { auditPath: harness.auditPath });
+    try {
+      await next.ctx.road.lookupsSettled();
+      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", transaction_id: landed, details: { reference, outcome: "found", stage: "background_lookup" } });
+      expect(harness.ctx.road.lookingUp(reference)).toBe(true);
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+describe("a write whose outcome is unknown", () => {
+  it("is repeated only with repeat_of acknowledging that it may pay twice, and the person's form says so first", async () => {
+    const forms: string[] = [];
+    harness = await connectHarness(emulator, { elicit: (message) => (forms.push(message), { action: "accept", content: { confirm: true } }), lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    const dry = await call(harness.client, "create_transaction", send());
+    // The POST is dropped before the service handles it: the server cannot know whether it was applied.
+    await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(confirmed.structured.status).toBe("uncertain");
+    await harness.ctx.road.lookupsSettled();
+    const reference = dry.structured.reference as string;
+    const again = await call(harness.client, "create_transaction", send());
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain("may already be applied");
+    expect(again.text).toContain(`repeat_of "${reference}:may-pay-twice"`);
+    expect(again.text).not.toContain("is being sent");
+    const bare = await call(harness.client, "create_transaction", send({ repeat_of: reference }));
+    expect(blockingCodes(bare.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    const repeated = await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: `${reference}:may-pay-twice` }));
+    expect(repeated.confirmed.structured.status).toBe("submitted");
+    expect(forms.at(-1)).toMatch(/^THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE: /);
   });
 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { AuditLog } from "@custody/shared";
+import { AuditLog, encodeDepositCall } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTransaction } from "../src/tools/transactions/create-transaction.js";
@@ -30,6 +30,19 @@ async function withServer<T>(options: HarnessOptions, run: (harness: Awaited<Ret
   } finally {
     await harness.close();
   }
+}
+
+/** The account's smart-contract rule: staking-bot creates, treasury-bot approves, with this whitelist. */
+async function contractRule(name: string, whitelist: string[]): Promise<void> {
+  const account = await accountNamed(emulator, name);
+  await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+    ...account.governance_rules,
+    smart_contract: {
+      creators: [{ username: DEMO.stakingBot, is_api: true }],
+      steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
+      whitelist,
+    },
+  });
 }
 
 const listedNames = (options: HarnessOptions) => withServer(options, async ({ client }) => (await client.listTools()).tools.map((tool) => tool.name));
@@ -238,19 +251,11 @@ describe("limits and allow-lists", () => {
 });
 
 describe("approvals are held to the policy of the operation they release", () => {
-  const USDC_CALL = `0xa9059cbb${"00".repeat(64)}`;
+  const USDC_CALL = DEMO.depositCallData;
 
   /** A contract call on eth-ops to USDC, created by staking-bot, waiting for treasury-bot's approval. */
   async function pendingContractCall(): Promise<number> {
-    const account = await accountNamed(emulator, DEMO.ethOps);
-    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
-      ...account.governance_rules,
-      smart_contract: {
-        creators: [{ username: DEMO.stakingBot, is_api: true }],
-        steps: [{ quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] }],
-        whitelist: [DEMO.usdcContract],
-      },
-    });
+    await contractRule(DEMO.ethOps, [DEMO.usdcContract]);
     const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
       account_name: DEMO.ethOps,
       amount: "0",
@@ -309,6 +314,84 @@ describe("approvals are held to the policy of the operation they release", () =>
     });
     await withServer({ policy: { toolsets: ["transactions", "ethereum_staking"] } }, async ({ client }) => {
       expect((await call(client, "approve_transaction", { transaction_id: id })).structured.status).toBe("dry_run");
+    });
+  });
+});
+
+// Issue 18, point 4: with allowed_recipients set and an empty smart-contract whitelist, ethereum_stake
+// paid 32 ETH to a contract the policy forbids, with call data the guard could not read.
+const ALLOWED = "0x1111111111111111111111111111111111111111";
+const OTHER = "0x2222222222222222222222222222222222222222";
+const ZERO_FILLED = encodeDepositCall({ pubkey: "00".repeat(48), withdrawal_credentials: "00".repeat(32), signature: "00".repeat(96), deposit_data_root: "00".repeat(32) });
+
+/** eth-staking's smart-contract rule with an empty whitelist (the spec allows it). */
+const emptyWhitelist = () => contractRule(DEMO.ethStaking, []);
+
+const stake = (contract: string, contractData: string) => ({ account: DEMO.ethStaking, contract, contract_data: contractData, amount: "32", unit: "ETH" });
+
+describe("ethereum_stake pays only a contract something allows, with one deposit's call data", () => {
+  beforeEach(emptyWhitelist);
+
+  it("blocks the review's stake: a contract allowed_recipients excludes, an empty whitelist, call data 0xdeadbeef", async () => {
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", stake(OTHER, "0xdeadbeef"));
+      expect(dry.structured.status).toBe("blocked");
+      expect(blockingCodes(dry.structured).sort()).toEqual(["ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT", "ETHEREUM_STAKE_WHITELIST_EMPTY", "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS"]);
+      expect(dry.text).toContain("selector 0x22895118");
+    });
+  });
+
+  it("blocks zero-filled deposit call data, even to a contract allowed_contracts names", async () => {
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [OTHER] } }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", stake(OTHER, ZERO_FILLED));
+      expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED"]);
+      const selectorOnly = await call(client, "ethereum_stake", stake(OTHER, `0x22895118${"00".repeat(32)}`));
+      expect(blockingCodes(selectorOnly.structured)).toEqual(["ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT"]);
+    });
+  });
+
+  it("an empty whitelist blocks unless allowed_contracts names the contract; allowed_contracts also admits it past allowed_recipients", async () => {
+    await withServer({ operator: DEMO.stakingBot }, async ({ client }) => {
+      expect(blockingCodes((await call(client, "ethereum_stake", stake(OTHER, DEMO.depositCallData))).structured)).toEqual(["ETHEREUM_STAKE_WHITELIST_EMPTY"]);
+    });
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [OTHER], allowed_recipients: [ALLOWED] } }, async ({ client }) => {
+      const { confirmed } = await dryRunAndConfirm(client, "ethereum_stake", stake(OTHER, DEMO.depositCallData));
+      expect(confirmed.structured.status).toBe("submitted");
+    });
+  });
+});
+
+describe("an approval of a contract call is held to the same rules", () => {
+  beforeEach(emptyWhitelist);
+
+  /** staking-bot's contract call from eth-staking to OTHER, waiting for treasury-bot's approval. */
+  async function pendingCall(contractData: string): Promise<number> {
+    const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
+      account_name: DEMO.ethStaking,
+      amount: "32000000000000000000",
+      max_fees: "3000000000000000",
+      recipient: OTHER,
+      speed: "NORMAL",
+      coin_fields: { contract_interaction: { contract_data: contractData } },
+    });
+    expect(created).toMatchObject({ type: "EXECUTE_CONTRACT", status: "PENDING_APPROVAL" });
+    return created.id;
+  }
+
+  it("blocks approving 32 ETH to a contract allowed_recipients excludes, under an empty whitelist, with unreadable call data", async () => {
+    const id = await pendingCall("0xdeadbeef");
+    await withServer({ policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(blockingCodes(dry.structured).sort()).toEqual(["ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT", "ETHEREUM_STAKE_WHITELIST_EMPTY", "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS"]);
+    });
+  });
+
+  it("blocks approving zero-filled call data; passes a deposit to a contract allowed_contracts names", async () => {
+    const zero = await pendingCall(ZERO_FILLED);
+    const deposit = await pendingCall(DEMO.depositCallData);
+    await withServer({ policy: { allowed_contracts: [OTHER] } }, async ({ client }) => {
+      expect(blockingCodes((await call(client, "approve_transaction", { transaction_id: zero })).structured)).toEqual(["ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED"]);
+      expect((await call(client, "approve_transaction", { transaction_id: deposit })).structured.status).toBe("dry_run");
     });
   });
 });

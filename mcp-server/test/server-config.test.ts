@@ -18,6 +18,7 @@ describe("configuration", () => {
         auditLogPath: "/var/audit.jsonl",
         storeUrl: null,
         tokenSecretFile: null,
+        auditSealKeyFile: null,
         tokenTtlSeconds: 60,
         emulatorKeyFile: null,
         http: null,
@@ -40,7 +41,9 @@ describe("configuration", () => {
   });
 
   it("HTTP: loopback only, default port, the token from the environment", () => {
-    expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: "t0ken" })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token: "t0ken" } } });
+    const token = "t0ken-of-thirty-two-characters-!";
+    expect(readCommand(["--http"], { CUSTODY_MCP_TOKEN: token })).toMatchObject({ config: { http: { port: DEFAULT_HTTP_PORT, host: "127.0.0.1", token } } });
+    expect(() => readCommand(["--http"], { CUSTODY_MCP_TOKEN: token.slice(1) })).toThrow(/^CUSTODY_MCP_TOKEN: at least 32 characters, got 31;/);
     expect(readCommand(["--http", "--port", "0", "--host", "::1"], {})).toMatchObject({ config: { http: { port: 0, host: "::1", token: null } } });
     expect(() => readCommand(["--http", "--host", "0.0.0.0"], {})).toThrow(/--host: must be a loopback address/);
     expect(() => readCommand(["--port", "80"], {})).toThrow(/--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http/);
@@ -57,14 +60,16 @@ describe("configuration", () => {
   });
 
   it("verify-audit takes one file or the store; export-audit a database store; unknown flags and commands are refused", () => {
-    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", target: "a.jsonl" });
-    expect(readCommand(["verify-audit", "--store", "postgres://u:p@h/db"], {})).toEqual({ command: "verify-audit", target: "postgres://u:p@h/db" });
-    expect(readCommand(["verify-audit"], { CUSTODY_STORE: "postgresql://h/db" })).toEqual({ command: "verify-audit", target: "postgresql://h/db" });
+    expect(readCommand(["verify-audit", "a.jsonl"], {})).toEqual({ command: "verify-audit", target: "a.jsonl", sealKeyFile: null });
+    expect(readCommand(["verify-audit", "--store", "postgres://u:p@h/db"], {})).toEqual({ command: "verify-audit", target: "postgres://u:p@h/db", sealKeyFile: null });
+    expect(readCommand(["verify-audit"], { CUSTODY_STORE: "postgresql://h/db" })).toEqual({ command: "verify-audit", target: "postgresql://h/db", sealKeyFile: null });
+    expect(readCommand(["reseal-audit", "a.jsonl", "--audit-seal-key-file", "/k"], { CUSTODY_AUDIT_SEAL_KEY_FILE: "/env/k" })).toEqual({ command: "reseal-audit", target: "a.jsonl", sealKeyFile: "/k" });
+    expect(readCommand(["verify-audit", "a.jsonl"], { CUSTODY_AUDIT_SEAL_KEY_FILE: "/env/k" })).toEqual({ command: "verify-audit", target: "a.jsonl", sealKeyFile: "/env/k" });
     expect(() => readCommand(["verify-audit"], {})).toThrow(/give exactly one audit log file, or --store/);
     expect(readCommand(["export-audit"], { CUSTODY_STORE: "postgres://h/db" })).toEqual({ command: "export-audit", storeUrl: "postgres://h/db" });
     expect(() => readCommand(["export-audit", "--store", "/var/audit.jsonl"], {})).toThrow(/export-audit: give --store \(CUSTODY_STORE\) naming a postgres:\/\/ store/);
     expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
-    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit and export-audit/);
+    expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit, reseal-audit and export-audit/);
     expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
   });
 
@@ -79,7 +84,7 @@ describe("configuration", () => {
   });
 
   it("replicas: an id and a public origin with --http only, in their forms; a replica must share the bearer token and the token secret", () => {
-    const env = { CUSTODY_MCP_TOKEN: "shared-token", CUSTODY_TOKEN_SECRET_FILE: "/run/secret" };
+    const env = { CUSTODY_MCP_TOKEN: "shared-token-of-the-team-replicas", CUSTODY_TOKEN_SECRET_FILE: "/run/secret" };
     const command = readCommand(["--http", "--replica-id", "r1", "--public-origin", "https://custody.example:8443/"], env);
     expect(command).toMatchObject({ config: { tokenSecretFile: "/run/secret", http: { replicaId: "r1", publicOrigin: "https://custody.example:8443" } } });
     expect(replicaProblem((command as { config: ServerConfig }).config)).toBeNull();

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
@@ -90,7 +91,8 @@ describe("the bundle over stdio", () => {
     const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") }, elicit);
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      const args = { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" };
+      // Not the 0.1 SOL an earlier test sent through another audit log: the workspace names that one as a duplicate.
+      const args = { account: DEMO.solTreasury, recipient, amount: "0.12", unit: "SOL" };
       const dry = await call(client, "create_transaction", args);
       const confirmed = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status, confirmed.text).toBe("submitted");
@@ -178,8 +180,12 @@ describe("the bundle over stdio", () => {
   });
 
   it("two server processes sharing one audit log keep one valid chain", async () => {
-    const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
-    const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog };
+    const dir = tempDir("custody-mcp-audit-");
+    const auditLog = join(dir, "audit.jsonl");
+    // One person's two processes share a home, so one seal key: each spawned here has a home of its own.
+    const sealKey = join(dir, "seal.key");
+    writeFileSync(sealKey, randomBytes(32));
+    const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog, CUSTODY_AUDIT_SEAL_KEY_FILE: sealKey };
     const first = await spawnServer([], env);
     const second = await spawnServer([], env);
     try {
@@ -237,6 +243,11 @@ describe("the bundle over stdio", () => {
     const publicHost = runCli(["--http", "--host", "0.0.0.0"]);
     expect(publicHost.status).toBe(2);
     expect(publicHost.stderr).toContain("--host: must be a loopback address");
+    // A one-character bearer token stood between every tool and anyone on this machine.
+    // Bounded: a server that accepted it would serve until killed.
+    const shortToken = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "", CUSTODY_MCP_TOKEN: "a" } });
+    expect(shortToken.status).toBe(2);
+    expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
 });
 

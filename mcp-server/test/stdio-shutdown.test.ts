@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -77,10 +77,11 @@ describe("graceful shutdown over stdio (the bundle)", () => {
   });
 
   it("SIGTERM during a write: no new request is taken, the write is answered, then the process exits 143", async () => {
-    const { server } = startServer();
+    const { server, auditLog } = startServer();
     await server.initialize();
     const reference = await confirmSlowWrite(server, 2);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Under way: reserved, its POST held up by the workspace.
+    await server.until("the write's reservation", () => (existsSync(auditLog) && auditEvents(auditLog).includes("reserved") ? true : undefined));
     server.child.kill("SIGTERM");
     await server.until("the stopping line", () => (server.stderr.includes("SIGTERM: stopping") ? true : undefined));
     server.send({ id: 3, method: "ping" });

@@ -57,6 +57,15 @@ describe("unknown keys", () => {
     expect(await transactionCount()).toBe(before);
   });
 
+  it("refuses __proto__ and constructor keys, naming them (a JSON-RPC body's own keys, not the prototype's)", async () => {
+    for (const key of ["__proto__", "constructor"]) {
+      const args = JSON.parse(`{"account": ${JSON.stringify(DEMO.solTreasury)}, ${JSON.stringify(key)}: {"polluted": true}}`) as Record<string, unknown>;
+      const result = await call(harness.client, "get_account", args);
+      expect(result.isError, `${key}: ${result.text}`).toBe(true);
+      expect(result.text).toContain(`"${key}": unknown field of get_account, which takes account`);
+    }
+  });
+
   it("names every unknown key of one call", async () => {
     const result = await call(harness.client, "list_accounts", { page: 1, pages: 2, size: 3 });
     expect(result.isError).toBe(true);

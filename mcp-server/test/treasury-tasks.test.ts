@@ -178,7 +178,8 @@ describe("when can it be withdrawn: dates, not epochs and seconds", () => {
 
   it("a withdrawal of unbonded DOT before any is unbonded is told when the soonest chunk unlocks", async () => {
     await dryRunAndConfirm(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Processed now, not after some time: the first withdrawal is no longer in flight when the second is planned.
+    await control(demo.emulator, "POST", "/process");
     const early = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
     const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "POLKADOT_WITHDRAW_NOTHING_UNBONDED");
     const dot = await accountNamed(demo.emulator, DEMO.dotStaking);

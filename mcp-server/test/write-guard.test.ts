@@ -171,6 +171,16 @@ describe("confirm", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
+  it("refuses a token with junk appended (base64url decoding ignores it): one token has one spelling", async () => {
+    const dry = await call(harness.client, "create_transaction", send());
+    for (const junk of ["=", "!"]) {
+      const padded = await call(harness.client, "create_transaction", send({ confirmation_token: `${dry.token as string}${junk}` }));
+      expect(padded.structured.status).toBe("refused");
+      expect(padded.structured.error).toMatch(/malformed/);
+    }
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
   it("refuses a token issued to another operator, even under the same key", async () => {
     const secret = randomBytes(32);
     const treasury = await connectHarness(emulator, { operator: DEMO.treasuryBot, tokenSecret: secret });
@@ -272,6 +282,9 @@ describe("never twice", () => {
     expect(confirmed.isError).toBe(true);
     expect(confirmed.structured.status).toBe("uncertain");
     expect(confirmed.structured.error).toContain("Nothing was re-sent");
+    // What may have moved is named as in the dry run: the account, the amount in both units, the recipient.
+    expect(confirmed.text).toMatch(/^UNCERTAIN, it may already be applied: /);
+    for (const fact of ["1.5 SOL (1500000000 lamport)", "Recipient: ", recipient]) expect(confirmed.text).toContain(fact);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCustodyServer } from "../bench/support/program-bundles.js";
 import { startAuthorizationServer, type AuthorizationServer } from "../support/authorization-server.js";
 import { freePort } from "../support/free-port.js";
@@ -49,8 +49,8 @@ afterAll(async () => {
 
 describe("the built server with people signing in", () => {
   it("runs as a replica without a shared bearer token, says whose tokens it takes, and serves a signed-in person", async () => {
-    // The line after "Streamable HTTP at" (which startReplica waits for) may come in a later chunk.
-    await vi.waitFor(() => expect(replica.stderr()).toContain(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`));
+    // Written after the line the start waits for, in a chunk of its own: waited for, not read at once.
+    await replica.waitForStderr(`signing in through ${authorization.issuer}: access tokens for ${resource} only (no shared bearer token)`);
     expect(replica.stderr()).not.toContain("bearer token (set CUSTODY_MCP_TOKEN");
     const token = await authorization.personToken("carol", ["custody:read"]);
     const client = new Client({ name: "oauth-bundle-test", version: "0" }, { capabilities: {} });
@@ -64,7 +64,7 @@ describe("the built server with people signing in", () => {
       await client.close();
     }
     expect((await fetch(resource, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status).toBe(401);
-    expect(replica.stderr()).toContain(`authorization server ${authorization.issuer}: signing keys at`);
+    await replica.waitForStderr(`authorization server ${authorization.issuer}: signing keys at`);
     expect(replica.stderr()).not.toContain(token);
   });
 

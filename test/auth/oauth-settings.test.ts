@@ -63,13 +63,13 @@ describe("serving", () => {
   }
 
   it("without an issuer the shared bearer token works as before, and there is no metadata document", async () => {
-    const running = await start(["--http", "--port", "0"], { CUSTODY_MCP_TOKEN: "shared-token-0123456789" });
-    expect(running.token).toBe("shared-token-0123456789");
+    const running = await start(["--http", "--port", "0"], { CUSTODY_MCP_TOKEN: "shared-token-0123456789abcdefghij" });
+    expect(running.token).toBe("shared-token-0123456789abcdefghij");
     const post = (headers: Record<string, string>) => fetch(running.url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers }, body: initialize });
     const refused = await post({});
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="custody-mcp"');
-    expect((await post({ Authorization: "Bearer shared-token-0123456789" })).status).toBe(200);
+    expect((await post({ Authorization: "Bearer shared-token-0123456789abcdefghij" })).status).toBe(200);
     expect((await fetch(new URL("/.well-known/oauth-protected-resource/mcp", running.url))).status).toBe(404);
   });
 

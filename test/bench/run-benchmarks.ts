@@ -10,11 +10,13 @@ import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
+import { measureOpenIntents, OPEN_INTENTS_TITLE } from "./sections/open-intents.js";
 import { measurePostgresStore } from "./sections/postgres-store.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
 import { measureSignInOverhead } from "./sections/sign-in-overhead.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
+import { measureWorkspaceHistory } from "./sections/workspace-history.js";
 import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
 import { runLoad } from "./support/http-load.js";
 import { registerOperator } from "./support/operator-registration.js";
@@ -35,7 +37,7 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store", postgres: "PostgreSQL store" } as const;
+const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history" } as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -57,7 +59,12 @@ const CONFIG = {
   /** Writes timed per PostgreSQL store, and the records of the large one. */
   pgWrites: setting("CUSTODY_BENCH_PG_WRITES", 100),
   pgRecords: setting("CUSTODY_BENCH_PG_RECORDS", 1_000_000),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "postgres" the PostgreSQL store's; each replaces only its table. */
+  /** Dry runs left open in the store of the open-dry-runs section, and the dry runs timed per store. */
+  openIntents: setting("CUSTODY_BENCH_OPEN_INTENTS", 10_000),
+  openIntentDryRuns: setting("CUSTODY_BENCH_OPEN_INTENT_DRY_RUNS", 100),
+  /** Dry runs timed per road in the workspace history section. */
+  historyRuns: setting("CUSTODY_BENCH_HISTORY_RUNS", 40),
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's; each replaces only its table. */
   only: alone(),
 };
 const PG_TITLE = "PostgreSQL store";
@@ -69,6 +76,12 @@ const DEMO_OPERATOR = "treasury-bot";
 const SCALE_OPERATOR = "scale-bot";
 const RESULTS_JSON = join(REPO_DIR, "test", "bench", "results", "latest.json");
 const PERFORMANCE_DOC = join(REPO_DIR, "docs", "performance.md");
+
+async function solColdAddress(baseUrl: string): Promise<string> {
+  const solCold = (await new CustodyClient({ baseUrl, operator: DEMO_OPERATOR }).listAllAccounts()).find((account) => account.name === "sol-cold");
+  if (!solCold) throw new Error("the demo workspace lacks sol-cold");
+  return solCold.address;
+}
 
 async function measured(sections: Section[], title: string, run: () => Promise<Section | Section[]>): Promise<void> {
   try {
@@ -263,13 +276,22 @@ it("benchmarks", async () => {
     }
   }
 
+  if (full || CONFIG.only === "intents") {
+    const store = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
+    try {
+      await measured(sections, OPEN_INTENTS_TITLE, async () => {
+        const recipient = await solColdAddress(store.ready.base_url);
+        return measureOpenIntents({ baseUrl: store.ready.base_url, operator: DEMO_OPERATOR, recipient, workDir: work, open: CONFIG.openIntents, dryRuns: CONFIG.openIntentDryRuns });
+      });
+    } finally {
+      await store.stop();
+    }
+  }
   if (full || CONFIG.only === "store") {
     const store = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
     try {
       await measured(sections, "Guard store", async () => {
-        const client = new CustodyClient({ baseUrl: store.ready.base_url, operator: DEMO_OPERATOR });
-        const solCold = (await client.listAllAccounts()).find((account) => account.name === "sol-cold");
-        if (!solCold) throw new Error("the demo workspace lacks sol-cold");
+        const solCold = { address: await solColdAddress(store.ready.base_url) };
         return measureGuardStoreScale({
           baseUrl: store.ready.base_url,
           operator: DEMO_OPERATOR,
@@ -282,6 +304,16 @@ it("benchmarks", async () => {
       });
     } finally {
       await store.stop();
+    }
+  }
+  if (full || CONFIG.only === "history") {
+    const history = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
+    try {
+      await measured(sections, ALONE.history, () =>
+        measureWorkspaceHistory({ baseUrl: history.ready.base_url, controlUrl: history.ready.control_url, operator: DEMO_OPERATOR, recipient: OUTSIDE_SOLANA, workDir: work, runs: CONFIG.historyRuns }),
+      );
+    } finally {
+      await history.stop();
     }
   }
   if (full) sections.push(memorySection(peak));

@@ -230,15 +230,16 @@ describe("looking a write up by its reference", () => {
     const reference = "cw-0000000000000000beef";
     const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL", correlation_id: reference });
     const note = { title: "elsewhere", content: `[ref ${reference}]` };
+    const write = { operator: plan.operator, reference, recognition: { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } };
     const body = { amount: { value: "1000", unit: "lamport" }, max_fees: { value: "10000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL" as const, coin_fields: { type: "SEND" as const }, note };
     // Another account (sol-cold) carrying the reference: not this write.
     await treasury.createTransaction({ ...body, account_name: "sol-cold" });
-    expect(await lookUpLostAnswer(treasury, plan, null)).toEqual({ found: "none" });
+    expect(await lookUpLostAnswer(treasury, write)).toEqual({ found: "none" });
     // The plan's account, but created by another operator: not this write either.
     await staking.createTransaction({ ...body, account_name: "sol-treasury" });
-    expect(await lookUpLostAnswer(treasury, plan, null)).toEqual({ found: "none" });
+    expect(await lookUpLostAnswer(treasury, write)).toEqual({ found: "none" });
     const mine = await treasury.createTransaction({ ...body, account_name: "sol-treasury" });
-    expect(await lookUpLostAnswer(treasury, plan, null)).toMatchObject({ found: "one", transaction: { id: mine.id } });
+    expect(await lookUpLostAnswer(treasury, write)).toMatchObject({ found: "one", transaction: { id: mine.id } });
   });
 });
 

@@ -139,6 +139,39 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("keeps what identifies each write with its reservation and lists the writes left unanswered, to any store on the backing, until a look-up concludes", async () => {
+      const { store, twin } = await kind.fresh();
+      const recognition = { account_id: 3, lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } }, watermark: 17 };
+      const reserve = (reference: string, operator = "alice_ops") => {
+        const request = reservation(reference, 1n, { operator });
+        return store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } });
+      };
+      const conclude = (reference: string, outcome: string, transaction_id?: number) =>
+        store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, ...(transaction_id === undefined ? {} : { transaction_id }), details: { reference, outcome } });
+      const other = await twin();
+      try {
+        for (const reference of ["cw-u1", "cw-u2", "cw-u3", "cw-u4", "cw-u5"]) expect(await reserve(reference)).toMatchObject({ reserved: true });
+        expect(await reserve("cw-bob", "bob_ops")).toMatchObject({ reserved: true });
+        await store.append({ event: "ambiguous", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-u2" } });
+        await store.append({ event: "submitted", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, transaction_id: 18, details: { reference: "cw-u3" } });
+        await conclude("cw-u4", "found", 19);
+        await conclude("cw-u5", "not_found");
+        const unanswered = await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
+        expect(unanswered.map((trace) => [trace.reference, trace.status]).sort()).toEqual([
+          ["cw-u1", "in_flight"],
+          ["cw-u2", "uncertain"],
+        ]);
+        expect(unanswered[0]?.recognition).toEqual(recognition);
+        expect(await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 1)).toHaveLength(1);
+        expect(await other.unansweredWrites({ operator: "alice_ops", since: new Date(Date.now() + 60_000) }, 100)).toEqual([]);
+        // A write given up on still stands for the duplicate check, and is still counted.
+        expect(await other.writeByReference("cw-u5")).toMatchObject({ status: "in_flight", given_up: true, transaction_id: null });
+      } finally {
+        await other.close();
+        await store.close();
+      }
+    });
+
     it("frees the intent and the amount of a write that certainly did not happen", async () => {
       const { store } = await kind.fresh();
       try {

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { auditLine, FileGuardStore, sealAuditRecord, verifyAuditLog, type AuditInput, type GuardStore } from "@custody/shared";
-import { DatabaseTarget, exportPostgresAudit, MIGRATIONS, openPostgresGuardStore, PostgresGuardStore, verifyPostgresAudit } from "@custody/shared/postgres-store";
+import { AuditSealKey, auditLine, FileGuardStore, sealAuditRecord, verifyAuditLog, type AuditInput, type GuardStore } from "@custody/shared";
+import { DatabaseTarget, exportPostgresAudit, MIGRATIONS, openPostgresGuardStore, PostgresGuardStore, verifyPostgresAudit, writeTableSeal } from "@custody/shared/postgres-store";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -240,7 +240,8 @@ describe("the PostgreSQL store's answers", () => {
   it("answers every request through indexes, never by reading a whole table", async () => {
     const url = cluster.createDatabase("indexes");
     const name = url.split("/").at(-1) as string;
-    await (await openPostgresGuardStore(url)).close();
+    const sealKey = new AuditSealKey(randomBytes(32));
+    await (await openPostgresGuardStore(url, { sealKey })).close();
     const rows = 50_000;
     // The seeded records are not a chain; the last, the only one a store reads whole (when it opens), is a real record.
     const last = auditLine(sealAuditRecord(record("dry_run", {}), { seq: rows, prevHash: "0".repeat(64) }, new Date()));
@@ -253,15 +254,20 @@ describe("the PostgreSQL store's answers", () => {
        INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval '1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;
        INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval '1 hour' FROM generate_series(1, ${rows}) s;`,
     );
+    // Seeded by hand, so sealed by hand at its last record, as an append would have.
+    const sealer = new pg.Pool({ connectionString: url });
+    await writeTableSeal(sealer, sealKey, { seq: rows, hash: JSON.parse(last).hash as string });
+    await sealer.end();
     cluster.psql(name, "VACUUM ANALYZE");
     // Statistics a backend kept are reported when it ends: every earlier one has ended by now, so the reset is clean.
     cluster.psql(name, "SELECT pg_stat_reset()");
-    const live = await openPostgresGuardStore(url);
+    const live = await openPostgresGuardStore(url, { sealKey });
     await live.prepareIntent({ fingerprint: "c".repeat(64), nonce: "c".repeat(32), operator: "op1", expires_at: Date.now() + 60_000, sealed: "{}" });
     await live.redeemIntent("c".repeat(32));
     await live.linkNonce("c".repeat(32), "cw-new");
     await live.recentWrites({ operator: "op7", fingerprint: "d".repeat(64), since: new Date(Date.now() - 86_400_000) });
     await live.writeByReference("ref-77");
+    await live.unansweredWrites({ operator: "op7", since: new Date(Date.now() - 86_400_000) }, 100);
     for (const scope of [{ kind: "operator", operator: "op7" }, { kind: "person", subject: "person-7" }, { kind: "team" }] as const) {
       await live.committedSince({ scope, currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
     }
@@ -269,7 +275,9 @@ describe("the PostgreSQL store's answers", () => {
     await live.append(record("submitted", { reference: "cw-new", currency: "polkadot", policy_amount: "1" }, { operator: "op7", transaction_id: 5 }));
     await live.close();
     // Each backend reports its counts as it ends: wait until every table shows the index scans that were made.
-    const query = "SELECT relname || ':' || seq_scan || ':' || (idx_scan > 0) FROM pg_stat_user_tables WHERE relname LIKE 'custody_%' AND relname <> 'custody_schema_migrations' ORDER BY relname";
+    // The seal is one row (custody_audit_seal): read whole by design.
+    const query =
+      "SELECT relname || ':' || seq_scan || ':' || (idx_scan > 0) FROM pg_stat_user_tables WHERE relname LIKE 'custody_%' AND relname NOT IN ('custody_schema_migrations', 'custody_audit_seal') ORDER BY relname";
     let scans = cluster.psql(name, query);
     for (let tries = 0; tries < 100 && scans.includes("false"); tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -302,10 +310,17 @@ describe("the PostgreSQL store through a database restart", () => {
       }
     };
     const workers = stores.flatMap((store, which) => [0, 1, 2].map((slot) => worker(store, `w${which}${slot}`)));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    /** Until every worker could have finished a round past `count` appends: progress seen, not time spent. */
+    const appendsPast = async (count: number, when: string) => {
+      for (let waited = 0; appends < count + 2 * workers.length; waited += 10) {
+        if (waited > 60_000) throw new Error(`no appends ${when} (${appends})`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await appendsPast(0, "before the restart");
     const before = appends;
     await cluster.restart();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await appendsPast(appends, "after the restart");
     running = false;
     await Promise.all(workers);
     for (const store of stores) await store.close();

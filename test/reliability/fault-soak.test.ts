@@ -117,8 +117,8 @@ describe("a write applied whose answer is lost and whose look-up fails too", () 
     const args = { account: "sol-treasury", recipient: addresses.get("sol-cold"), amount: "0.000001", unit: "SOL", max_fees: "0.0000075", max_fees_unit: "SOL", note: "lost answer" };
     const dry = await callTool(session.client, "create_transaction", args);
     expect(dry.structured.status).toBe("dry_run");
-    // With max_fees given, the first call under /transactions is the POST itself; then the 4 attempts of the look-up.
-    await control(emulator, "PUT", "/faults", { drop_after_rate: 1, path_prefix: "/transactions", remaining: 5 });
+    // From the POST on (the reads of the account's recent transactions before it pass): the POST, then the 4 attempts of the look-up.
+    await control(emulator, "PUT", "/faults", { drop_after_rate: 1, path_prefix: "/transactions", from_first: "POST", remaining: 5 });
     const confirmed = await callTool(session.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(((await control(emulator, "GET", "/faults")) as { affected: number }).affected).toBe(5);
     await control(emulator, "DELETE", "/faults");

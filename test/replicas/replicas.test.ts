@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
-import { CustodyClient, type AuditRecord } from "@custody/shared";
+import { CustodyClient, readSealKeyFile, type AuditRecord } from "@custody/shared";
 import { openPostgresGuardStore } from "@custody/shared/postgres-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "../contract/emulator-harness.js";
@@ -28,6 +28,7 @@ let storeUrl: string;
 let replicas: ReplicaProcess[] = [];
 let balancer: NginxBalancer;
 let recipient: string;
+let sealKeyFile: string;
 
 beforeAll(async () => {
   cluster = await startPostgresCluster({ durable: false });
@@ -37,6 +38,9 @@ beforeAll(async () => {
   storeUrl = cluster.createDatabase("team");
   const secretFile = join(work, "token-secret");
   writeFileSync(secretFile, randomBytes(32), { mode: 0o600 });
+  // Kept beside the token secret, as docs/deployment.md says: the seal key every replica (and this test's look at the store) shares.
+  sealKeyFile = join(work, "audit-seal-key");
+  writeFileSync(sealKeyFile, randomBytes(32), { mode: 0o600 });
   const policyFile = join(work, "policy.json");
   writeFileSync(policyFile, JSON.stringify({ limits: { solana_testnet: { max_per_day: { base_units: LAMPORTS_PER_DAY.toString() } } } }));
   const balancerPort = await freePort();
@@ -47,6 +51,7 @@ beforeAll(async () => {
     CUSTODY_POLICY: policyFile,
     CUSTODY_STORE: storeUrl,
     CUSTODY_TOKEN_SECRET_FILE: secretFile,
+    CUSTODY_AUDIT_SEAL_KEY_FILE: sealKeyFile,
     CUSTODY_MCP_TOKEN: TOKEN,
     CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${balancerPort}`,
   };
@@ -107,7 +112,7 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const records = chain();
       const committed = submitted.map((answer) => BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string));
       expect(committed.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(LAMPORTS_PER_DAY);
-      const store = await openPostgresGuardStore(storeUrl);
+      const store = await openPostgresGuardStore(storeUrl, { sealKey: readSealKeyFile(sealKeyFile) });
       expect(await store.committedSince({ scope: { kind: "operator", operator: OPERATOR }, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
       await store.close();
       for (const [index, answer] of confirmed.entries()) {
@@ -260,16 +265,24 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
         if (waited > 20_000) throw new Error("no confirmation reached replica r1");
         await sleep(20);
       }
+      // A moment into r1's confirmation, so the kill most likely lands on its held-up POST (a kill before it is interrupted all the same).
       await sleep(100);
       const killedAt = Date.now();
       await (replicas[0] as ReplicaProcess).kill();
-      await sleep(1500);
+      /** Until `count` writes the predicate picks were acknowledged: the soak is seen going on, not given time. */
+      const acknowledgedSoon = async (what: string, count: number, picked: (outcome: Outcome) => boolean) => {
+        for (let waited = 0; outcomes.filter((outcome) => outcome.status === "submitted" && picked(outcome)).length < count; waited += 20) {
+          if (waited > 60_000) throw new Error(`no ${what} within 60 s`);
+          await sleep(20);
+        }
+      };
+      await acknowledgedSoon("write through r2 after the kill", 2, (outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt);
       await cluster.restart();
       const databaseBackAt = Date.now();
-      await sleep(1500);
+      await acknowledgedSoon("write after the database came back", 2, (outcome) => outcome.startedAt > databaseBackAt);
       await (replicas[0] as ReplicaProcess).restart();
       const replicaBackAt = Date.now();
-      await sleep(2000);
+      await acknowledgedSoon("write after r1 came back", 3, (outcome) => outcome.startedAt > replicaBackAt);
       stopping = true;
       await Promise.all(workers);
 

@@ -6,6 +6,8 @@ export interface ReplicaProcess {
   port: number;
   /** Everything the replica wrote on stderr, across its restarts. */
   stderr(): string;
+  /** Resolves once stderr holds `text` (it arrives in chunks of its own, after whatever the process did meanwhile); fails after `timeoutMs` naming it. */
+  waitForStderr(text: string, timeoutMs?: number): Promise<void>;
   /** Whether the process is up (it has not exited since its last start). */
   running(): boolean;
   /** kill -9: no graceful stop, nothing flushed. */
@@ -19,6 +21,7 @@ export interface ReplicaProcess {
 /** Starts the bundle as replica `id` on `port` with `env` (its store, secrets, policy); resolves once it listens. */
 export async function startReplica(bundle: string, id: string, port: number, env: Record<string, string>): Promise<ReplicaProcess> {
   let log = "";
+  const waiters = new Set<() => void>();
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
   const launch = () =>
@@ -32,6 +35,7 @@ export async function startReplica(bundle: string, id: string, port: number, env
         const text = chunk.toString("utf8");
         mine += text;
         log += text;
+        for (const waiter of waiters) waiter();
         if (mine.includes("Streamable HTTP at")) {
           clearTimeout(timer);
           resolve();
@@ -53,5 +57,20 @@ export async function startReplica(bundle: string, id: string, port: number, env
     const current = child as ChildProcess | null;
     return current !== null && current.exitCode === null && current.signalCode === null;
   };
-  return { id, port, stderr: () => log, running, kill: () => signal("SIGKILL"), restart: launch, stop: () => signal("SIGTERM") };
+  const waitForStderr = (text: string, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!log.includes(text)) return;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`replica ${id} did not write ${JSON.stringify(text)} within ${timeoutMs / 1000} s:\n${log}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+  return { id, port, stderr: () => log, waitForStderr, running, kill: () => signal("SIGKILL"), restart: launch, stop: () => signal("SIGTERM") };
 }

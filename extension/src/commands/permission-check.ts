@@ -1,5 +1,8 @@
-import { writeIdentity, type WriteKind } from "@custody/shared";
+import { toolPermission, writeIdentity, type ToolIdentity, type WriteKind } from "@custody/shared";
 import type { Services } from "../services.js";
+import { loadPolicy } from "../guard/policy-source.js";
+import { readConnectionSettings } from "../connection/connection-settings.js";
+import { errorText } from "../output/error-text.js";
 import { notify } from "../output/notify.js";
 
 /** Refuses at once, before any input is asked, a write the local policy does not allow. The guard asks again before sending. */
@@ -9,5 +12,24 @@ export function permitted(services: Services, kind: WriteKind): boolean {
   services.output.warn(`${kind}: refused by the local policy: ${permission.reason}`);
   void services.audit.record({ operator: services.connection.require().target.operator, tool: writeIdentity(kind).tool, event: "refused", request_digest: null, error: permission.reason, details: { reason: "permission" } });
   void notify("error", `Custody: refused by the local policy: ${permission.reason}`);
+  return false;
+}
+
+/**
+ * The same for a call outside the write road (an operator's creation or registration, an
+ * account's sync): refused and audited, before any input is asked, when the local policy
+ * (`read_only`, `tools`, `toolsets`) does not allow its tool.
+ */
+export function toolPermitted(services: Services, tool: ToolIdentity): boolean {
+  let reason: string | undefined;
+  try {
+    const permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
+    if (!permission.allowed) reason = permission.reason;
+  } catch (error) {
+    reason = errorText(error);
+  }
+  if (reason === undefined) return true;
+  void services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
+  void notify("error", `Custody: ${tool.name} refused by the local policy: ${reason}`);
   return false;
 }

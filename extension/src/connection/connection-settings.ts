@@ -11,6 +11,8 @@ export interface ConnectionSettings {
   refreshIntervalSeconds: number;
   /** Empty: no local policy file. */
   policyFile: string;
+  /** Empty: the audit log every surface shares by default. */
+  auditLog: string;
 }
 
 const MAX_REFRESH_SECONDS = 86_400;
@@ -25,7 +27,7 @@ function refreshSeconds(value: unknown): number {
 }
 
 /**
- * The extension's settings. baseUrl, operator and policyFile are application-scoped in the
+ * The extension's settings. baseUrl, operator, policyFile and auditLog are application-scoped in the
  * manifest: only the user's own settings count, so a folder's .vscode/settings.json cannot
  * point the operator at another server or swap the policy.
  */
@@ -36,6 +38,7 @@ export function readConnectionSettings(): ConnectionSettings {
     operator: text(config.get("operator")),
     refreshIntervalSeconds: refreshSeconds(config.get("refreshIntervalSeconds")),
     policyFile: text(config.get("policyFile")),
+    auditLog: text(config.get("auditLog")),
   };
 }
 

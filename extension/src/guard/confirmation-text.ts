@@ -71,9 +71,15 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     `Reference: ${plan.correlation_id}`,
   ];
   return {
-    message: `${repeat === undefined ? "" : "Send this AGAIN? It repeats a write already sent. "}Send this request? ${whatMovesSentence(plan)}`,
+    message: `${repeatWarning(repeat)}Send this request? ${whatMovesSentence(plan)}`,
     detail: withWhatMoves(plan, lines.join("\n")),
   };
+}
+
+/** First in the modal's message: a write that repeats an earlier one says so, and that it may pay twice when the earlier one's outcome is unknown. */
+function repeatWarning(repeat: Finding | undefined): string {
+  if (repeat === undefined) return "";
+  return repeat.facts.may_pay_twice === "true" ? "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. " : "Send this AGAIN? It repeats a write already sent. ";
 }
 
 /** A modal's detail: what moves as lines, never cut, then `rest` sanitised and cut to what is left of the budget. */

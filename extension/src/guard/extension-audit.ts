@@ -1,19 +1,59 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
-import { FileGuardStore, failureEvent, type AuditInput, withoutSecrets } from "@custody/shared";
+import { defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets } from "@custody/shared";
+import { settingPath } from "./setting-path.js";
 
 export const AUDIT_SURFACE = "vscode";
 
-/** The extension's guard store (its hash-chained audit log and the intents beside it), in its global storage folder. */
+/** How long the extension's earlier log is kept in use after its last record: the daily window and an hour for clocks. */
+const EARLIER_LOG_IN_USE_MS = 25 * 60 * 60 * 1000;
+
+/** Where the guard's audit log is, and why there. */
+export interface AuditLogLocation {
+  path: string;
+  why: "setting" | "default" | "earlier_log";
+  /** A setting that cannot be used: every write is refused, naming it. */
+  problem?: string;
+}
+
+/**
+ * The audit log the extension writes: `custody.auditLog` when set; else the default every surface
+ * shares (defaultAuditLogPath), so the person's MCP server counts the same daily allowance; except
+ * that the extension's earlier log in its global storage stays in use while it holds writes of the
+ * last 25 hours (its last change), so an upgrade never forgets a day's allowance already spent.
+ */
+export function auditLogLocation(storageDir: string, setting: string, now: number = Date.now()): AuditLogLocation {
+  const configured = settingPath("auditLog", setting);
+  // A setting that cannot be used refuses the extension's writes; the MCP server it provides keeps the default rather than a path relative to wherever it starts.
+  if (configured !== undefined) return "problem" in configured ? { path: defaultAuditLogPath(), why: "setting", problem: configured.problem } : { path: configured.path, why: "setting" };
+  const earlier = join(storageDir, "audit", "custody-vscode-audit.jsonl");
+  const changed = statSync(earlier, { throwIfNoEntry: false })?.mtimeMs;
+  return changed !== undefined && now - changed < EARLIER_LOG_IN_USE_MS ? { path: earlier, why: "earlier_log" } : { path: defaultAuditLogPath(), why: "default" };
+}
+
+/** The output line that says where the audit log is and why, so a person can point the MCP server at the same one. */
+export function auditLogNotice(location: AuditLogLocation): string {
+  if (location.problem !== undefined) return `Audit log: ${location.problem}; writes are refused until it is fixed`;
+  const why = {
+    setting: "custody.auditLog",
+    default: "the default the MCP server shares",
+    earlier_log: "the extension's earlier log, kept while it holds the last day's writes; then the default the MCP server shares",
+  }[location.why];
+  return `Audit log: ${location.path} (${why})`;
+}
+
+/** The extension's guard store (its hash-chained audit log and the intents beside it). */
 export class ExtensionAudit {
   readonly path: string;
   #store: FileGuardStore | undefined;
 
-  constructor(storageDir: string) {
-    this.path = join(storageDir, "audit", "custody-vscode-audit.jsonl");
+  constructor(readonly location: AuditLogLocation) {
+    this.path = location.path;
   }
 
   /** Opened on first use, which verifies the log's chain from its checkpoint and refuses a broken one. */
   store(): FileGuardStore {
+    if (this.location.problem !== undefined) throw new Error(`${this.location.problem}: nothing is written or sent until it names a file`);
     this.#store ??= new FileGuardStore(this.path);
     return this.#store;
   }

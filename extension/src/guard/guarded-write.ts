@@ -50,6 +50,8 @@ const BLOCKED_AT = {
   reserve: " just before sending (daily limit or a duplicate)",
 } as const;
 const SEND_AGAIN = "Send Again";
+/** The button when the earlier write's outcome is unknown: choosing it is the person's acknowledgement that it may pay twice. */
+const SEND_AGAIN_MAY_PAY_TWICE = "Send Again, It May Pay Twice";
 
 /** The DUPLICATE_OF_RECENT finding of a blocked plan, when it is the only blocking one: the person may then repeat on purpose. */
 function soleDuplicate(checks: readonly Finding[]): Finding | undefined {
@@ -78,6 +80,15 @@ export class WriteGuard {
     } catch (error) {
       return { allowed: false, reason: errorText(error) };
     }
+  }
+
+  /**
+   * Builds the road of a new connection at once: opening the store resumes the look-ups of the
+   * operator's writes a stopped window (or another process) left unanswered, before any write.
+   */
+  connected(): void {
+    const state = this.deps.connection.require();
+    this.#roadFor(state.client, state.target.operator);
   }
 
   /** The road of the current connection, one per client. */
@@ -109,10 +120,16 @@ export class WriteGuard {
       const duplicate = soleDuplicate(prepared.plan.checks);
       const repeatOf = duplicate?.facts.repeat_of;
       if (duplicate !== undefined && repeatOf !== undefined && request.repeat_of === undefined) {
+        const unknown = duplicate.facts.may_pay_twice === "true";
         const again = await this.deps.prompter.confirm({
-          message: `Custody: ${tool}: this would send the same request twice.`,
-          detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(duplicate.message)}\n\nSend it again anyway, on purpose?`),
-          action: SEND_AGAIN,
+          message: unknown
+            ? `Custody: ${tool}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.`
+            : `Custody: ${tool}: this would send the same request twice.`,
+          detail: withWhatMoves(
+            prepared.plan,
+            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? "Look at the account's transactions first. Send it again anyway, knowing it may pay twice?" : "Send it again anyway, on purpose?"}`,
+          ),
+          action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });
         this.deps.output.info(`${tool}: not sent again`);

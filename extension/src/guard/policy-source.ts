@@ -1,13 +1,11 @@
-import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
 import { DEFAULT_POLICY, loadPolicyFile, PolicyFileError, type Policy } from "@custody/shared";
+import { settingPath } from "./setting-path.js";
 
 /** The policy file's path as configured: absolute, or starting with "~/". */
 export function policyPath(setting: string): string | undefined {
-  if (setting === "") return undefined;
-  const path = setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : setting;
-  if (!isAbsolute(path)) throw new PolicyFileError(setting, "custody.policyFile must be an absolute path (or start with ~/)");
-  return path;
+  const resolved = settingPath("policyFile", setting);
+  if (resolved !== undefined && "problem" in resolved) throw new PolicyFileError(setting, resolved.problem);
+  return resolved?.path;
 }
 
 /**

@@ -165,6 +165,22 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
   });
 
+  it("shows another operator's note holding a right-to-left override as the sanitiser's escape in Show as JSON", async () => {
+    const treasury = new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" });
+    const recipient = (await treasury.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+    const created = await treasury.createTransaction({ account_name: "sol-treasury", amount: "1000", max_fees: "7500", recipient, speed: "NORMAL", note: { title: "refund\u202Etxt.exe", content: "see" } });
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Show as JSON");
+    await workbench.pick("A transaction");
+    await workbench.pick(`#${created.id} `);
+    const lines = workbench.page.locator(".editor-instance .view-lines", { hasText: new RegExp(`"id":\\s${created.id},`) }).first();
+    await lines.waitFor({ state: "visible", timeout: 30_000 });
+    const text = (await lines.textContent()) ?? "";
+    expect(text).toContain("refund\\u{202E}txt.exe");
+    expect(text).not.toContain("\u202E");
+    await workbench.screenshot("show-json-sanitised");
+  });
+
   it("starts the built-in emulator inside VS Code on the demo workspace and connects to it", async () => {
     await workbench.clearNotifications();
     await workbench.runCommand("Custody: Disconnect");

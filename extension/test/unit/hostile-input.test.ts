@@ -68,6 +68,22 @@ describe("hidden characters in workspace text", () => {
     for (const line of lines) expect(`${line.label} ${line.description}`).not.toMatch(RAW);
   });
 
+  it("show as escapes in Show as JSON, as the sanitiser shows them", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const recipient = (await harness.client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+    // Another operator's note, written straight to the service: the guard refuses such a note, the workspace does not.
+    const note = { title: `refund\u202Etxt.exe${TAGGED}`, content: `pay\u200Bnow` };
+    const created = await harness.client.createTransaction({ account_name: "sol-treasury", amount: "1000", max_fees: "7500", recipient, speed: "NORMAL", note });
+    fake.script({ kind: "pick", label: "A transaction" }, { kind: "pick", label: `#${created.id} ` });
+    await harness.run("custody.showJson");
+    const content = fake.documents.at(-1)?.content ?? "";
+    expect(content).toContain(`"id": ${created.id}`);
+    expect(content).not.toMatch(RAW);
+    expect(content).not.toContain("\u200B");
+    expect(content).toContain("refund\\u{202E}txt.exe\\u{E0049}\\u{E004E}\\u{E004A}");
+    expect(content).toContain("pay\\u{200B}now");
+  });
+
   it("show as escapes in notifications and output lines", () => {
     fake.reset();
     void notify("info", `Custody: copied ${TAGGED}\u202Eaddress`);

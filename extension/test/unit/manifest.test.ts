@@ -79,9 +79,9 @@ describe("the manifest and the code agree", () => {
     expect(manifest.main).toBe("./dist/extension.cjs");
   });
 
-  it("keeps the address, the operator and the policy out of reach of a folder's own settings", () => {
+  it("keeps the address, the operator, the policy and the audit log out of reach of a folder's own settings", () => {
     const properties = manifest.contributes.configuration.properties;
-    for (const key of ["custody.baseUrl", "custody.operator", "custody.policyFile"]) expect(properties[key]?.scope, key).toBe("application");
-    expect(Object.keys(properties).sort()).toEqual(["custody.baseUrl", "custody.operator", "custody.policyFile", "custody.refreshIntervalSeconds"]);
+    for (const key of ["custody.baseUrl", "custody.operator", "custody.policyFile", "custody.auditLog"]) expect(properties[key]?.scope, key).toBe("application");
+    expect(Object.keys(properties).sort()).toEqual(["custody.auditLog", "custody.baseUrl", "custody.operator", "custody.policyFile", "custody.refreshIntervalSeconds"]);
   });
 });

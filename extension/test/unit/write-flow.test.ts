@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
-import { CustodyClient, verifyAuditLog } from "@custody/shared";
+import { buildSendRequest, CustodyClient, FileGuardStore, verifyAuditLog } from "@custody/shared";
 import { fake } from "./support/fake-vscode.js";
 import { solanaSendAs, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 
@@ -75,6 +75,48 @@ describe("guarded writes from the palette", () => {
     expect(second?.amount).toBe(1_500_000_000n);
     const events = auditEvents(harness).map((record) => record.event);
     expect(events).toEqual(["dry_run", "confirmed", "reserved", "submitted", "blocked", "blocked", "dry_run", "confirmed", "reserved", "submitted"]);
+  });
+
+  it("repeats a stake whose outcome is unknown only when the person acknowledges that it may pay twice", async () => {
+    harness = await startHarness();
+    const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
+    // The stake's POST is dropped before the service handles it: its outcome is unknown to the extension.
+    const faults = { drop_rate: 1, methods: ["POST"], path_prefix: "/solana/accounts/1/stakes", remaining: 1 };
+    await fetch(`${harness.controlUrl}/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
+    const before = await newest(harness);
+    fake.script(...stake, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    expect((await newest(harness))?.id).toBe(before?.id);
+    fake.script(...stake, { kind: "modal", choice: "Send Again, It May Pay Twice" }, { kind: "modal", choice: "Submit" });
+    await harness.run("custody.solana.createStake");
+    const [asked, confirmation] = fake.messages.filter((message) => message.modal).slice(-2);
+    expect(asked?.message).toContain("may already be applied");
+    expect(asked?.message).toContain("MAY PAY TWICE");
+    expect(asked?.items).toContain("Send Again, It May Pay Twice");
+    expect(asked?.detail).toContain("no transaction matching it exists yet");
+    expect(confirmation?.message).toMatch(/^Send this AGAIN\? The earlier identical write may already be applied: this MAY PAY TWICE\./);
+    expect((await newest(harness))?.id).toBe((before?.id ?? 0) + 1);
+    const reserved = auditEvents(harness).filter((record) => record.event === "reserved") as { details?: { repeat_of?: string } }[];
+    expect(reserved.at(-1)?.details?.repeat_of).toMatch(/^cw-[0-9a-f]{20}:may-pay-twice$/);
+  });
+
+  it("looks up, when it connects, a write another window left unanswered, and records the transaction it became", async () => {
+    harness = await startHarness();
+    const reference = "cw-00000000000000c0ffee";
+    const account = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "sol-treasury");
+    const recipient = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "sol-cold")?.address ?? "";
+    // Another window reserved a send and stopped before its answer; the send was applied.
+    const store = new FileGuardStore(join(harness.storage, "audit", "custody-vscode-audit.jsonl"));
+    const recognition = { account_id: account?.id, lost: { by: "reference", expected: { operations: ["SEND"], amount: "1000", recipient: { network: "Solana", address: recipient } } }, watermark: null };
+    await store.append({ event: "reserved", surface: "vscode", operator: harness.operator, tool: "create_transaction", request_digest: null, details: { reference, fingerprint: "e".repeat(64), recognition } });
+    await store.close();
+    const currency = await harness.client.getCurrency("solana_testnet");
+    const body = buildSendRequest({ network: "Solana", account_name: "sol-treasury", recipient, amount: 1000n, max_fees: 7500n, speed: "NORMAL", currency, note: { title: "crash", content: `[ref ${reference}]` } });
+    const sent = await harness.client.createTransaction(body);
+    fake.script({ kind: "input", text: harness.baseUrl }, { kind: "input", text: harness.operator });
+    await harness.run("custody.connect");
+    await waitFor(() => auditEvents(harness).some((record) => record.event === "resolved"), "the resumed look-up to record its conclusion");
+    expect(auditEvents(harness).at(-1)).toMatchObject({ event: "resolved", tool: "create_transaction", transaction_id: sent.id });
   });
 
   it("unbonds DOT from a Polkadot account with the fixed values, checked as typed against the bonded balance", async () => {
@@ -156,6 +198,26 @@ describe("guarded writes from the palette", () => {
     await harness.run("custody.solana.createStake");
     expect(fake.picks).toHaveLength(0);
     expect(fake.messages.at(-1)?.message).toContain("the local policy is read-only");
+  });
+
+  it("refuses Sync Account before asking anything when the policy is read-only, denies sync_account, or leaves out its toolset", async () => {
+    harness = await startHarness();
+    const policy = join(harness.storage, "policy.json");
+    fake.settings.set("custody.policyFile", policy);
+    for (const [rules, reason] of [
+      [{ read_only: true }, "the local policy is read-only"],
+      [{ tools: { deny: ["sync_account"] } }, "sync_account"],
+      [{ toolsets: ["transactions"] }, "read"],
+    ] as const) {
+      writeFileSync(policy, JSON.stringify(rules));
+      await harness.run("custody.syncAccount");
+      expect(fake.picks, JSON.stringify(rules)).toHaveLength(0);
+      expect(fake.messages.at(-1)?.message).toContain("sync_account refused by the local policy");
+      expect(fake.messages.at(-1)?.message).toContain(reason);
+    }
+    // The refusal is audited without holding up the message: wait for the third record.
+    await waitFor(() => readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8").trim().split("\n").length === 3, "three audit records");
+    expect(auditEvents(harness).map((record) => `${record.tool}:${record.event}`)).toEqual(["sync_account:refused", "sync_account:refused", "sync_account:refused"]);
   });
 
   it("blocks a write above the policy's per-transaction limit", async () => {

@@ -1,17 +1,20 @@
 import { existsSync } from "node:fs";
-import { describePerson, isDatabaseUrl, streamVerifyAuditLog, type AuditVerdict, type PersonTally } from "@custody/shared";
+import { describePerson, isDatabaseUrl, sealVerdict, streamVerifyAuditLog, type AuditSealKey, type AuditVerdict, type PersonTally, type SealedAt, type SealVerdict } from "@custody/shared";
 
 /**
- * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds, 1 when
- * broken, 2 when the file is missing or cannot be read, or the database cannot be read (the
- * message masks its password). Both stream, so memory stays bounded whatever the log's size.
+ * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds and holds
+ * its seal, 1 when broken, shortened or not holding its sealed line, 2 when the file is missing or
+ * cannot be read, or the database cannot be read (the message masks its password). Both stream,
+ * so memory stays bounded whatever the log's size or the length of a line. `key` checks the seal's
+ * MAC; without one the seal's content is compared unchecked.
  */
-export async function verifyAuditCommand(target: string, out: (line: string) => void): Promise<number> {
+export async function verifyAuditCommand(target: string, out: (line: string) => void, key: AuditSealKey | null = null): Promise<number> {
   let verdict: AuditVerdict;
+  let seal: SealVerdict;
   if (isDatabaseUrl(target)) {
-    const { verifyPostgresAudit } = await import("../on-demand/postgres-store.js");
+    const { verifySealedPostgresAudit } = await import("../on-demand/postgres-store.js");
     try {
-      verdict = await verifyPostgresAudit(target);
+      ({ verdict, seal } = await verifySealedPostgresAudit(target, key));
     } catch (error) {
       out(`verify-audit: ${(error as Error).message}`);
       return 2;
@@ -23,20 +26,43 @@ export async function verifyAuditCommand(target: string, out: (line: string) => 
     }
     try {
       verdict = await streamVerifyAuditLog(target);
+      seal = sealVerdict(target, key);
     } catch (error) {
       out(`verify-audit: ${target}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
       return 2;
     }
   }
-  if (verdict.ok) {
-    out(`ok: ${verdict.records} records, chain intact, last hash ${verdict.lastHash}`);
-    out("by person:");
-    for (const tally of verdict.people) out(`  ${personLine(tally)}`);
-    if (verdict.otherPeopleRecords > 0) out(`  ${verdict.otherPeopleRecords} records of further people (only the first ${verdict.people.length} are named)`);
-    return 0;
+  if (!verdict.ok) {
+    out(`BROKEN: ${verdict.reason} (${verdict.records} records verified before it)`);
+    return 1;
   }
-  out(`BROKEN: ${verdict.reason} (${verdict.records} records verified before it)`);
-  return 1;
+  const sealProblem = problemWithSeal(seal, verdict);
+  if (sealProblem !== null) {
+    out(sealProblem);
+    return 1;
+  }
+  out(`ok: ${verdict.records} records, chain intact, last hash ${verdict.lastHash}`);
+  out("by person:");
+  for (const tally of verdict.people) out(`  ${personLine(tally)}`);
+  if (verdict.otherPeopleRecords > 0) out(`  ${verdict.otherPeopleRecords} records of further people (only the first ${verdict.people.length} are named)`);
+  out(sealLine(seal));
+  return 0;
+}
+
+/** An intact chain that is not the one sealed: cut short, another one, or a seal that cannot be trusted. */
+function problemWithSeal(seal: SealVerdict, verdict: AuditVerdict & { ok: true }): string | null {
+  const ends = `the chain is intact but ends at record ${verdict.records - 1} (${verdict.records} records${seal.kind === "shortened" && seal.bytes !== undefined ? `, ${seal.bytes} bytes` : ""})`;
+  const sealed = (at: SealedAt) => `record ${at.seq}${at.offset === undefined ? "" : `, ending at byte ${at.offset}`} (hash ${at.hash})`;
+  if (seal.kind === "shortened") return `SHORTENED: ${ends}; its seal says its last record is ${sealed(seal.seal)}: records were cut from its end`;
+  if (seal.kind === "differs") return `NOT THE SEALED LOG: ${ends}; its seal says its last record is ${sealed(seal.seal)}, and another record is there`;
+  if (seal.kind === "unauthentic") return `SEAL NOT TRUSTED: ${seal.reason}`;
+  return null;
+}
+
+function sealLine(seal: SealVerdict): string {
+  if (seal.kind !== "holds") return "seal: none (a log written before seals, or never appended to since)";
+  const checked = seal.authenticated ? "its MAC checked with the seal key" : `not authenticated: sealed with key id ${seal.keyId}, and no such key given or found`;
+  return `seal: holds its sealed record ${seal.seal.seq} (${checked})`;
 }
 
 /** "Alice Martin <alice@example.com> (subject alice): 7 records: 3 dry_run, 2 confirmed, 2 submitted". */

@@ -2,6 +2,8 @@ import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
 import { startContext } from "../server/start-context.js";
 import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { serveStdio } from "../transport/stdio-server.js";
+import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";
+import { existingSealKey, sealKeySetting } from "../guard/seal-key-setting.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
@@ -38,10 +40,16 @@ async function main(): Promise<number> {
   }
   if (command.command === "verify-audit") {
     const { verifyAuditCommand } = await import("../on-demand/optional-modules.js");
-    return verifyAuditCommand(command.target, (line) => process.stdout.write(`${line}\n`));
+    return verifyAuditCommand(command.target, quietStdout(), existingSealKey(command.sealKeyFile));
+  }
+  if (command.command === "reseal-audit") {
+    const { resealAuditCommand } = await import("../on-demand/optional-modules.js");
+    return resealAuditCommand(command.target, sealKeySetting(command.sealKeyFile), quietStdout());
   }
   if (command.command === "export-audit") {
     const { exportAuditCommand } = await import("../on-demand/optional-modules.js");
+    // A reader that stops early (| head) leaves an export unfinished: it ends at once, quietly, and says so by its status.
+    endOnClosedPipe(process.stdout, () => process.exit(1));
     return exportAuditCommand(command.storeUrl, process.stdout, log);
   }
   const { config } = command;
@@ -73,7 +81,8 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    log(error instanceof ConfigError || (error instanceof Error && error.name === "PolicyFileError") ? error.message : (error as Error).stack ?? String(error));
+    const named = error instanceof ConfigError || (error instanceof Error && (error.name === "PolicyFileError" || error.name === "AuditSealError"));
+    log(named ? (error as Error).message : (error as Error).stack ?? String(error));
     process.exitCode = 2;
   },
 );

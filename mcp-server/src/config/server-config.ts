@@ -38,6 +38,8 @@ export interface ServerConfig {
   storeUrl: string | null;
   /** A file of 32 or more random bytes that replicas share, so a token one issued opens on another; null: a random key per process. */
   tokenSecretFile: string | null;
+  /** The key sealing the audit store's tail and ledger (32+ bytes; replicas share it); null: the default one (defaultSealKeyPath, created if missing). */
+  auditSealKeyFile: string | null;
   tokenTtlSeconds: number;
   /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
   emulatorKeyFile: string | null;
@@ -48,7 +50,9 @@ export interface ServerConfig {
 export type Command =
   | { command: "serve"; config: ServerConfig }
   /** A file path or a postgres:// URL. */
-  | { command: "verify-audit"; target: string }
+  | { command: "verify-audit"; target: string; sealKeyFile: string | null }
+  /** Seals a store as it now is, after a person has looked at why its seal stopped it. */
+  | { command: "reseal-audit"; target: string; sealKeyFile: string | null }
   | { command: "export-audit"; storeUrl: string }
   | { command: "help" };
 
@@ -139,6 +143,9 @@ function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin
   return { oauth: { issuer, resource: resource.href }, publicOrigin: resource.origin };
 }
 
+/** The shortest shared bearer token accepted: 32 characters (hex of 16 random bytes, or more). */
+const MIN_BEARER_TOKEN_LENGTH = 32;
+
 function readHttpOptions(
   values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string },
   host: string,
@@ -154,6 +161,10 @@ function readHttpOptions(
   const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
   // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
   if (oauth !== null && token !== null) throw new ConfigError("CUSTODY_MCP_TOKEN and --auth-issuer (CUSTODY_AUTH_ISSUER): give one; with an issuer only its access tokens are accepted, the shared bearer token is not");
+  // Every tool of the server stands behind it: a short one can be guessed (never quoted: it is a secret).
+  if (token !== null && token.length < MIN_BEARER_TOKEN_LENGTH) {
+    throw new ConfigError(`CUSTODY_MCP_TOKEN: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`);
+  }
   return {
     port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
     host,
@@ -191,6 +202,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "audit-log": { type: "string" },
         store: { type: "string" },
         "token-secret-file": { type: "string" },
+        "audit-seal-key-file": { type: "string" },
         "replica-id": { type: "string" },
         "public-origin": { type: "string" },
         "auth-issuer": { type: "string" },
@@ -211,10 +223,12 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   const store = readStore(values, env);
-  if (positionals[0] === "verify-audit") {
+  const sealKeyFile = flagOrEnv(values["audit-seal-key-file"], env.CUSTODY_AUDIT_SEAL_KEY_FILE);
+  if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
+    const command = positionals[0];
     const target = positionals[1] ?? store;
-    if (target === null || positionals.length > 2) throw new ConfigError("verify-audit: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store");
-    return { command: "verify-audit", target };
+    if (target === null || positionals.length > 2) throw new ConfigError(`${command}: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store`);
+    return { command, target, sealKeyFile };
   }
   if (positionals[0] === "export-audit") {
     const storeUrl = positionals[1] ?? store;
@@ -223,7 +237,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
     }
     return { command: "export-audit", storeUrl };
   }
-  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit and export-audit`);
+  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
   const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
   if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
   if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
@@ -240,6 +254,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
       storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
       tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
+      auditSealKeyFile: sealKeyFile,
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
       emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
       http: values.http ? readHttpOptions(values, host, env) : null,
@@ -266,6 +281,9 @@ export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio b
   custody-mcp --http [--port N]    serve Streamable HTTP on 127.0.0.1 (bearer token, or OAuth with --auth-issuer)
   custody-mcp verify-audit <file>  verify an audit log's hash chain
   custody-mcp verify-audit --store postgres://...   verify a database store's chain (streaming)
+                                   both compare the chain with its seal: a shortened one is reported
+  custody-mcp reseal-audit <file>|--store postgres://...   after a person has looked at a store its seal
+                                   stopped (shortened, edited ledger, other key): seal it as it now is
   custody-mcp export-audit --store postgres://...   write a database store's chain to stdout as JSONL
 
 Options (environment variable in brackets):
@@ -277,6 +295,8 @@ Options (environment variable in brackets):
   --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
                           a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)
   --token-secret-file F   32+ random bytes shared by replicas: a token one issues opens on another [CUSTODY_TOKEN_SECRET_FILE]
+  --audit-seal-key-file F  32+ random bytes sealing the audit store's tail (replicas share it) [CUSTODY_AUDIT_SEAL_KEY_FILE];
+                          default ~/.custody-mcp/audit-seal.key, created on first use
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
   --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]

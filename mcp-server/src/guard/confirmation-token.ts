@@ -6,6 +6,8 @@ export type TokenCheck = { ok: true; nonce: string } | { ok: false; reason: Toke
 
 const PREFIX = "v2";
 const NONCE = /^[0-9a-f]{32}$/;
+/** An HMAC-SHA256 in canonical base64url: 43 characters, no padding (base64url decoding would ignore a trailing `=` or `!`). */
+const MAC = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
 /** What a token is issued for: the tool, the operator, and the subject of the person who ran the dry run (null: a single user). */
 export interface TokenBinding {
@@ -40,11 +42,12 @@ export class ConfirmationTokens {
   /** The nonce of a token this server issued for this tool, operator and person, or why it is refused. */
   open(token: string, bound: TokenBinding): TokenCheck {
     const [prefix, nonce, mac, extra] = token.split(".");
-    if (prefix !== PREFIX || nonce === undefined || !NONCE.test(nonce) || !mac || extra !== undefined) {
+    if (prefix !== PREFIX || nonce === undefined || !NONCE.test(nonce) || mac === undefined || !MAC.test(mac) || extra !== undefined) {
       return { ok: false, reason: "malformed", message: "confirmation_token: not a token this server issued (malformed); run the tool without a token for a new dry run" };
     }
-    const expected = Buffer.from(this.#mac(nonce, bound), "base64url");
-    const given = Buffer.from(mac, "base64url");
+    // The strings themselves, compared exactly: one token has one spelling.
+    const expected = Buffer.from(this.#mac(nonce, bound), "latin1");
+    const given = Buffer.from(mac, "latin1");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       return {
         ok: false,

@@ -91,7 +91,8 @@ export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
           error: result.message,
         },
         lines(
-          `UNCERTAIN: ${result.message}`,
+          `UNCERTAIN, it may already be applied: ${result.message}`,
+          movesBlock(result.plan),
           result.candidates.length === 0 ? "" : `Candidates: ${describeCandidates(result.candidates)}`,
           result.audit_problem === null ? "" : `WARNING: ${result.audit_problem}`,
         ),
@@ -121,5 +122,7 @@ export function personMessage(title: string, plan: PlannedWrite): string {
 /** First in what the person confirms: a write that repeats an earlier identical one says so, naming it. */
 export function repeatLine(plan: PlannedWrite): string {
   const acknowledged = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
-  return acknowledged === undefined ? "" : `THIS SENDS AGAIN what was already sent: ${sanitizeUntrustedText(acknowledged.message)}.`;
+  if (acknowledged === undefined) return "";
+  const what = acknowledged.facts.may_pay_twice === "true" ? "what may already be applied: IT MAY PAY TWICE" : "what was already sent";
+  return `THIS SENDS AGAIN ${what}: ${sanitizeUntrustedText(acknowledged.message)}.`;
 }

@@ -1,4 +1,4 @@
-import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOperator, WriteRoad, type GuardStore, type Policy } from "@custody/shared";
+import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOperator, WriteRoad, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
@@ -9,8 +9,8 @@ export interface ContextSettings {
   baseUrl: string;
   operator: string;
   policy: Policy;
-  /** The embedded store's audit log, or a store opened at start (a database). */
-  store: { kind: "file"; path: string } | { kind: "opened"; store: GuardStore };
+  /** The embedded store's audit log (and its seal key; default: the default key), or a store opened at start (a database). */
+  store: { kind: "file"; path: string; sealKey?: AuditSealKey } | { kind: "opened"; store: GuardStore };
   tokenTtlMs: number;
   /** The token key replicas share; null: a random one for this process. */
   tokenSecret: Buffer | null;
@@ -27,7 +27,7 @@ export interface ContextSettings {
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
   const headers: Record<string, string> = settings.emulatorKey === null ? {} : { [EMULATOR_KEY_HEADER]: settings.emulatorKey };
-  const store = settings.store.kind === "opened" ? settings.store.store : new FileGuardStore(settings.store.path, now);
+  const store = settings.store.kind === "opened" ? settings.store.store : new FileGuardStore(settings.store.path, now, settings.store.sealKey === undefined ? {} : { sealKey: settings.store.sealKey });
   const tokens = new ConfirmationTokens(settings.tokenSecret === null ? {} : { secret: settings.tokenSecret });
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {

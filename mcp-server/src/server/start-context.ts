@@ -1,9 +1,10 @@
 import { mkdtempSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, loadPolicyFile, readLocalSecretFile, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
+import { sealKeySetting } from "../guard/seal-key-setting.js";
 import type { ContextSettings } from "./build-context.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
 
@@ -39,6 +40,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   const replicas = replicaProblem(config);
   if (replicas !== null) throw new ConfigError(replicas);
   const tokenSecret = config.tokenSecretFile === null ? null : readTokenSecretFile(config.tokenSecretFile);
+  const sealKey = sealKeySetting(config.auditSealKeyFile);
   let baseUrl = config.baseUrl;
   let operator = config.operator;
   let emulatorKey: string | null = null;
@@ -63,17 +65,22 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     let store: ContextSettings["store"];
     if (config.storeUrl !== null) {
       // Opened at start, so a database that cannot be reached or migrated stops the server at once.
-      opened = await openDatabaseStore(config.storeUrl, log);
+      opened = await openDatabaseStore(config.storeUrl, log, sealKey);
       store = { kind: "opened", store: opened };
       log(`guard store: ${opened.location} (PostgreSQL)${policy.read_only ? "; read-only mode" : ""}`);
     } else {
-      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : join(homedir(), ".custody-mcp", "audit.jsonl"));
-      store = { kind: "file", path };
+      const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : defaultAuditLogPath());
+      // The seal and the ledger's MAC are checked now (the seal, one line of the log and the ledger read), so a shortened log or an edited ledger stops the server at once.
+      sealedStart(path, sealKey);
+      store = { kind: "file", path, sealKey };
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }
     const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
+    // A store opened at start is a server's: its road is built now too, so the writes a stopped process left
+    // unanswered are looked up at once, not at the first call. A failure here is the first call's to report.
+    if (opened !== null) load().catch(() => undefined);
     const database = opened;
     const stopWorkspace = close;
     return {
@@ -90,10 +97,10 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   }
 }
 
-async function openDatabaseStore(url: string, log: (line: string) => void): Promise<GuardStore> {
+async function openDatabaseStore(url: string, log: (line: string) => void, sealKey: AuditSealKey): Promise<GuardStore> {
   const { openPostgresGuardStore } = await import("../on-demand/postgres-store.js");
   try {
-    return await openPostgresGuardStore(url, { log });
+    return await openPostgresGuardStore(url, { log, sealKey });
   } catch (error) {
     // The store's message names the database with its password masked.
     throw new ConfigError((error as Error).message, { cause: error });

@@ -1,4 +1,4 @@
-import { CustodyClient, type Account } from "@custody/shared";
+import { CustodyClient, encodeDepositCall, type Account } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 
 /** The demo seed's names, as the emulator's demo workspace defines them. */
@@ -13,8 +13,8 @@ export const DEMO = {
   ethOps: "eth-ops",
   kilnContract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270",
   usdcContract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
-  /** Deposit call data of the demo's Ethereum staking (selector and one 32-byte word). */
-  depositCallData: `0x22895118${"00".repeat(32)}`,
+  /** One validator's deposit call (the beacon deposit contract's shape, made-up values). */
+  depositCallData: encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `01${"00".repeat(11)}${"c2".repeat(20)}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) }),
 } as const;
 
 /** A client as one operator, to read state the way the test needs it (not through the tools). */

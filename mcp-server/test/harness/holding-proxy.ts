@@ -1,8 +1,11 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What the proxy does with one request: pass it on, hold it then pass it on late, or hold it then drop it unanswered. */
-export type HoldRule = { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "drop" };
+/**
+ * What the proxy does with one request: pass it on, hold it then pass it on late (after a time, or
+ * only when released), or hold it then drop it unanswered.
+ */
+export type HoldRule = { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "until_released" } | { kind: "drop" };
 
 export interface HoldingProxy {
   /** The emulator's base URL, through the proxy. */

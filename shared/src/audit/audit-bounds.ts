@@ -20,12 +20,15 @@ function digestOf(text: string): AuditDigest {
   return { preview: sanitizeUntrustedText(text.slice(0, PREVIEW_LENGTH), Number.POSITIVE_INFINITY), length: text.length, sha256: createHash("sha256").update(text).digest("hex") };
 }
 
+/** A string as the log keeps it: through the sanitiser that shows text, so a U+202E in a refused recipient is `\u{202E}` there, never the character. */
+const shown = (text: string) => sanitizeUntrustedText(text, Number.POSITIVE_INFINITY);
+
 /**
- * The value with every string longer than AUDIT_STRING_LIMIT replaced by its AuditDigest (a
- * refused 2 MB recipient is 64 characters of preview and a digest in the log, not 2 MB).
+ * The value with every string sanitised, and every one longer than AUDIT_STRING_LIMIT replaced by
+ * its AuditDigest (a refused 2 MB recipient is 64 characters of preview and a digest in the log, not 2 MB).
  */
 export function boundedForAudit(value: unknown): unknown {
-  if (typeof value === "string") return value.length > AUDIT_STRING_LIMIT ? digestOf(value) : value;
+  if (typeof value === "string") return value.length > AUDIT_STRING_LIMIT ? digestOf(value) : shown(value);
   if (Array.isArray(value)) return value.map(boundedForAudit);
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundedForAudit(item)]));
   return value;
@@ -33,7 +36,7 @@ export function boundedForAudit(value: unknown): unknown {
 
 /** A top-level field the record's shape keeps a string: the digest written as one. */
 function boundedString(text: string): string {
-  if (text.length <= AUDIT_STRING_LIMIT) return text;
+  if (text.length <= AUDIT_STRING_LIMIT) return shown(text);
   const { preview, length, sha256 } = digestOf(text);
   return `${preview}… [${length} characters, sha256 ${sha256}]`;
 }

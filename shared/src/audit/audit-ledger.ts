@@ -1,5 +1,5 @@
-import type { WriteTrace } from "../guard-store/guard-store.js";
-import { foldTrace } from "../guard-store/write-traces.js";
+import type { UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
+import { foldTrace, isUnanswered } from "../guard-store/write-traces.js";
 import type { AuditRecord } from "./audit-entry.js";
 import type { ChainPoint } from "./chain-check.js";
 import { CommittedWrites, type CommittedEntry, type CommittedQuery } from "./committed-amounts.js";
@@ -87,6 +87,12 @@ export class AuditLedger {
     return [...this.#traces.values()]
       .filter((trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && new Date(trace.reserved_at) >= query.since)
       .sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
+  }
+
+  /** The writes left unanswered since a moment, newest first; null when `since` is older than what the ledger keeps. */
+  unansweredWrites(query: UnansweredQuery): WriteTrace[] | null {
+    if (!this.#keeps(query.since)) return null;
+    return [...this.#traces.values()].filter((trace) => isUnanswered(trace, query)).sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
   }
 
   /**

@@ -20,14 +20,18 @@ export class AuditChainVerifier {
   push(line: string): boolean {
     if (this.#failure !== null) return false;
     const reading = this.#check.next(line);
-    if ("reason" in reading) {
-      const index = this.#records;
-      this.#failure = { ok: false, records: index, line: index + 1, reason: `line ${index + 1}: ${reading.reason}` };
-      return false;
-    }
+    if ("reason" in reading) return this.refuse(reading.reason);
     this.#people.add(reading.record);
     this.#records += 1;
     return true;
+  }
+
+  /** Breaks the chain at the next line, for a reason found without reading it as a record (it is too long to keep); returns false. */
+  refuse(reason: string): false {
+    if (this.#failure !== null) return false;
+    const index = this.#records;
+    this.#failure = { ok: false, records: index, line: index + 1, reason: `line ${index + 1}: ${reason}` };
+    return false;
   }
 
   verdict(): AuditVerdict {

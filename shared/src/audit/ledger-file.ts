@@ -2,10 +2,15 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
 import { AuditLedger } from "./audit-ledger.js";
+import { canonicalJson } from "./canonical-json.js";
+import { AuditSealError, resealHint } from "./seal-file.js";
+import type { AuditSealKey } from "./seal-key.js";
 
-// Version 2 keeps each write's person. A ledger of another version is rebuilt from the log, both ways:
-// an older program would save one without persons, and this one must not trust it.
-const FORMAT = "custody-audit-ledger/2";
+// Version 2 keeps each write's person; version 3 is sealed (a MAC of its content with the seal key).
+// A ledger of another version is rebuilt from the log, both ways: an older program would save one
+// without persons or seal, and this one must not trust it.
+const FORMAT = "custody-audit-ledger/3";
+const MAC_DOMAIN = "custody audit ledger";
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 
 const LedgerFile = z.object({
@@ -28,20 +33,36 @@ const LedgerFile = z.object({
   ),
 });
 
-/** The ledger saved beside a log, or null when there is none or it cannot be read (it is then rebuilt from the log). */
-export function readLedgerFile(path: string): AuditLedger | null {
+const LedgerSeal = z.object({ key_id: z.string(), mac: z.string() });
+
+/**
+ * The ledger saved beside a log, or null when there is none or it is not one of this version (it
+ * is then rebuilt from the log). One of this version that its MAC does not match (edited, or
+ * sealed with another key) is an AuditSealError: the store stops rather than trust or drop it.
+ */
+export function readLedgerFile(path: string, key: AuditSealKey, log: string): AuditLedger | null {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch {
     return null;
   }
-  let parsed: z.infer<typeof LedgerFile>;
+  let raw: unknown;
   try {
-    parsed = LedgerFile.parse(JSON.parse(text));
+    raw = JSON.parse(text);
   } catch {
     return null;
   }
+  const seal = LedgerSeal.safeParse(raw);
+  const content = LedgerFile.safeParse(raw);
+  if (!seal.success || !content.success) return null;
+  // The MAC covers the file as written (every field, known to this version or not), not what this version reads of it.
+  const { key_id, mac, ...written } = raw as Record<string, unknown>;
+  if (seal.data.key_id !== key.id) throw new AuditSealError(`audit log ${log}: its ledger ${path} was sealed with another key (key id ${String(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`);
+  if (!key.verifies(MAC_DOMAIN, canonicalJson(written), String(mac))) {
+    throw new AuditSealError(`audit log ${log}: its ledger ${path} does not match its seal (its totals or write traces were edited); ${resealHint(log)}`);
+  }
+  const parsed = content.data;
   return AuditLedger.restore({
     checkpoint: parsed.checkpoint,
     newestMs: parsed.newest_ms,
@@ -55,7 +76,7 @@ export function readLedgerFile(path: string): AuditLedger | null {
  * Saves the ledger whole, under a name of its own then renamed over the old one: a reader finds
  * the old ledger or the new one. Not fsynced: a ledger lost or cut short by a crash is rebuilt.
  */
-export function writeLedgerFile(path: string, ledger: AuditLedger): void {
+export function writeLedgerFile(path: string, ledger: AuditLedger, key: AuditSealKey): void {
   const state = ledger.state();
   const file: z.infer<typeof LedgerFile> = {
     format: FORMAT,
@@ -67,7 +88,8 @@ export function writeLedgerFile(path: string, ledger: AuditLedger): void {
   };
   const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
-    writeFileSync(temporary, JSON.stringify(file));
+    const written = JSON.parse(JSON.stringify(file)) as Record<string, unknown>;
+    writeFileSync(temporary, JSON.stringify({ ...written, key_id: key.id, mac: key.mac(MAC_DOMAIN, canonicalJson(written)) }));
     renameSync(temporary, path);
   } finally {
     rmSync(temporary, { force: true });

@@ -6,10 +6,15 @@ const CHUNK_BYTES = 1 << 20;
 const STREAM_CHUNK_BYTES = 1 << 16;
 const NEWLINE = 0x0a;
 
+/** No audit record is longer (AUDIT_RECORD_LIMIT bounds its JSON); a longer line is not kept, only measured. */
+export const MAX_AUDIT_LINE_BYTES = 1 << 20;
+
 /** One line of a file, without its "\n", and the byte offset just past that "\n". */
 export interface FileLine {
   text: string;
   end: number;
+  /** Set when the line was longer than the reader keeps: its length in bytes (its text is then empty). */
+  tooLong?: number;
 }
 
 /**
@@ -18,9 +23,15 @@ export interface FileLine {
  */
 class LineSplitter {
   #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  /** Bytes of a line past maxLineBytes, counted but not kept; null while the line is within it. */
+  #dropped: number | null = null;
   #offset: number;
 
-  constructor(start: number) {
+  constructor(
+    start: number,
+    private readonly maxLineBytes = Number.POSITIVE_INFINITY,
+  ) {
     this.#offset = start;
   }
 
@@ -28,14 +39,42 @@ class LineSplitter {
   *push(chunk: Buffer): Generator<FileLine> {
     let from = 0;
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, from)) {
-      const piece = chunk.subarray(from, at);
-      const bytes = this.#pending.length === 0 ? piece : Buffer.concat([...this.#pending, piece]);
-      this.#pending = [];
-      this.#offset += bytes.length + 1;
-      yield { text: bytes.toString("utf8"), end: this.#offset };
+      yield this.#line(chunk.subarray(from, at), 1);
       from = at + 1;
     }
-    if (from < chunk.length) this.#pending.push(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length) this.#keep(chunk.subarray(from));
+  }
+
+  /** The line made of what is pending and `piece`, followed by `newline` bytes. */
+  #line(piece: Buffer, newline: number): FileLine {
+    this.#keep(piece);
+    const length = this.#dropped ?? this.#pendingBytes;
+    const text = this.#dropped === null ? Buffer.concat(this.#pending).toString("utf8") : "";
+    this.#offset += length + newline;
+    const line: FileLine = this.#dropped === null ? { text, end: this.#offset } : { text, end: this.#offset, tooLong: length };
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#dropped = null;
+    return line;
+  }
+
+  #keep(piece: Buffer): void {
+    if (this.#dropped !== null) {
+      this.#dropped += piece.length;
+      return;
+    }
+    if (this.#pendingBytes + piece.length > this.maxLineBytes) {
+      this.#dropped = this.#pendingBytes + piece.length;
+      this.#pending = [];
+      return;
+    }
+    if (piece.length > 0) this.#pending.push(Buffer.from(piece));
+    this.#pendingBytes += piece.length;
+  }
+
+  /** The unterminated last line, when there is one (for a reader that takes the file's last line without "\n"). */
+  last(): FileLine | null {
+    return this.#pendingBytes === 0 && this.#dropped === null ? null : this.#line(Buffer.alloc(0), 0);
   }
 
   /** The bytes after the last "\n": a line still being written, or one cut short. */
@@ -72,18 +111,15 @@ export function forEachLineSync(path: string, start: number, onLine: (line: File
   }
 }
 
-/** Every line of the file streamed (the last one even without "\n"), for a check of a file of any size in bounded memory. */
+/**
+ * Every line of the file streamed (the last one even without "\n"), for a check of a file of any
+ * size in bounded memory: a line longer than MAX_AUDIT_LINE_BYTES is measured, not kept (tooLong).
+ */
 export async function* streamLines(path: string): AsyncGenerator<FileLine> {
-  const splitter = new LineSplitter(0);
-  let end = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: STREAM_CHUNK_BYTES })) {
-    for (const line of splitter.push(chunk as Buffer)) {
-      end = line.end;
-      yield line;
-    }
-  }
-  const remainder = splitter.remainder();
-  if (remainder.length > 0) yield { text: remainder.toString("utf8"), end: end + remainder.length };
+  const splitter = new LineSplitter(0, MAX_AUDIT_LINE_BYTES);
+  for await (const chunk of createReadStream(path, { highWaterMark: STREAM_CHUNK_BYTES })) yield* splitter.push(chunk as Buffer);
+  const last = splitter.last();
+  if (last !== null) yield last;
 }
 
 /**

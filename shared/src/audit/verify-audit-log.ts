@@ -1,5 +1,5 @@
 import { AuditChainVerifier } from "./chain-verifier.js";
-import { forEachLineSync, streamLines, type FileLine } from "./log-lines.js";
+import { forEachLineSync, MAX_AUDIT_LINE_BYTES, streamLines, type FileLine } from "./log-lines.js";
 
 export type { AuditVerdict } from "./chain-verifier.js";
 
@@ -23,6 +23,9 @@ export function verifyAuditLog(path: string) {
 /** The same check streamed, for `verify-audit` on a log of any size without blocking. */
 export async function streamVerifyAuditLog(path: string) {
   const verifier = new AuditChainVerifier();
-  for await (const line of streamLines(path)) if (!verifier.push(line.text)) break;
+  for await (const line of streamLines(path)) {
+    const pushed = line.tooLong === undefined ? verifier.push(line.text) : verifier.refuse(`${line.tooLong} bytes long, more than any audit record (${MAX_AUDIT_LINE_BYTES}): not an audit record`);
+    if (!pushed) break;
+  }
   return verifier.verdict();
 }

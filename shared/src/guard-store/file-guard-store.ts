@@ -1,16 +1,13 @@
-import { AuditLog } from "../audit/audit-log.js";
+import { AuditLog, type AuditLogOptions } from "../audit/audit-log.js";
 import type { AuditLedger } from "../audit/audit-ledger.js";
 import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "./guard-store.js";
-import { standingDuplicate } from "./write-traces.js";
+import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
+import { isUnanswered, standingDuplicate } from "./write-traces.js";
 
-export interface FileGuardStoreOptions {
-  /** How long a call waits for the lock held by another live process before it fails naming it (default 10 s). */
-  lockWaitMs?: number;
-}
+export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
 
 type RecentQuery = { operator: string; fingerprint: string; since: Date };
 
@@ -32,7 +29,7 @@ export class FileGuardStore implements GuardStore {
   ) {
     this.location = path;
     this.#log = new AuditLog(path, now, options);
-    this.#intents = new FileIntents(`${path}.intents.json`, now);
+    this.#intents = new FileIntents(`${path}.intents`, now);
   }
 
   /** Bytes of the log this store has read (see AuditLog.bytesRead). */
@@ -72,6 +69,12 @@ export class FileGuardStore implements GuardStore {
     const known = this.#log.ledger().writeByReference(reference, since);
     if (known !== undefined) return known;
     return scanTraces(this.path, (trace) => trace.reference === reference && (since === undefined || new Date(trace.reserved_at) >= since))[0] ?? null;
+  }
+
+  async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
+    const kept = this.#log.ledger().unansweredWrites(query);
+    const traces = kept ?? scanTraces(this.path, (trace) => trace.operator === query.operator && new Date(trace.reserved_at) >= query.since).filter((trace) => isUnanswered(trace, query));
+    return traces.sort((a, b) => b.reserved_at.localeCompare(a.reserved_at)).slice(0, limit);
   }
 
   async reserve(request: ReservationRequest): Promise<ReservationResult> {

@@ -1,80 +1,121 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
 import type { PreparedIntent, Redemption } from "./guard-store.js";
 
-const IntentState = z.object({
-  /** Prepared intents by nonce, until they expire. */
-  prepared: z.record(z.string(), z.object({ fingerprint: z.string(), expires_at: z.number(), sealed: z.string() })),
-  /** The latest prepared nonce of each fingerprint. */
-  latest: z.record(z.string(), z.object({ nonce: z.string(), expires_at: z.number() })),
-  /** Redeemed nonces, kept until their token expires (a later redemption is refused by its expiry). */
-  used: z.record(z.string(), z.object({ expires_at: z.number(), reference: z.string().nullable() })),
-});
-type IntentState = z.infer<typeof IntentState>;
+const Prepared = z.object({ fingerprint: z.string(), expires_at: z.number(), sealed: z.string() });
+const Used = z.object({ expires_at: z.number(), reference: z.string().nullable() });
+const Latest = z.object({ nonce: z.string(), expires_at: z.number() });
+
+/** A nonce is a file name here: the road's are 32 hex digits; anything else is never one this store prepared. */
+const NONCE = /^[A-Za-z0-9_-]{1,128}$/;
+/** Entries expire into buckets of this width; each change removes the buckets wholly past. */
+const BUCKET_MS = 60_000;
+
+type Kind = "prepared" | "used" | "latest";
 
 /**
- * The file of the dry runs that can still be confirmed and the nonces used, beside the audit log
- * (`<log>.intents.json`). Small: entries leave it when their token expires. Every method is
- * called holding the log's lock.
+ * The dry runs that can still be confirmed and the nonces used, one small file each in
+ * `<log>.intents/` (prepared/<nonce>, used/<nonce>, latest/<sha256 of the fingerprint>): a dry run
+ * or a confirmation writes and reads only its own files, so its cost does not grow with the dry
+ * runs left open. Each entry is also marked in expiry/<minute it expires>/, and every change
+ * removes the minutes wholly past: what has expired is removed once, never by reading the rest.
+ * Until then an expired entry is still found, as the database store finds it: the road refuses an
+ * expired dry run naming its expiry. Every method is called holding the log's lock.
  */
 export class FileIntents {
   constructor(
-    private readonly path: string,
+    private readonly dir: string,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    for (const kind of ["prepared", "used", "latest", "expiry"]) mkdirSync(join(dir, kind), { recursive: true });
+  }
 
   prepare(intent: PreparedIntent): void {
-    this.#change((state) => {
-      state.prepared[intent.nonce] = { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed };
-      state.latest[intent.fingerprint] = { nonce: intent.nonce, expires_at: intent.expires_at };
-    });
+    if (!NONCE.test(intent.nonce)) throw new Error(`intent nonce: must be 1 to 128 letters, digits, '-' or '_' (it names a file)`);
+    this.#sweep();
+    this.#put("prepared", intent.nonce, { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed }, intent.expires_at);
+    this.#put("latest", fingerprintName(intent.fingerprint), { nonce: intent.nonce, expires_at: intent.expires_at }, intent.expires_at);
   }
 
   redeem(nonce: string): Redemption {
-    return this.#change((state): Redemption => {
-      const used = state.used[nonce];
-      if (used !== undefined) return { outcome: "reused", reference: used.reference };
-      const prepared = state.prepared[nonce];
-      if (prepared === undefined) return { outcome: "unknown" };
-      const latest = state.latest[prepared.fingerprint];
-      if (latest !== undefined && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at };
-      state.used[nonce] = { expires_at: prepared.expires_at, reference: null };
-      delete state.prepared[nonce];
-      return { outcome: "redeemed", sealed: prepared.sealed };
-    });
+    if (!NONCE.test(nonce)) return { outcome: "unknown" };
+    this.#sweep();
+    const used = this.#get("used", nonce, Used);
+    if (used !== null) return { outcome: "reused", reference: used.reference };
+    const prepared = this.#get("prepared", nonce, Prepared);
+    if (prepared === null) return { outcome: "unknown" };
+    const latest = this.#get("latest", fingerprintName(prepared.fingerprint), Latest);
+    if (latest !== null && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at };
+    this.#put("used", nonce, { expires_at: prepared.expires_at, reference: null }, prepared.expires_at);
+    rmSync(this.#file("prepared", nonce), { force: true });
+    return { outcome: "redeemed", sealed: prepared.sealed };
   }
 
   link(nonce: string, reference: string): void {
-    this.#change((state) => {
-      const used = state.used[nonce];
-      if (used !== undefined) used.reference = reference;
-    });
+    if (!NONCE.test(nonce)) return;
+    const used = this.#get("used", nonce, Used);
+    if (used !== null) this.#put("used", nonce, { ...used, reference }, used.expires_at);
   }
 
-  /** Reads, changes and writes back the file, dropping what has expired. */
-  #change<T>(change: (state: IntentState) => T): T {
-    const state = this.#read();
-    const result = change(state);
-    const now = this.now().getTime();
-    for (const [key, entry] of Object.entries(state.prepared)) if (entry.expires_at <= now) delete state.prepared[key];
-    for (const [key, entry] of Object.entries(state.latest)) if (entry.expires_at <= now) delete state.latest[key];
-    for (const [key, entry] of Object.entries(state.used)) if (entry.expires_at <= now) delete state.used[key];
-    const temporary = `${this.path}.tmp`;
-    writeFileSync(temporary, JSON.stringify(state));
-    const fd = openSync(temporary, "r+");
+  #file(kind: Kind, name: string): string {
+    return join(this.dir, kind, name);
+  }
+
+  /** The entry, or null when there is none; one expired but not yet swept is returned (the road names an expired dry run as such). */
+  #get<T extends { expires_at: number }>(kind: Kind, name: string, schema: z.ZodType<T>): T | null {
+    let text: string;
     try {
-      fsyncSync(fd);
+      text = readFileSync(this.#file(kind, name), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw new Error(`${this.#file(kind, name)}: not a guard intent entry; refusing to use it`);
+    return parsed.data;
+  }
+
+  /**
+   * Writes the entry whole (renamed over the old one) and marks it in its expiry bucket. Only a
+   * `used` entry is synced before the rename: a nonce used must stay used through a power loss;
+   * a prepared or latest entry lost with one only makes its confirmation refused (a new dry run).
+   */
+  #put(kind: Kind, name: string, entry: object, expiresAt: number): void {
+    const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
+    mkdirSync(bucket, { recursive: true });
+    writeFileSync(join(bucket, `${kind}.${name}`), "");
+    const path = this.#file(kind, name);
+    const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+    const fd = openSync(temporary, "w");
+    try {
+      writeSync(fd, JSON.stringify(entry));
+      if (kind === "used") fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(temporary, this.path);
-    return result;
+    renameSync(temporary, path);
   }
 
-  #read(): IntentState {
-    if (!existsSync(this.path)) return { prepared: {}, latest: {}, used: {} };
-    const parsed = IntentState.safeParse(JSON.parse(readFileSync(this.path, "utf8")));
-    if (!parsed.success) throw new Error(`${this.path}: not a guard intents file; refusing to use it`);
-    return parsed.data;
+  /** Removes the entries of every bucket wholly past (a `latest` entry only if it was not renewed into a later bucket). */
+  #sweep(): void {
+    const current = Math.floor(this.now().getTime() / BUCKET_MS);
+    for (const bucket of readdirSync(join(this.dir, "expiry"))) {
+      if (!(Number(bucket) < current)) continue;
+      const bucketDir = join(this.dir, "expiry", bucket);
+      for (const marker of readdirSync(bucketDir)) {
+        const dot = marker.indexOf(".");
+        const kind = marker.slice(0, dot) as Kind;
+        const name = marker.slice(dot + 1);
+        if (kind === "latest" && (this.#get("latest", name, Latest)?.expires_at ?? 0) > this.now().getTime()) continue;
+        rmSync(this.#file(kind, name), { force: true });
+      }
+      rmSync(bucketDir, { recursive: true, force: true });
+    }
   }
+}
+
+function fingerprintName(fingerprint: string): string {
+  return createHash("sha256").update(fingerprint).digest("hex");
 }

@@ -2,6 +2,7 @@ import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../rules/finding.js";
+import type { WriteRecognition } from "../writes/lost-answer-fields.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent voids any earlier. */
 export interface PreparedIntent {
@@ -40,6 +41,16 @@ export interface WriteTrace {
   transaction_id: number | null;
   /** The earlier write this one repeated on purpose (its transaction id, or its reference while unknown), or null. */
   repeat_of: string | null;
+  /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
+  recognition?: WriteRecognition | undefined;
+  /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
+  given_up?: true | undefined;
+}
+
+/** Writes of an operator since a moment whose outcome no process has established: reserved with no answer, or answered ambiguously, and not given up on. */
+export interface UnansweredQuery {
+  operator: string;
+  since: Date;
 }
 
 /** What the reservation checks, atomically with appending its `reserved` record. */
@@ -96,6 +107,8 @@ export interface GuardStore {
    * never read further back than it (a reference from untrusted text costs one look-up).
    */
   writeByReference(reference: string, since?: Date): Promise<WriteTrace | null>;
+  /** The writes left unanswered (see UnansweredQuery), newest first, at most `limit`: what a process resumes looking up when it opens the store. */
+  unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]>;
   /**
    * Appends the `reserved` record only if no earlier identical write in the window stands (other
    * than the acknowledged one) and every daily limit holds: no other writer of the store can reserve

@@ -1,9 +1,12 @@
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
-import type { WriteTrace } from "./guard-store.js";
+import { WriteRecognition } from "../writes/lost-answer-fields.js";
+import type { UnansweredQuery, WriteTrace } from "./guard-store.js";
 
 /** The outcome of a `resolved` record whose look-up found the transaction. */
 export const FOUND_OUTCOME = "found";
+/** The outcome of a `resolved` record whose look-ups gave up: it may still have happened, and stays counted. */
+export const NOT_FOUND_OUTCOME = "not_found";
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
@@ -29,6 +32,7 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
       status: "in_flight",
       transaction_id: null,
       repeat_of: text(record.details?.repeat_of),
+      ...recognitionOf(record),
     });
     return;
   }
@@ -44,12 +48,38 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
     traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId });
   } else if ((record.event === "failed" || record.event === "resolved") && outcome === NOT_APPLIED_OUTCOME) {
     traces.set(reference, { ...trace, status: "not_applied" });
+  } else if (record.event === "resolved" && outcome === NOT_FOUND_OUTCOME && trace.transaction_id === null) {
+    traces.set(reference, { ...trace, given_up: true });
   }
 }
 
-/** How a person names an earlier write to repeat it: its transaction id, or its reference while its outcome is unknown. */
+/** The recognition a `reserved` record keeps, when it keeps one that parses. */
+function recognitionOf(record: AuditRecord): { recognition?: WriteRecognition } {
+  const parsed = WriteRecognition.safeParse(record.details?.recognition);
+  return parsed.success ? { recognition: parsed.data } : {};
+}
+
+/** Whether a trace is a write of the query whose outcome no process has established (and that can be looked up). */
+export function isUnanswered(trace: WriteTrace, query: UnansweredQuery): boolean {
+  return (
+    trace.operator === query.operator &&
+    trace.transaction_id === null &&
+    (trace.status === "in_flight" || trace.status === "uncertain") &&
+    trace.given_up !== true &&
+    trace.recognition !== undefined &&
+    new Date(trace.reserved_at) >= query.since
+  );
+}
+
+/** What `repeat_of` adds to the reference of an earlier write whose outcome is unknown: the person's acknowledgement that sending again may pay twice. */
+export const MAY_PAY_TWICE = ":may-pay-twice";
+
+/**
+ * How a person names an earlier write to repeat it: its transaction id, or while its outcome is
+ * unknown its reference with MAY_PAY_TWICE (the earlier write may already be applied).
+ */
 export function repeatKey(trace: Pick<WriteTrace, "transaction_id" | "reference">): string {
-  return trace.transaction_id === null ? trace.reference : String(trace.transaction_id);
+  return trace.transaction_id === null ? `${trace.reference}${MAY_PAY_TWICE}` : String(trace.transaction_id);
 }
 
 /**

@@ -16,9 +16,10 @@ function validatorOf(transaction: Transaction): string | undefined {
 /**
  * What the local policy checks on an approval: the operation it releases, held to the rules that
  * operation would meet if this operator created it. Its amount; its address under the list that
- * applies to it (a contract call's contract under allowed_contracts, a delegation's validator under
- * allowed_validators, a send's recipient under allowed_recipients; the stake account of other stake
- * actions and the empty recipient of Polkadot staking are not addresses funds go to); and the
+ * applies to it (a contract call's contract under allowed_contracts, and under allowed_recipients
+ * unless allowed_contracts names it; a delegation's validator under allowed_validators; a send's
+ * recipient under allowed_recipients; the stake account of other stake actions and the empty
+ * recipient of Polkadot staking are not addresses funds go to); and the
  * toolset of the tools that create it (a contract call: ethereum_staking, the only toolset with
  * contract calls).
  */

@@ -26,6 +26,8 @@ export interface PlanContext {
   /** What a scope's writes committed in the currency over the last 24 hours (base units). */
   spentLast24h(currency: string, scope: LimitScope): bigint | Promise<bigint>;
   signal?: AbortSignal;
+  /** Told the account as soon as it is resolved, so that what needs only the account (the read of its recent transactions) runs beside the rest of the plan. */
+  accountResolved?(account: Account): void;
 }
 
 export interface AccountAndCurrency {
@@ -36,6 +38,7 @@ export interface AccountAndCurrency {
 /** The named account and its currency, fetched fresh. */
 export async function loadAccount(ctx: PlanContext, reference: AccountReference): Promise<AccountAndCurrency> {
   const account = await resolveAccount(ctx.client, reference, { signal: ctx.signal });
+  ctx.accountResolved?.(account);
   const currency = await ctx.client.getCurrency(account.currency, { signal: ctx.signal });
   return { account, currency };
 }

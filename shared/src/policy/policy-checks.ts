@@ -84,5 +84,24 @@ export function checkPolicy(policy: Policy, subject: PolicySubject, role: Role |
   findings.push(...allowList(policy.allowed_recipients, subject.recipient, subject.network, "POLICY_RECIPIENT", "recipient"));
   findings.push(...allowList(policy.allowed_validators, subject.validator, subject.network, "POLICY_VALIDATOR", "validator"));
   findings.push(...allowList(policy.allowed_contracts, subject.contract, subject.network, "POLICY_CONTRACT", "contract"));
+  findings.push(...contractAmongRecipients(policy, subject));
   return findings;
+}
+
+/**
+ * A contract call pays its contract: allowed_recipients, when set, must name it unless
+ * allowed_contracts does (a contract is a recipient the person chose to allow as a contract).
+ */
+function contractAmongRecipients(policy: Policy, { contract, network }: PolicySubject): Finding[] {
+  if (contract === undefined || policy.allowed_recipients === undefined) return [];
+  const named = (list: string[] | undefined) => list?.some((entry) => sameAddress(network, entry, contract)) === true;
+  if (named(policy.allowed_recipients) || named(policy.allowed_contracts)) return [];
+  return [
+    finding(
+      "block",
+      "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS",
+      `contract ${contract} is paid by this call but is neither on the local policy's allowed_recipients (${policy.allowed_recipients.length} entries) nor on its allowed_contracts`,
+      { contract },
+    ),
+  ];
 }

@@ -1,10 +1,19 @@
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import Cursor from "pg-cursor";
+import { randomUUID } from "node:crypto";
 import { AuditChainVerifier } from "../audit/chain-verifier.js";
+import type { AuditRecord } from "../audit/audit-entry.js";
+import { AuditSealError } from "../audit/seal-file.js";
+import { sealedRecordInput } from "../audit/seal-record-input.js";
+import type { AuditSealKey } from "../audit/seal-key.js";
+import type { SealVerdict } from "../audit/seal-verdict.js";
 import type { AuditVerdict } from "../audit/verify-audit-log.js";
-import { openPool } from "./database-pool.js";
+import { appendLocked, lockChain } from "./chain-append.js";
+import { inTransaction, openPool, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
+import { migrateSchema } from "./schema-migrations.js";
+import { chainAgainstSeal, tableSeal, unverifiedTableSeal } from "./table-seal.js";
 
 /** Rows fetched per round trip: memory stays bounded whatever the chain's length. */
 const CURSOR_ROWS = 1000;
@@ -13,7 +22,7 @@ const CURSOR_ROWS = 1000;
  * Reads the chain's records in order, as JSONL lines, through a cursor: a read-only look that
  * creates nothing; records appended meanwhile are left for the next read. `each` returning false stops it.
  */
-async function readChain(url: string, each: (line: string) => Promise<boolean> | boolean): Promise<void> {
+async function readChain(url: string, each: (line: string) => Promise<boolean> | boolean, after?: (db: Queryable) => Promise<void>): Promise<void> {
   const target = new DatabaseTarget(url);
   const pool = openPool(target, 1);
   try {
@@ -29,6 +38,7 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
       } finally {
         await cursor.close();
       }
+      await after?.(client);
     } finally {
       client.release();
     }
@@ -41,9 +51,67 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
 
 /** Verifies a database's audit chain as verify-audit does a file's, streaming. */
 export async function verifyPostgresAudit(url: string): Promise<AuditVerdict> {
+  return (await verifySealedPostgresAudit(url, null)).verdict;
+}
+
+/**
+ * The same, then the chain compared with its sealed high-water mark (checked with the key when
+ * there is one; else compared unchecked).
+ */
+export async function verifySealedPostgresAudit(url: string, key: AuditSealKey | null): Promise<{ verdict: AuditVerdict; seal: SealVerdict }> {
   const verifier = new AuditChainVerifier();
-  await readChain(url, (line) => verifier.push(line));
-  return verifier.verdict();
+  let seal: SealVerdict = { kind: "unsealed" };
+  await readChain(
+    url,
+    (line) => verifier.push(line),
+    async (db) => {
+      seal = await sealVerdictOf(db, key);
+    },
+  );
+  return { verdict: verifier.verdict(), seal };
+}
+
+async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<SealVerdict> {
+  if ((await db.query<{ table: string | null }>("SELECT to_regclass('custody_audit_seal')::text AS table")).rows[0]?.table == null) return { kind: "unsealed" };
+  const seal = await unverifiedTableSeal(db);
+  if (seal === null) return { kind: "unsealed" };
+  // Checked with the key it names; with none, or another, compared unchecked (as a file's seal is).
+  const checkable = key !== null && key.id === seal.key_id;
+  try {
+    if (checkable) await tableSeal(db, key);
+  } catch (error) {
+    if (error instanceof AuditSealError) return { kind: "unauthentic", reason: error.message };
+    throw error;
+  }
+  const point = { seq: seal.seq, hash: seal.hash };
+  const standing = await chainAgainstSeal(db, point);
+  return standing === "holds" ? { kind: "holds", seal: point, authenticated: checkable, keyId: seal.key_id } : { kind: standing, seal: point };
+}
+
+/**
+ * A person's reseal of a database's chain (see resealAuditLog): its chain verified whole first
+ * (a broken one is refused), then a `sealed` record naming what the old seal said, which seals it.
+ */
+export async function resealPostgresAudit(url: string, key: AuditSealKey): Promise<AuditRecord> {
+  const verdict = await verifyPostgresAudit(url);
+  const target = new DatabaseTarget(url);
+  if (!verdict.ok) throw new Error(`guard store ${target.shown}: the audit chain is not a valid chain (${verdict.reason}); a reseal seals only an intact chain`);
+  const pool = openPool(target, 1);
+  try {
+    await migrateSchema(pool);
+    return await inTransaction(pool, async (client) => {
+      await lockChain(client);
+      const previous = await unverifiedTableSeal(client);
+      const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
+      const holds = rows[0] === undefined ? null : { seq: Number(rows[0].seq) };
+      const input = sealedRecordInput("resealed", key.id, holds, previous === null ? null : { seq: previous.seq, key_id: previous.key_id });
+      return appendLocked(client, input, randomUUID(), new Date(), { key, mode: "reseal" });
+    });
+  } catch (error) {
+    throw target.redactError(error, `guard store ${target.shown}: `);
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Writes a database's audit chain as JSONL, line for line what the file log holds; returns the count. */

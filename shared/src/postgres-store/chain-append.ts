@@ -5,6 +5,8 @@ import type { WriteTrace } from "../guard-store/guard-store.js";
 import { foldTrace } from "../guard-store/write-traces.js";
 import type { PoolClient } from "./database-pool.js";
 import { CHAIN_LOCK, LOCK_NAMESPACE } from "./schema-migrations.js";
+import type { AuditSealKey } from "../audit/seal-key.js";
+import { requireSealedChain, writeTableSeal } from "./table-seal.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 
 /**
@@ -21,11 +23,19 @@ export async function appendedBefore(client: PoolClient, appendKey: string): Pro
   return rows[0] === undefined ? null : AuditRecord.parse(JSON.parse(rows[0].line));
 }
 
+/** How an append treats the chain's seal: checked first (every append), absent allowed (the first seal of a chain), or replaced unchecked (a person's reseal). */
+export interface ChainSealing {
+  key: AuditSealKey;
+  mode?: "append" | "first_seal" | "reseal";
+}
+
 /**
  * Appends one record after the chain's last, under the lock (lockChain first), and keeps the write
- * traces and the committed amounts it changes, in the same transaction.
+ * traces, the committed amounts it changes and the chain's seal, in the same transaction. The
+ * chain must hold its seal first: records cut from its end are never sealed over.
  */
-export async function appendLocked(client: PoolClient, input: AuditInput, appendKey: string, at: Date): Promise<AuditRecord> {
+export async function appendLocked(client: PoolClient, input: AuditInput, appendKey: string, at: Date, sealing: ChainSealing): Promise<AuditRecord> {
+  if (sealing.mode !== "reseal") await requireSealedChain(client, sealing.key, sealing.mode === "first_seal");
   const { rows } = await client.query<{ seq: string; hash: string }>("SELECT seq, hash FROM custody_audit ORDER BY seq DESC LIMIT 1");
   const tail = rows[0];
   const record = sealAuditRecord(input, tail === undefined ? { seq: 0, prevHash: GENESIS_HASH } : { seq: Number(tail.seq) + 1, prevHash: tail.hash }, at);
@@ -40,6 +50,7 @@ export async function appendLocked(client: PoolClient, input: AuditInput, append
   ]);
   await foldIntoTraces(client, record);
   await foldIntoCommitments(client, record);
+  await writeTableSeal(client, sealing.key, record);
   return record;
 }
 
@@ -54,10 +65,22 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
   const trace = traces.get(reference);
   if (trace === undefined || JSON.stringify(trace) === before) return;
   await client.query(
-    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
-       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of`,
-    [trace.reference, trace.operator, trace.fingerprint, trace.tool, trace.reserved_at, trace.status, trace.transaction_id, trace.repeat_of],
+       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of,
+       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up`,
+    [
+      trace.reference,
+      trace.operator,
+      trace.fingerprint,
+      trace.tool,
+      trace.reserved_at,
+      trace.status,
+      trace.transaction_id,
+      trace.repeat_of,
+      trace.recognition === undefined ? null : JSON.stringify(trace.recognition),
+      trace.given_up === true,
+    ],
   );
 }
 

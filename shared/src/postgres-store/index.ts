@@ -3,5 +3,6 @@
 export { DatabaseTarget } from "./database-url.js";
 export { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
 export { openPostgresGuardStore } from "./open-postgres-store.js";
-export { exportPostgresAudit, verifyPostgresAudit } from "./audit-export.js";
-export { MIGRATIONS } from "./schema-migrations.js";
+export { exportPostgresAudit, resealPostgresAudit, verifyPostgresAudit, verifySealedPostgresAudit } from "./audit-export.js";
+export { MIGRATIONS, SEAL_VERSION } from "./schema-migrations.js";
+export { writeTableSeal } from "./table-seal.js";

@@ -1,32 +1,64 @@
 import { AuditRecord } from "../audit/audit-entry.js";
 import { auditHash } from "../audit/chain-check.js";
-import { openPool, type Pool } from "./database-pool.js";
+import { randomUUID } from "node:crypto";
+import { sealedRecordInput } from "../audit/seal-record-input.js";
+import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
+import { appendLocked, lockChain } from "./chain-append.js";
+import { inTransaction, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
-import { migrateSchema } from "./schema-migrations.js";
+import { migrateSchema, SEAL_VERSION } from "./schema-migrations.js";
+import { requireSealedChain } from "./table-seal.js";
 import { withRetry } from "./transient-errors.js";
 
 /**
  * Opens the guard's store in a PostgreSQL database: connects (waiting through a database that is
  * starting, for retryForMs), creates or migrates the schema, and checks that the chain's last
- * record is intact before anything is appended after it. Errors name the database without its password.
+ * record is intact and that the chain holds its sealed high-water mark before anything is
+ * appended after it (a chain from before seals is sealed by the migration that brings them). A chain
+ * shortened below its seal, or whose seal was edited or made with another key, is refused until a
+ * person reseals it. Errors name the database without its password.
  */
 export async function openPostgresGuardStore(url: string, options: PostgresStoreOptions & { maxConnections?: number } = {}): Promise<PostgresGuardStore> {
   const target = new DatabaseTarget(url);
   const pool = openPool(target, options.maxConnections);
+  const sealKey = options.sealKey ?? sealKeyFromFile(defaultSealKeyPath());
   try {
     await withRetry(async () => {
-      await migrateSchema(pool);
+      await migrateSchema(pool, async (client, version) => {
+        if (version === SEAL_VERSION) await sealChainFirst(client, sealKey, options.now?.() ?? new Date());
+      });
       await checkTail(pool);
+      await checkSeal(pool, sealKey);
     }, { retryForMs: options.retryForMs ?? 30_000 });
   } catch (error) {
     await pool.end();
     throw target.redactError(error, `guard store ${target.shown}: cannot open it: `);
   }
-  return new PostgresGuardStore(pool, target, options);
+  return new PostgresGuardStore(pool, target, { ...options, sealKey });
 }
 
-async function checkTail(pool: Pool): Promise<void> {
+/**
+ * Under the chain's lock: the chain holds its seal. A chain is sealed once, by the migration that
+ * brings seals (sealChainFirst): after it, a chain with records and no seal row lost its seal.
+ */
+async function checkSeal(pool: Pool, key: AuditSealKey): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await lockChain(client);
+    await requireSealedChain(client, key, false);
+  });
+}
+
+/** In the migration's transaction: a chain from before seals, if it has records, is sealed as it is, with a `sealed` record. */
+async function sealChainFirst(client: PoolClient, key: AuditSealKey, now: Date): Promise<void> {
+  await lockChain(client);
+  await checkTail(client);
+  const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
+  if (rows[0] === undefined) return;
+  await appendLocked(client, sealedRecordInput("first_seal", key.id, { seq: Number(rows[0].seq) }), randomUUID(), now, { key, mode: "first_seal" });
+}
+
+async function checkTail(pool: Queryable): Promise<void> {
   const { rows } = await pool.query<{ seq: string; hash: string; line: string }>("SELECT seq, hash, line FROM custody_audit ORDER BY seq DESC LIMIT 1");
   const tail = rows[0];
   if (tail === undefined) return;

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WriteTrace } from "../guard-store/guard-store.js";
+import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
-import { appendedBefore, appendLocked, lockChain } from "./chain-append.js";
+import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
+import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
 import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
@@ -19,6 +20,8 @@ export interface PostgresStoreOptions {
   retryForMs?: number;
   /** Told when an operation is tried again (the message already redacted). */
   log?: (line: string) => void;
+  /** The key the chain's high-water mark is sealed with; default: the one in defaultSealKeyPath() (created if missing). */
+  sealKey?: AuditSealKey;
 }
 
 /**
@@ -34,6 +37,7 @@ export class PostgresGuardStore implements GuardStore {
   readonly #now: () => Date;
   readonly #retryForMs: number;
   readonly #log: (line: string) => void;
+  readonly #sealing: ChainSealing;
 
   constructor(
     private readonly pool: Pool,
@@ -44,6 +48,7 @@ export class PostgresGuardStore implements GuardStore {
     this.#now = options.now ?? (() => new Date());
     this.#retryForMs = options.retryForMs ?? 30_000;
     this.#log = options.log ?? (() => {});
+    this.#sealing = { key: options.sealKey ?? sealKeyFromFile(defaultSealKeyPath()) };
   }
 
   time(): Date {
@@ -55,7 +60,7 @@ export class PostgresGuardStore implements GuardStore {
     return this.#run("append", (attempt) =>
       inTransaction(this.pool, async (client) => {
         await lockChain(client);
-        return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now());
+        return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now(), this.#sealing);
       }),
     );
   }
@@ -123,6 +128,17 @@ export class PostgresGuardStore implements GuardStore {
     });
   }
 
+  async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
+    return this.#run("unansweredWrites", async () => {
+      const { rows } = await this.pool.query<TraceRow>(
+        `SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up
+         ORDER BY reserved_at DESC LIMIT $3`,
+        [query.operator, query.since, limit],
+      );
+      return rows.map(traceFromRow).filter((trace) => trace.recognition !== undefined);
+    });
+  }
+
   async reserve(request: ReservationRequest): Promise<ReservationResult> {
     const key = randomUUID();
     return this.#run("reserve", (attempt) =>
@@ -137,7 +153,7 @@ export class PostgresGuardStore implements GuardStore {
           const finding = limit.check(await committedIn(client, limit));
           if (finding !== null && finding.severity === "block") return { reserved: false, reason: "daily_limit", finding };
         }
-        return { reserved: true, record: await appendLocked(client, request.record, key, this.#now()) };
+        return { reserved: true, record: await appendLocked(client, request.record, key, this.#now(), this.#sealing) };
       }),
     );
   }

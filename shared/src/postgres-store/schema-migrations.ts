@@ -1,4 +1,4 @@
-import { inTransaction, type Pool } from "./database-pool.js";
+import { inTransaction, type Pool, type PoolClient } from "./database-pool.js";
 
 export interface Migration {
   version: number;
@@ -72,6 +72,32 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_commitments_team_window ON custody_commitments (currency, last_at) INCLUDE (amount) WHERE team`,
     ],
   },
+  {
+    version: 3,
+    name: "what identifies each write before its POST, and the writes left unanswered",
+    statements: [
+      // Null for writes reserved before it was kept.
+      `ALTER TABLE custody_write_traces ADD COLUMN recognition jsonb`,
+      `ALTER TABLE custody_write_traces ADD COLUMN given_up boolean NOT NULL DEFAULT false`,
+      `CREATE INDEX custody_write_traces_unanswered ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up`,
+    ],
+  },
+  {
+    version: 4,
+    name: "the chain's sealed high-water mark",
+    statements: [
+      // One row: the last record's sequence number and hash, with an HMAC under the seal key (which the database never holds).
+      `CREATE TABLE custody_audit_seal (
+        id smallint PRIMARY KEY CHECK (id = 1),
+        seq bigint NOT NULL,
+        hash char(64) NOT NULL,
+        key_id text NOT NULL,
+        mac char(64) NOT NULL
+      )`,
+      // The chain's `sealed` records, found without reading it: a chain that has one was sealed, and must have its seal row.
+      `CREATE INDEX custody_audit_sealed_records ON custody_audit (seq) WHERE event = 'sealed'`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */
@@ -79,12 +105,15 @@ export const LOCK_NAMESPACE = 0x6375; // "cu"
 export const CHAIN_LOCK = 1;
 const MIGRATION_LOCK = 2;
 
+/** The version that seals the chain: a chain it finds with records is sealed in the same transaction. */
+export const SEAL_VERSION = 4;
+
 /**
  * Brings the schema to the newest version this code knows, in one transaction under an advisory
  * lock (replicas starting together migrate once); refuses a schema newer than this code. Returns
- * the version the schema is at.
+ * the version the schema is at. `applied` runs after each version's statements, in the transaction.
  */
-export async function migrateSchema(pool: Pool): Promise<number> {
+export async function migrateSchema(pool: Pool, applied: (client: PoolClient, version: number) => Promise<void> = async () => {}): Promise<number> {
   return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
     await client.query("CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
@@ -97,6 +126,7 @@ export async function migrateSchema(pool: Pool): Promise<number> {
     for (const migration of MIGRATIONS) {
       if (migration.version <= current) continue;
       for (const statement of migration.statements) await client.query(statement);
+      await applied(client, migration.version);
       await client.query("INSERT INTO custody_schema_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name]);
     }
     return newest;

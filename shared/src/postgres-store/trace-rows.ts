@@ -1,6 +1,7 @@
 import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
+import { WriteRecognition } from "../writes/lost-answer-fields.js";
 
-/** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date). */
+/** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date, jsonb parsed). */
 export interface TraceRow {
   reference: string;
   operator: string;
@@ -10,9 +11,12 @@ export interface TraceRow {
   status: string;
   transaction_id: string | null;
   repeat_of: string | null;
+  recognition: unknown;
+  given_up: boolean;
 }
 
 export function traceFromRow(row: TraceRow): WriteTrace {
+  const recognition = WriteRecognition.safeParse(row.recognition);
   return {
     reference: row.reference,
     fingerprint: row.fingerprint,
@@ -22,5 +26,7 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     status: row.status as TraceStatus,
     transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
     repeat_of: row.repeat_of,
+    ...(recognition.success ? { recognition: recognition.data } : {}),
+    ...(row.given_up ? { given_up: true as const } : {}),
   };
 }

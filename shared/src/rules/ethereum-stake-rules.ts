@@ -18,8 +18,6 @@ export interface EthereumStakeInput {
   amount: bigint;
   maxFees: bigint;
   availableBalance: bigint;
-  /** The whitelist of the account's smart-contract rule, when known. */
-  whitelist?: string[];
 }
 
 const STAKING_MINIMUM_UNITS = 32n;
@@ -28,13 +26,14 @@ const SELECTOR_HEX_DIGITS = 8;
 /**
  * Ethereum staking through a provider's contract (Usage rules, point 3): the account holds at
  * least 32 ETH, the amount funds whole validators (a positive multiple of 32 ETH), the contract
- * and its call data are well formed and whitelisted, and amount plus max_fees fit the available balance.
+ * and its call data are well formed, and amount plus max_fees fit the available balance. What the
+ * guard allows a contract call to pay besides is checkContractCall's.
  */
 export function checkEthereumStake(input: EthereumStakeInput): Finding[] {
   return [
     checkMinimumBalance(input.balance, input.currency),
     ...checkWholeValidators(input.amount, input.currency),
-    ...checkRecipient(input.recipient, input.whitelist),
+    ...checkRecipient(input.recipient),
     checkContractData(input.contractData),
     ...checkAmountWithinAvailable({
       prefix: "ETHEREUM_STAKE",
@@ -108,7 +107,7 @@ function checkWholeValidators(amount: bigint, currency: Currency): Finding[] {
   ];
 }
 
-function checkRecipient(recipient: string, whitelist: string[] | undefined): Finding[] {
+function checkRecipient(recipient: string): Finding[] {
   const facts = { recipient };
   if (!isEthereumAddress(recipient)) {
     return [
@@ -124,37 +123,7 @@ function checkRecipient(recipient: string, whitelist: string[] | undefined): Fin
   if (burn !== undefined) {
     return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", `recipient ${recipient} is ${burn}, not a staking contract`, facts)];
   }
-  const shape = finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", `recipient ${recipient} is a 20-byte hex address`, facts);
-  if (whitelist === undefined) {
-    return [
-      shape,
-      finding(
-        "warn",
-        "ETHEREUM_STAKE_WHITELIST_UNKNOWN",
-        `recipient ${recipient} cannot be checked against the smart-contract rule's whitelist: none was given`,
-        facts,
-      ),
-    ];
-  }
-  if (whitelist.length === 0) {
-    // The spec: the contract "may be whitelisted"; an empty list restricts nothing, governance still decides.
-    return [shape, finding("info", "ETHEREUM_STAKE_WHITELIST_EMPTY", `the smart-contract rule's whitelist is empty: it does not restrict the contract; the rule's approvers decide`, facts)];
-  }
-  const wanted = recipient.toLowerCase();
-  const listed = whitelist.some((entry) => entry.trim().toLowerCase() === wanted);
-  const listFacts = { recipient, whitelist: whitelist.join(",") };
-  if (!listed) {
-    return [
-      shape,
-      finding(
-        "block",
-        "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED",
-        `recipient ${recipient} is not on the smart-contract rule's whitelist (it holds ${whitelist.length} address(es))`,
-        listFacts,
-      ),
-    ];
-  }
-  return [shape, finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${recipient} is on the smart-contract rule's whitelist`, listFacts)];
+  return [finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", `recipient ${recipient} is a 20-byte hex address`, facts)];
 }
 
 function checkContractData(contractData: string): Finding {
@@ -174,5 +143,5 @@ function checkContractData(contractData: string): Finding {
       facts,
     );
   }
-  return finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${field} is ${digits.length / 2} bytes of hex call data`, facts);
+  return finding("info", "ETHEREUM_STAKE_CALL_DATA_HEX_OK", `${field} is ${digits.length / 2} bytes of hex call data`, facts);
 }

@@ -11,3 +11,4 @@ export * from "./module-version-rule.js";
 export * from "./address-format-rule.js";
 export * from "./burn-address.js";
 export * from "./amount-scale-rule.js";
+export * from "./contract-call-rules.js";

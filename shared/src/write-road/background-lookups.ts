@@ -1,24 +1,32 @@
 import type { CustodyClient } from "../client/custody-client.js";
+import type { PersonOnRecord } from "../identity/person.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { lookUpLostAnswer } from "./lost-answer-lookup.js";
-import type { PlannedWrite } from "./planned-write.js";
+import { lookUpLostAnswer, type UnansweredWrite } from "./lost-answer-lookup.js";
 
 /** What a background look-up concluded. */
 export type LookupConclusion = { found: true; transaction: Transaction } | { found: false; lookedForMs: number };
 
+/** A write being looked up: what the store keeps of it, its tool and who its records name. */
+export interface WatchedWrite extends UnansweredWrite {
+  tool: string;
+  person: PersonOnRecord | null;
+}
+
 export interface BackgroundLookupOptions {
-  /** How long to keep looking: at least twice the request timeout, longer than the service's own processing could take. */
+  /** How long to keep looking after the write was sent: longer than the service's own processing could take. */
   horizonMs: number;
   /** The first pause; each next one doubles. */
   firstDelayMs?: number;
   /** Called once per watched write with what became of it (found, or not found within the horizon). */
-  conclude(plan: PlannedWrite, conclusion: LookupConclusion): Promise<void>;
+  conclude(write: WatchedWrite, conclusion: LookupConclusion): Promise<void>;
 }
 
 /**
  * Keeps looking up writes whose answer was lost, backing off, until one is found or the horizon
  * passes: a POST that reached the service late lands after the client gave up, and must then be
- * seen and recorded, never taken as absent. Timers do not keep the process alive.
+ * seen and recorded, never taken as absent. A write resumed from the store (its sender stopped)
+ * is looked up at once, and its horizon counts from when it was sent. Timers do not keep the
+ * process alive.
  */
 export class BackgroundLookups {
   readonly #running = new Map<string, Promise<void>>();
@@ -28,11 +36,11 @@ export class BackgroundLookups {
     private readonly options: BackgroundLookupOptions,
   ) {}
 
-  /** Starts watching a write by its reference; a write already watched is not watched twice. */
-  watch(plan: PlannedWrite, watermark: number | null): void {
-    if (this.#running.has(plan.correlation_id)) return;
-    const run = this.#lookUntilFound(plan, watermark).finally(() => this.#running.delete(plan.correlation_id));
-    this.#running.set(plan.correlation_id, run);
+  /** Starts watching a write by its reference (sent at `sentAt`, ms); a write already watched is not watched twice. */
+  watch(write: WatchedWrite, resumed: { sentAt: number } | null = null): void {
+    if (this.#running.has(write.reference)) return;
+    const run = this.#lookUntilFound(write, resumed).finally(() => this.#running.delete(write.reference));
+    this.#running.set(write.reference, run);
   }
 
   /** Whether a write is still being looked up. */
@@ -45,23 +53,26 @@ export class BackgroundLookups {
     while (this.#running.size > 0) await Promise.all([...this.#running.values()]);
   }
 
-  async #lookUntilFound(plan: PlannedWrite, watermark: number | null): Promise<void> {
-    const started = Date.now();
+  async #lookUntilFound(write: WatchedWrite, resumed: { sentAt: number } | null): Promise<void> {
+    const started = resumed?.sentAt ?? Date.now();
+    const left = () => this.options.horizonMs - (Date.now() - started);
     let delay = this.options.firstDelayMs ?? 1000;
-    while (Date.now() - started < this.options.horizonMs) {
-      await pause(Math.min(delay, Math.max(0, this.options.horizonMs - (Date.now() - started))));
+    let first = resumed !== null;
+    while (first || left() > 0) {
+      if (!first) await pause(Math.min(delay, Math.max(0, left())));
+      first = false;
       delay *= 2;
       try {
-        const result = await lookUpLostAnswer(this.client, plan, watermark);
+        const result = await lookUpLostAnswer(this.client, write);
         if (result.found === "one") {
-          await this.options.conclude(plan, { found: true, transaction: result.transaction });
+          await this.options.conclude(write, { found: true, transaction: result.transaction });
           return;
         }
       } catch {
         // A failed look-up is tried again at the next step; the write stays uncertain meanwhile.
       }
     }
-    await this.options.conclude(plan, { found: false, lookedForMs: Date.now() - started });
+    await this.options.conclude(write, { found: false, lookedForMs: Date.now() - started });
   }
 }
 

@@ -1,11 +1,13 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import { repeatKey } from "../guard-store/write-traces.js";
-import { carriesReference } from "../operations/correlation-reference.js";
 import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
+import { describeCandidates, lookUpLostAnswer, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
+import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
+import { identicalAmong, recentTransactions, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -13,6 +15,10 @@ export interface DuplicateContext {
   store: GuardStore;
   fingerprint: string;
   since: Date;
+  /** The window's length: the workspace's transactions are read back this far on the service's clock (null: not read). */
+  windowMs: number | null;
+  /** The window's read the plan already started, when it did. */
+  prefetched?: HistoryPrefetch | undefined;
   signal?: AbortSignal | undefined;
   /** Whether a background look-up of this reference is under way in this process. */
   lookingUp(reference: string): boolean;
@@ -20,37 +26,46 @@ export interface DuplicateContext {
   recordFound(trace: WriteTrace, transaction: Transaction): Promise<void>;
 }
 
+/** An earlier write as the check found it: with what a last look-up saw while its transaction is unknown. */
+type Earlier = WriteTrace & { seen?: string };
+
 /**
- * An earlier write whose transaction is not known yet, looked up once more by its reference (for
- * a write whose note carries it): it may have landed since its answer was lost, and then it must
- * be named as the transaction it became, never offered as unknown to be sent again.
+ * An earlier write whose transaction is not known yet, looked up once more from what the store
+ * kept before its POST (its reference, or for a call without a note its stake and the account's
+ * transactions since it was reserved): it may have landed since its answer was lost or its
+ * process stopped, and then it must be named as the transaction it became, never offered as
+ * unknown to be sent again.
  */
-async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<WriteTrace> {
-  if (earlier.transaction_id !== null || plan.lostAnswer.by !== "reference") return earlier;
+async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<Earlier> {
+  if (earlier.transaction_id !== null) return earlier;
+  // A write reserved before recognitions were kept: a request with a note is recognised as this plan's.
+  const recognition = earlier.recognition ?? (plan.lostAnswer.by === "reference" ? { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } : undefined);
+  if (recognition === undefined) return earlier;
+  let result: LookupResult;
   try {
-    const found = (await ctx.client.searchAllTransactions({ label: earlier.reference }, { signal: ctx.signal })).filter(
-      (tx) => tx.account_id === plan.account.id && carriesReference(tx.notes, earlier.reference),
-    );
-    const only = found[0];
-    if (found.length !== 1 || only === undefined) return earlier;
-    await ctx.recordFound(earlier, only);
-    return { ...earlier, status: "submitted", transaction_id: only.id };
+    result = await lookUpLostAnswer(ctx.client, { operator: earlier.operator, reference: earlier.reference, recognition }, ctx.signal);
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    return earlier;
+    return { ...earlier, seen: `a look-up of it just now failed (${(error as Error).message})` };
   }
+  if (result.found === "one") {
+    await ctx.recordFound(earlier, result.transaction);
+    return { ...earlier, status: "submitted", transaction_id: result.transaction.id };
+  }
+  if (result.found === "candidates") return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone` };
+  return { ...earlier, seen: "no transaction matching it exists yet, but it may still land" };
 }
 
-/** How an earlier identical write reads in a finding: its transaction, status and time, or its unknown outcome. */
-async function describeEarlier(ctx: DuplicateContext, earlier: WriteTrace): Promise<string> {
+/** How an earlier identical write reads in a finding: its transaction, status and time, or that it may already be applied and what was found. */
+async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise<string> {
   if (earlier.transaction_id === null) {
     const state =
       earlier.status === "in_flight"
-        ? "is being sent, or its process stopped before it had an answer"
+        ? "had no answer (its process stopped, or is still sending it)"
         : ctx.lookingUp(earlier.reference)
-          ? "has an unknown outcome (its answer was lost; the guard is still looking it up)"
-          : "has an unknown outcome (its answer was lost and it has not been found since; look at the account's transactions)";
-    return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}`;
+          ? "lost its answer (the guard is still looking it up)"
+          : "lost its answer and has not been found since";
+    return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it may already be applied; ${earlier.seen ?? "it was not looked up again"}`;
   }
   let status = "status unknown";
   try {
@@ -67,30 +82,64 @@ async function describeEarlier(ctx: DuplicateContext, earlier: WriteTrace): Prom
  * (REPEAT_ACKNOWLEDGED); a `repeat_of` that names anything else blocks.
  */
 export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
-  const traces = await ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since });
+  const [traces, history] = await Promise.all([ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }), readHistory(ctx, plan)]);
   const standing = traces.find((trace) => trace.status !== "not_applied");
   const repeatOf = plan.request.repeat_of ?? null;
-  if (standing === undefined) {
-    if (repeatOf === null) return { finding: null, earlier: null };
+  const stored = standing === undefined ? undefined : await refreshed(ctx, plan, standing);
+  const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [...traces.filter((trace) => trace.status !== "not_applied"), ...(stored ? [stored] : [])]);
+  const workspace = { warnings: workspaceFindings(history, plan), similar: similarIds(history) };
+  const newest = elsewhere !== null && (stored === undefined || elsewhere.trace.reserved_at > stored.reserved_at) ? elsewhere.trace : stored;
+  if (newest === undefined) {
+    if (repeatOf === null) return { finding: null, earlier: null, ...workspace, storeRepeatOf: null };
     return {
       earlier: null,
+      ...workspace,
+      storeRepeatOf: repeatOf,
       finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
     };
   }
-  const newest = await refreshed(ctx, plan, standing);
   const key = repeatKey(newest);
-  const described = await describeEarlier(ctx, newest);
+  const described = newest === elsewhere?.trace ? elsewhere.described : await describeEarlier(ctx, newest);
+  // Acknowledging the newest identical write acknowledges the older ones: the store's reservation is told its own newest.
+  const storeRepeatOf = repeatOf !== key ? repeatOf : stored === undefined ? null : repeatKey(stored);
   if (repeatOf === key) {
-    return { earlier: newest, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    if (newest.transaction_id !== null) return { earlier: newest, ...workspace, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    return {
+      earlier: newest,
+      ...workspace,
+      storeRepeatOf,
+      // A warning, shown in full wherever the write is shown: unlike a known repeat, this one may be a payment nobody meant.
+      finding: finding("warn", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
+    };
   }
-  const wrong = repeatOf === null ? "" : ` (repeat_of "${repeatOf}" does not name it)`;
+  const unknown = newest.transaction_id === null;
+  const wrong =
+    repeatOf === null ? "" : unknown && repeatOf === newest.reference ? " (repeat_of names it without acknowledging that it may pay twice)" : ` (repeat_of "${repeatOf}" does not name it)`;
+  const next = unknown
+    ? `this may pay twice. Look at the account's transactions first; only if the person, told that the earlier write may already be applied, still wants it sent again, run a new dry run with repeat_of "${key}"`
+    : `this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`;
   return {
     earlier: newest,
-    finding: finding(
-      "block",
-      "DUPLICATE_OF_RECENT",
-      `${described}${wrong}: this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`,
-      { earlier_reference: newest.reference, earlier_transaction_id: newest.transaction_id ?? "unknown", earlier_at: newest.reserved_at, repeat_of: key },
-    ),
+    ...workspace,
+    storeRepeatOf,
+    finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
+      earlier_reference: newest.reference,
+      earlier_transaction_id: newest.transaction_id ?? "unknown",
+      earlier_at: newest.reserved_at,
+      repeat_of: key,
+      ...(unknown ? { may_pay_twice: true } : {}),
+    }),
   };
+}
+
+/** The workspace's identical transactions within the window, or why they could not be read. */
+async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
+  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
+  try {
+    const recent = ctx.prefetched?.readFor(plan.account.id) ?? recentTransactions(ctx.client, plan.account.id, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
+    return await identicalAmong(ctx.client, plan, await recent, ctx.signal);
+  } catch (error) {
+    if (ctx.signal?.aborted) throw error;
+    return { unread: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -30,6 +30,8 @@ export interface RoadPorts {
   lookupFirstDelayMs?: number;
   /** How long a submitted write approved at once is followed until broadcast (its fee and hash); default 5 s. */
   broadcastWaitMs?: number;
+  /** Whether the duplicate check reads the account's transactions in the window; default true. False only to measure what it costs (`pnpm bench`). */
+  readWorkspaceHistory?: boolean;
 }
 
 /** Who asks: a confirmation is accepted only from the session and the person that ran the dry run. */
@@ -77,6 +79,8 @@ export const SealedIntent = z.strictObject({
   fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
+  /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */
+  similar: z.array(z.int().positive()).optional(),
 });
 export type SealedIntent = z.infer<typeof SealedIntent>;
 
@@ -117,4 +121,10 @@ export type CommitResult =
 export interface DuplicateVerdict {
   finding: Finding | null;
   earlier: WriteTrace | null;
+  /** What the workspace's own history adds: identical writes of others (SIMILAR_RECENT), a partial or failed read. */
+  warnings: Finding[];
+  /** The ids of the identical transactions of other operators or people that SIMILAR_RECENT names. */
+  similar: number[];
+  /** The acknowledgement the store's reservation checks: its own newest identical write when the person acknowledged a newer one it does not know. */
+  storeRepeatOf: string | null;
 }

@@ -1,7 +1,8 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import { AmbiguousWriteError, CustodyApiError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { describeCandidates, lookUpLostAnswer, transactionWatermark, type Candidate, type LookupResult } from "./lost-answer-lookup.js";
+import type { WriteRecognition } from "../writes/lost-answer-fields.js";
+import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 export type SendOutcome =
@@ -9,7 +10,7 @@ export type SendOutcome =
   /** Certainly not applied: the service refused the POST with a definite answer, or the request never left. */
   | { status: "not_applied"; message: string }
   /** The answer was lost and no look-up found exactly this write: it may still be applied. */
-  | { status: "uncertain"; message: string; cause: string; candidates: Candidate[]; watermark: number | null };
+  | { status: "uncertain"; message: string; cause: string; candidates: Candidate[] };
 
 /** Whether the service may have applied a POST that did not answer cleanly. */
 export function isAmbiguous(error: unknown): boolean {
@@ -26,11 +27,11 @@ function certainlyNotApplied(error: unknown): boolean {
 const QUICK_LOOKUPS = 3;
 const QUICK_PAUSE_MS = 300;
 
-async function lookUpQuickly(client: CustodyClient, plan: PlannedWrite, watermark: number | null): Promise<LookupResult> {
+async function lookUpQuickly(client: CustodyClient, write: UnansweredWrite): Promise<LookupResult> {
   let result: LookupResult = { found: "none" };
   for (let attempt = 0; attempt < QUICK_LOOKUPS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, QUICK_PAUSE_MS * attempt));
-    result = await lookUpLostAnswer(client, plan, watermark);
+    result = await lookUpLostAnswer(client, write);
     if (result.found === "one") return result;
   }
   return result;
@@ -46,19 +47,19 @@ export function uncertainMessage(plan: PlannedWrite, what: string): string {
 
 /**
  * Sends the planned write once. The POST is never repeated: a lost answer (timeout, dropped
- * connection, unreadable answer) is looked up with GETs a few times at once; what is still
- * unknown then is `uncertain`, for the caller to keep looking up. A failure before the POST, or a
- * definite refusal, is `not_applied`.
+ * connection, unreadable answer) is looked up with GETs a few times at once, by the recognition
+ * the store keeps (read here when the caller has none); what is still unknown then is
+ * `uncertain`, for the caller to keep looking up. A failure before the POST, or a definite
+ * refusal, is `not_applied`.
  */
-export async function sendOnce(client: CustodyClient, plan: PlannedWrite): Promise<SendOutcome> {
-  let watermark: number | null = null;
-  if (plan.lostAnswer.by === "new_transactions") {
-    try {
-      watermark = await transactionWatermark(client, plan.account.id);
-    } catch (error) {
-      return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${(error as Error).message}); nothing was sent` };
-    }
+export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?: WriteRecognition): Promise<SendOutcome> {
+  let recognition: WriteRecognition;
+  try {
+    recognition = kept ?? (await recognitionOf(client, plan));
+  } catch (error) {
+    return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${(error as Error).message}); nothing was sent` };
   }
+  const write = unansweredWrite(plan, recognition);
   try {
     // No abort signal: once sent, the write is seen through (answer or look-up) even if the caller goes away.
     return { status: "submitted", transaction: await plan.send(client, {}), looked_up: false };
@@ -66,19 +67,19 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite): Promi
     const cause = (error as Error).message;
     if (certainlyNotApplied(error)) return { status: "not_applied", message: cause };
     if (!isAmbiguous(error)) {
-      return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, `the POST failed unexpectedly (${cause})`) };
+      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the POST failed unexpectedly (${cause})`) };
     }
     let result: LookupResult;
     try {
-      result = await lookUpQuickly(client, plan, watermark);
+      result = await lookUpQuickly(client, write);
     } catch (lookupError) {
-      return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, `the service's answer was lost and the look-up failed (${(lookupError as Error).message})`) };
+      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the service's answer was lost and the look-up failed (${(lookupError as Error).message})`) };
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {
       const what = `the service's answer was lost; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone`;
-      return { status: "uncertain", cause, candidates: result.candidates, watermark, message: uncertainMessage(plan, what) };
+      return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
     }
-    return { status: "uncertain", cause, candidates: [], watermark, message: uncertainMessage(plan, "the service's answer was lost and no transaction matching this write exists yet") };
+    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, "the service's answer was lost and no transaction matching this write exists yet") };
   }
 }

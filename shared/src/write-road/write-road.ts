@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
-import { FOUND_OUTCOME } from "../guard-store/write-traces.js";
+import { FOUND_OUTCOME, NOT_FOUND_OUTCOME } from "../guard-store/write-traces.js";
+import type { WriteTrace } from "../guard-store/guard-store.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
 import type { LimitSet } from "../policy/limit-scope.js";
@@ -17,13 +18,16 @@ import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
-import { BackgroundLookups, type LookupConclusion } from "./background-lookups.js";
+import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
-import { SealedIntent, type CommitResult, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { recognitionOf } from "./lost-answer-lookup.js";
 import { sendOnce } from "./send-once.js";
+import { similarSinceDryRun } from "./workspace-duplicates.js";
+import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
@@ -37,6 +41,8 @@ const DEFAULT_BROADCAST_WAIT_MS = 5000;
  */
 const WRITES_IN_FLIGHT = new SerialByKey();
 const MIN_LOOKUP_HORIZON_MS = 60_000;
+/** At most this many unanswered writes are resumed when a road opens its store: the newest, a bounded read. */
+const MAX_RESUMED_LOOKUPS = 100;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -61,6 +67,12 @@ function withFinding(checks: readonly Finding[], replaced: readonly string[], ad
   return [...checks.filter((check) => !replaced.includes(check.code)), added];
 }
 
+/** The plan with what the duplicate check found: its finding, then the workspace history's warnings. */
+function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict): PlannedWrite {
+  const found = [...(duplicate.finding === null ? [] : [duplicate.finding]), ...duplicate.warnings];
+  return found.length === 0 ? plan : { ...plan, checks: [...plan.checks, ...found] };
+}
+
 /**
  * The one road every write walks, whatever the surface: prepare (permission, plan on fresh data,
  * duplicate check, digest, the intent remembered) then commit in one fixed order (the intent
@@ -71,14 +83,16 @@ function withFinding(checks: readonly Finding[], replaced: readonly string[], ad
  */
 export class WriteRoad {
   readonly #lookups: BackgroundLookups;
+  readonly #resuming: Promise<void>;
 
   constructor(private readonly ports: RoadPorts) {
     const horizon = ports.lookupHorizonMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, 4 * ports.client.timeoutMs);
     this.#lookups = new BackgroundLookups(ports.client, {
       horizonMs: horizon,
       ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
-      conclude: (plan, conclusion) => this.#concludeLookup(plan, conclusion),
+      conclude: (write, conclusion) => this.#concludeLookup(write, conclusion),
     });
+    this.#resuming = this.#resumeUnanswered();
   }
 
   get operator(): string {
@@ -89,9 +103,29 @@ export class WriteRoad {
     return this.ports.store;
   }
 
-  /** Resolves when every background look-up has concluded. */
-  lookupsSettled(): Promise<void> {
-    return this.#lookups.settled();
+  /** Resolves when every background look-up (those resumed from the store included) has concluded. */
+  async lookupsSettled(): Promise<void> {
+    await this.#resuming;
+    await this.#lookups.settled();
+  }
+
+  /**
+   * Resumes the look-ups of this operator's writes that the store shows unanswered (reserved with no
+   * answer, or answered ambiguously, and not concluded): a process that stopped mid-write, or while
+   * looking one up, left them so. Each is looked up at once from what the store kept before its POST.
+   */
+  async #resumeUnanswered(): Promise<void> {
+    let unanswered: WriteTrace[];
+    try {
+      unanswered = await this.ports.store.unansweredWrites({ operator: this.ports.operator, since: this.#duplicatesSince() }, MAX_RESUMED_LOOKUPS);
+    } catch {
+      // A store that cannot be read now refuses the first call that needs it, naming why.
+      return;
+    }
+    for (const trace of unanswered) {
+      if (trace.recognition === undefined) continue;
+      this.#lookups.watch({ operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null }, { sentAt: Date.parse(trace.reserved_at) });
+    }
   }
 
   /** Whether the write with this reference is still being looked up. */
@@ -110,16 +144,17 @@ export class WriteRoad {
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
     const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), plan);
+    plan = withDuplicateFindings(plan, duplicate);
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
@@ -139,6 +174,7 @@ export class WriteRoad {
       person: call.actor.person?.subject ?? null,
       fields: digestFields(plan),
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
+      similar: duplicate.similar,
     };
     await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -218,15 +254,24 @@ export class WriteRoad {
     // Every counting record of an approval the team already counted says so, and so counts for the team no more.
     const creator = plan.transaction === undefined ? null : await this.#creatingWrite(plan.transaction, window);
     const committed = { ...committedDetails(plan), ...(creator === null ? {} : { [TEAM_COUNTED_BY]: creator }) };
+    // What identifies the write is kept with its reservation, before the POST: any process can look it up if this one stops.
+    let recognition;
+    try {
+      recognition = await recognitionOf(this.ports.client, plan);
+    } catch (error) {
+      const message = `the account's newest transaction could not be read before reserving (${messageOf(error)}); nothing was sent`;
+      await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
+      return { status: "failed", message };
+    }
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     const reservation = await this.ports.store.reserve({
-      record: this.#planRecord("reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
+      record: this.#planRecord("reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, recognition, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
       operator: plan.operator,
       fingerprint: sealed.fingerprint,
       reference: plan.correlation_id,
       duplicatesSince: since,
-      repeatOf: plan.request.repeat_of ?? null,
+      repeatOf: checked.storeRepeatOf,
       limits:
         amount === undefined
           ? []
@@ -246,7 +291,7 @@ export class WriteRoad {
       return { status: "blocked", plan: blocked, stage: "reserve" };
     }
     call.progress?.("sending");
-    const outcome = await sendOnce(this.ports.client, plan);
+    const outcome = await sendOnce(this.ports.client, plan, recognition);
     if (outcome.status === "submitted") {
       const problem = await this.#auditAfterSend([
         ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
@@ -264,7 +309,7 @@ export class WriteRoad {
     const problem = await this.#auditAfterSend([
       { ...this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }), error: outcome.cause },
     ]);
-    this.#lookups.watch(plan, outcome.watermark);
+    this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
     return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
   }
 
@@ -273,11 +318,12 @@ export class WriteRoad {
    * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
    * POST also the account's name still naming that account alone.
    */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite } | { result: CommitResult }> {
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: CommitResult }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
+    const history = this.#historyPrefetch(call.signal);
     try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal), request);
+      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
       const message = messageOf(error);
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
@@ -303,13 +349,15 @@ export class WriteRoad {
       const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
       return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
     }
-    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person), plan);
-    if (duplicate.finding !== null) plan = { ...plan, checks: [...plan.checks, duplicate.finding] };
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
+    plan = withDuplicateFindings(plan, duplicate);
+    const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
+    if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
       return { result: { status: "blocked", plan, stage } };
     }
-    return { plan };
+    return { plan, storeRepeatOf: duplicate.storeRepeatOf };
   }
 
   /**
@@ -327,13 +375,22 @@ export class WriteRoad {
     return `the request names its account by the name the service resolves, and that name now belongs to ${now}, not to account ${plan.account.id} alone as the person saw it. Nothing was sent`;
   }
 
-  async #concludeLookup(plan: PlannedWrite, conclusion: LookupConclusion): Promise<void> {
-    const base = { reference: plan.correlation_id, stage: "background_lookup" };
-    const input = conclusion.found
-      ? { ...this.#planRecord("resolved", plan, requestDigest(plan), { ...base, outcome: FOUND_OUTCOME, status: conclusion.transaction.status }), transaction_id: conclusion.transaction.id }
-      : this.#planRecord("resolved", plan, requestDigest(plan), { ...base, outcome: "not_found", looked_for_ms: conclusion.lookedForMs });
+  async #concludeLookup(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {
+    const base = { reference: write.reference, stage: "background_lookup" };
     try {
-      await this.ports.store.append(input);
+      // Another process (or this one's dry run) may have concluded it meanwhile: one conclusion is enough.
+      const now = await this.ports.store.writeByReference(write.reference, this.#duplicatesSince());
+      if (now !== null && (now.transaction_id !== null || now.status === "not_applied" || (!conclusion.found && now.given_up === true))) return;
+      await this.ports.store.append({
+        event: "resolved",
+        surface: this.ports.surface,
+        operator: write.operator,
+        person: write.person,
+        tool: write.tool,
+        request_digest: null,
+        ...(conclusion.found ? { transaction_id: conclusion.transaction.id } : {}),
+        details: conclusion.found ? { ...base, outcome: FOUND_OUTCOME, status: conclusion.transaction.status } : { ...base, outcome: NOT_FOUND_OUTCOME, looked_for_ms: conclusion.lookedForMs },
+      });
     } catch {
       // The write stays counted as uncertain; the next look-up (a search by its reference) still finds it.
     }
@@ -367,12 +424,24 @@ export class WriteRoad {
     });
   }
 
-  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null): DuplicateContext {
+  /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
+  #historyPrefetch(signal: AbortSignal | undefined): HistoryPrefetch | undefined {
+    const windowMs = this.#historyWindowMs();
+    return windowMs === null ? undefined : new HistoryPrefetch(this.ports.client, windowMs, signal);
+  }
+
+  #historyWindowMs(): number | null {
+    return this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS);
+  }
+
+  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null, prefetched?: HistoryPrefetch): DuplicateContext {
     return {
       client: this.ports.client,
       store: this.ports.store,
       fingerprint,
       since,
+      windowMs: this.#historyWindowMs(),
+      prefetched,
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {
@@ -399,7 +468,7 @@ export class WriteRoad {
     return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
   }
 
-  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined): PlanContext {
+  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined, history?: HistoryPrefetch): PlanContext {
     const { client, operator, store } = this.ports;
     return {
       client,
@@ -410,6 +479,7 @@ export class WriteRoad {
       limitSets: async (transaction) => this.#limitSets(policy, grant, transaction === undefined ? null : await this.#creatingWrite(transaction, new Date(this.#now() - DAILY_LIMIT_WINDOW_MS))),
       signal,
       spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
+      ...(history === undefined ? {} : { accountResolved: history.start }),
     };
   }
 

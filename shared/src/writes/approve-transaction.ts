@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { buildApproveRequestFor } from "../requests/approve-request.js";
 import { finding, type Finding } from "../rules/finding.js";
+import { checkContractCall } from "../rules/contract-call-rules.js";
+import type { Account } from "../schemas/account.js";
+import type { Transaction } from "../schemas/transaction.js";
+import type { Policy } from "../policy/policy.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
 import { approvalStanding } from "../governance/request-standing.js";
 import { memberNames } from "../governance/rule-members.js";
@@ -10,7 +14,6 @@ import { approvalSubject } from "../operations/approval-subject.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite, type Destination } from "./write-spec.js";
-import type { Transaction } from "../schemas/transaction.js";
 import { balanceChange } from "./balance-change.js";
 import { networkFee, transactionProbe } from "../operations/network-fee.js";
 import { fundsHeld } from "../holdings/funds-held.js";
@@ -68,6 +71,18 @@ function approvalDestinations(transaction: Transaction): [Destination, ...Destin
   return [released, { role: "into", value: "the same account" }];
 }
 
+/** A contract call released by an approval meets the rules an ethereum_stake of this operator would. */
+function contractCallChecks(transaction: Transaction, account: Account, policy: Policy): Finding[] {
+  if (transaction.type !== "EXECUTE_CONTRACT") return [];
+  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  return checkContractCall({
+    contract: transaction.recipient,
+    contractData: typeof data === "string" ? data : "",
+    whitelist: account.governance_rules?.smart_contract?.whitelist,
+    allowedContracts: policy.allowed_contracts,
+  });
+}
+
 /** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */
 export const approveTransactionWrite = defineWrite({
   kind: "approve_transaction",
@@ -94,6 +109,7 @@ export const approveTransactionWrite = defineWrite({
       call: { method: "POST", path: `/transactions/${transaction.id}/approve`, body: built.body },
       checks: [
         ...approvalChecks(status, transaction.status, ctx.operator),
+        ...contractCallChecks(transaction, account, ctx.policy),
         ...buildFindings(built),
         finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
       ],
@@ -107,7 +123,7 @@ export const approveTransactionWrite = defineWrite({
       summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
       transaction,
       send: (client, options) => client.approveTransaction(transaction.id, bodyToSend(built), options),
-      lostAnswer: { by: "approval", transaction },
+      lostAnswer: { by: "approval", transaction_id: transaction.id, request_id: transaction.last_request },
     };
   },
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedText, INPUT_LIMITS } from "../schemas/input-limits.js";
 import { buildEthereumStakingRequest } from "../requests/contract-interaction-request.js";
 import { checkEthereumStake } from "../rules/ethereum-stake-rules.js";
+import { checkContractCall } from "../rules/contract-call-rules.js";
 import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { Speed } from "../schemas/transaction-request.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
@@ -11,7 +12,6 @@ import { withInputFieldNames } from "../operations/input-field-names.js";
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
-import { compareFields } from "./lost-answer-fields.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
@@ -67,7 +67,12 @@ export const ethereumStakeWrite = defineWrite({
         amount: request.amount,
         maxFees: fees,
         availableBalance: account.available_balance,
+      }),
+      ...checkContractCall({
+        contract: request.contract,
+        contractData: request.contract_data,
         whitelist: account.governance_rules?.smart_contract?.whitelist,
+        allowedContracts: ctx.policy.allowed_contracts,
       }),
       ...buildFindings(built),
       ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }),
@@ -88,7 +93,10 @@ export const ethereumStakeWrite = defineWrite({
       proposed_max_fees: proposed,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient("Ethereum", request.contract).differences() },
+      lostAnswer: {
+        by: "reference",
+        expected: { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract }, contract_data: request.contract_data },
+      },
     };
   },
 });

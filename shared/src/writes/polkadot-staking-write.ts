@@ -16,7 +16,6 @@ import { governanceFor, loadAccount, type PlanContext } from "../operations/plan
 import { accountAfterUnfinished, type UnfinishedListing } from "../operations/unfinished-transactions.js";
 import type { AccountReference } from "./request-fields.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
-import { compareFields } from "./lost-answer-fields.js";
 import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
 import { balanceChange, type BalanceChange } from "./balance-change.js";
 import type { Destination, WriteDraft } from "./write-spec.js";
@@ -135,9 +134,10 @@ export async function planPolkadotStaking(
     send: (client, options) => client.createTransaction(bodyToSend(built), options),
     lostAnswer: {
       by: "reference",
-      differences: (tx) => {
-        const comparison = compareFields(tx).operation([operation.type]);
-        return (moved === undefined ? comparison : comparison.amount(moved)).differences();
+      expected: {
+        operations: [operation.type],
+        ...(moved === undefined ? {} : { amount: moved.toString() }),
+        ...(operation.type === "SETPAYEE" ? { payee: operation.payee } : {}),
       },
     },
   };

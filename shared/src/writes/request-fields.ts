@@ -10,10 +10,14 @@ export const BaseAmount = z.bigint().nonnegative();
 
 /**
  * The earlier identical write a person repeats on purpose: the transaction id the dry run's
- * DUPLICATE_OF_RECENT finding names, or its correlation reference while its outcome is unknown.
+ * DUPLICATE_OF_RECENT finding names, or while its outcome is unknown its correlation reference
+ * followed by ":may-pay-twice", the person's acknowledgement that it may already be applied.
  * Only the newest earlier write is accepted, so a stale or guessed value never passes.
  */
-export const RepeatOf = boundedText(INPUT_LIMITS.repeat_of).regex(/^(?:[1-9][0-9]{0,15}|cw-[0-9a-f]{20})$/, "must be the transaction id (digits) or the reference (cw-...) that DUPLICATE_OF_RECENT names");
+export const RepeatOf = boundedText(INPUT_LIMITS.repeat_of).regex(
+  /^(?:[1-9][0-9]{0,15}|cw-[0-9a-f]{20}(?::may-pay-twice)?)$/,
+  "must be the transaction id (digits), or the reference with :may-pay-twice (cw-...:may-pay-twice), that DUPLICATE_OF_RECENT names",
+);
 
 /** Fields of every write: set by the road when confirming (correlation_id), or by the person repeating a write (repeat_of). */
 export const COMMON_FIELDS = { correlation_id: boundedText(INPUT_LIMITS.reference).optional(), repeat_of: RepeatOf.optional() };

@@ -15,7 +15,6 @@ import { accountAfterUnfinished } from "../operations/unfinished-transactions.js
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
-import { compareFields } from "./lost-answer-fields.js";
 import { polkadotDraws } from "./polkadot-balance-draws.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
@@ -86,7 +85,7 @@ export const sendWrite = defineWrite({
       proposed_max_fees: proposed,
       summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, max fees ${describeAmount(fees, currency)}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", differences: (tx) => compareFields(tx).amount(request.amount).recipient(network, request.recipient).operation(["SEND", "EXECUTE_CONTRACT"]).differences() },
+      lostAnswer: { by: "reference", expected: { operations: ["SEND", "EXECUTE_CONTRACT"], amount: request.amount.toString(), recipient: { network, address: request.recipient } } },
     };
   },
 });

@@ -9,7 +9,6 @@ import { SOLANA_STAKE_RENT_EXEMPT_RESERVE } from "../schemas/solana-stake.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
 import { describeAmount, governanceFor, loadAccount, stakingTransactionRuleFindings } from "../operations/plan-context.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
-import { compareFields } from "./lost-answer-fields.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
@@ -52,10 +51,7 @@ export const solanaCreateStakeWrite = defineWrite({
       proposed_max_fees: null,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and delegate it to validator ${request.validator}; it activates at the next epoch`,
       send: (client, options) => client.createSolanaStake(account.id, bodyToSend(built), options),
-      lostAnswer: {
-        by: "new_transactions",
-        differences: (tx) => compareFields(tx).operation(["STAKE_CREATE_DELEGATE"]).amount(request.amount).validator(request.validator).differences(),
-      },
+      lostAnswer: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: request.amount.toString(), validator: request.validator } },
     };
   },
 });

@@ -25,7 +25,7 @@ export const solanaDelegateStakeWrite = defineWrite({
       into: [{ role: "validator", value: request.validator }],
       summary: (stake, currency) => `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
       send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
-      compare: (comparison) => comparison.validator(request.validator),
+      expected: { validator: request.validator },
       balances: (stake) => [balanceChange("stake total_balance (delegated whole)", stake.blockchain_state.total_balance, 0n)],
     }),
 });

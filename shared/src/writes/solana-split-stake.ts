@@ -24,7 +24,7 @@ export const solanaSplitStakeWrite = defineWrite({
       into: [{ role: "into", value: "a new stake" }],
       summary: (stake, currency) => `split ${describeAmount(request.amount, currency)} off stake ${stake.uid} into a new stake`,
       send: (client, accountId, uid, body, options) => client.splitSolanaStake(accountId, uid, body, options),
-      compare: (comparison) => comparison.amount(request.amount),
+      expected: { amount: request.amount.toString() },
       balances: (stake) => splitBalances(stake, request.amount),
     }),
 });

@@ -11,7 +11,7 @@ import { withInputFieldNames } from "../operations/input-field-names.js";
 import { governanceFor, loadAccount, stakingTransactionRuleFindings, type PlanContext } from "../operations/plan-context.js";
 import type { AccountReference } from "./request-fields.js";
 import { bodyToSend, buildFindings, type BuiltBody } from "./built-body.js";
-import { compareFields, type FieldComparison } from "./lost-answer-fields.js";
+import type { ExpectedTransaction } from "./lost-answer-fields.js";
 import type { Destination, WriteDraft } from "./write-spec.js";
 import { balanceChange, type BalanceChange } from "./balance-change.js";
 import { checkAmountScale } from "../rules/amount-scale-rule.js";
@@ -33,8 +33,8 @@ export interface StakeActionShape<Body> {
   /** Where the action sends the stake's funds beyond the stake itself (its validator, a new stake, the account). */
   into: Destination[];
   send(client: CustodyClient, accountId: number, uid: string, body: Body, options: CallOptions): Promise<Transaction>;
-  /** The fields of a candidate transaction beyond its type and stake account. */
-  compare(comparison: FieldComparison, stake: SolanaStake): FieldComparison;
+  /** What a candidate transaction must show beyond its type and stake account. */
+  expected: Pick<ExpectedTransaction, "amount" | "validator">;
   /** The stake's balances the action changes (the account pays the fee on top). */
   balances(stake: SolanaStake): BalanceChange[];
 }
@@ -82,10 +82,7 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     summary: shape.summary(stake, currency),
     stake,
     send: (client, options) => shape.send(client, account.id, stake.uid, bodyToSend(built), options),
-    lostAnswer: {
-      by: "new_transactions",
-      differences: (tx) => shape.compare(compareFields(tx).operation([SOLANA_STAKE_ACTION_TYPES[shape.action]]).stakeAccount(state.pub_key), stake).differences(),
-    },
+    lostAnswer: { by: "new_transactions", expected: { operations: [SOLANA_STAKE_ACTION_TYPES[shape.action]], stake_account: state.pub_key, ...shape.expected } },
   };
 }
 

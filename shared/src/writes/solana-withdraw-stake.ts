@@ -23,7 +23,7 @@ export const solanaWithdrawStakeWrite = defineWrite({
       into: [{ role: "into", value: "the account's available balance" }],
       summary: (stake, currency) => `withdraw stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}) back to its account`,
       send: (client, accountId, uid, _body, options) => client.withdrawSolanaStake(accountId, uid, options),
-      compare: (comparison) => comparison,
+      expected: {},
       balances: (stake) => [balanceChange("stake total_balance", stake.blockchain_state.total_balance, -stake.blockchain_state.total_balance)],
     }),
 });

@@ -12,6 +12,7 @@ import type { Transaction } from "../schemas/transaction.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import type { NetworkFee } from "../operations/network-fee.js";
 import type { BalanceChange } from "./balance-change.js";
+import type { LostAnswer } from "./lost-answer-fields.js";
 
 /** How the surfaces name a write: one tool name, toolset and title for the policy, the audit log, the MCP tool and the VS Code command. */
 export interface WriteIdentity {
@@ -26,19 +27,6 @@ export interface WriteCall {
   path: string;
   body: unknown;
 }
-
-/**
- * How a write whose answer was lost is recognised among the workspace's transactions, comparing
- * the whole request: `differences` names each field of a candidate that is not what this write
- * asked (empty: it is this write).
- *  - by_reference: the body's note carries the correlation reference (a label search finds it);
- *  - new_transactions: no note; candidates are the account's transactions newer than a watermark
- *    taken just before the POST, created by this operator;
- *  - approval: this operator's approval on the request.
- */
-export type LostAnswer =
-  | { by: "reference" | "new_transactions"; differences(tx: Transaction): string[] }
-  | { by: "approval"; transaction: Transaction };
 
 /**
  * Where a write sends what it moves, as the person must see it: the recipient of a send, the

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readLedgerFile, writeLedgerFile } from "../../src/audit/ledger-file.js";
 import {
   AuditLedger,
+  AuditSealKey,
   AuditLog,
   auditHash,
   canonicalJson,
@@ -92,8 +94,9 @@ function foldedAndRestored(records: AuditRecord[]): AuditLedger {
     ledger.prune();
   }
   const file = join(mkdtempSync(join(work, "ledger-")), "ledger.json");
-  writeLedgerFile(file, ledger);
-  const restored = readLedgerFile(file);
+  const key = new AuditSealKey(randomBytes(32));
+  writeLedgerFile(file, ledger, key);
+  const restored = readLedgerFile(file, key, "audit.jsonl");
   if (restored === null) throw new Error("the saved ledger could not be read back");
   return restored;
 }

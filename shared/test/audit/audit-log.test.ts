@@ -74,6 +74,7 @@ describe("audit log", () => {
     rmSync(`${path}.ledger.json`, { force: true });
     expect(verifyAuditLog(path).ok).toBe(false);
     expect(await streamVerifyAuditLog(path)).toEqual(verifyAuditLog(path));
-    expect(() => new AuditLog(path)).toThrow(/not a valid chain/);
+    // The seal beside the log names a cut or reordered end first; either way the store refuses.
+    expect(() => new AuditLog(path)).toThrow(/not a valid chain|was shortened|does not hold its sealed line/);
   });
 });

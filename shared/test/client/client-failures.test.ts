@@ -210,7 +210,7 @@ describe("abort signal", () => {
     server.on("GET", "/_health", { kind: "delay", ms: 2_000, then: json(healthWire) });
     const controller = new AbortController();
     const reason = new Error("operator cancelled");
-    setTimeout(() => controller.abort(reason), 50);
+    void server.receivedCount(1).then(() => controller.abort(reason));
     const started = Date.now();
     await expect(client().health({ signal: controller.signal })).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(1_000);
@@ -219,7 +219,8 @@ describe("abort signal", () => {
   it("cancels the backoff wait between retries", async () => {
     server.on("GET", "/_health", text(503, "later", { "retry-after": "30" }), json(healthWire));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    // Once the first answer (503, retry after 30 s) was asked for: the client then waits, and the abort ends the wait.
+    void server.receivedCount(1).then(() => controller.abort());
     const started = Date.now();
     const error = await caught(client({ retry: { retries: 3, maxDelayMs: 30_000 } }).health({ signal: controller.signal }));
     expect((error as Error).name).toBe("AbortError");
@@ -235,7 +236,8 @@ describe("abort signal", () => {
 
     server.on("POST", "/transactions", { kind: "delay", ms: 2_000, then: json(transactionWire()) });
     const late = new AbortController();
-    setTimeout(() => late.abort(), 100);
+    // Once the service has the POST: it has left, whatever happens to its answer.
+    void server.receivedCount(1).then(() => late.abort());
     const error = await caught(client().createTransaction(sendBody(), { signal: late.signal }));
     expect(error).toBeInstanceOf(AmbiguousWriteError);
     expect(error).toMatchObject({ reason: "aborted" });

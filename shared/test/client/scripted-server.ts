@@ -35,6 +35,7 @@ export class ScriptedServer {
   readonly requests: RecordedRequest[] = [];
   readonly unscripted: string[] = [];
   readonly #scripts = new Map<string, Scripted[]>();
+  readonly #arrivals = new Set<() => void>();
   readonly #server: Server;
   readonly #prefix: string;
 
@@ -73,6 +74,19 @@ export class ScriptedServer {
     return this.requests.map((request) => ({ method: request.method, url: request.url.slice(this.#prefix.length) }));
   }
 
+  /** Resolves once `count` requests have arrived whole (a request the client sent is then known to have left it). */
+  receivedCount(count: number): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.requests.length < count) return;
+        this.#arrivals.delete(check);
+        resolve();
+      };
+      this.#arrivals.add(check);
+      check();
+    });
+  }
+
   async close(): Promise<void> {
     this.#server.closeAllConnections();
     await new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -83,6 +97,7 @@ export class ScriptedServer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = req.url ?? "";
     this.requests.push({ method: req.method ?? "", url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+    for (const arrival of this.#arrivals) arrival();
     const key = `${req.method} ${url.split("?")[0]}`;
     const next = this.#scripts.get(key)?.shift();
     if (next === undefined) {

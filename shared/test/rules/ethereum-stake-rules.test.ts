@@ -18,25 +18,23 @@ const good: EthereumStakeInput = {
   amount: MINIMUM,
   maxFees: FEES,
   availableBalance: MINIMUM + FEES,
-  whitelist: [CONTRACT.toLowerCase()],
 };
 
 const OK: Expected = [
   ["ETHEREUM_STAKE_BALANCE_OK", "info"],
   ["ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK", "info"],
   ["ETHEREUM_STAKE_RECIPIENT_OK", "info"],
-  ["ETHEREUM_STAKE_WHITELISTED_OK", "info"],
-  ["ETHEREUM_STAKE_CALL_DATA_OK", "info"],
+  ["ETHEREUM_STAKE_CALL_DATA_HEX_OK", "info"],
   ["ETHEREUM_STAKE_AMOUNT_OK", "info"],
   ["ETHEREUM_STAKE_BALANCE_OK", "info"],
 ];
 const replace = (index: number, code: string, severity: "block" | "warn" | "info"): Expected => OK.map((entry, at) => (at === index ? [code, severity] : entry));
-const CALL_DATA_INVALID = replace(4, "ETHEREUM_STAKE_CALL_DATA_INVALID", "block");
+const CALL_DATA_INVALID = replace(3, "ETHEREUM_STAKE_CALL_DATA_INVALID", "block");
 const NOT_32_MULTIPLE = replace(1, "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE", "block");
 
 describe("checkEthereumStake", () => {
   it.each<[string, Partial<EthereumStakeInput>, Expected, string[]]>([
-    ["a stake as the spec describes it, whitelist in another letter case", {}, OK, []],
+    ["a stake as the spec describes it", {}, OK, []],
     ["call data without 0x", { contractData: CALL_DATA.slice(2) }, OK, []],
     ["call data of just a selector", { contractData: "0x22895118" }, OK, []],
     ["a balance far above the minimum", { balance: 10n ** 30n }, OK, []],
@@ -55,38 +53,20 @@ describe("checkEthereumStake", () => {
     [
       "a recipient that is not an address",
       { recipient: "0x1234" },
-      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS", "block"], ...OK.slice(4)],
+      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS", "block"], ...OK.slice(3)],
       ["recipient", "0x1234"],
     ],
     [
       "a recipient without 0x",
       { recipient: CONTRACT.slice(2) },
-      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS", "block"], ...OK.slice(4)],
+      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS", "block"], ...OK.slice(3)],
       ["recipient"],
     ],
     [
       "the zero address",
-      { recipient: `0x${"0".repeat(40)}`, whitelist: [`0x${"0".repeat(40)}`] },
-      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", "block"], ...OK.slice(4)],
+      { recipient: `0x${"0".repeat(40)}` },
+      [...OK.slice(0, 2), ["ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", "block"], ...OK.slice(3)],
       ["recipient", "zero address"],
-    ],
-    [
-      "a recipient not on the whitelist",
-      { whitelist: ["0x1111111111111111111111111111111111111111"] },
-      replace(3, "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED", "block"),
-      ["recipient", "whitelist", CONTRACT],
-    ],
-    [
-      "an empty whitelist (it restricts nothing: the contract \"may be\" whitelisted)",
-      { whitelist: [] },
-      replace(3, "ETHEREUM_STAKE_WHITELIST_EMPTY", "info"),
-      ["whitelist is empty", "does not restrict"],
-    ],
-    [
-      "no whitelist known",
-      { whitelist: undefined },
-      replace(3, "ETHEREUM_STAKE_WHITELIST_UNKNOWN", "warn"),
-      ["recipient", "whitelist"],
     ],
     ["empty call data", { contractData: "" }, CALL_DATA_INVALID, ["coin_fields.contract_interaction.contract_data", "is empty"]],
     ["call data of only 0x", { contractData: "0x" }, CALL_DATA_INVALID, ["contract_data", "is empty"]],
@@ -96,13 +76,13 @@ describe("checkEthereumStake", () => {
     [
       "amount + max_fees one wei over available",
       { availableBalance: MINIMUM + FEES - 1n },
-      replace(6, "ETHEREUM_STAKE_EXCEEDS_AVAILABLE", "block"),
+      replace(5, "ETHEREUM_STAKE_EXCEEDS_AVAILABLE", "block"),
       ["amount", "max_fees", "available_balance", "32000999999999999999"],
     ],
     [
       "zero amount",
       { amount: 0n },
-      [OK[0]!, ["ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE", "block"], ...OK.slice(2, 5), ["ETHEREUM_STAKE_AMOUNT_NOT_POSITIVE", "block"], OK[6]!],
+      [OK[0]!, ["ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE", "block"], ...OK.slice(2, 4), ["ETHEREUM_STAKE_AMOUNT_NOT_POSITIVE", "block"], OK[5]!],
       ["amount"],
     ],
     // A deposit funds whole validators of 32 ETH: the review's 32 wei passed the dry run and was sent.

@@ -35,13 +35,13 @@ const MEMORY_BOUND_MIB = 150;
 /** A daily maximum far above what the writes reach, so that every write counts the day and passes. */
 const POLICY = Policy.parse({ limits: { solana_testnet: { max_per_day: { amount: "100000", unit: "SOL" } } } });
 
-interface ServerUnderTest {
+export interface ServerUnderTest {
   client: Client;
   close(): Promise<void>;
 }
 
 /** The MCP server as the process builds it (its context, its file store), with a real client connected in memory. */
-async function serverOn(input: GuardStoreScaleInput, auditPath: string): Promise<ServerUnderTest> {
+export async function serverOn(input: Pick<GuardStoreScaleInput, "baseUrl" | "operator">, auditPath: string): Promise<ServerUnderTest> {
   const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, store: { kind: "file", path: auditPath }, tokenTtlMs: 300_000, tokenSecret: null, embedded: false, emulatorKey: null });
   const server = createMcpServer(ctx);
   const client = new Client({ name: "bench", version: "0" });
@@ -58,7 +58,7 @@ async function serverOn(input: GuardStoreScaleInput, auditPath: string): Promise
   };
 }
 
-async function send(client: Client, args: Record<string, unknown>): Promise<Record<string, unknown> & { token?: string | undefined }> {
+export async function send(client: Client, args: Record<string, unknown>): Promise<Record<string, unknown> & { token?: string | undefined }> {
   const result = await client.callTool({ name: "create_transaction", arguments: args });
   const structured = (result.structuredContent ?? {}) as Record<string, unknown>;
   if (result.isError === true) throw new Error(`create_transaction: ${JSON.stringify(result.content).slice(0, 400)}`);

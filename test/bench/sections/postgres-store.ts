@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CustodyClient } from "@custody/shared";
+import { CustodyClient, sealKeyFromFile } from "@custody/shared";
 import { startNginxBalancer, type NginxBalancer } from "../../support/nginx-balancer.js";
 import { freePort } from "../../support/free-port.js";
 import { startPostgresCluster } from "../../support/postgres-cluster.js";
@@ -101,7 +101,8 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
     writeFileSync(policy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { base_units: "1000000000000000" } } } }));
     const empty = cluster.createDatabase("bench_empty");
     const large = cluster.createDatabase("bench_million");
-    const seedMs = await seedMillionRecords(cluster, large, input.records, OPERATOR);
+    // The servers' seal key: the default one of their HOME.
+    const seedMs = await seedMillionRecords(cluster, large, input.records, OPERATOR, sealKeyFromFile(join(work, ".custody-mcp", "audit-seal.key")));
     const env = (store: string) => ({ PATH: process.env.PATH ?? "", HOME: work, CUSTODY_BASE_URL: emulator.ready.base_url, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: policy, CUSTODY_STORE: store });
     const emptySession = StdioRpcSession.spawn({ args: [input.custody], env: env(empty) });
     sessions.push(emptySession);

@@ -1,5 +1,6 @@
-import { auditLine, sealAuditRecord } from "@custody/shared";
-import { openPostgresGuardStore } from "@custody/shared/postgres-store";
+import { auditLine, sealAuditRecord, type AuditSealKey } from "@custody/shared";
+import { openPostgresGuardStore, writeTableSeal } from "@custody/shared/postgres-store";
+import pg from "pg";
 import type { PostgresCluster } from "../../support/postgres-cluster.js";
 
 /** Rows inserted per statement: each stays well within psql's time allowance. */
@@ -11,11 +12,12 @@ const CHUNK = 100_000;
  * the writes by `operator`, the rest by 100 others), with the write traces and committed amounts
  * their appends would have kept: inserted by SQL (generate_series), not through the server. Only
  * the last record, the one a store reads whole when it opens, is a real one; the others are of a
- * real record's size. Returns the milliseconds it took.
+ * real record's size; the chain is sealed at it with `sealKey`, as its append would have. Returns the
+ * milliseconds it took.
  */
-export async function seedMillionRecords(cluster: PostgresCluster, url: string, records: number, operator: string): Promise<number> {
+export async function seedMillionRecords(cluster: PostgresCluster, url: string, records: number, operator: string, sealKey: AuditSealKey): Promise<number> {
   const started = Date.now();
-  await (await openPostgresGuardStore(url)).close();
+  await (await openPostgresGuardStore(url, { sealKey })).close();
   const database = url.split("/").at(-1) as string;
   const writes = Math.floor(records / 4);
   const at = (index: string, total: number) => `now() - interval '365 days' + interval '365 days' * ${index} / ${total}`;
@@ -47,6 +49,9 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
     new Date(),
   );
   cluster.psql(database, `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), 'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`);
+  const sealer = new pg.Pool({ connectionString: url });
+  await writeTableSeal(sealer, sealKey, last);
+  await sealer.end();
   cluster.psql(database, "VACUUM ANALYZE");
   return Date.now() - started;
 }

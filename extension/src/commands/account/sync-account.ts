@@ -1,18 +1,24 @@
 import * as vscode from "vscode";
+import type { ToolIdentity } from "@custody/shared";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
+import { toolPermitted } from "../permission-check.js";
 import { notify } from "../../output/notify.js";
 import { labelText } from "../../views/markdown-tooltip.js";
+
+/** The MCP server's tool of the same call: one policy entry governs both surfaces. */
+const SYNC: ToolIdentity = { name: "sync_account", toolset: "read", readOnly: false };
 
 /** GET /accounts/{id}/sync: the service refreshes the account's transaction history. */
 export const syncAccount: CommandDefinition = {
   id: "custody.syncAccount",
   async run(services: Services, node) {
     const { client, target } = services.connection.require();
+    if (!toolPermitted(services, SYNC)) return;
     const choice = await chooseAccount(client, services.prompter, node?.target, { title: "Custody: Sync Account" });
     if (!choice) return;
-    const base = { operator: target.operator, tool: "sync_account", request: { account_id: choice.account.id } };
+    const base = { operator: target.operator, tool: SYNC.name, request: { account_id: choice.account.id } };
     let result: { success: boolean };
     try {
       result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${labelText(choice.account.name, 80)}...` }, () =>

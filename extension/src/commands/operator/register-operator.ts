@@ -1,8 +1,6 @@
 import * as vscode from "vscode";
-import { toolPermission, type ToolIdentity, INPUT_LIMITS } from "@custody/shared";
-import { loadPolicy } from "../../guard/policy-source.js";
-import { readConnectionSettings } from "../../connection/connection-settings.js";
-import { errorText } from "../../output/error-text.js";
+import { type ToolIdentity, INPUT_LIMITS } from "@custody/shared";
+import { toolPermitted } from "../permission-check.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { operatorProblem } from "../connection/connect.js";
@@ -12,20 +10,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREATE: ToolIdentity = { name: "create_operator", toolset: "operators", readOnly: false };
 const REGISTER: ToolIdentity = { name: "register_operator", toolset: "operators", readOnly: false };
 const TITLE = "Register an API Operator";
-
-function allowed(services: Services, tool: ToolIdentity): boolean {
-  let reason: string | undefined;
-  try {
-    const permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
-    if (!permission.allowed) reason = permission.reason;
-  } catch (error) {
-    reason = errorText(error);
-  }
-  if (reason === undefined) return true;
-  void services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
-  void notify("error", `Custody: ${tool.name} refused by the local policy: ${reason}`);
-  return false;
-}
 
 /**
  * The spec's registration: POST /api_users creates the operator and its device id; an
@@ -51,7 +35,7 @@ export const registerOperator: CommandDefinition = {
     if (name === undefined) return;
     const base = { operator: target.operator, request_digest: null };
     if (mode === "create") {
-      if (!allowed(services, CREATE)) return;
+      if (!toolPermitted(services, CREATE)) return;
       const go = await prompter.confirm({ message: `Create the API operator ${name.trim()}?`, detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`, action: "Create" });
       if (!go) return;
       try {
@@ -69,7 +53,7 @@ export const registerOperator: CommandDefinition = {
         throw error;
       }
     }
-    if (!allowed(services, REGISTER)) return;
+    if (!toolPermitted(services, REGISTER)) return;
     const uuid = await prompter.input({
       title: stepTitle(TITLE, 3, 3),
       limit: { field: "uuid", max: INPUT_LIMITS.uuid },

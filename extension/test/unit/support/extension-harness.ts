@@ -62,6 +62,8 @@ export async function startHarness(options: { operator?: string; settings?: Reco
   fake.settings.set("custody.baseUrl", emulator.baseUrl);
   fake.settings.set("custody.operator", operator);
   fake.settings.set("custody.refreshIntervalSeconds", 0);
+  // Each test's log in its own storage, never the user's shared default (a test of the default clears this).
+  fake.settings.set("custody.auditLog", join(storage, "audit", "custody-vscode-audit.jsonl"));
   for (const [key, value] of Object.entries(options.settings ?? {})) fake.settings.set(key, value);
   const secrets = new Map<string, string>();
   const subscriptions: { dispose(): unknown }[] = [];

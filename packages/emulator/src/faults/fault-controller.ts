@@ -11,12 +11,14 @@ export type FaultDecision =
 export class FaultController {
   private settings: FaultSettings = NO_FAULTS;
   private affected = 0;
+  private started = false;
 
   constructor(private readonly random: () => number = Math.random) {}
 
   set(settings: FaultSettings): void {
     this.settings = settings;
     this.affected = 0;
+    this.started = settings.from_first === undefined;
   }
 
   clear(): void {
@@ -32,6 +34,8 @@ export class FaultController {
     if (s === NO_FAULTS) return { kind: "none", latencyMs: 0 };
     if (s.methods && !s.methods.includes(method as "GET")) return { kind: "none", latencyMs: 0 };
     if (s.path_prefix !== undefined && !path.startsWith(s.path_prefix)) return { kind: "none", latencyMs: 0 };
+    if (!this.started && method !== s.from_first) return { kind: "none", latencyMs: 0 };
+    this.started = true;
     if (s.remaining !== undefined && this.affected >= s.remaining) return { kind: "none", latencyMs: 0 };
     this.affected += 1;
     const latencyMs = s.latency_ms;

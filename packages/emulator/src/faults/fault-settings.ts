@@ -20,6 +20,8 @@ export const FaultSettings = z.strictObject({
   methods: z.array(z.enum(["GET", "POST", "PUT", "DELETE"])).optional(),
   /** Only calls whose path below the base path starts with this are affected. */
   path_prefix: z.string().optional(),
+  /** The faults start with the first matching call of this method; the matching calls before it pass unaffected. */
+  from_first: z.enum(["GET", "POST", "PUT", "DELETE"]).optional(),
   /** The faults end after affecting this many calls; unlimited when absent. */
   remaining: z.int().min(1).optional(),
 });

@@ -1,4 +1,4 @@
-import type { Note, PolkadotStakingType, TransactionRequest } from "@custody/shared";
+import { encodeDepositCall, type Note, type PolkadotStakingType, type TransactionRequest } from "@custody/shared";
 
 /** A plain send in base units. */
 export function sendRequest(account: string, recipient: string, amount: bigint, maxFees: bigint, note?: Note): TransactionRequest {
@@ -26,6 +26,14 @@ export function polkadotRequest(account: string, type: PolkadotStakingType, amou
   };
 }
 
+/** One validator's deposit call (made-up key, credentials, signature and root; the shape is the beacon deposit contract's). */
+const DEMO_DEPOSIT_CALL_DATA = encodeDepositCall({
+  pubkey: "8f".repeat(48),
+  withdrawal_credentials: `01${"00".repeat(11)}${"5a".repeat(20)}`,
+  signature: "a7".repeat(96),
+  deposit_data_root: "3c".repeat(32),
+});
+
 /** A deposit to a staking provider's contract (Ethereum staking, Usage rules point 3). */
 export function ethereumStakeRequest(account: string, contract: string, amount: bigint, maxFees: bigint): TransactionRequest {
   return {
@@ -34,7 +42,7 @@ export function ethereumStakeRequest(account: string, contract: string, amount: 
     max_fees: maxFees.toString(),
     recipient: contract,
     speed: "NORMAL",
-    coin_fields: { contract_interaction: { contract_data: `0x22895118${"00".repeat(32)}` } },
+    coin_fields: { contract_interaction: { contract_data: DEMO_DEPOSIT_CALL_DATA } },
     note: { title: "Validator deposit", content: "32 ETH deposit through the provider contract" },
   };
 }

@@ -3,7 +3,7 @@ import { forbidden } from "../../http/http-error.js";
 import type { AccountRow } from "../../store/state-types.js";
 
 /** The whitelist of a smart-contract rule; none when the rule carries no list. */
-export function whitelistOf(rule: GovernanceRule): string[] {
+function whitelistOf(rule: GovernanceRule): string[] {
   const list: unknown = (rule as { whitelist?: unknown }).whitelist;
   return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === "string") : [];
 }

@@ -18,7 +18,7 @@ import type { AccountRow, RuleKind, UserRow } from "../../store/state-types.js";
 import { availableBalance } from "../../views/account-view.js";
 import { findAccountsByName, requireCurrency, type Reader } from "../lookups.js";
 import { parseAmountField } from "./amount-field.js";
-import { requireWhitelisted, whitelistOf } from "./contract-whitelist.js";
+import { requireWhitelisted } from "./contract-whitelist.js";
 import { requireCreatorIn, requireRule } from "./governance-check.js";
 import type { TransactionDraft } from "./transaction-draft.js";
 
@@ -147,7 +147,6 @@ function checkDepositAmount(amount: bigint, provider: string): void {
 }
 
 function planContract(account: AccountRow, request: TransactionRequest, amounts: Amounts, currency: Currency, contractData: string, now: number): TransactionDraft {
-  const whitelist = whitelistOf(requireRule(account, "smart_contract"));
   checkRecipient(account, request.recipient);
   const provider = stakingProviderOf(request.recipient);
   const available = availableBalance(account, now);
@@ -161,8 +160,6 @@ function planContract(account: AccountRow, request: TransactionRequest, amounts:
       amount: amounts.amount,
       maxFees: amounts.maxFees,
       availableBalance: available,
-      // Checked above; an empty whitelist allows any contract, which the shared rule would block.
-      whitelist: whitelist.length > 0 ? whitelist : undefined,
     });
     if (hasBlocking(findings)) throw badRequest(blockingMessage(findings), "EthereumStakingRefused");
   } else if (amounts.amount + amounts.maxFees > available) {

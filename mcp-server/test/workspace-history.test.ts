@@ -1,0 +1,242 @@
+import { HISTORY_FIRST_PAGE, HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, identicalInWorkspace } from "@custody/shared";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { control, resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { useDemoSessions } from "./harness/demo-sessions.js";
+import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
+import { call, connectHarness, type Harness, type HarnessOptions } from "./harness/mcp-harness.js";
+
+// Never twice against the workspace: two servers of one operator with two audit logs (two processes,
+// the extension and an assistant, two machines) on one emulator, through real MCP clients.
+
+const demo = useDemoSessions();
+const open: Harness[] = [];
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((harness) => harness.close()));
+});
+
+/** Another treasury-bot server, with an audit log of its own. */
+async function server(options: HarnessOptions = {}): Promise<Harness> {
+  const harness = await connectHarness(demo.emulator, options);
+  open.push(harness);
+  return harness;
+}
+
+let recipient = "";
+const send = (extra: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", ...extra });
+beforeEach(async () => {
+  recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
+});
+
+type Check = { code: string; severity: string; message: string; facts: Record<string, string> };
+const checksOf = (structured: Record<string, unknown>) => (structured.checks ?? []) as Check[];
+
+describe("an identical write of this operator made through another store", () => {
+  it("blocks the dry run naming its transaction; repeat_of with that id passes, and the first store then names the newer one", async () => {
+    const first = demo.treasury;
+    const second = await server();
+    expect(second.auditPath).not.toBe(first.auditPath);
+    const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", send());
+    const earlier = (confirmed.structured.transaction as { id: number }).id;
+
+    const again = await call(second.client, "create_transaction", send());
+    expect(again.structured.status).toBe("blocked");
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${earlier} (status`);
+    expect(again.text).toContain("found in the workspace's transactions");
+    expect(again.text).toContain(`repeat_of "${earlier}"`);
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(earlier), repeat_of: String(earlier) });
+
+    const { dry, confirmed: repeated } = await dryRunAndConfirm(second.client, "create_transaction", send({ repeat_of: String(earlier) }));
+    expect(passedCodes(dry)).toContain("REPEAT_ACKNOWLEDGED");
+    expect(repeated.structured.status).toBe("submitted");
+    const newer = (repeated.structured.transaction as { id: number }).id;
+
+    // The first store knows only its own write: the workspace names the newer one, which its acknowledgement must name.
+    const fromFirst = await call(first.client, "create_transaction", send());
+    expect(blockingCodes(fromFirst.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(fromFirst.text).toContain(`repeat_of "${newer}"`);
+    const stale = await call(first.client, "create_transaction", send({ repeat_of: String(earlier) }));
+    expect(blockingCodes(stale.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    const { confirmed: third } = await dryRunAndConfirm(first.client, "create_transaction", send({ repeat_of: String(newer) }));
+    expect(third.structured.status).toBe("submitted");
+  });
+
+  it("is caught by the check right before the POST when it was created after the person's confirmation", async () => {
+    const first = demo.treasury;
+    let landed: number | undefined;
+    const second = await server({
+      elicit: async () => {
+        // While the person looks at the form, the same operator's other server sends the identical write.
+        const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", send());
+        landed = (confirmed.structured.transaction as { id: number }).id;
+        return { action: "accept", content: { confirm: true } };
+      },
+    });
+    const dry = await call(second.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    const confirmed = await call(second.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(confirmed.structured.status).toBe("blocked");
+    expect(confirmed.text).toContain("BLOCKED (last check before sending)");
+    expect(blockingCodes(confirmed.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(confirmed.text).toContain(`as transaction ${landed}`);
+    expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
+  });
+
+  it("compares what each kind moves: a stake by amount and validator, a rewards destination by its payee", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const stake = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator };
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", stake);
+    const created = (confirmed.structured.transaction as { id: number }).id;
+    const otherStaking = await server({ operator: DEMO.stakingBot });
+    const again = await call(otherStaking.client, "solana_create_stake", stake);
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${created}`);
+    expect((await call(otherStaking.client, "solana_create_stake", { ...stake, amount: "3" })).structured.status).toBe("dry_run");
+
+    // Once broadcast, the same payee also blocks as no change; the duplicate is named either way.
+    await dryRunAndConfirm(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" });
+    const second = await server();
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Controller" })).structured)).not.toContain("DUPLICATE_OF_RECENT");
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" })).structured)).toContain("DUPLICATE_OF_RECENT");
+  });
+
+  it("names a stake whose answer was lost by the transaction the workspace shows, not as an unknown to be sent again", async () => {
+    const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+    const stake = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator };
+    const staking = await server({ operator: DEMO.stakingBot, lookupFirstDelayMs: 600_000, lookupHorizonMs: 1_200_000 });
+    const dry = await call(staking.client, "solana_create_stake", stake);
+    // The stake is created, then its answer and every look-up after it are dropped.
+    await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, from_first: "POST" });
+    const lost = await call(staking.client, "solana_create_stake", { ...stake, confirmation_token: dry.token });
+    await control(demo.emulator, "DELETE", "/faults");
+    expect(lost.structured.status).toBe("uncertain");
+    const created = (await directClient(demo.emulator).searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+    expect(created?.type).toBe("STAKE_CREATE_DELEGATE");
+    const again = await call(staking.client, "solana_create_stake", stake);
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${created?.id}`);
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id).toBe(String(created?.id));
+  });
+
+  it("does not count a transaction that moved nothing (rejected)", async () => {
+    const first = demo.treasury;
+    const second = await server();
+    const cold = { account: DEMO.solCold, recipient: (await accountNamed(demo.emulator, DEMO.solTreasury)).address, amount: "0.25", unit: "SOL" };
+    const { confirmed } = await dryRunAndConfirm(first.client, "create_transaction", cold);
+    const pending = confirmed.structured.transaction as { id: number; status: string };
+    expect(pending.status).toBe("PENDING_APPROVAL");
+    expect(blockingCodes((await call(second.client, "create_transaction", cold)).structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    await control(demo.emulator, "POST", `/transactions/${pending.id}/reject`, { username: "dana.approver" });
+    const after = await call(second.client, "create_transaction", cold);
+    expect(after.structured.status).toBe("dry_run");
+  });
+});
+
+describe("an identical write made by another operator or a person", () => {
+  it("warns SIMILAR_RECENT naming it, who made it, when and its status, without blocking", async () => {
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "create_transaction", send());
+    const made = confirmed.structured.transaction as { id: number };
+    const mine = demo.treasury;
+    const dry = await call(mine.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    const similar = checksOf(dry.structured).find((check) => check.code === "SIMILAR_RECENT");
+    expect(similar).toMatchObject({ severity: "warn", facts: { transaction_id: String(made.id), created_by: DEMO.stakingBot, count: "1" } });
+    expect(similar?.facts.status).toMatch(/^[A-Z_]+$/);
+    expect(similar?.facts.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(dry.text).toContain(`transaction ${made.id} created by ${DEMO.stakingBot} at`);
+    const sent = await call(mine.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(sent.structured.status).toBe("submitted");
+  });
+
+  it("stops a confirmation when such a write was made after the dry run the person saw, until a new dry run names it", async () => {
+    const mine = demo.treasury;
+    const dry = await call(mine.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    expect(checksOf(dry.structured).map((check) => check.code)).not.toContain("SIMILAR_RECENT");
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "create_transaction", send());
+    const made = (confirmed.structured.transaction as { id: number }).id;
+    const late = await call(mine.client, "create_transaction", send({ confirmation_token: dry.token }));
+    expect(late.structured.status).toBe("blocked");
+    expect(blockingCodes(late.structured)).toEqual(["SIMILAR_SINCE_DRY_RUN"]);
+    expect(late.text).toContain(`since the dry run (transaction ${made})`);
+    expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
+    const seen = await call(mine.client, "create_transaction", send());
+    expect(checksOf(seen.structured).find((check) => check.code === "SIMILAR_RECENT")?.facts.transaction_id).toBe(String(made));
+    const sent = await call(mine.client, "create_transaction", send({ confirmation_token: seen.token }));
+    expect(sent.structured.status).toBe("submitted");
+  });
+});
+
+describe("the read of the account's history", () => {
+  it("stops at the window's start: a day-old identical write is not a duplicate, and the older history is not read", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < 120; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(10_000 + index), max_fees: "7500", recipient, speed: "NORMAL", note: { title: "old", content: `old ${index}` } });
+    }
+    await dryRunAndConfirm(demo.treasury.client, "create_transaction", send());
+    await control(demo.emulator, "POST", "/clock/advance", { ms: 25 * 60 * 60 * 1000 });
+    const second = await server();
+    expect((await call(second.client, "create_transaction", send())).structured.status).toBe("dry_run");
+
+    await client.createTransaction({ account_name: DEMO.solTreasury, amount: "20000", max_fees: "7500", recipient, speed: "NORMAL" });
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+    const window = () => identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+    const quiet = await window();
+    expect(quiet.identical.map((match) => match.transaction.amount)).toEqual([20_000n]);
+    // The first page holds the window's one transaction and older ones: the read stops there.
+    expect(quiet.read).toBe(HISTORY_FIRST_PAGE);
+    expect(quiet.complete).toBe(true);
+
+    // 35 in the window: pages of 10, 10 and 20 (the second page of each size), 40 read, each in the window once.
+    for (let index = 1; index < 35; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(20_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const busier = await window();
+    expect(busier.identical.map((match) => match.transaction.amount)).toEqual(Array.from({ length: 35 }, (_, index) => BigInt(20_034 - index)));
+    expect(busier.read).toBe(40);
+    expect(busier.complete).toBe(true);
+    // Read again in the same process: only what is new, here one short page that reaches the newest read before.
+    const again = await window();
+    expect(again.identical).toHaveLength(35);
+    expect(again.read).toBe(HISTORY_KNOWN_FIRST_PAGE);
+  });
+
+  it("reads at most its cap of a busy window, says so in the dry run, and then reads only what is new", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < HISTORY_MAX_READ + 10; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(30_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const dry = await call(demo.treasury.client, "create_transaction", send());
+    expect(dry.structured.status).toBe("dry_run");
+    expect(checksOf(dry.structured).find((check) => check.code === "WORKSPACE_HISTORY_PARTIAL")?.facts.compared).toBe(String(HISTORY_MAX_READ));
+
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+    const window = () => identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+    const first = await window();
+    expect([first.read, first.compared, first.complete]).toEqual([HISTORY_MAX_READ, HISTORY_MAX_READ, false]);
+    await client.createTransaction({ account_name: DEMO.solTreasury, amount: "40000", max_fees: "7500", recipient, speed: "NORMAL" });
+    const next = await window();
+    // Still at most the cap, the newest: the oldest read before is let go.
+    expect([next.read, next.compared, next.complete]).toEqual([HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, false]);
+    expect(next.identical[0]?.transaction.amount).toBe(40_000n);
+  });
+
+  it("uses nothing it remembers of a list that is not the one it read (a workspace reset): the duplicate is still found", async () => {
+    const client = directClient(demo.emulator);
+    for (let index = 0; index < 5; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(50_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    expect((await call(demo.treasury.client, "create_transaction", send())).structured.status).toBe("dry_run");
+    // Ids start again lower than the newest this server read.
+    await resetWorkspace(demo.emulator);
+    const other = await server();
+    const { confirmed } = await dryRunAndConfirm(other.client, "create_transaction", send());
+    const again = await call(demo.treasury.client, "create_transaction", send());
+    expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(again.text).toContain(`as transaction ${(confirmed.structured.transaction as { id: number }).id}`);
+  });
+});

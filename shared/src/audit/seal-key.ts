@@ -1,0 +1,80 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+
+const MIN_KEY_BYTES = 32;
+export const SEAL_KEY_SETTING = "--audit-seal-key-file (CUSTODY_AUDIT_SEAL_KEY_FILE)";
+
+/**
+ * The key that seals an audit store's checkpoint (HMAC-SHA256): whoever lacks it cannot make a
+ * shortened log or an edited ledger pass for the one that was sealed. Its id (a digest, never the
+ * key) is written with each seal, so a seal made with another key is named as such.
+ */
+export class AuditSealKey {
+  readonly id: string;
+  readonly #key: Buffer;
+
+  constructor(key: Buffer) {
+    if (key.length < MIN_KEY_BYTES) throw new Error(`an audit seal key needs at least ${MIN_KEY_BYTES} bytes, got ${key.length}`);
+    this.#key = Buffer.from(key);
+    this.id = createHash("sha256").update("custody audit seal key id\0").update(key).digest("hex").slice(0, 16);
+  }
+
+  /** The MAC of a text under this key, for one purpose (`domain`), as hex. */
+  mac(domain: string, text: string): string {
+    return createHmac("sha256", this.#key).update(`${domain}\0`).update(text).digest("hex");
+  }
+
+  /** Whether `mac` is this key's MAC of the text, compared in constant time. */
+  verifies(domain: string, text: string, mac: string): boolean {
+    if (!/^[0-9a-f]{64}$/.test(mac)) return false;
+    return timingSafeEqual(Buffer.from(this.mac(domain, text), "hex"), Buffer.from(mac, "hex"));
+  }
+}
+
+/** Where the seal key is when no setting names it: one per user (created on first use), shared by the MCP server and the VS Code extension. */
+export function defaultSealKeyPath(): string {
+  return join(homedir(), ".custody-mcp", "audit-seal.key");
+}
+
+/** The seal key in a file (its bytes as they are, at least 32); errors name the setting and the file, never the content. */
+export function readSealKeyFile(path: string): AuditSealKey {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(`${SEAL_KEY_SETTING}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
+  }
+  if (bytes.length < MIN_KEY_BYTES) throw new Error(`${SEAL_KEY_SETTING}: ${path} holds ${bytes.length} bytes; it needs at least ${MIN_KEY_BYTES} random bytes (head -c 32 /dev/urandom > ${path})`);
+  return new AuditSealKey(bytes);
+}
+
+/**
+ * The seal key in the file, created with 32 random bytes (readable by its owner only) when there
+ * is none: a complete file linked into place, so two processes starting together use one key.
+ */
+export function sealKeyFromFile(path: string): AuditSealKey {
+  try {
+    return readSealKeyFile(path);
+  } catch (error) {
+    if (((error as Error).cause as NodeJS.ErrnoException | undefined)?.code !== "ENOENT") throw error;
+  }
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const candidate = `${path}.${randomBytes(6).toString("hex")}.new`;
+  const fd = openSync(candidate, "wx", 0o600);
+  try {
+    writeSync(fd, randomBytes(MIN_KEY_BYTES));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(candidate, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(candidate, { force: true });
+  }
+  return readSealKeyFile(path);
+}

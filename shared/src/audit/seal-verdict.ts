@@ -1,0 +1,48 @@
+import { existsSync, statSync } from "node:fs";
+import type { ChainPoint } from "./chain-check.js";
+import { AuditSealError, readSealFile, unverifiedSeal } from "./seal-file.js";
+import { readLedgerFile } from "./ledger-file.js";
+import { ledgerPathOf, logHolds, sealPathOf } from "./sealed-tail.js";
+import type { AuditSealKey } from "./seal-key.js";
+
+/** What a seal says: the last record's sequence number and hash, and for a file the log's length through it. */
+export type SealedAt = ChainPoint & { offset?: number };
+
+/** How a log (or a database's chain) compares with its seal, for verify-audit. */
+export type SealVerdict =
+  | { kind: "unsealed" }
+  /** The log holds the sealed line; `authenticated` when the key checked the seal's MAC. */
+  | { kind: "holds"; seal: SealedAt; authenticated: boolean; keyId: string }
+  /** The log is shorter than its seal says: records were cut from its end (`bytes`: a file's length). */
+  | { kind: "shortened"; seal: SealedAt; bytes?: number }
+  /** Another record is where the sealed one was. */
+  | { kind: "differs"; seal: SealedAt }
+  /** The seal itself cannot be trusted (another key, edited, unreadable). */
+  | { kind: "unauthentic"; reason: string };
+
+/**
+ * Compares a log with its seal, and its ledger with its MAC. The seal's MAC is checked when the
+ * key is the one it names; with no key, or another one, what the seal says is compared unchecked
+ * (and said to be): the length and the sealed line are what show a shortened log.
+ */
+export function sealVerdict(log: string, key: AuditSealKey | null): SealVerdict {
+  const sealPath = sealPathOf(log);
+  if (!existsSync(sealPath)) return { kind: "unsealed" };
+  const raw = unverifiedSeal(sealPath);
+  if (raw === null) return { kind: "unauthentic", reason: `${sealPath} is not a seal this program wrote` };
+  const checkable = key !== null && key.id === raw.key_id;
+  try {
+    if (checkable) {
+      readSealFile(sealPath, key, log);
+      readLedgerFile(ledgerPathOf(log), key, log);
+    }
+  } catch (error) {
+    if (error instanceof AuditSealError) return { kind: "unauthentic", reason: error.message };
+    throw error;
+  }
+  const seal = { seq: raw.seq, hash: raw.hash, offset: raw.offset };
+  const bytes = existsSync(log) ? statSync(log).size : 0;
+  if (bytes < seal.offset) return { kind: "shortened", seal, bytes };
+  if (!logHolds(log, seal)) return { kind: "differs", seal };
+  return { kind: "holds", seal, authenticated: checkable, keyId: raw.key_id };
+}

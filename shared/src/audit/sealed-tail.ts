@@ -1,0 +1,63 @@
+import { existsSync, statSync } from "node:fs";
+import type { AuditLedger } from "./audit-ledger.js";
+import { readLedgerFile } from "./ledger-file.js";
+import { intactRecord } from "./chain-check.js";
+import { lineEndingAt, type ReadCounter } from "./log-lines.js";
+import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
+import type { AuditSealKey } from "./seal-key.js";
+
+/** Where a log's seal is kept: beside it. */
+export function sealPathOf(log: string): string {
+  return `${log}.seal`;
+}
+
+/** Whether the line ending at the point's offset is intact and the one sealed there (read backwards from there, not from the log's start). */
+export function logHolds(log: string, point: SealedPoint, counter?: ReadCounter): boolean {
+  const line = lineEndingAt(log, point.offset, counter);
+  if (line === null) return false;
+  const reading = intactRecord(line);
+  return !("reason" in reading) && reading.record.seq === point.seq && reading.record.hash === point.hash;
+}
+
+/**
+ * The log's seal, checked with the key and against the log: null when there is none. A log that
+ * does not hold its sealed line (shorter than it, or another line there) is an AuditSealError
+ * naming both. Reads the seal and one line: a start can afford it.
+ */
+export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCounter): SealedPoint | null {
+  const sealPath = sealPathOf(log);
+  const seal = readSealFile(sealPath, key, log);
+  if (seal === null) return null;
+  let size = 0;
+  try {
+    size = statSync(log).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const sealed = `record ${seal.seq} ending at byte ${seal.offset}, hash ${seal.hash.slice(0, 12)}…`;
+  if (size < seal.offset) {
+    throw new AuditSealError(`audit log ${log} was shortened: it holds ${size} bytes, but its seal ${sealPath} says its last line is ${sealed}; ${resealHint(log)}`);
+  }
+  if (!logHolds(log, seal, counter)) {
+    throw new AuditSealError(`audit log ${log} does not hold its sealed line: its seal ${sealPath} says ${sealed}, and the log has another line there; ${resealHint(log)}`);
+  }
+  return seal;
+}
+
+/** Where a log's ledger is kept: beside it. */
+export function ledgerPathOf(log: string): string {
+  return `${log}.ledger.json`;
+}
+
+/**
+ * What an opener of the log may start from: its seal checked against the log (checkSealedTail)
+ * and its saved ledger checked against its MAC (null when missing or of another version: it is
+ * rebuilt). A sealed ledger beside a log without a seal means the seal was removed: an AuditSealError.
+ */
+export function sealedStart(log: string, key: AuditSealKey, counter?: ReadCounter): { seal: SealedPoint | null; saved: AuditLedger | null } {
+  const seal = checkSealedTail(log, key, counter);
+  if (!existsSync(log)) return { seal, saved: null };
+  const saved = readLedgerFile(ledgerPathOf(log), key, log);
+  if (seal === null && saved !== null) throw new AuditSealError(`audit log ${log}: its seal ${sealPathOf(log)} is missing but its ledger is sealed; ${resealHint(log)}`);
+  return { seal, saved };
+}

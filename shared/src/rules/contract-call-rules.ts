@@ -1,0 +1,73 @@
+import { decodeDepositCall, DEPOSIT_SELECTOR } from "../requests/beacon-deposit-call.js";
+import { sameAddress } from "../schemas/address-format.js";
+import { finding, type Finding } from "./finding.js";
+
+export interface ContractCallInput {
+  /** The contract the call pays (the transaction's recipient). */
+  contract: string;
+  /** coin_fields.contract_interaction.contract_data. */
+  contractData: string;
+  /** The whitelist of the account's smart-contract rule; undefined when the account reports none. */
+  whitelist: string[] | undefined;
+  /** The local policy's allowed_contracts, when set. */
+  allowedContracts: string[] | undefined;
+}
+
+/**
+ * What the guard lets a contract call pay, whoever created it (an ethereum_stake, or an approval
+ * of someone else's contract call): a contract something allows, and one deposit's call data.
+ */
+export function checkContractCall(input: ContractCallInput): Finding[] {
+  return [...checkContractAllowed(input), checkDepositCallData(input.contractData)];
+}
+
+/**
+ * The contract must be allowed: by the local policy's allowed_contracts, or else by the account's
+ * smart-contract whitelist. A non-empty whitelist that does not list it blocks either way (the
+ * service refuses it); an empty or unknown one allows nothing by itself.
+ */
+function checkContractAllowed({ contract, whitelist, allowedContracts }: ContractCallInput): Finding[] {
+  const facts = { recipient: contract };
+  const byPolicy = allowedContracts?.some((entry) => sameAddress("Ethereum", entry, contract)) === true;
+  if (whitelist === undefined || whitelist.length === 0) {
+    const which = whitelist === undefined ? "the account reports no smart-contract whitelist" : "the smart-contract rule's whitelist is empty";
+    if (byPolicy) return [finding("info", "ETHEREUM_STAKE_CONTRACT_ALLOWED_BY_POLICY", `${which}; the local policy's allowed_contracts names ${contract}`, facts)];
+    return [
+      finding(
+        "block",
+        whitelist === undefined ? "ETHEREUM_STAKE_WHITELIST_UNKNOWN" : "ETHEREUM_STAKE_WHITELIST_EMPTY",
+        `${which} and the local policy's allowed_contracts does not name ${contract}: nothing allows this contract to be paid (name it in allowed_contracts to allow it)`,
+        facts,
+      ),
+    ];
+  }
+  const listFacts = { recipient: contract, whitelist: whitelist.join(",") };
+  if (!whitelist.some((entry) => sameAddress("Ethereum", entry.trim(), contract))) {
+    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED", `recipient ${contract} is not on the smart-contract rule's whitelist (it holds ${whitelist.length} address(es))`, listFacts)];
+  }
+  return [finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${contract} is on the smart-contract rule's whitelist`, listFacts)];
+}
+
+const FIELD = "coin_fields.contract_interaction.contract_data";
+
+/**
+ * The call data must be one deposit (selector 0x22895118, canonical ABI encoding, 420 bytes) whose
+ * arguments are not zero-filled: any other call can pay anyone its arguments name, which the guard
+ * cannot show, and a zero key, credential, signature or root is no validator's deposit.
+ */
+function checkDepositCallData(contractData: string): Finding {
+  const decoded = decodeDepositCall(contractData);
+  if ("problem" in decoded) {
+    return finding(
+      "block",
+      "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
+      `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read`,
+      { selector: contractData.replace(/^0x/, "").slice(0, 8) },
+    );
+  }
+  const zero = Object.entries(decoded.parts).filter(([, hex]) => /^0*$/.test(hex)).map(([name]) => name);
+  if (zero.length > 0) {
+    return finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit`, { zero_filled: zero.join(",") });
+  }
+  return finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, { pubkey: `0x${decoded.parts.pubkey}` });
+}

@@ -1,0 +1,174 @@
+import type { CustodyClient } from "../client/custody-client.js";
+import { usernamesOf } from "../operations/workspace-users.js";
+import type { Account } from "../schemas/account.js";
+import { timestampToDate } from "../schemas/primitives.js";
+import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
+import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
+import type { PlannedWrite } from "./planned-write.js";
+import { transactionDifferences } from "../writes/lost-answer-fields.js";
+
+/** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
+export const HISTORY_FIRST_PAGE = 10;
+/** The first page when the process has read the window before: what is new since, usually less. */
+export const HISTORY_KNOWN_FIRST_PAGE = 5;
+/**
+ * At most this many of the account's newest transactions are compared (1,280: the read's pages
+ * double, 10 then 10, 20, 40 ... 640, or 5 then 5, 10 ... 640, each the second page of its size,
+ * which starts where the read so far ends); a busier window is read in part, and the dry run says so.
+ */
+export const HISTORY_MAX_READ = 1280;
+
+/** Transactions that certainly moved nothing and never will: they do not make a write a duplicate. */
+const NOTHING_MOVED: readonly TransactionStatus[] = ["REJECTED", "EXPIRED", "FAILED"];
+
+/** A transaction of the workspace identical to a planned write, with who created it. */
+export interface IdenticalTransaction {
+  transaction: Transaction;
+  /** The creator's username, or null when the users list does not show it. */
+  creator: string | null;
+  /** Created by the write's own operator, whatever process or store made it. */
+  ours: boolean;
+}
+
+export interface WorkspaceHistory {
+  /** Newest first. */
+  identical: IdenticalTransaction[];
+  /** How many transactions this read fetched; how many of the window's were compared, and whether they reach back to its start. */
+  read: number;
+  compared: number;
+  complete: boolean;
+}
+
+/**
+ * Whether a transaction of the workspace is the same intent as the planned write: on its account,
+ * of its kind, moving the same amount to the same recipient, validator or stake, with the same
+ * contract call data (the comparison each write kind makes of a lost answer's candidates), and not
+ * one that moved nothing. An approval makes no transaction of its own: none is its copy.
+ */
+export function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">, tx: Transaction): boolean {
+  const lost = plan.lostAnswer;
+  if (lost.by === "approval") return false;
+  return tx.account_id === plan.account.id && !NOTHING_MOVED.includes(tx.status) && transactionDifferences(lost.expected, tx).length === 0;
+}
+
+/** An account's transactions created within the window, newest first, and how far the read got. */
+export interface RecentTransactions {
+  transactions: Transaction[];
+  /** How many transactions this read fetched. */
+  read: number;
+  complete: boolean;
+  /** Those taken from what the process read before (their status may have changed since). */
+  remembered: ReadonlySet<number>;
+}
+
+/**
+ * The account's transactions created since `since` (the service's clock), read newest first with
+ * the account filter, stopping at the first transaction older than the window, or at the newest
+ * one this process read before (what it read of the window then is remembered): the cost follows
+ * the account's activity within the window, and after the first read only what is new, never the
+ * account's whole history; capped at HISTORY_MAX_READ.
+ */
+export async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
+  return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
+}
+
+async function readWindow(client: CustodyClient, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
+  const seen = new Set<number>();
+  const fresh: Transaction[] = [];
+  let newest = known === null ? null : { id: known.newest, created_on: known.newestCreated };
+  let offset = 0;
+  let read = 0;
+  let stop: "window" | "known" | "cap" = "cap";
+  // Page 1 of the first size, then page 2 of a size equal to the offset reached: each page starts where the last ended.
+  for (let page = 1, size = known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
+    const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
+    offset += size;
+    read += rows.length;
+    const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
+    // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
+    // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
+    if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated)) return readWindow(client, accountId, since, null, signal);
+    const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
+    // The account is checked again (a service that ignored the filter lists every account's); a transaction
+    // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
+    const unread = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest));
+    fresh.push(...unread);
+    for (const tx of unread) seen.add(tx.id);
+    for (const tx of rows) if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
+    if (boundary !== undefined) {
+      stop = "known";
+      break;
+    }
+    if (within.length < rows.length || rows.length < size) {
+      stop = "window";
+      break;
+    }
+  }
+  const earlier = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
+  // At most the newest HISTORY_MAX_READ are kept: what lies between the oldest kept and the window's start is not read, and remembered as such.
+  const transactions = [...fresh, ...earlier].slice(0, HISTORY_MAX_READ);
+  const oldest = transactions.at(-1);
+  const cut = stop === "cap" || transactions.length < fresh.length + earlier.length;
+  const unreadBefore = cut && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
+  if (newest !== null) rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
+  const remembered = new Set(earlier.map((tx) => tx.id));
+  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered };
+}
+
+/**
+ * Those of the recent transactions identical to the planned write, with who created each; one
+ * remembered from an earlier read whose status could still change is read again, so that one
+ * rejected or expired since no longer counts.
+ */
+export async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
+  const candidates = await Promise.all(
+    recent.transactions
+      .filter((tx) => isSameIntent(plan, tx))
+      .map((tx) => (recent.remembered.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
+  );
+  const matches = candidates.filter((tx) => isSameIntent(plan, tx));
+  return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, compared: recent.transactions.length, complete: recent.complete };
+}
+
+/** The account's transactions identical to the planned write created since `since`: recentTransactions, then identicalAmong. */
+export async function identicalInWorkspace(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, since: Date, signal?: AbortSignal): Promise<WorkspaceHistory> {
+  if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
+  return identicalAmong(client, plan, await recentTransactions(client, plan.account.id, since, signal), signal);
+}
+
+/**
+ * The window's read started as soon as a plan has resolved its account, so that it runs beside the
+ * rest of the plan (balances, fees, governance) instead of after it: one per plan.
+ */
+export class HistoryPrefetch {
+  #started: { accountId: number; read: Promise<RecentTransactions> } | null = null;
+
+  constructor(
+    private readonly client: CustodyClient,
+    private readonly windowMs: number,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** Starts the read of this account's window (once). */
+  readonly start = (account: Account): void => {
+    if (this.#started?.accountId === account.id) return;
+    const read = recentTransactions(this.client, account.id, new Date(this.client.serviceNow().getTime() - this.windowMs), this.signal);
+    // Awaited by the duplicate check; a plan that fails first never awaits it, and its failure must not go unhandled.
+    read.catch(() => undefined);
+    this.#started = { accountId: account.id, read };
+  };
+
+  /** The read started for this account, or null. */
+  readFor(accountId: number): Promise<RecentTransactions> | null {
+    return this.#started?.accountId === accountId ? this.#started.read : null;
+  }
+}
+
+async function withCreators(client: CustodyClient, operator: string, matches: readonly Transaction[], signal?: AbortSignal): Promise<IdenticalTransaction[]> {
+  if (matches.length === 0) return [];
+  const names = await usernamesOf(client, [...new Set(matches.map((tx) => tx.created_by))], signal);
+  return matches.map((transaction) => {
+    const creator = names.get(transaction.created_by) ?? null;
+    return { transaction, creator, ours: creator === operator };
+  });
+}

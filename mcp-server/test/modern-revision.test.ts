@@ -46,7 +46,8 @@ async function overStdio(): Promise<Client> {
   return client;
 }
 
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: "0.1", unit: "SOL", note });
+/** A send from the demo treasury; each test sends its own amount, so none is taken for a repeat of another's. */
+const sendArgs = async (amount: string, note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount, unit: "SOL", note });
 
 describe.each([
   ["Streamable HTTP", () => overHttp()],
@@ -70,7 +71,7 @@ describe.each([
   it("gets a dry run of a send, and nothing is sent", async () => {
     const client = await connect();
     try {
-      const dry = await call(client, "create_transaction", await sendArgs("modern dry run"));
+      const dry = await call(client, "create_transaction", await sendArgs("0.11", "modern dry run"));
       expect(dry.structured.status, dry.text).toBe("dry_run");
       expect(dry.token).toMatch(/^v2\./);
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
@@ -85,7 +86,7 @@ describe("2026-07-28 on the HTTP endpoint", () => {
     // The second declares form elicitation: a 2026-07-28 server pushes no request, the token confirms (the input-required question is a later stage).
     const [first, second] = [await overHttp(), await overHttp({ elicitation: { form: {} } })];
     try {
-      const args = await sendArgs("modern confirm");
+      const args = await sendArgs("0.12", "modern confirm");
       const dry = await call(first, "create_transaction", args);
       const confirmed = await call(second, "create_transaction", { ...args, confirmation_token: dry.token });
       expect(confirmed.structured.status, confirmed.text).toBe("submitted");
@@ -125,7 +126,7 @@ describe("2026-07-28 on the HTTP endpoint", () => {
     const client = await overHttp({}, stopping);
     try {
       const refused = () => rawMcpPost(stopping.port, { ...authorized, "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" }, modernRequest(9, "tools/list"));
-      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: await sendArgs("modern shutdown"), refused });
+      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: await sendArgs("0.13", "modern shutdown"), refused });
     } finally {
       await client.close();
     }

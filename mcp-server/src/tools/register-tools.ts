@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
 import { ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
-import type { z } from "zod";
+import { z } from "zod";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import { loadTool, toolListings } from "./tool-catalog.js";
@@ -13,6 +13,13 @@ function describeProblems(error: z.ZodError): string {
     .map((issue) => (issue.path === ROOT_PATH ? issue.message : `${issue.path}: ${issue.message}`))
     .join("; ");
 }
+
+/**
+ * tools/call's params with the arguments as the client sent them: the protocol's own schema copies
+ * them through a record, which drops a `__proto__` key without a word, so the tool's strict input
+ * check (which refuses it by name) never saw it.
+ */
+const CallToolParamsAsSent = z.looseObject({ name: z.string(), arguments: z.unknown().optional() });
 
 /** A refused call's text; a protocol error keeps the "MCP error <code>: " prefix its text always had (SDK v1 wrote it, v2 does not). */
 function refusalText(error: unknown): string {
@@ -41,12 +48,12 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
   };
   session.registerCapabilities({ tools: { listChanged: true } });
   session.setRequestHandler("tools/list", async () => ({ tools: [...(await visibleTools()).values()] }));
-  session.setRequestHandler("tools/call", async (request, extra): Promise<CallToolResult> => {
-    const name = request.params.name;
+  session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult> => {
+    const name = params.name;
     try {
       const tool = (await visibleTools()).has(name) ? await loadTool(name) : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
-      const input = await tool.input.safeParseAsync(request.params.arguments ?? {});
+      const input = await tool.input.safeParseAsync(params.arguments ?? {});
       if (!input.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);
       const progressToken = extra.mcpReq._meta?.progressToken;
       let step = 0;

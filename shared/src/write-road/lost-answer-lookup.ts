@@ -1,6 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { carriesReference } from "../operations/correlation-reference.js";
+import { userIdOf } from "../operations/workspace-users.js";
 import { transactionDifferences, type WriteRecognition } from "../writes/lost-answer-fields.js";
 import type { PlannedWrite } from "./planned-write.js";
 
@@ -44,19 +45,6 @@ export async function recognitionOf(client: CustodyClient, plan: PlannedWrite, s
 /** The write as the look-ups know it. */
 export function unansweredWrite(plan: PlannedWrite, recognition: WriteRecognition): UnansweredWrite {
   return { operator: plan.operator, reference: plan.correlation_id, recognition };
-}
-
-/** Operators' user ids by client: an id never changes, so the users are listed once per operator. */
-const userIds = new WeakMap<CustodyClient, Map<string, number>>();
-
-/** The operator's user id, to match a transaction's created_by; undefined when the users list does not show the operator. */
-async function operatorUserId(client: CustodyClient, operator: string, signal?: AbortSignal): Promise<number | undefined> {
-  const known = userIds.get(client)?.get(operator);
-  if (known !== undefined) return known;
-  const users = await client.listAllUsers({ signal, pageSize: 1000, maxPages: 100 });
-  const id = users.find((user) => user.username === operator)?.id;
-  if (id !== undefined) userIds.set(client, (userIds.get(client) ?? new Map<string, number>()).set(operator, id));
-  return id;
 }
 
 /**
@@ -110,7 +98,7 @@ export async function lookUpLostAnswer(client: CustodyClient, write: UnansweredW
     return approved ? { found: "one", transaction: await client.getTransaction(lost.transaction_id, call) } : { found: "none" };
   }
   const differences = (tx: Transaction) => transactionDifferences(lost.expected, tx);
-  const creator = await operatorUserId(client, write.operator, signal);
+  const creator = await userIdOf(client, write.operator, signal);
   const ours = (tx: Transaction) => tx.account_id === accountId && (creator === undefined || tx.created_by === creator);
   if (lost.by === "reference") {
     const matches = await client.searchAllTransactions({ label: write.reference }, call);

@@ -15,6 +15,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite, type Destination } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
+import { contractCallDestinations } from "./contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../operations/network-fee.js";
 import { fundsHeld } from "../holdings/funds-held.js";
 
@@ -61,11 +62,17 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
-/** Where the approved transaction sends its amount: its contract, validator or recipient as the policy holds it, else the account itself (an operation within it). */
+/** The call data of a contract call (coin_fields.contract_interaction.contract_data), else "". */
+function contractDataOf(transaction: Transaction): string {
+  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  return typeof data === "string" ? data : "";
+}
+
+/** Where the approved transaction sends its amount: its contract (and a deposit's withdrawal address), validator or recipient as the policy holds it, else the account itself (an operation within it). */
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
-  if (subject.contract !== undefined) return [released, { role: "contract", value: subject.contract }];
+  if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction))];
   if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
   if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
   return [released, { role: "into", value: "the same account" }];
@@ -74,12 +81,13 @@ function approvalDestinations(transaction: Transaction): [Destination, ...Destin
 /** A contract call released by an approval meets the rules an ethereum_stake of this operator would. */
 function contractCallChecks(transaction: Transaction, account: Account, policy: Policy): Finding[] {
   if (transaction.type !== "EXECUTE_CONTRACT") return [];
-  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
   return checkContractCall({
     contract: transaction.recipient,
-    contractData: typeof data === "string" ? data : "",
+    contractData: contractDataOf(transaction),
     whitelist: account.governance_rules?.smart_contract?.whitelist,
     allowedContracts: policy.allowed_contracts,
+    accountAddress: account.address,
+    allowedRecipients: policy.allowed_recipients,
   });
 }
 

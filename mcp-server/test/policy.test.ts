@@ -450,3 +450,38 @@ describe("a deposit's withdrawals go only to the account's own address or an all
     });
   });
 });
+
+// Review of issue 18, finding 2: an approval of a contract deployment was unchecked and shown as
+// going "Into: the same account", while it pays its amount to a contract nobody can read.
+describe("an approval of a contract deployment", () => {
+  async function pendingDeploy(amount: string): Promise<number> {
+    await contractRule(DEMO.ethStaking, []);
+    return pendingOnEthStaking("DEPLOY_CONTRACT", { amount, max_fees: "20000000000000000", recipient: "", coin_fields: { contract_deployment: {} } });
+  }
+
+  it("blocks one that pays an amount, shown as going to a new contract", async () => {
+    const id = await pendingDeploy("32000000000000000000");
+    await withServer({ policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(dry.structured.status).toBe("blocked");
+      expect(blockingCodes(dry.structured)).toEqual(["APPROVE_DEPLOY_CONTRACT_PAYS"]);
+      expect(dry.text).toContain("cannot read a deployment's bytecode");
+      expect(dry.text).toMatch(/^Into: <untrusted field="into">a new contract \(deployment\)<\/untrusted>/m);
+      expect(dry.text).not.toContain("the same account");
+      expect(dry.structured.destinations).toEqual([
+        { role: "transaction", value: `${id} (DEPLOY_CONTRACT)` },
+        { role: "into", value: "a new contract (deployment)" },
+      ]);
+    });
+  });
+
+  it("passes one with amount 0, with a warning", async () => {
+    const id = await pendingDeploy("0");
+    await withServer({}, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(dry.structured.status).toBe("dry_run");
+      expect(dry.text).toContain("APPROVE_DEPLOY_CONTRACT_UNREAD");
+      expect(dry.text).toContain("a new contract (deployment)");
+    });
+  });
+});

@@ -72,6 +72,17 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
   });
 }
 
+/** Whether the file is a ledger of this version carrying a seal (unchecked: for verify-audit, which may have no key). */
+export function isSealedLedgerFile(path: string): boolean {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return false;
+  }
+  return LedgerSeal.safeParse(raw).success && LedgerFile.safeParse(raw).success;
+}
+
 /**
  * Saves the ledger whole, under a name of its own then renamed over the old one: a reader finds
  * the old ledger or the new one. Not fsynced: a ledger lost or cut short by a crash is rebuilt.

@@ -174,6 +174,27 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("keeps a write left unanswered, with what identifies it, and a write given up on, through a graceful close and a reopen", async () => {
+      const { store, twin } = await kind.fresh();
+      const recognition = { account_id: 3, lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } }, watermark: 17 };
+      for (const reference of ["cw-open", "cw-gone"]) {
+        const request = reservation(reference, 1n);
+        expect(await store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } })).toMatchObject({ reserved: true });
+      }
+      await store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", outcome: "not_found" } });
+      // A graceful stop (the file store saves its ledger), then the next process opens the store.
+      await store.close();
+      const reopened = await twin();
+      try {
+        const unanswered = await reopened.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
+        expect(unanswered.map((trace) => trace.reference)).toEqual(["cw-open"]);
+        expect(unanswered[0]?.recognition).toEqual(recognition);
+        expect(await reopened.writeByReference("cw-gone")).toMatchObject({ given_up: true, recognition });
+      } finally {
+        await reopened.close();
+      }
+    });
+
     it("frees the intent and the amount of a write that certainly did not happen", async () => {
       const { store } = await kind.fresh();
       try {

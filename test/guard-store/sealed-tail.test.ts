@@ -202,6 +202,15 @@ describe("a log begun by this version", () => {
     rmSync(`${path}.ledger.json`);
     expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(`audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`);
   });
+
+  it("a running store whose log is removed with its seal and ledger refuses its next append rather than start a chain anew", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
+    const store = new FileGuardStore(path, undefined, { sealKey: new AuditSealKey(randomBytes(32)) });
+    await store.append(record("r0"));
+    for (const file of [path, `${path}.seal`, `${path}.ledger.json`]) rmSync(file, { force: true });
+    await expect(store.append(record("r1"))).rejects.toThrow(`audit log ${path}: its seal ${path}.seal is missing (removed while the log was in use)`);
+    await store.close();
+  });
 });
 
 describe("a store written before seals", () => {

@@ -223,8 +223,9 @@ export class AuditLog {
       ({ size, ino: inode } = statSync(this.path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      // A sealed log removed is one cut to nothing.
-      this.#checkSeal();
+      // A sealed log removed is one cut to nothing; removed with its seal, a writer that sealed it refuses too.
+      if (locked) this.#requireSealLocked();
+      else this.#checkSeal();
       if (this.#ledger.checkpoint !== null) this.#ledger = new AuditLedger();
       this.#inode = null;
       return this.#ledger;

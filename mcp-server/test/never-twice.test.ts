@@ -39,10 +39,13 @@ function expectMovesBeforeFinding(form: string, first: string, finding: string):
 }
 
 function auditRecords(path: string): { event: string; tool: string; transaction_id?: number | null; details?: Record<string, unknown>; request?: Record<string, unknown> }[] {
-  return readFileSync(path, "utf8")
+  const [sealed, ...records] = readFileSync(path, "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line) as { event: string; tool: string });
+  // A new log begins with its `sealed` record (test/guard-store/sealed-tail.test.ts); the calls' records follow it.
+  expect(sealed).toMatchObject({ event: "sealed", tool: "first_seal" });
+  return records;
 }
 
 describe("two dry runs of the same request", () => {

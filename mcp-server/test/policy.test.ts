@@ -79,7 +79,7 @@ describe("which tools are registered", () => {
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });
       const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-      expect(events).toEqual(["refused"]);
+      expect(events).toEqual(["sealed", "refused"]);
     });
   });
 });

@@ -101,28 +101,28 @@ describe("the audit log's sealed tail", () => {
   it("a log cut short at its end stops the server naming the log and its seal; verify-audit says shortened; reseal-audit, after a person looked, lets it start", async () => {
     const store = freshStore();
     expect((await session(store, (client) => sendSol(client, "0.6"))).structured.status).toBe("submitted");
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringContaining("seal: holds its sealed record 3 (its MAC checked with the seal key)") });
+    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringContaining("seal: holds its sealed record 4 (its MAC checked with the seal key)") });
 
     // The write's `reserved` and `submitted` lines cut from the end: the day's 0.6 SOL and the write are gone from the log.
     const lines = readFileSync(store.log, "utf8").split("\n");
-    expect(lines.slice(0, 4).map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
-    const cut = `${lines.slice(0, 2).join("\n")}\n`;
+    expect(lines.slice(0, 5).map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(["sealed", "dry_run", "confirmed", "reserved", "submitted"]);
+    const cut = `${lines.slice(0, 3).join("\n")}\n`;
     writeFileSync(store.log, cut);
 
     const refused = start(store);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 3`);
+    expect(refused.stderr).toContain(`audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 4`);
     expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
 
     const verified = cli(store, ["verify-audit", store.log]);
     expect(verified.status).toBe(1);
-    expect(verified.stdout).toMatch(/^SHORTENED: the chain is intact but ends at record 1 \(2 records, [0-9]+ bytes\); its seal says its last record is record 3, ending at byte [0-9]+ .*records were cut from its end\n$/);
+    expect(verified.stdout).toMatch(/^SHORTENED: the chain is intact but ends at record 2 \(3 records, [0-9]+ bytes\); its seal says its last record is record 4, ending at byte [0-9]+ .*records were cut from its end\n$/);
 
     const resealed = cli(store, ["reseal-audit", store.log]);
     expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
-    expect(resealed.stdout).toMatch(/^resealed .* sealed record 2\n {2}the store held: last record 1, [0-9]+ bytes\n {2}the seal it replaces said: last record 3, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/);
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^ok: 3 records, chain intact[^]*seal: holds its sealed record 2 \(its MAC checked/) });
+    expect(resealed.stdout).toMatch(/^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/);
+    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/) });
     expect(start(store).status).toBe(0);
   }, 60_000);
 

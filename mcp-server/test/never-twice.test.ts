@@ -29,11 +29,23 @@ afterEach(async () => {
 
 const send = (extra: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", ...extra });
 
+/** The form opens with the fixed sentence alone; what moves comes before the finding's workspace text naming the earlier write. */
+function expectMovesBeforeFinding(form: string, first: string, finding: string): void {
+  const lines = form.split("\n");
+  expect(lines[0]).toBe(first);
+  const lastMove = Math.max(...["Account: ", "Amount: ", "Recipient: ", "Fee: "].map((lead) => lines.findIndex((line) => line.startsWith(lead))));
+  expect(lines.slice(1, lastMove + 1).join("\n")).not.toContain(finding);
+  expect(lines.slice(lastMove + 1).join("\n")).toContain(finding);
+}
+
 function auditRecords(path: string): { event: string; tool: string; transaction_id?: number | null; details?: Record<string, unknown>; request?: Record<string, unknown> }[] {
-  return readFileSync(path, "utf8")
+  const [sealed, ...records] = readFileSync(path, "utf8")
     .trim()
     .split("\n")
-    .map((line) => JSON.parse(line));
+    .map((line) => JSON.parse(line) as { event: string; tool: string });
+  // A new log begins with its `sealed` record (test/guard-store/sealed-tail.test.ts); the calls' records follow it.
+  expect(sealed).toMatchObject({ event: "sealed", tool: "first_seal" });
+  return records;
 }
 
 describe("two dry runs of the same request", () => {
@@ -103,7 +115,7 @@ describe("two dry runs of the same request", () => {
     const earlier = (confirmed.structured.transaction as { id: number }).id;
     await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: String(earlier) }));
     expect(forms[0]).not.toContain("SENDS AGAIN");
-    expect(forms[1]).toMatch(new RegExp(`^THIS SENDS AGAIN what was already sent: .*as transaction ${earlier}`));
+    expectMovesBeforeFinding(forms[1] ?? "", "THIS SENDS AGAIN what was already sent.", `as transaction ${earlier}`);
   });
 
   it("a duplicate confirmed after its dry run (the first write landed in between) is blocked, and sends nothing", async () => {
@@ -299,7 +311,7 @@ describe("a write whose outcome is unknown", () => {
     expect(blockingCodes(bare.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
     const repeated = await dryRunAndConfirm(harness.client, "create_transaction", send({ repeat_of: `${reference}:may-pay-twice` }));
     expect(repeated.confirmed.structured.status).toBe("submitted");
-    expect(forms.at(-1)).toMatch(/^THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE: /);
+    expectMovesBeforeFinding(forms.at(-1) ?? "", "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE.", reference);
   });
 });
 

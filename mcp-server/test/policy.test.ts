@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { AuditLog, encodeDepositCall } from "@custody/shared";
+import { AuditLog, encodeDepositCall, type TransactionRequest } from "@custody/shared";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTransaction } from "../src/tools/transactions/create-transaction.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, depositCallData, directClient, ownDepositCallData, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { call, connectHarness, startTestEmulator, type HarnessOptions } from "./harness/mcp-harness.js";
 
@@ -79,7 +79,7 @@ describe("which tools are registered", () => {
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });
       const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-      expect(events).toEqual(["refused"]);
+      expect(events).toEqual(["sealed", "refused"]);
     });
   });
 });
@@ -229,7 +229,7 @@ describe("limits and allow-lists", () => {
 
   it("compares Ethereum addresses without regard to case", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.kilnContract.toLowerCase()] } }, async ({ client }) => {
-      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
+      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
       expect(dry.structured.status).toBe("dry_run");
       expect(passedCodes(dry)).toContain("POLICY_CONTRACT_OK");
     });
@@ -244,15 +244,13 @@ describe("limits and allow-lists", () => {
 
   it("blocks a contract the allow-list does not hold", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.usdcContract] } }, async ({ client }) => {
-      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
+      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
       expect(blockingCodes(dry.structured)).toEqual(["POLICY_CONTRACT_NOT_ALLOWED"]);
     });
   });
 });
 
 describe("approvals are held to the policy of the operation they release", () => {
-  const USDC_CALL = DEMO.depositCallData;
-
   /** A contract call on eth-ops to USDC, created by staking-bot, waiting for treasury-bot's approval. */
   async function pendingContractCall(): Promise<number> {
     await contractRule(DEMO.ethOps, [DEMO.usdcContract]);
@@ -262,7 +260,7 @@ describe("approvals are held to the policy of the operation they release", () =>
       max_fees: "3000000000000000",
       recipient: DEMO.usdcContract,
       speed: "NORMAL",
-      coin_fields: { contract_interaction: { contract_data: USDC_CALL } },
+      coin_fields: { contract_interaction: { contract_data: await ownDepositCallData(emulator, DEMO.ethOps) } },
     });
     expect(created).toMatchObject({ type: "EXECUTE_CONTRACT", status: "PENDING_APPROVAL" });
     return created.id;
@@ -327,6 +325,17 @@ const ZERO_FILLED = encodeDepositCall({ pubkey: "00".repeat(48), withdrawal_cred
 /** eth-staking's smart-contract rule with an empty whitelist (the spec allows it). */
 const emptyWhitelist = () => contractRule(DEMO.ethStaking, []);
 
+/** staking-bot's contract transaction from eth-staking, waiting for treasury-bot's approval (under an approver rule the test sets). */
+async function pendingOnEthStaking(type: "EXECUTE_CONTRACT" | "DEPLOY_CONTRACT", fields: Pick<TransactionRequest, "amount" | "max_fees" | "recipient" | "coin_fields">): Promise<number> {
+  const created = await directClient(emulator, DEMO.stakingBot).createTransaction({ account_name: DEMO.ethStaking, speed: "NORMAL", ...fields });
+  expect(created).toMatchObject({ type, status: "PENDING_APPROVAL" });
+  return created.id;
+}
+
+/** staking-bot's 32 ETH contract call from eth-staking (to OTHER unless named), waiting for treasury-bot's approval. */
+const pendingCall = (contractData: string, contract: string = OTHER) =>
+  pendingOnEthStaking("EXECUTE_CONTRACT", { amount: "32000000000000000000", max_fees: "3000000000000000", recipient: contract, coin_fields: { contract_interaction: { contract_data: contractData } } });
+
 const stake = (contract: string, contractData: string) => ({ account: DEMO.ethStaking, contract, contract_data: contractData, amount: "32", unit: "ETH" });
 
 describe("ethereum_stake pays only a contract something allows, with one deposit's call data", () => {
@@ -352,10 +361,10 @@ describe("ethereum_stake pays only a contract something allows, with one deposit
 
   it("an empty whitelist blocks unless allowed_contracts names the contract; allowed_contracts also admits it past allowed_recipients", async () => {
     await withServer({ operator: DEMO.stakingBot }, async ({ client }) => {
-      expect(blockingCodes((await call(client, "ethereum_stake", stake(OTHER, DEMO.depositCallData))).structured)).toEqual(["ETHEREUM_STAKE_WHITELIST_EMPTY"]);
+      expect(blockingCodes((await call(client, "ethereum_stake", stake(OTHER, await ownDepositCallData(emulator)))).structured)).toEqual(["ETHEREUM_STAKE_WHITELIST_EMPTY"]);
     });
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [OTHER], allowed_recipients: [ALLOWED] } }, async ({ client }) => {
-      const { confirmed } = await dryRunAndConfirm(client, "ethereum_stake", stake(OTHER, DEMO.depositCallData));
+      const { confirmed } = await dryRunAndConfirm(client, "ethereum_stake", stake(OTHER, await ownDepositCallData(emulator)));
       expect(confirmed.structured.status).toBe("submitted");
     });
   });
@@ -363,20 +372,6 @@ describe("ethereum_stake pays only a contract something allows, with one deposit
 
 describe("an approval of a contract call is held to the same rules", () => {
   beforeEach(emptyWhitelist);
-
-  /** staking-bot's contract call from eth-staking to OTHER, waiting for treasury-bot's approval. */
-  async function pendingCall(contractData: string): Promise<number> {
-    const created = await directClient(emulator, DEMO.stakingBot).createTransaction({
-      account_name: DEMO.ethStaking,
-      amount: "32000000000000000000",
-      max_fees: "3000000000000000",
-      recipient: OTHER,
-      speed: "NORMAL",
-      coin_fields: { contract_interaction: { contract_data: contractData } },
-    });
-    expect(created).toMatchObject({ type: "EXECUTE_CONTRACT", status: "PENDING_APPROVAL" });
-    return created.id;
-  }
 
   it("blocks approving 32 ETH to a contract allowed_recipients excludes, under an empty whitelist, with unreadable call data", async () => {
     const id = await pendingCall("0xdeadbeef");
@@ -388,10 +383,105 @@ describe("an approval of a contract call is held to the same rules", () => {
 
   it("blocks approving zero-filled call data; passes a deposit to a contract allowed_contracts names", async () => {
     const zero = await pendingCall(ZERO_FILLED);
-    const deposit = await pendingCall(DEMO.depositCallData);
+    const deposit = await pendingCall(await ownDepositCallData(emulator));
     await withServer({ policy: { allowed_contracts: [OTHER] } }, async ({ client }) => {
       expect(blockingCodes((await call(client, "approve_transaction", { transaction_id: zero })).structured)).toEqual(["ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED"]);
       expect((await call(client, "approve_transaction", { transaction_id: deposit })).structured.status).toBe("dry_run");
+    });
+  });
+});
+
+// Review of issue 18, finding 1: the deposit's withdrawal credentials decide who gets the 32 ETH
+// back; an attacker's address there passed every check and was shown nowhere but in the hex.
+const ATTACKER = "0xabababababababababababababababababababab";
+const attackerDeposit = depositCallData(ATTACKER);
+
+describe("a deposit's withdrawals go only to the account's own address or an allowed recipient", () => {
+  it("blocks ethereum_stake whose withdrawal credentials name another address, naming it, and shows it as a destination", async () => {
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_recipients: [DEMO.kilnContract] } }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", stake(DEMO.kilnContract, attackerDeposit));
+      expect(dry.structured.status).toBe("blocked");
+      expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED"]);
+      const shown = "0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB";
+      expect(dry.text).toContain(`Withdrawals to: <untrusted field="withdrawals">${shown}</untrusted>`);
+      expect(dry.text).toMatch(new RegExp(`send the deposit's withdrawals .* to ${shown}, which is neither the account's own address`));
+      expect(dry.structured.destinations).toEqual([
+        { role: "contract", value: DEMO.kilnContract },
+        { role: "withdrawals", value: shown },
+      ]);
+    });
+  });
+
+  it("blocks BLS (0x00) withdrawal credentials, whose holder the guard cannot tell", async () => {
+    const bls = encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `00${"ab".repeat(31)}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) });
+    await withServer({ operator: DEMO.stakingBot }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", stake(DEMO.kilnContract, bls));
+      expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE"]);
+      expect(dry.text).toContain("BLS credentials (prefix 0x00)");
+    });
+  });
+
+  it("passes withdrawals to the account's own address and to an allowed recipient, each shown as a destination, and submits", async () => {
+    const own = (await accountNamed(emulator, DEMO.ethStaking)).address;
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_recipients: [DEMO.kilnContract] } }, async ({ client }) => {
+      const { dry, confirmed } = await dryRunAndConfirm(client, "ethereum_stake", stake(DEMO.kilnContract, await ownDepositCallData(emulator)));
+      expect(passedCodes(dry)).toContain("ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT");
+      expect(dry.structured.destinations).toEqual([
+        { role: "contract", value: DEMO.kilnContract },
+        { role: "withdrawals", value: own },
+      ]);
+      expect(dry.text).toContain(`Withdrawals to: <untrusted field="withdrawals">${own}</untrusted>`);
+      expect(confirmed.structured.status).toBe("submitted");
+    });
+    await withServer({ operator: DEMO.stakingBot, policy: { allowed_recipients: [DEMO.kilnContract, ATTACKER] } }, async ({ client }) => {
+      const dry = await call(client, "ethereum_stake", stake(DEMO.kilnContract, attackerDeposit));
+      expect(dry.structured.status).toBe("dry_run");
+      expect(passedCodes(dry)).toContain("ETHEREUM_STAKE_WITHDRAWALS_TO_ALLOWED_RECIPIENT");
+    });
+  });
+
+  it("blocks approving another operator's deposit whose withdrawals go to another address, and shows where", async () => {
+    await contractRule(DEMO.ethStaking, [DEMO.kilnContract]);
+    const id = await pendingCall(attackerDeposit, DEMO.kilnContract);
+    await withServer({ policy: { allowed_recipients: [DEMO.kilnContract] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED"]);
+      expect(dry.text).toMatch(/^Withdrawals to: <untrusted field="withdrawals">0xABaB/m);
+    });
+  });
+});
+
+// Review of issue 18, finding 2: an approval of a contract deployment was unchecked and shown as
+// going "Into: the same account", while it pays its amount to a contract nobody can read.
+describe("an approval of a contract deployment", () => {
+  async function pendingDeploy(amount: string): Promise<number> {
+    await contractRule(DEMO.ethStaking, []);
+    return pendingOnEthStaking("DEPLOY_CONTRACT", { amount, max_fees: "20000000000000000", recipient: "", coin_fields: { contract_deployment: {} } });
+  }
+
+  it("blocks one that pays an amount, shown as going to a new contract", async () => {
+    const id = await pendingDeploy("32000000000000000000");
+    await withServer({ policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(dry.structured.status).toBe("blocked");
+      expect(blockingCodes(dry.structured)).toEqual(["APPROVE_DEPLOY_CONTRACT_PAYS"]);
+      expect(dry.text).toContain("cannot read a deployment's bytecode");
+      expect(dry.text).toMatch(/^Into: <untrusted field="into">a new contract \(deployment\)<\/untrusted>/m);
+      expect(dry.text).not.toContain("the same account");
+      expect(dry.structured.destinations).toEqual([
+        { role: "transaction", value: `${id} (DEPLOY_CONTRACT)` },
+        { role: "into", value: "a new contract (deployment)" },
+      ]);
+    });
+  });
+
+  it("passes one with amount 0, with a warning", async () => {
+    const id = await pendingDeploy("0");
+    await withServer({}, async ({ client }) => {
+      const dry = await call(client, "approve_transaction", { transaction_id: id });
+      expect(dry.structured.status).toBe("dry_run");
+      expect(dry.text).toContain("APPROVE_DEPLOY_CONTRACT_UNREAD");
+      expect(dry.text).toContain("a new contract (deployment)");
     });
   });
 });

@@ -2,7 +2,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { SOLANA_EPOCH_NONE } from "@custody/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, depositCallData, directClient } from "./harness/demo-workspace.js";
 import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 
 let emulator: RunningEmulator;
@@ -164,7 +164,7 @@ describe("read tools", () => {
     const result = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1", unit: "SOL", recipient });
     expect(result.structured.fees).toEqual(amount("5000", "0.000005", "SOL"));
     expect(result.structured.max_fees).toEqual(amount("7500", "0.0000075", "SOL"));
-    const contract = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: DEMO.usdcContract, contract_data: DEMO.depositCallData });
+    const contract = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: DEMO.usdcContract, contract_data: depositCallData(DEMO.kilnContract) });
     expect((contract.structured.fees as { unit: string }).unit).toBe("ETH");
   });
 

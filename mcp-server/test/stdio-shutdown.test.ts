@@ -73,7 +73,7 @@ describe("graceful shutdown over stdio (the bundle)", () => {
     expect(structured(answer as RpcMessage).status).toBe("submitted");
     expect(server.stderr).toContain("the client closed stdin: stopping, taking no new request; finishing 1 request(s) under way");
     expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-    expect(auditEvents(auditLog)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
+    expect(auditEvents(auditLog)).toEqual(["sealed", "dry_run", "confirmed", "reserved", "submitted"]);
   });
 
   it("SIGTERM during a write: no new request is taken, the write is answered, then the process exits 143", async () => {
@@ -109,6 +109,6 @@ describe("graceful shutdown over stdio (the bundle)", () => {
     expect(answer.status).toBe("declined");
     expect(answer.error).toContain("no answer can come");
     expect(await transactionsWithLabel(emulator, dry.reference as string)).toEqual([]);
-    expect(auditEvents(auditLog)).toEqual(["dry_run", "declined"]);
+    expect(auditEvents(auditLog)).toEqual(["sealed", "dry_run", "declined"]);
   });
 });

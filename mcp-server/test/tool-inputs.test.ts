@@ -1,7 +1,7 @@
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
-import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, depositCallData, directClient } from "./harness/demo-workspace.js";
 import { call, connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 
 // What a tool says about its own input: an unknown key is refused and named (never dropped), and
@@ -75,7 +75,7 @@ describe("unknown keys", () => {
 
 describe("errors name the tool's own fields", () => {
   it("estimate_fees: a bad contract address is the recipient's fault, not contract_address's", async () => {
-    const result = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: "not-an-address", contract_data: DEMO.depositCallData });
+    const result = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: "not-an-address", contract_data: depositCallData(DEMO.kilnContract) });
     expect(result.isError).toBe(true);
     expect(result.structured.error).toMatch(/\brecipient: must be/);
     expect(result.structured.error).not.toContain("contract_address");
@@ -107,7 +107,7 @@ describe("errors name the tool's own fields", () => {
   });
 
   it("ethereum_stake: a bad contract address is reported under contract, its own field, not contract_address", async () => {
-    const result = await call(harness.client, "ethereum_stake", { account: DEMO.ethStaking, contract: "0x12", contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" });
+    const result = await call(harness.client, "ethereum_stake", { account: DEMO.ethStaking, contract: "0x12", contract_data: depositCallData(DEMO.kilnContract), amount: "32", unit: "ETH" });
     // A request the builder refuses comes back as a blocking finding, beside the rules' own findings.
     expect(result.structured.status).toBe("blocked");
     const invalid = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "REQUEST_INVALID");
@@ -142,7 +142,7 @@ describe("errors name the tool's own fields", () => {
   });
 
   it("an account on another network is named with the right article", async () => {
-    const result = await call(harness.client, "ethereum_stake", { account: DEMO.solTreasury, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "SOL" });
+    const result = await call(harness.client, "ethereum_stake", { account: DEMO.solTreasury, contract: DEMO.kilnContract, contract_data: depositCallData(DEMO.kilnContract), amount: "32", unit: "SOL" });
     expect(result.structured.error).toMatch(/^account: Ethereum staking needs an Ethereum account; <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\) is <untrusted field="account.type">Solana<\/untrusted>/);
   });
 });

@@ -257,7 +257,7 @@ describe("human in the loop", () => {
       expect(result.text).toContain("nothing was sent");
       expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
       const events = readFileSync(auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-      expect(events).toEqual(["dry_run", "declined"]);
+      expect(events).toEqual(["sealed", "dry_run", "declined"]);
     });
   }
 });
@@ -272,7 +272,7 @@ describe("never twice", () => {
     const ids = await transactionsWithLabel(emulator, dry.structured.reference as string);
     expect(ids).toEqual([(confirmed.structured.transaction as { id: number }).id]);
     const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
-    expect(events).toEqual(["dry_run", "confirmed", "reserved", "ambiguous", "submitted"]);
+    expect(events).toEqual(["sealed", "dry_run", "confirmed", "reserved", "ambiguous", "submitted"]);
   });
 
   it("reports a request lost before it was handled as uncertain (it may still land), and sends nothing again", async () => {
@@ -302,7 +302,7 @@ describe("audit log", () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain(dry2.token as string);
     const records = text.trim().split("\n").map((line) => JSON.parse(line));
-    expect(records.map((record) => record.event)).toEqual(["blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
+    expect(records.map((record) => record.event)).toEqual(["sealed", "blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
     // What the daily limits count is what the write commits: the amount and its max_fees (1.5 SOL + 7500 lamports).
     expect(records.at(-2)).toMatchObject({ event: "reserved", details: { currency: "solana_testnet", policy_amount: "1500007500", reference: dry2.structured.reference } });
     const submitted = records.at(-1);
@@ -314,7 +314,7 @@ describe("audit log", () => {
       details: { currency: "solana_testnet", policy_amount: "1500007500" },
     });
     expect(submitted.request).toMatchObject({ kind: "send", amount: "1500000000", max_fees: "7500" });
-    expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 7 });
+    expect(verifyAuditLog(harness.auditPath)).toMatchObject({ ok: true, records: 8 });
   });
 
   it("sends nothing when the audit log cannot be written before the POST", async () => {

@@ -1,7 +1,7 @@
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { control, resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, ownDepositCallData, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm, passedCodes, requestOf } from "./harness/guarded-write.js";
 import { call, connectHarness, type Harness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
@@ -18,7 +18,11 @@ const demo = useDemoSessions();
 const transactionCount = async () => (await directClient(demo.emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
 
 describe("ethereum_stake: whole validators of 32 ETH", () => {
-  const stake = (amount: string, unit: string) => ({ account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount, unit });
+  let deposit: string;
+  beforeEach(async () => {
+    deposit = await ownDepositCallData(demo.emulator);
+  });
+  const stake = (amount: string, unit: string) => ({ account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: deposit, amount, unit });
 
   it("blocks 32 wei, naming the amount in both units; nothing can be confirmed", async () => {
     const dry = await call(demo.staking.client, "ethereum_stake", stake("32", "wei"));

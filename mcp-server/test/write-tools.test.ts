@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { SolanaStake } from "@custody/shared";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, ownDepositCallData } from "./harness/demo-workspace.js";
 import { blockingCodes, dryRunAndConfirm, requestOf } from "./harness/guarded-write.js";
 import { call, connectHarness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
@@ -165,10 +165,14 @@ describe("polkadot staking", () => {
 });
 
 describe("ethereum staking", () => {
+  let deposit: string;
+  beforeEach(async () => {
+    deposit = await ownDepositCallData(demo.emulator);
+  });
   const stake = (overrides: Record<string, unknown> = {}) => ({
     account: DEMO.ethStaking,
     contract: DEMO.kilnContract,
-    contract_data: DEMO.depositCallData,
+    contract_data: deposit,
     amount: "32",
     unit: "ETH",
     ...overrides,
@@ -177,7 +181,7 @@ describe("ethereum staking", () => {
   it("ethereum_stake: calls the provider's contract under the smart-contract rule", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", stake());
     const body = requestOf(dry).body;
-    expect(body).toMatchObject({ recipient: DEMO.kilnContract, amount: { value: "32000000000000000000", unit: "wei" }, coin_fields: { contract_interaction: { contract_data: DEMO.depositCallData } } });
+    expect(body).toMatchObject({ recipient: DEMO.kilnContract, amount: { value: "32000000000000000000", unit: "wei" }, coin_fields: { contract_interaction: { contract_data: deposit } } });
     expect(confirmed.structured.status).toBe("submitted");
     expect(transactionOf(confirmed.structured).type).toBe("EXECUTE_CONTRACT");
   });

@@ -1,4 +1,5 @@
 import { CustodyClient, DEFAULT_POLICY, grantFor, limitSetsFor, type PlanContext, type Policy } from "@custody/shared";
+import { afterAll, beforeAll } from "vitest";
 import { startEmulator } from "@custody/emulator";
 
 export type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -26,4 +27,20 @@ export async function control(emulator: RunningEmulator, method: "GET" | "POST" 
   const text = await response.text();
   if (!response.ok) throw new Error(`control ${method} ${path}: HTTP ${response.status} ${text}`);
   return text === "" ? null : JSON.parse(text);
+}
+
+/** The demo emulator for a test file's tests, with clients of the two demo operators: started before them, closed after. */
+export function demoForFile(): { emulator: () => RunningEmulator; treasury: () => CustodyClient; staking: () => CustodyClient } {
+  let emulator: RunningEmulator | undefined;
+  beforeAll(async () => {
+    emulator = await startDemoEmulator();
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+  const running = () => {
+    if (emulator === undefined) throw new Error("the demo emulator is started in beforeAll");
+    return emulator;
+  };
+  return { emulator: running, treasury: () => clientFor(running(), "treasury-bot"), staking: () => clientFor(running(), "staking-bot") };
 }

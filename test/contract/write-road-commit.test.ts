@@ -25,11 +25,15 @@ afterAll(async () => {
 function freshRoad(): { road: WriteRoad; events: () => string[] } {
   const path = join(mkdtempSync(join(tmpdir(), "road-")), "audit.jsonl");
   const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => DEFAULT_POLICY, store: new FileGuardStore(path), surface: "test", lookupHorizonMs: 500 });
-  const events = () =>
-    readFileSync(path, "utf8")
+  // The road's events, after the `sealed` record a new log begins with (test/guard-store/sealed-tail.test.ts).
+  const events = () => {
+    const [sealed, ...rest] = readFileSync(path, "utf8")
       .trim()
       .split("\n")
       .map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(sealed).toBe("sealed");
+    return rest;
+  };
   return { road, events };
 }
 

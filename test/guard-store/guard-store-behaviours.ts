@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 export interface StoreKind {
   /** A store on a new, empty backing; `twin` opens another store on that same backing. */
   fresh(): Promise<{ store: GuardStore; twin(): Promise<GuardStore>; verify(): Promise<AuditVerdict> }>;
+  /** Records a new chain holds before its first write: a log starts with its `sealed` record, a database with its seal row. */
+  first: number;
 }
 
 const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
@@ -51,16 +53,16 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
     it("appends a reserved record while the day stays within the maximum, and refuses the one that would pass it", async () => {
       const { store, verify } = await kind.fresh();
       try {
-        expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true, record: { event: "reserved", seq: 0, details: { currency: "polkadot", reference: "cw-1", policy_amount: "6" } } });
+        expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true, record: { event: "reserved", seq: kind.first, details: { currency: "polkadot", reference: "cw-1", policy_amount: "6" } } });
         expect(await store.reserve(reservation("cw-2", 5n))).toMatchObject({
           reserved: false,
           reason: "daily_limit",
           finding: { code: "POLICY_MAX_PER_DAY", severity: "block", facts: { amount: "5", spent_last_24h: "6", max: "10" } },
         });
-        expect(await store.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true, record: { seq: 1 } });
+        expect(await store.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true, record: { seq: 1 + kind.first } });
         expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(10n);
         expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "bob_ops" }, currency: "polkadot", since: EVER })).toBe(0n);
-        expect(await verify()).toMatchObject({ ok: true, records: 2 });
+        expect(await verify()).toMatchObject({ ok: true, records: 2 + kind.first });
       } finally {
         await store.close();
       }
@@ -91,7 +93,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-a1", outcome: "not_applied" } });
         expect(await other.committedSince(scope("alice"))).toBe(0n);
         expect(await other.committedSince({ scope: { kind: "team" }, currency: "polkadot", since: EVER })).toBe(4n);
-        expect(await verify()).toMatchObject({ ok: true, records: 3 });
+        expect(await verify()).toMatchObject({ ok: true, records: 3 + kind.first });
       } finally {
         await store.close();
         await other.close();
@@ -105,7 +107,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         const record = await store.append({ event: "blocked", surface: "mcp", operator: "alice_ops", tool: "create_transaction", request_digest: null, request: { kind: "send", recipient } });
         expect(record.request).toMatchObject({ recipient: { length: recipient.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
         expect(JSON.stringify(record).length).toBeLessThan(4096);
-        expect(await verify()).toMatchObject({ ok: true, records: 1 });
+        expect(await verify()).toMatchObject({ ok: true, records: 1 + kind.first });
       } finally {
         await store.close();
       }
@@ -172,6 +174,27 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("keeps a write left unanswered, with what identifies it, and a write given up on, through a graceful close and a reopen", async () => {
+      const { store, twin } = await kind.fresh();
+      const recognition = { account_id: 3, lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } }, watermark: 17 };
+      for (const reference of ["cw-open", "cw-gone"]) {
+        const request = reservation(reference, 1n);
+        expect(await store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } })).toMatchObject({ reserved: true });
+      }
+      await store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", outcome: "not_found" } });
+      // A graceful stop (the file store saves its ledger), then the next process opens the store.
+      await store.close();
+      const reopened = await twin();
+      try {
+        const unanswered = await reopened.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
+        expect(unanswered.map((trace) => trace.reference)).toEqual(["cw-open"]);
+        expect(unanswered[0]?.recognition).toEqual(recognition);
+        expect(await reopened.writeByReference("cw-gone")).toMatchObject({ given_up: true, recognition });
+      } finally {
+        await reopened.close();
+      }
+    });
+
     it("frees the intent and the amount of a write that certainly did not happen", async () => {
       const { store } = await kind.fresh();
       try {
@@ -194,7 +217,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         expect(results.filter((result) => result.reserved)).toHaveLength(10);
         expect(results.filter((result) => !result.reserved && result.reason === "daily_limit")).toHaveLength(6);
         expect(await other.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(10n);
-        expect(await verify()).toMatchObject({ ok: true, records: 10 });
+        expect(await verify()).toMatchObject({ ok: true, records: 10 + kind.first });
       } finally {
         await store.close();
         await other.close();

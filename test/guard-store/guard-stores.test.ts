@@ -22,6 +22,7 @@ describeGuardStore("the file store", {
     const path = join(mkdtempSync(join(tmpdir(), "guard-store-")), "audit.jsonl");
     return { store: new FileGuardStore(path, now), twin: async () => new FileGuardStore(path, now), verify: async () => verifyAuditLog(path) };
   },
+  first: 1,
 });
 
 describeGuardStore("the PostgreSQL store", {
@@ -29,4 +30,5 @@ describeGuardStore("the PostgreSQL store", {
     const url = cluster.createDatabase("behaviours");
     return { store: await openPostgresGuardStore(url, { now }), twin: () => openPostgresGuardStore(url, { now }), verify: () => verifyPostgresAudit(url) };
   },
+  first: 0,
 });

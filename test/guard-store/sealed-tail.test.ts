@@ -33,6 +33,8 @@ afterAll(() => cluster?.stop());
 interface Backing {
   /** What verify-audit is given: the log file, or the database's URL. */
   target: string;
+  /** Records a new chain holds before its first append: a log starts with its `sealed` record, a database with its seal row. */
+  first: number;
   open(key: AuditSealKey): Promise<GuardStore>;
   /** Removes the last `count` records, as an editor of the file or of the table would. */
   cut(count: number): void;
@@ -40,6 +42,10 @@ interface Backing {
   forgeSeal(seq: number): void;
   /** Removes the seal (the file, the row). */
   dropSeal(): void;
+  /** Removes the seal and whatever else beside the chain says it was sealed (a file's ledger; a database has nothing more). */
+  dropSealWhole(): void;
+  /** Writes another key id into the seal, keeping its MAC. */
+  rekeySeal(keyId: string): void;
   check(key: AuditSealKey): Promise<{ verdict: AuditVerdict; seal: SealVerdict }>;
   reseal(key: AuditSealKey): Promise<AuditRecord>;
   /** What an opener's refusal says of a chain shortened to `last`, sealed at `sealed`. */
@@ -50,6 +56,7 @@ function fileBacking(): Backing {
   const path = join(mkdtempSync(join(tmpdir(), "sealed-tail-")), "audit.jsonl");
   return {
     target: path,
+    first: 1,
     open: async (key) => new FileGuardStore(path, undefined, { sealKey: key }),
     cut: (count) => writeFileSync(path, `${readFileSync(path, "utf8").split("\n").slice(0, -1 - count).join("\n")}\n`),
     forgeSeal: (seq) => {
@@ -57,6 +64,14 @@ function fileBacking(): Backing {
       writeFileSync(`${path}.seal`, JSON.stringify({ ...seal, checkpoint: { ...seal.checkpoint, seq } }));
     },
     dropSeal: () => rmSync(`${path}.seal`),
+    dropSealWhole: () => {
+      rmSync(`${path}.seal`);
+      rmSync(`${path}.ledger.json`);
+    },
+    rekeySeal: (keyId) => {
+      const seal = JSON.parse(readFileSync(`${path}.seal`, "utf8")) as { key_id: string };
+      writeFileSync(`${path}.seal`, JSON.stringify({ ...seal, key_id: keyId }));
+    },
     check: async (key) => ({ verdict: await streamVerifyAuditLog(path), seal: sealVerdict(path, key) }),
     reseal: (key) => resealAuditLog(path, key),
     shortened: (_last, sealed) => new RegExp(`audit log ${path} was shortened: it holds [0-9]+ bytes, but its seal ${path}\\.seal says its last line is record ${sealed} `),
@@ -68,10 +83,13 @@ function postgresBacking(): Backing {
   const name = url.split("/").at(-1) as string;
   return {
     target: url,
+    first: 0,
     open: (key) => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }),
     cut: (count) => cluster.psql(name, `DELETE FROM custody_audit WHERE seq > (SELECT max(seq) FROM custody_audit) - ${count}`),
     forgeSeal: (seq) => cluster.psql(name, `UPDATE custody_audit_seal SET seq = ${seq}, hash = (SELECT hash FROM custody_audit WHERE seq = ${seq})`),
     dropSeal: () => cluster.psql(name, "DELETE FROM custody_audit_seal"),
+    dropSealWhole: () => cluster.psql(name, "DELETE FROM custody_audit_seal"),
+    rekeySeal: (keyId) => cluster.psql(name, `UPDATE custody_audit_seal SET key_id = '${keyId}'`),
     check: (key) => verifySealedPostgresAudit(url, key),
     reseal: (key) => resealPostgresAudit(url, key),
     shortened: (last, sealed) => new RegExp(`the audit chain was shortened: its last record is ${last}, below its sealed high-water mark, record ${sealed} `),
@@ -92,23 +110,26 @@ describe.each([
 ])("%s's sealed tail", (_name, make) => {
   it("refuses a chain cut short at its end, at open and at a running store's next append; the check says shortened; a reseal seals it as it is", async () => {
     const backing = make();
+    const o = backing.first;
     const key = new AuditSealKey(randomBytes(32));
     await appended(backing, key, 4);
     const running = await backing.open(key);
     backing.cut(2);
-    await expect(backing.open(key)).rejects.toThrow(backing.shortened(1, 3));
+    await expect(backing.open(key)).rejects.toThrow(backing.shortened(1 + o, 3 + o));
     await expect(running.append(record("after the cut"))).rejects.toThrow(/shortened/);
     await running.close();
-    expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 2 }, seal: { kind: "shortened", seal: { seq: 3 } } });
+    expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 2 + o }, seal: { kind: "shortened", seal: { seq: 3 + o } } });
     const said: string[] = [];
     expect(await verifyAuditCommand(backing.target, (line) => said.push(line), key)).toBe(1);
-    expect(said).toEqual([expect.stringMatching(/^SHORTENED: the chain is intact but ends at record 1 \(2 records[^)]*\); its seal says its last record is record 3[ ,].*: records were cut from its end$/)]);
+    expect(said).toEqual([
+      expect.stringMatching(new RegExp(`^SHORTENED: the chain is intact but ends at record ${1 + o} \\(${2 + o} records[^)]*\\); its seal says its last record is record ${3 + o}[ ,].*: records were cut from its end$`)),
+    ]);
 
     const sealed = await backing.reseal(key);
-    expect(sealed).toMatchObject({ event: "sealed", seq: 2, details: { reason: "resealed", key_id: key.id, log: { seq: 1 }, previous_seal: { seq: 3 } } });
-    expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 3 }, seal: { kind: "holds", seal: { seq: 2 }, authenticated: true } });
+    expect(sealed).toMatchObject({ event: "sealed", seq: 2 + o, details: { reason: "resealed", key_id: key.id, log: { seq: 1 + o }, previous_seal: { seq: 3 + o } } });
+    expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 3 + o }, seal: { kind: "holds", seal: { seq: 2 + o }, authenticated: true } });
     const reopened = await backing.open(key);
-    expect(await reopened.append(record("after the reseal"))).toMatchObject({ seq: 3 });
+    expect(await reopened.append(record("after the reseal"))).toMatchObject({ seq: 3 + o });
     await reopened.close();
   }, 60_000);
 
@@ -128,10 +149,68 @@ describe.each([
     // Rotation: the new key is put in place, then a person reseals.
     await backing.reseal(other);
     const rotated = await backing.open(other);
-    expect(await rotated.append(record("under the new key"))).toMatchObject({ seq: 4 });
+    expect(await rotated.append(record("under the new key"))).toMatchObject({ seq: 4 + backing.first });
     await rotated.close();
     await expect(backing.open(key)).rejects.toThrow(/another key/);
   }, 60_000);
+});
+
+describe.each([
+  ["the file store", fileBacking],
+  ["the PostgreSQL store", postgresBacking],
+])("verify-audit on %s", (_name, make) => {
+  const verified = async (backing: Backing, key: AuditSealKey | null) => {
+    const said: string[] = [];
+    const status = await verifyAuditCommand(backing.target, (line) => said.push(line), key);
+    return { status, said: said.join("\n") };
+  };
+
+  it("never says ok where the store refuses to open: a seal naming another key id, given the right key, is not trusted", async () => {
+    const backing = make();
+    const key = new AuditSealKey(randomBytes(32));
+    await appended(backing, key, 3);
+    backing.rekeySeal("0".repeat(16));
+    await expect(backing.open(key)).rejects.toThrow(`made with another key (key id ${"0".repeat(16)}; this key's id is ${key.id})`);
+    expect(await verified(backing, key)).toEqual({ status: 1, said: expect.stringMatching(new RegExp(`^SEAL NOT TRUSTED: .*made with another key \\(key id 0{16}; this key's id is ${key.id}\\)`)) });
+  }, 60_000);
+
+  it("never says ok where the store refuses to open: a chain cut and its seal removed is SEAL MISSING", async () => {
+    const backing = make();
+    const key = new AuditSealKey(randomBytes(32));
+    await appended(backing, key, 5);
+    backing.cut(2);
+    backing.dropSealWhole();
+    await expect(backing.open(key)).rejects.toThrow(/seal .*missing|records but no seal/);
+    expect(await verified(backing, key)).toEqual({ status: 1, said: expect.stringMatching(/^SEAL MISSING: .*; the store refuses to open it$/) });
+    expect(await verified(backing, null)).toMatchObject({ status: 1, said: expect.stringMatching(/^SEAL MISSING: /) });
+  }, 60_000);
+});
+
+describe("a log begun by this version", () => {
+  it("starts its chain with a `sealed` record, so its tail cut with its seal and ledger removed is refused, not taken for a log written before seals", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
+    const key = new AuditSealKey(randomBytes(32));
+    const store = new FileGuardStore(path, undefined, { sealKey: key });
+    for (let index = 0; index < 5; index += 1) await store.append(record(`r${index}`));
+    await store.close();
+    const lines = readFileSync(path, "utf8").trim().split("\n");
+    expect(lines.map((line) => (JSON.parse(line) as AuditRecord).event)).toEqual(["sealed", "dry_run", "dry_run", "dry_run", "dry_run", "dry_run"]);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ seq: 0, details: { reason: "first_seal", key_id: key.id, log: null } });
+
+    writeFileSync(path, `${lines.slice(0, 3).join("\n")}\n`);
+    rmSync(`${path}.seal`);
+    rmSync(`${path}.ledger.json`);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(`audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`);
+  });
+
+  it("a running store whose log is removed with its seal and ledger refuses its next append rather than start a chain anew", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
+    const store = new FileGuardStore(path, undefined, { sealKey: new AuditSealKey(randomBytes(32)) });
+    await store.append(record("r0"));
+    for (const file of [path, `${path}.seal`, `${path}.ledger.json`]) rmSync(file, { force: true });
+    await expect(store.append(record("r1"))).rejects.toThrow(`audit log ${path}: its seal ${path}.seal is missing (removed while the log was in use)`);
+    await store.close();
+  });
 });
 
 describe("a store written before seals", () => {

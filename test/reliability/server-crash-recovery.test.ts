@@ -312,6 +312,47 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
     });
   }, 120_000);
 
+  it("a graceful stop (SIGTERM) after the log grew past the ledger it saved: the restarted process still resumes the look-up of the write whose POST was held, from what the ledger kept", async () => {
+    await control(emulator, "POST", "/reset", { seed: "demo" });
+    const write = await writeCase("create_transaction");
+    const store = fileStore();
+    const proxy = await startHoldingProxy(emulator);
+    try {
+      const before = await newestTransactionId();
+      const server = await startServer(proxy.baseUrl, write.operator, store);
+      const dry = await call(server.client, write.tool, write.args);
+      proxy.hold("POST", write.path, { kind: "until_released" });
+      const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
+      await proxy.held();
+      const text = readFileSync(store.location, "utf8");
+      const reservedLine = text.split("\n").findIndex((line) => line.includes('"event":"reserved"'));
+      const reservedEnd = Buffer.byteLength(`${text.split("\n").slice(0, reservedLine + 1).join("\n")}\n`);
+      // Dry runs of other amounts until the log has grown enough for the ledger to be saved past the reservation.
+      const savedPast = () => {
+        const ledger = `${store.location}.ledger.json`;
+        return existsSync(ledger) && ((JSON.parse(readFileSync(ledger, "utf8")) as { checkpoint: { offset: number } | null }).checkpoint?.offset ?? 0) >= reservedEnd;
+      };
+      for (let index = 1; !savedPast(); index += 1) {
+        if (index > 2_000) throw new Error("the ledger was never saved past the reservation");
+        expect((await call(server.client, write.tool, { ...write.args, amount: `0.${String(index).padStart(6, "0")}1` })).structured.status).toBe("dry_run");
+      }
+      process.kill(server.pid, "SIGTERM");
+      await server.exited;
+      await confirming;
+      // The POST reaches the service only now: its answer is lost with the process.
+      proxy.release();
+      await proxy.forwarded();
+      const created = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
+      expect(created).toHaveLength(1);
+      const crash: Crash = { write, store, reference: dry.structured.reference as string, applied: created[0] ?? null, createdSince: async () => created };
+      await restartedOn(crash, async (client) => {
+        expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
+      });
+    } finally {
+      await proxy.close();
+    }
+  }, 120_000);
+
   it("every kind of write: after the restart the write that was applied is found from what the store kept, recorded, and not offered again", async () => {
     const outcomes: Record<string, string> = {};
     for (const tool of TOOLS) {

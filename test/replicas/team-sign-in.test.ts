@@ -42,6 +42,8 @@ let authorization: AuthorizationServer;
 let bundle: string;
 let storeUrl: string;
 let replicas: ReplicaProcess[] = [];
+/** The replicas' home, where their default audit seal key is. */
+let replicasHome: string;
 let balancer: NginxBalancer;
 let recipient: string;
 const sessions: TeamSession[] = [];
@@ -50,6 +52,7 @@ beforeAll(async () => {
   cluster = await startPostgresCluster({ durable: false });
   emulator = await startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} });
   const work = mkdtempSync(join(tmpdir(), "custody-sign-in-"));
+  replicasHome = work;
   bundle = buildCustodyServer(join(work, "custody-mcp.js"));
   storeUrl = cluster.createDatabase("people");
   const secretFile = join(work, "token-secret");
@@ -147,7 +150,8 @@ describe("people signed in on two replicas", () => {
       for (const record of own) expect(record).toMatchObject({ operator, person: { subject, client: "custody-desk" } });
     }
     expect(records.find((record) => record.event === "refused" && record.person?.subject === "alice")).toBeDefined();
-    const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8" });
+    // In the replicas' home, with their key: a default key in the runner's home is another key, whose seal verify-audit does not trust.
+    const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: replicasHome } });
     expect(verified.status, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client custody-desk\): [0-9]+ records: .* 1 submitted/);
     expect(verified.stdout).toMatch(/Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\): [0-9]+ records: .* 1 submitted/);

@@ -1,12 +1,16 @@
-import { statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets } from "@custody/shared";
 import { settingPath } from "./setting-path.js";
 
 export const AUDIT_SURFACE = "vscode";
 
-/** How long the extension's earlier log is kept in use after its last record: the daily window and an hour for clocks. */
+/** How long the extension's earlier log is kept in use after this version first started: the daily window and an hour for clocks. */
 const EARLIER_LOG_IN_USE_MS = 25 * 60 * 60 * 1000;
+
+/** The marker beside the earlier log holding when this version first found it in use (milliseconds since the epoch, as text). */
+const MOVE_MARKER = "moving-to-default-log";
 
 /** Where the guard's audit log is, and why there. */
 export interface AuditLogLocation {
@@ -19,8 +23,11 @@ export interface AuditLogLocation {
 /**
  * The audit log the extension writes: `custody.auditLog` when set; else the default every surface
  * shares (defaultAuditLogPath), so the person's MCP server counts the same daily allowance; except
- * that the extension's earlier log in its global storage stays in use while it holds writes of the
- * last 25 hours (its last change), so an upgrade never forgets a day's allowance already spent.
+ * that the extension's earlier log in its global storage stays in use for 25 hours from the first
+ * start of this version that found it written within 25 hours (a marker in the global storage),
+ * so an upgrade never forgets a day's allowance already spent. The 25 hours are counted from the
+ * marker, never from the log's last change: every write changes the log, and a person writing
+ * daily would otherwise keep a second allowance for ever.
  */
 export function auditLogLocation(storageDir: string, setting: string, now: number = Date.now()): AuditLogLocation {
   const configured = settingPath("auditLog", setting);
@@ -28,7 +35,44 @@ export function auditLogLocation(storageDir: string, setting: string, now: numbe
   if (configured !== undefined) return "problem" in configured ? { path: defaultAuditLogPath(), why: "setting", problem: configured.problem } : { path: configured.path, why: "setting" };
   const earlier = join(storageDir, "audit", "custody-vscode-audit.jsonl");
   const changed = statSync(earlier, { throwIfNoEntry: false })?.mtimeMs;
-  return changed !== undefined && now - changed < EARLIER_LOG_IN_USE_MS ? { path: earlier, why: "earlier_log" } : { path: defaultAuditLogPath(), why: "default" };
+  const since = changed === undefined ? undefined : earlierLogSince(join(storageDir, "audit", MOVE_MARKER), changed, now);
+  return since !== undefined && now >= since && now - since < EARLIER_LOG_IN_USE_MS ? { path: earlier, why: "earlier_log" } : { path: defaultAuditLogPath(), why: "default" };
+}
+
+/**
+ * When the earlier log's 25 hours began: the marker's time; without a marker, now if the log was
+ * changed within 25 hours, else its last change (past its day: the default is used at once), written
+ * as the marker, exclusively, so two windows starting together agree. An unreadable
+ * marker, or one in the future, counts as expired: the shared default is the log every surface agrees on.
+ */
+function earlierLogSince(marker: string, changed: number, now: number): number | undefined {
+  const written = readMarker(marker);
+  if (written !== "absent") return written;
+  // A log already past its day is marked as past it too, so that a later write to it (an older version in another window) does not bring it back.
+  const start = now - changed >= EARLIER_LOG_IN_USE_MS ? changed : now;
+  // Written whole beside it and linked into place: a window starting at the same moment reads a complete marker or none.
+  const whole = `${marker}.${randomBytes(8).toString("hex")}`;
+  try {
+    writeFileSync(whole, String(Math.floor(start)), { mode: 0o600 });
+    linkSync(whole, marker);
+    return start;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
+    const other = readMarker(marker);
+    return other === "absent" ? undefined : other;
+  } finally {
+    rmSync(whole, { force: true });
+  }
+}
+
+function readMarker(marker: string): number | undefined | "absent" {
+  let text: string;
+  try {
+    text = readFileSync(marker, "utf8");
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "absent" : undefined;
+  }
+  return /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
 /** The output line that says where the audit log is and why, so a person can point the MCP server at the same one. */
@@ -37,7 +81,7 @@ export function auditLogNotice(location: AuditLogLocation): string {
   const why = {
     setting: "custody.auditLog",
     default: "the default the MCP server shares",
-    earlier_log: "the extension's earlier log, kept while it holds the last day's writes; then the default the MCP server shares",
+    earlier_log: "the extension's earlier log, kept for 25 hours from this version's first start so that the last day's writes still count; then the default the MCP server shares",
   }[location.why];
   return `Audit log: ${location.path} (${why})`;
 }

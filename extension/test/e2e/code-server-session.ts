@@ -47,7 +47,9 @@ export async function startCodeServer(tools: E2eTools, root: string, userSetting
   const userDataDir = join(root, "user-data");
   const workspace = join(root, "workspace");
   const config = join(root, "code-server.yaml");
-  for (const dir of [extensionsDir, join(userDataDir, "User"), workspace]) mkdirSync(dir, { recursive: true });
+  // A home of its own: the extension's default audit log and seal key live under ~/.custody-mcp, which must not be this machine's.
+  const home = join(root, "home");
+  for (const dir of [extensionsDir, join(userDataDir, "User"), workspace, home]) mkdirSync(dir, { recursive: true });
   writeFileSync(join(userDataDir, "User", "settings.json"), JSON.stringify(userSettings, null, 2));
   writeFileSync(config, "auth: none\n");
   const common = ["--config", config, "--extensions-dir", extensionsDir, "--user-data-dir", userDataDir];
@@ -59,7 +61,7 @@ export async function startCodeServer(tools: E2eTools, root: string, userSetting
   const child = spawn(
     tools.node,
     [tools.codeServerEntry, ...common, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, XDG_CONFIG_HOME: join(root, "xdg-config"), XDG_DATA_HOME: join(root, "xdg-data") } },
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(root, "xdg-config"), XDG_DATA_HOME: join(root, "xdg-data") } },
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -102,7 +102,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.clearNotifications();
     await workbench.runCommand("Custody: Solana: Create and Delegate a Stake");
     await workbench.pick("sol-treasury");
-    const echo = await workbench.answer("1.5", { title: "Create and Delegate a Solana Stake (2/3)" });
+    const echo = await workbench.answer("1.5", { title: "Create and Delegate a Solana Stake (2/3)", echo: "1.5 SOL (1500000000 lamport)" });
     expect(echo).toContain("1.5 SOL (1500000000 lamport)");
     await workbench.pick(stakes[0]?.blockchain_state.validator_address ?? "", { filter: false });
     const stakeDialog = await workbench.dialogText();

@@ -44,14 +44,21 @@ export class Workbench {
   }
 
   /** Types into the open input box and presses Enter; returns the validation message shown for the text. */
-  async answer(text: string, options: { title?: string } = {}): Promise<string> {
+  /**
+   * Types an answer and presses Enter; with `echo`, first waits for the box's message to show it
+   * (the input's validation runs after typing) and returns that message.
+   */
+  async answer(text: string, options: { title?: string; echo?: string } = {}): Promise<string> {
     if (options.title) await this.quickInput.locator(".quick-input-title", { hasText: options.title }).waitFor({ state: "visible" });
     const input = this.quickInput.locator("input");
     await input.waitFor({ state: "visible" });
     await input.fill(text);
-    const message = this.quickInput.locator(".quick-input-message");
-    await this.page.waitForTimeout(150);
-    const shown = (await message.count()) > 0 ? ((await message.first().textContent()) ?? "") : "";
+    let shown = "";
+    if (options.echo !== undefined) {
+      const message = this.quickInput.locator(".quick-input-message", { hasText: options.echo }).first();
+      await message.waitFor({ state: "visible" });
+      shown = (await message.textContent()) ?? "";
+    }
     await input.press("Enter");
     return shown;
   }

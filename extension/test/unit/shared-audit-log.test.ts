@@ -50,16 +50,40 @@ describe("one default audit log for the extension and the MCP server", () => {
     expect(fake.output.join("\n")).toContain(`Audit log: ${shared} (the default the MCP server shares)`);
   }, 60_000);
 
-  it("keeps the extension's earlier log while it holds the last day's writes, then moves to the shared default", () => {
+  it("keeps the extension's earlier log for 25 hours from this version's first start, however often it is written, then moves to the shared default", () => {
     process.env.HOME = home;
     const storage = join(home, "storage");
-    expect(auditLogLocation(storage, "")).toEqual({ path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" });
+    const shared = { path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" };
+    expect(auditLogLocation(storage, "")).toEqual(shared);
     const earlier = join(storage, "audit", "custody-vscode-audit.jsonl");
     mkdirSync(join(storage, "audit"), { recursive: true });
     writeFileSync(earlier, "");
-    expect(auditLogLocation(storage, "")).toEqual({ path: earlier, why: "earlier_log" });
+    const start = Date.now();
+    const hour = 60 * 60 * 1000;
+    expect(auditLogLocation(storage, "", start)).toEqual({ path: earlier, why: "earlier_log" });
+    // The person writes from VS Code every 20 hours: each write changes the earlier log.
+    for (const hours of [20, 24]) {
+      const written = new Date(start + hours * hour);
+      utimesSync(earlier, written, written);
+      expect(auditLogLocation(storage, "", start + hours * hour)).toEqual({ path: earlier, why: "earlier_log" });
+    }
+    const lastWrite = new Date(start + 24.5 * hour);
+    utimesSync(earlier, lastWrite, lastWrite);
+    expect(auditLogLocation(storage, "", start + 25 * hour)).toEqual(shared);
+    expect(auditLogLocation(storage, "", start + 40 * hour)).toEqual(shared);
+  });
+
+  it("moves at once to the shared default when the earlier log was last written over 25 hours ago", () => {
+    process.env.HOME = home;
+    const storage = join(home, "storage");
+    const earlier = join(storage, "audit", "custody-vscode-audit.jsonl");
+    mkdirSync(join(storage, "audit"), { recursive: true });
+    writeFileSync(earlier, "");
     const dayAndAHalfAgo = new Date(Date.now() - 36 * 60 * 60 * 1000);
     utimesSync(earlier, dayAndAHalfAgo, dayAndAHalfAgo);
+    expect(auditLogLocation(storage, "")).toEqual({ path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" });
+    // Written again (say by an older version in another window), it does not come back into use.
+    writeFileSync(earlier, "");
     expect(auditLogLocation(storage, "")).toEqual({ path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" });
     expect(auditLogLocation(storage, "~/logs/audit.jsonl")).toEqual({ path: join(home, "logs", "audit.jsonl"), why: "setting" });
     const relative = auditLogLocation(storage, "logs/audit.jsonl");

@@ -11,10 +11,13 @@ const VALIDATOR = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 function auditEvents(harness: Harness): { event: string; tool: string; transaction_id?: number | null }[] {
   const path = join(harness.storage, "audit", "custody-vscode-audit.jsonl");
   expect(verifyAuditLog(path).ok).toBe(true);
-  return readFileSync(path, "utf8")
+  const [sealed, ...records] = readFileSync(path, "utf8")
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as { event: string; tool: string; transaction_id?: number | null });
+  // A new log begins with its `sealed` record (test/guard-store/sealed-tail.test.ts); the writes follow it.
+  expect(sealed).toMatchObject({ event: "sealed", tool: "first_seal" });
+  return records;
 }
 
 async function newest(harness: Harness) {
@@ -216,7 +219,7 @@ describe("guarded writes from the palette", () => {
       expect(fake.messages.at(-1)?.message).toContain(reason);
     }
     // The refusal is audited without holding up the message: wait for the third record.
-    await waitFor(() => readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8").trim().split("\n").length === 3, "three audit records");
+    await waitFor(() => readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8").trim().split("\n").length === 4, "three audit records after the log's sealed one");
     expect(auditEvents(harness).map((record) => `${record.tool}:${record.event}`)).toEqual(["sync_account:refused", "sync_account:refused", "sync_account:refused"]);
   });
 

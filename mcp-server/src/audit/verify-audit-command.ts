@@ -3,10 +3,11 @@ import { describePerson, isDatabaseUrl, sealVerdict, streamVerifyAuditLog, type 
 
 /**
  * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds and holds
- * its seal, 1 when broken, shortened or not holding its sealed line, 2 when the file is missing or
- * cannot be read, or the database cannot be read (the message masks its password). Both stream,
- * so memory stays bounded whatever the log's size or the length of a line. `key` checks the seal's
- * MAC; without one the seal's content is compared unchecked.
+ * its seal, 1 when broken, shortened, not holding its sealed line, its seal missing where the store
+ * had one, or not trusted (never ok where the store would refuse to open), 2 when the file is
+ * missing or cannot be read, or the database cannot be read (the message masks its password). Both
+ * stream, so memory stays bounded whatever the log's size or the length of a line. `key` checks the
+ * seal's MAC (a seal of another key is not trusted); without one the seal's content is compared unchecked.
  */
 export async function verifyAuditCommand(target: string, out: (line: string) => void, key: AuditSealKey | null = null): Promise<number> {
   let verdict: AuditVerdict;
@@ -56,6 +57,10 @@ function problemWithSeal(seal: SealVerdict, verdict: AuditVerdict & { ok: true }
   if (seal.kind === "shortened") return `SHORTENED: ${ends}; its seal says its last record is ${sealed(seal.seal)}: records were cut from its end`;
   if (seal.kind === "differs") return `NOT THE SEALED LOG: ${ends}; its seal says its last record is ${sealed(seal.seal)}, and another record is there`;
   if (seal.kind === "unauthentic") return `SEAL NOT TRUSTED: ${seal.reason}`;
+  if (seal.kind === "missing") return `SEAL MISSING: ${seal.reason}; the store refuses to open it`;
+  if (seal.kind === "unsealed" && verdict.lastSealed !== null) {
+    return `SEAL MISSING: the chain holds a sealed record (record ${verdict.lastSealed}), but it has no seal; the store refuses to open it`;
+  }
   return null;
 }
 

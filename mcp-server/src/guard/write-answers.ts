@@ -107,11 +107,13 @@ function auditWarning(problem: string | null): Record<string, unknown> {
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */
 export function personMessage(title: string, plan: PlannedWrite): string {
-  const warnings = plan.checks.filter((check) => check.severity === "warn").map((check) => `Warning: ${check.message}`);
+  const repeat = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+  const warnings = plan.checks.filter((check) => check.severity === "warn" && check !== repeat).map((check) => `Warning: ${check.message}`);
   return lines(
     repeatLine(plan),
     `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${describePerson(plan.person)}`}:`,
     ...whatMovesLines(plan),
+    repeat === undefined ? "" : `Repeats: ${sanitizeUntrustedText(repeat.message)}`,
     `Summary: ${sanitizeUntrustedText(plan.summary)}`,
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
     ...warnings.map((warning) => sanitizeUntrustedText(warning)),
@@ -119,10 +121,14 @@ export function personMessage(title: string, plan: PlannedWrite): string {
   );
 }
 
-/** First in what the person confirms: a write that repeats an earlier identical one says so, naming it. */
+/**
+ * First in what the person confirms: a write that repeats an earlier identical one says so in a
+ * fixed sentence. The finding that names the earlier write is workspace text (up to 2,000
+ * characters, other transactions' recipients among them): it comes with the warnings, after what
+ * moves, so nothing it says can stand before the account, amount and recipient.
+ */
 export function repeatLine(plan: PlannedWrite): string {
   const acknowledged = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
   if (acknowledged === undefined) return "";
-  const what = acknowledged.facts.may_pay_twice === "true" ? "what may already be applied: IT MAY PAY TWICE" : "what was already sent";
-  return `THIS SENDS AGAIN ${what}: ${sanitizeUntrustedText(acknowledged.message)}.`;
+  return acknowledged.facts.may_pay_twice === "true" ? "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE." : "THIS SENDS AGAIN what was already sent.";
 }

@@ -13,9 +13,18 @@ export const DEMO = {
   ethOps: "eth-ops",
   kilnContract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270",
   usdcContract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
-  /** One validator's deposit call (the beacon deposit contract's shape, made-up values). */
-  depositCallData: encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `01${"00".repeat(11)}${"c2".repeat(20)}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) }),
 } as const;
+
+/** One validator's deposit call withdrawing to `withdrawTo` (the beacon deposit contract's shape, made-up key, signature and root). */
+export function depositCallData(withdrawTo: string): string {
+  const address = withdrawTo.replace(/^0x/, "").toLowerCase();
+  return encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `01${"00".repeat(11)}${address}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) });
+}
+
+/** A deposit call whose withdrawals go back to the named account's own address (eth-staking unless named). */
+export async function ownDepositCallData(emulator: RunningEmulator, account: string = DEMO.ethStaking): Promise<string> {
+  return depositCallData((await accountNamed(emulator, account)).address);
+}
 
 /** A client as one operator, to read state the way the test needs it (not through the tools). */
 export function directClient(emulator: RunningEmulator, operator: string = DEMO.treasuryBot): CustodyClient {

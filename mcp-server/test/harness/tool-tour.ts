@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "@custody/emulator";
-import { accountNamed, DEMO, directClient } from "./demo-workspace.js";
+import { accountNamed, DEMO, directClient, ownDepositCallData } from "./demo-workspace.js";
 
 /** One valid call of every tool on the demo workspace (writes without a token: dry runs), as staking-bot or treasury-bot. */
 export async function toolTour(emulator: RunningEmulator): Promise<{ tool: string; args: Record<string, unknown>; operator: string }[]> {
@@ -47,6 +47,6 @@ export async function toolTour(emulator: RunningEmulator): Promise<{ tool: strin
     { tool: "polkadot_rebond", args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, operator: t },
     { tool: "polkadot_withdraw_unbonded", args: { account: DEMO.dotStaking }, operator: t },
     { tool: "polkadot_set_payee", args: { account: DEMO.dotStaking, payee: "Stash" }, operator: t },
-    { tool: "ethereum_stake", args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: DEMO.depositCallData, amount: "32", unit: "ETH" }, operator: s },
+    { tool: "ethereum_stake", args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" }, operator: s },
   ];
 }

@@ -9,6 +9,7 @@ import { decode } from "./support/wire.js";
 
 const SOL = 1_000_000_000n;
 const INITIAL = 1000n * SOL;
+/** The kill's offset into a burst under way: the test's parameter, not a wait for some state. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function register(service: HttpCaller, control: HttpCaller, name: string): Promise<void> {
@@ -38,7 +39,7 @@ describe("crash safety: kill -9 during writes loses nothing acknowledged and lea
   afterAll(() => dirs.forEach((dir) => dir.remove()));
 
   for (const killAfterMs of [120, 450, 900]) {
-    it(`killed ${killAfterMs} ms into a burst of concurrent writes`, async () => {
+    it(`killed ${killAfterMs} ms after the first write of a burst of concurrent writes is acknowledged`, async () => {
       const dir = tempDir();
       dirs.push(dir);
       const args = ["serve", "--port", "0", "--data-dir", dir.path, "--seed", "empty", "--processing-delay-ms", "0"];
@@ -50,6 +51,8 @@ describe("crash safety: kill -9 during writes loses nothing acknowledged and lea
       const b = obj(await control.post("/accounts", { name: "b", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null } }));
 
       const acknowledged = new Map<number, bigint>();
+      let firstAcknowledged = () => {};
+      const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve));
       let stop = false;
       const worker = async (seed: number) => {
         for (let index = 0; !stop; index += 1) {
@@ -57,19 +60,24 @@ describe("crash safety: kill -9 during writes loses nothing acknowledged and lea
           const recipient = index % 3 === 0 ? externalSolana("away") : (b.address as string);
           try {
             const answer = await service.post("/transactions", { account_name: "a", amount: amount.toString(), max_fees: "7500", recipient, speed: "NORMAL" });
-            if (answer.status === 200) acknowledged.set(decode(Transaction, answer).id, amount);
+            if (answer.status === 200) {
+              acknowledged.set(decode(Transaction, answer).id, amount);
+              firstAcknowledged();
+            }
           } catch {
             return;
           }
         }
       };
       const workers = Array.from({ length: 6 }, (_, seed) => worker(seed));
+      // The burst is under way once a write is acknowledged (or every worker stopped, which fails below); the kill comes killAfterMs after that.
+      await Promise.race([acknowledgedOnce, Promise.all(workers)]);
+      expect(acknowledged.size).toBeGreaterThan(0);
       await sleep(killAfterMs);
       running.child.kill("SIGKILL");
       await waitForExit(running.child);
       stop = true;
       await Promise.all(workers);
-      expect(acknowledged.size).toBeGreaterThan(0);
 
       running = await spawnCli(args);
       service = new HttpCaller(running.ready.base_url).as("op");

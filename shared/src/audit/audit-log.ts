@@ -139,7 +139,11 @@ export class AuditLog {
   #open(): AuditLedger {
     const { seal, saved } = sealedStart(this.path, this.#key, this.#reads);
     this.#sealed = seal !== null;
-    if (!existsSync(this.path)) return new AuditLedger();
+    if (!existsSync(this.path)) {
+      // A new log: its first append starts the chain with a `sealed` record, so a chain with records always holds one.
+      this.#pendingSeal = { reason: "first_seal" };
+      return new AuditLedger();
+    }
     const checkpoint = saved?.checkpoint ?? null;
     // The sealed line was just read: a ledger saved at it needs no second look.
     const holds = checkpoint !== null && ((seal !== null && seal.offset === checkpoint.offset && seal.hash === checkpoint.hash) || this.#tailIs(checkpoint));
@@ -163,19 +167,20 @@ export class AuditLog {
   /**
    * The log has no seal. One that never had one (written before seals) is sealed now as it is,
    * its whole chain just verified by the rebuild, and its next append records that with a `sealed`
-   * record. One whose rebuild met a `sealed` record lost its seal, which only a person may accept.
+   * record; an empty one gets that record first. One whose rebuild met a `sealed` record lost its
+   * seal, which only a person may accept.
    */
   #unsealedFound(): void {
     if (this.#sealRecordSeq !== null) {
       throw new AuditSealError(`audit log ${this.path}: its seal ${this.#sealPath} is missing, but the log was sealed (record ${this.#sealRecordSeq}); ${resealHint(this.path)}`);
     }
+    this.#pendingSeal = { reason: "first_seal" };
     const checkpoint = this.#ledger.checkpoint;
     if (checkpoint === null) return;
     // Without the lock: a writer meanwhile seals a later line, so this seal is at worst behind the log, never ahead of it.
     writeSealFile(this.#sealPath, this.#key, checkpoint);
     this.#sealed = true;
     this.#save();
-    this.#pendingSeal = { reason: "first_seal" };
   }
 
   #checkSeal(): SealedPoint | null {
@@ -197,6 +202,11 @@ export class AuditLog {
   #writePendingSeal(ledger: AuditLedger): AuditRecord | null {
     const pending = this.#pendingSeal;
     if (pending === null) return null;
+    // Another writer of the log started or sealed the chain since this one opened it: one `sealed` record is enough.
+    if (pending.reason === "first_seal" && this.#sealRecordSeq !== null) {
+      this.#pendingSeal = null;
+      return null;
+    }
     const tail = ledger.checkpoint;
     const holds = tail === null ? null : { seq: tail.seq, bytes: tail.offset };
     const previous = pending.reason === "resealed" && pending.previous !== null ? { seq: pending.previous.seq, bytes: pending.previous.offset, key_id: pending.previous.key_id } : null;
@@ -213,8 +223,9 @@ export class AuditLog {
       ({ size, ino: inode } = statSync(this.path));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      // A sealed log removed is one cut to nothing.
-      this.#checkSeal();
+      // A sealed log removed is one cut to nothing; removed with its seal, a writer that sealed it refuses too.
+      if (locked) this.#requireSealLocked();
+      else this.#checkSeal();
       if (this.#ledger.checkpoint !== null) this.#ledger = new AuditLedger();
       this.#inode = null;
       return this.#ledger;

@@ -2,7 +2,8 @@ import { ChainCheck } from "./chain-check.js";
 import { PeopleTally, type PersonTally } from "./people-tally.js";
 
 export type AuditVerdict =
-  | { ok: true; records: number; lastHash: string; people: PersonTally[]; otherPeopleRecords: number }
+  /** `lastSealed`: the sequence number of the chain's last `sealed` record (the chain was sealed then), or null. */
+  | { ok: true; records: number; lastHash: string; people: PersonTally[]; otherPeopleRecords: number; lastSealed: number | null }
   | { ok: false; records: number; line: number; reason: string };
 
 /**
@@ -14,6 +15,7 @@ export class AuditChainVerifier {
   readonly #check = new ChainCheck();
   readonly #people = new PeopleTally();
   #records = 0;
+  #lastSealed: number | null = null;
   #failure: AuditVerdict | null = null;
 
   /** Checks the next line; false once the chain is broken (the verdict says where). */
@@ -22,6 +24,7 @@ export class AuditChainVerifier {
     const reading = this.#check.next(line);
     if ("reason" in reading) return this.refuse(reading.reason);
     this.#people.add(reading.record);
+    if (reading.record.event === "sealed") this.#lastSealed = reading.record.seq;
     this.#records += 1;
     return true;
   }
@@ -37,6 +40,6 @@ export class AuditChainVerifier {
   verdict(): AuditVerdict {
     if (this.#failure !== null) return this.#failure;
     const { people, others } = this.#people.summary();
-    return { ok: true, records: this.#records, lastHash: this.#check.point.hash, people, otherPeopleRecords: others };
+    return { ok: true, records: this.#records, lastHash: this.#check.point.hash, people, otherPeopleRecords: others, lastSealed: this.#lastSealed };
   }
 }

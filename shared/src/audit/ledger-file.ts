@@ -1,15 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
+import { WriteTraceEntry } from "../guard-store/write-traces.js";
 import { AuditLedger } from "./audit-ledger.js";
 import { canonicalJson } from "./canonical-json.js";
 import { AuditSealError, resealHint } from "./seal-file.js";
 import type { AuditSealKey } from "./seal-key.js";
 
-// Version 2 keeps each write's person; version 3 is sealed (a MAC of its content with the seal key).
+// Version 2 keeps each write's person; version 3 is sealed (a MAC of its content with the seal key);
+// version 4 keeps each trace whole (its recognition and given_up, which version 3 dropped on reading).
 // A ledger of another version is rebuilt from the log, both ways: an older program would save one
-// without persons or seal, and this one must not trust it.
-const FORMAT = "custody-audit-ledger/3";
+// without persons, seal or recognitions, and this one must not trust it.
+const FORMAT = "custody-audit-ledger/4";
 const MAC_DOMAIN = "custody audit ledger";
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -19,18 +21,7 @@ const LedgerFile = z.object({
   newest_ms: z.number().nullable(),
   pruned_before_ms: z.number().nullable(),
   committed: z.array(z.object({ operator: z.string(), person: z.string().nullable(), team: z.boolean(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
-  traces: z.array(
-    z.object({
-      reference: z.string(),
-      fingerprint: z.string(),
-      operator: z.string(),
-      tool: z.string(),
-      reserved_at: z.string(),
-      status: z.enum(["in_flight", "submitted", "uncertain", "not_applied"]),
-      transaction_id: z.int().nullable(),
-      repeat_of: z.string().nullable(),
-    }),
-  ),
+  traces: z.array(WriteTraceEntry),
 });
 
 const LedgerSeal = z.object({ key_id: z.string(), mac: z.string() });
@@ -70,6 +61,17 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
     committed: parsed.committed.map(({ latest_ms, amount, ...entry }) => ({ ...entry, amount: BigInt(amount), latestMs: latest_ms })),
     traces: parsed.traces,
   });
+}
+
+/** Whether the file is a ledger of this version carrying a seal (unchecked: for verify-audit, which may have no key). */
+export function isSealedLedgerFile(path: string): boolean {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return false;
+  }
+  return LedgerSeal.safeParse(raw).success && LedgerFile.safeParse(raw).success;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import type { ChainPoint } from "./chain-check.js";
 import { AuditSealError, readSealFile, unverifiedSeal } from "./seal-file.js";
-import { readLedgerFile } from "./ledger-file.js";
+import { isSealedLedgerFile, readLedgerFile } from "./ledger-file.js";
 import { ledgerPathOf, logHolds, sealPathOf } from "./sealed-tail.js";
 import type { AuditSealKey } from "./seal-key.js";
 
@@ -11,6 +11,8 @@ export type SealedAt = ChainPoint & { offset?: number };
 /** How a log (or a database's chain) compares with its seal, for verify-audit. */
 export type SealVerdict =
   | { kind: "unsealed" }
+  /** No seal, where the store shows it had one (a sealed ledger beside the log; a database's chain with records and no seal row): the store refuses it. */
+  | { kind: "missing"; reason: string }
   /** The log holds the sealed line; `authenticated` when the key checked the seal's MAC. */
   | { kind: "holds"; seal: SealedAt; authenticated: boolean; keyId: string }
   /** The log is shorter than its seal says: records were cut from its end (`bytes`: a file's length). */
@@ -21,16 +23,21 @@ export type SealVerdict =
   | { kind: "unauthentic"; reason: string };
 
 /**
- * Compares a log with its seal, and its ledger with its MAC. The seal's MAC is checked when the
- * key is the one it names; with no key, or another one, what the seal says is compared unchecked
- * (and said to be): the length and the sealed line are what show a shortened log.
+ * Compares a log with its seal, and its ledger with its MAC, as an opener of the store does. With a
+ * key, a seal or ledger made with another key or not matching its MAC is not trusted; with no key,
+ * what the seal says is compared unchecked (and said to be): the length and the sealed line are
+ * what show a shortened log. A missing seal beside a sealed ledger is `missing`; one whose chain
+ * holds a `sealed` record is found by the caller, which reads the chain.
  */
 export function sealVerdict(log: string, key: AuditSealKey | null): SealVerdict {
   const sealPath = sealPathOf(log);
-  if (!existsSync(sealPath)) return { kind: "unsealed" };
+  if (!existsSync(sealPath)) {
+    const ledger = ledgerPathOf(log);
+    return isSealedLedgerFile(ledger) ? { kind: "missing", reason: `${sealPath} is missing, but its ledger ${ledger} is sealed` } : { kind: "unsealed" };
+  }
   const raw = unverifiedSeal(sealPath);
   if (raw === null) return { kind: "unauthentic", reason: `${sealPath} is not a seal this program wrote` };
-  const checkable = key !== null && key.id === raw.key_id;
+  const checkable = key !== null;
   try {
     if (checkable) {
       readSealFile(sealPath, key, log);

@@ -15,6 +15,9 @@ const BUCKET_MS = 60_000;
 
 type Kind = "prepared" | "used" | "latest";
 
+/** An entry file that is not an entry (cut short by a power loss, or not JSON). */
+const UNREADABLE = Symbol("unreadable intent entry");
+
 /**
  * The dry runs that can still be confirmed and the nonces used, one small file each in
  * `<log>.intents/` (prepared/<nonce>, used/<nonce>, latest/<sha256 of the fingerprint>): a dry run
@@ -42,11 +45,14 @@ export class FileIntents {
   redeem(nonce: string): Redemption {
     if (!NONCE.test(nonce)) return { outcome: "unknown" };
     this.#sweep();
+    // A used entry that cannot be read still counts as used: a nonce is never redeemed twice.
     const used = this.#get("used", nonce, Used);
-    if (used !== null) return { outcome: "reused", reference: used.reference };
+    if (used !== null) return { outcome: "reused", reference: used === UNREADABLE ? null : used.reference };
     const prepared = this.#get("prepared", nonce, Prepared);
-    if (prepared === null) return { outcome: "unknown" };
+    if (prepared === null || prepared === UNREADABLE) return { outcome: "unknown" };
     const latest = this.#get("latest", fingerprintName(prepared.fingerprint), Latest);
+    // One that cannot be read cannot show this nonce is the newest of its intent: refused as unknown (a new dry run writes it again).
+    if (latest === UNREADABLE) return { outcome: "unknown" };
     if (latest !== null && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at };
     this.#put("used", nonce, { expires_at: prepared.expires_at, reference: null }, prepared.expires_at);
     rmSync(this.#file("prepared", nonce), { force: true });
@@ -56,25 +62,31 @@ export class FileIntents {
   link(nonce: string, reference: string): void {
     if (!NONCE.test(nonce)) return;
     const used = this.#get("used", nonce, Used);
-    if (used !== null) this.#put("used", nonce, { ...used, reference }, used.expires_at);
+    // An unreadable one is left as it is: it still counts as used, and its expiry is unknown.
+    if (used !== null && used !== UNREADABLE) this.#put("used", nonce, { ...used, reference }, used.expires_at);
   }
 
   #file(kind: Kind, name: string): string {
     return join(this.dir, kind, name);
   }
 
-  /** The entry, or null when there is none; one expired but not yet swept is returned (the road names an expired dry run as such). */
-  #get<T extends { expires_at: number }>(kind: Kind, name: string, schema: z.ZodType<T>): T | null {
-    let text: string;
+  /**
+   * The entry, or null when there is none; one expired but not yet swept is returned (the road names
+   * an expired dry run as such). One that is not an entry (a prepared or latest entry is not synced:
+   * a power loss can leave it empty) is UNREADABLE, for the caller to decide, never an exception
+   * that would stop every dry run and confirmation.
+   */
+  #get<T extends { expires_at: number }>(kind: Kind, name: string, schema: z.ZodType<T>): T | typeof UNREADABLE | null {
+    let raw: unknown;
     try {
-      text = readFileSync(this.#file(kind, name), "utf8");
+      raw = JSON.parse(readFileSync(this.#file(kind, name), "utf8"));
     } catch (error) {
+      if (error instanceof SyntaxError) return UNREADABLE;
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
-    const parsed = schema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.#file(kind, name)}: not a guard intent entry; refusing to use it`);
-    return parsed.data;
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : UNREADABLE;
   }
 
   /**
@@ -108,7 +120,9 @@ export class FileIntents {
         const dot = marker.indexOf(".");
         const kind = marker.slice(0, dot) as Kind;
         const name = marker.slice(dot + 1);
-        if (kind === "latest" && (this.#get("latest", name, Latest)?.expires_at ?? 0) > this.now().getTime()) continue;
+        // An unreadable latest entry is taken as expired and removed.
+        const latest = kind === "latest" ? this.#get("latest", name, Latest) : null;
+        if (latest !== null && latest !== UNREADABLE && latest.expires_at > this.now().getTime()) continue;
         rmSync(this.#file(kind, name), { force: true });
       }
       rmSync(bucketDir, { recursive: true, force: true });

@@ -1,7 +1,22 @@
+import { z } from "zod";
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
 import { WriteRecognition } from "../writes/lost-answer-fields.js";
 import type { UnansweredQuery, WriteTrace } from "./guard-store.js";
+
+/** A write trace as stores keep it (the file ledger): every field of WriteTrace, so a saved and read-back trace is the one folded. */
+export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
+  reference: z.string(),
+  fingerprint: z.string(),
+  operator: z.string(),
+  tool: z.string(),
+  reserved_at: z.string(),
+  status: z.enum(["in_flight", "submitted", "uncertain", "not_applied"]),
+  transaction_id: z.int().nullable(),
+  repeat_of: z.string().nullable(),
+  recognition: WriteRecognition.optional(),
+  given_up: z.literal(true).optional(),
+});
 
 /** The outcome of a `resolved` record whose look-up found the transaction. */
 export const FOUND_OUTCOME = "found";

@@ -9,3 +9,4 @@ export * from "./serial-by-key.js";
 export * from "./unfinished-transactions.js";
 export * from "./near-names.js";
 export * from "./solana-epoch-reads.js";
+export * from "./workspace-users.js";

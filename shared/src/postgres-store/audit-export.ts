@@ -74,9 +74,13 @@ export async function verifySealedPostgresAudit(url: string, key: AuditSealKey |
 async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<SealVerdict> {
   if ((await db.query<{ table: string | null }>("SELECT to_regclass('custody_audit_seal')::text AS table")).rows[0]?.table == null) return { kind: "unsealed" };
   const seal = await unverifiedTableSeal(db);
-  if (seal === null) return { kind: "unsealed" };
-  // Checked with the key it names; with none, or another, compared unchecked (as a file's seal is).
-  const checkable = key !== null && key.id === seal.key_id;
+  if (seal === null) {
+    // After the migration that brings seals, every chain with records has its row: the store refuses one without.
+    const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM custody_audit) AS any");
+    return rows[0]?.any === true ? { kind: "missing", reason: "the chain has records but no seal row (custody_audit_seal)" } : { kind: "unsealed" };
+  }
+  // Checked with the key when there is one (another key's seal is not trusted, as the store refuses it); with none, compared unchecked (as a file's seal is).
+  const checkable = key !== null;
   try {
     if (checkable) await tableSeal(db, key);
   } catch (error) {

@@ -1,3 +1,5 @@
+import { eip55Checksummed } from "../schemas/ethereum-checksum.js";
+
 /**
  * The beacon deposit contract's `deposit(bytes pubkey, bytes withdrawal_credentials, bytes
  * signature, bytes32 deposit_data_root)` call, ABI-encoded: the call every staking provider's
@@ -58,4 +60,25 @@ export function decodeDepositCall(contractData: string): { parts: DepositCallPar
   }
   const [pubkey, withdrawal_credentials, signature] = values as [string, string, string];
   return { parts: { pubkey, withdrawal_credentials, signature, deposit_data_root: at(3 * 32, 32) } };
+}
+
+/**
+ * Who a deposit's 32 ETH goes back to: withdrawal credentials 0x01 or 0x02, eleven zero bytes and
+ * an execution address (returned EIP-55 checksummed), or why the guard cannot name one (0x00
+ * credentials name a BLS key, whose holder the guard cannot tell; any other prefix is unknown).
+ */
+export function withdrawalAddress(credentials: string): { address: string } | { problem: string } {
+  const prefix = credentials.slice(0, 2);
+  if (prefix === "00") return { problem: "are BLS credentials (prefix 0x00): they name a BLS key, and the guard cannot tell whose key it is" };
+  if (prefix !== "01" && prefix !== "02") return { problem: `have prefix 0x${prefix}, not 0x01 or 0x02 followed by an execution address` };
+  if (!/^0{22}$/.test(credentials.slice(2, 24))) return { problem: `have prefix 0x${prefix} but bytes 1 to 11 are not zero: they do not name one execution address` };
+  return { address: eip55Checksummed(credentials.slice(24)) };
+}
+
+/** The withdrawal address of call data that is one deposit with execution credentials, else undefined. */
+export function depositWithdrawalAddress(contractData: string): string | undefined {
+  const decoded = decodeDepositCall(contractData);
+  if ("problem" in decoded) return undefined;
+  const withdrawal = withdrawalAddress(decoded.parts.withdrawal_credentials);
+  return "address" in withdrawal ? withdrawal.address : undefined;
 }

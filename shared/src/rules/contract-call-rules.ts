@@ -1,4 +1,4 @@
-import { decodeDepositCall, DEPOSIT_SELECTOR } from "../requests/beacon-deposit-call.js";
+import { decodeDepositCall, DEPOSIT_SELECTOR, withdrawalAddress } from "../requests/beacon-deposit-call.js";
 import { sameAddress } from "../schemas/address-format.js";
 import { finding, type Finding } from "./finding.js";
 
@@ -11,6 +11,10 @@ export interface ContractCallInput {
   whitelist: string[] | undefined;
   /** The local policy's allowed_contracts, when set. */
   allowedContracts: string[] | undefined;
+  /** The paying account's own address: a deposit's withdrawals may always go back to it. */
+  accountAddress: string;
+  /** The local policy's allowed_recipients, when set: the other addresses withdrawals may go to. */
+  allowedRecipients: string[] | undefined;
 }
 
 /**
@@ -18,7 +22,7 @@ export interface ContractCallInput {
  * of someone else's contract call): a contract something allows, and one deposit's call data.
  */
 export function checkContractCall(input: ContractCallInput): Finding[] {
-  return [...checkContractAllowed(input), checkDepositCallData(input.contractData)];
+  return [...checkContractAllowed(input), ...checkDepositCallData(input)];
 }
 
 /**
@@ -53,21 +57,53 @@ const FIELD = "coin_fields.contract_interaction.contract_data";
 /**
  * The call data must be one deposit (selector 0x22895118, canonical ABI encoding, 420 bytes) whose
  * arguments are not zero-filled: any other call can pay anyone its arguments name, which the guard
- * cannot show, and a zero key, credential, signature or root is no validator's deposit.
+ * cannot show, and a zero key, credential, signature or root is no validator's deposit. Its
+ * withdrawal credentials decide who gets the 32 ETH back, so they are checked too.
  */
-function checkDepositCallData(contractData: string): Finding {
+function checkDepositCallData(input: ContractCallInput): Finding[] {
+  const { contractData } = input;
   const decoded = decodeDepositCall(contractData);
   if ("problem" in decoded) {
-    return finding(
-      "block",
-      "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
-      `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read`,
-      { selector: contractData.replace(/^0x/, "").slice(0, 8) },
-    );
+    return [
+      finding(
+        "block",
+        "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
+        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read`,
+        { selector: contractData.replace(/^0x/, "").slice(0, 8) },
+      ),
+    ];
   }
   const zero = Object.entries(decoded.parts).filter(([, hex]) => /^0*$/.test(hex)).map(([name]) => name);
   if (zero.length > 0) {
-    return finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit`, { zero_filled: zero.join(",") });
+    return [finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit`, { zero_filled: zero.join(",") })];
   }
-  return finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, { pubkey: `0x${decoded.parts.pubkey}` });
+  return [
+    finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, { pubkey: `0x${decoded.parts.pubkey}` }),
+    checkWithdrawalCredentials(decoded.parts.withdrawal_credentials, input),
+  ];
+}
+
+/**
+ * The deposit's withdrawal credentials must name an execution address (0x01 or 0x02, eleven zero
+ * bytes, the address) that is the paying account's own or on the policy's allowed_recipients:
+ * whoever they name receives the stake and its rewards back.
+ */
+function checkWithdrawalCredentials(credentials: string, { accountAddress, allowedRecipients }: ContractCallInput): Finding {
+  const field = `the withdrawal_credentials in ${FIELD}`;
+  const withdrawal = withdrawalAddress(credentials);
+  if ("problem" in withdrawal) {
+    return finding("block", "ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE", `${field} (0x${credentials}) ${withdrawal.problem}: the guard accepts only 0x01 or 0x02 credentials naming an address it can check`, { withdrawal_credentials: `0x${credentials}` });
+  }
+  const { address } = withdrawal;
+  const facts = { withdrawal_address: address };
+  if (sameAddress("Ethereum", accountAddress, address)) return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT", `${field} send withdrawals back to the account's own address ${address}`, facts);
+  if (allowedRecipients?.some((entry) => sameAddress("Ethereum", entry, address)) === true) {
+    return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ALLOWED_RECIPIENT", `${field} send withdrawals to ${address}, on the local policy's allowed_recipients`, facts);
+  }
+  return finding(
+    "block",
+    "ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED",
+    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither the account's own address (${accountAddress}) nor on the local policy's allowed_recipients`,
+    facts,
+  );
 }

@@ -3,7 +3,7 @@ import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import { repeatKey } from "../guard-store/write-traces.js";
 import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { describeCandidates, lookUpLostAnswer, type LookupResult } from "./lost-answer-lookup.js";
+import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
@@ -52,8 +52,8 @@ async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Wri
     await ctx.recordFound(earlier, result.transaction);
     return { ...earlier, status: "submitted", transaction_id: result.transaction.id };
   }
-  if (result.found === "candidates") return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone` };
-  return { ...earlier, seen: "no transaction matching it exists yet, but it may still land" };
+  if (result.found === "candidates") return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone${unreadClause(result)}` };
+  return { ...earlier, seen: `no transaction matching it exists yet, but it may still land${unreadClause(result)}` };
 }
 
 /** How an earlier identical write reads in a finding: its transaction, status and time, or that it may already be applied and what was found. */

@@ -2,7 +2,7 @@ import type { CustodyClient } from "../client/custody-client.js";
 import { AmbiguousWriteError, CustodyApiError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { WriteRecognition } from "../writes/lost-answer-fields.js";
-import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
+import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, unreadClause, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 export type SendOutcome =
@@ -77,9 +77,9 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {
-      const what = `the service's answer was lost; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone`;
+      const what = `the service's answer was lost; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone${unreadClause(result)}`;
       return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
     }
-    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, "the service's answer was lost and no transaction matching this write exists yet") };
+    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the service's answer was lost and no transaction matching this write exists yet${unreadClause(result)}`) };
   }
 }

@@ -3,6 +3,7 @@ import { buildApproveRequestFor } from "../requests/approve-request.js";
 import { finding, type Finding } from "../rules/finding.js";
 import { checkContractCall } from "../rules/contract-call-rules.js";
 import type { Account } from "../schemas/account.js";
+import type { Currency } from "../schemas/currency.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { Policy } from "../policy/policy.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
@@ -15,6 +16,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite, type Destination } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
+import { contractCallDestinations } from "./contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../operations/network-fee.js";
 import { fundsHeld } from "../holdings/funds-held.js";
 
@@ -61,25 +63,51 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
-/** Where the approved transaction sends its amount: its contract, validator or recipient as the policy holds it, else the account itself (an operation within it). */
+/** The call data of a contract call (coin_fields.contract_interaction.contract_data), else "". */
+function contractDataOf(transaction: Transaction): string {
+  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  return typeof data === "string" ? data : "";
+}
+
+/** Where the approved transaction sends its amount: its contract (and a deposit's withdrawal address), validator or recipient as the policy holds it, a new contract, else the account itself (an operation within it). */
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
-  if (subject.contract !== undefined) return [released, { role: "contract", value: subject.contract }];
+  if (transaction.type === "DEPLOY_CONTRACT") return [released, { role: "into", value: "a new contract (deployment)" }];
+  if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction))];
   if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
   if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
   return [released, { role: "into", value: "the same account" }];
 }
 
-/** A contract call released by an approval meets the rules an ethereum_stake of this operator would. */
-function contractCallChecks(transaction: Transaction, account: Account, policy: Policy): Finding[] {
+/**
+ * A contract call released by an approval meets the rules an ethereum_stake of this operator
+ * would. A deployment's bytecode is not read: what it pays is unknown, so one that carries an
+ * amount blocks, and one without passes with a warning.
+ */
+function contractCallChecks(transaction: Transaction, account: Account, policy: Policy, currency: Currency): Finding[] {
+  if (transaction.type === "DEPLOY_CONTRACT") {
+    const facts = { amount: transaction.amount.toString() };
+    if (transaction.amount > 0n) {
+      return [
+        finding(
+          "block",
+          "APPROVE_DEPLOY_CONTRACT_PAYS",
+          `transaction ${transaction.id} deploys a contract and pays it ${describeAmount(transaction.amount, currency)}: the guard cannot read a deployment's bytecode, so where that amount can go is unknown (only a deployment with amount 0 can be approved through the guard)`,
+          facts,
+        ),
+      ];
+    }
+    return [finding("warn", "APPROVE_DEPLOY_CONTRACT_UNREAD", `transaction ${transaction.id} deploys a contract with amount 0: the guard cannot read its bytecode, so what the new contract does is unchecked`, facts)];
+  }
   if (transaction.type !== "EXECUTE_CONTRACT") return [];
-  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
   return checkContractCall({
     contract: transaction.recipient,
-    contractData: typeof data === "string" ? data : "",
+    contractData: contractDataOf(transaction),
     whitelist: account.governance_rules?.smart_contract?.whitelist,
     allowedContracts: policy.allowed_contracts,
+    accountAddress: account.address,
+    allowedRecipients: policy.allowed_recipients,
   });
 }
 
@@ -109,7 +137,7 @@ export const approveTransactionWrite = defineWrite({
       call: { method: "POST", path: `/transactions/${transaction.id}/approve`, body: built.body },
       checks: [
         ...approvalChecks(status, transaction.status, ctx.operator),
-        ...contractCallChecks(transaction, account, ctx.policy),
+        ...contractCallChecks(transaction, account, ctx.policy, currency),
         ...buildFindings(built),
         finding("info", `GOVERNANCE_${governance.outcome.toUpperCase()}`, governance.summary),
       ],

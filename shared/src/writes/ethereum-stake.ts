@@ -15,6 +15,7 @@ import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "./request-fields.js";
 import { defineWrite } from "./write-spec.js";
 import { balanceChange } from "./balance-change.js";
+import { contractCallDestinations } from "./contract-call-destinations.js";
 
 export const EthereumStakeRequest = z.object({
   kind: z.literal("ethereum_stake"),
@@ -73,6 +74,8 @@ export const ethereumStakeWrite = defineWrite({
         contractData: request.contract_data,
         whitelist: account.governance_rules?.smart_contract?.whitelist,
         allowedContracts: ctx.policy.allowed_contracts,
+        accountAddress: account.address,
+        allowedRecipients: ctx.policy.allowed_recipients,
       }),
       ...buildFindings(built),
       ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }),
@@ -84,7 +87,7 @@ export const ethereumStakeWrite = defineWrite({
       currency,
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
-      destinations: [{ role: "contract", value: request.contract }],
+      destinations: contractCallDestinations(request.contract, request.contract_data),
       amounts: { amount: request.amount, max_fees: fees },
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees))],
       fee,

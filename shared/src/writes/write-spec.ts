@@ -30,12 +30,12 @@ export interface WriteCall {
 
 /**
  * Where a write sends what it moves, as the person must see it: the recipient of a send, the
- * validator of a delegation, the contract of a call, the stake an action works on, the rewards
+ * validator of a delegation, the contract of a call and the address a deposit withdraws to, the stake an action works on, the rewards
  * destination, or the balance of the same account it goes into; an approval first names the
  * transaction it releases.
  */
 export interface Destination {
-  role: "transaction" | "recipient" | "validator" | "contract" | "stake" | "payee" | "into";
+  role: "transaction" | "recipient" | "validator" | "contract" | "withdrawals" | "stake" | "payee" | "into";
   value: string;
 }
 

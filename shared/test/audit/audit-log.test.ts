@@ -25,7 +25,8 @@ describe("audit log", () => {
     const first = await log.append(entry("dry_run", 10n));
     const second = await log.append(entry("submitted", 2n ** 80n));
     expect(second.prev_hash).toBe(first.hash);
-    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 2, lastHash: second.hash });
+    // A new log starts with its `sealed` record (record 0), then the two.
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 3, lastHash: second.hash });
     expect(readFileSync(path, "utf8")).toContain(`"value":"${2n ** 80n}"`);
   });
 
@@ -33,7 +34,7 @@ describe("audit log", () => {
     const path = freshLog();
     await new AuditLog(path).append(entry("dry_run", 1n));
     const record = await new AuditLog(path).append(entry("submitted", 1n));
-    expect(record.seq).toBe(1);
+    expect(record.seq).toBe(2);
     expect(verifyAuditLog(path).ok).toBe(true);
   });
 
@@ -46,7 +47,7 @@ describe("audit log", () => {
       appends.push(first.append(entry("dry_run", BigInt(index))), second.append(entry("submitted", BigInt(index))));
     }
     await Promise.all(appends);
-    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 8 });
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 9 });
     expect(existsSync(`${path}.lock`)).toBe(false);
   });
 
@@ -69,8 +70,8 @@ describe("audit log", () => {
     const log = new AuditLog(path);
     await log.append(entry("dry_run", 10n));
     await log.append(entry("submitted", 10n));
-    const lines = readFileSync(path, "utf8").trim().split("\n");
-    writeFileSync(path, `${tamper(lines).join("\n")}\n`);
+    const [sealed, ...lines] = readFileSync(path, "utf8").trim().split("\n");
+    writeFileSync(path, `${[sealed, ...tamper(lines)].join("\n")}\n`);
     rmSync(`${path}.ledger.json`, { force: true });
     expect(verifyAuditLog(path).ok).toBe(false);
     expect(await streamVerifyAuditLog(path)).toEqual(verifyAuditLog(path));

@@ -99,7 +99,7 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     } finally {
       holder.kill("SIGKILL");
     }
-    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 2 });
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 3 });
     expect(lockFiles(path)).toEqual([]);
   }, 30_000);
 
@@ -110,7 +110,7 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     await exited(holder);
     expect(JSON.parse(readFileSync(`${path}.lock`, "utf8"))).toMatchObject({ pid: holder.pid });
     const record = await new AuditLog(path, undefined, { lockWaitMs: 10_000 }).append(entry("after"));
-    expect(record.seq).toBe(0);
+    expect(record.seq).toBe(1);
     expect(lockFiles(path)).toEqual([]);
   }, 30_000);
 
@@ -118,7 +118,7 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     const path = freshPath();
     const old = new Date(Date.now() - 3_600_000);
     writeFileSync(`${path}.lock`, JSON.stringify({ ...newOwner(), started: "1" }));
-    expect((await new AuditLog(path, undefined, { lockWaitMs: 10_000 }).append(entry("recycled"))).seq).toBe(0);
+    expect((await new AuditLog(path, undefined, { lockWaitMs: 10_000 }).append(entry("recycled"))).seq).toBe(1);
 
     const live = newOwner();
     writeFileSync(`${path}.lock`, JSON.stringify(live));
@@ -144,7 +144,7 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     await until(() => names.every((name) => existsSync(`${go}.${name}`)), "the writers to start");
     writeFileSync(go, "");
     expect(await Promise.all(writers.map(exited))).toEqual([0, 0, 0, 0]);
-    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 40 });
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 41 });
     expect(lockFiles(path)).toEqual([]);
   }, 60_000);
 });

@@ -50,7 +50,7 @@ process.stdout.write(String(reserved));
     writeFileSync(go, "");
     const reserved = (await Promise.all(writers)).map(({ stdout }) => Number.parseInt(stdout, 10));
     expect(reserved.reduce((sum, count) => sum + count, 0)).toBe(10);
-    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 10 });
+    expect(verifyAuditLog(path)).toMatchObject({ ok: true, records: 11 });
     expect(committedSince(path, { scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(10n);
   }, 60_000);
 });

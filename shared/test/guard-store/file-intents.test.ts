@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AuditSealKey, FileGuardStore } from "../../src/index.js";
 import { FileIntents } from "../../src/guard-store/file-intents.js";
 
 const MINUTE_MS = 60_000;
@@ -43,6 +45,40 @@ describe("the file store's intents", () => {
     expect(left.filter((path) => path.startsWith("prepared"))).toEqual([join("prepared", intent(5000, 0).nonce)]);
     expect(left.filter((path) => path.startsWith("latest"))).toHaveLength(1);
     expect(left.filter((path) => path.startsWith("used"))).toEqual([]);
+  });
+
+  it("takes an entry a power loss left empty as expired or absent, never as a reason to stop; an unreadable used entry still counts as used", async () => {
+    let now = Date.parse("2026-06-01T12:00:00Z");
+    const path = join(mkdtempSync(join(tmpdir(), "intents-")), "audit.jsonl");
+    const store = new FileGuardStore(path, () => new Date(now), { sealKey: new AuditSealKey(randomBytes(32)) });
+    const dir = `${path}.intents`;
+    const latestOf = (index: number) => join(dir, "latest", createHash("sha256").update(intent(index, 0).fingerprint).digest("hex"));
+
+    // A latest entry emptied, its minute then past: every later dry run and confirmation still works, and the entry is removed.
+    await store.prepareIntent(intent(1, now + MINUTE_MS));
+    writeFileSync(latestOf(1), "");
+    now += 3 * MINUTE_MS;
+    await store.prepareIntent(intent(2, now + 5 * MINUTE_MS));
+    expect(existsSync(latestOf(1))).toBe(false);
+    expect(await store.redeemIntent(intent(2, 0).nonce)).toMatchObject({ outcome: "redeemed" });
+
+    // A prepared entry emptied is a dry run unknown (a new one is needed); so is one whose latest entry cannot be read (it cannot be shown to be the newest).
+    await store.prepareIntent(intent(3, now + 5 * MINUTE_MS));
+    writeFileSync(join(dir, "prepared", intent(3, 0).nonce), "");
+    expect(await store.redeemIntent(intent(3, 0).nonce)).toEqual({ outcome: "unknown" });
+    await store.prepareIntent(intent(4, now + 5 * MINUTE_MS));
+    writeFileSync(latestOf(4), "{");
+    expect(await store.redeemIntent(intent(4, 0).nonce)).toEqual({ outcome: "unknown" });
+
+    // A used entry that cannot be read is still used: the nonce is never redeemed twice, and linking it leaves it so.
+    await store.prepareIntent(intent(5, now + 5 * MINUTE_MS));
+    expect(await store.redeemIntent(intent(5, 0).nonce)).toMatchObject({ outcome: "redeemed" });
+    writeFileSync(join(dir, "used", intent(5, 0).nonce), "");
+    await store.prepareIntent(intent(5, now + 5 * MINUTE_MS));
+    expect(await store.redeemIntent(intent(5, 0).nonce)).toEqual({ outcome: "reused", reference: null });
+    await store.linkNonce(intent(5, 0).nonce, "cw-5");
+    expect(await store.redeemIntent(intent(5, 0).nonce)).toEqual({ outcome: "reused", reference: null });
+    await store.close();
   });
 
   it("refuses a nonce that could name another file, and knows none that could", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeDepositCall, DEPOSIT_CALL_BYTES, encodeDepositCall } from "../../src/index.js";
+import { decodeDepositCall, DEPOSIT_CALL_BYTES, encodeDepositCall, withdrawalAddress } from "../../src/index.js";
 
 const PARTS = { pubkey: "a1".repeat(48), withdrawal_credentials: "b2".repeat(32), signature: "c3".repeat(96), deposit_data_root: "d4".repeat(32) };
 const CALL = encodeDepositCall(PARTS);
@@ -23,5 +23,22 @@ describe("the beacon deposit call", () => {
   ])("refuses %s", (_name, data, problem) => {
     const decoded = decodeDepositCall(data);
     expect("problem" in decoded && decoded.problem).toContain(problem);
+  });
+});
+
+describe("the withdrawal address of a deposit's credentials", () => {
+  const address = "ab".repeat(20);
+
+  it.each([["01"], ["02"]])("reads 0x%s credentials as their execution address, checksummed", (prefix) => {
+    expect(withdrawalAddress(`${prefix}${"00".repeat(11)}${address}`)).toEqual({ address: "0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB" });
+  });
+
+  it.each([
+    ["BLS credentials", `00${"ab".repeat(31)}`, "BLS credentials (prefix 0x00)"],
+    ["an unknown prefix", `03${"00".repeat(11)}${address}`, "prefix 0x03"],
+    ["non-zero bytes before the address", `01${"00".repeat(10)}ff${address}`, "bytes 1 to 11 are not zero"],
+  ])("names no address for %s", (_name, credentials, problem) => {
+    const read = withdrawalAddress(credentials);
+    expect("problem" in read && read.problem).toContain(problem);
   });
 });

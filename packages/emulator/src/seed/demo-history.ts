@@ -54,7 +54,7 @@ export async function playDemoHistory(d: SeedDriver): Promise<void> {
   await d.at(4);
   await d.transact(STAKING_BOT, polkadotRequest("dot-staking", "BONDEXTRA", dot("500")));
   await d.at(6);
-  await d.transact(STAKING_BOT, ethereumStakeRequest("eth-staking", KILN_DEPOSIT_CONTRACT, eth("32"), proposedMaxFees(networkFee("Ethereum", "NORMAL", "stake"))));
+  await d.transact(STAKING_BOT, ethereumStakeRequest("eth-staking", d.account("eth-staking").address, KILN_DEPOSIT_CONTRACT, eth("32"), proposedMaxFees(networkFee("Ethereum", "NORMAL", "stake"))));
   await d.at(8);
   await d.transact(TREASURY_BOT, polkadotRequest("dot-staking", "UNBOND", dot("200")));
   await d.at(10);

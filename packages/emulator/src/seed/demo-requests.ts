@@ -26,23 +26,24 @@ export function polkadotRequest(account: string, type: PolkadotStakingType, amou
   };
 }
 
-/** One validator's deposit call (made-up key, credentials, signature and root; the shape is the beacon deposit contract's). */
-const DEMO_DEPOSIT_CALL_DATA = encodeDepositCall({
-  pubkey: "8f".repeat(48),
-  withdrawal_credentials: `01${"00".repeat(11)}${"5a".repeat(20)}`,
-  signature: "a7".repeat(96),
-  deposit_data_root: "3c".repeat(32),
-});
+/** One validator's deposit call withdrawing to `withdrawTo` (made-up key, signature and root; the shape is the beacon deposit contract's). */
+const demoDepositCallData = (withdrawTo: string): string =>
+  encodeDepositCall({
+    pubkey: "8f".repeat(48),
+    withdrawal_credentials: `01${"00".repeat(11)}${withdrawTo.replace(/^0x/, "").toLowerCase()}`,
+    signature: "a7".repeat(96),
+    deposit_data_root: "3c".repeat(32),
+  });
 
-/** A deposit to a staking provider's contract (Ethereum staking, Usage rules point 3). */
-export function ethereumStakeRequest(account: string, contract: string, amount: bigint, maxFees: bigint): TransactionRequest {
+/** A deposit to a staking provider's contract (Ethereum staking, Usage rules point 3), its withdrawals to `withdrawTo` (the account's own address). */
+export function ethereumStakeRequest(account: string, withdrawTo: string, contract: string, amount: bigint, maxFees: bigint): TransactionRequest {
   return {
     account_name: account,
     amount: amount.toString(),
     max_fees: maxFees.toString(),
     recipient: contract,
     speed: "NORMAL",
-    coin_fields: { contract_interaction: { contract_data: DEMO_DEPOSIT_CALL_DATA } },
+    coin_fields: { contract_interaction: { contract_data: demoDepositCallData(withdrawTo) } },
     note: { title: "Validator deposit", content: "32 ETH deposit through the provider contract" },
   };
 }

@@ -43,7 +43,10 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     emulator = await startEmulator({ port: 0, seed: "demo", dataDir: null, log: () => undefined });
     client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     root = mkdtempSync(join(tmpdir(), "custody-e2e-"));
-    session = await startCodeServer(tools, root, USER_SETTINGS);
+    // The local policy denies one tool only: Sync Account, which must be held to it like every write.
+    const policyFile = join(root, "policy.json");
+    writeFileSync(policyFile, JSON.stringify({ tools: { deny: ["sync_account"] } }));
+    session = await startCodeServer(tools, root, { ...USER_SETTINGS, "custody.policyFile": policyFile });
     browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true });
     const page = await browser.newPage({ viewport: { width: 1600, height: 1100 } });
     workbench = new Workbench(page, tools.resultsDir);
@@ -179,6 +182,14 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(text).toContain("refund\\u{202E}txt.exe");
     expect(text).not.toContain("\u202E");
     await workbench.screenshot("show-json-sanitised");
+  });
+
+  it("refuses Sync Account when the local policy denies sync_account, before asking for an account", async () => {
+    await workbench.clearNotifications();
+    await workbench.runCommand("Custody: Sync Account");
+    const refused = await workbench.notification(/sync_account refused by the local policy/);
+    expect(refused).toContain("sync_account refused by the local policy");
+    await workbench.screenshot("sync-account-refused-by-policy");
   });
 
   it("starts the built-in emulator inside VS Code on the demo workspace and connects to it", async () => {

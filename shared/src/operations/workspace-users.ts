@@ -13,6 +13,8 @@ interface KnownUsers {
   ids: Map<string, number>;
   /** Ids and usernames (as `id:7`, `name:bob`) a listing did not show, with when it was read. */
   missing: Map<string, number>;
+  /** The listing under way, which a caller awaits instead of starting another (a store's resumed look-ups ask at once). */
+  listing: Promise<void> | null;
 }
 
 const known = new WeakMap<CustodyClient, KnownUsers>();
@@ -20,7 +22,7 @@ const known = new WeakMap<CustodyClient, KnownUsers>();
 function knownFor(client: CustodyClient): KnownUsers {
   let users = known.get(client);
   if (users === undefined) {
-    users = { names: new Map(), ids: new Map(), missing: new Map() };
+    users = { names: new Map(), ids: new Map(), missing: new Map(), listing: null };
     known.set(client, users);
   }
   return users;
@@ -34,13 +36,32 @@ function missingNow(users: KnownUsers, key: string, now: number): boolean {
   return false;
 }
 
-/** Lists the users once more; the keys asked for that it does not show are remembered as missing. */
+/** Waits for `work`, or rejects with the signal's reason as soon as it is aborted. */
+function whileNotAborted(work: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (signal === undefined) return work;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Lists the users once more, or waits for the listing under way; the keys asked for that it does not show are remembered as missing. */
 async function list(client: CustodyClient, users: KnownUsers, asked: readonly string[], signal?: AbortSignal): Promise<void> {
-  const listed = await client.listAllUsers({ signal, pageSize: 1000, maxPages: LISTING_MAX_PAGES });
-  for (const user of listed) {
-    users.names.set(user.id, user.username);
-    users.ids.set(user.username, user.id);
+  if (users.listing === null) {
+    // Not tied to one caller's signal: the others wait for the same listing.
+    const listing = client.listAllUsers({ pageSize: 1000, maxPages: LISTING_MAX_PAGES }).then((listed) => {
+      for (const user of listed) {
+        users.names.set(user.id, user.username);
+        users.ids.set(user.username, user.id);
+      }
+    });
+    users.listing = listing.finally(() => {
+      users.listing = null;
+    });
   }
+  await whileNotAborted(users.listing, signal);
   const now = Date.now();
   for (const key of asked) {
     const shown = key.startsWith("id:") ? users.names.has(Number(key.slice(3))) : users.ids.has(key.slice(5));

@@ -7,7 +7,7 @@ import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult }
 import type { PlannedWrite } from "./planned-write.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
-import { identicalAmong, recentTransactions, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
+import { identicalInWorkspace, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -134,10 +134,10 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
 
 /** The workspace's identical transactions within the window, or why they could not be read. */
 async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<WorkspaceHistory | { unread: string }> {
-  if (ctx.windowMs === null || plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
+  if (ctx.windowMs === null) return { identical: [], read: 0, compared: 0, complete: true };
   try {
-    const recent = ctx.prefetched?.readFor(plan.account.id) ?? recentTransactions(ctx.client, plan.account.id, new Date(ctx.client.serviceNow().getTime() - ctx.windowMs), ctx.signal);
-    return await identicalAmong(ctx.client, plan, await recent, ctx.signal);
+    const since = new Date(ctx.client.serviceNow().getTime() - ctx.windowMs);
+    return await identicalInWorkspace(ctx.client, plan, since, ctx.signal, ctx.prefetched?.readFor(plan.account.id));
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     return { unread: error instanceof Error ? error.message : String(error) };

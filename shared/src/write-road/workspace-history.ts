@@ -130,10 +130,19 @@ export async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWr
   return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, compared: recent.transactions.length, complete: recent.complete };
 }
 
-/** The account's transactions identical to the planned write created since `since`: recentTransactions, then identicalAmong. */
-export async function identicalInWorkspace(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, since: Date, signal?: AbortSignal): Promise<WorkspaceHistory> {
+/**
+ * The account's transactions identical to the planned write created since `since`: the read a plan
+ * already started (`prefetched`), else recentTransactions; then identicalAmong.
+ */
+export async function identicalInWorkspace(
+  client: CustodyClient,
+  plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">,
+  since: Date,
+  signal?: AbortSignal,
+  prefetched?: Promise<RecentTransactions> | null,
+): Promise<WorkspaceHistory> {
   if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
-  return identicalAmong(client, plan, await recentTransactions(client, plan.account.id, since, signal), signal);
+  return identicalAmong(client, plan, await (prefetched ?? recentTransactions(client, plan.account.id, since, signal)), signal);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { FeeEstimateRequest } from "../schemas/fee-estimate.js";
 import { Speed } from "../schemas/transaction-request.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { baseUnit } from "../units/currency-units.js";
-import { operationOf } from "./unfinished-transactions.js";
+import { contractDataOf, operationOf } from "./unfinished-transactions.js";
 import type { PlanContext } from "./plan-context.js";
 
 /** The network fee the service estimates for a write, or why there is none. */
@@ -53,9 +53,9 @@ export function transactionProbe(account: Account, currency: Currency, tx: Trans
     const coinFields = operation === "SETPAYEE" ? { type: "SETPAYEE" as const, payee: String((tx.coin_fields as { payee?: unknown } | null)?.payee ?? "Staked") } : { type: operation as "BONDEXTRA" };
     return { account_name: account.name, amount: { value: tx.amount.toString(), unit }, max_fees: { value: "0", unit }, recipient: "", speed: "CUSTOM", coin_fields: coinFields };
   }
-  const contract = (tx.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction;
-  if (contract && typeof contract.contract_data === "string") {
-    return { account_name: account.name, amount: tx.amount.toString(), recipient: tx.recipient, speed, coin_fields: { contract_interaction: { contract_data: contract.contract_data } } };
+  const contractData = contractDataOf(tx);
+  if (contractData !== undefined) {
+    return { account_name: account.name, amount: tx.amount.toString(), recipient: tx.recipient, speed, coin_fields: { contract_interaction: { contract_data: contractData } } };
   }
   return { ...sendShapedProbe(account, currency, tx.amount, tx.recipient || account.address), speed };
 }

@@ -53,6 +53,12 @@ export function operationOf(tx: Transaction): string {
   return stakingOperation((tx.coin_fields as { type?: unknown } | null)?.type) ?? stakingOperation(tx.type) ?? tx.type;
 }
 
+/** The call data of a contract call (coin_fields.contract_interaction.contract_data), when the transaction shows it. */
+export function contractDataOf(tx: Transaction): string | undefined {
+  const data = (tx.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  return typeof data === "string" ? data : undefined;
+}
+
 /**
  * The account's unfinished transactions, then the account read again by id: a transaction
  * broadcast while they were listed is then in the balances (and may be counted twice, never missed).

@@ -12,6 +12,7 @@ import { memberNames } from "../governance/rule-members.js";
 import type { RequestStatus } from "../schemas/request-status.js";
 import { describeAmount } from "../operations/plan-context.js";
 import { approvalSubject } from "../operations/approval-subject.js";
+import { contractDataOf } from "../operations/unfinished-transactions.js";
 import { bodyToSend, buildBody, buildFindings } from "./built-body.js";
 import { COMMON_FIELDS } from "./request-fields.js";
 import { defineWrite, type Destination } from "./write-spec.js";
@@ -63,18 +64,12 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
-/** The call data of a contract call (coin_fields.contract_interaction.contract_data), else "". */
-function contractDataOf(transaction: Transaction): string {
-  const data = (transaction.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
-  return typeof data === "string" ? data : "";
-}
-
 /** Where the approved transaction sends its amount: its contract (and a deposit's withdrawal address), validator or recipient as the policy holds it, a new contract, else the account itself (an operation within it). */
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
   if (transaction.type === "DEPLOY_CONTRACT") return [released, { role: "into", value: "a new contract (deployment)" }];
-  if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction))];
+  if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction) ?? "")];
   if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
   if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
   return [released, { role: "into", value: "the same account" }];
@@ -103,7 +98,7 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
   if (transaction.type !== "EXECUTE_CONTRACT") return [];
   return checkContractCall({
     contract: transaction.recipient,
-    contractData: contractDataOf(transaction),
+    contractData: contractDataOf(transaction) ?? "",
     whitelist: account.governance_rules?.smart_contract?.whitelist,
     allowedContracts: policy.allowed_contracts,
     accountAddress: account.address,

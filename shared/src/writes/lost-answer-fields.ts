@@ -2,7 +2,7 @@ import { z } from "zod";
 import { sameAddress } from "../schemas/address-format.js";
 import { Network } from "../schemas/account.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { operationOf } from "../operations/unfinished-transactions.js";
+import { contractDataOf, operationOf } from "../operations/unfinished-transactions.js";
 
 /**
  * What a transaction must show to be a given write, every field a plain value: kept in the guard's
@@ -45,9 +45,9 @@ export function transactionDifferences(expected: ExpectedTransaction, tx: Transa
     const actual = parameters.validator_address ?? tx.recipient;
     if (actual !== expected.validator) differences.push(`validator ${String(actual)} (asked ${expected.validator})`);
   }
-  const data = (tx.coin_fields as { contract_interaction?: { contract_data?: unknown } } | null)?.contract_interaction?.contract_data;
+  const data = contractDataOf(tx);
   // Hex in any letter case; a transaction that does not show its call data is not compared.
-  if (expected.contract_data !== undefined && typeof data === "string" && data.toLowerCase() !== expected.contract_data.toLowerCase()) {
+  if (expected.contract_data !== undefined && data !== undefined && data.toLowerCase() !== expected.contract_data.toLowerCase()) {
     differences.push(`contract data ${data} (asked ${expected.contract_data})`);
   }
   const payee = (tx.coin_fields as { payee?: unknown } | null)?.payee;

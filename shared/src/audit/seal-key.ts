@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { readKeyBytesFile } from "../loopback/local-secret.js";
 
 const MIN_KEY_BYTES = 32;
 export const SEAL_KEY_SETTING = "--audit-seal-key-file (CUSTODY_AUDIT_SEAL_KEY_FILE)";
@@ -40,14 +41,7 @@ export function defaultSealKeyPath(): string {
 
 /** The seal key in a file (its bytes as they are, at least 32); errors name the setting and the file, never the content. */
 export function readSealKeyFile(path: string): AuditSealKey {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new Error(`${SEAL_KEY_SETTING}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
-  }
-  if (bytes.length < MIN_KEY_BYTES) throw new Error(`${SEAL_KEY_SETTING}: ${path} holds ${bytes.length} bytes; it needs at least ${MIN_KEY_BYTES} random bytes (head -c 32 /dev/urandom > ${path})`);
-  return new AuditSealKey(bytes);
+  return new AuditSealKey(readKeyBytesFile(path, SEAL_KEY_SETTING, MIN_KEY_BYTES));
 }
 
 /**

@@ -35,3 +35,18 @@ export function readLocalSecretFile(path: string, setting: string): string {
   if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);
   return text;
 }
+
+/**
+ * A key kept in a file as raw bytes (binary or text, taken as they are: replicas reading one file
+ * must get one key), at least `minBytes`. Errors name the setting and the file, never the content.
+ */
+export function readKeyBytesFile(path: string, setting: string, minBytes = 32): Buffer {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
+  }
+  if (bytes.length < minBytes) throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
+  return bytes;
+}

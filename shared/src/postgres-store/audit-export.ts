@@ -51,7 +51,9 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
 
 /** Verifies a database's audit chain as verify-audit does a file's, streaming. */
 export async function verifyPostgresAudit(url: string): Promise<AuditVerdict> {
-  return (await verifySealedPostgresAudit(url, null)).verdict;
+  const verifier = new AuditChainVerifier();
+  await readChain(url, (line) => verifier.push(line));
+  return verifier.verdict();
 }
 
 /**

@@ -11,9 +11,9 @@ import type { PlannedWrite } from "./planned-write.js";
 // name, however long or full of hidden characters, pushes the rest off the screen or out of a cap.
 
 /** Shown characters of an account's name; its id is always shown beside it. */
-export const SHOWN_NAME_BUDGET = 64;
+const SHOWN_NAME_BUDGET = 64;
 /** Shown characters of a recipient, validator, contract, stake or payee (an address is at most 128 when typed). */
-export const SHOWN_DESTINATION_BUDGET = 256;
+const SHOWN_DESTINATION_BUDGET = 256;
 
 /** How the one-sentence form leads into each destination. */
 const ROLE_LEADS: Record<Destination["role"], string> = {
@@ -39,7 +39,7 @@ const ROLE_LABELS: Record<Destination["role"], string> = {
 };
 
 /** How a surface marks workspace text in what it shows (the MCP server delimits it; the extension shows it as it is, sanitised). */
-export type QuoteText = (field: string, text: string) => string;
+type QuoteText = (field: string, text: string) => string;
 const asShown: QuoteText = (_field, text) => text;
 
 /** The facts, each bounded and sanitised, in the order they are shown. */

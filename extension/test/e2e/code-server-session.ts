@@ -7,6 +7,8 @@ import type { E2eTools } from "./e2e-tools.js";
 export interface CodeServerSession {
   url: string;
   workspace: string;
+  /** The HOME code-server and the extension run with: the default audit log is under it. */
+  home: string;
   logs(): string;
   close(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export async function startCodeServer(tools: E2eTools, root: string, userSetting
   return {
     url: `${url}?folder=${encodeURIComponent(workspace)}`,
     workspace,
+    home,
     logs: () => output,
     close: () =>
       new Promise((resolve) => {

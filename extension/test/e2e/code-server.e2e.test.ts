@@ -9,8 +9,11 @@ import { startCodeServer, type CodeServerSession } from "./code-server-session.j
 import { e2eTools, type E2eTools } from "./e2e-tools.js";
 import { Workbench } from "./workbench.js";
 import { expectFactsFirst, LONG_NAME } from "../../../test/support/shown-facts.js";
+import { RawStdioServer } from "../../../mcp-server/test/harness/raw-stdio-server.js";
 
 const OPERATOR = "staking-bot";
+/** The MCP server as the README's client configurations start it (built by the test command's build step). */
+const MCP_SERVER = new URL("../../../mcp-server/bin/custody-mcp.js", import.meta.url).pathname;
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 
 /** A quiet workbench: no welcome page, no chat side bar, no update or telemetry calls. */
@@ -166,6 +169,33 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.clickDialogButton("Submit");
     const sent = await workbench.notification(/transaction #\d+ \(SEND\) created/);
     expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
+  });
+
+  it("shares its default store with an MCP server started as the README's client configurations start it: the extension's sends count against the server's daily limit", async () => {
+    if (!session) throw new Error("code-server did not start");
+    // The server's policy alone limits staking-bot to 2 SOL a day; the extension has sent 1.5 SOL and staked 1.5 SOL above.
+    const serverPolicy = join(root, "server-policy.json");
+    writeFileSync(serverPolicy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }));
+    const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+    const dryRun = async (home: string) => {
+      const server = new RawStdioServer(MCP_SERVER, { HOME: home, CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: serverPolicy });
+      try {
+        await server.initialize();
+        server.callTool(1, "create_transaction", { account: "sol-treasury", recipient, amount: "0.6", unit: "SOL" });
+        const answer = await server.answer(1);
+        const structured = (answer.result?.structuredContent ?? {}) as { status?: string; checks?: { code: string; severity: string }[] };
+        return { status: structured.status, blocking: (structured.checks ?? []).filter((check) => check.severity === "block").map((check) => check.code) };
+      } finally {
+        server.child.stdin.end();
+        await server.exited;
+      }
+    };
+    // The server on the same HOME reads the extension's store (~/.custody-mcp/audit.jsonl) by default: 1.5 + 0.6 SOL is over 2.
+    expect(await dryRun(session.home)).toEqual({ status: "blocked", blocking: ["POLICY_MAX_PER_DAY"] });
+    // The same server on a HOME of its own has counted nothing: the refusal above came from the shared store.
+    const elsewhere = join(root, "another-home");
+    mkdirSync(elsewhere);
+    expect(await dryRun(elsewhere)).toMatchObject({ status: "dry_run", blocking: [] });
   });
 
   it("shows another operator's note holding a right-to-left override as the sanitiser's escape in Show as JSON", async () => {

@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { expect } from "vitest";
+import { ALL_TOOLS } from "../../mcp-server/src/tools/inventory.js";
+import { DEMO } from "../../mcp-server/test/harness/demo-workspace.js";
+import { call, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
+import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
+
+const PACKAGE_SCRIPT = fileURLToPath(new URL("../../scripts/package.mjs", import.meta.url));
+const ROOT_MANIFEST = fileURLToPath(new URL("../../package.json", import.meta.url));
+
+export interface BuiltPackages {
+  tarball: string;
+  serverJson: string;
+  mcpb: string;
+}
+
+/** The packages as `pnpm run package` writes them (the script itself, into a temporary folder), from the built server bundle. */
+export function buildPackages(): BuiltPackages {
+  const written = execFileSync(process.execPath, [PACKAGE_SCRIPT, tempDir("custody-packages-")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n");
+  const named = (suffix: string) => {
+    const path = written.find((file) => basename(file).endsWith(suffix));
+    if (path === undefined) throw new Error(`scripts/package.mjs wrote no ${suffix}: ${written.join(", ")}`);
+    return path;
+  };
+  return { tarball: named(".tgz"), serverJson: named("server.json"), mcpb: named(".mcpb") };
+}
+
+/** The root package.json, where the packages' version, license and Node versions come from. */
+export function rootManifest(): { version: string; license: string; engines: { node: string } } {
+  return JSON.parse(readFileSync(ROOT_MANIFEST, "utf8")) as ReturnType<typeof rootManifest>;
+}
+
+/** The one version every package carries: the root package.json's. */
+export function releaseVersion(): string {
+  return rootManifest().version;
+}
+
+/** What a new user's machine has: Node and npm on PATH, an empty home (npm's cache in it), nothing of this repository. */
+export function userEnvironment(): Record<string, string> {
+  const home = childHome();
+  return { PATH: process.env.PATH ?? "", ...home, npm_config_cache: `${home.HOME}/.npm`, npm_config_update_notifier: "false" };
+}
+
+/** An MCP client connected over stdio to the server a client configuration launches. */
+export async function connectStdio(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<{ client: Client; stderr: () => string }> {
+  let stderr = "";
+  const transport = new StdioClientTransport({ command, args, env, cwd, stderr: "pipe" });
+  transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
+  const client = testClient();
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+/** The server as a user first meets it: every tool listed, the embedded demo's accounts read, at the release's version. */
+export async function expectServesTheDemo(client: Client): Promise<void> {
+  expect(client.getServerVersion()?.version).toBe(releaseVersion());
+  expect(client.getInstructions()).toContain("EMBEDDED DEMO");
+  expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(ALL_TOOLS.map((tool) => tool.name));
+  const accounts = await call(client, "list_accounts");
+  expect(accounts.isError).toBe(false);
+  expect(accounts.text).toContain(DEMO.solTreasury);
+}

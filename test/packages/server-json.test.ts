@@ -1,0 +1,43 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { USAGE } from "../../mcp-server/src/config/server-config.js";
+import { buildPackages, releaseVersion, type BuiltPackages } from "./built-packages.js";
+import { serverJsonSchema } from "./server-json-schema.js";
+
+let packages: BuiltPackages;
+beforeAll(() => {
+  packages = buildPackages();
+}, 60_000);
+
+/** The package.json inside the npm tarball, as the registry reads it to check who owns the name. */
+function tarballManifest(): { name: string; version: string; mcpName: string } {
+  return JSON.parse(execFileSync("tar", ["-xzOf", packages.tarball, "package/package.json"], { encoding: "utf8" })) as ReturnType<typeof tarballManifest>;
+}
+
+describe("server.json for the MCP registry", () => {
+  it("follows the registry's schema and names the npm package over stdio, at the package's version", () => {
+    const server = serverJsonSchema.parse(JSON.parse(readFileSync(packages.serverJson, "utf8")));
+    expect(server.$schema).toBe("https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json");
+    expect(server.name).toMatch(/^io\.github\.[^/]+\/custody-workspace-mcp$/);
+    const npm = tarballManifest();
+    expect(server.version).toBe(releaseVersion());
+    expect(server.packages).toEqual([expect.objectContaining({ registryType: "npm", identifier: npm.name, version: npm.version, transport: { type: "stdio" } })]);
+    // The registry publishes an npm server only if the package names it (package.json's mcpName).
+    expect(npm.mcpName).toBe(server.name);
+  });
+
+  it("lists the environment a user sets: base URL, operator, policy and store, each one the server reads", () => {
+    const server = serverJsonSchema.parse(JSON.parse(readFileSync(packages.serverJson, "utf8")));
+    const variables = server.packages[0]?.environmentVariables ?? [];
+    expect(variables.map((variable) => variable.name)).toEqual(["CUSTODY_BASE_URL", "CUSTODY_OPERATOR", "CUSTODY_POLICY", "CUSTODY_STORE"]);
+    for (const variable of variables) {
+      expect(USAGE).toContain(`[${variable.name}]`);
+      expect(variable.description?.length).toBeGreaterThan(20);
+      expect(variable.isRequired).toBe(false);
+    }
+    expect(variables.find((variable) => variable.name === "CUSTODY_POLICY")?.format).toBe("filepath");
+    // A postgres:// store URL carries a password.
+    expect(variables.find((variable) => variable.name === "CUSTODY_STORE")?.isSecret).toBe(true);
+  });
+});

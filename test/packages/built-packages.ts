@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { McpbManifestAny } from "@anthropic-ai/mcpb";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { expect } from "vitest";
@@ -12,6 +13,7 @@ import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
 
 const PACKAGE_SCRIPT = fileURLToPath(new URL("../../scripts/package.mjs", import.meta.url));
 const ROOT_MANIFEST = fileURLToPath(new URL("../../package.json", import.meta.url));
+const MCPB_CLI = fileURLToPath(new URL("../../node_modules/@anthropic-ai/mcpb/dist/cli/cli.js", import.meta.url));
 
 export interface BuiltPackages {
   tarball: string;
@@ -28,6 +30,19 @@ export function buildPackages(): BuiltPackages {
     return path;
   };
   return { tarball: named(".tgz"), serverJson: named("server.json"), mcpb: named(".mcpb") };
+}
+
+/** The bundle unpacked by mcpb's own CLI into a fresh folder and its manifest validated by it; answers the folder and the manifest. */
+export function unpackedBundle(mcpb: string): { dir: string; manifest: McpbManifestAny } {
+  const dir = tempDir("custody-mcpb-user-");
+  execFileSync(process.execPath, [MCPB_CLI, "unpack", mcpb, dir], { stdio: "pipe" });
+  execFileSync(process.execPath, [MCPB_CLI, "validate", join(dir, "manifest.json")], { stdio: "pipe" });
+  return { dir, manifest: JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as McpbManifestAny };
+}
+
+/** The package.json inside the npm tarball. */
+export function tarballManifest(tarball: string): Record<string, unknown> & { name: string; version: string } {
+  return JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as ReturnType<typeof tarballManifest>;
 }
 
 /** The root package.json, where the packages' version, license and Node versions come from. */

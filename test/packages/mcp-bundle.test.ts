@@ -1,16 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
-import { getMcpConfigForManifest, type McpbManifestAny } from "@anthropic-ai/mcpb";
+import { getMcpConfigForManifest } from "@anthropic-ai/mcpb";
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../../mcp-server/src/tools/inventory.js";
 import { DEMO } from "../../mcp-server/test/harness/demo-workspace.js";
 import { call, startTestEmulator } from "../../mcp-server/test/harness/mcp-harness.js";
 import { tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
-import { buildPackages, connectStdio, expectServesTheDemo, releaseVersion, userEnvironment, type BuiltPackages } from "./built-packages.js";
-
-const MCPB_CLI = join(import.meta.dirname, "..", "..", "node_modules", "@anthropic-ai", "mcpb", "dist", "cli", "cli.js");
+import { buildPackages, connectStdio, expectServesTheDemo, releaseVersion, unpackedBundle, userEnvironment, type BuiltPackages } from "./built-packages.js";
 
 let packages: BuiltPackages;
 let emulator: RunningEmulator;
@@ -22,17 +19,9 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** The bundle unpacked by mcpb's own CLI into a fresh folder, its manifest validated by it; answers the folder and the manifest. */
-function unpackedBundle(): { dir: string; manifest: McpbManifestAny } {
-  const dir = tempDir("custody-mcpb-user-");
-  execFileSync(process.execPath, [MCPB_CLI, "unpack", packages.mcpb, dir], { stdio: "pipe" });
-  execFileSync(process.execPath, [MCPB_CLI, "validate", join(dir, "manifest.json")], { stdio: "pipe" });
-  return { dir, manifest: JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as McpbManifestAny };
-}
-
 /** The server a client (Claude Desktop) starts from the manifest's server.mcp_config with the user's settings, resolved by mcpb's own code. */
 async function startFromManifest(userConfig: Record<string, string>) {
-  const { dir, manifest } = unpackedBundle();
+  const { dir, manifest } = unpackedBundle(packages.mcpb);
   const env = userEnvironment();
   const config = await getMcpConfigForManifest({ manifest, extensionPath: dir, systemDirs: { HOME: env.HOME as string }, userConfig, pathSeparator: sep });
   if (config === undefined) throw new Error("the manifest gave no MCP configuration for these settings");
@@ -42,7 +31,7 @@ async function startFromManifest(userConfig: Record<string, string>) {
 
 describe("the MCP bundle (.mcpb), as Claude Desktop installs it", () => {
   it("unpacks and validates with mcpb; its manifest lists every tool and asks for the base URL, operator and policy file", () => {
-    const { manifest } = unpackedBundle();
+    const { manifest } = unpackedBundle(packages.mcpb);
     expect(manifest.version).toBe(releaseVersion());
     expect(manifest.server.type).toBe("node");
     expect(manifest.tools?.map((tool) => tool.name)).toEqual(ALL_TOOLS.map((tool) => tool.name));

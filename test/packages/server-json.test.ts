@@ -1,8 +1,7 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { USAGE } from "../../mcp-server/src/config/server-config.js";
-import { buildPackages, releaseVersion, type BuiltPackages } from "./built-packages.js";
+import { buildPackages, releaseVersion, tarballManifest, type BuiltPackages } from "./built-packages.js";
 import { serverJsonSchema } from "./server-json-schema.js";
 
 let packages: BuiltPackages;
@@ -10,17 +9,12 @@ beforeAll(() => {
   packages = buildPackages();
 }, 60_000);
 
-/** The package.json inside the npm tarball, as the registry reads it to check who owns the name. */
-function tarballManifest(): { name: string; version: string; mcpName: string } {
-  return JSON.parse(execFileSync("tar", ["-xzOf", packages.tarball, "package/package.json"], { encoding: "utf8" })) as ReturnType<typeof tarballManifest>;
-}
-
 describe("server.json for the MCP registry", () => {
   it("follows the registry's schema and names the npm package over stdio, at the package's version", () => {
     const server = serverJsonSchema.parse(JSON.parse(readFileSync(packages.serverJson, "utf8")));
     expect(server.$schema).toBe("https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json");
     expect(server.name).toMatch(/^io\.github\.[^/]+\/custody-workspace-mcp$/);
-    const npm = tarballManifest();
+    const npm = tarballManifest(packages.tarball);
     expect(server.version).toBe(releaseVersion());
     expect(server.packages).toEqual([expect.objectContaining({ registryType: "npm", identifier: npm.name, version: npm.version, transport: { type: "stdio" } })]);
     // The registry publishes an npm server only if the package names it (package.json's mcpName).

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { McpbManifestAny } from "@anthropic-ai/mcpb";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { ALL_TOOLS } from "../../mcp-server/src/tools/inventory.js";
 import { DEMO } from "../../mcp-server/test/harness/demo-workspace.js";
 import { call, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
@@ -15,14 +15,14 @@ const PACKAGE_SCRIPT = fileURLToPath(new URL("../../scripts/package.mjs", import
 const ROOT_MANIFEST = fileURLToPath(new URL("../../package.json", import.meta.url));
 const MCPB_CLI = fileURLToPath(new URL("../../node_modules/@anthropic-ai/mcpb/dist/cli/cli.js", import.meta.url));
 
-export interface BuiltPackages {
+interface BuiltPackages {
   tarball: string;
   serverJson: string;
   mcpb: string;
 }
 
 /** The packages as `pnpm run package` writes them (the script itself, into a temporary folder), from the built server bundle. */
-export function buildPackages(): BuiltPackages {
+function buildPackages(): BuiltPackages {
   const written = execFileSync(process.execPath, [PACKAGE_SCRIPT, tempDir("custody-packages-")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n");
   const named = (suffix: string) => {
     const path = written.find((file) => basename(file).endsWith(suffix));
@@ -30,6 +30,25 @@ export function buildPackages(): BuiltPackages {
     return path;
   };
   return { tarball: named(".tgz"), serverJson: named("server.json"), mcpb: named(".mcpb") };
+}
+
+/** The packages, built once before the file's tests: call at the file's top level, read the answer inside a test. */
+export function packagesBuiltForThisFile(): () => BuiltPackages {
+  let packages: BuiltPackages | undefined;
+  beforeAll(() => {
+    packages = buildPackages();
+  }, 60_000);
+  return () => {
+    if (packages === undefined) throw new Error("the packages are built in beforeAll: read them inside a test");
+    return packages;
+  };
+}
+
+/** A new user's folder with the npm package installed from the tarball, offline (it has nothing else to fetch). */
+export function installedInUserFolder(tarball: string, env: Record<string, string>): string {
+  const folder = tempDir("custody-npm-user-");
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], { cwd: folder, env, stdio: ["ignore", "ignore", "inherit"] });
+  return folder;
 }
 
 /** The bundle unpacked by mcpb's own CLI into a fresh folder and its manifest validated by it; answers the folder and the manifest. */

@@ -7,12 +7,11 @@ import { ALL_TOOLS } from "../../mcp-server/src/tools/inventory.js";
 import { DEMO } from "../../mcp-server/test/harness/demo-workspace.js";
 import { call, startTestEmulator } from "../../mcp-server/test/harness/mcp-harness.js";
 import { tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
-import { buildPackages, connectStdio, expectServesTheDemo, releaseVersion, unpackedBundle, userEnvironment, type BuiltPackages } from "./built-packages.js";
+import { connectStdio, expectServesTheDemo, packagesBuiltForThisFile, releaseVersion, unpackedBundle, userEnvironment } from "./built-packages.js";
 
-let packages: BuiltPackages;
+const built = packagesBuiltForThisFile();
 let emulator: RunningEmulator;
 beforeAll(async () => {
-  packages = buildPackages();
   emulator = await startTestEmulator();
 }, 60_000);
 afterAll(async () => {
@@ -21,7 +20,7 @@ afterAll(async () => {
 
 /** The server a client (Claude Desktop) starts from the manifest's server.mcp_config with the user's settings, resolved by mcpb's own code. */
 async function startFromManifest(userConfig: Record<string, string>) {
-  const { dir, manifest } = unpackedBundle(packages.mcpb);
+  const { dir, manifest } = unpackedBundle(built().mcpb);
   const env = userEnvironment();
   const config = await getMcpConfigForManifest({ manifest, extensionPath: dir, systemDirs: { HOME: env.HOME as string }, userConfig, pathSeparator: sep });
   if (config === undefined) throw new Error("the manifest gave no MCP configuration for these settings");
@@ -31,7 +30,7 @@ async function startFromManifest(userConfig: Record<string, string>) {
 
 describe("the MCP bundle (.mcpb), as Claude Desktop installs it", () => {
   it("unpacks and validates with mcpb; its manifest lists every tool and asks for the base URL, operator and policy file", () => {
-    const { manifest } = unpackedBundle(packages.mcpb);
+    const { manifest } = unpackedBundle(built().mcpb);
     expect(manifest.version).toBe(releaseVersion());
     expect(manifest.server.type).toBe("node");
     expect(manifest.tools?.map((tool) => tool.name)).toEqual(ALL_TOOLS.map((tool) => tool.name));

@@ -1,20 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
-import { buildPackages, connectStdio, expectServesTheDemo, releaseVersion, rootManifest, userEnvironment, type BuiltPackages } from "./built-packages.js";
+import { connectStdio, installedInUserFolder, expectServesTheDemo, releaseVersion, rootManifest, userEnvironment, packagesBuiltForThisFile } from "./built-packages.js";
 
-let packages: BuiltPackages;
-beforeAll(() => {
-  packages = buildPackages();
-}, 60_000);
+const built = packagesBuiltForThisFile();
 
 describe("the npm package, as a user installs it", () => {
   it("installs offline into an empty folder (no dependency to fetch) and serves the embedded demo over stdio", async () => {
-    const project = tempDir("custody-npm-user-");
     const env = userEnvironment();
-    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", packages.tarball], { cwd: project, env, stdio: ["ignore", "ignore", "inherit"] });
+    const project = installedInUserFolder(built().tarball, env);
     const installed = join(project, "node_modules", "custody-workspace-mcp");
     const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: "custody-workspace-mcp", version: releaseVersion(), bin: { "custody-mcp": "bin/custody-mcp.js" }, engines: rootManifest().engines, license: rootManifest().license });
@@ -32,7 +27,7 @@ describe("the npm package, as a user installs it", () => {
 
   it("runs with npx from the tarball, as a client configuration launches it", async () => {
     const folder = tempDir("custody-npx-user-");
-    const { client } = await connectStdio("npx", ["-y", "--offline", "--package", packages.tarball, "custody-mcp"], userEnvironment(), folder);
+    const { client } = await connectStdio("npx", ["-y", "--offline", "--package", built().tarball, "custody-mcp"], userEnvironment(), folder);
     try {
       await expectServesTheDemo(client);
     } finally {

@@ -1,25 +1,22 @@
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SERVER_VERSION } from "../../mcp-server/src/server/server-identity.js";
-import { buildPackages, releaseVersion, tarballManifest, unpackedBundle, type BuiltPackages } from "./built-packages.js";
+import { releaseVersion, tarballManifest, unpackedBundle, packagesBuiltForThisFile } from "./built-packages.js";
 
 const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const versionIn = (manifest: string) => (JSON.parse(repoFile(manifest)) as { version: string }).version;
 
-let packages: BuiltPackages;
-beforeAll(() => {
-  packages = buildPackages();
-}, 60_000);
+const built = packagesBuiltForThisFile();
 
 describe("one version for the packages", () => {
   it("the npm package, server.json and the MCP bundle carry the root package.json's version", () => {
     const version = releaseVersion();
-    const serverJson = JSON.parse(readFileSync(packages.serverJson, "utf8")) as { version: string; packages: { version: string }[] };
+    const serverJson = JSON.parse(readFileSync(built().serverJson, "utf8")) as { version: string; packages: { version: string }[] };
     expect({
-      npm: tarballManifest(packages.tarball).version,
+      npm: tarballManifest(built().tarball).version,
       serverJson: serverJson.version,
       serverJsonPackage: serverJson.packages[0]?.version,
-      mcpb: unpackedBundle(packages.mcpb).manifest.version,
+      mcpb: unpackedBundle(built().mcpb).manifest.version,
     }).toEqual({ npm: version, serverJson: version, serverJsonPackage: version, mcpb: version });
   });
 

@@ -22,7 +22,7 @@ export async function mcpbManifest() {
     display_name: RELEASE.displayName,
     version: RELEASE.version,
     description: RELEASE.description,
-    author: { name: "Custody Workspace Toolkit" },
+    author: { name: RELEASE.author },
     license: RELEASE.license,
     keywords: RELEASE.keywords,
     server: {

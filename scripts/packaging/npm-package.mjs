@@ -14,6 +14,7 @@ export function npmManifest() {
     version: RELEASE.version,
     description: RELEASE.description,
     license: RELEASE.license,
+    author: RELEASE.author,
     keywords: RELEASE.keywords,
     type: "module",
     bin: { "custody-mcp": "bin/custody-mcp.js" },

@@ -17,6 +17,7 @@ export const RELEASE = {
   npmName: "custody-workspace-mcp",
   /** The MCP registry's name: io.github.<the GitHub account that publishes>/<the npm name>. */
   registryName: "io.github.custody-toolkit/custody-workspace-mcp",
+  author: "Custody Workspace Toolkit",
   bundleName: "custody-workspace",
   displayName: "Custody Workspace",
   /** The MCP registry takes at most 100 characters. */

@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
+import { freePort } from "../support/free-port.js";
 import { connectStdio, installedInUserFolder, expectServesTheDemo, releaseVersion, rootManifest, userEnvironment, packagesBuiltForThisFile } from "./built-packages.js";
 
 const built = packagesBuiltForThisFile();
@@ -23,6 +25,17 @@ describe("the npm package, as a user installs it", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("has the PostgreSQL client for a team's store in it: a store URL is tried, not a module missing", async () => {
+    const env = userEnvironment();
+    const project = installedInUserFolder(built().tarball, env);
+    const port = await freePort();
+    const result = spawnSync(join(project, "node_modules", ".bin", "custody-mcp"), ["verify-audit", "--store", `postgres://auditor:secret@127.0.0.1:${port}/custody`], { cwd: project, env, encoding: "utf8" });
+    // verify-audit reports on stdout, a store it cannot reach too (exit 2), with the password hidden.
+    expect(result.status).toBe(2);
+    expect(result.stdout).toContain(`postgres://auditor:***@127.0.0.1:${port}/custody: connect ECONNREFUSED`);
+    expect(result.stdout + result.stderr).not.toContain("secret");
   });
 
   it("runs with npx from the tarball, as a client configuration launches it", async () => {

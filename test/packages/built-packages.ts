@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { McpbManifestAny } from "@anthropic-ai/mcpb";
 import type { Client } from "@modelcontextprotocol/client";
@@ -74,20 +74,25 @@ export function releaseVersion(): string {
   return rootManifest().version;
 }
 
-/** What a new user's machine has: Node and npm on PATH, an empty home (npm's cache in it), nothing of this repository. */
+/** What a new user's machine has: Node and npm on PATH, an empty home (npm's cache in it), nothing of this repository (pnpm puts its node_modules/.bin on PATH). */
 export function userEnvironment(): Record<string, string> {
   const home = childHome();
-  return { PATH: process.env.PATH ?? "", ...home, npm_config_cache: `${home.HOME}/.npm`, npm_config_update_notifier: "false" };
+  const path = [dirname(process.execPath), ...(process.env.PATH ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"))];
+  return { PATH: path.join(delimiter), ...home, npm_config_cache: join(home.HOME, ".npm"), npm_config_update_notifier: "false" };
 }
 
-/** An MCP client connected over stdio to the server a client configuration launches. */
-export async function connectStdio(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<{ client: Client; stderr: () => string }> {
+/** An MCP client connected over stdio to the server a client configuration launches; a server that does not start is reported with what it wrote on stderr. */
+export async function connectStdio(command: string, args: string[], env: Record<string, string>, cwd?: string): Promise<{ client: Client }> {
   let stderr = "";
   const transport = new StdioClientTransport({ command, args, env, cwd, stderr: "pipe" });
   transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
   const client = testClient();
-  await client.connect(transport);
-  return { client, stderr: () => stderr };
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new Error(`${command} ${args.join(" ")} did not start an MCP server: ${error instanceof Error ? error.message : String(error)}\n${stderr}`, { cause: error });
+  }
+  return { client };
 }
 
 /** The server as a user first meets it: every tool listed, the embedded demo's accounts read, at the release's version. */

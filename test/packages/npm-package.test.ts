@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
 import { freePort } from "../support/free-port.js";
-import { connectStdio, installedInUserFolder, expectServesTheDemo, releaseVersion, rootManifest, userEnvironment, packagesBuiltForThisFile } from "./built-packages.js";
+import { connectStdio, expectServesTheDemo, installedInUserFolder, packagesBuiltForThisFile, releaseVersion, rootManifest, userEnvironment } from "./built-packages.js";
 
 const built = packagesBuiltForThisFile();
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { connectStdio, installedInUserFolder, expectServesTheDemo, unpackedBundle, userEnvironment, packagesBuiltForThisFile } from "./built-packages.js";
+import { connectStdio, expectServesTheDemo, installedInUserFolder, packagesBuiltForThisFile, unpackedBundle, userEnvironment } from "./built-packages.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 

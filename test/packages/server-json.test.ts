@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "../../mcp-server/src/config/server-config.js";
-import { releaseVersion, tarballManifest, packagesBuiltForThisFile } from "./built-packages.js";
+import { packagesBuiltForThisFile, releaseVersion, tarballManifest } from "./built-packages.js";
 import { serverJsonSchema } from "./server-json-schema.js";
 
 const built = packagesBuiltForThisFile();

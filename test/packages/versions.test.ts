@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SERVER_VERSION } from "../../mcp-server/src/server/server-identity.js";
-import { releaseVersion, tarballManifest, unpackedBundle, packagesBuiltForThisFile } from "./built-packages.js";
+import { packagesBuiltForThisFile, releaseVersion, tarballManifest, unpackedBundle } from "./built-packages.js";
 
 const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const versionIn = (manifest: string) => (JSON.parse(repoFile(manifest)) as { version: string }).version;

@@ -4,31 +4,18 @@
 // whole chunks/ folder together. Workspace packages are bundled from their TypeScript sources (the
 // @custody/source condition), so the bundle never depends on a stale dist/ of shared or the emulator.
 //   node build.mjs [outfile]   (default dist/custody-mcp.js; the chunks go to chunks/ beside it)
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { COMMON_OPTIONS, sdkDefaultValidatorLeftOut, sharedWithoutSideEffects, zodEnglishOnly } from "./bundle-options.mjs";
+import { toolListings } from "./tool-listings.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const outfile = process.argv[2] ?? `${root}dist/custody-mcp.js`;
 const outdir = dirname(outfile);
 
-/** The tools/list listings, generated from the tools' zod schemas by the sources' own listAllTools. */
-async function toolListings() {
-  const scratch = mkdtempSync(join(tmpdir(), "custody-mcp-listings-"));
-  try {
-    const script = join(scratch, "tool-listing.mjs");
-    await build({ ...COMMON_OPTIONS, entryPoints: [`${root}src/tools/tool-listing.ts`], outfile: script });
-    const { listAllTools } = await import(pathToFileURL(script).href);
-    return JSON.stringify(listAllTools());
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
-
-const listings = await toolListings();
+const listings = JSON.stringify(await toolListings());
 // Chunk names carry a content hash: clear the previous build's so none is left behind.
 rmSync(join(outdir, "chunks"), { recursive: true, force: true });
 await build({

@@ -1,0 +1,144 @@
+import type { RunningEmulator } from "@custody/emulator";
+import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inProcessChanges, type ResourceChanges } from "../src/subscriptions/resource-changes.js";
+import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { control, resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
+import { modernClient } from "./harness/modern-client.js";
+
+// Subscriptions to the account and transaction resources: resources/subscribe on a 2025-11-25
+// session and subscriptions/listen on 2026-07-28, notified when the poller sees a transaction's
+// status change in the emulator (a human approves it on the control plane), and when a write the
+// server sends changes them.
+
+const TOKEN = "test-bearer-token-subscriptions";
+const HTTP_OPTIONS = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null };
+let emulator: RunningEmulator;
+let changes: ResourceChanges;
+let http: RunningHttpServer;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  const { ctx } = testContext(emulator);
+  changes = inProcessChanges(ctx, { log: () => {}, intervalMs: 50 });
+  http = await startHttpServer(ctx, HTTP_OPTIONS, () => {}, changes);
+}, 60_000);
+afterAll(async () => {
+  await http?.close();
+  await changes?.close();
+  await emulator?.close();
+});
+
+const transport = () => new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+
+/** treasury-bot's send from sol-cold, whose rule waits for a human approver: PENDING_APPROVAL until one decides. */
+async function pendingTransaction(amount: string): Promise<number> {
+  const to = await accountNamed(emulator, DEMO.solTreasury);
+  const created = await directClient(emulator).createTransaction({ account_name: DEMO.solCold, amount, max_fees: "7500", recipient: to.address, speed: "NORMAL" });
+  expect(created.status).toBe("PENDING_APPROVAL");
+  return created.id;
+}
+
+/** The URIs of the notifications/resources/updated a client receives, as they come. */
+function updatesOf(client: Client): { uris: string[]; next(uri: string, timeoutMs?: number): Promise<void> } {
+  const uris: string[] = [];
+  const waiters = new Set<() => void>();
+  client.setNotificationHandler("notifications/resources/updated", (notification) => {
+    uris.push(notification.params.uri);
+    for (const waiter of waiters) waiter();
+  });
+  return {
+    uris,
+    next: (uri, timeoutMs = 10_000) =>
+      new Promise<void>((resolve, reject) => {
+        const seen = uris.filter((one) => one === uri).length;
+        const check = () => {
+          if (uris.filter((one) => one === uri).length <= seen) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no notifications/resources/updated for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(uris)}`));
+        }, timeoutMs);
+        waiters.add(check);
+      }),
+  };
+}
+
+describe("a 2025-11-25 session's resources/subscribe", () => {
+  it("advertises resources.subscribe, notifies when the transaction's status changes, and stops after resources/unsubscribe", async () => {
+    const client = testClient();
+    await client.connect(transport());
+    try {
+      expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
+      const updates = updatesOf(client);
+      const approved = await pendingTransaction("1000");
+      const uri = `custody://transactions/${approved}`;
+      await client.subscribeResource({ uri });
+      const notified = updates.next(uri);
+      await control(emulator, "POST", `/transactions/${approved}/approve`, { username: "dana.approver" });
+      await notified;
+      await client.unsubscribeResource({ uri });
+      const rejected = await pendingTransaction("2000");
+      const other = `custody://transactions/${rejected}`;
+      await client.subscribeResource({ uri: other });
+      const otherNotified = updates.next(other);
+      await control(emulator, "POST", `/transactions/${rejected}/reject`, { username: "dana.approver" });
+      await otherNotified;
+      // The first one goes on changing (approved, then broadcast and completed) without a word: it was unsubscribed.
+      expect(updates.uris.filter((one) => one === uri)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses more subscriptions than a session may hold, and a URI too long, naming the limit", async () => {
+    const client = testClient();
+    await client.connect(transport());
+    try {
+      for (let index = 1; index <= MAX_SUBSCRIPTIONS_PER_STREAM; index += 1) await client.subscribeResource({ uri: `custody://accounts/${index}` });
+      await expect(client.subscribeResource({ uri: "custody://accounts/999" })).rejects.toThrow(/Too many subscriptions: 50 resources is the most one session or listen stream may be subscribed to/);
+      await expect(client.subscribeResource({ uri: `custody://${"a".repeat(600)}` })).rejects.toThrow(/uri: at most 512 characters, got 610/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("a 2026-07-28 client's subscriptions/listen", () => {
+  it("acknowledges the resources, and notifies when a transaction's status changes", async () => {
+    const client = modernClient();
+    await client.connect(transport());
+    try {
+      expect(client.getDiscoverResult()?.capabilities.resources?.subscribe).toBe(true);
+      const updates = updatesOf(client);
+      const id = await pendingTransaction("3000");
+      const uri = `custody://transactions/${id}`;
+      const subscription = await client.listen({ resourceSubscriptions: [uri] });
+      expect(subscription.honoredFilter.resourceSubscriptions).toEqual([uri]);
+      const notified = updates.next(uri);
+      await control(emulator, "POST", `/transactions/${id}/reject`, { username: "dana.approver" });
+      await notified;
+      await subscription.close();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses a stream naming more resources than one may hold", async () => {
+    const client = modernClient();
+    await client.connect(transport());
+    try {
+      const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
+      await expect(client.listen({ resourceSubscriptions: uris })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
+    } finally {
+      await client.close();
+    }
+  });
+});

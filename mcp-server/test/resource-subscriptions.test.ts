@@ -1,13 +1,15 @@
 import type { RunningEmulator } from "@custody/emulator";
-import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessChanges, type ResourceChanges } from "../src/subscriptions/resource-changes.js";
 import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { dryRunAndConfirm } from "./harness/guarded-write.js";
 import { startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 import { modernClient } from "./harness/modern-client.js";
+import { resourceUpdatesOf } from "../../test/support/resource-updates.js";
 
 // Subscriptions to the account and transaction resources: resources/subscribe on a 2025-11-25
 // session and subscriptions/listen on 2026-07-28, notified when the poller sees a transaction's
@@ -43,41 +45,13 @@ async function pendingTransaction(amount: string): Promise<number> {
   return created.id;
 }
 
-/** The URIs of the notifications/resources/updated a client receives, as they come. */
-function updatesOf(client: Client): { uris: string[]; next(uri: string, timeoutMs?: number): Promise<void> } {
-  const uris: string[] = [];
-  const waiters = new Set<() => void>();
-  client.setNotificationHandler("notifications/resources/updated", (notification) => {
-    uris.push(notification.params.uri);
-    for (const waiter of waiters) waiter();
-  });
-  return {
-    uris,
-    next: (uri, timeoutMs = 10_000) =>
-      new Promise<void>((resolve, reject) => {
-        const seen = uris.filter((one) => one === uri).length;
-        const check = () => {
-          if (uris.filter((one) => one === uri).length <= seen) return;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no notifications/resources/updated for ${uri} within ${timeoutMs} ms; got ${JSON.stringify(uris)}`));
-        }, timeoutMs);
-        waiters.add(check);
-      }),
-  };
-}
-
 describe("a 2025-11-25 session's resources/subscribe", () => {
   it("advertises resources.subscribe, notifies when the transaction's status changes, and stops after resources/unsubscribe", async () => {
     const client = testClient();
     await client.connect(transport());
     try {
       expect(client.getServerCapabilities()?.resources?.subscribe).toBe(true);
-      const updates = updatesOf(client);
+      const updates = resourceUpdatesOf(client);
       const approved = await pendingTransaction("1000");
       const uri = `custody://transactions/${approved}`;
       await client.subscribeResource({ uri });
@@ -91,8 +65,13 @@ describe("a 2025-11-25 session's resources/subscribe", () => {
       const otherNotified = updates.next(other);
       await control(emulator, "POST", `/transactions/${rejected}/reject`, { username: "dana.approver" });
       await otherNotified;
-      // The first one goes on changing (approved, then broadcast and completed) without a word: it was unsubscribed.
-      expect(updates.uris.filter((one) => one === uri)).toHaveLength(1);
+      // A change of the first one now is not sent (it was unsubscribed); the other's, published after it, is.
+      const before = updates.uris.filter((one) => one === uri).length;
+      const after = updates.next(other);
+      changes.bus.publish(uri);
+      changes.bus.publish(other);
+      await after;
+      expect(updates.uris.filter((one) => one === uri)).toHaveLength(before);
     } finally {
       await client.close();
     }
@@ -117,7 +96,7 @@ describe("a 2026-07-28 client's subscriptions/listen", () => {
     await client.connect(transport());
     try {
       expect(client.getDiscoverResult()?.capabilities.resources?.subscribe).toBe(true);
-      const updates = updatesOf(client);
+      const updates = resourceUpdatesOf(client);
       const id = await pendingTransaction("3000");
       const uri = `custody://transactions/${id}`;
       const subscription = await client.listen({ resourceSubscriptions: [uri] });
@@ -139,6 +118,65 @@ describe("a 2026-07-28 client's subscriptions/listen", () => {
       await expect(client.listen({ resourceSubscriptions: uris })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("on a server that reads watched resources again only once an hour", () => {
+  let quietChanges: ResourceChanges;
+  let quiet: RunningHttpServer;
+  beforeAll(async () => {
+    const { ctx } = testContext(emulator);
+    quietChanges = inProcessChanges(ctx, { log: () => {}, intervalMs: 3_600_000 });
+    quiet = await startHttpServer(ctx, HTTP_OPTIONS, () => {}, quietChanges);
+  });
+  afterAll(async () => {
+    await quiet?.close();
+    await quietChanges?.close();
+  });
+  const quietTransport = () => new StreamableHTTPClientTransport(new URL(quiet.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
+
+  it("a write the server sends notifies the subscribers of its account at once", async () => {
+    const [subscriber, writer] = [testClient(), testClient()];
+    await subscriber.connect(quietTransport());
+    await writer.connect(quietTransport());
+    try {
+      const treasury = await accountNamed(emulator, DEMO.solTreasury);
+      const uri = `custody://accounts/${treasury.id}`;
+      const updates = resourceUpdatesOf(subscriber);
+      await subscriber.subscribeResource({ uri });
+      const notified = updates.next(uri);
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const { confirmed } = await dryRunAndConfirm(writer, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.0123", unit: "SOL" });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      await notified;
+    } finally {
+      await subscriber.close();
+      await writer.close();
+    }
+  });
+
+  it("ends a listen stream with its empty result as soon as the server drains, before the calls under way are answered", async () => {
+    const [client, caller] = [modernClient(), testClient()];
+    await client.connect(quietTransport());
+    await caller.connect(quietTransport());
+    try {
+      const subscription = await client.listen({ resourceSubscriptions: ["custody://transactions/1"] });
+      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["GET"], path_prefix: "/accounts", remaining: 1 });
+      const slow = caller.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
+      for (let waited = 0; quiet.pending === 0; waited += 5) {
+        if (waited > 5000) throw new Error("the slow call never got under way");
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const left = quiet.shutdown(10_000);
+      const first = await Promise.race([subscription.closed.then((how) => `stream ${how}`), slow.then(() => "call answered")]);
+      expect(first).toBe("stream graceful");
+      await slow;
+      expect(await left).toBe(0);
+    } finally {
+      await control(emulator, "DELETE", "/faults");
+      await client.close();
+      await caller.close();
     }
   });
 });

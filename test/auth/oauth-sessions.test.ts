@@ -108,3 +108,60 @@ describe("sessions of signed-in people", () => {
     await request(await authorization.signedWithProviderKey({}), "DELETE", opened.sessionId ?? "");
   });
 });
+
+/** A raw 2026-07-28 subscriptions/listen request for the account with id 1; its response is the stream. */
+function listen(token: string, signal?: AbortSignal): Promise<Response> {
+  const envelope = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} };
+  return fetch(resource, {
+    method: "POST",
+    headers: { Accept: "application/json, text/event-stream", "Content-Type": "application/json", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "subscriptions/listen", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["custody://accounts/1"] }, _meta: envelope } }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+}
+
+/** Resolves once the stream's first event (the acknowledgement) has come: the stream is open and counted. */
+async function acknowledged(response: Response): Promise<void> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const { value } = await reader.read();
+  expect(new TextDecoder().decode(value)).toContain("notifications/subscriptions/acknowledged");
+  reader.releaseLock();
+}
+
+describe("subscriptions/listen streams of signed-in people", () => {
+  it("lets one person hold a tenth of the places (2 of 20) as listen streams, and another once one is closed", async () => {
+    const token = await authorization.personToken("alice", ["custody:read"]);
+    const closeFirst = new AbortController();
+    const first = await listen(token, closeFirst.signal);
+    const closeSecond = new AbortController();
+    const second = await listen(token, closeSecond.signal);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await Promise.all([acknowledged(first), acknowledged(second)]);
+    const third = await listen(token);
+    expect(third.status).toBe(429);
+    expect(await third.text()).toContain("you hold 2 subscriptions/listen streams on this server already, the most one person may");
+    closeFirst.abort();
+    // The place is given back once the server has seen the stream close: asked again until it has.
+    let again = await listen(token);
+    for (let tries = 0; again.status === 429 && tries < 100; tries += 1) {
+      await again.text();
+      await new Promise((resolve) => setImmediate(resolve));
+      again = await listen(token);
+    }
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+    closeSecond.abort();
+  });
+
+  it("ends a listen stream when the token that opened it expires", async () => {
+    const token = await authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) + 3 });
+    const stream = await listen(token);
+    expect(stream.status).toBe(200);
+    const startedAt = Date.now();
+    // Past its acknowledgement the stream sends nothing (keep-alives aside); it ends when the token does.
+    await stream.text();
+    const lasted = Date.now() - startedAt;
+    expect(lasted).toBeGreaterThan(1000);
+    expect(lasted).toBeLessThan(8000);
+  });
+});

@@ -88,7 +88,8 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     const database = opened;
     const stopWorkspace = close;
     const ctx: DeferredContext = { operator, policy, embedded, baseUrl, load };
-    const changes = config.storeUrl === null ? inProcessChanges(ctx, { log }) : resourceChanges(ctx, await openChangeChannel(config.storeUrl, log), { log });
+    const watching = { log, intervalMs: config.watchIntervalSeconds * 1000 };
+    const changes = config.storeUrl === null ? inProcessChanges(ctx, watching) : resourceChanges(ctx, await openChangeChannel(config.storeUrl, log), watching);
     return {
       ctx,
       changes,

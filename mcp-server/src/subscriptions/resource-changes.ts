@@ -18,7 +18,7 @@ export interface ResourceChanges {
 
 export interface ResourceChangesOptions {
   log: (line: string) => void;
-  /** How often a watched resource is read again (default: subscription-limits' WATCH_INTERVAL_MS). */
+  /** How often a watched resource is read again (default: --watch-interval-seconds' default). */
   intervalMs?: number;
   maxWatched?: number;
 }

@@ -1,4 +1,5 @@
-import { WATCH_INTERVAL_MS, MAX_WATCHED_RESOURCES } from "./subscription-limits.js";
+import { DEFAULT_WATCH_INTERVAL_SECONDS } from "../config/server-config.js";
+import { MAX_WATCHED_RESOURCES } from "./subscription-limits.js";
 
 export interface PollerOptions {
   /** What the resource is now, as text: a transaction's status, an account's balances. */
@@ -41,7 +42,7 @@ export class ResourcePoller {
 
   constructor(options: PollerOptions) {
     this.#options = options;
-    this.#intervalMs = options.intervalMs ?? WATCH_INTERVAL_MS;
+    this.#intervalMs = options.intervalMs ?? DEFAULT_WATCH_INTERVAL_SECONDS * 1000;
     this.#max = options.maxWatched ?? MAX_WATCHED_RESOURCES;
   }
 

@@ -7,9 +7,6 @@ export const MAX_SUBSCRIBED_URI = 512;
 /** The resources one process polls at once, whoever subscribed to them. */
 export const MAX_WATCHED_RESOURCES = 1000;
 
-/** How often a watched transaction's status and account's balances are read again. */
-export const WATCH_INTERVAL_MS = 5000;
-
 /**
  * One person may hold a tenth of a server's places (at least 2), sessions as listen streams:
  * nobody signed in can fill them all.

@@ -59,6 +59,16 @@ async function request(token: string, method: "POST" | "GET" | "DELETE", session
   });
 }
 
+/** Resolves once the stream's body is done, expecting that to be when the token (a 3-second one) expired, not at once nor long after. */
+async function expectEndAtExpiry(stream: Response): Promise<void> {
+  expect(stream.status).toBe(200);
+  const startedAt = Date.now();
+  await stream.text();
+  const lasted = Date.now() - startedAt;
+  expect(lasted).toBeGreaterThan(1000);
+  expect(lasted).toBeLessThan(8000);
+}
+
 async function initialize(token: string): Promise<{ status: number; sessionId: string | null; body: string }> {
   const response = await request(token, "POST");
   return { status: response.status, sessionId: response.headers.get("mcp-session-id"), body: await response.text() };
@@ -97,14 +107,8 @@ describe("sessions of signed-in people", () => {
     const token = await authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) + 3 });
     const opened = await initialize(token);
     expect(opened.status, opened.body).toBe(200);
-    const stream = await request(token, "GET", opened.sessionId ?? "");
-    expect(stream.status).toBe(200);
-    const startedAt = Date.now();
     // The stream sends nothing; it ends (its body is done) when the token does.
-    await stream.text();
-    const lasted = Date.now() - startedAt;
-    expect(lasted).toBeGreaterThan(1000);
-    expect(lasted).toBeLessThan(8000);
+    await expectEndAtExpiry(await request(token, "GET", opened.sessionId ?? ""));
     await request(await authorization.signedWithProviderKey({}), "DELETE", opened.sessionId ?? "");
   });
 });
@@ -155,13 +159,7 @@ describe("subscriptions/listen streams of signed-in people", () => {
 
   it("ends a listen stream when the token that opened it expires", async () => {
     const token = await authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) + 3 });
-    const stream = await listen(token);
-    expect(stream.status).toBe(200);
-    const startedAt = Date.now();
     // Past its acknowledgement the stream sends nothing (keep-alives aside); it ends when the token does.
-    await stream.text();
-    const lasted = Date.now() - startedAt;
-    expect(lasted).toBeGreaterThan(1000);
-    expect(lasted).toBeLessThan(8000);
+    await expectEndAtExpiry(await listen(token));
   });
 });

@@ -1,12 +1,16 @@
+import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessChanges, type ResourceChanges } from "../src/subscriptions/resource-changes.js";
 import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { buildBundle } from "./harness/built-bundle.js";
 import { dryRunAndConfirm } from "./harness/guarded-write.js";
+import { childHome, tempDir } from "./harness/temp-dirs.js";
 import { startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
 import { modernClient } from "./harness/modern-client.js";
 import { resourceUpdatesOf } from "../../test/support/resource-updates.js";
@@ -43,6 +47,19 @@ async function pendingTransaction(amount: string): Promise<number> {
   const created = await directClient(emulator).createTransaction({ account_name: DEMO.solCold, amount, max_fees: "7500", recipient: to.address, speed: "NORMAL" });
   expect(created.status).toBe("PENDING_APPROVAL");
   return created.id;
+}
+
+/** A 2026-07-28 client's listen stream on a pending transaction hears of its rejection on the control plane. */
+async function expectListenHearsRejection(client: Client, amount: string): Promise<void> {
+  const updates = resourceUpdatesOf(client);
+  const id = await pendingTransaction(amount);
+  const uri = `custody://transactions/${id}`;
+  const subscription = await client.listen({ resourceSubscriptions: [uri] });
+  expect(subscription.honoredFilter.resourceSubscriptions).toEqual([uri]);
+  const notified = updates.next(uri);
+  await control(emulator, "POST", `/transactions/${id}/reject`, { username: "dana.approver" });
+  await notified;
+  await subscription.close();
 }
 
 describe("a 2025-11-25 session's resources/subscribe", () => {
@@ -96,15 +113,7 @@ describe("a 2026-07-28 client's subscriptions/listen", () => {
     await client.connect(transport());
     try {
       expect(client.getDiscoverResult()?.capabilities.resources?.subscribe).toBe(true);
-      const updates = resourceUpdatesOf(client);
-      const id = await pendingTransaction("3000");
-      const uri = `custody://transactions/${id}`;
-      const subscription = await client.listen({ resourceSubscriptions: [uri] });
-      expect(subscription.honoredFilter.resourceSubscriptions).toEqual([uri]);
-      const notified = updates.next(uri);
-      await control(emulator, "POST", `/transactions/${id}/reject`, { username: "dana.approver" });
-      await notified;
-      await subscription.close();
+      await expectListenHearsRejection(client, "3000");
     } finally {
       await client.close();
     }
@@ -162,8 +171,8 @@ describe("on a server that reads watched resources again only once an hour", () 
     await caller.connect(quietTransport());
     try {
       const subscription = await client.listen({ resourceSubscriptions: ["custody://transactions/1"] });
-      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["GET"], path_prefix: "/accounts", remaining: 1 });
-      const slow = caller.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
+      await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["GET"], path_prefix: "/transactions/1", remaining: 1 });
+      const slow = caller.callTool({ name: "get_transaction", arguments: { transaction_id: 1 } });
       for (let waited = 0; quiet.pending === 0; waited += 5) {
         if (waited > 5000) throw new Error("the slow call never got under way");
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -179,4 +188,25 @@ describe("on a server that reads watched resources again only once an hour", () 
       await caller.close();
     }
   });
+});
+
+describe("a 2026-07-28 client over stdio (the bundle)", () => {
+  it("listens: notified when the transaction's status changes, and the server stops at once with the stream open", async () => {
+    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"), CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "1" };
+    const stdio = new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" });
+    const client = modernClient();
+    await client.connect(stdio);
+    try {
+      await expectListenHearsRejection(client, "4000");
+      const tooMany = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
+      await expect(client.listen({ resourceSubscriptions: tooMany })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
+    } finally {
+      // The open stream is no answer the shutdown waits for: the server ends well within its grace.
+      const exited = new Promise<void>((resolve) => stdio.onclose = () => resolve());
+      const closing = Date.now();
+      await client.close();
+      await exited;
+      expect(Date.now() - closing).toBeLessThan(3000);
+    }
+  }, 60_000);
 });

@@ -4,7 +4,12 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
+import { DEFAULT_MAX_SESSIONS } from "../config/server-config.js";
+import { perPersonShare } from "../subscriptions/subscription-limits.js";
+import { readableResources } from "../resources/register-resources.js";
+import { forwardChanges } from "../subscriptions/forward-changes.js";
 import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { StdioListens } from "./stdio-listens.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
 
 export interface StdioSession {
@@ -50,7 +55,13 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     void transport.closed.then(resolve);
   });
   // One server for the connection, built at its opening (the SDK pins it, whichever the era).
-  const connection = serveStdioConnection(() => createMcpServer(ctx, { work, changes: resourceChanges }), { transport, onerror: (error) => log(`stdio: ${error.message}`) });
+  const factory = ({ era }: { era: "legacy" | "modern" }) => {
+    const server = createMcpServer(ctx, { work, changes: resourceChanges });
+    if (era === "modern") forwardChanges(server, resourceChanges);
+    return server;
+  };
+  const listens = new StdioListens(transport, resourceChanges, readableResources(ctx.policy, null));
+  const connection = serveStdioConnection(factory, { transport: listens, maxSubscriptions: perPersonShare(DEFAULT_MAX_SESSIONS), onerror: (error) => log(`stdio: ${error.message}`) });
   // A tool call is both an unanswered request and running work: count it once.
   const pending = () => Math.max(transport.pending, work.pending);
   return {

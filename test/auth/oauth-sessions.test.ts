@@ -8,7 +8,8 @@ import { startAuthorizationServer, type AuthorizationServer } from "../support/a
 import { freePort } from "../support/free-port.js";
 
 // What a signed-in person may hold on a server: a session only when the policy gives them
-// something, a tenth of the places at most, and a standing stream no longer than their token.
+// something, a tenth of the places at most, and a standing stream no longer than their token;
+// the same for 2026-07-28 listen streams, which name only resources their role may read.
 
 type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
 const PROTOCOL_VERSION = "2025-11-25";
@@ -28,7 +29,12 @@ beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), "custody-oauth-sessions-"));
   const policy = join(work, "policy.json");
   auditLog = join(work, "audit.jsonl");
-  writeFileSync(policy, JSON.stringify({ roles: [{ name: "treasury", when: { groups: ["treasury-operators"] } }] }));
+  writeFileSync(policy, JSON.stringify({
+      roles: [
+        { name: "treasury", when: { groups: ["treasury-operators"] } },
+        { name: "approvers", when: { groups: ["treasury-approvers"] }, tools: { deny: ["get_transaction"] } },
+      ],
+    }));
   const command = readCommand(
     ["--http", "--port", String(port), "--max-sessions", "20", "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", policy, "--audit-log", auditLog],
     {},
@@ -113,13 +119,13 @@ describe("sessions of signed-in people", () => {
   });
 });
 
-/** A raw 2026-07-28 subscriptions/listen request for the account with id 1; its response is the stream. */
-function listen(token: string, signal?: AbortSignal): Promise<Response> {
+/** A raw 2026-07-28 subscriptions/listen request (for the account with id 1 unless told); its response is the stream. */
+function listen(token: string, signal?: AbortSignal, uri = "custody://accounts/1"): Promise<Response> {
   const envelope = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} };
   return fetch(resource, {
     method: "POST",
     headers: { Accept: "application/json, text/event-stream", "Content-Type": "application/json", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "subscriptions/listen", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["custody://accounts/1"] }, _meta: envelope } }),
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: [uri] }, _meta: envelope } }),
     ...(signal === undefined ? {} : { signal }),
   });
 }
@@ -161,5 +167,15 @@ describe("subscriptions/listen streams of signed-in people", () => {
     const token = await authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) + 3 });
     // Past its acknowledgement the stream sends nothing (keep-alives aside); it ends when the token does.
     await expectEndAtExpiry(await listen(token));
+  });
+
+  it("refuses a stream naming a transaction the person's role may not read", async () => {
+    const token = await authorization.personToken("carol", ["custody:read"]);
+    const refused = await listen(token, undefined, "custody://transactions/1");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("params.notifications.resourceSubscriptions: custody://transactions/1: your role may not read transactions, so it may not subscribe to one");
+    const allowed = await listen(token);
+    expect(allowed.status).toBe(200);
+    await allowed.body?.cancel();
   });
 });

@@ -41,6 +41,7 @@ export class PostgresChangeChannel implements ChangeBus {
   /** Connects and listens; fails (its message redacted) when the database cannot be reached now. */
   async open(): Promise<void> {
     await this.#connect();
+    this.#options.log(`change bus: listening on PostgreSQL channel ${CHANGE_CHANNEL}`);
   }
 
   publish(uri: string): void {

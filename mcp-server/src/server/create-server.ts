@@ -39,7 +39,9 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   );
   registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey, changes: options.changes });
   registerResources(server, ctx, person);
-  if (options.changes !== undefined) registerResourceSubscriptions(server, options.changes, readableResources(ctx.policy, person));
+  const readable = readableResources(ctx.policy, person);
+  // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
+  if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);
   return server;
 }

@@ -3,8 +3,9 @@ import { DEFAULT_HTTP_PORT, readCommand, replicaProblem, type ServerConfig } fro
 
 describe("configuration", () => {
   it("reads flags, which win over the environment", () => {
-    const command = readCommand(["--base-url", "http://127.0.0.1:1/module", "--operator", "flag-bot", "--read-only", "--token-ttl-seconds", "60"], {
+    const command = readCommand(["--base-url", "http://127.0.0.1:1/module", "--operator", "flag-bot", "--read-only", "--token-ttl-seconds", "60", "--watch-interval-seconds", "30"], {
       CUSTODY_OPERATOR: "env-bot",
+      CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "2",
       CUSTODY_POLICY: "/etc/policy.json",
       CUSTODY_AUDIT_LOG: "/var/audit.jsonl",
     });
@@ -20,6 +21,7 @@ describe("configuration", () => {
         tokenSecretFile: null,
         auditSealKeyFile: null,
         tokenTtlSeconds: 60,
+        watchIntervalSeconds: 30,
         emulatorKeyFile: null,
         http: null,
       },
@@ -27,7 +29,7 @@ describe("configuration", () => {
   });
 
   it("defaults to stdio and the embedded workspace", () => {
-    expect(readCommand([], {})).toMatchObject({ command: "serve", config: { baseUrl: null, operator: null, readOnly: false, tokenTtlSeconds: 300, http: null } });
+    expect(readCommand([], {})).toMatchObject({ command: "serve", config: { baseUrl: null, operator: null, readOnly: false, tokenTtlSeconds: 300, watchIntervalSeconds: 5, http: null } });
   });
 
   it("reads the key file of an emulator started with one from --emulator-key-file, else CUSTODY_EMULATOR_KEY_FILE", () => {
@@ -71,6 +73,7 @@ describe("configuration", () => {
     expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
     expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit, reseal-audit and export-audit/);
     expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
+    expect(() => readCommand([], { CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "0" })).toThrow(/^--watch-interval-seconds \(CUSTODY_MCP_WATCH_INTERVAL_SECONDS\): must be a whole number from 1 to 3600, got "0"/);
   });
 
   it("the store: --store (a file, or a postgres:// URL), else --audit-log, else CUSTODY_STORE, else CUSTODY_AUDIT_LOG", () => {

@@ -16,3 +16,4 @@ export * from "./guard-store/index.js";
 export * from "./loopback/index.js";
 export * from "./dates/index.js";
 export * from "./holdings/index.js";
+export * from "./changes/index.js";

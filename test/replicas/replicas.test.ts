@@ -13,6 +13,7 @@ import { freePort } from "../support/free-port.js";
 import { startNginxBalancer, type NginxBalancer } from "../support/nginx-balancer.js";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 import { startReplica, type ReplicaProcess } from "../support/replica-process.js";
+import { resourceUpdatesOf } from "../support/resource-updates.js";
 import { openTeamSession, sessionsOnEach, type TeamSession } from "../support/team-session.js";
 
 type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
@@ -54,6 +55,8 @@ beforeAll(async () => {
     CUSTODY_AUDIT_SEAL_KEY_FILE: sealKeyFile,
     CUSTODY_MCP_TOKEN: TOKEN,
     CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${balancerPort}`,
+    // Subscribed resources are read once, then not again within a test: a change a subscriber hears came on the change bus.
+    CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "3600",
   };
   replicas = [await startReplica(bundle, "r1", await freePort(), env), await startReplica(bundle, "r2", await freePort(), env)];
   balancer = await startNginxBalancer(replicas, balancerPort);
@@ -74,6 +77,31 @@ const send = (lamports: bigint) => ({ account: "sol-treasury", recipient, amount
 async function transactionsOf(reference: string): Promise<number[]> {
   const found = await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).searchAllTransactions({ label: reference });
   return found.map((transaction) => transaction.id);
+}
+
+/**
+ * A write confirmed through replica r1 (2026-07-28, straight to it) is heard on replica r2 by a
+ * subscriptions/listen stream and a 2025 session subscribed to the sending account: the change
+ * travels from r1 to r2 over PostgreSQL's NOTIFY.
+ */
+async function expectWriteOnR1HeardOnR2(lamports: bigint): Promise<void> {
+  const [r1, r2] = replicas as [ReplicaProcess, ReplicaProcess];
+  const direct = (replica: ReplicaProcess, revision: "2025-11-25" | "2026-07-28") => openTeamSession(`http://127.0.0.1:${replica.port}/mcp`, TOKEN, revision);
+  const [writer, listener, subscriber] = [await direct(r1, "2026-07-28"), await direct(r2, "2026-07-28"), await direct(r2, "2025-11-25")];
+  try {
+    const treasury = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).listAllAccounts()).find((account) => account.name === "sol-treasury");
+    const uri = `custody://accounts/${treasury?.id}`;
+    const [listened, subscribed] = [resourceUpdatesOf(listener.client), resourceUpdatesOf(subscriber.client)];
+    const stream = await listener.client.listen({ resourceSubscriptions: [uri] });
+    await subscriber.client.subscribeResource({ uri });
+    const heard = [listened.next(uri), subscribed.next(uri)];
+    const dry = await writer.call("create_transaction", send(lamports));
+    expect((await writer.call("create_transaction", { ...send(lamports), confirmation_token: dry.token })).structured.status).toBe("submitted");
+    await Promise.all(heard);
+    await stream.close();
+  } finally {
+    for (const session of [writer, listener, subscriber]) await session.close();
+  }
 }
 
 /** The chain as export-audit writes it (the bundle's own command). */
@@ -199,6 +227,10 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
     } finally {
       for (const session of [onR1, onR2, balanced]) await session.close();
     }
+  });
+
+  it("tells a subscriber on one replica of a write confirmed through the other: the change bus over PostgreSQL LISTEN/NOTIFY", async () => {
+    await expectWriteOnR1HeardOnR2(4_444n);
   });
 
   it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
@@ -328,4 +360,9 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       if (!(replicas[0] as ReplicaProcess).running()) await (replicas[0] as ReplicaProcess).restart();
     }
   }, 120_000);
+
+  it("listens again after the PostgreSQL restart: a replica that lived through it still hears the other's writes", async () => {
+    await (replicas[1] as ReplicaProcess).waitForStderr("change bus: listening on PostgreSQL channel custody_resource_changed again");
+    await expectWriteOnR1HeardOnR2(5_555n);
+  });
 });

@@ -56,7 +56,7 @@ async function main(): Promise<number> {
   const started = await startContext(config, log);
   const signalled = firstSignal();
   if (config.http === null) {
-    const session = await serveStdio(started.ctx, log);
+    const session = await serveStdio(started.ctx, log, started.changes);
     const reason = await Promise.race([session.ended.then(() => ({ why: "the client closed stdin", code: 0 })), signalled]);
     logStopping(reason, session.pending);
     const left = await session.shutdown(SHUTDOWN_GRACE_MS);
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
   }
   // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
   const { startHttpServer } = await import("../on-demand/optional-modules.js");
-  const http = await startHttpServer(started.ctx, config.http, log);
+  const http = await startHttpServer(started.ctx, config.http, log, started.changes);
   log(`Streamable HTTP at ${http.url}`);
   if (config.http.oauth !== null) log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
   else if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);

@@ -41,6 +41,8 @@ export interface ServerConfig {
   /** The key sealing the audit store's tail and ledger (32+ bytes; replicas share it); null: the default one (defaultSealKeyPath, created if missing). */
   auditSealKeyFile: string | null;
   tokenTtlSeconds: number;
+  /** How often the accounts and transactions someone is subscribed to are read again, in seconds. */
+  watchIntervalSeconds: number;
   /** With a base URL: a file holding the key of an emulator started with one, sent as X-Emulator-Key. */
   emulatorKeyFile: string | null;
   /** Streamable HTTP instead of stdio. */
@@ -58,6 +60,7 @@ export type Command =
 
 export const DEFAULT_HTTP_PORT = 7531;
 export const DEFAULT_TOKEN_TTL_SECONDS = 300;
+export const DEFAULT_WATCH_INTERVAL_SECONDS = 5;
 export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
 export const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
@@ -208,6 +211,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "auth-issuer": { type: "string" },
         "public-url": { type: "string" },
         "token-ttl-seconds": { type: "string" },
+        "watch-interval-seconds": { type: "string" },
         "emulator-key-file": { type: "string" },
         http: { type: "boolean" },
         port: { type: "string" },
@@ -244,6 +248,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
+  const watch = flagOrEnv(values["watch-interval-seconds"], env.CUSTODY_MCP_WATCH_INTERVAL_SECONDS);
   return {
     command: "serve",
     config: {
@@ -256,6 +261,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
       auditSealKeyFile: sealKeyFile,
       tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
+      watchIntervalSeconds: watch === null ? DEFAULT_WATCH_INTERVAL_SECONDS : readInteger("--watch-interval-seconds (CUSTODY_MCP_WATCH_INTERVAL_SECONDS)", watch, 1, 3600),
       emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
       http: values.http ? readHttpOptions(values, host, env) : null,
     },
@@ -298,6 +304,8 @@ Options (environment variable in brackets):
   --audit-seal-key-file F  32+ random bytes sealing the audit store's tail (replicas share it) [CUSTODY_AUDIT_SEAL_KEY_FILE];
                           default ~/.custody-mcp/audit-seal.key, created on first use
   --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
+  --watch-interval-seconds N  how often a subscribed transaction's status or account's balances are read again,
+                          default ${DEFAULT_WATCH_INTERVAL_SECONDS} [CUSTODY_MCP_WATCH_INTERVAL_SECONDS]
   --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
   --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
   --session-idle-seconds N  with --http: close a session idle this long, default ${DEFAULT_SESSION_IDLE_SECONDS} [CUSTODY_MCP_SESSION_IDLE_SECONDS]

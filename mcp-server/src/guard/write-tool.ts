@@ -120,6 +120,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
       progress: call.progress,
       consent: { ask: (plan, timeoutMs) => askPerson(call.session, personMessage(tool.title ?? tool.name, plan), timeoutMs, call.signal) },
     });
+    if (result.status === "submitted") call.written(result.plan.account.id, result.transaction.id);
     return commitAnswer(result, ctx.client.serviceNow());
   } finally {
     clearInterval(heartbeat);

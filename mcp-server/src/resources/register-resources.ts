@@ -1,9 +1,24 @@
-import { toolPermission, type Person } from "@custody/shared";
+import { toolPermission, type Person, type Policy } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { registerAccountResource } from "./account-resource.js";
 import { registerStakeResources } from "./stake-resources.js";
 import { registerTransactionResource } from "./transaction-resource.js";
+
+/** Which of the account and transaction resources a person (through their role) may read, and so subscribe to. */
+export interface ReadableResources {
+  account: boolean;
+  transaction: boolean;
+}
+
+function mayUse(policy: Policy, person: Person | null): (...tools: string[]) => boolean {
+  return (...tools) => tools.every((name) => toolPermission(policy, { name, toolset: "read", readOnly: true }, person).allowed);
+}
+
+export function readableResources(policy: Policy, person: Person | null): ReadableResources {
+  const may = mayUse(policy, person);
+  return { account: may("get_account", "list_accounts"), transaction: may("get_transaction") };
+}
 
 /**
  * Resources are reads, each the same read as a tool's: it is there only where the policy (for a
@@ -11,8 +26,9 @@ import { registerTransactionResource } from "./transaction-resource.js";
  * read around.
  */
 export function registerResources(server: McpServer, ctx: DeferredContext, person: Person | null): void {
-  const may = (...tools: string[]) => tools.every((name) => toolPermission(ctx.policy, { name, toolset: "read", readOnly: true }, person).allowed);
-  if (may("get_account", "list_accounts")) registerAccountResource(server, ctx);
-  if (may("get_transaction")) registerTransactionResource(server, ctx);
+  const may = mayUse(ctx.policy, person);
+  const readable = readableResources(ctx.policy, person);
+  if (readable.account) registerAccountResource(server, ctx);
+  if (readable.transaction) registerTransactionResource(server, ctx);
   registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), ethereum: may("list_ethereum_stakes") });
 }

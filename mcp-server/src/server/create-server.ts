@@ -1,8 +1,10 @@
 import type { Person } from "@custody/shared";
 import { McpServer } from "@modelcontextprotocol/server";
 import { registerPrompts } from "../prompts/register-prompts.js";
-import { registerResources } from "../resources/register-resources.js";
+import { readableResources, registerResources } from "../resources/register-resources.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
+import type { ResourceChanges } from "../subscriptions/resource-changes.js";
+import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
 import { serverInstructions } from "./instructions.js";
 import { lazySchemaValidator } from "./lazy-schema-validator.js";
@@ -19,6 +21,8 @@ export interface McpServerOptions {
    * server (one 2025 session). A 2026-07-28 request has no session: it passes the person's own key.
    */
   sessionKey?: string;
+  /** The process's resource changes: with them, resources can be subscribed to and writes tell subscribers what they changed. */
+  changes?: ResourceChanges;
 }
 
 /**
@@ -33,8 +37,11 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey });
+  registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey, changes: options.changes });
   registerResources(server, ctx, person);
+  const readable = readableResources(ctx.policy, person);
+  // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
+  if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);
   return server;
 }

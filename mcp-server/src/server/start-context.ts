@@ -1,16 +1,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
 import type { ContextSettings } from "./build-context.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
+import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { watchedResource } from "../subscriptions/resource-uris.js";
 
 export interface StartedContext {
   /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */
   ctx: DeferredContext;
+  /** Resource changes: over the database's LISTEN/NOTIFY with a store in PostgreSQL (replicas), this process's own otherwise. */
+  changes: ResourceChanges;
   /** Stops what the context started (the embedded emulator, the database store's connections). */
   close(): Promise<void>;
 }
@@ -83,9 +87,14 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     if (opened !== null) load().catch(() => undefined);
     const database = opened;
     const stopWorkspace = close;
+    const ctx: DeferredContext = { operator, policy, embedded, baseUrl, load };
+    const watching = { log, intervalMs: config.watchIntervalSeconds * 1000 };
+    const changes = config.storeUrl === null ? inProcessChanges(ctx, watching) : resourceChanges(ctx, await openChangeChannel(config.storeUrl, log), watching);
     return {
-      ctx: { operator, policy, embedded, baseUrl, load },
+      ctx,
+      changes,
       close: async () => {
+        await changes.close();
         await database?.close();
         await stopWorkspace();
       },
@@ -94,6 +103,15 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     await opened?.close();
     await close();
     throw error;
+  }
+}
+
+async function openChangeChannel(url: string, log: (line: string) => void): Promise<ChangeBus> {
+  const { openPostgresChangeChannel } = await import("../on-demand/postgres-store.js");
+  try {
+    return await openPostgresChangeChannel(url, { accepts: (uri) => watchedResource(uri) !== null, log });
+  } catch (error) {
+    throw new ConfigError((error as Error).message, { cause: error });
   }
 }
 

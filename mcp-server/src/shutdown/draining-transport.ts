@@ -1,4 +1,5 @@
 import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type MessageExtraInfo, type RequestId, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
+import { TransportWrapper } from "./transport-wrapper.js";
 import type { Drainable } from "./drainable.js";
 import { IdleWaiters } from "./idle-waiters.js";
 import { SHUTTING_DOWN } from "./work-in-flight.js";
@@ -22,16 +23,10 @@ function responseId(message: JSONRPCMessage): RequestId | undefined {
  * client's input has ended, a question the server asks the client (a confirmation form) can get no
  * answer: it fails at once, instead of holding its tool call until its timeout.
  */
-export class DrainingTransport implements Transport, Drainable {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  setProtocolVersion?: (version: string) => void;
-  setSupportedProtocolVersions?: (versions: string[]) => void;
-
-  readonly #inner: Transport;
+export class DrainingTransport extends TransportWrapper implements Drainable {
   /** Resolves when the wrapped transport has closed, whoever set onclose since. */
   readonly closed: Promise<void>;
+  #markClosed: () => void = () => {};
   /** The client's requests not answered yet. */
   readonly #unanswered = new Set<RequestId>();
   /** The server's requests to the client not answered yet. */
@@ -41,36 +36,19 @@ export class DrainingTransport implements Transport, Drainable {
   #inputEnded = false;
 
   constructor(inner: Transport) {
-    this.#inner = inner;
-    inner.onmessage = (message, extra) => this.#receive(message, extra);
-    let markClosed = () => {};
-    this.closed = new Promise((resolve) => (markClosed = resolve));
-    inner.onclose = () => {
-      markClosed();
-      this.onclose?.();
-    };
-    inner.onerror = (error) => this.onerror?.(error);
-    if (inner.setProtocolVersion) this.setProtocolVersion = (version) => inner.setProtocolVersion?.(version);
-    if (inner.setSupportedProtocolVersions) this.setSupportedProtocolVersions = (versions) => inner.setSupportedProtocolVersions?.(versions);
+    super(inner);
+    this.closed = new Promise((resolve) => (this.#markClosed = resolve));
   }
 
-  get sessionId(): string | undefined {
-    return this.#inner.sessionId;
+  protected innerClosed(): void {
+    this.#markClosed();
   }
 
   get pending(): number {
     return this.#unanswered.size;
   }
 
-  start(): Promise<void> {
-    return this.#inner.start();
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
-
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (isJSONRPCRequest(message)) {
       if (this.#inputEnded) {
         queueMicrotask(() => this.#failQuestion(message.id));
@@ -80,7 +58,7 @@ export class DrainingTransport implements Transport, Drainable {
     }
     const id = responseId(message);
     try {
-      await this.#inner.send(message, options);
+      await this.inner.send(message, options);
     } finally {
       if (id !== undefined) this.#answered(id);
     }
@@ -102,13 +80,14 @@ export class DrainingTransport implements Transport, Drainable {
     return this.#idle.wait(this.#unanswered.size);
   }
 
-  #receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+  protected receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (isJSONRPCRequest(message)) {
       if (!this.#accepting) {
-        this.#inner.send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
+        this.inner.send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
-      this.#unanswered.add(message.id);
+      // A listen stream is not an answer a shutdown waits for: it ends, with its empty result, when the connection closes.
+      if (message.method !== "subscriptions/listen") this.#unanswered.add(message.id);
     } else if (isResponse(message)) {
       const id = responseId(message);
       if (id !== undefined) this.#asked.delete(id);
@@ -117,7 +96,7 @@ export class DrainingTransport implements Transport, Drainable {
       const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
       if (id !== undefined) this.#answered(id);
     }
-    this.onmessage?.(message, extra);
+    this.deliver(message, extra);
   }
 
   #answered(id: RequestId): void {

@@ -4,6 +4,7 @@ import { ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, 
 import { z } from "zod";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
+import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { loadTool, toolListings } from "./tool-catalog.js";
 import type { ToolListing } from "./tool-listing.js";
 
@@ -38,7 +39,7 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, sessionKey }: { work: WorkInFlight | undefined; person: Person | null; sessionKey?: string | undefined }): void {
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, sessionKey, changes }: { work: WorkInFlight | undefined; person: Person | null; sessionKey?: string | undefined; changes?: ResourceChanges | undefined }): void {
   const session = server.server;
   const sessionId = sessionKey ?? randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
@@ -62,7 +63,8 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
         step += 1;
         void extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
-      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.mcpReq.signal, progress };
+      const written = (accountId: number, transactionId: number | null) => changes?.written(accountId, transactionId);
+      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.mcpReq.signal, progress, written };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       if (!result.isError) {

@@ -23,6 +23,8 @@ export interface ToolCall {
   signal: AbortSignal;
   /** Sends a progress notification when the client asked for them (a progress token), so a long call does not time out. */
   progress(message: string): void;
+  /** Tells the subscribers of the account and the transaction (on every replica) that a write sent changed them. */
+  written(accountId: number, transactionId: number | null): void;
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {

@@ -9,7 +9,10 @@ import { deferredContext, type ContextSource } from "../server/server-context.js
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
-import { modernEndpoint } from "./modern-endpoint.js";
+import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { perPersonShare } from "../subscriptions/subscription-limits.js";
+import { ListenStreams } from "./listen-streams.js";
+import { isListen, modernEndpoint } from "./modern-endpoint.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
@@ -58,8 +61,9 @@ function sameMemberships(a: Person | null, b: Person | null): boolean {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * A session's standing GET stream lives no longer than the token that opened it: when the token
- * expires the stream ends, and the client opens it again with its new token (checked then).
+ * A session's standing GET stream, or a subscriptions/listen stream, lives no longer than the token
+ * that opened it: when the token expires the stream ends, and the client opens it again with its
+ * new token (checked then).
  */
 function endStreamAtExpiry(res: ServerResponse, access: Access): void {
   const expiresAt = access.authInfo?.expiresAt;
@@ -92,10 +96,6 @@ async function exchange(http: WebStandardStreamableHTTPServerTransport, req: Inc
   await writeWebResponse(response, res);
 }
 
-function isListen(body: unknown): boolean {
-  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "subscriptions/listen";
-}
-
 function isInitialize(body: unknown): boolean {
   return Array.isArray(body) ? body.some((message) => isInitializeRequest(message)) : isInitializeRequest(body);
 }
@@ -105,18 +105,21 @@ function isInitialize(body: unknown): boolean {
  * tool can ask the person mid-call), 2026-07-28 per request (modern-endpoint.ts); bound to
  * loopback. Every request must pass the Host/Origin check, then carry the shared bearer token or,
  * with an issuer, an access token of a signed-in person (whose sessions are theirs alone).
+ * Resource changes travel on `changes` (by default this process's own bus).
  */
-export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void): Promise<RunningHttpServer> {
+export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void, changes?: ResourceChanges): Promise<RunningHttpServer> {
   const token = options.oauth === null ? (options.token ?? newLocalSecret()) : null;
   const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log);
-  // One person may hold a tenth of the places (at least 2): nobody signed in can fill them all.
-  const perPerson = Math.max(2, Math.floor(options.maxSessions / 10));
+  const perPerson = perPersonShare(options.maxSessions);
+  const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
+  const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const sessions = new SessionTable<Session>({ max: options.maxSessions, idleMs: options.sessionIdleSeconds * 1000 }, (session) => {
     log(`closing an MCP session idle for ${options.sessionIdleSeconds} s`);
     void session.transport.close();
   });
   const work = new WorkInFlight();
-  const modern = modernEndpoint(ctx, work, log);
+  const modern = modernEndpoint(ctx, work, log, { changes: resourceChanges, maxListens: options.maxSessions });
+  const listens = new ListenStreams(perPerson, resourceChanges, ctx.policy);
   /** The 2026-07-28 exchanges under way, until their answer is written (they have no session to count them). */
   const exchanges = new WorkInFlight();
   let stopping = false;
@@ -160,7 +163,14 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
         if (stopping) return replyError(res, 503, SHUTTING_DOWN);
         const answer = async () => writeWebResponse(await modern.answer(request, body, access), res);
         // A shutdown waits until each answer is written; a subscription's stream is not an answer it waits for.
-        return isListen(body) ? answer() : exchanges.run(answer);
+        if (!isListen(body)) return exchanges.run(answer);
+        const admitted = listens.admit(access, body);
+        if ("refused" in admitted) return replyError(res, admitted.refused.status, admitted.refused.message);
+        res.once("close", admitted.release);
+        endStreamAtExpiry(res, access);
+        // The stream opens once its resources' first readings were tried: a change after its acknowledgement is notified.
+        await admitted.ready;
+        return answer();
       }
     }
     if (typeof sessionId === "string") {
@@ -224,7 +234,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     });
     const transport = new DrainingTransport(streamable);
     const session: Session = { http: streamable, transport, subject: access.subject, person: access.person };
-    const server = createMcpServer(ctx, { work, person: access.person });
+    const server = createMcpServer(ctx, { work, person: access.person, changes: resourceChanges });
     // Whatever closes it (DELETE, expiry, shutdown), the session's transport and server are let go.
     transport.onclose = () => {
       if (streamable.sessionId) sessions.delete(streamable.sessionId);
@@ -261,6 +271,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       http.close(() => resolve());
       http.closeAllConnections();
     });
+    await ownChanges?.close();
   };
   const pending = () => Math.max(work.pending, exchanges.pending + sessions.values().reduce((sum, session) => sum + session.transport.pending, 0));
   return {
@@ -275,6 +286,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     },
     shutdown: async (graceMs) => {
       stopping = true;
+      // Listen streams end at once, with their empty result: their clients listen again on another replica.
+      await modern.endListens();
       work.stopAccepting();
       for (const session of sessions.values()) session.transport.stopAccepting();
       await settle([work, exchanges, ...sessions.values().map((session) => session.transport)], graceMs);

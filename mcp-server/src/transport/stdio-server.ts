@@ -4,6 +4,12 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
+import { DEFAULT_MAX_SESSIONS } from "../config/server-config.js";
+import { perPersonShare } from "../subscriptions/subscription-limits.js";
+import { readableResources } from "../resources/register-resources.js";
+import { forwardChanges } from "../subscriptions/forward-changes.js";
+import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { StdioListens } from "./stdio-listens.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
 
 export interface StdioSession {
@@ -30,7 +36,9 @@ function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promis
  * Serves one connection over stdin/stdout, in the era its opening chooses: 2025-11-25 after
  * initialize, or 2026-07-28 (server/discover and requests carrying their version in _meta).
  */
-export async function serveStdio(ctx: ContextSource, log: (line: string) => void): Promise<StdioSession> {
+export async function serveStdio(ctx: ContextSource, log: (line: string) => void, changes?: ResourceChanges): Promise<StdioSession> {
+  const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
+  const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const work = new WorkInFlight();
   const output = outputThatNeverFails(process.stdout);
   const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(process.stdin), output));
@@ -47,7 +55,13 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     void transport.closed.then(resolve);
   });
   // One server for the connection, built at its opening (the SDK pins it, whichever the era).
-  const connection = serveStdioConnection(() => createMcpServer(ctx, { work }), { transport, onerror: (error) => log(`stdio: ${error.message}`) });
+  const factory = ({ era }: { era: "legacy" | "modern" }) => {
+    const server = createMcpServer(ctx, { work, changes: resourceChanges });
+    if (era === "modern") forwardChanges(server, resourceChanges);
+    return server;
+  };
+  const listens = new StdioListens(transport, resourceChanges, readableResources(ctx.policy, null));
+  const connection = serveStdioConnection(factory, { transport: listens, maxSubscriptions: perPersonShare(DEFAULT_MAX_SESSIONS), onerror: (error) => log(`stdio: ${error.message}`) });
   // A tool call is both an unanswered request and running work: count it once.
   const pending = () => Math.max(transport.pending, work.pending);
   return {
@@ -63,6 +77,7 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
       await flushed(output);
       await flushed(process.stdout);
       await connection.close();
+      await ownChanges?.close();
       return left;
     },
   };

@@ -6,3 +6,4 @@ export { openPostgresGuardStore } from "./open-postgres-store.js";
 export { exportPostgresAudit, resealPostgresAudit, verifyPostgresAudit, verifySealedPostgresAudit } from "./audit-export.js";
 export { MIGRATIONS, SEAL_VERSION } from "./schema-migrations.js";
 export { writeTableSeal } from "./table-seal.js";
+export { CHANGE_CHANNEL, openPostgresChangeChannel, PostgresChangeChannel, type ChangeChannelOptions } from "./change-channel.js";

@@ -1,0 +1,1 @@
+export { InProcessChangeBus, addListener, tellListeners, type ChangeBus } from "./change-bus.js";

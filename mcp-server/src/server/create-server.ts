@@ -1,5 +1,6 @@
 import type { Person } from "@custody/shared";
 import { McpServer } from "@modelcontextprotocol/server";
+import { SERVER_ICONS } from "../icons/icons.js";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { registerResources } from "../resources/register-resources.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -30,7 +31,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   // Everything the session does runs as the operator the person's role acts as.
   const ctx = personalContext(source, person);
   const server = new McpServer(
-    { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
+    { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
   registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey });

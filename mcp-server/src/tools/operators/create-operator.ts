@@ -1,7 +1,7 @@
 import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding } from "@custody/shared";
 import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
 import { Entity, toolOutput } from "../tool-output.js";
@@ -31,7 +31,7 @@ export const createOperator = defineTool({
     // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
     await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
     return {
-      structured: { api_user: workspaceView(user) },
+      structured: { api_user: recordView(user) },
       text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
     };
   },

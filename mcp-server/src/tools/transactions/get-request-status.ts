@@ -1,6 +1,6 @@
 import { delimitUntrusted, type RequestStatus } from "@custody/shared";
 import type { ServerContext } from "../../server/server-context.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -30,6 +30,6 @@ export const getRequestStatus = defineTool({
   async run(args, { ctx, signal }) {
     const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
     const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
-    return { structured: { request: workspaceView(status) }, text: [head, ...status.steps.map(stepLine)].join("\n") };
+    return { structured: { request: recordView(status) }, text: [head, ...status.steps.map(stepLine)].join("\n") };
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, toolOutput } from "../tool-output.js";
@@ -16,6 +16,6 @@ export const getTransactionHistory = defineTool({
   async run(args, { ctx, signal }) {
     const { history } = await ctx.client.getTransactionHistory(args.transaction_id, { signal });
     const lines = history.flat().map((entry) => `${entry.created_on} ${entry.type} ${entry.status}${entry.is_complete ? " (complete)" : ""}, expires ${entry.expired_at}`);
-    return { structured: { history: workspaceView(history) }, text: [`transaction ${args.transaction_id} history:`, ...lines].join("\n") };
+    return { structured: { history: history.map((entries) => entries.map((entry) => recordView(entry))) }, text: [`transaction ${args.transaction_id} history:`, ...lines].join("\n") };
   },
 });

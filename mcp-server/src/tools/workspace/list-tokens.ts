@@ -1,6 +1,6 @@
 import { delimitUntrusted } from "@custody/shared";
 import { z } from "zod";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
@@ -17,7 +17,7 @@ export const listTokens = defineTool({
     const page = await ctx.client.listTokens(args, { signal });
     const tokens = page.edges.map((edge) => edge.node);
     return {
-      structured: { tokens: workspaceView(tokens), page_info: page.page_info },
+      structured: { tokens: tokens.map((token) => recordView(token)), page_info: page.page_info },
       text: [`${tokens.length} of ${page.page_info.count} tokens:`, ...tokens.map((token) => `${delimitUntrusted("name", token.name)} on ${token.parent_currency} at ${token.contract_address}`)].join("\n"),
     };
   },

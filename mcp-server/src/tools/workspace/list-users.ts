@@ -1,14 +1,14 @@
 import { delimitUntrusted, type UserRecord } from "@custody/shared";
 import { z } from "zod";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
 /** A user as listed: its creator by name; its device id, public key and key handle only when asked for. */
-function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): unknown {
+function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): Record<string, unknown> {
   const { pub_key, key_handle, user_id, ...rest } = user;
-  return workspaceView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) });
+  return recordView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) });
 }
 
 export const listUsers = defineTool({

@@ -14,5 +14,5 @@ export function registerResources(server: McpServer, ctx: DeferredContext, perso
   const may = (...tools: string[]) => tools.every((name) => toolPermission(ctx.policy, { name, toolset: "read", readOnly: true }, person).allowed);
   if (may("get_account", "list_accounts")) registerAccountResource(server, ctx);
   if (may("get_transaction")) registerTransactionResource(server, ctx);
-  registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), ethereum: may("list_ethereum_stakes") });
+  registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), solanaStake: may("get_solana_stake"), ethereum: may("list_ethereum_stakes") });
 }

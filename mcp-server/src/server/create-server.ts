@@ -1,5 +1,6 @@
 import type { Person } from "@custody/shared";
 import { McpServer } from "@modelcontextprotocol/server";
+import { registerCompletions } from "../completions/register-completions.js";
 import { SERVER_ICONS } from "../icons/icons.js";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { registerResources } from "../resources/register-resources.js";
@@ -37,5 +38,6 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey });
   registerResources(server, ctx, person);
   registerPrompts(server);
+  registerCompletions(server, ctx, person);
   return server;
 }

@@ -105,7 +105,7 @@ describe("read tools", () => {
     expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean <untrusted field="account.name">dot-staking<\/untrusted>/);
     const numeric = await call(harness.client, "get_account", { account: 1 });
     expect(numeric.isError).toBe(true);
-    expect(numeric.text).toMatch(/Invalid arguments for tool get_account: account: Invalid input: expected string, received number/);
+    expect(numeric.text).toContain(`Invalid arguments for tool get_account: account: must be a string, the account's id in digits ("42") or its exact name, got the number 1`);
   });
 
   it("get_account_balance: the network's own balances", async () => {

@@ -9,5 +9,8 @@ export const Entity = z.looseObject({});
 /** An amount in both units, as shared's formatAmount writes it. */
 export const AmountView = z.object({ base_units: z.string(), display: z.string(), unit: z.string() });
 
+/** A unit of a currency: its code and its magnitude (10^magnitude base units). */
+export const UnitView = z.looseObject({ code: z.string(), magnitude: z.number() });
+
 /** An account as an answer names it: its id, and its name sanitised. */
 export const AccountRef = z.object({ id: z.number(), name: z.string() });

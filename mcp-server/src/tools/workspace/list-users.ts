@@ -6,19 +6,10 @@ import { READ_HINTS } from "../tool-hints.js";
 import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
 /** A user as listed: id, name, role, status, its creator by name; keys only when asked for. */
-const UserView = z.looseObject({
-  id: z.number(),
-  username: z.string(),
-  role: z.string(),
-  status: z.string(),
-  is_api: z.boolean(),
-  created_by: z.number(),
-  created_by_name: z.string().nullable(),
-  created_on: z.string(),
-  user_id: z.string().optional(),
-  pub_key: z.string().optional(),
-  key_handle: z.string().optional(),
-});
+const UserKeys = { user_id: z.string(), pub_key: z.string(), key_handle: z.string() };
+const UserView = z
+  .looseObject({ id: z.number(), username: z.string(), role: z.string(), status: z.string(), is_api: z.boolean(), created_by: z.number(), created_by_name: z.string().nullable(), created_on: z.string() })
+  .extend(z.object(UserKeys).partial().shape);
 
 /** A user as listed: its creator by name; its device id, public key and key handle only when asked for. */
 function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): z.infer<typeof UserView> {

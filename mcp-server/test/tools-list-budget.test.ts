@@ -59,4 +59,19 @@ describe("tools/list", () => {
       }
     }
   });
+
+  it("shows an icon for the server and one per toolset, each an SVG data: URI (nothing to fetch)", async () => {
+    const svg = expect.objectContaining({ src: expect.stringMatching(/^data:image\/svg\+xml;base64,/), mimeType: "image/svg+xml" });
+    expect(harness.client.getServerVersion()?.icons).toEqual([svg]);
+    const list = await harness.client.listTools();
+    const iconOf = new Map<string, string>();
+    for (const tool of list.tools) {
+      expect(tool.icons, tool.name).toEqual([svg]);
+      const toolset = ALL_TOOLS.find((known) => known.name === tool.name)?.toolset ?? "";
+      const src = tool.icons?.[0]?.src ?? "";
+      expect(iconOf.get(toolset) ?? src, `${tool.name} shows its toolset's icon`).toBe(src);
+      iconOf.set(toolset, src);
+    }
+    expect(new Set(iconOf.values()).size).toBe(6);
+  });
 });

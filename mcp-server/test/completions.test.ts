@@ -63,11 +63,12 @@ describe("completions", () => {
     return (await control(demo.emulator, "POST", "/accounts", { name, currency: "solana_testnet", governance })) as { id: number };
   }
 
-  it("offers an account whose name would not show as it is, or is digits, by \"#\" and its id", async () => {
+  it("offers an account whose name would not show as it is, is longer than an argument takes, or is digits, by \"#\" and its id", async () => {
     const hidden = await newSolanaAccount("sol-\u200Bhidden");
     const digits = await newSolanaAccount("4242");
+    const long = await newSolanaAccount(`sol-${"x".repeat(300)}`);
     const values = (await complete(demo.harness.client, prompt("stake_sol"), "account", "")).values;
-    expect(values).toEqual(expect.arrayContaining([`#${hidden.id}`, `#${digits.id}`]));
+    expect(values).toEqual(expect.arrayContaining([`#${hidden.id}`, `#${digits.id}`, `#${long.id}`]));
     expect(values.some((value) => value.includes("\u200B"))).toBe(false);
   });
 

@@ -1,21 +1,25 @@
-import { accountNetwork, resolveAccount, sanitizeUntrustedText, type Account, type Network } from "@custody/shared";
+import { accountNetwork, INPUT_LIMITS, resolveAccount, sanitizeUntrustedText, type Account, type Network } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
 import type { Candidate } from "./completion-result.js";
 
 /** The accounts a completion offers from: one page of this many, the first the workspace lists. */
 export const ACCOUNTS_OFFERED_FROM = 1000;
 
-/** Workspace text offered only when it shows as it is: what a person picks must be what resolves. */
-function shownAsIs(text: string): boolean {
-  return text !== "" && sanitizeUntrustedText(text) === text;
+/**
+ * Workspace text offered only when it shows as it is and the argument takes it whole (at most
+ * `max` characters): what a person picks must be what resolves.
+ */
+function shownAsIs(text: string, max: number): boolean {
+  return text !== "" && text.length <= max && sanitizeUntrustedText(text) === text;
 }
 
 /**
  * How an account is named in a prompt argument: its exact name, or "#" and its id when the name
- * would not show as it is (a hidden or control character, a cut) or is digits (read as an id).
+ * would not show as it is (a hidden or control character), is longer than an argument takes, or
+ * is digits (read as an id).
  */
 function accountReference(account: Account): string {
-  return shownAsIs(account.name) && !/^[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
+  return shownAsIs(account.name, INPUT_LIMITS.account_name) && !/^[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
 }
 
 /** The accounts of a network (or all), matched on name and id: as references (prompts) or ids (resource templates). */
@@ -29,7 +33,7 @@ export async function accountCandidates(ctx: ServerContext, { network, as }: { n
 /** The uids of a Solana account's stakes. */
 export async function stakeCandidates(ctx: ServerContext, accountId: number, signal: AbortSignal): Promise<Candidate[]> {
   const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
-  return stakes.filter((stake) => shownAsIs(stake.uid)).map((stake) => ({ value: stake.uid, keys: [stake.uid] }));
+  return stakes.filter((stake) => shownAsIs(stake.uid, INPUT_LIMITS.stake_uid)).map((stake) => ({ value: stake.uid, keys: [stake.uid] }));
 }
 
 /**
@@ -43,6 +47,6 @@ export async function validatorCandidates(ctx: ServerContext, account: string | 
   const named = await resolveAccount(ctx.client, account, { signal }).catch(() => undefined);
   if (named === undefined || accountNetwork(named) !== "Solana") return allowed;
   const stakes = await ctx.client.listSolanaStakes(named.id, { signal });
-  const used = stakes.map((stake) => stake.blockchain_state.validator_address).filter(shownAsIs);
+  const used = stakes.map((stake) => stake.blockchain_state.validator_address).filter((address) => shownAsIs(address, INPUT_LIMITS.address));
   return [...allowed, ...used.map((address) => ({ value: address, keys: [address] }))];
 }

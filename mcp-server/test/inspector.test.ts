@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
-import { beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
+import { startHttpBundle, type HttpBundleServer } from "./harness/http-bundle-server.js";
 import { INSPECTOR_PACKAGE, INSPECTOR_VERSION, inspectorTools } from "./harness/inspector-tools.js";
 import type { Node22Cli } from "./harness/node22-cli.js";
 import { childHome } from "./harness/temp-dirs.js";
@@ -9,9 +11,9 @@ import { childHome } from "./harness/temp-dirs.js";
 /**
  * The MCP Inspector's CLI (`@modelcontextprotocol/inspector --cli`, Node 22, installed by npm into
  * the git-ignored mcp-server/.tools/ on first run) against the built bundle over stdio, on the
- * embedded demo workspace: it lists tools, resources and prompts, calls a read tool, and its
- * --strict schema portability check (untyped schemas, type lists, remote $refs, boolean schemas)
- * reports nothing.
+ * embedded demo workspace (and over Streamable HTTP with the bearer token): it lists tools,
+ * resources and prompts, calls a read tool, and its --strict schema portability check (untyped
+ * schemas, type lists, remote $refs, boolean schemas) reports nothing.
  */
 let ready: { inspector: Node22Cli; bundle: string };
 beforeAll(async () => void (ready = { bundle: buildBundle(), inspector: await inspectorTools() }), 180_000);
@@ -22,10 +24,14 @@ interface InspectorRun {
   stderr: string;
 }
 
-/** One Inspector CLI run: the server command first (its own arguments follow it), then the method and its options. */
+/** One Inspector CLI run against the bundle over stdio: the server command first (its own arguments follow it), then the method and its options. */
 function inspect(...options: string[]): Promise<InspectorRun> {
-  const { inspector, bundle } = ready;
-  const args = [inspector.cli, "--cli", process.execPath, bundle, ...options];
+  return inspectTarget([process.execPath, ready.bundle], options);
+}
+
+function inspectTarget(target: string[], options: string[]): Promise<InspectorRun> {
+  const { inspector } = ready;
+  const args = [inspector.cli, "--cli", ...target, ...options];
   return new Promise((resolve) => {
     // A home of its own: the Inspector keeps a catalog there, the server its seal key and audit log.
     const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1", ...childHome() };
@@ -64,5 +70,19 @@ describe(`MCP Inspector (${INSPECTOR_PACKAGE}@${INSPECTOR_VERSION} --cli) over s
     const result = JSON.parse(run.stdout) as { isError?: boolean; structuredContent: { account: { id: number; balance: { unit: string } } } };
     expect(result.isError).toBeUndefined();
     expect(result.structuredContent.account).toMatchObject({ id: 1, balance: { unit: "SOL" } });
+  });
+});
+
+describe("MCP Inspector --cli over Streamable HTTP, with the bearer token", () => {
+  let server: HttpBundleServer;
+  const token = randomBytes(24).toString("base64url");
+  beforeAll(async () => void (server = await startHttpBundle(ready.bundle, [], { CUSTODY_MCP_TOKEN: token })), 60_000);
+  afterAll(async () => void (await server?.stop()));
+
+  it("lists every tool, and --strict finds no schema portability problem", async () => {
+    const run = await inspectTarget([server.url], ["--transport", "http", "--header", `Authorization: Bearer ${token}`, "--method", "tools/list", "--strict"]);
+    expect(inspectorLines(run)).toEqual([]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { tools: unknown[] }).tools).toHaveLength(ALL_TOOLS.length);
   });
 });

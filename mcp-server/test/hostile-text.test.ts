@@ -59,9 +59,9 @@ describe("hidden characters planted in workspace text", () => {
   it("reach no read answer raw, and show as escapes where they were", async () => {
     const answers = {
       list_accounts: await call(harness.client, "list_accounts", { page_size: 100 }),
-      get_account: await call(harness.client, "get_account", { account: planted.id }),
-      get_account_balance: await call(harness.client, "get_account_balance", { account: planted.id }),
-      search_transactions: await call(harness.client, "search_transactions", { account: planted.id }),
+      get_account: await call(harness.client, "get_account", { account: String(planted.id) }),
+      get_account_balance: await call(harness.client, "get_account_balance", { account: String(planted.id) }),
+      search_transactions: await call(harness.client, "search_transactions", { account: String(planted.id) }),
       get_transaction: await call(harness.client, "get_transaction", { transaction_id: pendingId }),
       rejected: await call(harness.client, "get_transaction", { transaction_id: rejectedId }),
       get_transaction_history: await call(harness.client, "get_transaction_history", { transaction_id: rejectedId }),
@@ -79,7 +79,7 @@ describe("hidden characters planted in workspace text", () => {
 
   it("reach no dry run raw: not its summary, request body, checks or text", async () => {
     const solCold = await accountNamed(emulator, DEMO.solCold);
-    const dry = await call(harness.client, "create_transaction", { account: planted.id, recipient: solCold.address, amount: "0.001", unit: "SOL" });
+    const dry = await call(harness.client, "create_transaction", { account: String(planted.id), recipient: solCold.address, amount: "0.001", unit: "SOL" });
     expect(["dry_run", "blocked"]).toContain(dry.structured.status);
     expectNoRaw("create_transaction", dry);
     const approve = await call(harness.client, "approve_transaction", { transaction_id: pendingId });
@@ -143,7 +143,7 @@ describe("what the audit log keeps of hostile input", () => {
 
   it("stores a recipient holding U+202E through the sanitiser, as it is shown, never the raw character", async () => {
     const recipient = `9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWW\u202Egpj`;
-    const result = await call(harness.client, "create_transaction", { account: planted.id, recipient, amount: "1", unit: "SOL" });
+    const result = await call(harness.client, "create_transaction", { account: String(planted.id), recipient, amount: "1", unit: "SOL" });
     expect(result.structured.status).toBe("blocked");
     const audit = auditText();
     expect(audit).toContain("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWW\\\\u{202E}gpj");

@@ -153,7 +153,7 @@ describe("the token binds what the person saw", () => {
   });
 
   it.each([
-    ["by id", (id: number) => id],
+    ["by id", (id: number) => `#${id}`],
     ["by name, resolved through the name directory's hint", () => DEMO.solTreasury],
   ] as const)("refuses right before the POST when the name the body sends came to name another account too (the dry run named it %s)", async (_how, reference) => {
     const cold = await accountNamed(emulator, DEMO.solCold);

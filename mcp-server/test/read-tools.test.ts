@@ -85,7 +85,7 @@ describe("read tools", () => {
     expect(result.structured.page_info).toMatchObject({ count: accounts.length, has_next_page: false });
   });
 
-  it("get_account: by id, by name and by a string of digits; every base-unit amount in both units", async () => {
+  it("get_account: by name, by its id in digits and by \"#\" and its id; every base-unit amount in both units", async () => {
     const byName = await call(harness.client, "get_account", { account: DEMO.dotStaking });
     const account = byName.structured.account as { id: number; coin_fields: { balances: { bonded: unknown } }; governance_rules: unknown };
     expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
@@ -93,18 +93,19 @@ describe("read tools", () => {
     expect(account.governance_rules).toBeDefined();
     // The same account whichever way it is named; its unbonding dates may move by the second between two reads.
     const undated = (structured: unknown) => JSON.parse(JSON.stringify(structured).replace(/"unlocks_at":"[^"]*"|"waiting_time_seconds":\d+/g, '"x":0'));
-    expect(undated((await call(harness.client, "get_account", { account: account.id })).structured)).toEqual(undated(byName.structured));
     expect(undated((await call(harness.client, "get_account", { account: String(account.id) })).structured)).toEqual(undated(byName.structured));
+    expect(undated((await call(harness.client, "get_account", { account: `#${account.id}` })).structured)).toEqual(undated(byName.structured));
     const chunk = (account.coin_fields.balances as unknown as { unbonding: { waiting_time_seconds: number; unlocks_at: string }[] }).unbonding[0];
     expect(chunk?.waiting_time_seconds).toBeGreaterThan(0);
     expect(byName.text).toContain(`unlocks ${chunk?.unlocks_at.slice(0, 16)}Z`);
   });
 
-  it("get_account: a wrong name is refused with the nearest names; a fractional id is refused", async () => {
+  it("get_account: a wrong name is refused with the nearest names; an id as a JSON number is refused by the schema (one type: a string)", async () => {
     const wrong = await call(harness.client, "get_account", { account: "dot" });
     expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean <untrusted field="account.name">dot-staking<\/untrusted>/);
-    const fractional = await call(harness.client, "get_account", { account: 1.5 });
-    expect(fractional.structured.error).toMatch(/^account: must be a positive whole account id/);
+    const numeric = await call(harness.client, "get_account", { account: 1 });
+    expect(numeric.isError).toBe(true);
+    expect(numeric.text).toContain(`Invalid arguments for tool get_account: account: must be a string, the account's id in digits ("42") or its exact name, got the number 1`);
   });
 
   it("get_account_balance: the network's own balances", async () => {

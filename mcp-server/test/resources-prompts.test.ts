@@ -28,7 +28,13 @@ describe("resources", () => {
   it("offers URI templates for accounts, transactions and stakes", async () => {
     const templates = (await harness.client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
     expect(templates.sort()).toEqual(
-      ["custody://accounts/{account_id}", "custody://ethereum/accounts/{account_id}/stakes", "custody://solana/accounts/{account_id}/stakes", "custody://transactions/{transaction_id}"].sort(),
+      [
+        "custody://accounts/{account_id}",
+        "custody://ethereum/accounts/{account_id}/stakes",
+        "custody://solana/accounts/{account_id}/stakes",
+        "custody://solana/accounts/{account_id}/stakes/{stake_uid}",
+        "custody://transactions/{transaction_id}",
+      ].sort(),
     );
   });
 
@@ -46,6 +52,8 @@ describe("resources", () => {
     const stakes = (await readJson(`custody://solana/accounts/${sol.id}/stakes`)) as { actions: string[] }[];
     expect(stakes.length).toBeGreaterThan(0);
     expect(stakes.flatMap((stake) => stake.actions)).toContain("deactivate");
+    const uid = (stakes[0] as unknown as { uid: string }).uid;
+    expect(((await readJson(`custody://solana/accounts/${sol.id}/stakes/${uid}`)) as { uid: string; withdrawable: boolean }).uid).toBe(uid);
     const eth = await accountNamed(emulator, DEMO.ethStaking);
     expect(((await readJson(`custody://ethereum/accounts/${eth.id}/stakes`)) as unknown[]).length).toBe(1);
   });

@@ -101,7 +101,7 @@ describe("a team server: each person through their role", () => {
     });
     const templates = async (subject: string) => ((await (await sessionOf(person(subject))).request({ method: "resources/templates/list", params: {} })).resourceTemplates.map((template) => template.name)).sort();
     await expect(templates("hc")).rejects.toThrow(/Method not found/);
-    expect(await templates("nt")).toEqual(["account", "ethereum_stakes", "solana_stakes"]);
+    expect(await templates("nt")).toEqual(["account", "ethereum_stakes", "solana_stake", "solana_stakes"]);
     await expect((await sessionOf(person("nt"))).readResource({ uri: "custody://transactions/1" })).rejects.toThrow(/not found/i);
   });
 

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 
 // One JSON file per tool: what a client sees of it. A change to a tool's name, description,
-// schemas or hints fails here until the snapshot is rewritten on purpose (UPDATE_SNAPSHOTS=1).
+// schemas, hints or icon fails here until the snapshot is rewritten on purpose (UPDATE_SNAPSHOTS=1).
 const SNAPSHOT_DIR = fileURLToPath(new URL("./snapshots/", import.meta.url));
 const UPDATE = process.env.UPDATE_SNAPSHOTS === "1";
 
 function snapshotOf(tool: Tool): string {
-  const { name, title, description, inputSchema, outputSchema, annotations } = tool;
-  return `${JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations }, null, 2)}\n`;
+  const { name, title, description, inputSchema, outputSchema, annotations, icons } = tool;
+  return `${JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations, icons }, null, 2)}\n`;
 }
 
 let emulator: RunningEmulator;

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "@custody/emulator";
+import type { Tool } from "@modelcontextprotocol/client";
 import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 
 const BUDGET_TOKENS = 6000;
 const BUDGET_BYTES_PER_TOOL = 700;
+/** The whole answer on the wire, output schemas and icons included: read by the client once a session, not by the model. */
+const BUDGET_WIRE_BYTES = 110_000;
+
+/** What a host shows a model of a tool: its name, title, description and input schema (not its output schema, annotations or icons). */
+function shownToModel(tool: Tool): unknown {
+  const { name, title, description, inputSchema } = tool;
+  return { name, title, description, inputSchema };
+}
 
 describe("tools/list", () => {
   let emulator: RunningEmulator;
@@ -18,13 +27,14 @@ describe("tools/list", () => {
     await emulator.close();
   });
 
-  it(`stays within ${BUDGET_TOKENS} tokens (bytes / 4) and ${BUDGET_BYTES_PER_TOOL} bytes per tool on average with every tool registered`, async () => {
+  it(`shows a model at most ${BUDGET_TOKENS} tokens (bytes / 4) and ${BUDGET_BYTES_PER_TOOL} bytes per tool on average with every tool registered; ${BUDGET_WIRE_BYTES} bytes on the wire`, async () => {
     const list = await harness.client.listTools();
     expect(list.tools).toHaveLength(ALL_TOOLS.length);
-    const bytes = Buffer.byteLength(JSON.stringify(list), "utf8");
+    const shown = list.tools.map((tool) => Buffer.byteLength(JSON.stringify(shownToModel(tool)), "utf8"));
+    const bytes = shown.reduce((sum, size) => sum + size, 0);
     expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
-    const perTool = list.tools.reduce((sum, tool) => sum + Buffer.byteLength(JSON.stringify(tool), "utf8"), 0) / list.tools.length;
-    expect(perTool).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
+    expect(bytes / list.tools.length).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
+    expect(Buffer.byteLength(JSON.stringify(list), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES);
   });
 
   it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {
@@ -48,5 +58,20 @@ describe("tools/list", () => {
         expect(typeof tool.annotations?.[hint], `${tool.name}.${hint}`).toBe("boolean");
       }
     }
+  });
+
+  it("shows an icon for the server and one per toolset, each an SVG data: URI (nothing to fetch)", async () => {
+    const svg = expect.objectContaining({ src: expect.stringMatching(/^data:image\/svg\+xml;base64,/), mimeType: "image/svg+xml" });
+    expect(harness.client.getServerVersion()?.icons).toEqual([svg]);
+    const list = await harness.client.listTools();
+    const iconOf = new Map<string, string>();
+    for (const tool of list.tools) {
+      expect(tool.icons, tool.name).toEqual([svg]);
+      const toolset = ALL_TOOLS.find((known) => known.name === tool.name)?.toolset ?? "";
+      const src = tool.icons?.[0]?.src ?? "";
+      expect(iconOf.get(toolset) ?? src, `${tool.name} shows its toolset's icon`).toBe(src);
+      iconOf.set(toolset, src);
+    }
+    expect(new Set(iconOf.values()).size).toBe(6);
   });
 });

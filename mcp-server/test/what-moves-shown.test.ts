@@ -53,7 +53,7 @@ function sendFacts(id: number, amount: string, to: string): string[] {
 describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label, name) => {
   it("leads the dry run's text and is carried by its structure: account id, amount in both units, recipient, fee, balances", async () => {
     const id = accounts[label] as number;
-    const dry = await call(harness.client, "create_transaction", { account: id, recipient, amount: "1.5", unit: "SOL" });
+    const dry = await call(harness.client, "create_transaction", { account: String(id), recipient, amount: "1.5", unit: "SOL" });
     expect(dry.structured.status, dry.text).toBe("dry_run");
     expectFactsFirst(dry.text, sendFacts(id, "1.5 SOL (1500000000 lamport)", recipient), name, VISIBLE);
     expect(dry.text.indexOf("Fee:")).toBeLessThan(dry.text.indexOf("Summary") === -1 ? Infinity : dry.text.indexOf("Summary"));
@@ -66,7 +66,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
 
   it("leads the person's confirmation form, before the summary that quotes the name", async () => {
     const id = accounts[label] as number;
-    const args = { account: id, recipient, amount: "1.25", unit: "SOL" };
+    const args = { account: String(id), recipient, amount: "1.25", unit: "SOL" };
     const dry = await call(harness.client, "create_transaction", args);
     asked.length = 0;
     const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });

@@ -88,19 +88,19 @@ describe("max_fees against the network's fee estimate", () => {
 });
 
 describe("account: a string of digits that is an id and another account's name", () => {
-  it("is refused as ambiguous, naming both; the JSON number is the id", async () => {
+  it("is refused as ambiguous, naming both; \"#\" and digits is the id", async () => {
     const named = (await control(demo.emulator, "POST", "/accounts", { name: "1", currency: "solana_testnet", governance: (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules })) as { id: number };
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const args = { recipient, amount: "1", unit: "SOL" };
     const ambiguous = await call(demo.treasury.client, "create_transaction", { account: "1", ...args });
     expect(ambiguous.structured.status).toBe("failed");
     expect(ambiguous.structured.error).toBe(
-      `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give the id as a JSON number (1), not a string; to mean the account named "1", give its id ${named.id} as a number. Nothing was sent.`,
+      `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give "#1"; to mean the account named "1", give "#${named.id}". Nothing was sent.`,
     );
-    const byId = await call(demo.treasury.client, "create_transaction", { account: 1, ...args });
+    const byId = await call(demo.treasury.client, "create_transaction", { account: "#1", ...args });
     expect(byId.structured.status).toBe("dry_run");
     expect(byId.structured.account).toMatchObject({ id: 1, name: "sol-treasury" });
-    const byNamedId = await call(demo.treasury.client, "get_account", { account: named.id });
+    const byNamedId = await call(demo.treasury.client, "get_account", { account: `#${named.id}` });
     expect(byNamedId.structured.account).toMatchObject({ name: "1" });
   });
 });

@@ -126,7 +126,7 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
       checkAnswer("list_users", await callTool(session.client, "list_users", { page_size: 1000 }));
       checkAnswer("search_transactions", await callTool(session.client, "search_transactions", { label: "hidden-", page_size: 1000 }));
       for (const id of planted.accounts) {
-        for (const tool of ["get_account", "get_account_balance", "search_transactions", "list_solana_stakes"]) checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { account: id }));
+        for (const tool of ["get_account", "get_account_balance", "search_transactions", "list_solana_stakes"]) checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { account: String(id) }));
       }
       for (const id of [...planted.pending, ...planted.rejected]) {
         for (const tool of ["get_transaction", "get_transaction_history", "get_request_status"]) checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { transaction_id: id }));
@@ -142,7 +142,7 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
       const before = await transactionCount(emulator);
       const solCold = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" }).listAllAccounts()).find((account) => account.name === "sol-cold");
       for (const id of planted.accounts) {
-        const dry = await callTool(session.client, "create_transaction", { account: id, recipient: solCold?.address, amount: "0.001", unit: "SOL", note: "probe" });
+        const dry = await callTool(session.client, "create_transaction", { account: String(id), recipient: solCold?.address, amount: "0.001", unit: "SOL", note: "probe" });
         expect(["dry_run", "blocked"], dry.text).toContain(dry.structured.status);
         checkAnswer(`create_transaction dry run from ${id}`, dry);
       }

@@ -104,9 +104,9 @@ describe("text planted in the workspace comes back delimited and inert", () => {
     markers += expectDelimited("list_users", await callTool(session.client, "list_users", { page_size: 100 }));
     markers += expectDelimited("search_transactions", await callTool(session.client, "search_transactions", { label: "[INJ-", page_size: 100 }));
     for (const account of planted.accounts) {
-      markers += expectDelimited(`get_account ${account.id}`, await callTool(session.client, "get_account", { account: account.id }));
-      markers += expectDelimited(`get_account_balance ${account.id}`, await callTool(session.client, "get_account_balance", { account: account.id }));
-      markers += expectDelimited(`search by account ${account.id}`, await callTool(session.client, "search_transactions", { account: account.id }));
+      markers += expectDelimited(`get_account ${account.id}`, await callTool(session.client, "get_account", { account: String(account.id) }));
+      markers += expectDelimited(`get_account_balance ${account.id}`, await callTool(session.client, "get_account_balance", { account: String(account.id) }));
+      markers += expectDelimited(`search by account ${account.id}`, await callTool(session.client, "search_transactions", { account: String(account.id) }));
     }
     for (const id of planted.transactions) {
       markers += expectDelimited(`get_transaction ${id}`, await callTool(session.client, "get_transaction", { transaction_id: id }));
@@ -121,7 +121,7 @@ describe("text planted in the workspace comes back delimited and inert", () => {
     const before = await transactionCount(emulator);
     const solCold = (await direct.listAllAccounts()).find((account) => account.name === "sol-cold");
     for (const account of planted.accounts) {
-      const dry = await callTool(session.client, "create_transaction", { account: account.id, recipient: solCold?.address, amount: "0.001", unit: "SOL" });
+      const dry = await callTool(session.client, "create_transaction", { account: String(account.id), recipient: solCold?.address, amount: "0.001", unit: "SOL" });
       expect(["dry_run", "blocked"]).toContain(dry.structured.status);
       expectDelimited(`create_transaction dry run from ${account.id}`, dry);
     }
@@ -167,7 +167,7 @@ describe("text planted in the workspace comes back delimited and inert", () => {
       const before = await transactionCount(emulator);
       const account = planted.accounts[2] as { id: number };
       const solCold = (await direct.listAllAccounts()).find((candidate) => candidate.name === "sol-cold");
-      const args = { account: account.id, recipient: solCold?.address, amount: "0.001", unit: "SOL" };
+      const args = { account: String(account.id), recipient: solCold?.address, amount: "0.001", unit: "SOL" };
       const dry = await callTool(client, "create_transaction", args);
       expect(dry.structured.status).toBe("dry_run");
       const confirmed = await callTool(client, "create_transaction", { ...args, confirmation_token: dry.token });

@@ -1,6 +1,8 @@
-import { delimitUntrusted, describePerson, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, whatMoves, whatMovesLines, type Finding, type PlannedWrite } from "@custody/shared";
+import { delimitUntrusted, describePerson, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, whatMoves, whatMovesLines, type Finding, type PersonOnRecord, type PlannedWrite } from "@custody/shared";
+import type { z } from "zod";
 import { checkViews, describeChecks } from "../views/check-view.js";
-import { workspaceView } from "../views/workspace-view.js";
+import { recordView } from "../views/workspace-view.js";
+import type { PlanView } from "./write-output.js";
 
 /**
  * What every answer about a plan carries in structuredContent: what moves first (the account, its
@@ -9,7 +11,7 @@ import { workspaceView } from "../views/workspace-view.js";
  * text), governance, and the request's method and path. Each thing once: the exact body is in the
  * text (requestLine), where the person reads it, as is the prose.
  */
-export function planView(plan: PlannedWrite): Record<string, unknown> {
+export function planView(plan: PlannedWrite): z.input<typeof PlanView> {
   const governance = plan.governance;
   const attention = plan.checks.filter((check) => check.severity !== "info");
   const moves = whatMoves(plan);
@@ -22,9 +24,9 @@ export function planView(plan: PlannedWrite): Record<string, unknown> {
     ...(plan.balances.length === 0 ? {} : { balances: plan.balances }),
     ...(Object.keys(plan.dates).length === 0 ? {} : { dates: plan.dates }),
     ...(attention.length === 0 ? {} : { checks: checkViews(attention) }),
-    governance: governance === null ? null : workspaceView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps }) }),
+    governance: governance === null ? null : recordView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps }) }),
     request: { method: plan.call.method, path: plan.call.path },
-    ...(plan.person === null ? {} : { prepared_for: sanitizeUntrustedValue(plan.person) }),
+    ...(plan.person === null ? {} : { prepared_for: sanitizeUntrustedValue(plan.person) as PersonOnRecord }),
   };
 }
 

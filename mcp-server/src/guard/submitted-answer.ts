@@ -1,11 +1,12 @@
 import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type CommitResult, type Currency, type Transaction } from "@custody/shared";
+import type { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { toolResult } from "../tools/tool-result.js";
+import { writeResult, type SubmittedTransaction } from "./write-output.js";
 
 type Submitted = Extract<CommitResult, { status: "submitted" }>;
 
 /** The transaction as a submission answers it: what it is, where it stands, and once broadcast its fee and hash. */
-function transactionBrief(tx: Transaction, currency: Currency): Record<string, unknown> {
+function transactionBrief(tx: Transaction, currency: Currency): z.input<typeof SubmittedTransaction> {
   return {
     id: tx.id,
     type: tx.type,
@@ -36,7 +37,7 @@ export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
   const waiting = result.standing?.waiting;
   const found = result.looked_up ? " The service's answer was lost; the transaction was found by its reference and was not sent again." : "";
   const problems = [result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
-  return toolResult(
+  return writeResult(
     {
       status: "submitted",
       reference: result.plan.correlation_id,

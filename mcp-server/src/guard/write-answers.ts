@@ -1,18 +1,17 @@
 import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
-import { toolResult } from "../tools/tool-result.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
-import type { WriteStatus } from "./write-output.js";
+import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";
 
 function lines(...parts: string[]): string {
   return parts.filter((part) => part !== "").join("\n");
 }
 
-export function writeError(status: WriteStatus, message: string, extra: Record<string, unknown> = {}): CallToolResult {
-  return toolResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
+export function writeError(status: WriteStatus, message: string, extra: Omit<WriteAnswer, "status" | "error"> = {}): CallToolResult {
+  return writeResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
 }
 
 /** The plan's own sentence, after what moves: workspace text that may be long and is cut at the display cap. */
@@ -24,7 +23,7 @@ function summaryLine(plan: PlannedWrite): string {
 export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, token: string): CallToolResult {
   const plan = prepared.plan;
   const expiresAt = new Date(prepared.sealed.expires_at);
-  return toolResult(
+  return writeResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
     lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
   );
@@ -38,7 +37,7 @@ export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult
   const actsAs = blocking.some((check) => GOVERNANCE_BLOCKS.has(check.code))
     ? `This server acts as operator ${plan.operator} only: an operator or person the rule names must do it, or an administrator must add ${plan.operator} to the rule.`
     : "";
-  return toolResult(
+  return writeResult(
     { status: "blocked", ...planView(plan), operator: plan.operator, error: `blocked by the ${stage} checks` },
     lines(`BLOCKED (${stage}), nothing sent. ${movesBlock(plan)}`, summaryLine(plan), describeChecks(plan.checks), actsAs),
     true,
@@ -46,7 +45,7 @@ export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult
 }
 
 export function declinedAnswer(plan: PlannedWrite, detail: string): CallToolResult {
-  return toolResult(
+  return writeResult(
     { status: "declined", ...planView(plan), error: `${detail}: nothing was sent` },
     `DECLINED: ${detail}; nothing was sent. Do not retry unless the person asks again.`,
     true,
@@ -82,7 +81,7 @@ export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
     case "submitted":
       return submittedAnswer(result, now);
     case "uncertain":
-      return toolResult(
+      return writeResult(
         {
           status: "uncertain",
           ...planView(result.plan),
@@ -101,7 +100,7 @@ export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
   }
 }
 
-function auditWarning(problem: string | null): Record<string, unknown> {
+function auditWarning(problem: string | null): { warning?: string } {
   return problem === null ? {} : { warning: problem };
 }
 

@@ -74,7 +74,7 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
 
 /** The request the tool's arguments stand for, in base units. */
 async function toWriteRequest<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, args: z.output<z.ZodObject<Shape>>, repeatOf: string | undefined, call: ToolCall): Promise<WriteRequest> {
-  const candidate = spec.on === "transaction" ? spec.toRequest(args) : spec.toRequest(args, await accountWithCurrency(call, (args as { account: number | string }).account));
+  const candidate = spec.on === "transaction" ? spec.toRequest(args) : spec.toRequest(args, await accountWithCurrency(call, (args as { account: string }).account));
   const parsed = WriteRequest.safeParse(repeatOf === undefined ? candidate : { ...candidate, repeat_of: repeatOf });
   if (!parsed.success) throw new Error(formatIssues(parsed.error));
   return parsed.data;

@@ -6,9 +6,11 @@ import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
 
+export const ACCOUNT_TEMPLATE = "custody://accounts/{account_id}";
+
 /** custody://accounts/{account_id}: one account, amounts in both units; the first 100 are listed. */
 export function registerAccountResource(server: McpServer, session: DeferredContext): void {
-  const template = new ResourceTemplate("custody://accounts/{account_id}", {
+  const template = new ResourceTemplate(ACCOUNT_TEMPLATE, {
     list: async (extra) => {
       const ctx = await session.load();
       const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.mcpReq.signal });

@@ -30,5 +30,5 @@ export function registerResources(server: McpServer, ctx: DeferredContext, perso
   const readable = readableResources(ctx.policy, person);
   if (readable.account) registerAccountResource(server, ctx);
   if (readable.transaction) registerTransactionResource(server, ctx);
-  registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), ethereum: may("list_ethereum_stakes") });
+  registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), solanaStake: may("get_solana_stake"), ethereum: may("list_ethereum_stakes") });
 }

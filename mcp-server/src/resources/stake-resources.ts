@@ -1,45 +1,63 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
-import type { DeferredContext } from "../server/server-context.js";
-import { SolanaEpochClock } from "@custody/shared";
+import { ResourceTemplate, type McpServer, type Variables } from "@modelcontextprotocol/server";
+import type { DeferredContext, ServerContext } from "../server/server-context.js";
+import { epochClockOf, INPUT_LIMITS, SolanaEpochClock, type Currency } from "@custody/shared";
 import { solanaStakeView } from "../views/stake-view.js";
 import { workspaceView } from "../views/workspace-view.js";
-import { idVariable, jsonContents } from "./resource-contents.js";
+import { idVariable, jsonContents, textVariable } from "./resource-contents.js";
 
-/** custody://solana/accounts/{account_id}/stakes and custody://ethereum/accounts/{account_id}/stakes. */
-export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; ethereum: boolean }): void {
+export const SOLANA_STAKES_TEMPLATE = "custody://solana/accounts/{account_id}/stakes";
+export const SOLANA_STAKE_TEMPLATE = "custody://solana/accounts/{account_id}/stakes/{stake_uid}";
+export const ETHEREUM_STAKES_TEMPLATE = "custody://ethereum/accounts/{account_id}/stakes";
+
+/** A Solana account's stakes, one Solana stake, an Ethereum account's positions: each where the policy lets its tool run. */
+export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; solanaStake: boolean; ethereum: boolean }): void {
   if (allowed.solana) registerSolanaStakes(server, session);
+  if (allowed.solanaStake) registerSolanaStake(server, session);
   if (allowed.ethereum) registerEthereumStakes(server, session);
 }
 
+interface AccountRead {
+  ctx: ServerContext;
+  accountId: number;
+  currency: Currency;
+  variables: Variables;
+  signal: AbortSignal;
+}
+
+/** A JSON resource about the account a URI's account_id names (fetched fresh, with its currency). */
+function registerAccountTemplate(server: McpServer, session: DeferredContext, name: string, template: string, meta: { title: string; description: string }, read: (about: AccountRead) => Promise<unknown>): void {
+  server.registerResource(name, new ResourceTemplate(template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
+    const signal = extra.mcpReq.signal;
+    const ctx = await session.load();
+    const accountId = idVariable(variables, "account_id");
+    const account = await ctx.client.getAccount(accountId, { signal });
+    const currency = await ctx.currencies.get(account.currency, signal);
+    return jsonContents(uri, await read({ ctx, accountId, currency, variables, signal }));
+  });
+}
+
 function registerSolanaStakes(server: McpServer, session: DeferredContext): void {
-  server.registerResource(
-    "solana_stakes",
-    new ResourceTemplate("custody://solana/accounts/{account_id}/stakes", { list: undefined }),
-    { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now.", mimeType: "application/json" },
-    async (uri, variables, extra) => {
-      const ctx = await session.load();
-      const accountId = idVariable(variables, "account_id");
-      const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
-      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
-      const stakes = await ctx.client.listSolanaStakes(accountId, { signal: extra.mcpReq.signal });
-      const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
-      return jsonContents(uri, stakes.map((stake) => solanaStakeView(stake, currency, clock)));
-    },
-  );
+  const meta = { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now." };
+  registerAccountTemplate(server, session, "solana_stakes", SOLANA_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
+    const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
+    const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
+    return stakes.map((stake) => solanaStakeView(stake, currency, clock));
+  });
+}
+
+function registerSolanaStake(server: McpServer, session: DeferredContext): void {
+  const meta = { title: "Solana stake", description: "One Solana stake, fresh: balances in both units, the actions allowed now, when withdrawable." };
+  registerAccountTemplate(server, session, "solana_stake", SOLANA_STAKE_TEMPLATE, meta, async ({ ctx, accountId, currency, variables, signal }) => {
+    const stake = await ctx.client.getSolanaStake(accountId, textVariable(variables, "stake_uid", INPUT_LIMITS.stake_uid), { signal });
+    const { clock } = await epochClockOf(ctx, accountId);
+    return solanaStakeView(stake, currency, clock);
+  });
 }
 
 function registerEthereumStakes(server: McpServer, session: DeferredContext): void {
-  server.registerResource(
-    "ethereum_stakes",
-    new ResourceTemplate("custody://ethereum/accounts/{account_id}/stakes", { list: undefined }),
-    { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units.", mimeType: "application/json" },
-    async (uri, variables, extra) => {
-      const ctx = await session.load();
-      const accountId = idVariable(variables, "account_id");
-      const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
-      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
-      const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal: extra.mcpReq.signal, maxPages: 20 });
-      return jsonContents(uri, workspaceView(stakes, currency));
-    },
-  );
+  const meta = { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units." };
+  registerAccountTemplate(server, session, "ethereum_stakes", ETHEREUM_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
+    const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal, maxPages: 20 });
+    return workspaceView(stakes, currency);
+  });
 }

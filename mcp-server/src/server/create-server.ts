@@ -1,5 +1,7 @@
 import type { Person } from "@custody/shared";
 import { McpServer } from "@modelcontextprotocol/server";
+import { registerCompletions } from "../completions/register-completions.js";
+import { SERVER_ICONS } from "../icons/icons.js";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { readableResources, registerResources } from "../resources/register-resources.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -34,7 +36,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   // Everything the session does runs as the operator the person's role acts as.
   const ctx = personalContext(source, person);
   const server = new McpServer(
-    { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
+    { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
   registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey, changes: options.changes });
@@ -43,5 +45,6 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
   if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);
+  registerCompletions(server, ctx, person);
   return server;
 }

@@ -1,61 +1,47 @@
 type Json = Record<string, unknown>;
 
-/** Keywords that apply to one JSON type only: branches of a union that use them can share one schema. */
+/** Keywords that apply to one JSON type only: a type list's keywords go to the branch of their type. */
 const KEYWORDS_OF: Record<string, readonly string[]> = {
-  string: ["maxLength", "minLength", "pattern"],
-  number: ["minimum", "maximum"],
-  integer: ["minimum", "maximum"],
+  string: ["maxLength", "minLength", "pattern", "format"],
+  number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"],
+  object: ["properties", "required", "additionalProperties"],
+  array: ["items", "prefixItems", "minItems", "maxItems"],
 };
 
-/** `anyOf: [{type: number}, {type: string, maxLength}]` as `type: [number, string], maxLength`: the same values, fewer bytes. */
-function mergedUnion(branches: Json[]): Json | null {
-  const merged: Json = { type: [] as string[] };
-  for (const branch of branches) {
-    const type = branch.type;
-    if (typeof type !== "string") return null;
-    const own = KEYWORDS_OF[type] ?? [];
-    for (const [key, value] of Object.entries(branch)) {
-      if (key === "type") continue;
-      if (!own.includes(key) || key in merged) return null;
-      merged[key] = value;
-    }
-    (merged.type as string[]).push(type);
+/**
+ * `type: [string, null], maxLength` as `anyOf: [{type: string, maxLength}, {type: null}]`: the same
+ * values, each branch of one type, which clients that map schemas onto a single-type dialect
+ * (Gemini's OpenAPI subset) take; the inspector's --strict warns of a type list.
+ */
+function splitTypeList(schema: Json, types: readonly string[]): Json {
+  const outside: Json = {};
+  const branches: Json[] = types.map((type) => ({ type }));
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "type") continue;
+    const owners = types.flatMap((type, index) => ((KEYWORDS_OF[type] ?? []).includes(key) ? [index] : []));
+    if (owners.length === 0) outside[key] = value;
+    for (const index of owners) (branches[index] as Json)[key] = value;
   }
-  const types = merged.type as string[];
-  // Keywords of two branches' types may not apply to both (number and integer share minimum).
-  return new Set(types).size === types.length ? merged : null;
+  return { anyOf: branches, ...outside };
 }
 
 /**
- * A JSON Schema with what constrains nothing left out (`properties: {}`, `additionalProperties: {}`)
- * and single-type unions written as one type list: tools/list is read by every model on every
- * session, and these bytes say nothing to it.
+ * A JSON Schema as tools/list shows it: what constrains nothing left out (`properties: {}`,
+ * `additionalProperties: {}`: tools/list is read by every model on every session, and these bytes
+ * say nothing to it), and a type list written as single-type branches. For an output schema
+ * (`open`), objects also stay open (no `additionalProperties: false`): an answer names its fields,
+ * and a field added later must not make a client refuse an answer about money that moved.
  */
-export function compactSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(compactSchema);
+export function compactSchema(schema: unknown, open = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => compactSchema(item, open));
   if (schema === null || typeof schema !== "object") return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if ((key === "properties" || key === "additionalProperties") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
-    out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as Json).map(([name, property]) => [name, compactSchema(property)])) : compactSchema(value);
+    if (open && key === "additionalProperties" && value === false) continue;
+    out[key] =
+      key === "properties" ? Object.fromEntries(Object.entries(value as Json).map(([name, property]) => [name, compactSchema(property, open)])) : compactSchema(value, open);
   }
-  if (Array.isArray(out.anyOf)) {
-    const merged = mergedUnion(out.anyOf as Json[]);
-    if (merged !== null) {
-      const { anyOf: _union, ...rest } = out;
-      return { ...merged, ...rest };
-    }
-  }
-  return out;
-}
-
-/**
- * An output schema as listed: an object naming its top-level fields, open (no `additionalProperties:
- * false`, no `error` field, no types): a client validates structuredContent against it, an answer
- * may carry fields beyond those named (an error's `error`, a dry run's fee and balances), and the
- * fields' shapes are in the answers themselves and the server instructions.
- */
-export function openOutputSchema(schema: Json): Json {
-  const { error: _error, ...named } = (schema.properties ?? {}) as Json;
-  return { type: "object", ...(Object.keys(named).length === 0 ? {} : { properties: Object.fromEntries(Object.keys(named).map((name) => [name, {}])) }) };
+  return Array.isArray(out.type) ? splitTypeList(out, out.type as string[]) : out;
 }

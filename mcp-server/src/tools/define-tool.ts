@@ -5,15 +5,17 @@ import { strictInput } from "./strict-input.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "./tool-definition.js";
 import { toolError, toolResult } from "./tool-result.js";
 
-export interface ToolAnswer {
-  structured: Record<string, unknown>;
+/** A tool's answer: its structured content typed by the tool's output schema (listed as its outputSchema), and its text. */
+export interface ToolAnswer<Output extends z.ZodObject = z.ZodObject> {
+  structured: z.input<Output>;
   text: string;
 }
 
-export type SimpleToolSpec<Shape extends z.ZodRawShape> = Omit<ToolDefinition<Shape>, "handle" | "input"> & {
+export type SimpleToolSpec<Shape extends z.ZodRawShape, Output extends z.ZodObject> = Omit<ToolDefinition<Shape>, "handle" | "input" | "output"> & {
   /** The tool's fields; no others are accepted. */
   input: Shape;
-  run(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<ToolAnswer>;
+  output: Output;
+  run(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<ToolAnswer<Output>>;
 };
 
 /** The local policy's refusal of this tool, or null. Asked by every handler: hiding a tool is not enforcing. */
@@ -23,7 +25,7 @@ export function permissionRefusal(call: Pick<ToolCall, "ctx" | "person">, tool: 
 }
 
 /** A tool that is not a guarded write: policy check, then its answer, any failure as an error result. */
-export function defineTool<Shape extends z.ZodRawShape>(spec: SimpleToolSpec<Shape>): AnyTool {
+export function defineTool<Shape extends z.ZodRawShape, Output extends z.ZodObject>(spec: SimpleToolSpec<Shape, Output>): AnyTool {
   const { run, input, ...definition } = spec;
   const tool: ToolDefinition<Shape> = {
     ...definition,
@@ -33,7 +35,7 @@ export function defineTool<Shape extends z.ZodRawShape>(spec: SimpleToolSpec<Sha
       if (refusal) return toolError(refusal);
       try {
         const answer = await run(args, call);
-        return toolResult(answer.structured, answer.text);
+        return toolResult(answer.structured as Record<string, unknown>, answer.text);
       } catch (error) {
         return toolError(errorMessage(error));
       }

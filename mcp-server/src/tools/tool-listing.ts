@@ -1,9 +1,10 @@
 import type { Toolset } from "@custody/shared";
 import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { TOOLSET_ICONS } from "../icons/icons.js";
 import { ALL_TOOLS } from "./inventory.js";
 import type { AnyTool } from "./tool-definition.js";
-import { compactSchema, openOutputSchema } from "./compact-schema.js";
+import { compactSchema } from "./compact-schema.js";
 
 /** A tool as tools/list shows it, with the toolset the local policy filters on. */
 export interface ToolListing {
@@ -12,13 +13,11 @@ export interface ToolListing {
 }
 
 /**
- * A schema as JSON Schema, converted the way the SDK's McpServer does (draft-07 target), without
- * the `$schema` key (twice per tool, 52 bytes each: a tenth of the tools/list budget). Our schemas
- * use only keywords that mean the same in draft-07 and in 2020-12, MCP's default dialect.
+ * A schema as JSON Schema 2020-12, converted as the SDK's McpServer converts (zod's own
+ * toJSONSchema, `$schema` kept), compacted (compactSchema); an output schema open, its fields typed.
  */
 function jsonSchemaOf(schema: z.ZodObject, io: "input" | "output"): Tool["inputSchema"] {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: "draft-7", io });
-  return (io === "output" ? openOutputSchema(json) : compactSchema(json)) as Tool["inputSchema"];
+  return compactSchema(z.toJSONSchema(schema, { target: "draft-2020-12", io }), io === "output") as Tool["inputSchema"];
 }
 
 export function toolListing(tool: AnyTool): ToolListing {
@@ -31,6 +30,7 @@ export function toolListing(tool: AnyTool): ToolListing {
       inputSchema: jsonSchemaOf(tool.input, "input"),
       annotations: { ...tool.annotations },
       outputSchema: jsonSchemaOf(tool.output, "output"),
+      icons: TOOLSET_ICONS[tool.toolset],
     },
   };
 }

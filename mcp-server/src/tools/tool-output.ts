@@ -8,14 +8,10 @@ export function toolOutput<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape).partial().extend({ error: z.string().optional() });
 }
 
-/**
- * A record from the workspace, every field passed through (amounts as { base_units, display, unit }).
- * Output schemas name the top-level fields only, to keep tools/list small.
- */
-export const Entity = z.looseObject({});
+export { AmountView, Entity } from "../views/view-schemas.js";
 
 /** page_info of a list: count (total) and has_next_page. */
-export const PageInfo = Entity;
+export const PageInfo = z.looseObject({ count: z.number(), has_next_page: z.boolean() });
 
 /** Paging of list tools. */
 export const PageInput = {

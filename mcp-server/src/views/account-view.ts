@@ -1,8 +1,29 @@
 import { delimitUntrusted, describeAmount, formatAmount, isPolkadotAccount, momentText, sanitizeUntrustedText, unbondingChunks, type Account, type Currency, type PolkadotBalances } from "@custody/shared";
-import { workspaceView } from "./workspace-view.js";
+import { z } from "zod";
+import { AmountView, Entity } from "./view-schemas.js";
+import { recordView } from "./workspace-view.js";
+
+/** An account in a list. */
+export const AccountSummary = z.object({ id: z.number(), name: z.string(), type: z.string(), currency: z.string(), address: z.string(), balance: AmountView, available_balance: AmountView });
+
+/** A whole account: the spec's fields, amounts in both units; coin_fields and governance_rules the network's and the workspace's own. */
+export const AccountView = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  balance: AmountView,
+  available_balance: AmountView,
+  currency: z.string(),
+  type: z.string(),
+  coin_fields: Entity,
+  governance_rules: Entity.optional(),
+});
+
+/** An account's balances (GET .../balance), amounts in both units; a Polkadot account's with its balances dated. */
+export const BalanceView = z.looseObject({ balance: AmountView, available_balance: AmountView, staked_balance: AmountView.optional(), balances: Entity.optional() });
 
 /** The fields of an account a list shows, amounts in both units. */
-export function accountSummary(account: Account, currency: Currency): Record<string, unknown> {
+export function accountSummary(account: Account, currency: Currency): z.infer<typeof AccountSummary> {
   return {
     id: account.id,
     name: sanitizeUntrustedText(account.name),
@@ -22,17 +43,17 @@ export function accountSummary(account: Account, currency: Currency): Record<str
 export function polkadotBalancesView(balances: PolkadotBalances, currency: Currency, now: Date): Record<string, unknown> {
   const { unbonding, unbonded, ...rest } = balances;
   return {
-    ...(workspaceView(rest, currency) as Record<string, unknown>),
+    ...recordView(rest, currency),
     unbonding: unbondingChunks({ unbonding }, now).map((chunk) => ({ amount: formatAmount(chunk.amount, currency), waiting_time_seconds: chunk.waiting_time_seconds, unlocks_at: chunk.unlocks_at.toISOString() })),
     unbonded: unbonded.map((entry) => ({ amount: formatAmount(entry.amount, currency), withdrawable: true })),
   };
 }
 
 /** A whole account, amounts in both units; a Polkadot account's unbonding dated. */
-export function accountView(account: Account, currency: Currency, now: Date): Record<string, unknown> {
-  const view = workspaceView(account, currency) as Record<string, unknown>;
+export function accountView(account: Account, currency: Currency, now: Date): z.infer<typeof AccountView> {
+  const view = recordView(account, currency) as z.infer<typeof AccountView>;
   if (!isPolkadotAccount(account)) return view;
-  return { ...view, coin_fields: { ...(view.coin_fields as Record<string, unknown>), balances: polkadotBalancesView(account.coin_fields.balances, currency, now) } };
+  return { ...view, coin_fields: { ...view.coin_fields, balances: polkadotBalancesView(account.coin_fields.balances, currency, now) } };
 }
 
 /** "unbonding 200 DOT (...) unlocks 2026-11-29T20:31Z": each chunk with its date. */

@@ -1,12 +1,17 @@
-import { delimitUntrusted, sanitizeUntrustedText, type Finding } from "@custody/shared";
-import { workspaceView } from "./workspace-view.js";
+import { delimitUntrusted, FindingSeverity, sanitizeUntrustedText, type Finding } from "@custody/shared";
+import { z } from "zod";
+import { Entity } from "./view-schemas.js";
+import { recordView } from "./workspace-view.js";
+
+/** A finding as an answer gives it. */
+export const CheckView = z.object({ code: z.string(), severity: FindingSeverity, message: z.string(), facts: Entity });
 
 /**
  * Findings as answered: code, severity, message and the facts the rule looked at. A message or a
  * fact may quote workspace text (a rewards destination, an address, a name): both are sanitised.
  */
-export function checkViews(findings: readonly Finding[]): Record<string, unknown>[] {
-  return findings.map((item) => ({ code: item.code, severity: item.severity, message: sanitizeUntrustedText(item.message), facts: workspaceView(item.facts) }));
+export function checkViews(findings: readonly Finding[]): z.infer<typeof CheckView>[] {
+  return findings.map((item) => ({ code: item.code, severity: item.severity, message: sanitizeUntrustedText(item.message), facts: recordView(item.facts) }));
 }
 
 /** "block SEND_BALANCE: <untrusted ...>...</untrusted>" lines for the text answer, most severe first, info left out. */

@@ -1,4 +1,35 @@
 import { delimitUntrusted, displayAmountText as shown, formatAmount, momentText, sanitizeUntrustedText, type AccountHoldings, type Currency } from "@custody/shared";
+import { z } from "zod";
+import { AccountRef, AmountView } from "./view-schemas.js";
+
+/** One account's holdings; what the account does not use is left out. */
+export const HoldingsView = z.object({
+  account: AccountRef,
+  network: z.string().nullable(),
+  currency: z.string(),
+  balance: AmountView,
+  available: AmountView,
+  staked: AmountView.optional(),
+  staked_in_balance: z.boolean().optional(),
+  withdrawable: AmountView.optional(),
+  total: AmountView.optional(),
+  bonded: AmountView.optional(),
+  unbonding: z.array(z.object({ amount: AmountView, unlocks_at: z.string(), waiting_time_seconds: z.number() })).optional(),
+  stakes: z.array(z.object({ state: z.string(), count: z.number(), total: AmountView, uids: z.array(z.string()), withdrawable_at: z.string().optional() })).optional(),
+  positions: z.array(z.object({ id: z.string(), provider: z.string(), status: z.string(), amount: AmountView, rewards: AmountView })).optional(),
+  below_balance: z
+    .object({
+      amount: AmountView,
+      locked_by_staking: AmountView.optional(),
+      holds: z.array(z.object({ transaction_id: z.number(), type: z.string(), status: z.string(), amount: AmountView })),
+      unexplained: AmountView.optional(),
+      listing_failure: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** The sums of one currency's accounts. */
+export const NetworkTotal = z.object({ network: z.string(), currency: z.string(), accounts: z.number(), balance: AmountView, staked: AmountView, withdrawable: AmountView, total: AmountView });
 
 /** Whether the account stakes anything, or has anything to withdraw. */
 function staking(holdings: AccountHoldings): boolean {
@@ -6,7 +37,7 @@ function staking(holdings: AccountHoldings): boolean {
 }
 
 /** One account's holdings, amounts in both units, dates in ISO 8601; what the account does not use is left out. */
-export function holdingsView(holdings: AccountHoldings, currency: Currency): Record<string, unknown> {
+export function holdingsView(holdings: AccountHoldings, currency: Currency): z.infer<typeof HoldingsView> {
   const amount = (value: bigint) => formatAmount(value, currency);
   const gap = holdings.below_balance;
   return {
@@ -75,7 +106,7 @@ export function holdingsLine(holdings: AccountHoldings, currency: Currency): str
 }
 
 /** Sums per currency: the accounts, their balances, staked, withdrawable and total. */
-export function networkTotals(entries: readonly { holdings: AccountHoldings; currency: Currency }[]): { structured: Record<string, unknown>[]; lines: string[] } {
+export function networkTotals(entries: readonly { holdings: AccountHoldings; currency: Currency }[]): { structured: z.infer<typeof NetworkTotal>[]; lines: string[] } {
   const byCurrency = new Map<string, { currency: Currency; network: string; accounts: number; balance: bigint; staked: bigint; withdrawable: bigint; total: bigint }>();
   for (const { holdings, currency } of entries) {
     const sum = byCurrency.get(currency.name) ?? { currency, network: holdings.network ?? holdings.account.type, accounts: 0, balance: 0n, staked: 0n, withdrawable: 0n, total: 0n };

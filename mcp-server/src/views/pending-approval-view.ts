@@ -1,9 +1,29 @@
 import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type Currency, type PendingApproval } from "@custody/shared";
+import { z } from "zod";
+import { AccountRef, AmountView } from "./view-schemas.js";
+
+/** A transaction waiting for approval, as list_pending_approvals gives it. */
+export const PendingApprovalView = z.object({
+  transaction_id: z.number(),
+  type: z.string(),
+  account: AccountRef,
+  amount: AmountView,
+  max_fees: AmountView,
+  recipient: z.string(),
+  notes: z.array(z.object({ title: z.string(), content: z.string() })),
+  created_by: z.string().nullable(),
+  created_on: z.string(),
+  rule: z.string(),
+  missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(z.object({ username: z.string(), is_api: z.boolean() })) })),
+  operator_can_approve: z.boolean(),
+  operator_standing: z.enum(["can_approve", "not_an_approver", "already_approved"]),
+  expires_at: z.string(),
+});
 
 const STANDING_TEXT = { can_approve: "can approve it (approve_transaction)", not_an_approver: "cannot approve it: not an approver in its rule", already_approved: "has already approved it" } as const;
 
 /** A transaction waiting for approval, for structuredContent: amounts in both units, people by name. */
-export function pendingApprovalView(item: PendingApproval, currency: Currency): Record<string, unknown> {
+export function pendingApprovalView(item: PendingApproval, currency: Currency): z.infer<typeof PendingApprovalView> {
   const tx = item.transaction;
   return {
     transaction_id: tx.id,

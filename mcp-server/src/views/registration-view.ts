@@ -1,7 +1,22 @@
 import { delimitUntrusted, memberNames, missingSteps, requestExpiresAt, whenText, type RegistrationStanding } from "@custody/shared";
+import { z } from "zod";
+
+/** Where a registration stands: the user's status and its request, or null. */
+export const RegistrationView = z.object({
+  user_status: z.string().nullable(),
+  request: z
+    .object({
+      id: z.number(),
+      rule: z.string(),
+      quorum: z.array(z.number()),
+      missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(z.string()) })),
+      expires_at: z.string(),
+    })
+    .nullable(),
+});
 
 /** A registration's standing for structuredContent: the user's status, and its request (id, rule, each step's quorum, approvals still needed, expiry). */
-export function registrationView(standing: RegistrationStanding): Record<string, unknown> {
+export function registrationView(standing: RegistrationStanding): z.infer<typeof RegistrationView> {
   const request = standing.request;
   return {
     user_status: standing.user?.status ?? null,

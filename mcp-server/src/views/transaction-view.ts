@@ -1,9 +1,28 @@
 import { delimitUntrusted, describeAmount, sanitizeUntrustedText, type Currency, type Transaction } from "@custody/shared";
-import { workspaceView } from "./workspace-view.js";
+import { z } from "zod";
+import { AmountView, Entity } from "./view-schemas.js";
+import { recordView } from "./workspace-view.js";
+
+/** A transaction: every field of the spec's, amounts in both units (`fees` null until broadcast), text sanitised. */
+export const TransactionView = z.looseObject({
+  id: z.number(),
+  account_id: z.number(),
+  type: z.string(),
+  status: z.string(),
+  amount: AmountView,
+  max_fees: AmountView,
+  fees: AmountView.nullable(),
+  currency: z.string(),
+  recipient: z.string(),
+  notes: z.array(Entity),
+  created_on: z.string(),
+  broadcast_on: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+});
 
 /** Every field of the transaction, amounts in both units, text sanitised. */
-export function transactionView(transaction: Transaction, currency: Currency): Record<string, unknown> {
-  return workspaceView(transaction, currency) as Record<string, unknown>;
+export function transactionView(transaction: Transaction, currency: Currency): z.infer<typeof TransactionView> {
+  return recordView(transaction, currency) as z.infer<typeof TransactionView>;
 }
 
 /** One line of text, the workspace's notes delimited as untrusted. */

@@ -31,3 +31,8 @@ function epochView(epoch: bigint | null): number | string | null {
   if (value === null) return null;
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }
+
+/** A workspace record (an object) as workspaceView makes it, for an answer's field typed as an object. */
+export function recordView(record: object, currency?: CurrencyLike): Record<string, unknown> {
+  return workspaceView(record, currency) as Record<string, unknown>;
+}

@@ -8,6 +8,8 @@ import { tokenFromText } from "../../src/guard/token-text.js";
 import { createMcpServer } from "../../src/server/create-server.js";
 import { CurrencyBook } from "../../src/server/currency-book.js";
 import type { ServerContext } from "../../src/server/server-context.js";
+import { afterAll, beforeAll } from "vitest";
+import { control } from "./control-plane.js";
 import { tempDir } from "./temp-dirs.js";
 import { TestClock } from "./test-clock.js";
 
@@ -126,4 +128,22 @@ export async function call(client: Client, name: string, args: Record<string, un
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
   return { structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string }, text, isError: result.isError === true, token: tokenFromText(text) };
+}
+
+/**
+ * For a file's tests: an emulator reset to the demo workspace and a harness on it, started before
+ * the tests and closed after them. Read its fields inside the tests.
+ */
+export function demoHarness(options: HarnessOptions = {}): { emulator: RunningEmulator; harness: Harness } {
+  const demo = {} as { emulator: RunningEmulator; harness: Harness };
+  beforeAll(async () => {
+    demo.emulator = await startTestEmulator();
+    await control(demo.emulator, "POST", "/reset", { seed: "demo" });
+    demo.harness = await connectHarness(demo.emulator, options);
+  });
+  afterAll(async () => {
+    await demo.harness.close();
+    await demo.emulator.close();
+  });
+  return demo;
 }

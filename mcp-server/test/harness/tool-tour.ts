@@ -20,7 +20,7 @@ export async function toolTour(emulator: RunningEmulator): Promise<{ tool: strin
     { tool: "get_account", args: { account: DEMO.dotStaking }, operator: t },
     { tool: "get_account_balance", args: { account: DEMO.dotStaking }, operator: t },
     { tool: "get_holdings", args: {}, operator: t },
-    { tool: "sync_account", args: { account: sol.id }, operator: t },
+    { tool: "sync_account", args: { account: String(sol.id) }, operator: t },
     { tool: "get_transaction", args: { transaction_id: 1 }, operator: t },
     { tool: "get_transaction_history", args: { transaction_id: 1 }, operator: t },
     { tool: "search_transactions", args: { status: "PENDING_APPROVAL" }, operator: t },

@@ -61,9 +61,14 @@ function asAccountId(reference: string): number | undefined {
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
+/** "#42": an id and nothing else, for a string-only input (an MCP tool's) to name an id that is another account's name. */
+function explicitAccountId(reference: string): number | undefined {
+  return reference.startsWith("#") ? asAccountId(reference.slice(1)) : undefined;
+}
+
 /**
- * The account a person or an AI named: a JSON number is always an id; a string is an exact name,
- * or, when it is digits and no account has that name, an id. A string of digits that is both an
+ * The account a person or an AI named: a JSON number, or a string "#" and digits ("#42"), is always
+ * an id; another string is an exact name, or, when it is digits and no account has that name, an id. A string of digits that is both an
  * account's id and another account's exact name is refused as ambiguous, naming both: the same
  * input must never make one account or the other pay depending on what exists. A name shared by
  * several accounts is refused rather than guessed. Names are resolved through the client's
@@ -72,13 +77,15 @@ function asAccountId(reference: string): number | undefined {
  */
 export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
   if (typeof reference === "number") return client.getAccount(reference, options);
+  const explicit = explicitAccountId(reference);
+  if (explicit !== undefined) return client.getAccount(explicit, options);
   const id = asAccountId(reference);
   const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,
       `${JSON.stringify(reference)} is ambiguous: it is the id of account ${delimitUntrusted("account.name", byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
-        `to mean the account with id ${byId.id}, give the id as a JSON number (${byId.id}), not a string; to mean the account named ${JSON.stringify(reference)}, give its id ${named.account.id} as a number`,
+        `to mean the account with id ${byId.id}, give "#${byId.id}"; to mean the account named ${JSON.stringify(reference)}, give "#${named.account.id}"`,
     );
   }
   if (named.account) return named.account;

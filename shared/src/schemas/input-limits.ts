@@ -54,10 +54,12 @@ export function lengthRule(max: number, length: number): string {
 
 /**
  * A string of at most `max` characters. The length is checked first and stops the parse
- * (`abort`): no later check, refinement or transform reads a text that is too long.
+ * (`abort`): no later check, refinement or transform reads a text that is too long. `expected`,
+ * when given, is the rule a value that is not a string breaks ("a string: the account's id...").
  */
-export function boundedText(max: number) {
-  return z.string().max(max, { abort: true, error: (issue) => lengthRule(max, typeof issue.input === "string" ? issue.input.length : 0) });
+export function boundedText(max: number, expected?: string) {
+  const typeError = expected === undefined ? undefined : (issue: { input?: unknown }) => `must be ${expected}, got ${typeof issue.input === "number" ? `the number ${issue.input}` : typeof issue.input}`;
+  return z.string(typeError === undefined ? undefined : { error: typeError }).max(max, { abort: true, error: (issue) => lengthRule(max, typeof issue.input === "string" ? issue.input.length : 0) });
 }
 
 /** The issue with a text longer than `max`, if any (a builder's check, before its format checks). */

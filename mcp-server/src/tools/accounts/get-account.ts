@@ -1,8 +1,8 @@
-import { accountLine, accountView } from "../../views/account-view.js";
+import { AccountView, accountLine, accountView } from "../../views/account-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 export const getAccount = defineTool({
   name: "get_account",
@@ -10,7 +10,7 @@ export const getAccount = defineTool({
   description: "One account by id or name: balances (both units), network fields (Polkadot unbonding dated), governance rules.",
   toolset: "read",
   input: { account: AccountInput },
-  output: toolOutput({ account: Entity }),
+  output: toolOutput({ account: AccountView }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);

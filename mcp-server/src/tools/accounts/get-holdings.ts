@@ -1,10 +1,10 @@
 import { accountHoldings, unfinishedTransactions, type Account } from "@custody/shared";
 import { z } from "zod";
-import { holdingsLine, holdingsView, networkTotals } from "../../views/holdings-view.js";
+import { HoldingsView, NetworkTotal, holdingsLine, holdingsView, networkTotals } from "../../views/holdings-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 /** Accounts read when none is named: one page, as list_accounts. */
 const ACCOUNTS_READ = 100;
@@ -15,7 +15,7 @@ export const getHoldings = defineTool({
   description: "Per network and account: held, available, staked, unbonding (dated), withdrawable, stakes by state; why available is below balance.",
   toolset: "read",
   input: { account: AccountInput.optional() },
-  output: toolOutput({ networks: z.array(Entity), accounts: z.array(Entity) }),
+  output: toolOutput({ networks: z.array(NetworkTotal), accounts: z.array(HoldingsView) }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { ctx, signal } = call;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { accountLine, accountSummary } from "../../views/account-view.js";
+import { AccountSummary, accountLine, accountSummary } from "../../views/account-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
 export const listAccounts = defineTool({
   name: "list_accounts",
@@ -10,7 +10,7 @@ export const listAccounts = defineTool({
   description: "Lists accounts: id, name, currency, address, balance and available, both units. One page.",
   toolset: "read",
   input: PageInput,
-  output: toolOutput({ accounts: z.array(Entity), page_info: PageInfo }),
+  output: toolOutput({ accounts: z.array(AccountSummary), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const page = await ctx.client.listAccounts(args, { signal });

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ethereumStakeLine } from "../../views/stake-view.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { EthereumStakeView, ethereumStakeLine } from "../../views/stake-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
 export const listEthereumStakes = defineTool({
   name: "list_ethereum_stakes",
@@ -12,14 +12,14 @@ export const listEthereumStakes = defineTool({
   description: "An Ethereum account's staking positions: provider, contract, amount and rewards (both units), status. One page.",
   toolset: "read",
   input: { account: AccountInput, ...PageInput },
-  output: toolOutput({ stakes: z.array(Entity), page_info: PageInfo }),
+  output: toolOutput({ stakes: z.array(EthereumStakeView), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
     const page = await call.ctx.client.listEthereumStakes(account.id, { page: args.page, page_size: args.page_size }, { signal: call.signal });
     const stakes = page.edges.map((edge) => edge.node);
     return {
-      structured: { stakes: workspaceView(stakes, currency), page_info: page.page_info },
+      structured: { stakes: stakes.map((stake) => recordView(stake, currency) as z.infer<typeof EthereumStakeView>), page_info: page.page_info },
       text: [`${stakes.length} of ${page.page_info.count} positions on account ${account.id}:`, ...stakes.map((stake) => ethereumStakeLine(stake, currency))].join("\n"),
     };
   },

@@ -1,12 +1,16 @@
 import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding } from "@custody/shared";
 import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { z } from "zod";
+import { toolOutput } from "../tool-output.js";
 
 const NAME = "create_operator";
+
+/** The API user the module created: its name and the device id the workspace's invitation needs. */
+const ApiUserView = z.looseObject({ name: z.string(), device_id: z.string(), role: z.string(), type_: z.string(), workspace: z.string() });
 
 export const createOperator = defineTool({
   name: NAME,
@@ -14,7 +18,7 @@ export const createOperator = defineTool({
   description: "Creates an API operator in the module (registration step 1); an administrator invites its device_id for the UUID register_operator takes.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, no spaces") },
-  output: toolOutput({ api_user: Entity }),
+  output: toolOutput({ api_user: ApiUserView }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, call) {
     const { ctx, signal } = call;
@@ -31,7 +35,7 @@ export const createOperator = defineTool({
     // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
     await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
     return {
-      structured: { api_user: workspaceView(user) },
+      structured: { api_user: recordView(user) as z.infer<typeof ApiUserView> },
       text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
     };
   },

@@ -1,10 +1,10 @@
 import { boundedText, delimitUntrusted, INPUT_LIMITS, failureEvent, OperatorName, registrationStanding, withoutSecrets } from "@custody/shared";
-import { registrationView, registrationText } from "../../views/registration-view.js";
+import { RegistrationView, registrationView, registrationText } from "../../views/registration-view.js";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
 import { errorMessage } from "../error-message.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 const NAME = "register_operator";
 
@@ -14,7 +14,7 @@ export const registerOperator = defineTool({
   description: "Registers an invited operator with its invitation UUID (step 3); returns the request administrators approve and its quorum.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
-  output: toolOutput({ success: z.boolean(), user_status: z.string().nullable(), request: Entity.nullable() }),
+  output: toolOutput({ success: z.boolean(), ...RegistrationView.shape }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, call) {
     const { ctx, signal } = call;

@@ -1,9 +1,9 @@
 import { boundedText, epochClockOf, INPUT_LIMITS } from "@custody/shared";
-import { solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
+import { SolanaStakeView, solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 export const StakeUidInput = boundedText(INPUT_LIMITS.stake_uid).describe("Stake uid, from list_solana_stakes");
 
@@ -13,7 +13,7 @@ export const getSolanaStake = defineTool({
   description: "One Solana stake, fresh: state, epochs, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput, stake_uid: StakeUidInput },
-  output: toolOutput({ stake: Entity }),
+  output: toolOutput({ stake: SolanaStakeView }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);

@@ -1,10 +1,10 @@
 import { SolanaEpochClock } from "@custody/shared";
 import { z } from "zod";
-import { solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
+import { SolanaStakeView, solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 export const listSolanaStakes = defineTool({
   name: "list_solana_stakes",
@@ -12,7 +12,7 @@ export const listSolanaStakes = defineTool({
   description: "A Solana account's open stakes: uid, state, balances (both units), validator, actions allowed now, when withdrawable.",
   toolset: "read",
   input: { account: AccountInput },
-  output: toolOutput({ stakes: z.array(Entity) }),
+  output: toolOutput({ stakes: z.array(SolanaStakeView) }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);

@@ -17,7 +17,7 @@ import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { AmountText, UnitCode, amountField } from "../amount-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { AmountView, toolOutput } from "../tool-output.js";
 
 /** A contract call's body; shared's builder calls the contract `contract_address`, this tool's field is `recipient`. */
 function contractCallBody(input: ContractInteractionInput): TransactionRequest {
@@ -37,7 +37,7 @@ export const estimateFees = defineTool({
     speed: Speed.optional(),
     contract_data: boundedText(INPUT_LIMITS.contract_data).optional().describe("Hex call data of a contract call"),
   },
-  output: toolOutput({ fees: Entity, max_fees: Entity, speed: z.string(), currency: z.string() }),
+  output: toolOutput({ fees: AmountView, max_fees: AmountView, speed: z.string(), currency: z.string() }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);

@@ -1,9 +1,10 @@
 import { delimitUntrusted, type RequestStatus } from "@custody/shared";
 import type { ServerContext } from "../../server/server-context.js";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
+import { z } from "zod";
 import { Entity, toolOutput } from "../tool-output.js";
 
 function stepLine(step: RequestStatus["steps"][number]): string {
@@ -19,17 +20,30 @@ async function requestIdOf(args: { transaction_id?: number; request_id?: number 
   throw new Error("transaction_id, request_id: give exactly one of them");
 }
 
+/** A governance request: its rule, status, steps (quorum, approvers, approvals) and expiry. */
+const RequestView = z.looseObject({
+  id: z.number(),
+  type: z.string(),
+  status: z.string(),
+  transaction_id: z.number().nullable(),
+  rule: z.string(),
+  is_complete: z.boolean(),
+  created_on: z.string(),
+  expired_at: z.string(),
+  steps: z.array(Entity),
+});
+
 export const getRequestStatus = defineTool({
   name: "get_request_status",
   title: "Get a request's governance status",
   description: "A transaction's governance request (by transaction_id or request_id): rule, status, expiry, each step's quorum, approvers, approvals.",
   toolset: "read",
   input: { transaction_id: positiveId().optional(), request_id: positiveId().optional() },
-  output: toolOutput({ request: Entity }),
+  output: toolOutput({ request: RequestView }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
     const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
-    return { structured: { request: workspaceView(status) }, text: [head, ...status.steps.map(stepLine)].join("\n") };
+    return { structured: { request: recordView(status) as z.infer<typeof RequestView> }, text: [head, ...status.steps.map(stepLine)].join("\n") };
   },
 });

@@ -1,8 +1,8 @@
-import { transactionLine, transactionView } from "../../views/transaction-view.js";
+import { TransactionView, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 export const TransactionIdInput = positiveId().describe("Transaction id");
 
@@ -12,7 +12,7 @@ export const getTransaction = defineTool({
   description: "One transaction by id: status, type, amounts and fees (both units), recipient, notes, tx hash.",
   toolset: "read",
   input: { transaction_id: TransactionIdInput },
-  output: toolOutput({ transaction: Entity }),
+  output: toolOutput({ transaction: TransactionView }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });

@@ -1,10 +1,10 @@
 import { pendingApprovals } from "@custody/shared";
 import { z } from "zod";
-import { pendingApprovalLine, pendingApprovalView } from "../../views/pending-approval-view.js";
+import { PendingApprovalView, pendingApprovalLine, pendingApprovalView } from "../../views/pending-approval-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 /** Transactions answered at most: the newest waiting. */
 const LIMIT = 100;
@@ -15,7 +15,7 @@ export const listPendingApprovals = defineTool({
   description: "Transactions waiting for approval: amounts, creator and missing approvers by name, whether this operator can approve, expiry.",
   toolset: "read",
   input: { account: AccountInput.optional() },
-  output: toolOutput({ pending: z.array(Entity), count: z.number() }),
+  output: toolOutput({ pending: z.array(PendingApprovalView), count: z.number() }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { ctx, signal } = call;

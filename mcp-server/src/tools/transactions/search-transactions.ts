@@ -1,10 +1,20 @@
 import { TransactionStatus, boundedText, INPUT_LIMITS, isCorrelationId, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
-import { transactionLine, transactionView } from "../../views/transaction-view.js";
+import { TransactionView, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
+
+/** What the guard's store says of the write a reference names. */
+const GuardView = z.object({
+  reference: z.string(),
+  tool: z.string(),
+  status: z.enum(["in_flight", "submitted", "uncertain", "not_applied"]),
+  transaction_id: z.number().nullable(),
+  reserved_at: z.string(),
+  looking_up: z.boolean(),
+});
 
 export const searchTransactions = defineTool({
   name: "search_transactions",
@@ -17,7 +27,7 @@ export const searchTransactions = defineTool({
     status: TransactionStatus.optional(),
     ...PageInput,
   },
-  output: toolOutput({ transactions: z.array(Entity), page_info: PageInfo, guard: Entity.optional() }),
+  output: toolOutput({ transactions: z.array(TransactionView), page_info: PageInfo, guard: GuardView.optional() }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { ctx, signal } = call;
@@ -40,7 +50,7 @@ export const searchTransactions = defineTool({
   },
 });
 
-function guardView(trace: WriteTrace, lookingUp: boolean): Record<string, unknown> {
+function guardView(trace: WriteTrace, lookingUp: boolean): z.infer<typeof GuardView> {
   return { reference: trace.reference, tool: trace.tool, status: trace.status, transaction_id: trace.transaction_id, reserved_at: trace.reserved_at, looking_up: lookingUp };
 }
 

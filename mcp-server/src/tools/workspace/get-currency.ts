@@ -2,7 +2,8 @@ import { displayUnit, boundedText, INPUT_LIMITS } from "@custody/shared";
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { UnitView } from "../../views/view-schemas.js";
+import { toolOutput } from "../tool-output.js";
 
 export const getCurrency = defineTool({
   name: "get_currency",
@@ -10,7 +11,7 @@ export const getCurrency = defineTool({
   description: "A currency's units (code, magnitude) and display unit: the unit codes an amount may be given in.",
   toolset: "read",
   input: { currency: boundedText(INPUT_LIMITS.currency).describe("Currency identifier, as on the account") },
-  output: toolOutput({ currency: Entity, display_unit: z.string() }),
+  output: toolOutput({ currency: z.object({ name: z.string(), units: z.array(UnitView) }), display_unit: z.string() }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const currency = await ctx.client.getCurrency(args.currency, { signal });

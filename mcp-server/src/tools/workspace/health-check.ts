@@ -1,10 +1,11 @@
 import { checkModuleVersion, CustodyApiError, delimitUntrusted, finding, operatorRoles, sanitizeUntrustedText, type Account, type Finding } from "@custody/shared";
 import { z } from "zod";
 import type { ServerContext } from "../../server/server-context.js";
-import { checkViews, describeChecks } from "../../views/check-view.js";
+import { CheckView, checkViews, describeChecks } from "../../views/check-view.js";
+import { AccountRef } from "../../views/view-schemas.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, toolOutput } from "../tool-output.js";
+import { toolOutput } from "../tool-output.js";
 
 /** How many accounts' rules the check reads: enough for a workspace's working set, bounded for a large one. */
 const ACCOUNTS_READ = 100;
@@ -27,11 +28,9 @@ async function operatorAccess(ctx: ServerContext, signal: AbortSignal): Promise<
   }
 }
 
-interface Permission {
-  account: { id: number; name: string };
-  creates: string[];
-  approves: string[];
-}
+/** In which rules of an account the operator creates or approves. */
+const Permission = z.object({ account: AccountRef, creates: z.array(z.string()), approves: z.array(z.string()) });
+type Permission = z.infer<typeof Permission>;
 
 function permissionsOf(accounts: readonly Account[], operator: string): Permission[] {
   return accounts.map((account) => {
@@ -52,7 +51,7 @@ export const healthCheck = defineTool({
   description: "Checks the workspace knows this operator, the module version, and in which rules of each account it creates or approves. Use first.",
   toolset: "read",
   input: {},
-  output: toolOutput({ status: z.string(), operator: z.string(), module_version: z.string(), api_version: z.string(), checks: z.array(Entity), permissions: z.array(Entity) }),
+  output: toolOutput({ status: z.string(), operator: z.string(), module_version: z.string(), api_version: z.string(), checks: z.array(CheckView), permissions: z.array(Permission) }),
   annotations: READ_HINTS,
   async run(_args, { ctx, signal }) {
     const health = await ctx.client.health({ signal });

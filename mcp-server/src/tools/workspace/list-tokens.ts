@@ -1,9 +1,13 @@
 import { delimitUntrusted } from "@custody/shared";
 import { z } from "zod";
-import { workspaceView } from "../../views/workspace-view.js";
+import { UnitView } from "../../views/view-schemas.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
+
+/** A token: its name, parent currency, contract and units. */
+const TokenView = z.looseObject({ name: z.string(), parent_currency: z.string(), contract_address: z.string(), units: z.array(UnitView) });
 
 export const listTokens = defineTool({
   name: "list_tokens",
@@ -11,13 +15,13 @@ export const listTokens = defineTool({
   description: "Lists the supported tokens: name, parent currency, contract address, units. One page.",
   toolset: "read",
   input: PageInput,
-  output: toolOutput({ tokens: z.array(Entity), page_info: PageInfo }),
+  output: toolOutput({ tokens: z.array(TokenView), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const page = await ctx.client.listTokens(args, { signal });
     const tokens = page.edges.map((edge) => edge.node);
     return {
-      structured: { tokens: workspaceView(tokens), page_info: page.page_info },
+      structured: { tokens: tokens.map((token) => recordView(token) as z.infer<typeof TokenView>), page_info: page.page_info },
       text: [`${tokens.length} of ${page.page_info.count} tokens:`, ...tokens.map((token) => `${delimitUntrusted("name", token.name)} on ${token.parent_currency} at ${token.contract_address}`)].join("\n"),
     };
   },

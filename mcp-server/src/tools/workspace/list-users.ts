@@ -1,14 +1,20 @@
 import { delimitUntrusted, type UserRecord } from "@custody/shared";
 import { z } from "zod";
-import { workspaceView } from "../../views/workspace-view.js";
+import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
-import { Entity, PageInfo, PageInput, toolOutput } from "../tool-output.js";
+import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
+
+/** A user as listed: id, name, role, status, its creator by name; keys only when asked for. */
+const UserKeys = { user_id: z.string(), pub_key: z.string(), key_handle: z.string() };
+const UserView = z
+  .looseObject({ id: z.number(), username: z.string(), role: z.string(), status: z.string(), is_api: z.boolean(), created_by: z.number(), created_by_name: z.string().nullable(), created_on: z.string() })
+  .extend(z.object(UserKeys).partial().shape);
 
 /** A user as listed: its creator by name; its device id, public key and key handle only when asked for. */
-function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): unknown {
+function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): z.infer<typeof UserView> {
   const { pub_key, key_handle, user_id, ...rest } = user;
-  return workspaceView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) });
+  return recordView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) }) as z.infer<typeof UserView>;
 }
 
 export const listUsers = defineTool({
@@ -17,7 +23,7 @@ export const listUsers = defineTool({
   description: "Lists the workspace's users (people and API operators): id, name, role, status, creator. One page.",
   toolset: "read",
   input: { include_keys: z.boolean().optional().describe("Add user_id, pub_key, key_handle"), ...PageInput },
-  output: toolOutput({ users: z.array(Entity), page_info: PageInfo }),
+  output: toolOutput({ users: z.array(UserView), page_info: PageInfo }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const { include_keys: withKeys = false, ...query } = args;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/**
+ * A record from the workspace, every field passed through (amounts as AmountView, text
+ * sanitised): an object, its fields those of the spec's record.
+ */
+export const Entity = z.looseObject({});
+
+/** An amount in both units, as shared's formatAmount writes it. */
+export const AmountView = z.object({ base_units: z.string(), display: z.string(), unit: z.string() });
+
+/** A unit of a currency: its code and its magnitude (10^magnitude base units). */
+export const UnitView = z.looseObject({ code: z.string(), magnitude: z.number() });
+
+/** An account as an answer names it: its id, and its name sanitised. */
+export const AccountRef = z.object({ id: z.number(), name: z.string() });

@@ -1,0 +1,94 @@
+import type { Client } from "@modelcontextprotocol/client";
+import { describe, expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { connectHarness, demoHarness } from "./harness/mcp-harness.js";
+
+const demo = demoHarness();
+
+type Ref = { type: "ref/prompt"; name: string } | { type: "ref/resource"; uri: string };
+
+async function complete(client: Client, ref: Ref, name: string, value: string, given: Record<string, string> = {}) {
+  const result = await client.complete({ ref, argument: { name, value }, context: { arguments: given } });
+  return result.completion;
+}
+
+const prompt = (name: string): Ref => ({ type: "ref/prompt", name });
+const template = (uri: string): Ref => ({ type: "ref/resource", uri });
+
+describe("completions", () => {
+  it("declares the capability", () => {
+    expect(demo.harness.client.getServerCapabilities()?.completions).toEqual({});
+  });
+
+  it("completes a prompt's account with the accounts of its network, by name prefix, case-insensitively", async () => {
+    const sol = await complete(demo.harness.client, prompt("stake_sol"), "account", "SOL");
+    expect(sol.values).toEqual(expect.arrayContaining([DEMO.solTreasury, DEMO.solCold]));
+    expect(sol.values.every((value) => value.startsWith("sol-"))).toBe(true);
+    expect(sol.total).toBe(sol.values.length);
+    expect(sol.hasMore).toBe(false);
+    expect(await complete(demo.harness.client, prompt("stake_sol"), "account", "dot")).toMatchObject({ values: [] });
+    expect((await complete(demo.harness.client, prompt("unbond_dot_safely"), "account", "")).values.sort()).toEqual([DEMO.dotStaking, DEMO.dotVault].sort());
+    expect((await complete(demo.harness.client, prompt("review_pending_approvals"), "account", "eth")).values.sort()).toEqual([DEMO.ethOps, DEMO.ethStaking].sort());
+  });
+
+  it("completes a template's account_id with ids, by id or name prefix", async () => {
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    expect((await complete(demo.harness.client, template("custody://accounts/{account_id}"), "account_id", "dot-st")).values).toEqual([String(dot.id)]);
+    expect((await complete(demo.harness.client, template("custody://accounts/{account_id}"), "account_id", String(dot.id))).values).toContain(String(dot.id));
+    const eth = await accountNamed(demo.emulator, DEMO.ethStaking);
+    expect((await complete(demo.harness.client, template("custody://ethereum/accounts/{account_id}/stakes"), "account_id", "")).values).toContain(String(eth.id));
+    expect((await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes"), "account_id", "")).values).not.toContain(String(eth.id));
+  });
+
+  it("completes a stake's uid from the account given, and a validator from the policy and the account's stakes", async () => {
+    const sol = await accountNamed(demo.emulator, DEMO.solTreasury);
+    const stakes = await directClient(demo.emulator).listSolanaStakes(sol.id);
+    const uids = await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes/{stake_uid}"), "stake_uid", "", { account_id: String(sol.id) });
+    expect(uids.values.sort()).toEqual(stakes.map((stake) => stake.uid).sort());
+    expect((await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes/{stake_uid}"), "stake_uid", "")).values).toEqual([]);
+    const validators = await complete(demo.harness.client, prompt("stake_sol"), "validator", "", { account: DEMO.solTreasury });
+    expect(validators.values).toEqual(expect.arrayContaining([...new Set(stakes.map((stake) => stake.blockchain_state.validator_address))]));
+    const allowed = await connectHarness(demo.emulator, { policy: { allowed_validators: ["Vote111111111111111111111111111111111111111"] } });
+    try {
+      expect((await complete(allowed.client, prompt("stake_sol"), "validator", "Vote")).values).toEqual(["Vote111111111111111111111111111111111111111"]);
+    } finally {
+      await allowed.close();
+    }
+  });
+
+  /** A Solana account with the demo treasury's governance. */
+  async function newSolanaAccount(name: string): Promise<{ id: number }> {
+    const governance = (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules;
+    return (await control(demo.emulator, "POST", "/accounts", { name, currency: "solana_testnet", governance })) as { id: number };
+  }
+
+  it("offers an account whose name would not show as it is, is longer than an argument takes, or is digits, by \"#\" and its id", async () => {
+    const hidden = await newSolanaAccount("sol-\u200Bhidden");
+    const digits = await newSolanaAccount("4242");
+    const long = await newSolanaAccount(`sol-${"x".repeat(300)}`);
+    const values = (await complete(demo.harness.client, prompt("stake_sol"), "account", "")).values;
+    expect(values).toEqual(expect.arrayContaining([`#${hidden.id}`, `#${digits.id}`, `#${long.id}`]));
+    expect(values.some((value) => value.includes("\u200B"))).toBe(false);
+  });
+
+  it("sends at most 100 values, with the total and hasMore", async () => {
+    for (let index = 0; index < 101; index += 1) await newSolanaAccount(`bulk-${String(index).padStart(3, "0")}`);
+    const bulk = await complete(demo.harness.client, prompt("review_pending_approvals"), "account", "bulk-");
+    expect(bulk.values).toHaveLength(100);
+    expect(bulk.total).toBe(101);
+    expect(bulk.hasMore).toBe(true);
+  });
+
+  it("offers no account where the policy hides list_accounts; an unknown prompt or argument has no values", async () => {
+    const narrow = await connectHarness(demo.emulator, { policy: { tools: { deny: ["list_accounts"] } } });
+    try {
+      expect((await complete(narrow.client, prompt("stake_sol"), "account", "")).values).toEqual([]);
+    } finally {
+      await narrow.close();
+    }
+    expect(await complete(demo.harness.client, prompt("test_prompt_with_arguments"), "arg1", "test")).toEqual({ values: [], hasMore: false });
+    expect(await complete(demo.harness.client, prompt("stake_sol"), "constructor", "")).toEqual({ values: [], hasMore: false });
+    expect(await complete(demo.harness.client, prompt("constructor"), "name", "")).toEqual({ values: [], hasMore: false });
+  });
+});

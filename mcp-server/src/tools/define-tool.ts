@@ -8,6 +8,8 @@ import { toolError, toolResult } from "./tool-result.js";
 export interface ToolAnswer {
   structured: Record<string, unknown>;
   text: string;
+  /** The answer reports a failure the caller must act on (a refused operator), with its structure. */
+  isError?: boolean;
 }
 
 export type SimpleToolSpec<Shape extends z.ZodRawShape> = Omit<ToolDefinition<Shape>, "handle" | "input"> & {
@@ -33,7 +35,7 @@ export function defineTool<Shape extends z.ZodRawShape>(spec: SimpleToolSpec<Sha
       if (refusal) return toolError(refusal);
       try {
         const answer = await run(args, call);
-        return toolResult(answer.structured, answer.text);
+        return toolResult(answer.structured, answer.text, answer.isError === true);
       } catch (error) {
         return toolError(errorMessage(error));
       }

@@ -1,16 +1,47 @@
-import { delimitUntrusted, describeAmount, sanitizeUntrustedText, type Currency, type Transaction } from "@custody/shared";
+import { delimitUntrusted, describeAmount, formatAmount, momentText, sanitizeUntrustedText, timestampToDate, type Currency, type Transaction } from "@custody/shared";
 import { workspaceView } from "./workspace-view.js";
+
+/** An account as a listed transaction names it. */
+export interface AccountName {
+  id: number;
+  name: string;
+}
 
 /** Every field of the transaction, amounts in both units, text sanitised. */
 export function transactionView(transaction: Transaction, currency: Currency): Record<string, unknown> {
   return workspaceView(transaction, currency) as Record<string, unknown>;
 }
 
-/** One line of text, the workspace's notes delimited as untrusted. */
-export function transactionLine(transaction: Transaction, currency: Currency): string {
+/** "2026-11-26T08:00Z <untrusted field="account">sol-cold</untrusted> (2)": when and where a listed transaction was created. */
+function dateAndAccount(transaction: Transaction, account: AccountName | undefined): string {
+  const where = account === undefined ? `account ${transaction.account_id}` : `${delimitUntrusted("account", account.name)} (${account.id})`;
+  return `${momentText(timestampToDate(transaction.created_on))} ${where}`;
+}
+
+/** One line of text, with its date and account (by name when known), the workspace's notes delimited as untrusted. */
+export function transactionLine(transaction: Transaction, currency: Currency, account?: AccountName): string {
   // A stake operation's recipient is the stake or vote account it acts on, not a payee.
   const toWord = transaction.type.startsWith("STAKE_") ? "on" : "to";
   const to = transaction.recipient ? ` ${toWord} ${sanitizeUntrustedText(transaction.recipient)}` : "";
   const notes = transaction.notes.map((note, index) => ` ${delimitUntrusted(`notes[${index}]`, `${note.title}: ${note.content}`)}`).join("");
-  return `transaction ${transaction.id} ${transaction.type} ${transaction.status}: ${describeAmount(transaction.amount, currency)}${to}, max fees ${describeAmount(transaction.max_fees, currency)}${notes}`;
+  return `transaction ${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ${transaction.status}: ${describeAmount(transaction.amount, currency)}${to}, max fees ${describeAmount(transaction.max_fees, currency)}${notes}`;
+}
+
+/** A transaction that moved in a window, for structuredContent: what moved, where, when, how it stands. */
+export function activityView(transaction: Transaction, currency: Currency, account: AccountName | undefined): Record<string, unknown> {
+  return {
+    transaction_id: transaction.id,
+    created_on: transaction.created_on,
+    ...(transaction.broadcast_on === null ? {} : { broadcast_on: transaction.broadcast_on }),
+    account: account === undefined ? { id: transaction.account_id } : { id: account.id, name: sanitizeUntrustedText(account.name) },
+    type: transaction.type,
+    status: transaction.status,
+    amount: formatAmount(transaction.amount, currency),
+  };
+}
+
+/** One short line of a transaction that moved in a window: date, account, kind, amount in both units, status. */
+export function activityLine(transaction: Transaction, currency: Currency, account: AccountName | undefined): string {
+  const broadcast = transaction.broadcast_on === null ? "" : `, broadcast ${momentText(timestampToDate(transaction.broadcast_on))}`;
+  return `#${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ${describeAmount(transaction.amount, currency)} ${transaction.status}${broadcast}`;
 }

@@ -52,7 +52,7 @@ async function operatorAccess(ctx: ServerContext, signal: AbortSignal): Promise<
 export const healthCheck = defineTool({
   name: "health_check",
   title: "Check the connection",
-  description: "Checks the workspace lets this operator act (an error names a suspended, revoked or unknown operator's status), the module version, and per account its rules and who else must approve. Use first.",
+  description: "Checks this operator may act, the module version, and each account's rules and other approvers. Use first.",
   toolset: "read",
   input: {},
   output: toolOutput({ status: z.string(), operator: z.string(), module_version: z.string(), api_version: z.string(), checks: z.array(Entity), permissions: z.array(Entity) }),

@@ -1,0 +1,47 @@
+import { durationText, MAY_PAY_TWICE, momentText, type WriteTrace } from "@custody/shared";
+
+/** Where a write whose answer was lost (or never came) stands, in one word. */
+type Standing = "unknown" | "found" | "not_applied";
+
+function standingOf(trace: WriteTrace): Standing {
+  if (trace.transaction_id !== null) return "found";
+  return trace.status === "not_applied" ? "not_applied" : "unknown";
+}
+
+const at = (timestamp: string) => momentText(new Date(timestamp));
+
+/** One of the guard's own writes whose outcome was in doubt, for structuredContent. */
+export function doubtfulWriteView(trace: WriteTrace, lookingUp: boolean): Record<string, unknown> {
+  return {
+    reference: trace.reference,
+    tool: trace.tool,
+    sent_at: trace.reserved_at,
+    answer_lost_at: trace.answer_lost_at ?? null,
+    outcome: standingOf(trace),
+    transaction_id: trace.transaction_id,
+    concluded_at: trace.concluded_at ?? null,
+    looking_up: lookingUp,
+    ...(trace.looked_for_ms === undefined ? {} : { looked_for_seconds: Math.round(trace.looked_for_ms / 1000) }),
+  };
+}
+
+/** What the look-ups found, and for a write still unknown what counts and how to go on. */
+function conclusion(trace: WriteTrace, lookingUp: boolean): string {
+  const standing = standingOf(trace);
+  const when = trace.concluded_at === undefined ? "" : ` at ${at(trace.concluded_at)}`;
+  if (standing === "found") return `found as transaction ${trace.transaction_id}${when}`;
+  if (standing === "not_applied") return `not applied${when}`;
+  const looked = lookingUp
+    ? "still being looked up"
+    : trace.given_up === true
+      ? `not found by its reference in look-ups${trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`}${when}, which have stopped`
+      : "not looked up by this process (the next one to open the store resumes it)";
+  const next = `search_transactions label ${trace.reference} tells if it appeared; to send it again anyway, a new dry run with repeat_of "${trace.reference}${MAY_PAY_TWICE}" and the person's acknowledgement`;
+  return `UNKNOWN, ${looked}: it may still be applied and counts against the daily limit; ${next}`;
+}
+
+/** "cw-... create_transaction sent 10:40Z, answer lost 10:41Z: found as transaction 31 at 10:42Z". */
+export function doubtfulWriteLine(trace: WriteTrace, lookingUp: boolean): string {
+  const lost = trace.answer_lost_at === undefined ? ", no answer recorded" : `, answer lost ${at(trace.answer_lost_at)}`;
+  return `${trace.reference} ${trace.tool} sent ${at(trace.reserved_at)}${lost}: ${conclusion(trace, lookingUp)}`;
+}

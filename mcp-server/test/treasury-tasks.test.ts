@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { SolanaStake } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, ownDepositCallData } from "./harness/demo-workspace.js";
 import { dryRunAndConfirm } from "./harness/guarded-write.js";
 import { startHoldingProxy } from "./harness/holding-proxy.js";
 import { call, connectHarness } from "./harness/mcp-harness.js";
@@ -360,5 +361,38 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     const backwards = await call(demo.treasury.client, "search_transactions", { since: new Date(at).toISOString(), until: new Date(at - 1000).toISOString() });
     expect(backwards.isError).toBe(true);
     expect(backwards.text).toContain("must not be after until");
+  });
+});
+
+describe("staking ETH: which contracts, where the deposit data comes from", () => {
+  const beaconDeposit = "0x00000000219ab540356cBB839Cbe05303d7705Fa";
+
+  it("a blocked dry run names the whitelist's addresses and the policy's allowed_contracts, says the deposit data comes from the staking provider, and states no max fees it could not build", async () => {
+    const session = await connectHarness(demo.emulator, { policy: { allowed_contracts: [beaconDeposit] } });
+    try {
+      const unlisted = await call(session.client, "ethereum_stake", { account: DEMO.ethOps, contract: DEMO.kilnContract, contract_data: "0xdeadbeef", amount: "32", unit: "ETH" });
+      expect(unlisted.structured.status).toBe("blocked");
+      expect(unlisted.text).toContain(`is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`);
+      expect(unlisted.text).not.toContain("address(es)");
+      expect(unlisted.text).toContain("the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider");
+    } finally {
+      await session.close();
+    }
+    const unbuilt = await call(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: "0x12", amount: "32", unit: "ETH" });
+    expect(unbuilt.structured.status).toBe("blocked");
+    expect(unbuilt.text).not.toMatch(/max.fees 0 ETH/);
+    expect(unbuilt.text).toContain("no max fees (none given, none could be estimated)");
+    expect(unbuilt.structured.amounts).toEqual({ amount: { base_units: "32000000000000000000", display: "32", unit: "ETH" } });
+  });
+
+  it("get_transaction shows a contract call's data shortened, with its length, its digest and where a deposit withdraws to", async () => {
+    const data = await ownDepositCallData(demo.emulator);
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: data, amount: "32", unit: "ETH" });
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const answer = await call(demo.staking.client, "get_transaction", { transaction_id: id });
+    const digest = createHash("sha256").update(data).digest("hex");
+    const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
+    expect(answer.text).toContain(`contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`);
+    expect(answer.text).not.toContain(data);
   });
 });

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeAmount, formatAmount, momentText, sanitizeUntrustedText, timestampToDate, type Currency, type Transaction } from "@custody/shared";
+import { contractDataOf, delimitUntrusted, depositWithdrawalAddress, describeAmount, formatAmount, momentText, sanitizeUntrustedText, textDigest, timestampToDate, type Currency, type Transaction } from "@custody/shared";
 import { workspaceView } from "./workspace-view.js";
 
 /** An account as a listed transaction names it. */
@@ -44,4 +44,21 @@ export function activityView(transaction: Transaction, currency: Currency, accou
 export function activityLine(transaction: Transaction, currency: Currency, account: AccountName | undefined): string {
   const broadcast = transaction.broadcast_on === null ? "" : `, broadcast ${momentText(timestampToDate(transaction.broadcast_on))}`;
   return `#${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ${describeAmount(transaction.amount, currency)} ${transaction.status}${broadcast}`;
+}
+
+/** Characters of a contract call's data shown: 0x, the selector and the first argument word. */
+const CONTRACT_DATA_PREVIEW = 74;
+
+/**
+ * A contract call's data as a line (none for other transactions): its beginning, its length and
+ * SHA-256, so it can be recognised and checked against a copy without 842 characters of hex; a
+ * deposit also names where its withdrawals go.
+ */
+export function contractDataLine(transaction: Transaction): string | null {
+  const data = contractDataOf(transaction);
+  if (data === undefined) return null;
+  const { preview, length, sha256 } = textDigest(data, CONTRACT_DATA_PREVIEW);
+  const withdrawals = depositWithdrawalAddress(data);
+  const deposit = withdrawals === undefined ? "" : `; a beacon deposit withdrawing to ${withdrawals}`;
+  return `contract_data: ${delimitUntrusted("contract_data", `${preview}${length > preview.length ? "…" : ""}`)} (${length} characters, sha256 ${sha256}${deposit})`;
 }

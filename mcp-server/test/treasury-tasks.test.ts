@@ -346,6 +346,24 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     }
   }, 30_000);
 
+  it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
+    // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.
+    await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 30_000, prefix: "busy-" });
+    const activity = await call(demo.treasury.client, "list_activity", {});
+    expect(activity.isError).toBe(false);
+    expect(tokens(activity)).toBeLessThanOrEqual(2500);
+    expect(activity.structured.transactions).toHaveLength(20);
+    expect(activity.structured.partial).toEqual([
+      expect.stringMatching(/^transactions: the newest 500 read, back to \S+, not the whole window; narrow with until or account$/),
+      expect.stringMatching(/^transactions: the newest 20 of \d{3} shown; narrow with until or account$/),
+    ]);
+    expect(activity.text).toContain("Partial: transactions: the newest 500 read");
+    const searched = await call(demo.treasury.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
+    expect(searched.structured.transactions).toHaveLength(5);
+    expect(searched.structured.page_info).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+    expect(searched.text).toContain("(partial: the newest 1000 transactions were read");
+  }, 30_000);
+
   it("search_transactions takes since and until, and each line carries the date and the account", async () => {
     const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "0.5", unit: "SOL" });
     const id = (confirmed.structured.transaction as { id: number; created_on: string }).id;

@@ -20,7 +20,7 @@ const REQUEST_LIFETIME_MS = 7 * DAY_MS;
 /** Transactions read at most, newest first, and shown at most. */
 const MAX_READ = 500;
 const PAGE_SIZE = 100;
-const MAX_SHOWN = 30;
+const MAX_SHOWN = 20;
 /** Waiting for approval longer than this is stuck. */
 const STUCK_AFTER_MS = DAY_MS;
 const MAX_PENDING_READ = 100;
@@ -39,6 +39,13 @@ async function doubtfulWrites(call: ToolCall, window: TimeWindow, accountId: num
   return { writes: writes.filter((trace) => accountId === undefined || trace.recognition?.account_id === accountId), complete };
 }
 
+/** What a read the cap stopped left out: some of the window's own transactions, or only older ones that may have changed in it. */
+function readCut(read: number, oldestRead: string | null, window: TimeWindow): string {
+  const oldest = oldestRead === null ? null : timestampToDate(oldestRead);
+  if (oldest === null || oldest >= window.since) return `transactions: the newest ${read} read, back to ${oldestRead ?? "?"}, not the whole window; narrow with until or account`;
+  return `transactions: those created before ${momentText(oldest)} and broadcast or expired in the window were not read`;
+}
+
 export const listActivity = defineTool({
   name: "list_activity",
   title: "Recent activity",
@@ -50,7 +57,7 @@ export const listActivity = defineTool({
   async run(args, call) {
     const { ctx, signal } = call;
     const named = args.account === undefined ? undefined : (await accountWithCurrency(call, args.account)).account;
-    const serviceNow = ctx.client.serviceNow();
+    const serviceNow = await ctx.client.readServiceNow({ signal });
     // Each record is dated by its own clock: the workspace's by the service's, the guard's by its store's.
     const window = windowOf(args, serviceNow, DAY_MS);
     const guardWindow = args.since === undefined && args.until === undefined ? windowOf({}, ctx.store.time(), DAY_MS) : window;
@@ -66,7 +73,7 @@ export const listActivity = defineTool({
     const listed = await Promise.all(shown.map(async (tx) => ({ tx, currency: await currencyOf(tx), account: accounts.get(tx.account_id) })));
     const stuck = await Promise.all(pending.items.map(async (item) => ({ item, currency: await currencyOf(item.transaction) })));
     const partial = [
-      ...(moved.complete ? [] : [`transactions: the newest ${moved.read} read, back to ${moved.oldestRead ?? "?"}; narrow with until or account`]),
+      ...(moved.complete ? [] : [readCut(moved.read, moved.oldestRead, window)]),
       ...(moved.transactions.length > shown.length ? [`transactions: the newest ${shown.length} of ${moved.transactions.length} shown; narrow with until or account`]: []),
       ...(pending.total > MAX_PENDING_READ ? [`stuck: among the newest ${MAX_PENDING_READ} of ${pending.total} waiting; name an account to narrow`] : []),
       ...(doubtful.complete ? [] : [`uncertain writes: the newest ${MAX_DOUBTFUL}, or only what the store keeps at hand (the last 25 h of a file store)`]),

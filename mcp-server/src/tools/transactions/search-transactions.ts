@@ -21,7 +21,7 @@ type Filter = { label?: string | undefined; account_id?: number | undefined; sta
  * so the newest are read until the first created before `since`, at most WINDOW_MAX_READ, and paged here.
  */
 async function searchWindow(call: ToolCall, filter: Filter, args: { since?: string | undefined; until?: string | undefined; page?: number | undefined; page_size?: number | undefined }): Promise<{ page: TransactionPage; partial: string | null }> {
-  const window = windowOf(args, call.ctx.client.serviceNow(), null);
+  const window = windowOf(args, await call.ctx.client.readServiceNow({ signal: call.signal }), null);
   const found = await transactionsInWindow(call.ctx.client, {
     filter,
     readBackTo: window.since,

@@ -346,6 +346,28 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     }
   }, 30_000);
 
+  it("says how the look-ups sought a lost Solana stake, whose body carries no reference: among the account's new transactions", async () => {
+    const proxy = await startHoldingProxy(demo.emulator);
+    const session = await connectHarness(demo.emulator, { operator: DEMO.stakingBot, baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    try {
+      const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+      const dry = await call(session.client, "solana_create_stake", args);
+      proxy.hold("POST", "/solana/", { kind: "drop" });
+      const pending = call(session.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
+      await proxy.held();
+      proxy.release();
+      expect((await pending).structured.status).toBe("uncertain");
+      await session.ctx.road.lookupsSettled();
+      const answer = await call(session.client, "list_activity", { account: DEMO.solTreasury });
+      expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
+      expect(answer.text).toContain("UNKNOWN, not found among the account's new transactions in look-ups over ");
+      expect(answer.text).not.toContain("by its reference");
+    } finally {
+      await session.close();
+      await proxy.close();
+    }
+  }, 30_000);
+
   it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
     // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.
     await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 30_000, prefix: "busy-" });

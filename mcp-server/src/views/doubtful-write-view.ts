@@ -10,6 +10,14 @@ function standingOf(trace: WriteTrace): Standing {
 
 const at = (timestamp: string) => momentText(new Date(timestamp));
 
+/** How its look-ups recognise the write: a Solana stake action's body carries no reference, an approval makes no transaction of its own. */
+function lookedUpBy(trace: WriteTrace): string {
+  const lost = trace.recognition?.lost;
+  if (lost?.by === "new_transactions") return "among the account's new transactions";
+  if (lost?.by === "approval") return `among transaction ${lost.transaction_id}'s approvals`;
+  return "by its reference";
+}
+
 /** One of the guard's own writes whose outcome was in doubt, for structuredContent. */
 export function doubtfulWriteView(trace: WriteTrace, lookingUp: boolean): Record<string, unknown> {
   return {
@@ -34,8 +42,8 @@ function conclusion(trace: WriteTrace, lookingUp: boolean): string {
   const looked = lookingUp
     ? "still being looked up"
     : trace.given_up === true
-      ? `not found by its reference in look-ups${trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`}${when}, which have stopped`
-      : "not looked up by this process (the next one to open the store resumes it)";
+      ? `not found ${lookedUpBy(trace)} in look-ups${trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`}${when}, which have stopped`
+      : "no look-up under way in this server (the next to open the store resumes it)";
   const next = `search_transactions label ${trace.reference} tells if it appeared; to send it again anyway, a new dry run with repeat_of "${trace.reference}${MAY_PAY_TWICE}" and the person's acknowledgement`;
   return `UNKNOWN, ${looked}: it may still be applied and counts against the daily limit; ${next}`;
 }

@@ -331,7 +331,9 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       ]);
       expect(answer.text).toContain(`${reference} create_transaction sent `);
       expect(answer.text).toMatch(/UNKNOWN, not found by its reference in look-ups over [^,]+, which have stopped: it may still be applied and counts against the daily limit/);
-      expect(answer.text).toContain(`repeat_of "${reference}:may-pay-twice"`);
+      expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`);
+      // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
+      expect(answer.text).not.toContain(":may-pay-twice");
 
       const stuck = answer.structured.stuck as { transaction_id: number; missing: unknown }[];
       expect(stuck.map((item) => item.transaction_id)).toContain(waitingId);
@@ -362,6 +364,7 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
       expect(answer.text).toContain("UNKNOWN, not found among the account's new transactions in look-ups over ");
       expect(answer.text).not.toContain("by its reference");
+      expect(answer.text).toContain("search_transactions on its account since it was sent tells if it appeared");
     } finally {
       await session.close();
       await proxy.close();

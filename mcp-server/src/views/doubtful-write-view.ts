@@ -1,4 +1,4 @@
-import { durationText, MAY_PAY_TWICE, momentText, type WriteTrace } from "@custody/shared";
+import { durationText, momentText, type WriteTrace } from "@custody/shared";
 
 /** Where a write whose answer was lost (or never came) stands, in one word. */
 type Standing = "unknown" | "found" | "not_applied";
@@ -16,6 +16,14 @@ function lookedUpBy(trace: WriteTrace): string {
   if (lost?.by === "new_transactions") return "among the account's new transactions";
   if (lost?.by === "approval") return `among transaction ${lost.transaction_id}'s approvals`;
   return "by its reference";
+}
+
+/** Where to see whether the write appeared after all. */
+function howToFind(trace: WriteTrace): string {
+  const lost = trace.recognition?.lost;
+  if (lost?.by === "new_transactions") return "search_transactions on its account since it was sent tells if it appeared";
+  if (lost?.by === "approval") return `get_request_status of transaction ${lost.transaction_id} tells if the approval counted`;
+  return `search_transactions label ${trace.reference} tells if it appeared`;
 }
 
 /** One of the guard's own writes whose outcome was in doubt, for structuredContent. */
@@ -44,7 +52,7 @@ function conclusion(trace: WriteTrace, lookingUp: boolean): string {
     : trace.given_up === true
       ? `not found ${lookedUpBy(trace)} in look-ups${trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`}${when}, which have stopped`
       : "no look-up under way in this server (the next to open the store resumes it)";
-  const next = `search_transactions label ${trace.reference} tells if it appeared; to send it again anyway, a new dry run with repeat_of "${trace.reference}${MAY_PAY_TWICE}" and the person's acknowledgement`;
+  const next = `${howToFind(trace)}; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`;
   return `UNKNOWN, ${looked}: it may still be applied and counts against the daily limit; ${next}`;
 }
 

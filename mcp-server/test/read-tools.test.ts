@@ -44,12 +44,33 @@ describe("read tools", () => {
     expect(stakingView.text).toContain('<untrusted field="name">sol-cold</untrusted> (2): in none of its rules');
   });
 
-  it("health_check: a suspended operator, known to the module, is told the workspace refuses its calls", async () => {
-    const suspended = await connectHarness(emulator, { operator: "legacy-bot" });
-    const result = await call(suspended.client, "health_check");
-    await suspended.close();
-    expect(result.structured.checks).toContainEqual(expect.objectContaining({ code: "OPERATOR_REFUSED", severity: "block" }));
-    expect(result.text).toMatch(/block OPERATOR_REFUSED: .*the workspace refused its read of GET \/accounts: .*HTTP 403/);
+  it("health_check: a suspended, then revoked operator is an error naming its status, not OK", async () => {
+    const legacy = await connectHarness(emulator, { operator: "legacy-bot" });
+    const suspended = await call(legacy.client, "health_check");
+    await control(emulator, "POST", "/users/legacy-bot/revoke");
+    const revoked = await call(legacy.client, "health_check");
+    await legacy.close();
+    expect(suspended.isError).toBe(true);
+    expect(suspended.structured).toMatchObject({ status: "SUSPENDED", operator: "legacy-bot", error: expect.stringContaining("the workspace reports it SUSPENDED") });
+    expect(suspended.structured.checks).toContainEqual(expect.objectContaining({ code: "OPERATOR_REFUSED", severity: "block" }));
+    expect(suspended.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it SUSPENDED/);
+    expect(suspended.text).not.toContain(": OK");
+    expect(suspended.text).toMatch(/block OPERATOR_REFUSED: .*the workspace refused its read of GET \/accounts: .*HTTP 403/);
+    expect(revoked.isError).toBe(true);
+    expect(revoked.structured.status).toBe("REVOKED");
+    expect(revoked.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it REVOKED/);
+  });
+
+  it("health_check: per account, who else must approve what this operator creates (sol-cold's second step)", async () => {
+    const result = await call(harness.client, "health_check");
+    const permissions = result.structured.permissions as { account: { name: string }; waits_for?: unknown }[];
+    expect(permissions.find((permission) => permission.account.name === DEMO.solCold)?.waits_for).toEqual([
+      { rule: "transaction", steps: [{ step: 2, needs: 1, of: [{ username: "dana.approver", is_api: false }, { username: "erin.approver", is_api: false }] }] },
+    ]);
+    expect(permissions.find((permission) => permission.account.name === DEMO.solTreasury)?.waits_for).toBeUndefined();
+    expect(result.text).toContain(
+      '<untrusted field="name">sol-cold</untrusted> (2): creates under transaction; approves under transaction; every transaction request it creates waits for step 2: 1 of <untrusted field="approvers">dana.approver (person), erin.approver (person)</untrusted>',
+    );
   });
 
   it("health_check: an operator unknown to the module is told so", async () => {
@@ -57,7 +78,7 @@ describe("read tools", () => {
     const result = await call(stranger.client, "health_check");
     await stranger.close();
     expect(result.isError).toBe(true);
-    expect(result.structured.error).toMatch(/does not know the operator "nobody-bot"/);
+    expect(result.structured).toMatchObject({ status: "UNKNOWN", operator: "nobody-bot", error: expect.stringMatching(/does not know the operator "nobody-bot"/) });
   });
 
   it("list_users: people and operators, usernames delimited as untrusted in the text", async () => {

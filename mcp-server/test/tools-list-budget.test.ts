@@ -41,7 +41,7 @@ describe("tools/list", () => {
     const list = await harness.client.listTools();
     expect(list.tools.map((tool) => tool.name).sort()).toEqual(
       [
-        "health_check", "list_users", "list_accounts", "get_account", "get_account_balance", "get_holdings", "list_pending_approvals", "get_transaction", "get_transaction_history",
+        "health_check", "list_users", "list_accounts", "get_account", "get_account_balance", "get_holdings", "list_pending_approvals", "list_activity", "get_transaction", "get_transaction_history",
         "search_transactions", "get_currency", "list_tokens", "list_solana_stakes", "get_solana_stake", "list_ethereum_stakes", "sync_account",
         "create_operator", "register_operator", "create_transaction", "approve_transaction", "solana_create_stake", "solana_deactivate_stake",
         "solana_withdraw_stake", "solana_delegate_stake", "solana_split_stake", "solana_split_deactivate_stake", "polkadot_bond_extra",

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import type { SolanaStake } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
-import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, directClient, ownDepositCallData } from "./harness/demo-workspace.js";
 import { dryRunAndConfirm } from "./harness/guarded-write.js";
-import { call } from "./harness/mcp-harness.js";
+import { startHoldingProxy } from "./harness/holding-proxy.js";
+import { call, connectHarness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 
 // The treasury tasks of issue 14, each as an assistant would run it through the MCP server
@@ -289,5 +291,151 @@ describe("near misses", () => {
     expect(tiny.structured.status).toBe("dry_run");
     expect((tiny.structured.checks as { code: string }[]).map((check) => check.code)).toEqual(["AMOUNT_UNIT_SUSPECT"]);
     expect(tiny.text).toContain("if 1500 was meant in SOL, it is 1500 SOL");
+  });
+});
+
+describe("what moved since yesterday, and is anything stuck or uncertain", () => {
+  it("is answered by list_activity in one call within 2,500 tokens: the window's transactions by date and account, the lost answer and what its look-ups found, the approval waiting over a day and who is still needed", async () => {
+    const proxy = await startHoldingProxy(demo.emulator);
+    const session = await connectHarness(demo.emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    try {
+      const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+      // A send on sol-cold waits for a person; a day and an hour later it still does.
+      const waiting = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "2", unit: "SOL" });
+      const waitingId = (waiting.confirmed.structured.transaction as { id: number }).id;
+      await control(demo.emulator, "POST", "/clock/advance", { seconds: 25 * 3600 });
+      // Since: a send that went through, and one whose POST was lost on the way (never applied, but nobody can know).
+      const sent = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL" });
+      const sentId = (sent.confirmed.structured.transaction as { id: number }).id;
+      const dry = await call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL" });
+      proxy.hold("POST", "/transactions", { kind: "drop" });
+      const pending = call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL", confirmation_token: dry.token });
+      await proxy.held();
+      proxy.release();
+      expect((await pending).structured.status).toBe("uncertain");
+      await session.ctx.road.lookupsSettled();
+      const reference = dry.structured.reference as string;
+
+      const answer = await call(session.client, "list_activity", {});
+      expect(answer.isError).toBe(false);
+      expect(tokens(answer)).toBeLessThanOrEqual(2500);
+      const moved = answer.structured.transactions as { transaction_id: number; account: { id: number; name: string }; amount: Amount; status: string; created_on: string }[];
+      // Only what moved in the last 24 hours: the send, not the seed's history nor the send created a day before.
+      expect(moved.map((tx) => tx.transaction_id)).toEqual([sentId]);
+      const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+      expect(moved[0]).toMatchObject({ account: { id: treasury.id, name: DEMO.solTreasury }, amount: { base_units: "1500000000", display: "1.5", unit: "SOL" }, status: "SUBMITTED" });
+      expect(answer.text).toMatch(new RegExp(`#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`));
+
+      expect(answer.structured.uncertain_writes).toEqual([
+        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String) }),
+      ]);
+      expect(answer.text).toContain(`${reference} create_transaction sent `);
+      expect(answer.text).toMatch(/UNKNOWN, not found by its reference in look-ups over [^,]+, which have stopped: it may still be applied and counts against the daily limit/);
+      expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`);
+      // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
+      expect(answer.text).not.toContain(":may-pay-twice");
+
+      const stuck = answer.structured.stuck as { transaction_id: number; missing: unknown }[];
+      expect(stuck.map((item) => item.transaction_id)).toContain(waitingId);
+      expect(stuck.find((item) => item.transaction_id === waitingId)?.missing).toEqual([
+        { step: 2, needs: 1, of: [{ username: "dana.approver", is_api: false }, { username: "erin.approver", is_api: false }] },
+      ]);
+      expect(answer.text).toMatch(new RegExp(`#${waitingId} SEND on <untrusted field="account">sol-cold</untrusted> \\(\\d+\\), waiting 1 d 1 h: 2 SOL \\(2000000000 lamport\\); step 2 needs 1 of <untrusted field="approvers">dana.approver \\(person\\), erin.approver \\(person\\)</untrusted>`));
+      expect(answer.structured.partial).toEqual([]);
+    } finally {
+      await session.close();
+      await proxy.close();
+    }
+  }, 30_000);
+
+  it("says how the look-ups sought a lost Solana stake, whose body carries no reference: among the account's new transactions", async () => {
+    const proxy = await startHoldingProxy(demo.emulator);
+    const session = await connectHarness(demo.emulator, { operator: DEMO.stakingBot, baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    try {
+      const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+      const dry = await call(session.client, "solana_create_stake", args);
+      proxy.hold("POST", "/solana/", { kind: "drop" });
+      const pending = call(session.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
+      await proxy.held();
+      proxy.release();
+      expect((await pending).structured.status).toBe("uncertain");
+      await session.ctx.road.lookupsSettled();
+      const answer = await call(session.client, "list_activity", { account: DEMO.solTreasury });
+      expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
+      expect(answer.text).toContain("UNKNOWN, not found among the account's new transactions in look-ups over ");
+      expect(answer.text).not.toContain("by its reference");
+      expect(answer.text).toContain("search_transactions on its account since it was sent tells if it appeared");
+    } finally {
+      await session.close();
+      await proxy.close();
+    }
+  }, 30_000);
+
+  it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
+    // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.
+    await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 30_000, prefix: "busy-" });
+    const activity = await call(demo.treasury.client, "list_activity", {});
+    expect(activity.isError).toBe(false);
+    expect(tokens(activity)).toBeLessThanOrEqual(2500);
+    expect(activity.structured.transactions).toHaveLength(20);
+    expect(activity.structured.partial).toEqual([
+      expect.stringMatching(/^transactions: the newest 500 read, back to \S+, not the whole window; narrow with until or account$/),
+      expect.stringMatching(/^transactions: the newest 20 of \d{3} shown; narrow with until or account$/),
+    ]);
+    expect(activity.text).toContain("Partial: transactions: the newest 500 read");
+    const searched = await call(demo.treasury.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
+    expect(searched.structured.transactions).toHaveLength(5);
+    expect(searched.structured.page_info).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+    expect(searched.text).toContain("(partial: the newest 1000 transactions were read");
+  }, 30_000);
+
+  it("search_transactions takes since and until, and each line carries the date and the account", async () => {
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "0.5", unit: "SOL" });
+    const id = (confirmed.structured.transaction as { id: number; created_on: string }).id;
+    const created = (await directClient(demo.emulator).getTransaction(id)).created_on;
+    const at = Date.parse(created);
+    const within = await call(demo.treasury.client, "search_transactions", { since: new Date(at - 1000).toISOString(), until: new Date(at + 1000).toISOString() });
+    expect((within.structured.transactions as { id: number }[]).map((tx) => tx.id)).toEqual([id]);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    expect(within.text).toContain(`transaction ${id} ${new Date(at).toISOString().slice(0, 16)}Z <untrusted field="account">sol-treasury</untrusted> (${treasury.id}) SEND SUBMITTED: 0.5 SOL`);
+    const before = await call(demo.treasury.client, "search_transactions", { until: new Date(at - 1000).toISOString(), page_size: 100 });
+    expect((before.structured.transactions as { id: number }[]).map((tx) => tx.id)).not.toContain(id);
+    expect((before.structured.transactions as unknown[]).length).toBeGreaterThan(0);
+    const backwards = await call(demo.treasury.client, "search_transactions", { since: new Date(at).toISOString(), until: new Date(at - 1000).toISOString() });
+    expect(backwards.isError).toBe(true);
+    expect(backwards.text).toContain("must not be after until");
+  });
+});
+
+describe("staking ETH: which contracts, where the deposit data comes from", () => {
+  const beaconDeposit = "0x00000000219ab540356cBB839Cbe05303d7705Fa";
+
+  it("a blocked dry run names the whitelist's addresses and the policy's allowed_contracts, says the deposit data comes from the staking provider, and states no max fees it could not build", async () => {
+    const session = await connectHarness(demo.emulator, { policy: { allowed_contracts: [beaconDeposit] } });
+    try {
+      const unlisted = await call(session.client, "ethereum_stake", { account: DEMO.ethOps, contract: DEMO.kilnContract, contract_data: "0xdeadbeef", amount: "32", unit: "ETH" });
+      expect(unlisted.structured.status).toBe("blocked");
+      expect(unlisted.text).toContain(`is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`);
+      expect(unlisted.text).not.toContain("address(es)");
+      expect(unlisted.text).toContain("the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider");
+    } finally {
+      await session.close();
+    }
+    const unbuilt = await call(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: "0x12", amount: "32", unit: "ETH" });
+    expect(unbuilt.structured.status).toBe("blocked");
+    expect(unbuilt.text).not.toMatch(/max.fees 0 ETH/);
+    expect(unbuilt.text).toContain("no max fees (none given, none could be estimated)");
+    expect(unbuilt.structured.amounts).toEqual({ amount: { base_units: "32000000000000000000", display: "32", unit: "ETH" } });
+  });
+
+  it("get_transaction shows a contract call's data shortened, with its length, its digest and where a deposit withdraws to", async () => {
+    const data = await ownDepositCallData(demo.emulator);
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: data, amount: "32", unit: "ETH" });
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const answer = await call(demo.staking.client, "get_transaction", { transaction_id: id });
+    const digest = createHash("sha256").update(data).digest("hex");
+    const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
+    expect(answer.text).toContain(`contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`);
+    expect(answer.text).not.toContain(data);
   });
 });

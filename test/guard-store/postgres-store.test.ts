@@ -273,6 +273,7 @@ describe("the PostgreSQL store's answers", () => {
     await live.recentWrites({ operator: "op7", fingerprint: "d".repeat(64), since: new Date(Date.now() - 86_400_000) });
     await live.writeByReference("ref-77");
     await live.unansweredWrites({ operator: "op7", since: new Date(Date.now() - 86_400_000) }, 100);
+    await live.doubtfulWrites({ operator: "op7", since: new Date(Date.now() - 86_400_000), until: new Date() }, 20);
     for (const scope of [{ kind: "operator", operator: "op7" }, { kind: "person", subject: "person-7" }, { kind: "team" }] as const) {
       await live.committedSince({ scope, currency: "polkadot", since: new Date(Date.now() - 86_400_000) });
     }

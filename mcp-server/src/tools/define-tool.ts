@@ -9,6 +9,8 @@ import { toolError, toolResult } from "./tool-result.js";
 export interface ToolAnswer<Output extends z.ZodObject = z.ZodObject> {
   structured: z.input<Output>;
   text: string;
+  /** The answer reports a failure the caller must act on (a refused operator), with its structure. */
+  isError?: boolean;
 }
 
 export type SimpleToolSpec<Shape extends z.ZodRawShape, Output extends z.ZodObject> = Omit<ToolDefinition<Shape>, "handle" | "input" | "output"> & {
@@ -35,7 +37,7 @@ export function defineTool<Shape extends z.ZodRawShape, Output extends z.ZodObje
       if (refusal) return toolError(refusal);
       try {
         const answer = await run(args, call);
-        return toolResult(answer.structured as Record<string, unknown>, answer.text);
+        return toolResult(answer.structured as Record<string, unknown>, answer.text, answer.isError === true);
       } catch (error) {
         return toolError(errorMessage(error));
       }

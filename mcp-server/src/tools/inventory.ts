@@ -28,6 +28,7 @@ import { estimateFees } from "./transactions/estimate-fees.js";
 import { getRequestStatus } from "./transactions/get-request-status.js";
 import { getTransaction } from "./transactions/get-transaction.js";
 import { getTransactionHistory } from "./transactions/get-transaction-history.js";
+import { listActivity } from "./transactions/list-activity.js";
 import { listPendingApprovals } from "./transactions/list-pending-approvals.js";
 import { searchTransactions } from "./transactions/search-transactions.js";
 import { getCurrency } from "./workspace/get-currency.js";
@@ -48,6 +49,7 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   getTransactionHistory,
   searchTransactions,
   listPendingApprovals,
+  listActivity,
   getRequestStatus,
   estimateFees,
   getCurrency,

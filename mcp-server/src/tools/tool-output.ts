@@ -11,7 +11,12 @@ export function toolOutput<Shape extends z.ZodRawShape>(shape: Shape) {
 export { AmountView, Entity } from "../views/view-schemas.js";
 
 /** page_info of a list: count (total) and has_next_page. */
-export const PageInfo = z.looseObject({ count: z.number(), has_next_page: z.boolean() });
+export const PageInfo = z.looseObject({
+  count: z.number(),
+  has_next_page: z.boolean(),
+  /** Said when a bounded read could not cover what was asked (search_transactions with since/until). */
+  partial: z.string().optional(),
+});
 
 /** Paging of list tools. */
 export const PageInput = {

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type Currency, type PendingApproval } from "@custody/shared";
+import { delimitUntrusted, describeAmount, durationText, formatAmount, memberNames, sanitizeUntrustedText, timestampToDate, whenText, type Currency, type PendingApproval } from "@custody/shared";
 import { z } from "zod";
 import { AccountRef, AmountView } from "./view-schemas.js";
 
@@ -22,6 +22,11 @@ export const PendingApprovalView = z.object({
 
 const STANDING_TEXT = { can_approve: "can approve it (approve_transaction)", not_an_approver: "cannot approve it: not an approver in its rule", already_approved: "has already approved it" } as const;
 
+/** "step 2 needs 1 of <untrusted ...>dana.approver (person), ...</untrusted>" for each step still short. */
+function missingText(item: PendingApproval): string {
+  return item.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ") || "no step short of its quorum";
+}
+
 /** A transaction waiting for approval, for structuredContent: amounts in both units, people by name. */
 export function pendingApprovalView(item: PendingApproval, currency: Currency): z.infer<typeof PendingApprovalView> {
   const tx = item.transaction;
@@ -36,7 +41,7 @@ export function pendingApprovalView(item: PendingApproval, currency: Currency): 
     created_by: item.created_by === null ? null : sanitizeUntrustedText(item.created_by),
     created_on: tx.created_on,
     rule: item.rule,
-    missing: item.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => ({ username: sanitizeUntrustedText(member.username), is_api: member.is_api })) })),
+    missing: missingView(item),
     operator_can_approve: item.operator === "can_approve",
     operator_standing: item.operator,
     expires_at: item.expires_at.toISOString(),
@@ -49,9 +54,30 @@ export function pendingApprovalLine(item: PendingApproval, currency: Currency, o
   const to = tx.recipient ? ` to ${sanitizeUntrustedText(tx.recipient)}` : "";
   const notes = tx.notes.map((note, index) => ` ${delimitUntrusted(`notes[${index}]`, `${note.title}: ${note.content}`)}`).join("");
   const creator = item.created_by === null ? `user ${tx.created_by}` : delimitUntrusted("created_by", item.created_by);
-  const needs = item.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ") || "no step short of its quorum";
+  const needs = missingText(item);
   return [
     `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}): ${describeAmount(tx.amount, currency)}${to}, max fees ${describeAmount(tx.max_fees, currency)}${notes}.`,
     `  Created by ${creator}; ${item.rule} rule: ${needs}; ${operator} ${STANDING_TEXT[item.operator]}; expires ${whenText(item.expires_at, now)}.`,
   ].join("\n");
+}
+
+/** The steps a waiting transaction still needs, approvers by name. */
+function missingView(item: PendingApproval): z.infer<typeof PendingApprovalView>["missing"] {
+  return item.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => ({ username: sanitizeUntrustedText(member.username), is_api: member.is_api })) }));
+}
+
+/** What a transaction waiting longer than it should shows of pendingApprovalView: short, with who is still needed. */
+export const StuckApprovalView = PendingApprovalView.pick({ transaction_id: true, created_on: true, account: true, type: true, amount: true, missing: true, expires_at: true });
+
+export function stuckApprovalView(item: PendingApproval, currency: Currency): z.infer<typeof StuckApprovalView> {
+  const { transaction_id, created_on, account, type, amount, missing, expires_at } = pendingApprovalView(item, currency);
+  return { transaction_id, created_on, account, type, amount, missing, expires_at };
+}
+
+/** "#12 SEND on sol-cold (2), waiting 1 d 1 h: 2 SOL (...); step 2 needs 1 of ...; expires ..." */
+export function stuckApprovalLine(item: PendingApproval, currency: Currency, now: Date): string {
+  const tx = item.transaction;
+  const waiting = durationText((now.getTime() - timestampToDate(tx.created_on).getTime()) / 1000);
+  const needs = missingText(item);
+  return `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}), waiting ${waiting}: ${describeAmount(tx.amount, currency)}; ${needs}; expires ${whenText(item.expires_at, now)}`;
 }

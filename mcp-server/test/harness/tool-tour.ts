@@ -25,6 +25,7 @@ export async function toolTour(emulator: RunningEmulator): Promise<{ tool: strin
     { tool: "get_transaction_history", args: { transaction_id: 1 }, operator: t },
     { tool: "search_transactions", args: { status: "PENDING_APPROVAL" }, operator: t },
     { tool: "list_pending_approvals", args: {}, operator: t },
+    { tool: "list_activity", args: {}, operator: t },
     { tool: "get_request_status", args: { transaction_id: pending.id }, operator: t },
     { tool: "estimate_fees", args: { account: DEMO.solTreasury, amount: "1", unit: "SOL", recipient }, operator: t },
     { tool: "get_currency", args: { currency: "solana_testnet" }, operator: t },

@@ -16,9 +16,12 @@ export interface AuditDigest {
   sha256: string;
 }
 
-function digestOf(text: string): AuditDigest {
-  return { preview: sanitizeUntrustedText(text.slice(0, PREVIEW_LENGTH), Number.POSITIVE_INFINITY), length: text.length, sha256: createHash("sha256").update(text).digest("hex") };
+/** A long text as its preview (the first `previewLength` characters, sanitised), its length and its SHA-256: recognisable, and checkable against a copy. */
+export function textDigest(text: string, previewLength = PREVIEW_LENGTH): AuditDigest {
+  return { preview: sanitizeUntrustedText(text.slice(0, previewLength), Number.POSITIVE_INFINITY), length: text.length, sha256: createHash("sha256").update(text).digest("hex") };
 }
+
+const digestOf = (text: string): AuditDigest => textDigest(text);
 
 /** A string as the log keeps it: through the sanitiser that shows text, so a U+202E in a refused recipient is `\u{202E}` there, never the character. */
 const shown = (text: string) => sanitizeUntrustedText(text, Number.POSITIVE_INFINITY);

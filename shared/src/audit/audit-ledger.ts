@@ -1,5 +1,5 @@
-import type { UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
-import { foldTrace, isUnanswered } from "../guard-store/write-traces.js";
+import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
+import { foldTrace, isDoubtful, isUnanswered } from "../guard-store/write-traces.js";
 import type { AuditRecord } from "./audit-entry.js";
 import type { ChainPoint } from "./chain-check.js";
 import { CommittedWrites, type CommittedEntry, type CommittedQuery } from "./committed-amounts.js";
@@ -93,6 +93,12 @@ export class AuditLedger {
   unansweredWrites(query: UnansweredQuery): WriteTrace[] | null {
     if (!this.#keeps(query.since)) return null;
     return [...this.#traces.values()].filter((trace) => isUnanswered(trace, query)).sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
+  }
+
+  /** The doubtful writes of the window that it keeps, newest first; `kept` is false when the window starts before what it keeps. */
+  doubtfulWrites(query: DoubtfulQuery): { writes: WriteTrace[]; kept: boolean } {
+    const writes = [...this.#traces.values()].filter((trace) => isDoubtful(trace, query)).sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
+    return { writes, kept: this.#keeps(query.since) };
   }
 
   /**

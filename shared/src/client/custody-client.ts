@@ -70,6 +70,12 @@ export class CustodyClient {
     return this.#config.serviceClock.now();
   }
 
+  /** The service's time now, asked first (GET /_health) when no answer has told it yet: a window must not be drawn on this machine's clock. */
+  async readServiceNow(options?: CallOptions): Promise<Date> {
+    if (!this.#config.serviceClock.known) await this.health(options);
+    return this.serviceNow();
+  }
+
   #call<S extends z.ZodType>(call: EndpointCall<S>, options: CallOptions | undefined): Promise<z.output<S>> {
     return callEndpoint(this.#config, call, options);
   }

@@ -4,7 +4,7 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
 import { isUnanswered, standingDuplicate } from "./write-traces.js";
 
 export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
@@ -75,6 +75,12 @@ export class FileGuardStore implements GuardStore {
     const kept = this.#log.ledger().unansweredWrites(query);
     const traces = kept ?? scanTraces(this.path, (trace) => trace.operator === query.operator && new Date(trace.reserved_at) >= query.since).filter((trace) => isUnanswered(trace, query));
     return traces.sort((a, b) => b.reserved_at.localeCompare(a.reserved_at)).slice(0, limit);
+  }
+
+  /** From the ledger alone (the last LEDGER_KEEPS_MS): a window reaching further back is answered in part, never by reading the whole log. */
+  async doubtfulWrites(query: DoubtfulQuery, limit: number): Promise<DoubtfulWrites> {
+    const { writes, kept } = this.#log.ledger().doubtfulWrites(query);
+    return { writes: writes.slice(0, limit), complete: kept && writes.length <= limit };
   }
 
   async reserve(request: ReservationRequest): Promise<ReservationResult> {

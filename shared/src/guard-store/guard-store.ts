@@ -45,12 +45,34 @@ export interface WriteTrace {
   recognition?: WriteRecognition | undefined;
   /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
   given_up?: true | undefined;
+  /** When its answer was lost (its `ambiguous` record), for a write whose answer was lost. */
+  answer_lost_at?: string | undefined;
+  /** When a write whose answer was lost was concluded: found, known not applied, or given up on (`resolved` or `failed`). */
+  concluded_at?: string | undefined;
+  /** How long the look-ups that gave up on it looked (ms). */
+  looked_for_ms?: number | undefined;
 }
 
 /** Writes of an operator since a moment whose outcome no process has established: reserved with no answer, or answered ambiguously, and not given up on. */
 export interface UnansweredQuery {
   operator: string;
   since: Date;
+}
+
+/**
+ * An operator's writes reserved within a window whose answer was lost (whatever became of them
+ * since) or that were never answered (reserved, no transaction, no conclusion).
+ */
+export interface DoubtfulQuery {
+  operator: string;
+  since: Date;
+  until: Date;
+}
+
+/** The newest doubtful writes, and whether they are all of the window's (not capped, not older than the store keeps at hand). */
+export interface DoubtfulWrites {
+  writes: WriteTrace[];
+  complete: boolean;
 }
 
 /** What the reservation checks, atomically with appending its `reserved` record. */
@@ -109,6 +131,8 @@ export interface GuardStore {
   writeByReference(reference: string, since?: Date): Promise<WriteTrace | null>;
   /** The writes left unanswered (see UnansweredQuery), newest first, at most `limit`: what a process resumes looking up when it opens the store. */
   unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]>;
+  /** The writes of DoubtfulQuery, newest first, at most `limit`: read through the ledger or an index, never the whole log. */
+  doubtfulWrites(query: DoubtfulQuery, limit: number): Promise<DoubtfulWrites>;
   /**
    * Appends the `reserved` record only if no earlier identical write in the window stands (other
    * than the acknowledged one) and every daily limit holds: no other writer of the store can reserve

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
 import { WriteRecognition } from "../writes/lost-answer-fields.js";
-import type { UnansweredQuery, WriteTrace } from "./guard-store.js";
+import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "./guard-store.js";
 
 /** A write trace as stores keep it (the file ledger): every field of WriteTrace, so a saved and read-back trace is the one folded. */
 export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
@@ -16,6 +16,9 @@ export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
   repeat_of: z.string().nullable(),
   recognition: WriteRecognition.optional(),
   given_up: z.literal(true).optional(),
+  answer_lost_at: z.string().optional(),
+  concluded_at: z.string().optional(),
+  looked_for_ms: z.number().optional(),
 });
 
 /** The outcome of a `resolved` record whose look-up found the transaction. */
@@ -55,16 +58,19 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
   if (trace === undefined || trace.operator !== record.operator) return;
   const transactionId = typeof record.transaction_id === "number" ? record.transaction_id : null;
   const outcome = record.details?.outcome;
+  // A write whose answer was lost keeps when, and when it was concluded: what list_activity tells of it.
+  const concluded = trace.answer_lost_at === undefined ? {} : { concluded_at: record.at };
   if (record.event === "submitted" && transactionId !== null) {
-    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId });
+    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId, ...concluded });
   } else if (record.event === "ambiguous" && trace.status === "in_flight") {
-    traces.set(reference, { ...trace, status: "uncertain" });
+    traces.set(reference, { ...trace, status: "uncertain", answer_lost_at: trace.answer_lost_at ?? record.at });
   } else if (record.event === "resolved" && outcome === FOUND_OUTCOME && transactionId !== null) {
-    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId });
+    traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId, ...concluded });
   } else if ((record.event === "failed" || record.event === "resolved") && outcome === NOT_APPLIED_OUTCOME) {
-    traces.set(reference, { ...trace, status: "not_applied" });
+    traces.set(reference, { ...trace, status: "not_applied", ...concluded });
   } else if (record.event === "resolved" && outcome === NOT_FOUND_OUTCOME && trace.transaction_id === null) {
-    traces.set(reference, { ...trace, given_up: true });
+    const lookedFor = record.details?.looked_for_ms;
+    traces.set(reference, { ...trace, given_up: true, ...concluded, ...(typeof lookedFor === "number" ? { looked_for_ms: lookedFor } : {}) });
   }
 }
 
@@ -84,6 +90,13 @@ export function isUnanswered(trace: WriteTrace, query: UnansweredQuery): boolean
     trace.recognition !== undefined &&
     new Date(trace.reserved_at) >= query.since
   );
+}
+
+/** Whether a trace is a write of the query whose answer was lost, or that was never answered, reserved within its window. */
+export function isDoubtful(trace: WriteTrace, query: DoubtfulQuery): boolean {
+  const reserved = new Date(trace.reserved_at);
+  const unanswered = trace.transaction_id === null && trace.status === "in_flight";
+  return trace.operator === query.operator && (trace.answer_lost_at !== undefined || unanswered) && reserved >= query.since && reserved <= query.until;
 }
 
 /** What `repeat_of` adds to the reference of an earlier write whose outcome is unknown: the person's acknowledgement that sending again may pay twice. */

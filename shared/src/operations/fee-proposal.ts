@@ -72,3 +72,12 @@ export async function settleMaxFees(
       : checkMaxFeesAgainstEstimate({ maxFees: given, estimatedFees: estimated.estimate.fees, speed: estimated.estimate.speed, currency });
   return { maxFees: given, proposed: null, findings: [compared], fee };
 }
+
+/**
+ * The request's fee cap for the plan's amounts and summary: none when none was given and none
+ * could be proposed (the 0 a blocked plan carries is no cap, and must not read "max fees 0").
+ */
+export function settledCap(given: bigint | undefined, settled: { maxFees: bigint; proposed: bigint | null }, currency: Currency): { amounts: { max_fees?: bigint }; text: string } {
+  if (given === undefined && settled.proposed === null) return { amounts: {}, text: "no max fees (none given, none could be estimated)" };
+  return { amounts: { max_fees: settled.maxFees }, text: `max fees ${describeAmount(settled.maxFees, currency)}` };
+}

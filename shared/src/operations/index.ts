@@ -10,3 +10,4 @@ export * from "./unfinished-transactions.js";
 export * from "./near-names.js";
 export * from "./solana-epoch-reads.js";
 export * from "./workspace-users.js";
+export * from "./transactions-in-window.js";

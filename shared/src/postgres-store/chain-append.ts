@@ -65,10 +65,12 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
   const trace = traces.get(reference);
   if (trace === undefined || JSON.stringify(trace) === before) return;
   await client.query(
-    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up, answer_lost_at, concluded_at, looked_for_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
        reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of,
-       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up`,
+       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up, answer_lost_at = EXCLUDED.answer_lost_at, concluded_at = EXCLUDED.concluded_at,
+       looked_for_ms = EXCLUDED.looked_for_ms`,
     [
       trace.reference,
       trace.operator,
@@ -80,6 +82,9 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
       trace.repeat_of,
       trace.recognition === undefined ? null : JSON.stringify(trace.recognition),
       trace.given_up === true,
+      trace.answer_lost_at ?? null,
+      trace.concluded_at ?? null,
+      trace.looked_for_ms ?? null,
     ],
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
@@ -136,6 +136,18 @@ export class PostgresGuardStore implements GuardStore {
         [query.operator, query.since, limit],
       );
       return rows.map(traceFromRow).filter((trace) => trace.recognition !== undefined);
+    });
+  }
+
+  async doubtfulWrites(query: DoubtfulQuery, limit: number): Promise<DoubtfulWrites> {
+    return this.#run("doubtfulWrites", async () => {
+      const { rows } = await this.pool.query<TraceRow>(
+        `SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND reserved_at <= $3
+           AND (answer_lost_at IS NOT NULL OR (transaction_id IS NULL AND status = 'in_flight'))
+         ORDER BY reserved_at DESC LIMIT $4`,
+        [query.operator, query.since, query.until, limit + 1],
+      );
+      return { writes: rows.slice(0, limit).map(traceFromRow), complete: rows.length <= limit };
     });
   }
 

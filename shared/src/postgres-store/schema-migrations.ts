@@ -98,6 +98,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_audit_sealed_records ON custody_audit (seq) WHERE event = 'sealed'`,
     ],
   },
+  {
+    version: 5,
+    name: "when a write's answer was lost and when it was concluded",
+    statements: [
+      // Null for writes whose answer was never lost, and for those lost before this was kept.
+      `ALTER TABLE custody_write_traces ADD COLUMN answer_lost_at timestamptz`,
+      `ALTER TABLE custody_write_traces ADD COLUMN concluded_at timestamptz`,
+      `ALTER TABLE custody_write_traces ADD COLUMN looked_for_ms bigint`,
+      // list_activity's doubtful writes: those whose answer was lost, and those never answered (the unanswered index).
+      `CREATE INDEX custody_write_traces_answer_lost ON custody_write_traces (operator, reserved_at DESC) WHERE answer_lost_at IS NOT NULL`,
+      `CREATE INDEX custody_write_traces_in_flight ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status = 'in_flight'`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

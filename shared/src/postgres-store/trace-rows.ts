@@ -13,6 +13,9 @@ export interface TraceRow {
   repeat_of: string | null;
   recognition: unknown;
   given_up: boolean;
+  answer_lost_at: Date | null;
+  concluded_at: Date | null;
+  looked_for_ms: string | null;
 }
 
 export function traceFromRow(row: TraceRow): WriteTrace {
@@ -28,5 +31,8 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     repeat_of: row.repeat_of,
     ...(recognition.success ? { recognition: recognition.data } : {}),
     ...(row.given_up ? { given_up: true as const } : {}),
+    ...(row.answer_lost_at === null ? {} : { answer_lost_at: row.answer_lost_at.toISOString() }),
+    ...(row.concluded_at === null ? {} : { concluded_at: row.concluded_at.toISOString() }),
+    ...(row.looked_for_ms === null ? {} : { looked_for_ms: Number(row.looked_for_ms) }),
   };
 }

@@ -30,8 +30,16 @@ export function checkContractCall(input: ContractCallInput): Finding[] {
  * smart-contract whitelist. A non-empty whitelist that does not list it blocks either way (the
  * service refuses it); an empty or unknown one allows nothing by itself.
  */
+/** What allows contracts besides the rule: "the local policy's allowed_contracts: 0x…" or that it names none. */
+function policyContracts(allowedContracts: string[] | undefined): string {
+  return allowedContracts === undefined || allowedContracts.length === 0 ? "the local policy names no allowed_contracts" : `the local policy's allowed_contracts: ${allowedContracts.join(", ")}`;
+}
+
+/** Where a staking contract comes from, said with every refusal of one. */
+const CONTRACT_GUIDANCE = "stake through the staking provider's deposit contract the account's smart-contract rule whitelists (an administrator adds one to it)";
+
 function checkContractAllowed({ contract, whitelist, allowedContracts }: ContractCallInput): Finding[] {
-  const facts = { recipient: contract };
+  const facts = { recipient: contract, ...(allowedContracts === undefined ? {} : { allowed_contracts: allowedContracts.join(",") }) };
   const byPolicy = allowedContracts?.some((entry) => sameAddress("Ethereum", entry, contract)) === true;
   if (whitelist === undefined || whitelist.length === 0) {
     const which = whitelist === undefined ? "the account reports no smart-contract whitelist" : "the smart-contract rule's whitelist is empty";
@@ -40,19 +48,24 @@ function checkContractAllowed({ contract, whitelist, allowedContracts }: Contrac
       finding(
         "block",
         whitelist === undefined ? "ETHEREUM_STAKE_WHITELIST_UNKNOWN" : "ETHEREUM_STAKE_WHITELIST_EMPTY",
-        `${which} and the local policy's allowed_contracts does not name ${contract}: nothing allows this contract to be paid (name it in allowed_contracts to allow it)`,
+        `${which} and the local policy's allowed_contracts does not name ${contract} (${policyContracts(allowedContracts)}): nothing allows this contract to be paid; ${CONTRACT_GUIDANCE}, or name it in allowed_contracts`,
         facts,
       ),
     ];
   }
-  const listFacts = { recipient: contract, whitelist: whitelist.join(",") };
+  const listFacts = { ...facts, whitelist: whitelist.join(",") };
   if (!whitelist.some((entry) => sameAddress("Ethereum", entry.trim(), contract))) {
-    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED", `recipient ${contract} is not on the smart-contract rule's whitelist (it holds ${whitelist.length} address(es))`, listFacts)];
+    const listed = `it holds ${whitelist.join(", ")}; ${policyContracts(allowedContracts)}`;
+    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED", `recipient ${contract} is not on the smart-contract rule's whitelist (${listed}): ${CONTRACT_GUIDANCE}`, listFacts)];
   }
   return [finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${contract} is on the smart-contract rule's whitelist`, listFacts)];
 }
 
 const FIELD = "coin_fields.contract_interaction.contract_data";
+
+/** Where deposit data comes from, said with every refusal of it: the guard reads a deposit, it does not make one. */
+const DEPOSIT_DATA_SOURCE =
+  "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider, which generates it for a validator it runs: ask it (its API or console) for a deposit of 32 ETH whose withdrawal address is the account's own, then pass it as contract_data";
 
 /**
  * The call data must be one deposit (selector 0x22895118, canonical ABI encoding, 420 bytes) whose
@@ -68,14 +81,14 @@ function checkDepositCallData(input: ContractCallInput): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
-        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read`,
+        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read; ${DEPOSIT_DATA_SOURCE}`,
         { selector: contractData.replace(/^0x/, "").slice(0, 8) },
       ),
     ];
   }
   const zero = Object.entries(decoded.parts).filter(([, hex]) => /^0*$/.test(hex)).map(([name]) => name);
   if (zero.length > 0) {
-    return [finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit`, { zero_filled: zero.join(",") })];
+    return [finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit; ${DEPOSIT_DATA_SOURCE}`, { zero_filled: zero.join(",") })];
   }
   return [
     finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, { pubkey: `0x${decoded.parts.pubkey}` }),
@@ -103,7 +116,7 @@ function checkWithdrawalCredentials(credentials: string, { accountAddress, allow
   return finding(
     "block",
     "ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED",
-    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither the account's own address (${accountAddress}) nor on the local policy's allowed_recipients`,
+    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither the account's own address (${accountAddress}) nor on the local policy's allowed_recipients; ask the staking provider for deposit data withdrawing to ${accountAddress}`,
     facts,
   );
 }

@@ -39,6 +39,8 @@ export const INPUT_LIMITS = {
   repeat_of: 64,
   /** A write's correlation reference (cw- and 20 hex digits). */
   reference: 64,
+  /** A moment of a window (since, until): ISO 8601 with an offset takes 29. */
+  timestamp: 40,
   /** The module's base URL. */
   base_url: 2048,
   /** A gateway's bearer token. */

@@ -7,7 +7,7 @@ import { checkAmountScale } from "../rules/amount-scale-rule.js";
 import { Speed } from "../schemas/transaction-request.js";
 import { requireNetwork } from "../operations/account-kind-error.js";
 import { noteWithReference } from "../operations/correlation-reference.js";
-import { settleMaxFees } from "../operations/fee-proposal.js";
+import { settleMaxFees, settledCap } from "../operations/fee-proposal.js";
 import { withInputFieldNames } from "../operations/input-field-names.js";
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
 import { WriteNote } from "../operations/write-note.js";
@@ -57,7 +57,9 @@ export const ethereumStakeWrite = defineWrite({
           }),
         ),
       );
-    const { maxFees: fees, proposed, findings: checks, fee } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const settled = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const { maxFees: fees, proposed, findings: checks, fee } = settled;
+    const cap = settledCap(request.max_fees, settled, currency);
     const built = build(fees);
     checks.push(
       ...checkEthereumStake({
@@ -88,13 +90,13 @@ export const ethereumStakeWrite = defineWrite({
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
       destinations: contractCallDestinations(request.contract, request.contract_data),
-      amounts: { amount: request.amount, max_fees: fees },
+      amounts: { amount: request.amount, ...cap.amounts },
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees))],
       fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, contract: request.contract },
       proposed_max_fees: proposed,
-      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, max fees ${describeAmount(fees, currency)}`,
+      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, ${cap.text}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
       lostAnswer: {
         by: "reference",

@@ -9,7 +9,7 @@ import { accountNetwork } from "../schemas/account.js";
 import { Speed } from "../schemas/transaction-request.js";
 import { AccountKindError } from "../operations/account-kind-error.js";
 import { noteWithReference } from "../operations/correlation-reference.js";
-import { settleMaxFees } from "../operations/fee-proposal.js";
+import { settleMaxFees, settledCap } from "../operations/fee-proposal.js";
 import { inFlightDraws, inFlightFinding } from "../operations/in-flight-check.js";
 import { accountAfterUnfinished } from "../operations/unfinished-transactions.js";
 import { describeAmount, governanceFor, loadAccount } from "../operations/plan-context.js";
@@ -47,7 +47,9 @@ export const sendWrite = defineWrite({
     const note = noteWithReference(request.note, reference, "send");
     const build = (maxFees: bigint) =>
       buildBody(() => buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note }));
-    const { maxFees: fees, proposed, findings: checks, fee } = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const settled = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
+    const { maxFees: fees, proposed, findings: checks, fee } = settled;
+    const cap = settledCap(request.max_fees, settled, currency);
     const built = build(fees);
     checks.push(...buildFindings(built), checkAddressFormat("recipient", network, request.recipient));
     checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
@@ -75,7 +77,7 @@ export const sendWrite = defineWrite({
       currency,
       call: { method: "POST", path: "/transactions", body: built.body },
       checks,
-      amounts: { amount: request.amount, max_fees: fees },
+      amounts: { amount: request.amount, ...cap.amounts },
       destinations: [{ role: "recipient", value: request.recipient }],
       // The service holds amount + max_fees from the available balance until broadcast; Polkadot staking in flight draws on it too.
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))))],
@@ -83,7 +85,7 @@ export const sendWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount + fees, recipient: request.recipient },
       proposed_max_fees: proposed,
-      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, max fees ${describeAmount(fees, currency)}`,
+      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, ${cap.text}`,
       send: (client, options) => client.createTransaction(bodyToSend(built), options),
       lostAnswer: { by: "reference", expected: { operations: ["SEND", "EXECUTE_CONTRACT"], amount: request.amount.toString(), recipient: { network, address: request.recipient } } },
     };

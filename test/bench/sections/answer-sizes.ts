@@ -65,6 +65,7 @@ export async function measureAnswerSizes(input: AnswerSizesInput): Promise<Secti
     pending,
     await measure(session, "polkadot_unbond", "unbond 250 DOT, dry run", { account: input.dotStaking, amount: "250", unit: "DOT" }),
     await measure(session, "list_pending_approvals", "every transaction waiting", {}),
+    await measure(session, "list_activity", "what moved in the last 24 hours, stuck or uncertain", {}),
     await measure(session, "get_holdings", "every account", {}),
     await measure(session, "get_holdings", "one Polkadot account", { account: input.dotStaking }),
     await measure(session, "list_users", "without key material", {}),

@@ -15,7 +15,7 @@ const ApiUserView = z.looseObject({ name: z.string(), device_id: z.string(), rol
 export const createOperator = defineTool({
   name: NAME,
   title: "Create an API operator",
-  description: "Creates an API operator in the module (registration step 1); an administrator invites its device_id for the UUID register_operator takes.",
+  description: "Creates an API operator in the module (registration step 1); an administrator then invites its device_id.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, no spaces") },
   output: toolOutput({ api_user: ApiUserView }),

@@ -36,7 +36,7 @@ const RequestView = z.looseObject({
 export const getRequestStatus = defineTool({
   name: "get_request_status",
   title: "Get a request's governance status",
-  description: "A transaction's governance request (by transaction_id or request_id): rule, status, expiry, each step's quorum, approvers, approvals.",
+  description: "A transaction's governance request (by transaction_id or request_id): rule, status, expiry, each step's quorum and approvals.",
   toolset: "read",
   input: { transaction_id: positiveId().optional(), request_id: positiveId().optional() },
   output: toolOutput({ request: RequestView }),

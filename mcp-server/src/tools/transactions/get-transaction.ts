@@ -1,4 +1,4 @@
-import { TransactionView, transactionLine, transactionView } from "../../views/transaction-view.js";
+import { TransactionView, contractDataLine, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -17,6 +17,7 @@ export const getTransaction = defineTool({
   async run(args, { ctx, signal }) {
     const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });
     const currency = await ctx.currencies.get(transaction.currency, signal);
-    return { structured: { transaction: transactionView(transaction, currency) }, text: transactionLine(transaction, currency) };
+    const data = contractDataLine(transaction);
+    return { structured: { transaction: transactionView(transaction, currency) }, text: [transactionLine(transaction, currency), ...(data === null ? [] : [data])].join("\n") };
   },
 });

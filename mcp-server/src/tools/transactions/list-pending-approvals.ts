@@ -12,7 +12,7 @@ const LIMIT = 100;
 export const listPendingApprovals = defineTool({
   name: "list_pending_approvals",
   title: "List pending approvals",
-  description: "Transactions waiting for approval: amounts, creator and missing approvers by name, whether this operator can approve, expiry.",
+  description: "Transactions waiting for approval: amounts, creator and missing approvers, whether this operator can approve, expiry.",
   toolset: "read",
   input: { account: AccountInput.optional() },
   output: toolOutput({ pending: z.array(PendingApprovalView), count: z.number() }),

@@ -12,13 +12,8 @@ import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 export interface McpServerOptions {
   /** Tracks the tool calls under way, so a shutdown can let them finish. */
   work?: WorkInFlight;
-  /** The signed-in person the session belongs to; null or absent for a single user. */
+  /** The signed-in person the session (or the 2026-07-28 request) belongs to; null or absent for a single user. */
   person?: Person | null;
-  /**
-   * What a confirmation token is bound to besides the person: by default a random id of this
-   * server (one 2025 session). A 2026-07-28 request has no session: it passes the person's own key.
-   */
-  sessionKey?: string;
 }
 
 /**
@@ -33,7 +28,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey });
+  registerTools(server, ctx, { work: options.work, person });
   registerResources(server, ctx, person);
   registerPrompts(server);
   return server;

@@ -15,14 +15,6 @@ export interface ModernEndpoint {
 const SHARED_TOKEN: Access = { subject: null, person: null, authInfo: null };
 
 /**
- * A confirmation token is bound to the person who ran the dry run: a signed-in subject, or the
- * server's one principal (the shared bearer token). With no session, any replica then accepts it.
- */
-function personKey(access: Access): string {
-  return access.subject === null ? "principal" : `subject:${access.subject}`;
-}
-
-/**
  * The SDK's 2026-07-28 entry (server/discover, the _meta envelope, resultType, cache hints with
  * cacheScope "private", Mcp-Method and Mcp-Name checks, the revision's error codes) over the same
  * tools, resources and prompts as a 2025 session, for the person the request's token names. The
@@ -36,7 +28,7 @@ export function modernEndpoint(ctx: ContextSource, work: WorkInFlight, log: (lin
       // No AuthInfo: the shared bearer token, which names no one.
       const access = authInfo === undefined ? SHARED_TOKEN : accesses.get(authInfo);
       if (access === undefined) throw new Error("a 2026-07-28 request reached the server without the access its token was checked for");
-      return createMcpServer(ctx, { work, person: access.person, sessionKey: personKey(access) });
+      return createMcpServer(ctx, { work, person: access.person });
     },
     { legacy: "reject", onerror: (error) => log(`2026-07-28 request: ${error.message}`) },
   );

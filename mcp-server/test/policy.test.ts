@@ -143,7 +143,7 @@ describe("limits and allow-lists", () => {
     });
   });
 
-  it("re-reads the day just before the POST: another writer's reservation made while the person reads the form blocks it", async () => {
+  it("re-reads the day once the person answered: another writer's reservation made while the person reads the form blocks it", async () => {
     let other: (() => void) | undefined;
     const elicit = () => {
       other?.();
@@ -164,11 +164,11 @@ describe("limits and allow-lists", () => {
       const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(confirmed.structured.status).toBe("blocked");
       expect(blockingCodes(confirmed.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
-      // Caught by the plan made inside the section, just before the reservation (which re-reads the day under the log's lock again).
-      expect(confirmed.text).toContain("BLOCKED (last check before sending), nothing sent");
+      // Caught by the plan made again once the person answered (the question is answered before the intent is used), before the reservation re-reads the day under the log's lock again.
+      expect(confirmed.text).toContain("BLOCKED (re-check on fresh data), nothing sent");
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
       const last = JSON.parse(readFileSync(harness.auditPath, "utf8").trim().split("\n").at(-1) ?? "{}") as { event: string; details: { stage: string } };
-      expect(last).toMatchObject({ event: "blocked", details: { stage: "send_check" } });
+      expect(last).toMatchObject({ event: "blocked", details: { stage: "confirm" } });
     });
   });
 

@@ -98,9 +98,10 @@ function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict):
 
 /**
  * The one road every write walks, whatever the surface: prepare (permission, plan on fresh data,
- * duplicate check, digest, the intent remembered) then commit in one fixed order (the intent
- * redeemed once, the session, a plan again that must be what the person saw, consent, then one
- * at a time per operator and currency: a last plan, the name still on the same account, the
+ * duplicate check, digest, the intent remembered), optionally the person's question (the same
+ * checks as a commit's, nothing used up), then commit in one fixed order (the intent held to the
+ * tool, the person and the expiry, then redeemed once, a plan again that must be what the person
+ * saw, consent, then one at a time per operator and currency: a last plan, the name still on the same account, the
  * reservation of the intent and the amount, one POST, its look-up). Each step is audited with
  * the one meaning of its event (AUDIT_EVENT_MEANINGS).
  */
@@ -210,26 +211,18 @@ export class WriteRoad {
    * A refusal here leaves the intent to its owner.
    */
   async question(request: WriteRequest, nonce: string, call: RoadCall): Promise<QuestionResult> {
-    const refuse = this.#refuser(request, call);
-    const policy = this.ports.policy();
-    const permission = this.#permission(policy, request, call.actor.person);
-    if (permission !== null) return refuse("permission", permission);
-    const opened = await this.#openIntent(nonce, writeSpec(request.kind).identity.tool, call, refuse, "look");
+    const opened = await this.#openIntent(request, nonce, call, "look");
     if ("result" in opened) return opened.result;
-    const checked = await this.#checkAgain(sealRequest(request, opened.sealed), opened.sealed, policy, call, "confirm");
+    const checked = await this.#checkAgain(sealRequest(request, opened.sealed), opened.sealed, opened.policy, call, "confirm");
     if ("result" in checked) return checked.result;
     return { status: "question", plan: asShownInDryRun(checked.plan, opened.sealed), sealed: opened.sealed };
   }
 
   /** The confirmation of a prepared intent: checked against who asks, used up, checked again on fresh data, consented, then sent once. */
   async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
-    const refuse = this.#refuser(request, call);
-    const policy = this.ports.policy();
-    const permission = this.#permission(policy, request, call.actor.person);
-    if (permission !== null) return refuse("permission", permission);
-    const opened = await this.#openIntent(nonce, writeSpec(request.kind).identity.tool, call, refuse, "redeem");
+    const opened = await this.#openIntent(request, nonce, call, "redeem");
     if ("result" in opened) return opened.result;
-    const sealed = opened.sealed;
+    const { sealed, policy, refuse } = opened;
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
     if ("result" in confirming) return confirming.result;
     // The fee cap the dry run proposed is now part of the request; the person is still told where it came from.
@@ -260,17 +253,17 @@ export class WriteRoad {
   }
 
   /**
-   * The sealed intent a nonce names, held to who asks before anything is used up: it must be open
-   * (not used, not superseded, known), for this tool and this person, and not expired. Someone
-   * else's attempt is refused and leaves it to its owner. To "redeem" then uses it, once, ever.
+   * The sealed intent a nonce names, held to who asks before anything is used up: the caller's
+   * permission, then the intent must be open (not used, not superseded, known), for this tool and
+   * this person, and not expired. Someone else's attempt is refused and leaves it to its owner. To
+   * "redeem" then uses it, once, ever. With it, the policy read for this call and its refusal.
    */
-  async #openIntent(
-    nonce: string,
-    tool: string,
-    call: RoadCall,
-    refuse: Refuse,
-    use: "look" | "redeem",
-  ): Promise<{ sealed: SealedIntent } | { result: Refused }> {
+  async #openIntent(request: WriteRequest, nonce: string, call: RoadCall, use: "look" | "redeem"): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
+    const tool = writeSpec(request.kind).identity.tool;
+    const refuse = this.#refuser(request, call);
+    const policy = this.ports.policy();
+    const permission = this.#permission(policy, request, call.actor.person);
+    if (permission !== null) return { result: await refuse("permission", permission) };
     const standing = await this.ports.store.lookUpIntent(nonce);
     const unusable = standing.outcome === "open" ? null : await this.#unusable(standing, refuse);
     if (unusable !== null) return { result: unusable };
@@ -279,10 +272,10 @@ export class WriteRoad {
     if (sealed.tool !== tool) return { result: await refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound) };
     if (sealed.person !== subjectOf(call)) return { result: await refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound) };
     if (this.#now() >= sealed.expires_at) return { result: await refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound) };
-    if (use === "look") return { sealed };
+    if (use === "look") return { sealed, policy, refuse };
     // Used up before anything else: two confirmations at the same moment can never both pass.
     const redemption = await this.ports.store.redeemIntent(nonce);
-    if (redemption.outcome === "redeemed") return { sealed };
+    if (redemption.outcome === "redeemed") return { sealed, policy, refuse };
     return { result: await this.#unusable(redemption, refuse) };
   }
 

@@ -7,6 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { buildBundle } from "./harness/built-bundle.js";
+import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, startTestEmulator, testContext } from "./harness/mcp-harness.js";
 import { MODERN, modernClient } from "./harness/modern-client.js";
@@ -216,6 +217,26 @@ describe("the requestState of a 2026-07-28 question", () => {
       expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
       expect(eventsOf(httpAudit, reference)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
     } finally {
+      await client.close();
+    }
+  });
+
+  it("counts the answer only for the question asked: when what the person would be told changed since, nothing is sent", async () => {
+    const client = await manualClient();
+    const account = await accountNamed(emulator, DEMO.solTreasury);
+    try {
+      const args = await sendArgs("asked before governance changed");
+      const dry = await call(client, "create_transaction", args);
+      const question = await asked(client, args, dry.token);
+      // While the person reads the form, the account's rule comes to require another operator's approval: the forecast they were shown no longer holds.
+      const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
+      await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 1, approvers: [bots[1]] }] } });
+      const answer = await answered(client, args, dry.token, question.requestState);
+      expect(answer.structured, answer.text).toMatchObject({ status: "declined" });
+      expect(answer.structured.error).toMatch(/not what the person was asked/);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+    } finally {
+      await control(emulator, "PUT", `/accounts/${account.id}/governance`, account.governance_rules);
       await client.close();
     }
   });

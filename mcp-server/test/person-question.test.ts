@@ -241,3 +241,43 @@ describe("the requestState of a 2026-07-28 question", () => {
     }
   });
 });
+
+describe("a 2025-11-25 person reading the form", () => {
+  it("keeps the call alive with progress for a client that asked for it, however long the person reads", async () => {
+    let progressed = 0;
+    let heard: () => void = () => {};
+    const { client, shown } = await overHttp(
+      LEGACY,
+      () =>
+        // The person answers after the server has said twice that it is still waiting: past the call's own 2.5 s timeout.
+        new Promise<ElicitResult>((resolve, reject) => {
+          const giveUp = setTimeout(() => reject(new Error("no progress came while the form was open")), 10_000);
+          heard = () => {
+            if (progressed < 2) return;
+            clearTimeout(giveUp);
+            resolve(ACCEPT);
+          };
+        }),
+    );
+    try {
+      const args = await sendArgs("a slow reader");
+      const dry = await call(client, "create_transaction", args);
+      const confirmed = await client.callTool(
+        { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
+        {
+          timeout: 2500,
+          resetTimeoutOnProgress: true,
+          onprogress: () => {
+            progressed += 1;
+            heard();
+          },
+        },
+      );
+      expect((confirmed.structuredContent as { status?: string }).status, JSON.stringify(confirmed.content)).toBe("submitted");
+      expect(shown).toHaveLength(1);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -6,10 +6,12 @@ import { errorMessage } from "../tools/error-message.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
 import { WRITE_HINTS } from "../tools/tool-hints.js";
 import { strictInput } from "../tools/strict-input.js";
+import { speaksModernEra } from "../server/protocol-era.js";
 import { accountWithCurrency } from "../tools/account-input.js";
 import { recordOperation } from "./audit-trail.js";
 import type { TokenBinding } from "./confirmation-token.js";
 import { consentFrom, personQuestion, shownQuestion } from "./elicitation.js";
+import { beatWhileAsked, PROGRESS_EVERY_MS, stopBeating } from "./question-heartbeat.js";
 import { openQuestion, questionDigest, sealQuestion } from "./question-state.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
@@ -17,9 +19,6 @@ import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
 export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
-
-/** How often a confirmation under way tells the client it is still working (when it asked for progress). */
-const PROGRESS_EVERY_MS = 2000;
 
 /** The account a write names and its currency, resolved before the amounts are converted. */
 export interface WriteTarget {
@@ -137,10 +136,13 @@ async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenB
     if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow());
     const message = questionFor(tool, asked.plan);
     const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(message), expires_at: asked.sealed.expires_at });
+    // A 2026-07-28 client holds no call open while the person reads; a 2025-11-25 one does.
+    if (!speaksModernEra(call.session)) beatWhileAsked(call, asked.sealed.expires_at - ctx.now().getTime());
     return inputRequired({ inputRequests: personQuestion(message), requestState });
   }
   let answer: (plan: PlannedWrite) => Consent = () => ({ answer: "not_asked" });
   if (input.state !== undefined) {
+    stopBeating(call);
     const opened = openQuestion(ctx.tokens, input.state, intent, ctx.now().getTime());
     if (!opened.ok) {
       await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: "request_state" } });

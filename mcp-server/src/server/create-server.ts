@@ -5,7 +5,7 @@ import { registerResources } from "../resources/register-resources.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import { registerTools } from "../tools/register-tools.js";
 import { serverInstructions } from "./instructions.js";
-import { lazySchemaValidator } from "./lazy-schema-validator.js";
+import { noSchemaValidator } from "./no-schema-validator.js";
 import { personalContext, type ContextSource } from "./server-context.js";
 import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 
@@ -26,7 +26,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   const ctx = personalContext(source, person);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace" },
-    { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
+    { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
   registerTools(server, ctx, { work: options.work, person });
   registerResources(server, ctx, person);

@@ -46,8 +46,8 @@ export const zodEnglishOnly = {
 /**
  * The SDK's Server imports Ajv (about 290 KB, 15 to 20 ms of a start) through its runtime shims,
  * for a default validator it builds only when none is given; create-server.ts always gives one
- * (src/server/lazy-schema-validator.ts), which loads Ajv when a form is first sent. Give the SDK's
- * modules shims whose validator refuses to be built, so Ajv is left out of the start files.
+ * (src/server/no-schema-validator.ts), which validates nothing: the form's answer is read by
+ * consentFrom. Give the SDK's modules shims whose validator refuses to be built, so Ajv is left out.
  */
 export const sdkDefaultValidatorLeftOut = {
   name: "sdk-default-validator-left-out",

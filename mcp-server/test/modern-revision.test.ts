@@ -83,8 +83,8 @@ describe.each([
 
 describe("2026-07-28 on the HTTP endpoint", () => {
   it("holds no session: a dry run and its confirmation by token from two connections of the same principal send once", async () => {
-    // The second declares form elicitation: a 2026-07-28 server pushes no request, the token confirms (the input-required question is a later stage).
-    const [first, second] = [await overHttp(), await overHttp({ elicitation: { form: {} } })];
+    // Neither declares form elicitation: the token alone confirms (person-question.test.ts asks the person).
+    const [first, second] = [await overHttp(), await overHttp()];
     try {
       const args = await sendArgs("0.12", "modern confirm");
       const dry = await call(first, "create_transaction", args);

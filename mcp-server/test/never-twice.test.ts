@@ -174,14 +174,16 @@ describe("the token binds what the person saw", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
-  it("confirms a token only in the session that ran its dry run", async () => {
+  it("binds a token to the person, not the session: another session of the same single user confirms it, once", async () => {
     harness = await connectHarness(emulator);
     const dry = await call(harness.client, "create_transaction", send());
     const other = await connectSession(harness.ctx);
     try {
       const elsewhere = await call(other.client, "create_transaction", send({ confirmation_token: dry.token }));
-      expect(elsewhere.structured).toMatchObject({ status: "refused", reason: "other_session" });
-      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+      expect(elsewhere.structured.status, elsewhere.text).toBe("submitted");
+      const again = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
+      expect(again.structured).toMatchObject({ status: "refused", reason: "reused" });
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
     } finally {
       await other.close();
     }

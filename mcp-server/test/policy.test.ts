@@ -74,7 +74,7 @@ describe("which tools are registered", () => {
       const controller = new AbortController();
       const result = await createTransaction.handle(
         { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" },
-        { ctx: harness.ctx, session: undefined as never, sessionId: "a-session", person: null, signal: controller.signal, progress: () => {}, written: () => {} },
+        { ctx: harness.ctx, session: undefined as never, input: { canAsk: false, responses: undefined, state: undefined }, person: null, signal: controller.signal, progress: () => {}, written: () => {} },
       );
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });
@@ -143,7 +143,7 @@ describe("limits and allow-lists", () => {
     });
   });
 
-  it("re-reads the day just before the POST: another writer's reservation made while the person reads the form blocks it", async () => {
+  it("re-reads the day once the person answered: another writer's reservation made while the person reads the form blocks it", async () => {
     let other: (() => void) | undefined;
     const elicit = () => {
       other?.();
@@ -164,11 +164,11 @@ describe("limits and allow-lists", () => {
       const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(confirmed.structured.status).toBe("blocked");
       expect(blockingCodes(confirmed.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
-      // Caught by the plan made inside the section, just before the reservation (which re-reads the day under the log's lock again).
-      expect(confirmed.text).toContain("BLOCKED (last check before sending), nothing sent");
+      // Caught by the plan made again once the person answered (the question is answered before the intent is used), before the reservation re-reads the day under the log's lock again.
+      expect(confirmed.text).toContain("BLOCKED (re-check on fresh data), nothing sent");
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
       const last = JSON.parse(readFileSync(harness.auditPath, "utf8").trim().split("\n").at(-1) ?? "{}") as { event: string; details: { stage: string } };
-      expect(last).toMatchObject({ event: "blocked", details: { stage: "send_check" } });
+      expect(last).toMatchObject({ event: "blocked", details: { stage: "confirm" } });
     });
   });
 

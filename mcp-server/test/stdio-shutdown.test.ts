@@ -105,10 +105,11 @@ describe("graceful shutdown over stdio (the bundle)", () => {
     server.child.stdin.end();
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - closedAt).toBeLessThan(10_000);
-    const answer = structured(await server.answer(2));
-    expect(answer.status).toBe("declined");
-    expect(answer.error).toContain("no answer can come");
+    // The SDK asked the question (elicitation/create) and answers the failed form itself: the tool is not called again, nothing is used up or sent.
+    const answer = (await server.answer(2)) as { result?: { isError?: boolean; content?: { text?: string }[] } };
+    expect(answer.result?.isError).toBe(true);
+    expect(answer.result?.content?.[0]?.text).toContain("no answer can come");
     expect(await transactionsWithLabel(emulator, dry.reference as string)).toEqual([]);
-    expect(auditEvents(auditLog)).toEqual(["sealed", "dry_run", "declined"]);
+    expect(auditEvents(auditLog)).toEqual(["sealed", "dry_run"]);
   });
 });

@@ -157,6 +157,19 @@ describe("a team server: each person through their role", () => {
     expect(refusal).toMatchObject({ event: "refused", person: { subject: "bea" } });
   });
 
+  it("lets nobody else's attempt use up or void a person's dry run: Bea's try and her identical dry run leave Alice's to confirm", async () => {
+    const alice = await sessionOf(ALICE);
+    const bea = await sessionOf(BEA);
+    const dry = await call(alice, "create_transaction", send("0.2", "alice keeps it"));
+    expect(dry.structured.status).toBe("dry_run");
+    expect((await call(bea, "create_transaction", { ...send("0.2", "alice keeps it"), confirmation_token: dry.token })).structured.status).toBe("refused");
+    const beas = await call(bea, "create_transaction", send("0.2", "alice keeps it"));
+    expect(beas.structured.status).toBe("dry_run");
+    const confirmed = await call(alice, "create_transaction", { ...send("0.2", "alice keeps it"), confirmation_token: dry.token });
+    expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+  });
+
   it("holds each person to their own daily limit and everyone together to the team's", async () => {
     const alice = await sessionOf(ALICE);
     const sam = await sessionOf(SAM);

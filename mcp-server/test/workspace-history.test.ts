@@ -63,7 +63,7 @@ describe("an identical write of this operator made through another store", () =>
     expect(third.structured.status).toBe("submitted");
   });
 
-  it("is caught by the check right before the POST when it was created after the person's confirmation", async () => {
+  it("is caught by the re-check after the person's answer when it was created while they read the form", async () => {
     const first = demo.treasury;
     let landed: number | undefined;
     const second = await server({
@@ -78,7 +78,8 @@ describe("an identical write of this operator made through another store", () =>
     expect(dry.structured.status).toBe("dry_run");
     const confirmed = await call(second.client, "create_transaction", send({ confirmation_token: dry.token }));
     expect(confirmed.structured.status).toBe("blocked");
-    expect(confirmed.text).toContain("BLOCKED (last check before sending)");
+    // The question was answered before the intent was used: the re-check after the answer sees the write that landed meanwhile.
+    expect(confirmed.text).toContain("BLOCKED (re-check on fresh data)");
     expect(blockingCodes(confirmed.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
     expect(confirmed.text).toContain(`as transaction ${landed}`);
     expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);

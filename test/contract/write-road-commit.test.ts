@@ -11,7 +11,7 @@ import { clientFor, control, startDemoEmulator, type RunningEmulator } from "./e
 let emulator: RunningEmulator;
 let client: CustodyClient;
 const RECIPIENT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-const actor = { session: "session-a", person: null };
+const actor = { person: null };
 const accept: ConsentPort = { ask: async () => ({ answer: "accepted" }) };
 
 beforeAll(async () => {
@@ -68,35 +68,49 @@ describe("the write road", () => {
     expect(events()).toEqual(["dry_run", "declined"]);
   });
 
-  it("refuses the confirmation of a dry run another person ran, in the same session too", async () => {
+  it("refuses the confirmation of a dry run another person ran without using it up: its owner still confirms it", async () => {
     const { road, events } = freshRoad();
     const request = send();
-    const alice = { session: "session-a", person: { subject: "alice", groups: [], roles: [] } };
+    const alice = { person: { subject: "alice", groups: [], roles: [] } };
+    const intent = prepared(await road.prepare(request, { actor: alice }));
+    expect(intent.sealed.person).toBe("alice");
     for (const person of [{ subject: "bob", groups: [], roles: [] }, null]) {
-      const intent = prepared(await road.prepare(request, { actor: alice }));
-      expect(intent.sealed.person).toBe("alice");
-      expect(await road.commit(request, intent.sealed.nonce, { actor: { ...alice, person }, consent: accept })).toMatchObject({ status: "refused", reason: "other_person" });
+      expect(await road.question(request, intent.sealed.nonce, { actor: { person } })).toMatchObject({ status: "refused", reason: "other_person" });
+      expect(await road.commit(request, intent.sealed.nonce, { actor: { person }, consent: accept })).toMatchObject({ status: "refused", reason: "other_person" });
     }
-    expect(events()).toEqual(["dry_run", "refused", "dry_run", "refused"]);
+    expect(await road.question(request, intent.sealed.nonce, { actor: alice })).toMatchObject({ status: "question" });
+    expect(await road.commit(request, intent.sealed.nonce, { actor: alice, consent: accept })).toMatchObject({ status: "submitted" });
+    expect(events()).toEqual(["dry_run", "refused", "refused", "refused", "refused", "confirmed", "reserved", "submitted"]);
+  });
+
+  it("keeps one person's dry run when another person makes the identical one: only a newer dry run of the same person supersedes it", async () => {
+    const { road } = freshRoad();
+    const request = send();
+    const [alice, bob] = [{ person: { subject: "alice", groups: [], roles: [] } }, { person: { subject: "bob", groups: [], roles: [] } }];
+    const hers = prepared(await road.prepare(request, { actor: alice }));
+    const his = prepared(await road.prepare(request, { actor: bob }));
+    expect(hers.sealed.fingerprint).toBe(his.sealed.fingerprint);
+    expect(await road.question(request, hers.sealed.nonce, { actor: alice })).toMatchObject({ status: "question" });
+    const newer = prepared(await road.prepare(request, { actor: bob }));
+    expect(await road.commit(request, his.sealed.nonce, { actor: bob, consent: accept })).toMatchObject({ status: "refused", reason: "superseded" });
+    expect(newer.sealed.nonce).not.toBe(his.sealed.nonce);
   });
 
   it("refuses a person whose role acts as another operator than the road's: a surface must hand them their operator's road", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "road-")), "audit.jsonl");
     const policy = Policy.parse({ roles: [{ name: "stakers", when: { subjects: ["sam"] }, operator: "staking-bot" }] });
     const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => policy, store: new FileGuardStore(path), surface: "test" });
-    const result = await road.prepare(send(), { actor: { session: "s", person: { subject: "sam", groups: [], roles: [] } } });
+    const result = await road.prepare(send(), { actor: { person: { subject: "sam", groups: [], roles: [] } } });
     expect(result).toMatchObject({ status: "refused", reason: "permission", message: "this write would be made as operator treasury-bot, but your role acts as staking-bot" });
   });
 
-  it("refuses another session's confirmation, an older intent voided by a newer dry run, and a request that differs", async () => {
+  it("refuses an older intent voided by a newer dry run, and a request that differs", async () => {
     const { road } = freshRoad();
     const request = send();
     const older = prepared(await road.prepare(request, { actor }));
     const newer = prepared(await road.prepare(request, { actor }));
     expect(await road.commit(request, older.sealed.nonce, { actor, consent: accept })).toMatchObject({ status: "refused", reason: "superseded" });
-    expect(await road.commit(request, newer.sealed.nonce, { actor: { ...actor, session: "session-b" }, consent: accept })).toMatchObject({ status: "refused", reason: "other_session" });
-    const third = prepared(await road.prepare(request, { actor }));
-    expect(await road.commit({ ...request, amount: request.amount + 1n }, third.sealed.nonce, { actor, consent: accept })).toMatchObject({
+    expect(await road.commit({ ...request, amount: request.amount + 1n }, newer.sealed.nonce, { actor, consent: accept })).toMatchObject({
       status: "refused",
       reason: "digest_mismatch",
     });

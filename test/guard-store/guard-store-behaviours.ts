@@ -287,6 +287,29 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("are looked up without being used: open until redeemed, then reused; superseded and unknown as redeeming would find them", async () => {
+      const { store, twin } = await kind.fresh();
+      const other = await twin();
+      try {
+        await store.prepareIntent(intent("f".repeat(32), "1".repeat(64)));
+        const open = { outcome: "open", sealed: JSON.stringify({ nonce: "f".repeat(32) }) };
+        expect(await store.lookUpIntent("f".repeat(32))).toEqual(open);
+        expect(await other.lookUpIntent("f".repeat(32))).toEqual(open);
+        expect(await other.redeemIntent("f".repeat(32))).toMatchObject({ outcome: "redeemed" });
+        expect(await store.lookUpIntent("f".repeat(32))).toEqual({ outcome: "reused", reference: null });
+        await store.prepareIntent(intent("1".repeat(32), "2".repeat(64)));
+        await store.prepareIntent(intent("2".repeat(32), "2".repeat(64)));
+        expect(await store.lookUpIntent("1".repeat(32))).toMatchObject({ outcome: "superseded" });
+        expect(await store.lookUpIntent("3".repeat(32))).toEqual({ outcome: "unknown" });
+        // Another key keeps its own latest: one person's dry run does not void another's.
+        await store.prepareIntent(intent("4".repeat(32), "5".repeat(64)));
+        expect(await store.lookUpIntent("2".repeat(32))).toMatchObject({ outcome: "open" });
+      } finally {
+        await store.close();
+        await other.close();
+      }
+    });
+
     it("are shared by stores on one backing, and a nonce redeemed by several at once is redeemed by one", async () => {
       const { store, twin } = await kind.fresh();
       const others = [await twin(), await twin()];

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { startEmulator } from "@custody/emulator";
 import { CustodyClient, readSealKeyFile, type AuditRecord } from "@custody/shared";
 import { openPostgresGuardStore } from "@custody/shared/postgres-store";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { control } from "../contract/emulator-harness.js";
 import { buildCustodyServer } from "../bench/support/program-bundles.js";
@@ -230,7 +231,63 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
   });
 
   it("tells a subscriber on one replica of a write confirmed through the other: the change bus over PostgreSQL LISTEN/NOTIFY", async () => {
-    await expectWriteOnR1HeardOnR2(4_444n);
+    await expectWriteOnR1HeardOnR2(4_446n);
+  });
+
+  it("asks a 2026-07-28 person once with no affinity: the question from one replica, the answer on the other, sent once, on one chain", async () => {
+    const [r1, r2] = replicas as [ReplicaProcess, ReplicaProcess];
+    const manual = async (replica: ReplicaProcess) => {
+      const client = new Client({ name: "manual", version: "0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${replica.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+      return client;
+    };
+    const [onR1, onR2] = [await manual(r1), await manual(r2)];
+    const shown: string[] = [];
+    const balanced = await openTeamSession(balancer.url, TOKEN, "2026-07-28", (message) => (shown.push(message), { action: "accept", content: { confirm: true } }));
+    try {
+      const args = send(4_444n);
+      const dry = await balanced.call("create_transaction", args);
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      const confirmation = { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } };
+      const question = (await onR1.callTool(confirmation, { allowInputRequired: true })) as unknown as { resultType: string; requestState: string };
+      expect(question.resultType).toBe("input_required");
+      const answered = await onR2.callTool({ ...confirmation, requestState: question.requestState, inputResponses: { confirm: { action: "accept", content: { confirm: true } } } } as never);
+      expect((answered.structuredContent as { status?: string }).status, JSON.stringify(answered.content)).toBe("submitted");
+      const reference = dry.structured.reference as string;
+      expect(await transactionsOf(reference)).toHaveLength(1);
+
+      // Through nginx, round robin: the client answers the question and calls again, wherever each leg lands.
+      const other = send(4_445n);
+      const otherDry = await balanced.call("create_transaction", other);
+      const confirmed = await balanced.call("create_transaction", { ...other, confirmation_token: otherDry.token });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(shown).toHaveLength(1);
+      const records = chain();
+      for (const sent of [reference, otherDry.structured.reference as string]) {
+        expect(await transactionsOf(sent)).toHaveLength(1);
+        expect(["confirmed", "reserved", "submitted"].map((event) => recordsOf(records, event, sent).length)).toEqual([1, 1, 1]);
+      }
+    } finally {
+      for (const client of [onR1, onR2]) await client.close();
+      await balanced.close();
+    }
+  });
+
+  it("asks a 2025-11-25 person once through elicitation/create on the replica the documented affinity routes their session to", async () => {
+    const shown: string[] = [];
+    const session = await openTeamSession(balancer.url, TOKEN, "2025-11-25", (message) => (shown.push(message), { action: "accept", content: { confirm: true } }));
+    try {
+      const args = send(5_555n);
+      const dry = await session.call("create_transaction", args);
+      const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(shown).toHaveLength(1);
+      const reference = dry.structured.reference as string;
+      expect(await transactionsOf(reference)).toHaveLength(1);
+      expect(["confirmed", "reserved", "submitted"].map((event) => recordsOf(chain(), event, reference).length)).toEqual([1, 1, 1]);
+    } finally {
+      await session.close();
+    }
   });
 
   it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
@@ -363,6 +420,6 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
 
   it("listens again after the PostgreSQL restart: a replica that lived through it still hears the other's writes", async () => {
     await (replicas[1] as ReplicaProcess).waitForStderr("change bus: listening on PostgreSQL channel custody_resource_changed again");
-    await expectWriteOnR1HeardOnR2(5_555n);
+    await expectWriteOnR1HeardOnR2(5_556n);
   });
 });

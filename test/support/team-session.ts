@@ -1,5 +1,5 @@
 import { tokenFromText } from "@custody/mcp-server";
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
 
 /** An MCP client's session through the load balancer, and the replica that holds it (the start of its id; none on 2026-07-28). */
 export interface TeamSession {
@@ -10,9 +10,15 @@ export interface TeamSession {
   close(): Promise<void>;
 }
 
-/** A 2025-11-25 session, or with `revision` "2026-07-28" the SDK's client pinned to that revision (no session: any replica answers each request). */
-export async function openTeamSession(url: string, token: string, revision: "2025-11-25" | "2026-07-28" = "2025-11-25"): Promise<TeamSession> {
-  const client = new Client({ name: "team-member", version: "0" }, { capabilities: {}, ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {}) });
+/**
+ * A 2025-11-25 session, or with `revision` "2026-07-28" the SDK's client pinned to that revision (no
+ * session: any replica answers each request). With `person`, it declares form elicitation and
+ * answers the person's question with it (on 2026-07-28 by retrying the call with the answer).
+ */
+export async function openTeamSession(url: string, token: string, revision: "2025-11-25" | "2026-07-28" = "2025-11-25", person?: (message: string) => ElicitResult): Promise<TeamSession> {
+  const capabilities = person === undefined ? {} : { elicitation: { form: {} } };
+  const client = new Client({ name: "team-member", version: "0" }, { capabilities, ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {}) });
+  if (person !== undefined) client.setRequestHandler("elicitation/create", (request) => person(request.params.message));
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);
   const replica = transport.sessionId?.split(".")[0] ?? "";

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import * as vscode from "vscode";
 import {
   sanitizeUntrustedText,
@@ -66,8 +65,6 @@ function soleDuplicate(checks: readonly Finding[]): Finding | undefined {
  * progress notifications, the modal and the messages.
  */
 export class WriteGuard {
-  /** This window's session: a prepared intent is confirmed only here. */
-  readonly #session = randomUUID();
   #road: { client: CustodyClient; road: WriteRoad } | undefined;
 
   constructor(private readonly deps: WriteGuardDeps) {}
@@ -108,7 +105,7 @@ export class WriteGuard {
     const tool = writeIdentity(request.kind).tool;
     const state = this.deps.connection.require();
     const road = this.#roadFor(state.client, state.target.operator);
-    const actor = { session: this.#session, person: null };
+    const actor = { person: null };
     let prepared: PrepareResult;
     try {
       prepared = await this.#progress(`Custody: checking ${tool} on fresh data...`, () => road.prepare(request, { actor }));

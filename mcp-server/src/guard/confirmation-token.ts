@@ -58,6 +58,22 @@ export class ConfirmationTokens {
     return { ok: true, nonce };
   }
 
+  /**
+   * A MAC of other server-minted text under the same secret (the person's question, sealed in an
+   * input-required requestState), separated from tokens by its purpose: every replica that reads
+   * the token secret can check it.
+   */
+  sign(purpose: string, text: string): string {
+    return createHmac("sha256", this.#secret).update(JSON.stringify([purpose, text])).digest("base64url");
+  }
+
+  /** Whether `mac` is sign(purpose, text), compared in constant time. */
+  signed(purpose: string, text: string, mac: string): boolean {
+    const expected = Buffer.from(this.sign(purpose, text), "latin1");
+    const given = Buffer.from(mac, "latin1");
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
   #mac(nonce: string, bound: TokenBinding): string {
     return createHmac("sha256", this.#secret).update(JSON.stringify([PREFIX, nonce, bound.tool, bound.operator, bound.person])).digest("base64url");
   }

@@ -1,15 +1,9 @@
-import { sanitizeUntrustedText } from "@custody/shared";
-import type { Server } from "@modelcontextprotocol/server";
-import { loadSchemaValidator } from "../server/lazy-schema-validator.js";
+import { sanitizeUntrustedText, type Consent } from "@custody/shared";
+import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ClientCapabilities, type InputRequest, type ServerContext as McpRequestContext, type Server } from "@modelcontextprotocol/server";
 import { speaksModernEra } from "../server/protocol-era.js";
-import { errorMessage } from "../tools/error-message.js";
 
-export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
-
-/** Whether the client can show a form to the person (form elicitation; 2026-07-28 asks otherwise, in a later stage of issue 19). */
-export function canAskPerson(session: Server): boolean {
-  return !speaksModernEra(session) && session.getClientCapabilities()?.elicitation?.form !== undefined;
-}
+/** The key of the person's answer among the input-required requests and the retried call's responses. */
+export const CONFIRM_KEY = "confirm";
 
 const CONFIRM_SCHEMA = {
   type: "object" as const,
@@ -19,25 +13,50 @@ const CONFIRM_SCHEMA = {
   required: ["confirm"],
 };
 
+/** What a call carries for asking the person: whether the client shows forms, and what a retried call brings back. */
+export interface PersonInput {
+  /** The client declared form elicitation (on 2025-11-25 at initialize, on 2026-07-28 in the request's _meta). */
+  canAsk: boolean;
+  /** The retried call's answers, keyed as asked (untrusted: read through consentFrom). */
+  responses: Record<string, unknown> | undefined;
+  /** The requestState the retried call echoes (untrusted: opened with openQuestion). */
+  state: string | undefined;
+}
+
+/** Whether declared capabilities include form elicitation (a bare `elicitation: {}` is form, as before modes). */
+function declaresForm(capabilities: ClientCapabilities | undefined): boolean {
+  const elicitation = capabilities?.elicitation;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+/** The person's side of one tools/call, on either generation. */
+export function personInput(session: Server, request: McpRequestContext): PersonInput {
+  const declared = speaksModernEra(session) ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : session.getClientCapabilities();
+  const state = request.mcpReq.requestState();
+  return { canAsk: declaresForm(declared), responses: request.mcpReq.inputResponses, state: typeof state === "string" ? state : undefined };
+}
+
 /**
- * Asks the person, through the client, to confirm the summary. A client without form
- * elicitation is not asked (the confirmation token is then the only confirmation); any answer
- * but an accepted form with confirm ticked sends nothing.
+ * The question as an embedded form request: a 2026-07-28 client answers it and retries the call;
+ * on a 2025-11-25 session the SDK asks through elicitation/create and calls the tool again. Whatever
+ * the message quotes, no hidden character reaches the form.
  */
-export async function askPerson(session: Server, message: string, timeoutMs: number, signal: AbortSignal): Promise<Consent> {
-  if (!canAskPerson(session)) return { answer: "not_asked" };
-  try {
-    // The SDK checks the answer against the form's schema with it.
-    await loadSchemaValidator();
-    // The last door before the person: whatever the message quotes, no hidden character reaches the form.
-    const shown = sanitizeUntrustedText(message, Number.POSITIVE_INFINITY);
-    const result = await session.elicitInput({ mode: "form", message: shown, requestedSchema: CONFIRM_SCHEMA }, { timeout: Math.max(1000, timeoutMs), signal });
-    if (result.action === "accept") {
-      return result.content?.confirm === true ? { answer: "accepted" } : { answer: "declined", detail: "the person accepted the form without ticking confirm" };
-    }
-    if (result.action === "decline") return { answer: "declined", detail: "the person declined" };
-    return { answer: "cancelled", detail: "the person cancelled" };
-  } catch (error) {
-    return { answer: "cancelled", detail: `the confirmation could not be obtained (${errorMessage(error)})` };
+export function personQuestion(message: string): Record<string, InputRequest> {
+  return { [CONFIRM_KEY]: inputRequired.elicit({ mode: "form", message, requestedSchema: CONFIRM_SCHEMA }) };
+}
+
+/** The text the person is shown: sanitised once, and what the question's digest covers. */
+export function shownQuestion(message: string): string {
+  return sanitizeUntrustedText(message, Number.POSITIVE_INFINITY);
+}
+
+/** The person's answer in a retried call: only an accepted form with confirm ticked sends; no answer at all is a cancel. */
+export function consentFrom(responses: Record<string, unknown> | undefined): Consent {
+  const answer = inputResponse(responses, CONFIRM_KEY);
+  if (answer.kind !== "elicit") return { answer: "cancelled", detail: "the person's answer did not come back with the confirmation" };
+  if (answer.action === "accept") {
+    return answer.content?.confirm === true ? { answer: "accepted" } : { answer: "declined", detail: "the person accepted the form without ticking confirm" };
   }
+  if (answer.action === "decline") return { answer: "declined", detail: "the person declined" };
+  return { answer: "cancelled", detail: "the person cancelled" };
 }

@@ -1,23 +1,24 @@
-import { boundedText, formatIssues, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Currency, type WriteKind } from "@custody/shared";
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import { boundedText, formatIssues, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
+import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { permissionRefusal } from "../tools/define-tool.js";
 import { errorMessage } from "../tools/error-message.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
 import { WRITE_HINTS } from "../tools/tool-hints.js";
 import { strictInput } from "../tools/strict-input.js";
+import { speaksModernEra } from "../server/protocol-era.js";
 import { accountWithCurrency } from "../tools/account-input.js";
 import { recordOperation } from "./audit-trail.js";
-import { askPerson } from "./elicitation.js";
+import type { TokenBinding } from "./confirmation-token.js";
+import { consentFrom, personQuestion, shownQuestion } from "./elicitation.js";
+import { beatWhileAsked, PROGRESS_EVERY_MS, stopBeating } from "./question-heartbeat.js";
+import { openQuestion, questionDigest, sealQuestion } from "./question-state.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
 export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
-
-/** How often a confirmation under way tells the client it is still working (when it asked for progress). */
-const PROGRESS_EVERY_MS = 2000;
 
 /** The account a write names and its currency, resolved before the amounts are converted. */
 export interface WriteTarget {
@@ -47,7 +48,10 @@ type WriteArgs<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { c
 /**
  * A guarded write tool, the MCP surface of the write road: without a token it is a dry run
  * (road.prepare: nothing sent; the answer carries a token naming the prepared intent); with the
- * token it confirms (road.commit), asking the person through form elicitation when the client can.
+ * token it confirms. A client that shows forms is first asked the person's question as an
+ * input-required result (road.question: nothing used up), and the call that comes back with the
+ * answer and the sealed requestState commits (road.commit); a client that shows no form confirms
+ * with the token alone.
  * The road decides and audits; this adapter owns the token on the wire, the form and the wording.
  */
 export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>): AnyTool {
@@ -80,7 +84,7 @@ async function toWriteRequest<Shape extends z.ZodRawShape>(spec: WriteToolSpec<S
   return parsed.data;
 }
 
-async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, tool: AnyTool, rawArgs: WriteArgs<Shape>, call: ToolCall): Promise<CallToolResult> {
+async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, tool: AnyTool, rawArgs: WriteArgs<Shape>, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
   const { ctx } = call;
   const { confirmation_token: token, repeat_of: repeatOf, ...args } = rawArgs;
   const refusal = permissionRefusal(call, tool);
@@ -106,20 +110,54 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
     await recordOperation(call, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
     return writeError("failed", `${message}. Nothing was sent.`);
   }
-  const actor = { session: call.sessionId, person: call.person };
   if (nonce === null) {
-    const prepared = await ctx.road.prepare(request, { actor, signal: call.signal });
+    const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
     return dryRunAnswer(tool.name, prepared, ctx.tokens.issue(prepared.sealed.nonce, binding));
   }
-  const heartbeat = setInterval(() => call.progress("still working: checking, waiting for the person, sending or looking the write up"), PROGRESS_EVERY_MS);
+  return confirmWrite(tool, request, { ...binding, nonce }, call);
+}
+
+/** The question the person is asked: the dry run's figures, checked again; what its digest covers. */
+function questionFor(tool: AnyTool, plan: PlannedWrite): string {
+  return shownQuestion(personMessage(tool.title ?? tool.name, plan));
+}
+
+/**
+ * A confirmation: the person's question (nothing used up), or the commit with the answer the
+ * retried call brings back under a requestState this server sealed, or with the token alone when
+ * the client shows no form.
+ */
+async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+  const { ctx, input } = call;
+  const actor = { person: call.person };
+  if (input.canAsk && input.state === undefined) {
+    const asked = await ctx.road.question(request, intent.nonce, { actor, signal: call.signal });
+    if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow());
+    const message = questionFor(tool, asked.plan);
+    const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(message), expires_at: asked.sealed.expires_at });
+    // A 2026-07-28 client holds no call open while the person reads; a 2025-11-25 one does.
+    if (!speaksModernEra(call.session)) beatWhileAsked(call, asked.sealed.expires_at - ctx.now().getTime());
+    return inputRequired({ inputRequests: personQuestion(message), requestState });
+  }
+  let answer: (plan: PlannedWrite) => Consent = () => ({ answer: "not_asked" });
+  if (input.state !== undefined) {
+    stopBeating(call);
+    const opened = openQuestion(ctx.tokens, input.state, intent, ctx.now().getTime());
+    if (!opened.ok) {
+      await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: "request_state" } });
+      return writeError("refused", opened.message, { reason: "request_state" });
+    }
+    const given = consentFrom(input.responses);
+    // The answer counts for the question asked: if the checks changed what the person would be told, nothing is sent.
+    answer = (plan) =>
+      given.answer === "accepted" && questionDigest(questionFor(tool, plan)) !== opened.state.question
+        ? { answer: "cancelled", detail: "what would be sent now is not what the person was asked (the checks changed since)" }
+        : given;
+  }
+  const heartbeat = setInterval(() => call.progress("still working: checking, sending or looking the write up"), PROGRESS_EVERY_MS);
   try {
-    const result = await ctx.road.commit(request, nonce, {
-      actor,
-      signal: call.signal,
-      progress: call.progress,
-      consent: { ask: (plan, timeoutMs) => askPerson(call.session, personMessage(tool.title ?? tool.name, plan), timeoutMs, call.signal) },
-    });
+    const result = await ctx.road.commit(request, intent.nonce, { actor, signal: call.signal, progress: call.progress, consent: { ask: async (plan) => answer(plan) } });
     if (result.status === "submitted") call.written(result.plan.account.id, result.transaction.id);
     return commitAnswer(result, ctx.client.serviceNow());
   } finally {

@@ -9,20 +9,15 @@ import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
 import { serverInstructions } from "./instructions.js";
-import { lazySchemaValidator } from "./lazy-schema-validator.js";
+import { noSchemaValidator } from "./no-schema-validator.js";
 import { personalContext, type ContextSource } from "./server-context.js";
 import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 
 export interface McpServerOptions {
   /** Tracks the tool calls under way, so a shutdown can let them finish. */
   work?: WorkInFlight;
-  /** The signed-in person the session belongs to; null or absent for a single user. */
+  /** The signed-in person the session (or the 2026-07-28 request) belongs to; null or absent for a single user. */
   person?: Person | null;
-  /**
-   * What a confirmation token is bound to besides the person: by default a random id of this
-   * server (one 2025 session). A 2026-07-28 request has no session: it passes the person's own key.
-   */
-  sessionKey?: string;
   /** The process's resource changes: with them, resources can be subscribed to and writes tell subscribers what they changed. */
   changes?: ResourceChanges;
 }
@@ -37,9 +32,9 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   const ctx = personalContext(source, person);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
-    { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: lazySchemaValidator },
+    { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, sessionKey: options.sessionKey, changes: options.changes });
+  registerTools(server, ctx, { work: options.work, person, changes: options.changes });
   registerResources(server, ctx, person);
   const readable = readableResources(ctx.policy, person);
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.

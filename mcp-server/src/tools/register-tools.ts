@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
-import { ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type Tool } from "@modelcontextprotocol/server";
+import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { personInput } from "../guard/elicitation.js";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
@@ -39,9 +39,8 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, sessionKey, changes }: { work: WorkInFlight | undefined; person: Person | null; sessionKey?: string | undefined; changes?: ResourceChanges | undefined }): void {
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined }): void {
   const session = server.server;
-  const sessionId = sessionKey ?? randomUUID();
   let visible: Promise<Map<string, Tool>> | undefined;
   const visibleTools = () => {
     visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing, person)).map(({ tool }) => [tool.name, tool])));
@@ -49,7 +48,7 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
   };
   session.registerCapabilities({ tools: { listChanged: true } });
   session.setRequestHandler("tools/list", async () => ({ tools: [...(await visibleTools()).values()] }));
-  session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult> => {
+  session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {
     const name = params.name;
     try {
       const tool = (await visibleTools()).has(name) ? await loadTool(name) : undefined;
@@ -64,9 +63,11 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
         void extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
       const written = (accountId: number, transactionId: number | null) => changes?.written(accountId, transactionId);
-      const call = { ctx: await ctx.load(), session, sessionId, person, signal: extra.mcpReq.signal, progress, written };
+      const call = { ctx: await ctx.load(), session, input: personInput(session, extra), person, signal: extra.mcpReq.signal, progress, written };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
+      // The person's question: the client (or, on a 2025-11-25 session, the SDK) asks and calls again.
+      if (isInputRequiredResult(result)) return result;
       if (!result.isError) {
         if (!result.structuredContent) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Output validation error: Tool ${name} has an output schema but no structured content was provided`);
         const output = await tool.output.safeParseAsync(result.structuredContent);

@@ -1,5 +1,6 @@
 import type { Person, Toolset } from "@custody/shared";
-import type { Server, CallToolResult } from "@modelcontextprotocol/server";
+import type { Server, CallToolResult, InputRequiredResult } from "@modelcontextprotocol/server";
+import type { PersonInput } from "../guard/elicitation.js";
 import type { z } from "zod";
 import type { ServerContext } from "../server/server-context.js";
 
@@ -14,10 +15,10 @@ export interface ToolHints {
 /** What a handler receives besides its arguments. */
 export interface ToolCall {
   ctx: ServerContext;
-  /** The MCP session's low-level server: client capabilities, elicitation. */
+  /** The MCP session's low-level server (on 2026-07-28, the request's own): client capabilities. */
   session: Server;
-  /** This MCP session's own id, random per session: a confirmation is accepted only in the session of its dry run. */
-  sessionId: string;
+  /** Whether the person can be asked through the client, and the answer a retried call carries. */
+  input: PersonInput;
   /** The signed-in person the session belongs to (an OAuth access token's subject), or null for a single user (stdio, the shared bearer token). */
   person: Person | null;
   signal: AbortSignal;
@@ -37,7 +38,8 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   input: z.ZodObject<Shape, z.core.$strict>;
   output: z.ZodObject;
   annotations: ToolHints;
-  handle(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<CallToolResult>;
+  /** The answer, or (a write's confirmation) the person's question as an input-required result. */
+  handle(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<CallToolResult | InputRequiredResult>;
 }
 
 /** Any tool, its argument type erased for the inventory. */

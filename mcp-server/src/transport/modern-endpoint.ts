@@ -24,14 +24,6 @@ export interface ModernEndpointOptions {
 
 const SHARED_TOKEN: Access = { subject: null, person: null, authInfo: null };
 
-/**
- * A confirmation token is bound to the person who ran the dry run: a signed-in subject, or the
- * server's one principal (the shared bearer token). With no session, any replica then accepts it.
- */
-function personKey(access: Access): string {
-  return access.subject === null ? "principal" : `subject:${access.subject}`;
-}
-
 export function isListen(body: unknown): boolean {
   return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "subscriptions/listen";
 }
@@ -51,7 +43,7 @@ export function modernEndpoint(ctx: ContextSource, work: WorkInFlight, log: (lin
     // No AuthInfo: the shared bearer token, which names no one.
     const access = authInfo === undefined ? SHARED_TOKEN : accesses.get(authInfo);
     if (access === undefined) throw new Error("a 2026-07-28 request reached the server without the access its token was checked for");
-    return createMcpServer(ctx, { work, person: access.person, sessionKey: personKey(access), changes: options.changes });
+    return createMcpServer(ctx, { work, person: access.person, changes: options.changes });
   };
   const onerror = (error: Error) => log(`2026-07-28 request: ${error.message}`);
   const handler = createMcpHandler(factory, { legacy: "reject", onerror });

@@ -4,7 +4,7 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
 import { isUnanswered, standingDuplicate } from "./write-traces.js";
 
 export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
@@ -51,6 +51,10 @@ export class FileGuardStore implements GuardStore {
 
   async prepareIntent(intent: PreparedIntent): Promise<void> {
     await this.#log.withLock(() => this.#intents.prepare(intent));
+  }
+
+  async lookUpIntent(nonce: string): Promise<IntentStanding> {
+    return this.#log.withLock(() => this.#intents.lookUp(nonce));
   }
 
   async redeemIntent(nonce: string): Promise<Redemption> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { PreparedIntent, Redemption } from "./guard-store.js";
+import type { IntentStanding, PreparedIntent, Redemption } from "./guard-store.js";
 
 const Prepared = z.object({ fingerprint: z.string(), expires_at: z.number(), sealed: z.string() });
 const Used = z.object({ expires_at: z.number(), reference: z.string().nullable() });
@@ -42,7 +42,21 @@ export class FileIntents {
     this.#put("latest", fingerprintName(intent.fingerprint), { nonce: intent.nonce, expires_at: intent.expires_at }, intent.expires_at);
   }
 
+  lookUp(nonce: string): IntentStanding {
+    const found = this.#find(nonce);
+    return found.outcome === "open" ? { outcome: "open", sealed: found.prepared.sealed } : found;
+  }
+
   redeem(nonce: string): Redemption {
+    const found = this.#find(nonce);
+    if (found.outcome !== "open") return found;
+    const { expires_at: expiresAt, sealed } = found.prepared;
+    this.#put("used", nonce, { expires_at: expiresAt, reference: null }, expiresAt);
+    rmSync(this.#file("prepared", nonce), { force: true });
+    return { outcome: "redeemed", sealed };
+  }
+
+  #find(nonce: string): { outcome: "open"; prepared: z.infer<typeof Prepared> } | Exclude<IntentStanding, { outcome: "open" }> {
     if (!NONCE.test(nonce)) return { outcome: "unknown" };
     this.#sweep();
     // A used entry that cannot be read still counts as used: a nonce is never redeemed twice.
@@ -54,9 +68,7 @@ export class FileIntents {
     // One that cannot be read cannot show this nonce is the newest of its intent: refused as unknown (a new dry run writes it again).
     if (latest === UNREADABLE) return { outcome: "unknown" };
     if (latest !== null && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at };
-    this.#put("used", nonce, { expires_at: prepared.expires_at, reference: null }, prepared.expires_at);
-    rmSync(this.#file("prepared", nonce), { force: true });
-    return { outcome: "redeemed", sealed: prepared.sealed };
+    return { outcome: "open", prepared };
   }
 
   link(nonce: string, reference: string): void {

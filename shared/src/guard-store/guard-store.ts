@@ -4,9 +4,13 @@ import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../rules/finding.js";
 import type { WriteRecognition } from "../writes/lost-answer-fields.js";
 
-/** A dry run whose confirmation is still possible: the latest one of its intent voids any earlier. */
+/** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
 export interface PreparedIntent {
-  /** intentFingerprint: operator, kind, resolved account (or transaction) and body, without the reference. */
+  /**
+   * What a newer dry run supersedes by: the intent's fingerprint (operator, kind, resolved account
+   * or transaction, body) together with the person who ran it (intentKey), so one person's dry run
+   * never voids another's.
+   */
   fingerprint: string;
   /** The confirmation's single-use nonce. */
   nonce: string;
@@ -25,6 +29,9 @@ export type Redemption =
   | { outcome: "superseded"; by_expires_at: number }
   /** The store never saw this nonce prepared (another store, or expired and forgotten). */
   | { outcome: "unknown" };
+
+/** Where a prepared intent stands, read without using it: what redeeming it now would find. */
+export type IntentStanding = { outcome: "open"; sealed: string } | Exclude<Redemption, { outcome: "redeemed" }>;
 
 /** Where one write stands, as the store's records tell. */
 export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
@@ -118,6 +125,8 @@ export interface GuardStore {
   committedSince(query: CommittedQuery): Promise<bigint>;
   /** Remembers a prepared intent; any earlier one of the same fingerprint can no longer be redeemed. */
   prepareIntent(intent: PreparedIntent): Promise<void>;
+  /** Where the nonce's intent stands, without using it up: a question to the person is asked before it is redeemed. */
+  lookUpIntent(nonce: string): Promise<IntentStanding>;
   /** Uses the nonce once, ever: the first call for a nonce that is its intent's latest redeems it. */
   redeemIntent(nonce: string): Promise<Redemption>;
   /** Records that a redeemed nonce went on to the write with this reference. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
@@ -88,6 +88,21 @@ export class PostgresGuardStore implements GuardStore {
         await client.query("DELETE FROM custody_latest_intents WHERE fingerprint IN (SELECT fingerprint FROM custody_latest_intents WHERE expires_at <= $1 LIMIT $2)", [now, EXPIRED_BATCH]);
       }),
     );
+  }
+
+  async lookUpIntent(nonce: string): Promise<IntentStanding> {
+    return this.#run("lookUpIntent", async () => {
+      const { rows } = await this.pool.query<{ sealed: string; redeemed: boolean; reference: string | null; latest: string | null; latest_expires_at: Date | null }>(
+        `SELECT i.sealed, i.redeemed_by IS NOT NULL AS redeemed, i.reference, l.nonce AS latest, l.expires_at AS latest_expires_at
+           FROM custody_intents i LEFT JOIN custody_latest_intents l ON l.fingerprint = i.fingerprint WHERE i.nonce = $1`,
+        [nonce],
+      );
+      const intent = rows[0];
+      if (intent === undefined) return { outcome: "unknown" };
+      if (intent.redeemed) return { outcome: "reused", reference: intent.reference };
+      if (intent.latest !== null && intent.latest !== nonce) return { outcome: "superseded", by_expires_at: (intent.latest_expires_at as Date).getTime() };
+      return { outcome: "open", sealed: intent.sealed };
+    });
   }
 
   async redeemIntent(nonce: string): Promise<Redemption> {

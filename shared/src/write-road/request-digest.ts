@@ -69,3 +69,11 @@ export function intentFingerprint(plan: Pick<PlannedWrite, "operator" | "kind" |
   const movement = Object.fromEntries(MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, normalised(network, request[field])]));
   return sha256({ operator: plan.operator, kind: plan.kind, account_id: plan.account.id, transaction_id: plan.transaction?.id ?? null, movement });
 }
+
+/**
+ * What a newer dry run supersedes by in the guard's store: the intent and the person who ran it
+ * (their subject, or null for a single user). Another person's identical dry run is theirs alone.
+ */
+export function supersedeKey(fingerprint: string, person: string | null): string {
+  return sha256({ fingerprint, person });
+}

@@ -34,10 +34,9 @@ export interface RoadPorts {
   readWorkspaceHistory?: boolean;
 }
 
-/** Who asks: a confirmation is accepted only from the session and the person that ran the dry run. */
+/** Who asks: a confirmation is accepted only from the person that ran the dry run, whichever session or replica they ask through. */
 export interface RoadActor {
-  session: string;
-  /** The signed-in person (their role in the policy applies to them), or null: a single user. */
+  /** The signed-in person (their role in the policy applies to them), or null: a single user, the server's one principal. */
   person: Person | null;
 }
 
@@ -72,11 +71,14 @@ export const SealedIntent = z.strictObject({
   account_id: z.int().positive(),
   transaction_id: z.int().positive().nullable(),
   tool: z.string(),
-  session: z.string(),
-  /** The subject of the person who ran the dry run, or null (a single user). */
+  /** Written by servers that bound a confirmation to its session (before 2026-11); ignored: the person is the binding. */
+  session: z.string().optional(),
+  /** The subject of the person who ran the dry run, or null (a single user): only they can confirm it. */
   person: z.string().nullable(),
   /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
   fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
+  /** The balances the dry run showed, before and after (base units), shown again when the person is asked: the question repeats the dry run's figures. */
+  balances: z.array(z.strictObject({ name: z.string(), before: z.string().regex(/^-?[0-9]+$/), after: z.string().regex(/^-?[0-9]+$/) })).optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
   /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */
@@ -88,7 +90,6 @@ export type SealedIntent = z.infer<typeof SealedIntent>;
 export type RefusalReason =
   | "permission"
   | "other_tool"
-  | "other_session"
   | "other_person"
   | "expired"
   | "reused"
@@ -116,6 +117,12 @@ export type CommitResult =
   | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null; standing?: SubmissionStanding }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
   | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
+
+/** The question to put to the person before a confirmation: the plan checked again on fresh data, with the dry run's figures. */
+export type QuestionResult = { status: "question"; plan: PlannedWrite; sealed: SealedIntent } | StoppedBeforeSending;
+
+/** A confirmation that stopped before anything could be sent: refused, blocked by a check, or failed to plan. */
+export type StoppedBeforeSending = Extract<CommitResult, { status: "refused" | "blocked" | "failed" }>;
 
 /** The outcome of a duplicate check: the finding to show, and the earlier write it names. */
 export interface DuplicateVerdict {

@@ -3,7 +3,7 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
 import { FOUND_OUTCOME, NOT_FOUND_OUTCOME } from "../guard-store/write-traces.js";
-import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { IntentStanding, WriteTrace } from "../guard-store/guard-store.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
 import type { LimitSet } from "../policy/limit-scope.js";
@@ -22,13 +22,16 @@ import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./b
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { differingFields, digestFields, intentFingerprint, requestDigest } from "./request-digest.js";
-import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage } from "./road-types.js";
+import { differingFields, digestFields, intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
+import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { sendOnce } from "./send-once.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
+
+type Refused = Extract<CommitResult, { status: "refused" }>;
+type Refuse = (reason: RefusalReason, message: string, plan?: PlannedWrite, extra?: Record<string, unknown>) => Promise<Refused>;
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
 const DEFAULT_BROADCAST_WAIT_MS = 5000;
@@ -57,6 +60,26 @@ function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest 
   return withReference;
 }
 
+/**
+ * The plan as the person is asked about it: checked again on fresh data, but with the figures the
+ * dry run showed (its fee and balances, and the fee cap it proposed), so the question and the dry
+ * run never differ by a fresh estimate.
+ */
+function asShownInDryRun(plan: PlannedWrite, sealed: SealedIntent): PlannedWrite {
+  const amount = (units: string) => formatAmount(BigInt(units), plan.currency);
+  return {
+    ...plan,
+    ...(sealed.max_fees === null ? {} : { proposed_max_fees: BigInt(sealed.max_fees) }),
+    ...(sealed.fee == null ? {} : { fee: { estimated: amount(sealed.fee) } }),
+    ...(sealed.balances === undefined ? {} : { balances: sealed.balances.map((balance) => ({ name: balance.name, before: amount(balance.before), after: amount(balance.after) })) }),
+  };
+}
+
+/** The subject a call's person is bound by, or null (a single user). */
+function subjectOf(call: RoadCall): string | null {
+  return call.actor.person?.subject ?? null;
+}
+
 /** The person a call's records name. */
 function whoOf(call: RoadCall): PersonOnRecord | null {
   return call.actor.person === null ? null : personOnRecord(call.actor.person);
@@ -75,9 +98,10 @@ function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict):
 
 /**
  * The one road every write walks, whatever the surface: prepare (permission, plan on fresh data,
- * duplicate check, digest, the intent remembered) then commit in one fixed order (the intent
- * redeemed once, the session, a plan again that must be what the person saw, consent, then one
- * at a time per operator and currency: a last plan, the name still on the same account, the
+ * duplicate check, digest, the intent remembered), optionally the person's question (the same
+ * checks as a commit's, nothing used up), then commit in one fixed order (the intent held to the
+ * tool, the person and the expiry, then redeemed once, a plan again that must be what the person
+ * saw, consent, then one at a time per operator and currency: a last plan, the name still on the same account, the
  * reservation of the intent and the amount, one POST, its look-up). Each step is audited with
  * the one meaning of its event (AUDIT_EVENT_MEANINGS).
  */
@@ -170,62 +194,39 @@ export class WriteRoad {
       account_id: plan.account.id,
       transaction_id: plan.transaction?.id ?? null,
       tool,
-      session: call.actor.session,
-      person: call.actor.person?.subject ?? null,
+      person: subjectOf(call),
       fields: digestFields(plan),
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
+      balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
       similar: duplicate.similar,
     };
-    await this.ports.store.prepareIntent({ fingerprint, nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
+    await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
     return { status: "prepared", plan, digest, sealed, earlier: duplicate.earlier };
   }
 
-  /** The confirmation of a prepared intent: checked again on fresh data, consented, then sent once. */
-  async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
-    const tool = writeSpec(request.kind).identity.tool;
-    const who = whoOf(call);
-    const refuse = async (reason: RefusalReason, message: string, plan?: PlannedWrite, extra: Record<string, unknown> = {}): Promise<CommitResult> => {
-      await this.#audit(
-        {
-          event: "refused",
-          tool,
-          request_digest: plan ? requestDigest(plan) : null,
-          error: message,
-          details: { reason, stage: "confirm", ...extra },
-        },
-        who,
-      );
-      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...extra };
-    };
-    const policy = this.ports.policy();
-    const permission = this.#permission(policy, request, call.actor.person);
-    if (permission !== null) return refuse("permission", permission);
-    // Redeemed first: any attempt uses the confirmation up, so two at the same moment can never both pass.
-    const redemption = await this.ports.store.redeemIntent(nonce);
-    if (redemption.outcome === "reused") {
-      const earlier = redemption.reference === null ? null : await this.ports.store.writeByReference(redemption.reference);
-      const what = earlier?.transaction_id != null ? `; it created transaction ${earlier.transaction_id}` : redemption.reference === null ? "" : `; it went on to the write with reference ${redemption.reference}`;
-      return refuse("reused", `already used (a confirmation submits once)${what}. Nothing was sent`, undefined, { transaction_id: earlier?.transaction_id ?? null });
-    }
-    if (redemption.outcome === "superseded") {
-      return refuse("superseded", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent");
-    }
-    if (redemption.outcome === "unknown") return refuse("unknown_intent", "this dry run is not known to the guard's store (expired, or made against another store); run a new dry run");
-    const sealed = SealedIntent.parse(JSON.parse(redemption.sealed));
-    const bound = { reference: sealed.correlation_id };
-    if (sealed.tool !== tool) return refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound);
-    if (sealed.session !== call.actor.session) {
-      return refuse("other_session", "the confirmation belongs to another session: only the session that ran the dry run can confirm it; run a new dry run here", undefined, bound);
-    }
-    if (sealed.person !== (call.actor.person?.subject ?? null)) return refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound);
-    if (this.#now() >= sealed.expires_at) return refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound);
+  /**
+   * The question to put to the person before confirming: the intent checked against who asks (the
+   * tool, the person, the expiry) and planned again on fresh data, nothing used up, nothing sent.
+   * A refusal here leaves the intent to its owner.
+   */
+  async question(request: WriteRequest, nonce: string, call: RoadCall): Promise<QuestionResult> {
+    const opened = await this.#openIntent(request, nonce, call, "look");
+    if ("result" in opened) return opened.result;
+    const checked = await this.#checkAgain(sealRequest(request, opened.sealed), opened.sealed, opened.policy, call, "confirm");
+    if ("result" in checked) return checked.result;
+    return { status: "question", plan: asShownInDryRun(checked.plan, opened.sealed), sealed: opened.sealed };
+  }
 
+  /** The confirmation of a prepared intent: checked against who asks, used up, checked again on fresh data, consented, then sent once. */
+  async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
+    const opened = await this.#openIntent(request, nonce, call, "redeem");
+    if ("result" in opened) return opened.result;
+    const { sealed, policy, refuse } = opened;
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
     if ("result" in confirming) return confirming.result;
     // The fee cap the dry run proposed is now part of the request; the person is still told where it came from.
-    const proposed = sealed.max_fees === null ? confirming.plan : { ...confirming.plan, proposed_max_fees: BigInt(sealed.max_fees) };
-    const plan = sealed.fee == null || "estimated" in proposed.fee ? proposed : { ...proposed, fee: { estimated: formatAmount(BigInt(sealed.fee), proposed.currency) } };
+    const plan = asShownInDryRun(confirming.plan, sealed);
     const consent = await call.consent.ask(plan, sealed.expires_at - this.#now());
     if (consent.answer === "declined" || consent.answer === "cancelled") {
       await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail });
@@ -240,6 +241,53 @@ export class WriteRoad {
     // Outside the serial section: following a broadcast must not hold up the next write.
     call.progress?.("following the transaction until it is broadcast");
     return { ...result, standing: await followSubmission(this.ports.client, result.transaction, { waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS, signal: call.signal }) };
+  }
+
+  /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
+  #refuser(request: WriteRequest, call: RoadCall): Refuse {
+    const tool = writeSpec(request.kind).identity.tool;
+    return async (reason, message, plan, extra = {}) => {
+      await this.#audit({ event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...extra } }, whoOf(call));
+      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...extra };
+    };
+  }
+
+  /**
+   * The sealed intent a nonce names, held to who asks before anything is used up: the caller's
+   * permission, then the intent must be open (not used, not superseded, known), for this tool and
+   * this person, and not expired. Someone else's attempt is refused and leaves it to its owner. To
+   * "redeem" then uses it, once, ever. With it, the policy read for this call and its refusal.
+   */
+  async #openIntent(request: WriteRequest, nonce: string, call: RoadCall, use: "look" | "redeem"): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
+    const tool = writeSpec(request.kind).identity.tool;
+    const refuse = this.#refuser(request, call);
+    const policy = this.ports.policy();
+    const permission = this.#permission(policy, request, call.actor.person);
+    if (permission !== null) return { result: await refuse("permission", permission) };
+    const standing = await this.ports.store.lookUpIntent(nonce);
+    const unusable = standing.outcome === "open" ? null : await this.#unusable(standing, refuse);
+    if (unusable !== null) return { result: unusable };
+    const sealed = SealedIntent.parse(JSON.parse((standing as { sealed: string }).sealed));
+    const bound = { reference: sealed.correlation_id };
+    if (sealed.tool !== tool) return { result: await refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound) };
+    if (sealed.person !== subjectOf(call)) return { result: await refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound) };
+    if (this.#now() >= sealed.expires_at) return { result: await refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound) };
+    if (use === "look") return { sealed, policy, refuse };
+    // Used up before anything else: two confirmations at the same moment can never both pass.
+    const redemption = await this.ports.store.redeemIntent(nonce);
+    if (redemption.outcome === "redeemed") return { sealed, policy, refuse };
+    return { result: await this.#unusable(redemption, refuse) };
+  }
+
+  /** Why an intent the store does not hold open cannot be confirmed. */
+  async #unusable(standing: Exclude<IntentStanding, { outcome: "open" }>, refuse: Refuse): Promise<Refused> {
+    if (standing.outcome === "reused") {
+      const earlier = standing.reference === null ? null : await this.ports.store.writeByReference(standing.reference);
+      const what = earlier?.transaction_id != null ? `; it created transaction ${earlier.transaction_id}` : standing.reference === null ? "" : `; it went on to the write with reference ${standing.reference}`;
+      return refuse("reused", `already used (a confirmation submits once)${what}. Nothing was sent`, undefined, { transaction_id: earlier?.transaction_id ?? null });
+    }
+    if (standing.outcome === "superseded") return refuse("superseded", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent");
+    return refuse("unknown_intent", "this dry run is not known to the guard's store (expired, or made against another store); run a new dry run");
   }
 
   async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
@@ -318,7 +366,7 @@ export class WriteRoad {
    * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
    * POST also the account's name still naming that account alone.
    */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: CommitResult }> {
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: StoppedBeforeSending }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
     const history = this.#historyPrefetch(call.signal);
@@ -329,7 +377,7 @@ export class WriteRoad {
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
       return { result: { status: "failed", message } };
     }
-    const refuse = async (reason: RefusalReason, message: string): Promise<{ result: CommitResult }> => {
+    const refuse = async (reason: RefusalReason, message: string): Promise<{ result: StoppedBeforeSending }> => {
       await this.#auditPlan("refused", plan, requestDigest(plan), { reason, stage, reference: plan.correlation_id }, message);
       return { result: { status: "refused", reason, message, plan } };
     };

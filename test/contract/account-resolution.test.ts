@@ -129,19 +129,21 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
   });
 
-  it("a string of digits that is one account's id and another's exact name is refused as ambiguous, naming both; a JSON number is always the id", async () => {
+  it("a string of digits that is one account's id and another's exact name is refused as ambiguous, naming both; a JSON number or #1 is always the id", async () => {
     const { client } = countingClient(emulator);
     const treasury = await resolveAccount(client, 1);
     expect(treasury.name).toBe("sol-treasury");
     const named = await createAccount(emulator, "1");
-    const message = `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named}; to mean the account with id 1, give the id as a JSON number (1), not a string; to mean the account named "1", give its id ${named} as a number`;
+    const message = `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named}; to mean the account with id 1, give "#1"; to mean the account named "1", give "#${named}"`;
     const refusal = await resolveAccount(client, "1").catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AccountNotFoundError);
     expect((refusal as Error).message).toBe(message);
     // Again through the directory's hint for the name "1": still refused.
     await expect(resolveAccount(client, "1")).rejects.toThrow(message);
     expect((await resolveAccount(client, 1)).id).toBe(1);
+    expect((await resolveAccount(client, "#1")).id).toBe(1);
     expect((await resolveAccount(client, named)).name).toBe("1");
+    expect((await resolveAccount(client, `#${named}`)).name).toBe("1");
   });
 
   it("an account named by its own id is no ambiguity, and digits that are neither an id nor a name say so", async () => {

@@ -127,7 +127,7 @@ describe("changing the request between the dry run and the confirmation", () => 
     const second = await dryRun(treasury, "create_transaction", solSend());
     await expectRefused("account swapped (sol-cold for sol-treasury)", treasury, "create_transaction", { ...solSend(), account: "sol-cold", recipient: address("sol-treasury"), confirmation_token: second.token }, OTHER_ACCOUNT);
     const third = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("account swapped, named by id", treasury, "create_transaction", { ...solSend(), account: ids.get("sol-cold"), recipient: address("sol-treasury"), confirmation_token: third.token }, OTHER_ACCOUNT);
+    await expectRefused("account swapped, named by id", treasury, "create_transaction", { ...solSend(), account: String(ids.get("sol-cold")), recipient: address("sol-treasury"), confirmation_token: third.token }, OTHER_ACCOUNT);
     const unbond = { account: "dot-staking", amount: "1", unit: "DOT" };
     const dotToken = (await dryRun(treasury, "polkadot_unbond", unbond)).token;
     await expectRefused("unbond on another account", treasury, "polkadot_unbond", { ...unbond, account: "dot-vault", confirmation_token: dotToken }, /differs from the dry run|dry run was for account|not allowed|blocked/);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -10,6 +10,8 @@ import { e2eTools, type E2eTools } from "./e2e-tools.js";
 import { Workbench } from "./workbench.js";
 import { expectFactsFirst, LONG_NAME } from "../../../test/support/shown-facts.js";
 import { RawStdioServer } from "../../../mcp-server/test/harness/raw-stdio-server.js";
+import { call } from "../../../mcp-server/test/harness/mcp-harness.js";
+import { connectStdio } from "../../../test/packages/built-packages.js";
 
 const OPERATOR = "staking-bot";
 /** The MCP server as the README's client configurations start it (built by the test command's build step). */
@@ -38,6 +40,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
   let browser: Browser | undefined;
   let workbench: Workbench;
   let client: CustodyClient;
+  let policyFile: string;
 
   beforeAll(async () => {
     tools = e2eTools();
@@ -47,7 +50,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     root = mkdtempSync(join(tmpdir(), "custody-e2e-"));
     // The local policy denies one tool only: Sync Account, which must be held to it like every write.
-    const policyFile = join(root, "policy.json");
+    policyFile = join(root, "policy.json");
     writeFileSync(policyFile, JSON.stringify({ tools: { deny: ["sync_account"] } }));
     session = await startCodeServer(tools, root, { ...USER_SETTINGS, "custody.policyFile": policyFile });
     browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true });
@@ -196,6 +199,45 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     const elsewhere = join(root, "another-home");
     mkdirSync(elsewhere);
     expect(await dryRun(elsewhere)).toMatchObject({ status: "dry_run", blocking: [] });
+  });
+
+  // VS Code starts an extension's MCP server from the definition its provider gives, for agent mode;
+  // code-server has no chat to start it from. What proves the user's path is the definition the
+  // installed extension gives in this window (Custody: Show the MCP Server Definition opens exactly
+  // what the provider returns), started as VS Code starts it: its command (the runtime VS Code runs
+  // extensions with) on the bundled server inside the installed .vsix, with its environment over
+  // the window's, then a real MCP client calling tools through it.
+  it("provides an MCP server from inside the installed .vsix that starts on the window's connection and policy and answers tools", async () => {
+    if (!session) throw new Error("code-server did not start");
+    await workbench.runCommand("View: Close All Editors");
+    await workbench.runCommand("Custody: Show the MCP Server Definition");
+    const shown = JSON.parse(await workbench.editorText('"servers"')) as { servers: Record<string, { type: string; command: string; args: string[]; env: Record<string, string> }> };
+    await workbench.screenshot("mcp-server-definition");
+    const definition = shown.servers["custody-workspace"];
+    if (definition === undefined) throw new Error(`no custody-workspace server in ${JSON.stringify(shown)}`);
+    expect(definition.type).toBe("stdio");
+    expect(realpathSync(definition.command)).toBe(realpathSync(tools.node));
+    const [bundle] = definition.args;
+    expect(bundle?.startsWith(join(root, "extensions", "custody-toolkit.custody-workspace-"))).toBe(true);
+    expect(bundle?.endsWith(join("dist", "mcp", "custody-mcp.js"))).toBe(true);
+    expect(existsSync(bundle ?? "")).toBe(true);
+    expect(definition.env).toMatchObject({ CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: policyFile });
+
+    const { client: mcp } = await connectStdio(definition.command, definition.args, { PATH: process.env.PATH ?? "", HOME: session.home, ...definition.env });
+    try {
+      const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain("create_transaction");
+      // The window's policy came with the definition: the tool it denies is not offered.
+      expect(names).not.toContain("sync_account");
+      const accounts = await call(mcp, "list_accounts");
+      expect(accounts.isError).toBe(false);
+      expect(accounts.text).toContain("sol-treasury");
+      const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+      const dryRun = await call(mcp, "create_transaction", { account: "sol-treasury", recipient, amount: "0.1", unit: "SOL" });
+      expect(dryRun.structured.status).toBe("dry_run");
+    } finally {
+      await mcp.close();
+    }
   });
 
   it("shows another operator's note holding a right-to-left override as the sanitiser's escape in Show as JSON", async () => {

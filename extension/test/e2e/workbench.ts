@@ -99,6 +99,23 @@ export class Workbench {
     return this.pane(title).locator(".monaco-list-row", { hasText: text });
   }
 
+  /**
+   * The whole text of the active editor, line by line: the editor draws its lines in any DOM order
+   * (each placed by its own `top`) with non-breaking spaces; fine for a document that fits the window.
+   */
+  async editorText(containing: string): Promise<string> {
+    const lines = this.page.locator(".editor-group-container.active .editor-instance .view-lines");
+    await lines.filter({ hasText: containing }).first().waitFor({ state: "visible", timeout: 30_000 });
+    const drawn = await lines
+      .first()
+      .locator(".view-line")
+      .evaluateAll((elements) => (elements as unknown as { textContent: string | null; style: { top: string } }[]).map((line) => ({ top: Number.parseInt(line.style.top, 10), text: line.textContent ?? "" })));
+    return drawn
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text.replace(/\u00a0/g, " "))
+      .join("\n");
+  }
+
   async paneText(title: string): Promise<string> {
     return (await this.pane(title).locator(".pane-body").innerText()).trim();
   }

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, baseUnit, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
 
 /** Amount names in the order a person reads them; any other follows. */
@@ -71,7 +72,7 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     `Reference: ${plan.correlation_id}`,
   ];
   return {
-    message: `${repeatWarning(repeat)}Send this request? ${whatMovesSentence(plan)}`,
+    message: vscode.l10n.t("{0}Send this request? {1}", repeatWarning(repeat), whatMovesSentence(plan)),
     detail: withWhatMoves(plan, lines.join("\n")),
   };
 }

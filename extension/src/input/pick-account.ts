@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, type Account, type Currency, type CustodyClient, type Network } from "@custody/shared";
 import type { NodeTarget } from "../views/tree-node.js";
 import { displayAmount } from "../views/amount-text.js";
@@ -45,7 +46,7 @@ export async function pickAccountFrom(client: CustodyClient, prompter: Prompter,
     const currency = currencies.get(account.currency) as Currency;
     return {
       label: labelText(account.name),
-      description: `${displayAmount(account.available_balance, currency)} available`,
+      description: vscode.l10n.t("{0} available", displayAmount(account.available_balance, currency)),
       detail: `id ${account.id} · ${accountNetwork(account) ?? account.type} · ${labelText(account.address, 64)}`,
       value: { account, currency },
     };

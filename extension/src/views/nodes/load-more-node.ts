@@ -27,7 +27,7 @@ export class LoadMoreNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon("ellipsis");
     if (this.description !== undefined) item.description = this.description;
     item.contextValue = "loadMore";
-    item.command = { command: "custody.loadMore", title: "Load More", arguments: [this] };
+    item.command = { command: "custody.loadMore", title: vscode.l10n.t("Load More"), arguments: [this] };
     return item;
   }
 }

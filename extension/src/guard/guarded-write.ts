@@ -46,9 +46,9 @@ const SUBMIT = vscode.l10n.t("Submit");
 /** Where a write was blocked, as the person reads it. */
 const BLOCKED_AT = {
   dry_run: "",
-  confirm: " on the check before your confirmation",
-  send_check: " on the final check",
-  reserve: " just before sending (daily limit or a duplicate)",
+  confirm: vscode.l10n.t(" on the check before your confirmation"),
+  send_check: vscode.l10n.t(" on the final check"),
+  reserve: vscode.l10n.t(" just before sending (daily limit or a duplicate)"),
 } as const;
 const SEND_AGAIN = vscode.l10n.t("Send Again");
 /** The button when the earlier write's outcome is unknown: choosing it is the person's acknowledgement that it may pay twice. */
@@ -126,11 +126,11 @@ export class WriteGuard {
         const unknown = duplicate.facts.may_pay_twice === "true";
         const again = await this.deps.prompter.confirm({
           message: unknown
-            ? `Custody: ${tool}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.`
-            : `Custody: ${tool}: this would send the same request twice.`,
+            ? vscode.l10n.t("Custody: {0}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.", tool)
+            : vscode.l10n.t("Custody: {0}: this would send the same request twice.", tool),
           detail: withWhatMoves(
             prepared.plan,
-            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? "Look at the account's transactions first. Send it again anyway, knowing it may pay twice?" : "Send it again anyway, on purpose?"}`,
+            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? vscode.l10n.t("Look at the account's transactions first. Send it again anyway, knowing it may pay twice?") : vscode.l10n.t("Send it again anyway, on purpose?")}`,
           ),
           action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
         });
@@ -180,7 +180,14 @@ export class WriteGuard {
       case "submitted": {
         this.deps.afterWrite();
         const tx = result.transaction;
-        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}. ${whatMovesSentence(result.plan, { fee: false })}`;
+        const message = vscode.l10n.t(
+          "Custody: transaction #{0} ({1}) created, status {2}{3}. {4}",
+          tx.id,
+          labelText(tx.type, 40),
+          labelText(tx.status, 40),
+          result.looked_up ? vscode.l10n.t(" (found by look-up after a lost answer)") : "",
+          whatMovesSentence(result.plan, { fee: false }),
+        );
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
         this.#auditProblem(result.audit_problem);

@@ -34,7 +34,7 @@ export async function chooseAccount(
   const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter(
     (account) => options.network === undefined || accountNetwork(account) === options.network,
   );
-  if (accounts.length === 0) throw new NothingToPickError(`the workspace has no ${options.network ?? ""} account`.replace("  ", " "));
+  if (accounts.length === 0) throw new NothingToPickError(vscode.l10n.t("the workspace has no {0} account", options.network ?? "").replace("  ", " "));
   return pickAccountFrom(client, prompter, accounts, options.title);
 }
 
@@ -51,5 +51,5 @@ export async function pickAccountFrom(client: CustodyClient, prompter: Prompter,
       value: { account, currency },
     };
   });
-  return prompter.pick(title, items, "Choose the account");
+  return prompter.pick(title, items, vscode.l10n.t("Choose the account"));
 }

@@ -17,7 +17,7 @@ export async function chooseValidator(client: CustodyClient, prompter: Prompter,
         ...known.map((address) => ({ label: labelText(address, 64), description: vscode.l10n.t("used by this account's stakes"), value: address })),
         { label: vscode.l10n.t("Enter another validator address..."), value: ENTER },
       ],
-      "Choose the validator",
+      vscode.l10n.t("Choose the validator"),
     );
   }
   if (chosen !== ENTER) return chosen;

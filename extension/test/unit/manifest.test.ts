@@ -128,7 +128,7 @@ describe("VS Code's conventions", () => {
     expect(raw.contributes.walkthroughs[0]?.steps.every((step) => step.title.startsWith("%") && step.description.startsWith("%") && step.media.altText.startsWith("%"))).toBe(true);
   });
 
-  it("passes no literal text a person reads to a notification, dialog, progress, quick pick or input box without vscode.l10n.t", () => {
+  it("passes no literal text a person reads to a notification, dialog, progress, quick pick, input box, tree or tooltip without vscode.l10n.t", () => {
     // A literal with words, once its ${...} parts are removed; the text the person reads then comes from l10n.t.
     const literal = String.raw`(\`(?:[^\`\\]|\\.)*\`|"(?:[^"\\]|\\.)*")`;
     const sinks = [
@@ -140,7 +140,11 @@ describe("VS Code's conventions", () => {
       String.raw`\b(?:title|prompt|placeHolder|tooltip|message|action|label|description):\s*` + literal,
       String.raw`\bitem\.(?:text|tooltip) = ` + literal,
       String.raw`\bstepTitle\(\s*` + literal,
-    ].map((sink) => new RegExp(sink, "g"));
+      // The views: a node's label, a message in a tree, a tooltip's title and its rows' names, a refusal to pick.
+      String.raw`new (?:MessageNode|GroupNode|BalanceLineNode|vscode\.TreeItem|NothingToPickError)\(\s*` + literal,
+      String.raw`markdownTooltip\(\s*` + literal,
+      String.raw`^\s*\[` + literal + ",",
+    ].map((sink) => new RegExp(sink, "gm"));
     const offenders: string[] = [];
     for (const { file, text } of sources) {
       for (const sink of sinks) {

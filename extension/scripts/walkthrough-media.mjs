@@ -14,10 +14,10 @@ export const E2E_RESULTS = join(extensionDir, "test-results", "e2e");
 
 /** Each walkthrough image and the screenshot of extension/test/e2e it is (Workbench.screenshot's name). */
 export const WALKTHROUGH_SHOTS = {
-  "connect.png": "welcome-not-connected",
-  "accounts.png": "connected-demo-workspace",
-  "dry-run.png": "solana-stake-confirmation",
-  "confirm.png": "solana-stake-in-transactions",
+  "connect.png": "walkthrough-connect",
+  "accounts.png": "walkthrough-accounts",
+  "dry-run.png": "walkthrough-dry-run",
+  "confirm.png": "walkthrough-confirm",
 };
 
 export function sha256(path) {

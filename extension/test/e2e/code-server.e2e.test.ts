@@ -76,6 +76,9 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await custody.click();
     await workbench.pane("Accounts").locator("text=Start the Built-in Emulator").waitFor({ state: "visible", timeout: 60_000 });
     await workbench.screenshot("welcome-not-connected");
+    // The walkthrough's pictures (extension/scripts/walkthrough-media.mjs): the part of the window each step is about.
+    const sideBar = page.locator(".part.sidebar").first();
+    await workbench.screenshot("walkthrough-connect", { part: sideBar, maxHeight: 420 });
 
     await workbench.runCommand("Custody: Connect to a Workspace");
     await workbench.answer(emulator.baseUrl, { title: "Connect to a Workspace (1/2)" });
@@ -106,6 +109,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     const firstRow = await workbench.pane("Transactions").locator(".monaco-list-row").first().innerText();
     expect(firstRow).toContain("PENDING_APPROVAL");
     await workbench.screenshot("connected-demo-workspace");
+    await workbench.screenshot("walkthrough-accounts", { part: sideBar, maxHeight: 620 });
 
     // A Solana stake from the palette, through the confirmation dialog.
     await workbench.clearNotifications();
@@ -118,12 +122,14 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(stakeDialog).toContain("Amount: 1.5 SOL (1500000000 lamport)");
     expect(stakeDialog).toContain("Governance (staking rule): approved at once");
     await workbench.screenshot("solana-stake-confirmation");
+    await workbench.screenshot("walkthrough-dry-run", { part: workbench.dialog });
     await workbench.clickDialogButton("Submit");
     const staked = await workbench.notification(/transaction #\d+ \(STAKE_CREATE_DELEGATE\) created/);
     const stakeId = Number(/#(\d+)/.exec(staked)?.[1]);
     expect((await client.getTransaction(stakeId)).amount).toBe(1_500_000_000n);
     await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible", timeout: 30_000 });
     await workbench.screenshot("solana-stake-in-transactions");
+    await workbench.screenshot("walkthrough-confirm", { part: workbench.pane("Transactions"), maxHeight: 420 });
     // The new stake in the Stakes view: its total and state, not "0 SOL active".
     await workbench.runCommand("Custody: Refresh All Views");
     await workbench.rows("Stakes", "1.5 SOL activating").first().waitFor({ state: "visible", timeout: 30_000 });

@@ -10,11 +10,14 @@ export class Workbench {
     private readonly resultsDir: string,
   ) {}
 
-  /** A screenshot kept as a test artifact: NN-name.png. */
-  async screenshot(name: string): Promise<string> {
+  /** A screenshot kept as a test artifact: NN-name.png; with `of`, only that part of the window (its top `maxHeight` pixels at most). */
+  async screenshot(name: string, of?: { part: Locator; maxHeight?: number }): Promise<string> {
     this.#shot += 1;
     const path = join(this.resultsDir, `${String(this.#shot).padStart(2, "0")}-${name}.png`);
-    await this.page.screenshot({ path, fullPage: false });
+    const box = of === undefined ? null : await of.part.boundingBox();
+    if (of !== undefined && box === null) throw new Error(`screenshot ${name}: the part to take is not shown`);
+    const clip = box === null ? undefined : { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, of?.maxHeight ?? box.height) };
+    await this.page.screenshot({ path, fullPage: false, clip });
     return path;
   }
 

@@ -195,7 +195,7 @@ describe("VS Code's conventions", () => {
       const shot = shots[image];
       // The end-to-end suite takes the screenshot, e2e.mjs copied it here and recorded its digest.
       expect(shot, image).toBeDefined();
-      expect(e2e, shot).toContain(`screenshot("${shot}")`);
+      expect(e2e, shot).toContain(`screenshot("${shot}",`);
       expect(recorded[image]?.screenshot, image).toMatch(new RegExp(`^\\d+-${shot}\\.png$`));
       expect(sha256(join(extensionDir, step.media.image)), image).toBe(recorded[image]?.sha256);
     }

@@ -2,7 +2,7 @@
 // Builds the .vsix without any prompt: bundles the extension (minified), copies the MCP
 // server's bundle (its entry and the chunks/ it imports on demand) into dist/mcp/, and runs vsce.
 // Prints the .vsix path on stdout.
-//   node extension/scripts/package.mjs [--skip-mcp]
+//   node extension/scripts/package.mjs [--skip-mcp] [--out <dir>]
 // --skip-mcp packages without the MCP server (for development only: the provider then offers none).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -16,7 +16,8 @@ export const MCP_BUNDLE = resolve(extensionDir, "..", "mcp-server", "dist", "cus
 /** The modules the entry imports, statically or on demand (mcp-server/build.mjs): shipped with it. */
 export const MCP_CHUNKS = resolve(extensionDir, "..", "mcp-server", "dist", "chunks");
 
-export async function packageExtension({ skipMcp = false } = {}) {
+/** Builds the .vsix into `outDir` (the extension's dist/ by default); returns its path. */
+export async function packageExtension({ skipMcp = false, outDir = join(extensionDir, "dist") } = {}) {
   const manifest = JSON.parse(readFileSync(join(extensionDir, "package.json"), "utf8"));
   await bundleExtension({ minify: true });
   const mcpDir = join(extensionDir, "dist", "mcp");
@@ -29,7 +30,7 @@ export async function packageExtension({ skipMcp = false } = {}) {
   } else if (!skipMcp) {
     throw new Error(`the MCP server bundle ${MCP_BUNDLE} is missing: build the MCP server first (or pass --skip-mcp for a development package)`);
   }
-  const out = join(extensionDir, "dist", `${manifest.name}-${manifest.version}.vsix`);
+  const out = join(outDir, `${manifest.name}-${manifest.version}.vsix`);
   const vsce = createRequire(import.meta.url).resolve("@vscode/vsce/vsce");
   execFileSync(
     process.execPath,
@@ -41,7 +42,10 @@ export async function packageExtension({ skipMcp = false } = {}) {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    process.stdout.write(`${await packageExtension({ skipMcp: process.argv.includes("--skip-mcp") })}\n`);
+    const out = process.argv.indexOf("--out");
+    const outDir = out === -1 ? undefined : resolve(process.argv[out + 1] ?? ".");
+    if (outDir !== undefined) mkdirSync(outDir, { recursive: true });
+    process.stdout.write(`${await packageExtension({ skipMcp: process.argv.includes("--skip-mcp"), outDir })}\n`);
   } catch (error) {
     process.stderr.write(`package: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -51,7 +51,9 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     void statusBar.refresh();
   };
   const guard = new WriteGuard({ connection, prompter, output, audit, policySetting: () => readConnectionSettings().policyFile, afterWrite: refreshAll });
-  const services: Services = { connection, output, prompter, guard, audit, views, tokens, emulator, refreshAll };
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0");
+  const mcp = new CustodyMcpProvider(context.asAbsolutePath("dist/mcp/custody-mcp.js"), version, connection, audit.path);
+  const services: Services = { connection, output, prompter, guard, audit, views, tokens, emulator, mcp, refreshAll };
   const autoRefresh = new AutoRefresh(refreshAll);
 
   setContexts(connection.state);
@@ -61,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     views,
     statusBar,
     emulator,
+    mcp,
     autoRefresh,
     ...registerCommands(services),
     connection.onDidChange((state) => {
@@ -84,11 +87,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     }),
   );
 
-  if (typeof vscode.lm?.registerMcpServerDefinitionProvider === "function") {
-    const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0");
-    const provider = new CustodyMcpProvider(context.asAbsolutePath("dist/mcp/custody-mcp.js"), version, connection, audit.path);
-    context.subscriptions.push(provider, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
-  }
+  if (typeof vscode.lm?.registerMcpServerDefinitionProvider === "function") context.subscriptions.push(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
 
   const settings = readConnectionSettings();
   if (settings.baseUrl !== "" && settings.operator !== "") {

@@ -4,6 +4,7 @@ import type { EmulatorSession } from "./connection/emulator-session.js";
 import type { ExtensionAudit } from "./guard/extension-audit.js";
 import type { WriteGuard } from "./guard/guarded-write.js";
 import type { Prompter } from "./input/prompter.js";
+import type { CustodyMcpProvider } from "./mcp/mcp-server-provider.js";
 import type { OutputLog } from "./output/output-log.js";
 import type { ViewRegistry } from "./views/view-registry.js";
 
@@ -17,6 +18,8 @@ export interface Services {
   views: ViewRegistry;
   tokens: AccessTokenStore;
   emulator: EmulatorSession;
+  /** The MCP server definition this window provides (none when the package carries no server). */
+  mcp: CustodyMcpProvider;
   /** Refreshes the views and the status bar. */
   refreshAll(): void;
 }

@@ -19,6 +19,7 @@ interface BuiltPackages {
   tarball: string;
   serverJson: string;
   mcpb: string;
+  vsix: string;
 }
 
 /** The packages as `pnpm run package` writes them (the script itself, into a temporary folder), from the built server bundle. */
@@ -29,7 +30,7 @@ function buildPackages(): BuiltPackages {
     if (path === undefined) throw new Error(`scripts/package.mjs wrote no ${suffix}: ${written.join(", ")}`);
     return path;
   };
-  return { tarball: named(".tgz"), serverJson: named("server.json"), mcpb: named(".mcpb") };
+  return { tarball: named(".tgz"), serverJson: named("server.json"), mcpb: named(".mcpb"), vsix: named(".vsix") };
 }
 
 /** The packages, built once before the file's tests: call at the file's top level, read the answer inside a test. */
@@ -37,7 +38,7 @@ export function packagesBuiltForThisFile(): () => BuiltPackages {
   let packages: BuiltPackages | undefined;
   beforeAll(() => {
     packages = buildPackages();
-  }, 60_000);
+  }, 120_000);
   return () => {
     if (packages === undefined) throw new Error("the packages are built in beforeAll: read them inside a test");
     return packages;
@@ -62,6 +63,11 @@ export function unpackedBundle(mcpb: string): { dir: string; manifest: McpbManif
 /** The package.json inside the npm tarball. */
 export function tarballManifest(tarball: string): Record<string, unknown> & { name: string; version: string } {
   return JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as ReturnType<typeof tarballManifest>;
+}
+
+/** The extension's package.json inside the .vsix (a zip: VS Code's layout puts it under extension/). */
+export function vsixManifest(vsix: string): { name: string; version: string } {
+  return JSON.parse(execFileSync("unzip", ["-p", vsix, "extension/package.json"], { encoding: "utf8" })) as ReturnType<typeof vsixManifest>;
 }
 
 /** The root package.json, where the packages' version, license and Node versions come from. */

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
 import { connectStdio, expectServesTheDemo, installedInUserFolder, packagesBuiltForThisFile, unpackedBundle, userEnvironment } from "./built-packages.js";
 
@@ -47,6 +48,15 @@ describe("the README's install sections, as each client runs them", () => {
         await mcp.close();
       }
     }
+  });
+
+  it("VS Code's .vsix: the README builds it with package:extension into dist-packages/ and installs the file the package script writes", () => {
+    const lines = installBlock("vsix").trim().split("\n");
+    const vsix = basename(built().vsix);
+    expect(lines[0]).toBe(`npx -y pnpm@10.34.8 run build && npx -y pnpm@10.34.8 run package:extension   # dist-packages/${vsix}`);
+    expect(lines[1]).toBe(`code --install-extension dist-packages/${vsix}`);
+    const scripts = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts["package:extension"]).toBe("node extension/scripts/package.mjs --out dist-packages");
   });
 
   it("Claude Desktop's paragraph names the bundle's settings and the variables they set", () => {

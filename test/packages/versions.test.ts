@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SERVER_VERSION } from "../../mcp-server/src/server/server-identity.js";
-import { packagesBuiltForThisFile, releaseVersion, tarballManifest, unpackedBundle } from "./built-packages.js";
+import { packagesBuiltForThisFile, releaseVersion, tarballManifest, unpackedBundle, vsixManifest } from "./built-packages.js";
 
 const repoFile = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const versionIn = (manifest: string) => (JSON.parse(repoFile(manifest)) as { version: string }).version;
@@ -9,7 +9,7 @@ const versionIn = (manifest: string) => (JSON.parse(repoFile(manifest)) as { ver
 const built = packagesBuiltForThisFile();
 
 describe("one version for the packages", () => {
-  it("the npm package, server.json and the MCP bundle carry the root package.json's version", () => {
+  it("the npm package, server.json, the MCP bundle and the .vsix carry the root package.json's version", () => {
     const version = releaseVersion();
     const serverJson = JSON.parse(readFileSync(built().serverJson, "utf8")) as { version: string; packages: { version: string }[] };
     expect({
@@ -17,7 +17,8 @@ describe("one version for the packages", () => {
       serverJson: serverJson.version,
       serverJsonPackage: serverJson.packages[0]?.version,
       mcpb: unpackedBundle(built().mcpb).manifest.version,
-    }).toEqual({ npm: version, serverJson: version, serverJsonPackage: version, mcpb: version });
+      vsix: vsixManifest(built().vsix).version,
+    }).toEqual({ npm: version, serverJson: version, serverJsonPackage: version, mcpb: version, vsix: version });
   });
 
   it("the copies kept by hand agree with it: the extension, the workspace packages and the version the server reports", () => {

@@ -9,6 +9,7 @@ import { disconnect } from "./connection/disconnect.js";
 import { setAccessToken } from "./connection/set-access-token.js";
 import { showOutput } from "./connection/show-output.js";
 import { startEmulator } from "./connection/start-emulator.js";
+import { showMcpServerDefinition } from "./mcp/show-mcp-server-definition.js";
 import { ethereumStake } from "./ethereum/stake.js";
 import { registerOperator } from "./operator/register-operator.js";
 import { bondExtra, rebond, unbond } from "./polkadot/amount-operation.js";
@@ -37,6 +38,7 @@ export const ALL_COMMANDS: readonly CommandDefinition[] = [
   checkHealth,
   setAccessToken,
   showOutput,
+  showMcpServerDefinition,
   syncAccount,
   copyAddress,
   copyId,

@@ -14,11 +14,11 @@ export function registerCommands(services: Services): vscode.Disposable[] {
         await command.run(services, argument instanceof TreeNode ? argument : undefined);
       } catch (error) {
         if (error instanceof NothingToPickError) {
-          void notify("info", `Custody: ${error.message}.`);
+          void notify("info", vscode.l10n.t("Custody: {0}.", error.message));
           return;
         }
         services.output.error(command.id, error);
-        void notify("error", `Custody: ${errorText(error)}`);
+        void notify("error", vscode.l10n.t("Custody: {0}", errorText(error)));
       }
     }),
   );

@@ -6,7 +6,7 @@ import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connec
 
 export class NotConnectedError extends Error {
   constructor() {
-    super("not connected to a custody workspace: run Custody: Connect to a Workspace, or start the built-in emulator");
+    super(vscode.l10n.t("not connected to a custody workspace: run Custody: Connect to a Workspace, or start the built-in emulator"));
     this.name = "NotConnectedError";
   }
 }

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, baseUnit, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
 
 /** Amount names in the order a person reads them; any other follows. */
@@ -23,19 +24,19 @@ function amountLines(plan: PlannedWrite): string[] {
   if (!("max_fees" in plan.amounts)) {
     lines.push(
       plan.kind.startsWith("polkadot_")
-        ? `Max fees: 0 (fixed for Polkadot staking requests; the network fee is charged at broadcast)`
-        : `Max fees: not part of this request (the network fee is paid by the account at broadcast)`,
+        ? vscode.l10n.t("Max fees: 0 (fixed for Polkadot staking requests; the network fee is charged at broadcast)")
+        : vscode.l10n.t("Max fees: not part of this request (the network fee is paid by the account at broadcast)"),
     );
   }
-  if (plan.proposed_max_fees !== null) lines.push(`(max fees proposed from the service's fee estimate)`);
+  if (plan.proposed_max_fees !== null) lines.push(vscode.l10n.t("(max fees proposed from the service's fee estimate)"));
   for (const [name, at] of Object.entries(plan.dates)) lines.push(`${amountLabel(name)}: ${at}`);
   return lines.filter((line) => line !== "");
 }
 
 function governanceLine(plan: PlannedWrite): string {
-  if (!plan.governance) return "Governance: the account does not report its rules; the service decides whether approval is needed";
+  if (!plan.governance) return vscode.l10n.t("Governance: the account does not report its rules; the service decides whether approval is needed");
   const { outcome, summary } = plan.governance;
-  const head = outcome === "approved_at_once" ? "approved at once" : outcome === "pending_approval" ? "pending approval" : "not allowed";
+  const head = outcome === "approved_at_once" ? vscode.l10n.t("approved at once") : outcome === "pending_approval" ? vscode.l10n.t("pending approval") : vscode.l10n.t("not allowed");
   return `Governance (${plan.governance.rule} rule): ${summary.startsWith(head) ? summary : `${head}: ${summary}`}`;
 }
 
@@ -57,21 +58,21 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
   const account = plan.account;
   const warnings = plan.checks.filter((item) => item.severity === "warn");
   const repeat = plan.checks.find((item) => item.code === "REPEAT_ACKNOWLEDGED");
-  const body = plan.call.body === null || plan.call.body === undefined ? "(no body)" : stringifyJsonExact(plan.call.body);
+  const body = plan.call.body === null || plan.call.body === undefined ? vscode.l10n.t("(no body)") : stringifyJsonExact(plan.call.body);
   const lines = [
-    `Operator ${plan.operator} at ${baseUrl}`,
-    `Account network: ${accountNetwork(account) ?? account.type}, currency ${plan.currency.name}`,
+    vscode.l10n.t("Operator {0} at {1}", plan.operator, baseUrl),
+    vscode.l10n.t("Account network: {0}, currency {1}", accountNetwork(account) ?? account.type, plan.currency.name),
     ...amountLines(plan),
     governanceLine(plan),
     ...(repeat === undefined ? [] : [`Repeat: ${findingLine(repeat)}`]),
     ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
-    `Summary: ${plan.summary}`,
-    `Request: ${plan.call.method} ${plan.call.path}`,
+    vscode.l10n.t("Summary: {0}", plan.summary),
+    vscode.l10n.t("Request: {0} {1}", plan.call.method, plan.call.path),
     body,
-    `Reference: ${plan.correlation_id}`,
+    vscode.l10n.t("Reference: {0}", plan.correlation_id),
   ];
   return {
-    message: `${repeatWarning(repeat)}Send this request? ${whatMovesSentence(plan)}`,
+    message: vscode.l10n.t("{0}Send this request? {1}", repeatWarning(repeat), whatMovesSentence(plan)),
     detail: withWhatMoves(plan, lines.join("\n")),
   };
 }
@@ -79,7 +80,7 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
 /** First in the modal's message: a write that repeats an earlier one says so, and that it may pay twice when the earlier one's outcome is unknown. */
 function repeatWarning(repeat: Finding | undefined): string {
   if (repeat === undefined) return "";
-  return repeat.facts.may_pay_twice === "true" ? "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. " : "Send this AGAIN? It repeats a write already sent. ";
+  return repeat.facts.may_pay_twice === "true" ? vscode.l10n.t("Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. ") : vscode.l10n.t("Send this AGAIN? It repeats a write already sent. ");
 }
 
 /** A modal's detail: what moves as lines, never cut, then `rest` sanitised and cut to what is left of the budget. */

@@ -22,6 +22,7 @@ import { notify } from "../output/notify.js";
 import { blockedText, confirmationText, withWhatMoves } from "./confirmation-text.js";
 import { AUDIT_SURFACE, type ExtensionAudit } from "./extension-audit.js";
 import { loadPolicy } from "./policy-source.js";
+import { restrictedModeRefusal } from "./workspace-trust.js";
 
 export interface WriteGuardDeps {
   connection: Connection;
@@ -39,18 +40,18 @@ export type GuardedResult =
   | { status: "failed"; message: string; sent: boolean }
   | { status: "sent"; result: Extract<CommitResult, { status: "submitted" | "uncertain" }> };
 
-const SUBMIT = "Submit";
+const SUBMIT = vscode.l10n.t("Submit");
 
 /** Where a write was blocked, as the person reads it. */
 const BLOCKED_AT = {
   dry_run: "",
-  confirm: " on the check before your confirmation",
-  send_check: " on the final check",
-  reserve: " just before sending (daily limit or a duplicate)",
+  confirm: vscode.l10n.t(" on the check before your confirmation"),
+  send_check: vscode.l10n.t(" on the final check"),
+  reserve: vscode.l10n.t(" just before sending (daily limit or a duplicate)"),
 } as const;
-const SEND_AGAIN = "Send Again";
+const SEND_AGAIN = vscode.l10n.t("Send Again");
 /** The button when the earlier write's outcome is unknown: choosing it is the person's acknowledgement that it may pay twice. */
-const SEND_AGAIN_MAY_PAY_TWICE = "Send Again, It May Pay Twice";
+const SEND_AGAIN_MAY_PAY_TWICE = vscode.l10n.t("Send Again, It May Pay Twice");
 
 /** The DUPLICATE_OF_RECENT finding of a blocked plan, when it is the only blocking one: the person may then repeat on purpose. */
 function soleDuplicate(checks: readonly Finding[]): Finding | undefined {
@@ -103,14 +104,16 @@ export class WriteGuard {
 
   async run(request: WriteRequest): Promise<GuardedResult> {
     const tool = writeIdentity(request.kind).tool;
+    const restricted = restrictedModeRefusal();
+    if (restricted !== undefined) return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, restricted));
     const state = this.deps.connection.require();
     const road = this.#roadFor(state.client, state.target.operator);
     const actor = { person: null };
     let prepared: PrepareResult;
     try {
-      prepared = await this.#progress(`Custody: checking ${tool} on fresh data...`, () => road.prepare(request, { actor }));
+      prepared = await this.#progress(vscode.l10n.t("Custody: checking {0} on fresh data...", tool), () => road.prepare(request, { actor }));
     } catch (error) {
-      return this.#failed(`Custody: ${tool} could not be prepared (nothing was sent)`, error, false);
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), error, false);
     }
     if (prepared.status === "blocked") {
       this.#showPlan(tool, prepared.plan);
@@ -120,22 +123,22 @@ export class WriteGuard {
         const unknown = duplicate.facts.may_pay_twice === "true";
         const again = await this.deps.prompter.confirm({
           message: unknown
-            ? `Custody: ${tool}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.`
-            : `Custody: ${tool}: this would send the same request twice.`,
+            ? vscode.l10n.t("Custody: {0}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.", tool)
+            : vscode.l10n.t("Custody: {0}: this would send the same request twice.", tool),
           detail: withWhatMoves(
             prepared.plan,
-            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? "Look at the account's transactions first. Send it again anyway, knowing it may pay twice?" : "Send it again anyway, on purpose?"}`,
+            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? vscode.l10n.t("Look at the account's transactions first. Send it again anyway, knowing it may pay twice?") : vscode.l10n.t("Send it again anyway, on purpose?")}`,
           ),
           action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });
         this.deps.output.info(`${tool}: not sent again`);
-        return { status: "declined", message: "not sent again" };
+        return { status: "declined", message: vscode.l10n.t("not sent again") };
       }
-      return this.#stop("blocked", `Custody: ${tool} blocked, nothing was sent.\n${blockedText(prepared.plan)}`, true);
+      return this.#stop("blocked", vscode.l10n.t("Custody: {0} blocked, nothing was sent.\n{1}", tool, blockedText(prepared.plan)), true);
     }
-    if (prepared.status === "refused") return this.#stop("refused", `Custody: ${tool} refused: ${prepared.message}`);
-    if (prepared.status === "failed") return this.#failed(`Custody: ${tool} could not be prepared (nothing was sent)`, new Error(prepared.message), false);
+    if (prepared.status === "refused") return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, prepared.message));
+    if (prepared.status === "failed") return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new Error(prepared.message), false);
     this.#showPlan(tool, prepared.plan);
     const consent = {
       ask: async (plan: PlannedWrite) => {
@@ -148,7 +151,7 @@ export class WriteGuard {
     try {
       result = await road.commit(request, prepared.sealed.nonce, { actor, consent });
     } catch (error) {
-      return this.#failed(`Custody: ${tool} could not be checked again before sending (nothing was sent)`, error, false);
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool), error, false);
     }
     return this.#report(tool, result);
   }
@@ -160,21 +163,28 @@ export class WriteGuard {
   #report(tool: string, result: CommitResult): GuardedResult {
     switch (result.status) {
       case "refused":
-        return this.#stop("refused", `Custody: ${tool} refused: ${result.message}`);
+        return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, result.message));
       case "blocked":
-        return this.#stop("blocked", `Custody: ${tool} blocked${BLOCKED_AT[result.stage]}, nothing was sent.\n${blockedText(result.plan)}`, true);
+        return this.#stop("blocked", vscode.l10n.t("Custody: {0} blocked{1}, nothing was sent.\n{2}", tool, BLOCKED_AT[result.stage], blockedText(result.plan)), true);
       case "declined":
         this.deps.output.info(`${tool}: declined, nothing was sent`);
-        return { status: "declined", message: "declined" };
+        return { status: "declined", message: vscode.l10n.t("declined") };
       case "failed":
-        return this.#failed(`Custody: ${tool} could not be checked again before sending (nothing was sent)`, new Error(result.message), false);
+        return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool), new Error(result.message), false);
       case "rejected":
         this.deps.afterWrite();
-        return this.#failed(`Custody: ${tool} was refused by the service (not applied)`, new Error(result.message), true);
+        return this.#failed(vscode.l10n.t("Custody: {0} was refused by the service (not applied)", tool), new Error(result.message), true);
       case "submitted": {
         this.deps.afterWrite();
         const tx = result.transaction;
-        const message = `Custody: transaction #${tx.id} (${labelText(tx.type, 40)}) created, status ${labelText(tx.status, 40)}${result.looked_up ? " (found by look-up after a lost answer)" : ""}. ${whatMovesSentence(result.plan, { fee: false })}`;
+        const message = vscode.l10n.t(
+          "Custody: transaction #{0} ({1}) created, status {2}{3}. {4}",
+          tx.id,
+          labelText(tx.type, 40),
+          labelText(tx.status, 40),
+          result.looked_up ? vscode.l10n.t(" (found by look-up after a lost answer)") : "",
+          whatMovesSentence(result.plan, { fee: false }),
+        );
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
         this.#auditProblem(result.audit_problem);
@@ -183,7 +193,7 @@ export class WriteGuard {
       case "uncertain":
         this.deps.afterWrite();
         this.deps.output.warn(`${tool}: ${result.message}`);
-        void notify("warning", `Custody: ${whatMovesSentence(result.plan, { fee: false })} ${result.message}`);
+        void notify("warning", vscode.l10n.t("Custody: {0} {1}", whatMovesSentence(result.plan, { fee: false }), result.message));
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
     }
@@ -193,7 +203,7 @@ export class WriteGuard {
   #auditProblem(problem: string | null): void {
     if (problem === null) return;
     this.deps.output.warn(problem);
-    void notify("error", `Custody: the request was sent, but ${problem}`);
+    void notify("error", vscode.l10n.t("Custody: the request was sent, but {0}", problem));
   }
 
   #stop(status: "refused" | "blocked", message: string, modal = false): GuardedResult {

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, type Account, type Currency, type CustodyClient, type Network } from "@custody/shared";
 import type { NodeTarget } from "../views/tree-node.js";
 import { displayAmount } from "../views/amount-text.js";
@@ -33,7 +34,7 @@ export async function chooseAccount(
   const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter(
     (account) => options.network === undefined || accountNetwork(account) === options.network,
   );
-  if (accounts.length === 0) throw new NothingToPickError(`the workspace has no ${options.network ?? ""} account`.replace("  ", " "));
+  if (accounts.length === 0) throw new NothingToPickError(vscode.l10n.t("the workspace has no {0} account", options.network ?? "").replace("  ", " "));
   return pickAccountFrom(client, prompter, accounts, options.title);
 }
 
@@ -45,10 +46,10 @@ export async function pickAccountFrom(client: CustodyClient, prompter: Prompter,
     const currency = currencies.get(account.currency) as Currency;
     return {
       label: labelText(account.name),
-      description: `${displayAmount(account.available_balance, currency)} available`,
+      description: vscode.l10n.t("{0} available", displayAmount(account.available_balance, currency)),
       detail: `id ${account.id} · ${accountNetwork(account) ?? account.type} · ${labelText(account.address, 64)}`,
       value: { account, currency },
     };
   });
-  return prompter.pick(title, items, "Choose the account");
+  return prompter.pick(title, items, vscode.l10n.t("Choose the account"));
 }

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, stakeAllows, type Account, type Currency, type CustodyClient, type SolanaStake, type SolanaStakeAction } from "@custody/shared";
 import { displayAmount } from "../views/amount-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
@@ -31,7 +32,7 @@ export async function chooseStake(
     return { stake, account, currency: await client.getCurrency(account.currency) };
   }
   const accounts = (await client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).filter((account) => accountNetwork(account) === "Solana");
-  if (accounts.length === 0) throw new NothingToPickError("the workspace has no Solana account");
+  if (accounts.length === 0) throw new NothingToPickError(vscode.l10n.t("the workspace has no Solana account"));
   let scope: readonly Account[] = accounts;
   if (accounts.length > ONE_STEP_ACCOUNTS) {
     const chosen = await pickAccountFrom(client, prompter, accounts, options.title);
@@ -50,8 +51,8 @@ export async function chooseStake(
     for (const stake of stakes) if (options.action === undefined || stakeAllows(stake, options.action)) choices.push({ stake, account, currency });
   }
   if (choices.length === 0) {
-    const where = scope.length === 1 && scope !== accounts ? `account ${labelText(scope[0]?.name ?? "", 80)} has` : "the workspace has";
-    throw new NothingToPickError(options.action === undefined ? `${where} no Solana stake` : `${where} no Solana stake that allows ${options.action} now`);
+    const where = scope.length === 1 && scope !== accounts ? vscode.l10n.t("account {0} has", labelText(scope[0]?.name ?? "", 80)) : vscode.l10n.t("the workspace has");
+    throw new NothingToPickError(options.action === undefined ? vscode.l10n.t("{0} no Solana stake", where) : vscode.l10n.t("{0} no Solana stake that allows {1} now", where, options.action));
   }
   const items = choices.map((choice) => {
     const state = choice.stake.blockchain_state;
@@ -62,5 +63,5 @@ export async function chooseStake(
       value: choice,
     };
   });
-  return prompter.pick(options.title, items, "Choose the stake");
+  return prompter.pick(options.title, items, vscode.l10n.t("Choose the stake"));
 }

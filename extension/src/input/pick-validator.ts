@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type CustodyClient, INPUT_LIMITS } from "@custody/shared";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { Prompter } from "./prompter.js";
@@ -13,16 +14,16 @@ export async function chooseValidator(client: CustodyClient, prompter: Prompter,
     chosen = await prompter.pick<string | typeof ENTER>(
       title,
       [
-        ...known.map((address) => ({ label: labelText(address, 64), description: "used by this account's stakes", value: address })),
-        { label: "Enter another validator address...", value: ENTER },
+        ...known.map((address) => ({ label: labelText(address, 64), description: vscode.l10n.t("used by this account's stakes"), value: address })),
+        { label: vscode.l10n.t("Enter another validator address..."), value: ENTER },
       ],
-      "Choose the validator",
+      vscode.l10n.t("Choose the validator"),
     );
   }
   if (chosen !== ENTER) return chosen;
   const typed = await prompter.input({
     title,
-    prompt: "Validator vote account address",
+    prompt: vscode.l10n.t("Validator vote account address"),
     limit: { field: "validator", max: INPUT_LIMITS.address },
     validate: (text) => (SOLANA_ADDRESS.test(text.trim()) ? undefined : `validator: ${SOLANA_ADDRESS_RULE}`),
   });

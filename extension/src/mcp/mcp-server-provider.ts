@@ -6,7 +6,6 @@ import { readConnectionSettings } from "../connection/connection-settings.js";
 import { policyPath } from "../guard/policy-source.js";
 
 export const MCP_PROVIDER_ID = "custody.mcp";
-export const MCP_LABEL = "Custody Workspace";
 
 /** The environment that gives the MCP server this window's connection: the one it is connected to, else the settings. */
 export function mcpEnvironment(connection: Connection, auditLogPath: string): Record<string, string> {
@@ -54,15 +53,17 @@ export class CustodyMcpProvider implements vscode.McpServerDefinitionProvider<vs
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration("custody")) this.#changed.fire();
       }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.#changed.fire()),
     ];
   }
 
+  /** None in Restricted Mode: an agent reading an untrusted folder must not hold the operator's writes (workspace-trust.ts). */
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
-    if (!existsSync(this.bundlePath)) return [];
+    if (!vscode.workspace.isTrusted || !existsSync(this.bundlePath)) return [];
     const env = mcpEnvironment(this.connection, this.auditLogPath);
     // The version changes with the connection, so VS Code restarts the server when it moves.
     const digest = createHash("sha256").update(JSON.stringify(env)).digest("hex").slice(0, 12);
-    return [new vscode.McpStdioServerDefinition(MCP_LABEL, process.execPath, [this.bundlePath], env, `${this.version}+${digest}`)];
+    return [new vscode.McpStdioServerDefinition(vscode.l10n.t("Custody Workspace"), process.execPath, [this.bundlePath], env, `${this.version}+${digest}`)];
   }
 
   resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): vscode.McpStdioServerDefinition {

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, Network, type Account } from "@custody/shared";
 import { CustodyTreeProvider } from "./custody-tree-provider.js";
 import { AccountNode } from "./nodes/account-node.js";
@@ -8,10 +9,11 @@ import { shownCount } from "./shown-count.js";
 import type { TreeNode } from "./tree-node.js";
 import type { ViewContext } from "./view-context.js";
 
-const OTHER = "Other networks";
+const OTHER = vscode.l10n.t("Other networks");
 
 function accountsText(count: number): string {
-  return `${count.toLocaleString("en-US")} account${count === 1 ? "" : "s"}`;
+  const text = count.toLocaleString("en-US");
+  return count === 1 ? vscode.l10n.t("{0} account", text) : vscode.l10n.t("{0} accounts", text);
 }
 
 /**
@@ -23,7 +25,7 @@ export class AccountsProvider extends CustodyTreeProvider {
   protected async roots(view: ViewContext): Promise<TreeNode[]> {
     const pages = view.cache.accountPages();
     const accounts = await pages.first();
-    if (accounts.length === 0) return [new MessageNode("The workspace has no accounts")];
+    if (accounts.length === 0) return [new MessageNode(vscode.l10n.t("The workspace has no accounts"))];
     const groups = new Map<string, Account[]>();
     for (const name of [...Network.options, OTHER]) groups.set(name, []);
     for (const account of accounts) groups.get(accountNetwork(account) ?? OTHER)?.push(account);
@@ -34,7 +36,7 @@ export class AccountsProvider extends CustodyTreeProvider {
           new GroupNode(
             network,
             async () => Promise.all(members.map(async (account) => new AccountNode(view, account, await view.cache.currency(account.currency)))),
-            pages.hasMore ? `${accountsText(members.length)} so far` : accountsText(members.length),
+            pages.hasMore ? vscode.l10n.t("{0} so far", accountsText(members.length)) : accountsText(members.length),
           ),
       );
     if (pages.hasMore) nodes.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));

@@ -26,7 +26,7 @@ export class StakesProvider extends CustodyTreeProvider {
     const groups: TreeNode[] = [];
     if (solana.length > 0) {
       groups.push(
-        new GroupNode("Solana stakes", async () => {
+        new GroupNode(vscode.l10n.t("Solana stakes"), async () => {
           const lists = await Promise.all(
             solana.map(async (account) => {
               const [stakes, currency] = await Promise.all([view.cache.solanaStakes(account.id), view.cache.currency(account.currency)]);
@@ -34,13 +34,13 @@ export class StakesProvider extends CustodyTreeProvider {
             }),
           );
           const nodes = lists.flat();
-          return nodes.length > 0 ? nodes : [new MessageNode("No Solana stakes")];
+          return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Solana stakes"))];
         }, undefined, new vscode.ThemeIcon("layers")),
       );
     }
     if (ethereum.length > 0) {
       groups.push(
-        new GroupNode("Ethereum positions", async () => {
+        new GroupNode(vscode.l10n.t("Ethereum positions"), async () => {
           const lists = await Promise.all(
             ethereum.map(async (account) => {
               const [positions, currency] = await Promise.all([
@@ -51,11 +51,11 @@ export class StakesProvider extends CustodyTreeProvider {
             }),
           );
           const nodes = lists.flat();
-          return nodes.length > 0 ? nodes : [new MessageNode("No Ethereum positions")];
+          return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Ethereum positions"))];
         }, undefined, new vscode.ThemeIcon("layers")),
       );
     }
     if (pages.hasMore) groups.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));
-    return groups.length > 0 ? groups : [new MessageNode("No Solana or Ethereum accounts, so no stakes")];
+    return groups.length > 0 ? groups : [new MessageNode(vscode.l10n.t("No Solana or Ethereum accounts, so no stakes"))];
   }
 }

@@ -70,7 +70,7 @@ export class TransactionsProvider extends CustodyTreeProvider {
     }
     // A transaction still pending but beyond the pending pages read is shown among the recent ones.
     nodes.push(...(await Promise.all(recent.filter((tx) => !(tx.status === "PENDING_APPROVAL" && pendingIds.has(tx.id))).map(node))));
-    if (nodes.length === 0) return [new MessageNode("No transactions yet")];
+    if (nodes.length === 0) return [new MessageNode(vscode.l10n.t("No transactions yet"))];
     if (lists.recent.hasMore) nodes.push(new LoadMoreNode(lists.recent, () => view.refresh(), "older transactions"));
     return nodes;
   }

@@ -41,8 +41,8 @@ async function waitUntilServing(url: string, child: ChildProcess, logs: () => st
 
 /**
  * code-server with the .vsix installed in a fresh extensions folder and a fresh profile whose
- * user settings keep the workbench quiet. Workspace trust is off: without it the extension is
- * not activated in an untrusted folder.
+ * user settings keep the workbench quiet. Workspace trust is off: in Restricted Mode the extension
+ * only reads (capabilities.untrustedWorkspaces), and the suite writes.
  */
 export async function startCodeServer(tools: E2eTools, root: string, userSettings: Record<string, unknown>): Promise<CodeServerSession> {
   const extensionsDir = join(root, "extensions");

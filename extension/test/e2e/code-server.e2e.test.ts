@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -10,6 +10,8 @@ import { e2eTools, type E2eTools } from "./e2e-tools.js";
 import { Workbench } from "./workbench.js";
 import { expectFactsFirst, LONG_NAME } from "../../../test/support/shown-facts.js";
 import { RawStdioServer } from "../../../mcp-server/test/harness/raw-stdio-server.js";
+import { call } from "../../../mcp-server/test/harness/mcp-harness.js";
+import { connectStdio } from "../../../test/packages/built-packages.js";
 
 const OPERATOR = "staking-bot";
 /** The MCP server as the README's client configurations start it (built by the test command's build step). */
@@ -38,6 +40,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
   let browser: Browser | undefined;
   let workbench: Workbench;
   let client: CustodyClient;
+  let policyFile: string;
 
   beforeAll(async () => {
     tools = e2eTools();
@@ -47,7 +50,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     root = mkdtempSync(join(tmpdir(), "custody-e2e-"));
     // The local policy denies one tool only: Sync Account, which must be held to it like every write.
-    const policyFile = join(root, "policy.json");
+    policyFile = join(root, "policy.json");
     writeFileSync(policyFile, JSON.stringify({ tools: { deny: ["sync_account"] } }));
     session = await startCodeServer(tools, root, { ...USER_SETTINGS, "custody.policyFile": policyFile });
     browser = await chromium.launch({ executablePath: tools.chromium, args: CHROMIUM_ARGS, headless: true });
@@ -73,6 +76,9 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await custody.click();
     await workbench.pane("Accounts").locator("text=Start the Built-in Emulator").waitFor({ state: "visible", timeout: 60_000 });
     await workbench.screenshot("welcome-not-connected");
+    // The walkthrough's pictures (extension/scripts/walkthrough-media.mjs): the part of the window each step is about.
+    const sideBar = page.locator(".part.sidebar").first();
+    await workbench.screenshot("walkthrough-connect", { part: sideBar, maxHeight: 420 });
 
     await workbench.runCommand("Custody: Connect to a Workspace");
     await workbench.answer(emulator.baseUrl, { title: "Connect to a Workspace (1/2)" });
@@ -103,6 +109,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     const firstRow = await workbench.pane("Transactions").locator(".monaco-list-row").first().innerText();
     expect(firstRow).toContain("PENDING_APPROVAL");
     await workbench.screenshot("connected-demo-workspace");
+    await workbench.screenshot("walkthrough-accounts", { part: sideBar, maxHeight: 620 });
 
     // A Solana stake from the palette, through the confirmation dialog.
     await workbench.clearNotifications();
@@ -115,12 +122,14 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(stakeDialog).toContain("Amount: 1.5 SOL (1500000000 lamport)");
     expect(stakeDialog).toContain("Governance (staking rule): approved at once");
     await workbench.screenshot("solana-stake-confirmation");
+    await workbench.screenshot("walkthrough-dry-run", { part: workbench.dialog });
     await workbench.clickDialogButton("Submit");
     const staked = await workbench.notification(/transaction #\d+ \(STAKE_CREATE_DELEGATE\) created/);
     const stakeId = Number(/#(\d+)/.exec(staked)?.[1]);
     expect((await client.getTransaction(stakeId)).amount).toBe(1_500_000_000n);
     await workbench.rows("Transactions", `#${stakeId} STAKE_CREATE_DELEGATE`).first().waitFor({ state: "visible", timeout: 30_000 });
     await workbench.screenshot("solana-stake-in-transactions");
+    await workbench.screenshot("walkthrough-confirm", { part: workbench.pane("Transactions"), maxHeight: 420 });
     // The new stake in the Stakes view: its total and state, not "0 SOL active".
     await workbench.runCommand("Custody: Refresh All Views");
     await workbench.rows("Stakes", "1.5 SOL activating").first().waitFor({ state: "visible", timeout: 30_000 });
@@ -198,6 +207,45 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(await dryRun(elsewhere)).toMatchObject({ status: "dry_run", blocking: [] });
   });
 
+  // VS Code starts an extension's MCP server from the definition its provider gives, for agent mode;
+  // code-server has no chat to start it from. What proves the user's path is the definition the
+  // installed extension gives in this window (Custody: Show the MCP Server Definition opens exactly
+  // what the provider returns), started as VS Code starts it: its command (the runtime VS Code runs
+  // extensions with) on the bundled server inside the installed .vsix, with its environment over
+  // the window's, then a real MCP client calling tools through it.
+  it("provides an MCP server from inside the installed .vsix that starts on the window's connection and policy and answers tools", async () => {
+    if (!session) throw new Error("code-server did not start");
+    await workbench.runCommand("View: Close All Editors");
+    await workbench.runCommand("Custody: Show the MCP Server Definition");
+    const shown = JSON.parse(await workbench.editorText('"servers"')) as { servers: Record<string, { type: string; command: string; args: string[]; env: Record<string, string> }> };
+    await workbench.screenshot("mcp-server-definition");
+    const definition = shown.servers["custody-workspace"];
+    if (definition === undefined) throw new Error(`no custody-workspace server in ${JSON.stringify(shown)}`);
+    expect(definition.type).toBe("stdio");
+    expect(realpathSync(definition.command)).toBe(realpathSync(tools.node));
+    const [bundle] = definition.args;
+    expect(bundle?.startsWith(join(root, "extensions", "custody-toolkit.custody-workspace-"))).toBe(true);
+    expect(bundle?.endsWith(join("dist", "mcp", "custody-mcp.js"))).toBe(true);
+    expect(existsSync(bundle ?? "")).toBe(true);
+    expect(definition.env).toMatchObject({ CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: policyFile });
+
+    const { client: mcp } = await connectStdio(definition.command, definition.args, { PATH: process.env.PATH ?? "", HOME: session.home, ...definition.env });
+    try {
+      const names = (await mcp.listTools()).tools.map((tool) => tool.name);
+      expect(names).toContain("create_transaction");
+      // The window's policy came with the definition: the tool it denies is not offered.
+      expect(names).not.toContain("sync_account");
+      const accounts = await call(mcp, "list_accounts");
+      expect(accounts.isError).toBe(false);
+      expect(accounts.text).toContain("sol-treasury");
+      const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+      const dryRun = await call(mcp, "create_transaction", { account: "sol-treasury", recipient, amount: "0.1", unit: "SOL" });
+      expect(dryRun.structured.status).toBe("dry_run");
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it("shows another operator's note holding a right-to-left override as the sanitiser's escape in Show as JSON", async () => {
     const treasury = new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" });
     const recipient = (await treasury.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
@@ -236,5 +284,20 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(text).not.toContain("#17 ");
     await workbench.page.locator(".statusbar-item", { hasText: `${OPERATOR} (emulator)` }).waitFor({ state: "visible" });
     await workbench.screenshot("built-in-emulator");
+  });
+
+  it("offers its walkthrough in the Welcome page, each step with its title and picture", async () => {
+    const { page } = workbench;
+    await workbench.runCommand("Welcome: Open Walkthrough...");
+    await workbench.pick("Get Started with Custody Workspace");
+    const walkthrough = page.locator(".gettingStartedContainer");
+    await walkthrough.locator("text=Connect to the demo or a workspace").first().waitFor({ state: "visible", timeout: 30_000 });
+    for (const title of ["Look at the accounts", "A dry run before anything moves", "Confirm, and find it in Transactions"]) await walkthrough.locator(`text=${title}`).first().waitFor({ state: "visible" });
+    // The open step's picture, one of this suite's screenshots shipped in the .vsix, loaded for real
+    // (the Welcome page gives it as srcset, at the theme's path).
+    const picture = walkthrough.locator("img[srcset*='walkthrough'], img[src*='walkthrough']").first();
+    await picture.waitFor({ state: "visible", timeout: 30_000 });
+    await expect.poll(() => picture.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+    await workbench.screenshot("walkthrough");
   });
 });

@@ -10,11 +10,14 @@ export class Workbench {
     private readonly resultsDir: string,
   ) {}
 
-  /** A screenshot kept as a test artifact: NN-name.png. */
-  async screenshot(name: string): Promise<string> {
+  /** A screenshot kept as a test artifact: NN-name.png; with `of`, only that part of the window (its top `maxHeight` pixels at most). */
+  async screenshot(name: string, of?: { part: Locator; maxHeight?: number }): Promise<string> {
     this.#shot += 1;
     const path = join(this.resultsDir, `${String(this.#shot).padStart(2, "0")}-${name}.png`);
-    await this.page.screenshot({ path, fullPage: false });
+    const box = of === undefined ? null : await of.part.boundingBox();
+    if (of !== undefined && box === null) throw new Error(`screenshot ${name}: the part to take is not shown`);
+    const clip = box === null ? undefined : { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, of?.maxHeight ?? box.height) };
+    await this.page.screenshot({ path, fullPage: false, clip });
     return path;
   }
 
@@ -97,6 +100,23 @@ export class Workbench {
   /** The rows of a view's tree that contain the text. */
   rows(title: string, text: string | RegExp): Locator {
     return this.pane(title).locator(".monaco-list-row", { hasText: text });
+  }
+
+  /**
+   * The whole text of the active editor, line by line: the editor draws its lines in any DOM order
+   * (each placed by its own `top`) with non-breaking spaces; fine for a document that fits the window.
+   */
+  async editorText(containing: string): Promise<string> {
+    const lines = this.page.locator(".editor-group-container.active .editor-instance .view-lines");
+    await lines.filter({ hasText: containing }).first().waitFor({ state: "visible", timeout: 30_000 });
+    const drawn = await lines
+      .first()
+      .locator(".view-line")
+      .evaluateAll((elements) => (elements as unknown as { textContent: string | null; style: { top: string } }[]).map((line) => ({ top: Number.parseInt(line.style.top, 10), text: line.textContent ?? "" })));
+    return drawn
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text.replace(/\u00a0/g, " "))
+      .join("\n");
   }
 
   async paneText(title: string): Promise<string> {

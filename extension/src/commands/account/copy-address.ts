@@ -14,10 +14,10 @@ export const copyAddress: CommandDefinition = {
     else if (target?.kind === "ethereum_stake") address = target.stake.contract_address;
     else {
       const { client } = services.connection.require();
-      address = (await chooseAccount(client, services.prompter, target, { title: "Custody: Copy Address" }))?.account.address;
+      address = (await chooseAccount(client, services.prompter, target, { title: vscode.l10n.t("Custody: Copy Address") }))?.account.address;
     }
     if (address === undefined) return;
     await vscode.env.clipboard.writeText(address);
-    void notify("info", `Custody: copied ${address}`);
+    void notify("info", vscode.l10n.t("Custody: copied {0}", address));
   },
 };

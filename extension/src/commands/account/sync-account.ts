@@ -16,12 +16,12 @@ export const syncAccount: CommandDefinition = {
   async run(services: Services, node) {
     const { client, target } = services.connection.require();
     if (!toolPermitted(services, SYNC)) return;
-    const choice = await chooseAccount(client, services.prompter, node?.target, { title: "Custody: Sync Account" });
+    const choice = await chooseAccount(client, services.prompter, node?.target, { title: vscode.l10n.t("Custody: Sync Account") });
     if (!choice) return;
     const base = { operator: target.operator, tool: SYNC.name, request: { account_id: choice.account.id } };
     let result: { success: boolean };
     try {
-      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Custody: syncing ${labelText(choice.account.name, 80)}...` }, () =>
+      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: syncing {0}...", labelText(choice.account.name, 80)) }, () =>
         client.syncAccount(choice.account.id),
       );
     } catch (error) {

@@ -25,11 +25,11 @@ export const copyId: CommandDefinition = {
     let id = node?.target ? idOf(node.target) : undefined;
     if (id === undefined) {
       const { client } = services.connection.require();
-      const choice = await chooseTransaction(client, services.prompter, undefined, { title: "Custody: Copy ID", pendingOnly: false });
+      const choice = await chooseTransaction(client, services.prompter, undefined, { title: vscode.l10n.t("Custody: Copy ID"), pendingOnly: false });
       if (!choice) return;
       id = String(choice.transaction.id);
     }
     await vscode.env.clipboard.writeText(id);
-    void notify("info", `Custody: copied ${id}`);
+    void notify("info", vscode.l10n.t("Custody: copied {0}", id));
   },
 };

@@ -23,16 +23,16 @@ export const showJson: CommandDefinition = {
     }
     let kind = target?.kind;
     if (kind === undefined || kind === "account") {
-      kind = await services.prompter.pick("Custody: Show as JSON", [
-        { label: "A transaction", value: "transaction" as const },
-        { label: "A Solana stake", value: "solana_stake" as const },
+      kind = await services.prompter.pick(vscode.l10n.t("Custody: Show as JSON"), [
+        { label: vscode.l10n.t("A transaction"), value: "transaction" as const },
+        { label: vscode.l10n.t("A Solana stake"), value: "solana_stake" as const },
       ]);
     }
     if (kind === "solana_stake") {
-      const choice = await chooseStake(client, services.prompter, target, { title: "Custody: Show Stake as JSON" });
+      const choice = await chooseStake(client, services.prompter, target, { title: vscode.l10n.t("Custody: Show Stake as JSON") });
       if (choice) await openJson(SolanaStake.encode(choice.stake));
     } else if (kind === "transaction") {
-      const choice = await chooseTransaction(client, services.prompter, target, { title: "Custody: Show Transaction as JSON", pendingOnly: false });
+      const choice = await chooseTransaction(client, services.prompter, target, { title: vscode.l10n.t("Custody: Show Transaction as JSON"), pendingOnly: false });
       if (choice) await openJson(Transaction.encode(choice.transaction));
     }
   },

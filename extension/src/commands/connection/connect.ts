@@ -31,24 +31,24 @@ export const connect: CommandDefinition = {
   async run(services: Services) {
     const settings = readConnectionSettings();
     const baseUrl = await services.prompter.input({
-      title: stepTitle("Connect to a Workspace", 1, 2),
+      title: stepTitle(vscode.l10n.t("Connect to a Workspace"), 1, 2),
       limit: { field: "base URL", max: INPUT_LIMITS.base_url },
-      prompt: "Base URL of the custody module, with its own path segment",
+      prompt: vscode.l10n.t("Base URL of the custody module, with its own path segment"),
       value: settings.baseUrl,
       placeHolder: EXAMPLE_URL,
       validate: baseUrlProblem,
     });
     if (baseUrl === undefined) return;
     const operator = await services.prompter.input({
-      title: stepTitle("Connect to a Workspace", 2, 2),
+      title: stepTitle(vscode.l10n.t("Connect to a Workspace"), 2, 2),
       limit: { field: "operator", max: INPUT_LIMITS.operator_name },
-      prompt: "API operator name (sent as X-Vendor-API-User)",
+      prompt: vscode.l10n.t("API operator name (sent as X-Vendor-API-User)"),
       value: settings.operator,
       validate: operatorProblem,
     });
     if (operator === undefined) return;
     await saveConnectionSettings(baseUrl.trim(), operator.trim());
-    const state = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Custody: connecting..." }, () =>
+    const state = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: connecting...") }, () =>
       services.connection.connect({ baseUrl: baseUrl.trim(), operator: operator.trim(), origin: "settings" }),
     );
     reportConnection(services, state);

@@ -7,7 +7,7 @@ export const disconnect: CommandDefinition = {
   run(services: Services) {
     services.connection.disconnect();
     services.output.info("Disconnected");
-    void vscode.window.showInformationMessage("Custody: disconnected.");
+    void vscode.window.showInformationMessage(vscode.l10n.t("Custody: disconnected."));
     return Promise.resolve();
   },
 };

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import type { ConnectionState } from "../../connection/connection-state.js";
 import type { Services } from "../../services.js";
 import { notify } from "../../output/notify.js";
@@ -13,6 +14,6 @@ export function reportConnection(services: Services, state: ConnectionState): vo
     void (warning ? notify("warning", `${message} ${warning.message}`) : notify("info", message));
   } else if (state.kind === "failed") {
     services.output.warn(`Connection to ${state.target.baseUrl} as ${state.target.operator} failed: ${state.message}`);
-    void notify("error", `Custody: could not connect to ${state.target.baseUrl} as ${state.target.operator}: ${state.message}`);
+    void notify("error", vscode.l10n.t("Custody: could not connect to {0} as {1}: {2}", state.target.baseUrl, state.target.operator, state.message));
   }
 }

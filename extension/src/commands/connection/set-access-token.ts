@@ -8,9 +8,9 @@ export const setAccessToken: CommandDefinition = {
   id: "custody.setAccessToken",
   async run(services: Services) {
     const token = await services.prompter.input({
-      title: "Custody: Gateway Access Token",
+      title: vscode.l10n.t("Custody: Gateway Access Token"),
       limit: { field: "access token", max: INPUT_LIMITS.access_token },
-      prompt: "Bearer token for a gateway in front of the module, kept in VS Code's secret storage. Leave empty to clear it.",
+      prompt: vscode.l10n.t("Bearer token for a gateway in front of the module, kept in VS Code's secret storage. Leave empty to clear it."),
       password: true,
       validate: (text) => (/\s/.test(text) ? "access token: must contain no spaces" : undefined),
     });

@@ -7,16 +7,16 @@ import { reportConnection } from "./report-connection.js";
 export const startEmulator: CommandDefinition = {
   id: "custody.startEmulator",
   async run(services: Services) {
-    const emulator = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: "Custody: starting the built-in emulator..." }, () =>
+    const emulator = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: starting the built-in emulator...") }, () =>
       services.emulator.start(),
     );
     services.output.info(`Built-in emulator serving the demo workspace at ${emulator.baseUrl} (operators: ${emulator.operators.join(", ")})`);
     let operator = emulator.operators[0];
     if (emulator.operators.length > 1) {
       operator = await services.prompter.pick(
-        "Custody: connect to the demo workspace as",
-        emulator.operators.map((name, index) => ({ label: name, description: index === 0 ? "default" : undefined, value: name })),
-        "Choose the API operator",
+        vscode.l10n.t("Custody: connect to the demo workspace as"),
+        emulator.operators.map((name, index) => ({ label: name, description: index === 0 ? vscode.l10n.t("default") : undefined, value: name })),
+        vscode.l10n.t("Choose the API operator"),
       );
     }
     if (operator === undefined) return;

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { checkSend, displayUnit, HexString, INPUT_LIMITS } from "@custody/shared";
 import { addressValidator } from "../../input/address-rule.js";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
@@ -7,7 +8,7 @@ import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = "Ethereum Stake";
+const TITLE = vscode.l10n.t("Ethereum Stake");
 const STEPS = 5;
 const ENTER = Symbol("enter another contract");
 
@@ -25,7 +26,7 @@ export const ethereumStake: CommandDefinition = {
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 2, STEPS),
       limit: amountLimit("amount"),
-      prompt: `Amount to stake in ${unit}; the account must hold at least 32 ${unit} (it holds ${displayAmount(account.balance, currency)})`,
+      prompt: vscode.l10n.t("Amount to stake in {0}; the account must hold at least 32 {1} (it holds {2})", unit, unit, displayAmount(account.balance, currency)),
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
     if (amountText === undefined) return;
@@ -33,8 +34,8 @@ export const ethereumStake: CommandDefinition = {
     let contract: string | typeof ENTER | undefined = ENTER;
     if (whitelist.length > 0) {
       contract = await prompter.pick<string | typeof ENTER>(stepTitle(TITLE, 3, STEPS), [
-        ...whitelist.map((address) => ({ label: address, description: "whitelisted in the smart-contract rule", value: address })),
-        { label: "Enter another contract address...", value: ENTER },
+        ...whitelist.map((address) => ({ label: address, description: vscode.l10n.t("whitelisted in the smart-contract rule"), value: address })),
+        { label: vscode.l10n.t("Enter another contract address..."), value: ENTER },
       ]);
     }
     if (contract === ENTER) {
@@ -42,7 +43,7 @@ export const ethereumStake: CommandDefinition = {
         await prompter.input({
           title: stepTitle(TITLE, 3, STEPS),
           limit: { field: "contract", max: INPUT_LIMITS.address },
-          prompt: "Staking provider's contract address",
+          prompt: vscode.l10n.t("Staking provider's contract address"),
           validate: addressValidator("Ethereum", "contract"),
         })
       )?.trim();
@@ -51,7 +52,7 @@ export const ethereumStake: CommandDefinition = {
     const contractData = await prompter.input({
       title: stepTitle(TITLE, 4, STEPS),
       limit: { field: "contract_data", max: INPUT_LIMITS.contract_data },
-      prompt: "Call data for the provider's deposit function (hex, with its 4-byte selector)",
+      prompt: vscode.l10n.t("Call data for the provider's deposit function (hex, with its 4-byte selector)"),
       validate: (text) => (text.trim() !== "" && HexString.safeParse(text.trim()).success ? undefined : "contract_data: must be hex-encoded bytes: an optional 0x then an even number of hex digits"),
     });
     if (contractData === undefined) return;
@@ -59,7 +60,7 @@ export const ethereumStake: CommandDefinition = {
     const feesText = await prompter.input({
       title: stepTitle(TITLE, 5, STEPS),
       limit: amountLimit("max_fees"),
-      prompt: `Max fees in ${unit}; leave empty to propose them from the service's fee estimate`,
+      prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
       validate: (text) => (text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text)),
     });
     if (feesText === undefined) return;

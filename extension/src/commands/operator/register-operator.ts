@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
 import { type ToolIdentity, INPUT_LIMITS } from "@custody/shared";
-import { toolPermitted } from "../permission-check.js";
+import { toolPermitted, trustedWindow } from "../permission-check.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { operatorProblem } from "../connection/connect.js";
@@ -9,7 +9,7 @@ import { notify } from "../../output/notify.js";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREATE: ToolIdentity = { name: "create_operator", toolset: "operators", readOnly: false };
 const REGISTER: ToolIdentity = { name: "register_operator", toolset: "operators", readOnly: false };
-const TITLE = "Register an API Operator";
+const TITLE = vscode.l10n.t("Register an API Operator");
 
 /**
  * The spec's registration: POST /api_users creates the operator and its device id; an
@@ -21,14 +21,15 @@ export const registerOperator: CommandDefinition = {
   async run(services: Services) {
     const { client, target } = services.connection.require();
     const { prompter, output, audit } = services;
+    if (!trustedWindow(services, REGISTER.name)) return;
     const mode = await prompter.pick(stepTitle(TITLE, 1, 3), [
-      { label: "Create a new API operator, then register it", value: "create" as const },
-      { label: "Register an operator created earlier", description: "I have its invitation UUID", value: "register" as const },
+      { label: vscode.l10n.t("Create a new API operator, then register it"), value: "create" as const },
+      { label: vscode.l10n.t("Register an operator created earlier"), description: vscode.l10n.t("I have its invitation UUID"), value: "register" as const },
     ]);
     if (mode === undefined) return;
     const name = await prompter.input({
       title: stepTitle(TITLE, 2, 3),
-      prompt: "Operator name (no spaces; the same name the administrator will invite)",
+      prompt: vscode.l10n.t("Operator name (no spaces; the same name the administrator will invite)"),
       limit: { field: "operator", max: INPUT_LIMITS.operator_name },
       validate: operatorProblem,
     });
@@ -36,18 +37,19 @@ export const registerOperator: CommandDefinition = {
     const base = { operator: target.operator, request_digest: null };
     if (mode === "create") {
       if (!toolPermitted(services, CREATE)) return;
-      const go = await prompter.confirm({ message: `Create the API operator ${name.trim()}?`, detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`, action: "Create" });
+      const go = await prompter.confirm({ message: vscode.l10n.t("Create the API operator {0}?", name.trim()), detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`, action: vscode.l10n.t("Create") });
       if (!go) return;
       try {
         const created = await client.createApiUser(name.trim());
         await audit.record({ ...base, tool: CREATE.name, event: "submitted", request: { name: created.name }, details: { name: created.name, role: created.role } });
         output.info(`Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`);
+        const copyDeviceId = vscode.l10n.t("Copy Device ID");
         const copy = await notify(
           "info",
-          `Custody: operator ${created.name} created. An administrator must now invite ${created.name} in the workspace application with the device id ${created.device_id}; it will issue a UUID.`,
-          "Copy Device ID",
+          vscode.l10n.t("Custody: operator {0} created. An administrator must now invite {0} in the workspace application with the device id {1}; it will issue a UUID.", created.name, created.device_id),
+          copyDeviceId,
         );
-        if (copy === "Copy Device ID") await vscode.env.clipboard.writeText(created.device_id);
+        if (copy === copyDeviceId) await vscode.env.clipboard.writeText(created.device_id);
       } catch (error) {
         await audit.recordFailure({ operator: target.operator, tool: CREATE.name, request: { name: name.trim() } }, error);
         throw error;
@@ -57,7 +59,7 @@ export const registerOperator: CommandDefinition = {
     const uuid = await prompter.input({
       title: stepTitle(TITLE, 3, 3),
       limit: { field: "uuid", max: INPUT_LIMITS.uuid },
-      prompt: "Invitation UUID issued by the workspace application (Escape to register later)",
+      prompt: vscode.l10n.t("Invitation UUID issued by the workspace application (Escape to register later)"),
       validate: (text) => (UUID.test(text.trim()) ? undefined : "uuid: must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
     });
     if (uuid === undefined) return;

@@ -1,9 +1,10 @@
+import * as vscode from "vscode";
 import { labelText } from "../../views/markdown-tooltip.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { polkadotAccountFor } from "./polkadot-account.js";
 
-const TITLE = "Polkadot Set Rewards Destination";
+const TITLE = vscode.l10n.t("Polkadot Set Rewards Destination");
 /** The destinations seen in the spec. */
 const DESTINATIONS = ["Staked", "Stash"];
 
@@ -18,10 +19,10 @@ export const setPayee: CommandDefinition = {
       stepTitle(TITLE, 2, 2),
       DESTINATIONS.map((destination) => ({
         label: destination,
-        description: destination.toLowerCase() === current.trim().toLowerCase() ? "current destination" : undefined,
+        description: destination.toLowerCase() === current.trim().toLowerCase() ? vscode.l10n.t("current destination") : undefined,
         value: destination,
       })),
-      `Currently ${labelText(current, 40)}`,
+      vscode.l10n.t("Currently {0}", labelText(current, 40)),
     );
     if (payee === undefined) return;
     await services.guard.run({ kind: "polkadot_set_payee", account: choice.account.id, payee });

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { checkSolanaCreateStake, displayUnit, SOLANA_STAKE_RENT_EXEMPT_RESERVE } from "@custody/shared";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import { chooseAccount } from "../../input/pick-account.js";
@@ -7,7 +8,7 @@ import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = "Create and Delegate a Solana Stake";
+const TITLE = vscode.l10n.t("Create and Delegate a Solana Stake");
 
 export const createStake: CommandDefinition = {
   id: "custody.solana.createStake",
@@ -21,7 +22,7 @@ export const createStake: CommandDefinition = {
     const amountText = await services.prompter.input({
       title: stepTitle(TITLE, 2, 3),
       limit: amountLimit("amount"),
-      prompt: `Amount to stake in ${unit} (or with a unit code); ${displayAmount(account.available_balance, currency)} available`,
+      prompt: vscode.l10n.t("Amount to stake in {0} (or with a unit code); {1} available", unit, displayAmount(account.available_balance, currency)),
       validate: amountValidator(currency, "amount", (amount) =>
         checkSolanaCreateStake({ amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE }),
       ),

@@ -1,9 +1,10 @@
+import * as vscode from "vscode";
 import { chooseValidator } from "../../input/pick-validator.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { stakeForAction } from "./stake-action.js";
 
-const TITLE = "Delegate a Solana Stake Again";
+const TITLE = vscode.l10n.t("Delegate a Solana Stake Again");
 
 /** Delegates the stake's whole total_balance to a validator (only while its actions list delegate). */
 export const delegateStake: CommandDefinition = {

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { checkSolanaStakeAction, displayUnit, type WriteKind } from "@custody/shared";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
@@ -14,7 +15,7 @@ async function split(services: Services, node: TreeNode | undefined, kind: Extra
   const amountText = await services.prompter.input({
     title: stepTitle(title, 2, 2),
     limit: amountLimit("amount"),
-    prompt: `Amount to split off into a new stake, in ${displayUnit(currency).code}; the stake holds ${displayAmount(stake.blockchain_state.total_balance, currency)}`,
+    prompt: vscode.l10n.t("Amount to split off into a new stake, in {0}; the stake holds {1}", displayUnit(currency).code, displayAmount(stake.blockchain_state.total_balance, currency)),
     validate: amountValidator(currency, "amount", (amount) => checkSolanaStakeAction(action, stake, { amount })),
   });
   if (amountText === undefined) return;

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { accountNetwork, checkSend, displayUnit, type Speed, INPUT_LIMITS, noteTextProblem } from "@custody/shared";
 import { addressValidator } from "../../input/address-rule.js";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
@@ -7,7 +8,7 @@ import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = "Create Transaction";
+const TITLE = vscode.l10n.t("Create Transaction");
 const STEPS = 6;
 
 /** A send, step by step: account, recipient, amount in display units, max fees, speed, note. */
@@ -24,14 +25,14 @@ export const createTransaction: CommandDefinition = {
     const recipient = await prompter.input({
       title: stepTitle(TITLE, 2, STEPS),
       limit: { field: "recipient", max: INPUT_LIMITS.address },
-      prompt: `Recipient address on ${accountNetwork(account) ?? account.type}`,
+      prompt: vscode.l10n.t("Recipient address on {0}", accountNetwork(account) ?? account.type),
       validate: addressValidator(accountNetwork(account), "recipient"),
     });
     if (recipient === undefined) return;
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 3, STEPS),
       limit: amountLimit("amount"),
-      prompt: `Amount in ${unit} (or with a unit code, e.g. "1.5 ${unit}"); ${displayAmount(account.available_balance, currency)} available`,
+      prompt: vscode.l10n.t("Amount in {0} (or with a unit code, e.g. \"1.5 {1}\"); {2} available", unit, unit, displayAmount(account.available_balance, currency)),
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
     if (amountText === undefined) return;
@@ -39,20 +40,20 @@ export const createTransaction: CommandDefinition = {
     const feesText = await prompter.input({
       title: stepTitle(TITLE, 4, STEPS),
       limit: amountLimit("max_fees"),
-      prompt: `Max fees in ${unit}; leave empty to propose them from the service's fee estimate`,
+      prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
       validate: (text) =>
         text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
     });
     if (feesText === undefined) return;
     const speed = await prompter.pick<Speed>(stepTitle(TITLE, 5, STEPS), [
-      { label: "NORMAL", description: "default", value: "NORMAL" },
+      { label: "NORMAL", description: vscode.l10n.t("default"), value: "NORMAL" },
       { label: "FAST", value: "FAST" },
       { label: "SLOW", value: "SLOW" },
     ]);
     if (speed === undefined) return;
     const note = await prompter.input({
       title: stepTitle(TITLE, 6, STEPS),
-      prompt: "Note title (optional; a reference is added to the note so the transaction can always be found)",
+      prompt: vscode.l10n.t("Note title (optional; a reference is added to the note so the transaction can always be found)"),
       limit: { field: "note", max: INPUT_LIMITS.note },
       // Refused here, under the field, rather than after five steps by the write's own check.
       validate: (text) => {

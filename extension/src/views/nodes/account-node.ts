@@ -11,7 +11,7 @@ import { TransactionListNode } from "./transaction-list-node.js";
 function governanceLine(account: Account): string | undefined {
   const rules = account.governance_rules;
   if (!rules) return undefined;
-  const names = [`transaction`, rules.staking ? "staking" : undefined, rules.smart_contract ? "smart contract" : undefined].filter((name) => name !== undefined);
+  const names = [vscode.l10n.t("transaction"), rules.staking ? vscode.l10n.t("staking") : undefined, rules.smart_contract ? vscode.l10n.t("smart contract") : undefined].filter((name) => name !== undefined);
   return names.join(", ");
 }
 
@@ -35,13 +35,13 @@ export class AccountNode extends TreeNode {
     item.description = displayAmount(account.balance, currency);
     item.iconPath = new vscode.ThemeIcon("credit-card");
     item.contextValue = `account.${network === null ? "other" : network.toLowerCase()}`;
-    item.tooltip = markdownTooltip(`${account.name} (id ${account.id})`, [
-      ["network", network ?? account.type],
-      ["currency", account.currency],
-      ["address", account.address],
-      ["balance", bothAmounts(account.balance, currency)],
-      ["available", bothAmounts(account.available_balance, currency)],
-      ["governance rules", governanceLine(account)],
+    item.tooltip = markdownTooltip(vscode.l10n.t("{0} (id {1})", account.name, account.id), [
+      [vscode.l10n.t("network"), network ?? account.type],
+      [vscode.l10n.t("currency"), account.currency],
+      [vscode.l10n.t("address"), account.address],
+      [vscode.l10n.t("balance"), bothAmounts(account.balance, currency)],
+      [vscode.l10n.t("available"), bothAmounts(account.available_balance, currency)],
+      [vscode.l10n.t("governance rules"), governanceLine(account)],
     ]);
     return item;
   }

@@ -16,7 +16,7 @@ export class AccountStakesNode extends TreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem("Stakes", vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t("Stakes"), vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon("layers");
     item.contextValue = "stakeList";
     return item;
@@ -24,7 +24,7 @@ export class AccountStakesNode extends TreeNode {
 
   override async children(): Promise<TreeNode[]> {
     const stakes = await this.view.cache.solanaStakes(this.account.id);
-    if (stakes.length === 0) return [new MessageNode("No stakes")];
+    if (stakes.length === 0) return [new MessageNode(vscode.l10n.t("No stakes"))];
     return stakeNodes(stakes, this.account, this.currency, this.view.cache.client.serviceNow(), false);
   }
 }

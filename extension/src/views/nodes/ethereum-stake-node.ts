@@ -20,20 +20,20 @@ export class EthereumStakeNode extends TreeNode {
 
   treeItem(): vscode.TreeItem {
     const { stake, currency } = this;
-    const item = new vscode.TreeItem(`${displayAmount(stake.amount, currency)} staked`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t("{0} staked", displayAmount(stake.amount, currency)), vscode.TreeItemCollapsibleState.None);
     item.description = [labelText(stake.account_name, 40), stake.status, labelText(stake.provider, 30)].join(" · ");
     item.iconPath = ethereumStakeIcon(stake.status);
     item.contextValue = "ethereumStake";
-    item.tooltip = markdownTooltip(`Ethereum position ${stake.id}`, [
-      ["account", `${stake.account_name} (id ${stake.account_id})`],
-      ["status", stake.status],
-      ["amount", bothAmounts(stake.amount, currency)],
-      ["total reward", bothAmounts(stake.total_reward, currency)],
-      ["provider", stake.provider],
-      ["contract", `${shortAddress(stake.contract_address)} (${stake.contract_address})`],
-      ["transaction", String(stake.transaction_id)],
-      ["created", stake.created_on],
-      ["active since", stake.activation_date ?? undefined],
+    item.tooltip = markdownTooltip(vscode.l10n.t("Ethereum position {0}", stake.id), [
+      [vscode.l10n.t("account"), vscode.l10n.t("{0} (id {1})", stake.account_name, stake.account_id)],
+      [vscode.l10n.t("status"), stake.status],
+      [vscode.l10n.t("amount"), bothAmounts(stake.amount, currency)],
+      [vscode.l10n.t("total reward"), bothAmounts(stake.total_reward, currency)],
+      [vscode.l10n.t("provider"), stake.provider],
+      [vscode.l10n.t("contract"), `${shortAddress(stake.contract_address)} (${stake.contract_address})`],
+      [vscode.l10n.t("transaction"), String(stake.transaction_id)],
+      [vscode.l10n.t("created"), stake.created_on],
+      [vscode.l10n.t("active since"), stake.activation_date ?? undefined],
     ]);
     return item;
   }

@@ -19,13 +19,13 @@ export class HistoryEntryNode extends TreeNode {
     const item = new vscode.TreeItem(entry.status, vscode.TreeItemCollapsibleState.None);
     item.description = `${labelText(entry.type, 40)} · ${entry.created_on}${this.request === undefined ? "" : ` · request ${this.request}`}`;
     item.iconPath = transactionStatusIcon(entry.status);
-    item.tooltip = markdownTooltip(`History entry ${entry.id}`, [
-      ["status", entry.status],
-      ["type", entry.type],
-      ["created on", entry.created_on],
-      ["created by (user id)", String(entry.created_by)],
-      ["expires at", entry.expired_at],
-      ["complete", entry.is_complete ? "yes" : "no"],
+    item.tooltip = markdownTooltip(vscode.l10n.t("History entry {0}", entry.id), [
+      [vscode.l10n.t("status"), entry.status],
+      [vscode.l10n.t("type"), entry.type],
+      [vscode.l10n.t("created on"), entry.created_on],
+      [vscode.l10n.t("created by (user id)"), String(entry.created_by)],
+      [vscode.l10n.t("expires at"), entry.expired_at],
+      [vscode.l10n.t("complete"), entry.is_complete ? vscode.l10n.t("yes") : vscode.l10n.t("no")],
     ]);
     item.contextValue = "historyEntry";
     return item;

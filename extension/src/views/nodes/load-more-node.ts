@@ -23,11 +23,11 @@ export class LoadMoreNode extends TreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(`Load ${this.what}...`, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(vscode.l10n.t("Load {0}...", this.what), vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon("ellipsis");
     if (this.description !== undefined) item.description = this.description;
     item.contextValue = "loadMore";
-    item.command = { command: "custody.loadMore", title: "Load More", arguments: [this] };
+    item.command = { command: "custody.loadMore", title: vscode.l10n.t("Load More"), arguments: [this] };
     return item;
   }
 }

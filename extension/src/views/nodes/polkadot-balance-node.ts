@@ -15,7 +15,7 @@ export class PolkadotBalanceNode extends TreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem("Staking balances", vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(vscode.l10n.t("Staking balances"), vscode.TreeItemCollapsibleState.Expanded);
     item.iconPath = new vscode.ThemeIcon("law");
     item.description = `${displayAmount(this.fields.balances.bonded, this.currency)} bonded`;
     item.contextValue = "polkadotBalance";
@@ -23,7 +23,7 @@ export class PolkadotBalanceNode extends TreeNode {
   }
 
   #entry(entry: UnbondingEntry, unbonded: boolean): TreeNode {
-    const when = unbonded ? "unbonded, ready to withdraw" : `unbonded in ${durationText(entry.waiting_time)}`;
+    const when = unbonded ? vscode.l10n.t("unbonded, ready to withdraw") : vscode.l10n.t("unbonded in {0}", durationText(entry.waiting_time));
     return new BalanceLineNode(displayAmount(entry.amount, this.currency), when, bothAmounts(entry.amount, this.currency), unbonded ? "unlock" : "watch");
   }
 
@@ -37,7 +37,7 @@ export class PolkadotBalanceNode extends TreeNode {
       line("Unbonding", balances.total_unbonding, "watch", balances.unbonding.map((entry) => this.#entry(entry, false))),
       line("Unbonded", balances.total_unbonded, "unlock", balances.unbonded.map((entry) => this.#entry(entry, true))),
       line("Frozen", polkadotFrozen(balances), "circle-slash"),
-      new BalanceLineNode("Rewards destination", labelText(staking.rewards_destination, 40), undefined, "gift"),
+      new BalanceLineNode(vscode.l10n.t("Rewards destination"), labelText(staking.rewards_destination, 40), undefined, "gift"),
     ]);
   }
 }

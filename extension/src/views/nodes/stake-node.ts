@@ -38,7 +38,7 @@ export function shortAddress(address: string): string {
 /** "1.5 SOL activating", "20.03 SOL deactivated, withdrawable": the stake's total (to the hundredth) and its state. */
 export function stakeLabel(stake: SolanaStake, currency: Currency, withdrawableAt: Date | null): string {
   const state = stake.blockchain_state;
-  const when = state.status === "deactivated" ? ", withdrawable" : withdrawableAt === null ? "" : `, withdrawable from about ${momentText(withdrawableAt)}`;
+  const when = state.status === "deactivated" ? vscode.l10n.t(", withdrawable") : withdrawableAt === null ? "" : vscode.l10n.t(", withdrawable from about {0}", momentText(withdrawableAt));
   return `${formatUnitsRounded(state.total_balance, currency, 2)} ${displayUnit(currency).code} ${state.status}${when}`;
 }
 
@@ -73,21 +73,21 @@ export class StakeNode extends TreeNode {
     item.iconPath = solanaStakeIcon(state.status);
     // ":deactivate:split:" lets the manifest's menus match one allowed action exactly.
     item.contextValue = `solanaStake:${allowedStakeActions(stake).join(":")}:`;
-    item.tooltip = markdownTooltip(`Solana stake ${stake.uid}`, [
-      ["account", `${this.account.name} (id ${this.account.id})`],
-      ["status", `${state.status} (record ${stake.status})`],
-      ["active balance", bothAmounts(state.active_balance, currency)],
-      ["inactive balance", bothAmounts(state.inactive_balance, currency)],
-      ["total balance", bothAmounts(state.total_balance, currency)],
-      ["rent-exempt reserve", bothAmounts(state.rent_exempt_reserve, currency)],
-      ["total reward", bothAmounts(stake.total_reward, currency)],
-      ["validator", state.validator_address],
-      ["stake account", state.pub_key],
-      ["activation epoch", epochText(state.activation_epoch)],
-      ["deactivation epoch", epochText(state.deactivation_epoch) ?? "not deactivated"],
-      ["withdrawable", state.status === "deactivated" ? "now" : this.withdrawableAt === null ? "after a deactivation" : `from about ${momentText(this.withdrawableAt)}`],
-      ["created", timestampToDate(stake.created_on).toISOString()],
-      ["actions allowed now", allowedStakeActions(stake).join(", ") || "none"],
+    item.tooltip = markdownTooltip(vscode.l10n.t("Solana stake {0}", stake.uid), [
+      [vscode.l10n.t("account"), vscode.l10n.t("{0} (id {1})", this.account.name, this.account.id)],
+      [vscode.l10n.t("status"), vscode.l10n.t("{0} (record {1})", state.status, stake.status)],
+      [vscode.l10n.t("active balance"), bothAmounts(state.active_balance, currency)],
+      [vscode.l10n.t("inactive balance"), bothAmounts(state.inactive_balance, currency)],
+      [vscode.l10n.t("total balance"), bothAmounts(state.total_balance, currency)],
+      [vscode.l10n.t("rent-exempt reserve"), bothAmounts(state.rent_exempt_reserve, currency)],
+      [vscode.l10n.t("total reward"), bothAmounts(stake.total_reward, currency)],
+      [vscode.l10n.t("validator"), state.validator_address],
+      [vscode.l10n.t("stake account"), state.pub_key],
+      [vscode.l10n.t("activation epoch"), epochText(state.activation_epoch)],
+      [vscode.l10n.t("deactivation epoch"), epochText(state.deactivation_epoch) ?? vscode.l10n.t("not deactivated")],
+      [vscode.l10n.t("withdrawable"), state.status === "deactivated" ? vscode.l10n.t("now") : this.withdrawableAt === null ? vscode.l10n.t("after a deactivation") : vscode.l10n.t("from about {0}", momentText(this.withdrawableAt))],
+      [vscode.l10n.t("created"), timestampToDate(stake.created_on).toISOString()],
+      [vscode.l10n.t("actions allowed now"), allowedStakeActions(stake).join(", ") || vscode.l10n.t("none")],
     ]);
     return item;
   }

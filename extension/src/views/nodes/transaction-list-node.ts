@@ -26,7 +26,7 @@ export class TransactionListNode extends TreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem("Recent transactions", vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(vscode.l10n.t("Recent transactions"), vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = new vscode.ThemeIcon("history");
     item.contextValue = "transactionList";
     return item;
@@ -34,7 +34,7 @@ export class TransactionListNode extends TreeNode {
 
   override async children(): Promise<TreeNode[]> {
     const items = await this.#list.first();
-    if (items.length === 0) return [new MessageNode("No transactions")];
+    if (items.length === 0) return [new MessageNode(vscode.l10n.t("No transactions"))];
     const nodes: TreeNode[] = items.map((tx) => new TransactionNode(this.view, tx, this.currency));
     if (this.#list.hasMore) nodes.push(new LoadMoreNode(this.#list, () => this.view.refresh(this), "more transactions"));
     return nodes;

@@ -33,22 +33,22 @@ export class TransactionNode extends TreeNode {
     item.contextValue = tx.status === "PENDING_APPROVAL" ? "transaction.pending" : "transaction.other";
     const notes = tx.notes.map((note) => `${note.title}: ${note.content}`).join("\n");
     item.tooltip = markdownTooltip(
-      `Transaction ${tx.id} (${tx.type})`,
+      vscode.l10n.t("Transaction {0} ({1})", tx.id, tx.type),
       [
-        ["status", tx.status],
-        ["account", this.accountName === undefined ? String(tx.account_id) : `${this.accountName} (id ${tx.account_id})`],
-        ["amount", bothAmounts(tx.amount, this.currency)],
-        ["max fees", bothAmounts(tx.max_fees, this.currency)],
-        ["fees", tx.fees === null ? "not yet broadcast" : bothAmounts(tx.fees, this.currency)],
-        ["recipient", tx.recipient === "" ? undefined : tx.recipient],
-        ["speed", tx.speed],
-        ["created", timestampToDate(tx.created_on).toISOString()],
-        ["broadcast", tx.broadcast_on ?? undefined],
-        ["tx hash", tx.tx_hash ?? undefined],
-        ["confirmations", `${tx.confirmations} of ${tx.min_confirmations}`],
-        ["governance request", String(tx.last_request)],
+        [vscode.l10n.t("status"), tx.status],
+        [vscode.l10n.t("account"), this.accountName === undefined ? String(tx.account_id) : vscode.l10n.t("{0} (id {1})", this.accountName, tx.account_id)],
+        [vscode.l10n.t("amount"), bothAmounts(tx.amount, this.currency)],
+        [vscode.l10n.t("max fees"), bothAmounts(tx.max_fees, this.currency)],
+        [vscode.l10n.t("fees"), tx.fees === null ? vscode.l10n.t("not yet broadcast") : bothAmounts(tx.fees, this.currency)],
+        [vscode.l10n.t("recipient"), tx.recipient === "" ? undefined : tx.recipient],
+        [vscode.l10n.t("speed"), tx.speed],
+        [vscode.l10n.t("created"), timestampToDate(tx.created_on).toISOString()],
+        [vscode.l10n.t("broadcast"), tx.broadcast_on ?? undefined],
+        [vscode.l10n.t("tx hash"), tx.tx_hash ?? undefined],
+        [vscode.l10n.t("confirmations"), vscode.l10n.t("{0} of {1}", tx.confirmations, tx.min_confirmations)],
+        [vscode.l10n.t("governance request"), String(tx.last_request)],
       ],
-      notes === "" ? undefined : `Notes (workspace text):\n${notes}`,
+      notes === "" ? undefined : vscode.l10n.t("Notes (workspace text):\n{0}", notes),
     );
     return item;
   }
@@ -57,6 +57,6 @@ export class TransactionNode extends TreeNode {
     const { history } = await this.view.cache.client.getTransactionHistory(this.transaction.id);
     const several = history.length > 1;
     const nodes = history.flatMap((request, index) => request.map((entry) => new HistoryEntryNode(entry, several ? index + 1 : undefined)));
-    return nodes.length > 0 ? nodes : [new MessageNode("No history entries")];
+    return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No history entries"))];
   }
 }

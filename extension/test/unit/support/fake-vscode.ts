@@ -171,7 +171,11 @@ export const fake = {
   mcpProviders: new Map<string, unknown>(),
   extensions: new Map<string, { activate(): Promise<unknown> }>(),
   configurationChanged: new EventEmitter<{ affectsConfiguration(section: string): boolean }>(),
+  /** Whether the window trusts its workspace (false: Restricted Mode). */
+  trusted: true,
+  trustGranted: new EventEmitter<void>(),
   reset(): void {
+    fake.trusted = true;
     fake.answers = [];
     fake.messages = [];
     fake.inputs = [];
@@ -313,6 +317,10 @@ export const workspace = {
     };
   },
   onDidChangeConfiguration: fake.configurationChanged.event,
+  get isTrusted(): boolean {
+    return fake.trusted;
+  },
+  onDidGrantWorkspaceTrust: fake.trustGranted.event,
   openTextDocument(options: { language?: string; content: string }) {
     fake.documents.push(options);
     return Promise.resolve(options);
@@ -338,4 +346,12 @@ export const lm = {
 
 export const extensions = {
   getExtension: (id: string) => fake.extensions.get(id),
+};
+
+/** VS Code's l10n.t without a bundle: the English message with its {0}-style placeholders filled in. */
+export const l10n = {
+  t(message: string, ...args: unknown[]): string {
+    const values = args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) ? (args[0] as Record<string, unknown>) : args;
+    return message.replace(/\{([^}]+)\}/g, (whole, key: string) => (key in values ? String((values as Record<string, unknown>)[key]) : whole));
+  },
 };

@@ -1,14 +1,16 @@
 import { sanitizeUntrustedText } from "@custody/shared";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
+import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { accountView } from "../views/account-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
+/** Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates. */
+const ACCOUNT = new UriTemplate("custody://accounts/{account_id}");
 
 /** custody://accounts/{account_id}: one account, amounts in both units; the first 100 are listed. */
 export function registerAccountResource(server: McpServer, session: DeferredContext): void {
-  const template = new ResourceTemplate("custody://accounts/{account_id}", {
+  const template = new ResourceTemplate(ACCOUNT, {
     list: async (extra) => {
       const ctx = await session.load();
       const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.mcpReq.signal });

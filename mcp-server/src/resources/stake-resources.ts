@@ -1,9 +1,13 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
+import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { SolanaEpochClock } from "@custody/shared";
 import { solanaStakeView } from "../views/stake-view.js";
 import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
+
+// Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates.
+const SOLANA_STAKES = new UriTemplate("custody://solana/accounts/{account_id}/stakes");
+const ETHEREUM_STAKES = new UriTemplate("custody://ethereum/accounts/{account_id}/stakes");
 
 /** custody://solana/accounts/{account_id}/stakes and custody://ethereum/accounts/{account_id}/stakes. */
 export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; ethereum: boolean }): void {
@@ -14,7 +18,7 @@ export function registerStakeResources(server: McpServer, session: DeferredConte
 function registerSolanaStakes(server: McpServer, session: DeferredContext): void {
   server.registerResource(
     "solana_stakes",
-    new ResourceTemplate("custody://solana/accounts/{account_id}/stakes", { list: undefined }),
+    new ResourceTemplate(SOLANA_STAKES, { list: undefined }),
     { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now.", mimeType: "application/json" },
     async (uri, variables, extra) => {
       const ctx = await session.load();
@@ -31,7 +35,7 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
 function registerEthereumStakes(server: McpServer, session: DeferredContext): void {
   server.registerResource(
     "ethereum_stakes",
-    new ResourceTemplate("custody://ethereum/accounts/{account_id}/stakes", { list: undefined }),
+    new ResourceTemplate(ETHEREUM_STAKES, { list: undefined }),
     { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units.", mimeType: "application/json" },
     async (uri, variables, extra) => {
       const ctx = await session.load();

@@ -10,6 +10,7 @@ import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
+import { measureNameOverGenerations, nameOverGenerationsFigures } from "./sections/name-over-generations.js";
 import { measureOpenIntents, OPEN_INTENTS_TITLE } from "./sections/open-intents.js";
 import { measurePostgresStore } from "./sections/postgres-store.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
@@ -279,13 +280,18 @@ it("benchmarks", async () => {
           historyTransactionId: seeded.historyTransactionId,
           render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
+        const names = nameOverGenerationsFigures(
+          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20 }),
+          probe.toolGetAccountByNameFirstMs,
+          probe.accountsCount.toLocaleString("en-US"),
+        );
         const heldAfter = await held();
         const after = await load();
         const writePath: WritePath = { before, after, heldBefore, heldAfter };
         peak.custodyScaleSession = session.peakRssKb();
         peak.emulatorScale = scale.peakRssKb();
         if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
-        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
+        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, names, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
       });
     } finally {
       peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;

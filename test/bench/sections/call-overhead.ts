@@ -1,13 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { CustodyClient } from "@custody/shared";
-import { freePort } from "../../support/free-port.js";
-import { startReplica, type ReplicaProcess } from "../../support/replica-process.js";
 import { openTeamSession, type TeamSession } from "../../support/team-session.js";
 import type { Figure, Section } from "../support/bench-report.js";
 import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
+import { startSharedTokenServer, type SharedTokenServer } from "../support/shared-token-replica.js";
 import { REVISIONS, type Revision, type StdioRpcSession } from "../support/stdio-rpc-session.js";
 
 /** Issue 19: at most this much over the direct client at p50, on both generations. */
@@ -48,8 +43,6 @@ async function alternate(calls: number, runs: readonly Run[]): Promise<number[][
   return samples;
 }
 
-const SHARED_TOKEN = "bench-call-overhead-bearer-token-0123456789";
-
 /**
  * get_account through MCP against the same GET made with shared's CustodyClient in the bench
  * process: over stdio in each generation (a 2025-11-25 session; 2026-07-28, every request carrying
@@ -72,16 +65,11 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     if (!accounts.some((account) => account.name === input.accountName)) throw new Error(`no account ${input.accountName}`);
   };
 
-  const port = await freePort();
-  const home = mkdtempSync(join(tmpdir(), "custody-bench-overhead-"));
-  let replica: ReplicaProcess | null = null;
+  let server: SharedTokenServer | null = null;
   const http: TeamSession[] = [];
-  const secret = join(home, "token-secret");
-  writeFileSync(secret, randomBytes(32), { mode: 0o600 });
   try {
-    const env = { HOME: home, CUSTODY_BASE_URL: input.baseUrl, CUSTODY_OPERATOR: input.operator, CUSTODY_MCP_TOKEN: SHARED_TOKEN, CUSTODY_AUDIT_LOG: join(home, "audit.jsonl"), CUSTODY_TOKEN_SECRET_FILE: secret };
-    replica = await startReplica(input.custody, "overhead", port, env);
-    for (const revision of REVISIONS) http.push(await openTeamSession(`http://127.0.0.1:${port}/mcp`, SHARED_TOKEN, revision));
+    server = await startSharedTokenServer(input.custody, "overhead", input);
+    for (const revision of REVISIONS) http.push(await openTeamSession(server.url, server.token, revision));
     const [http2025, http2026] = http as [TeamSession, TeamSession];
     const byId: Run[] = [direct, viaStdio("2025-11-25", input.accountId), viaStdio("2026-07-28", input.accountId), viaHttp(http2025, input.accountId), viaHttp(http2026, input.accountId)];
     const byName: Run[] = [directByName, viaStdio("2025-11-25", input.accountName), viaStdio("2026-07-28", input.accountName)];
@@ -89,7 +77,7 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[]];
     const [directName, stdioName2025, stdioName2026] = (await alternate(Math.round(input.calls / 2), byName)) as [number[], number[], number[]];
 
-    const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; v1?: string } = {}): Figure => {
+    const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; quoted?: string } = {}): Figure => {
       const value = roundMs(percentile(mcp, p));
       const base = roundMs(percentile(baseline, p));
       const overhead = roundMs(percentile(mcp, p) - percentile(baseline, p));
@@ -101,7 +89,7 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         baselineValue: base,
         ratio: ratio(value, base),
         ...(options.target ? { target: `overhead <= ${OVERHEAD_P50_TARGET_MS} ms`, meetsTarget: overhead <= OVERHEAD_P50_TARGET_MS } : {}),
-        ...(options.v1 === undefined ? {} : { v1: options.v1 }),
+        ...(options.quoted === undefined ? {} : { quoted: options.quoted }),
         note: `overhead ${overhead} ms`,
       };
     };
@@ -110,21 +98,21 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     return {
       title: `Per-call overhead (${input.calls} calls each, sequential)`,
       figures: [
-        row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, v1: V1["id p50"] }),
+        row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
-        row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { v1: V1["id p99"] }),
+        row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),
         row("get_account by id over stdio, 2026-07-28, p99", stdio2026, directById, byIdLabel, 99),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2025-11-25 session, p50", overHttp2025, directById, byIdLabel, 50),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2026-07-28: a server built per request, p50", overHttp2026, directById, byIdLabel, 50),
         row("get_account by id over Streamable HTTP, 2026-07-28, p50, against the 2025-11-25 session", overHttp2026, overHttp2025, "the same over a 2025-11-25 session", 50),
-        row("get_account by name over stdio, 2025-11-25 session, p50", stdioName2025, directName, byNameLabel, 50, { v1: V1["name p50"] }),
+        row("get_account by name over stdio, 2025-11-25 session, p50", stdioName2025, directName, byNameLabel, 50, { quoted: V1["name p50"] }),
         row("get_account by name over stdio, 2026-07-28, p50", stdioName2026, directName, byNameLabel, 50),
-        row("get_account by name over stdio, 2025-11-25 session, p99", stdioName2025, directName, byNameLabel, 99, { v1: V1["name p99"] }),
+        row("get_account by name over stdio, 2025-11-25 session, p99", stdioName2025, directName, byNameLabel, 99, { quoted: V1["name p99"] }),
       ],
       details: { calls: input.calls, accountId: input.accountId, accountName: input.accountName },
     };
   } finally {
     for (const session of http) await session.close();
-    await replica?.stop();
+    await server?.stop();
   }
 }

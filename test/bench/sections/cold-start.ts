@@ -105,7 +105,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       ratio: r,
       target: `ratio <= ${COLD_START_RATIO_TARGET}`,
       meetsTarget: r === null ? null : r <= COLD_START_RATIO_TARGET,
-      ...(v1 === undefined ? {} : { v1: `${v1} against ${V1.oneTool} (${V1.ratio})` }),
+      ...(v1 === undefined ? {} : { quoted: `${v1} against ${V1.oneTool} (${V1.ratio})` }),
     };
   };
   const peakRow = (key: string, generation: string): Figure => ({
@@ -117,7 +117,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
     ratio: ratio(peakMib(key), peakMib("one_tool")),
     target: `<= ${COLD_START_PEAK_MIB_TARGET} MiB`,
     meetsTarget: Number.isFinite(peakMib(key)) ? peakMib(key) <= COLD_START_PEAK_MIB_TARGET : null,
-    v1: `${V1.peak} (one-tool ${V1.oneToolPeak})`,
+    quoted: `${V1.peak} (one-tool ${V1.oneToolPeak})`,
   });
   const figures: Figure[] = [
     startRow("custody", "one_tool", "2025-11-25", V1.custody),
@@ -130,7 +130,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       baselineValue: fastest("one_tool"),
       ratio: ratio(fastest("custody"), fastest("one_tool")),
       note: "least disturbed by other work on the machine",
-      v1: V1.custodyFastest,
+      quoted: V1.custodyFastest,
     },
     {
       measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)",
@@ -142,7 +142,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       note: "the baseline given the one bundling step of build.mjs it can take (it needs Ajv: it builds the SDK's default validator)",
     },
     { measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)", value: ms("custody"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("custody"), ms("floor")) },
-    { measure: "one-tool SDK v2 server: spawn to tools/list answered (median)", value: ms("one_tool"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("one_tool"), ms("floor")), v1: V1.oneTool },
+    { measure: "one-tool SDK v2 server: spawn to tools/list answered (median)", value: ms("one_tool"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("one_tool"), ms("floor")), quoted: V1.oneTool },
     {
       measure: "custody server: spawn to initialize answered (median)",
       value: initMs("custody"),
@@ -151,7 +151,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       baselineValue: initMs("one_tool"),
       ratio: ratio(initMs("custody"), initMs("one_tool")),
       note: "module loading and start; the tools, the client and the audit log are loaded on the first call",
-      v1: V1.initialize,
+      quoted: V1.initialize,
     },
     {
       measure: "custody server: tools/list alone (after initialize)",
@@ -161,7 +161,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       baselineValue: listOnly("one_tool"),
       ratio: ratio(listOnly("custody"), listOnly("one_tool")),
       note: "answered from the listings generated at build time (mcp-server/build.mjs)",
-      v1: V1.listOnly,
+      quoted: V1.listOnly,
     },
     peakRow("custody", "2025-11-25"),
     peakRow("custody_2026", "2026-07-28"),

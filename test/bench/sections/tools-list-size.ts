@@ -24,7 +24,7 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, cus
   const oneToolBytes = toolBytes(oneTool)[0]?.bytes ?? Number.NaN;
   const averageVsReference = ratio(average, FILESYSTEM_SERVER_BYTES_PER_TOOL);
   const figures: Figure[] = [
-    { measure: `tools/list answer, ${count} tools, 2025-11-25`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK v2 server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes), v1: "23,431 bytes (one-tool 282)" },
+    { measure: `tools/list answer, ${count} tools, 2025-11-25`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK v2 server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes), quoted: "23,431 bytes (one-tool 282)" },
     ...(custody2026 === undefined
       ? []
       : [
@@ -47,7 +47,7 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, cus
       ratio: ratio(custody.bytes, oneTool.bytes),
       target: `<= ${TOKENS_TARGET} tokens`,
       meetsTarget: tokens(custody.bytes) <= TOKENS_TARGET,
-      v1: "5,858 tokens",
+      quoted: "5,858 tokens",
     },
     {
       measure: "bytes per tool (average)",
@@ -58,7 +58,7 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, cus
       ratio: averageVsReference,
       target: `<= ${BYTES_PER_TOOL_TARGET} bytes per tool`,
       meetsTarget: Number.isFinite(average) ? average <= BYTES_PER_TOOL_TARGET : null,
-      v1: "687 bytes",
+      quoted: "687 bytes",
     },
     {
       measure: `largest tool (${largest?.name ?? "none"})`,

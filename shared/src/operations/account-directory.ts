@@ -1,6 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { CallOptions } from "../client/client-options.js";
 import { PageLimitError } from "../client/errors.js";
+import { whileNotAborted } from "../client/while-not-aborted.js";
 import type { Account } from "../schemas/account.js";
 
 /** A complete listing is re-read at most this often when names are resolved through hints. */
@@ -81,28 +82,22 @@ export class AccountDirectory {
 
   /**
    * A listing for a resolution to decide from: the one under way if there is one (started by
-   * another resolution or a warm-up), else a new one. A commit, which must decide from a listing
-   * started after it, calls refresh().
+   * another resolution or a warm-up), else a new one; neither is tied to this caller's signal
+   * (the others wait for the same listing), which only stops this caller's wait. A commit, which
+   * must decide from a listing started after it, calls refresh().
    */
-  async current(options?: CallOptions): Promise<Account[]> {
-    const reading = this.#reading;
-    if (reading === undefined) return this.refresh(options);
-    try {
-      return await reading;
-    } catch {
-      return this.refresh(options);
-    }
+  current(options?: CallOptions): Promise<Account[]> {
+    const untied = options?.timeoutMs === undefined ? undefined : { timeoutMs: options.timeoutMs };
+    return whileNotAborted(this.#reading ?? this.refresh(untied), options?.signal);
   }
 
   /** Lists every account (pages of 1000, a few at a time) and keeps the names as the new hints. */
-  async refresh(options?: CallOptions): Promise<Account[]> {
-    const reading = this.#list(options);
-    this.#reading = reading;
-    try {
-      return await reading;
-    } finally {
+  refresh(options?: CallOptions): Promise<Account[]> {
+    const reading = this.#list(options).finally(() => {
       if (this.#reading === reading) this.#reading = undefined;
-    }
+    });
+    this.#reading = reading;
+    return reading;
   }
 
   async #list(options?: CallOptions): Promise<Account[]> {

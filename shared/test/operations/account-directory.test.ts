@@ -71,6 +71,19 @@ describe("the account directory behind resolveAccount", () => {
     expect(server.received().filter((request) => request.url === "/accounts?page=1&page_size=1000")).toHaveLength(1);
   });
 
+  it("a resolution that is aborted stops waiting, and the listing it shared still serves the other", async () => {
+    const listing = [account(1, "ops"), account(2, "vault")];
+    server.on("GET", "/accounts", { kind: "delay", ms: 100, then: page(listing) });
+    const stop = new AbortController();
+    const aborted = resolveAccount(client, "ops", { signal: stop.signal });
+    const other = resolveAccount(client, "vault");
+    await server.receivedCount(1);
+    stop.abort(new Error("the person cancelled"));
+    await expect(aborted).rejects.toThrow("the person cancelled");
+    expect((await other).id).toBe(2);
+    expect(server.received()).toHaveLength(1);
+  });
+
   it("a listing of several pages reads the pages its count announces, and all of them", async () => {
     const more = (accounts: AccountWire[], hasNext: boolean) => json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count: 2001, has_next_page: hasNext } });
     server.on("GET", "/accounts", more([account(1, "a")], true), more([account(2, "b")], true), more([account(3, "c")], false));

@@ -190,7 +190,7 @@ describe("the read of the account's history", () => {
     expect(quiet.read).toBe(HISTORY_FIRST_PAGE);
     expect(quiet.complete).toBe(true);
 
-    // 35 in the window: one first page of 40 holds them and 5 older ones, each in the window once.
+    // 35 in the window: pages of 10, 10 and 20 (the second page of each size), 40 read, each in the window once.
     for (let index = 1; index < 35; index += 1) {
       await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(20_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
     }

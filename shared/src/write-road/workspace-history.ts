@@ -7,17 +7,13 @@ import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js
 import type { PlannedWrite } from "./planned-write.js";
 import { transactionDifferences } from "../writes/lost-answer-fields.js";
 
-/**
- * The first page of the account's transactions, newest first, when the process has not read the
- * window before: a quiet or busy day's whole window in one request, usually (a page of 40 costs
- * about half a millisecond more than one of 10; each further page is a round trip on the dry run's way).
- */
-export const HISTORY_FIRST_PAGE = 40;
+/** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
+export const HISTORY_FIRST_PAGE = 10;
 /** The first page when the process has read the window before: what is new since, usually less. */
 export const HISTORY_KNOWN_FIRST_PAGE = 5;
 /**
  * At most this many of the account's newest transactions are compared (1,280: the read's pages
- * double, 40 then 40, 80, 160, 320, 640, or 5 then 5, 10 ... 640, each the second page of its size,
+ * double, 10 then 10, 20, 40 ... 640, or 5 then 5, 10 ... 640, each the second page of its size,
  * which starts where the read so far ends); a busier window is read in part, and the dry run says so.
  */
 export const HISTORY_MAX_READ = 1280;

@@ -1,7 +1,6 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { accountView } from "../views/account-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
@@ -29,6 +28,7 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
     const ctx = await session.load();
     const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
     const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+    const { accountView } = await import("../on-demand/call-time-modules.js");
     return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
   });
 }

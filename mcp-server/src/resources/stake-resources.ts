@@ -1,8 +1,5 @@
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { SolanaEpochClock } from "@custody/shared";
-import { solanaStakeView } from "../views/stake-view.js";
-import { workspaceView } from "../views/workspace-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 // Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates.
@@ -26,6 +23,7 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
       const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
       const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
       const stakes = await ctx.client.listSolanaStakes(accountId, { signal: extra.mcpReq.signal });
+      const { SolanaEpochClock, solanaStakeView } = await import("../on-demand/call-time-modules.js");
       const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
       return jsonContents(uri, stakes.map((stake) => solanaStakeView(stake, currency, clock)));
     },
@@ -43,6 +41,7 @@ function registerEthereumStakes(server: McpServer, session: DeferredContext): vo
       const account = await ctx.client.getAccount(accountId, { signal: extra.mcpReq.signal });
       const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
       const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal: extra.mcpReq.signal, maxPages: 20 });
+      const { workspaceView } = await import("../on-demand/call-time-modules.js");
       return jsonContents(uri, workspaceView(stakes, currency));
     },
   );

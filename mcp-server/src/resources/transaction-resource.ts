@@ -1,6 +1,5 @@
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { transactionView } from "../views/transaction-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 /** Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates. */
@@ -13,6 +12,7 @@ export function registerTransactionResource(server: McpServer, session: Deferred
     const ctx = await session.load();
     const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
     const currency = await ctx.currencies.get(transaction.currency, extra.mcpReq.signal);
+    const { transactionView } = await import("../on-demand/call-time-modules.js");
     return jsonContents(uri, transactionView(transaction, currency));
   });
 }

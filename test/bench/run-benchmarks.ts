@@ -177,6 +177,7 @@ it("benchmarks", async () => {
               accountId: solTreasury.id,
               accountName: solTreasury.name,
               calls: CONFIG.calls,
+              workDir: work,
             });
           } finally {
             await modern.close();

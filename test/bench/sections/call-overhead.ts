@@ -1,9 +1,11 @@
+import { join } from "node:path";
 import type { CustodyClient } from "@custody/shared";
 import { openTeamSession, type TeamSession } from "../../support/team-session.js";
 import type { Figure, Section } from "../support/bench-report.js";
 import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
 import { startSharedTokenServer, type SharedTokenServer } from "../support/shared-token-replica.js";
-import { REVISIONS, type Revision, type StdioRpcSession } from "../support/stdio-rpc-session.js";
+import { bundleEntry, MINIMAL_RESPONDER, ONE_TOOL_SERVER_ENTRY } from "../support/program-bundles.js";
+import { REVISIONS, StdioRpcSession, type Revision } from "../support/stdio-rpc-session.js";
 
 /** Issue 19: at most this much over the direct client at p50, on both generations. */
 export const OVERHEAD_P50_TARGET_MS = 0.3;
@@ -19,6 +21,8 @@ export interface CallOverheadInput {
   accountId: number;
   accountName: string;
   calls: number;
+  /** Where the one-tool SDK server is bundled for the stdio floors. */
+  workDir: string;
 }
 
 /** docs/performance.md's figures on the SDK's v1 (2026-11-23), quoted: value against the direct GET. */
@@ -30,6 +34,9 @@ const V1: Record<string, string> = {
 };
 
 type Run = () => Promise<unknown>;
+
+/** Milliseconds to a hundredth: the floors are below a tenth. */
+const hundredths = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Runs the calls in alternating blocks of 25, so that drift on a shared machine hits every variant alike. */
 async function alternate(calls: number, runs: readonly Run[]): Promise<number[][]> {
@@ -67,14 +74,31 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
 
   let server: SharedTokenServer | null = null;
   const http: TeamSession[] = [];
+  // What a tools/call over stdio costs without this server: the pipe's round trip (the hand-written responder) and the SDK's own (its one-tool server), each echoing.
+  const env = { PATH: process.env.PATH ?? "" };
+  const oneTool = await bundleEntry(ONE_TOOL_SERVER_ENTRY, join(input.workDir, "one-tool-overhead.js"));
+  const floors = [StdioRpcSession.spawn({ args: [MINIMAL_RESPONDER], env }), StdioRpcSession.spawn({ args: [oneTool], env })] as const;
+  const echo = (session: StdioRpcSession) => async () => {
+    const answer = await session.request("tools/call", { name: "echo", arguments: { text: "bench" } });
+    if (answer.result.isError === true) throw new Error(`echo failed: ${JSON.stringify(answer.result.content)}`);
+  };
   try {
+    for (const floor of floors) await floor.open("2025-11-25");
     server = await startSharedTokenServer(input.custody, "overhead", input);
     for (const revision of REVISIONS) http.push(await openTeamSession(server.url, server.token, revision));
     const [http2025, http2026] = http as [TeamSession, TeamSession];
-    const byId: Run[] = [direct, viaStdio("2025-11-25", input.accountId), viaStdio("2026-07-28", input.accountId), viaHttp(http2025, input.accountId), viaHttp(http2026, input.accountId)];
+    const byId: Run[] = [
+      direct,
+      viaStdio("2025-11-25", input.accountId),
+      viaStdio("2026-07-28", input.accountId),
+      viaHttp(http2025, input.accountId),
+      viaHttp(http2026, input.accountId),
+      echo(floors[0]),
+      echo(floors[1]),
+    ];
     const byName: Run[] = [directByName, viaStdio("2025-11-25", input.accountName), viaStdio("2026-07-28", input.accountName)];
     for (let index = 0; index < 30; index += 1) for (const run of [...byId, ...byName]) await run();
-    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[]];
+    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[]];
     const [directName, stdioName2025, stdioName2026] = (await alternate(Math.round(input.calls / 2), byName)) as [number[], number[], number[]];
 
     const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; quoted?: string } = {}): Figure => {
@@ -98,6 +122,24 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     return {
       title: `Per-call overhead (${input.calls} calls each, sequential)`,
       figures: [
+        {
+          measure: "tools/call over stdio to the hand-written responder (echo): the pipes' round trip, p50",
+          value: hundredths(percentile(pipeFloor, 50)),
+          unit: "ms",
+          baseline: byIdLabel,
+          baselineValue: hundredths(percentile(directById, 50)),
+          ratio: ratio(percentile(pipeFloor, 50), percentile(directById, 50)),
+          note: "what any stdio call pays here (a write to the server's stdin, one to its stdout), whatever the server does",
+        },
+        {
+          measure: "tools/call over stdio to the one-tool SDK v2 server (echo), 2025-11-25 session, p50",
+          value: hundredths(percentile(sdkEcho, 50)),
+          unit: "ms",
+          baseline: "the hand-written responder's echo",
+          baselineValue: hundredths(percentile(pipeFloor, 50)),
+          ratio: ratio(percentile(sdkEcho, 50), percentile(pipeFloor, 50)),
+          note: `the SDK's own cost of a tools/call: ${hundredths(percentile(sdkEcho, 50) - percentile(pipeFloor, 50))} ms`,
+        },
         row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
         row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),
@@ -113,6 +155,7 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     };
   } finally {
     for (const session of http) await session.close();
+    for (const floor of floors) await floor.close();
     await server?.stop();
   }
 }

@@ -10,6 +10,7 @@ import { measureCallOverhead } from "./sections/call-overhead.js";
 import { measureColdStart } from "./sections/cold-start.js";
 import { measureGuardStoreScale } from "./sections/guard-store-scale.js";
 import { measureHttpThroughput } from "./sections/http-throughput.js";
+import { measureNameOverGenerations, nameOverGenerationsFigures } from "./sections/name-over-generations.js";
 import { measureOpenIntents, OPEN_INTENTS_TITLE } from "./sections/open-intents.js";
 import { measurePostgresStore } from "./sections/postgres-store.js";
 import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
@@ -23,7 +24,7 @@ import { registerOperator } from "./support/operator-registration.js";
 import { bundleDir, bundleEntry, buildCustodyServer, BARE_JSON_SERVER, EMULATOR_CLI_ENTRY, REPO_DIR } from "./support/program-bundles.js";
 import { createSendingAccount, seedScaleWorkspace, type SeededScale } from "./support/scale-workspace.js";
 import { spawnEmulator, spawnUntilReady, type SpawnedProgram } from "./support/spawned-program.js";
-import { StdioRpcSession } from "./support/stdio-rpc-session.js";
+import { StdioRpcSession, type Revision } from "./support/stdio-rpc-session.js";
 
 // `pnpm bench`: every figure beside its baseline measured in the same run. Writes
 // test/bench/results/latest.json and the tables of docs/performance.md.
@@ -37,7 +38,7 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history" } as const;
+const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history", startup: "MCP server cold start" } as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -64,7 +65,7 @@ const CONFIG = {
   openIntentDryRuns: setting("CUSTODY_BENCH_OPEN_INTENT_DRY_RUNS", 100),
   /** Dry runs timed per road in the workspace history section. */
   historyRuns: setting("CUSTODY_BENCH_HISTORY_RUNS", 40),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's; each replaces only its table. */
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's, "startup" the cold start's, tools/list's and the per-call overhead's (issue 19); each replaces only its tables. */
   only: alone(),
 };
 const PG_TITLE = "PostgreSQL store";
@@ -101,9 +102,9 @@ function machineOf(): BenchReport["machine"] {
   return { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? "unknown", totalMemoryMb: Math.round(totalmem() / 1048576) };
 }
 
-async function openSession(bundle: string, env: Record<string, string>): Promise<StdioRpcSession> {
+async function openSession(bundle: string, env: Record<string, string>, revision: Revision = "2025-11-25"): Promise<StdioRpcSession> {
   const session = StdioRpcSession.spawn({ args: [bundle], env });
-  await session.initialize();
+  await session.open(revision);
   return session;
 }
 
@@ -111,6 +112,7 @@ it("benchmarks", async () => {
   const startedAt = new Date();
   const sections: Section[] = [];
   const full = CONFIG.only === null;
+  const startup = full || CONFIG.only === "startup";
   const runScale = full || CONFIG.only === "scale";
   const work = bundleDir();
   const home = mkdtempSync(join(tmpdir(), "custody-bench-home-"));
@@ -141,18 +143,18 @@ it("benchmarks", async () => {
     emulatorScale: null,
   };
   let demoProbe: ProbeResult | null = null;
-  if (runScale) {
+  if (runScale || startup) {
     const demo = await spawnEmulator(emulatorCli, ["--seed", "demo"]);
     const demoClient = new CustodyClient({ baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR });
     let demoSession: StdioRpcSession | null = null;
     try {
-      if (full) {
+      if (startup) {
         await measured(sections, "MCP server cold start", async () => {
           const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
           peak.floorResponder = cold.peakRssKb.floor ?? null;
           peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
           peak.custodyColdStart = cold.peakRssKb.custody ?? null;
-          return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList)];
+          return [cold.section, measureToolsListSize(cold.custodyToolsList, cold.oneToolToolsList, cold.custodyToolsList2026)];
         });
       }
 
@@ -162,10 +164,27 @@ it("benchmarks", async () => {
       const solCold = accounts.find((account) => account.name === "sol-cold");
       if (!solTreasury || !solCold) throw new Error("the demo workspace lacks sol-treasury or sol-cold");
       const session = demoSession;
+      if (startup) {
+        await measured(sections, "Per-call overhead", async () => {
+          const modern = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-2026"), "2026-07-28");
+          try {
+            return await measureCallOverhead({
+              sessions: { "2025-11-25": session, "2026-07-28": modern },
+              client: demoClient,
+              custody,
+              baseUrl: demo.ready.base_url,
+              operator: DEMO_OPERATOR,
+              accountId: solTreasury.id,
+              accountName: solTreasury.name,
+              calls: CONFIG.calls,
+              workDir: work,
+            });
+          } finally {
+            await modern.close();
+          }
+        });
+      }
       if (full) {
-        await measured(sections, "Per-call overhead", () =>
-          measureCallOverhead({ session, client: demoClient, accountId: solTreasury.id, accountName: solTreasury.name, calls: CONFIG.calls }),
-        );
         await measured(sections, "Signing in", () => measureSignInOverhead({ custody, baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR, accountId: solTreasury.id, calls: CONFIG.calls }));
         const dotStaking = accounts.find((account) => account.name === "dot-staking");
         await measured(sections, "Answer sizes", () =>
@@ -174,24 +193,26 @@ it("benchmarks", async () => {
       }
 
       const sendBody = { account_name: solTreasury.name, amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL" as const };
-      const marked = await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } });
-      try {
-        // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
-        const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
+      const marked = runScale ? await demoClient.createTransaction({ ...sendBody, note: { title: "bench", content: "bench-ref-demo" } }) : null;
+      if (marked) {
         try {
-          demoProbe = await probeWorkspace({
-            client: demoClient,
-            session: probeSession,
-            accountName: solTreasury.name,
-            searchRef: "bench-ref-demo",
-            historyTransactionId: marked.id,
-            render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
-          });
-        } finally {
-          await probeSession.close();
+          // A session of its own, so that its first name look-up finds its directory of names empty, as the scale one does.
+          const probeSession = await openSession(custody, custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "demo-probe"));
+          try {
+            demoProbe = await probeWorkspace({
+              client: demoClient,
+              session: probeSession,
+              accountName: solTreasury.name,
+              searchRef: "bench-ref-demo",
+              historyTransactionId: marked.id,
+              render: () => renderAccountsView(demo.ready.base_url, DEMO_OPERATOR),
+            });
+          } finally {
+            await probeSession.close();
+          }
+        } catch (error) {
+          sections.push({ title: "Scale: demo baseline", figures: [], error: String(error) });
         }
-      } catch (error) {
-        sections.push({ title: "Scale: demo baseline", figures: [], error: String(error) });
       }
 
       if (full) {
@@ -260,13 +281,18 @@ it("benchmarks", async () => {
           historyTransactionId: seeded.historyTransactionId,
           render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
+        const names = nameOverGenerationsFigures(
+          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20 }),
+          probe.toolGetAccountByNameFirstMs,
+          probe.accountsCount.toLocaleString("en-US"),
+        );
         const heldAfter = await held();
         const after = await load();
         const writePath: WritePath = { before, after, heldBefore, heldAfter };
         peak.custodyScaleSession = session.peakRssKb();
         peak.emulatorScale = scale.peakRssKb();
         if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
-        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
+        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, names, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
       });
     } finally {
       peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;
@@ -340,7 +366,14 @@ it("benchmarks", async () => {
     markdown = report.sections.map((section) => sectionMarkdown(section, section.title.startsWith(heading) ? intro : undefined)).join("\n");
     results = join(REPO_DIR, "test", "bench", "results", `latest-${only}.json`);
     writeFileSync(results, `${JSON.stringify({ config: CONFIG, ...report }, null, 2)}\n`);
-    writeFileSync(PERFORMANCE_DOC, spliceSection(document, heading, markdown.trimEnd()));
+    // Each section replaces its own table (by the start of its heading), the others of the last full run stay.
+    let spliced = document;
+    for (const section of report.sections) {
+      // A title that carries figures ("Scale: 10,001 accounts, ...") replaces the table its fixed start names.
+      const start = Object.values(ALONE).find((name) => section.title.startsWith(name)) ?? (section.title.split(" (")[0] as string);
+      spliced = spliceSection(spliced, start, sectionMarkdown(section, section.title.startsWith(heading) ? intro : undefined).trimEnd());
+    }
+    writeFileSync(PERFORMANCE_DOC, spliced);
   }
   process.stdout.write(`${markdown}\nwritten: ${results}, ${PERFORMANCE_DOC}\n`);
   for (const dir of [work, home]) rmSync(dir, { recursive: true, force: true });

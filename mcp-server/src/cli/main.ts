@@ -64,9 +64,10 @@ async function main(): Promise<number> {
     return stopped(left, reason.code);
   }
   // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
-  const { startHttpServer } = await import("../on-demand/optional-modules.js");
+  const { startHttpServer, warmUp } = await import("../on-demand/optional-modules.js");
   const http = await startHttpServer(started.ctx, config.http, log, started.changes);
   log(`Streamable HTTP at ${http.url}`);
+  warmUp(started.ctx, log);
   if (config.http.oauth !== null) log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
   else if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);
   const reason = await signalled;

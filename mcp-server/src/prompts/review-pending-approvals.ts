@@ -3,13 +3,16 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
+/** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
+const REVIEW_PENDING_ARGS = z.object({ account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") });
+
 export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
   server.registerPrompt(
     "review_pending_approvals",
     {
       title: "Review pending approvals",
       description: "List the transactions waiting for approval, explain each, and approve only those the person confirms.",
-      argsSchema: z.object({ account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") }),
+      argsSchema: REVIEW_PENDING_ARGS,
     },
     ({ account }) =>
       userPrompt(

@@ -3,17 +3,20 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
+/** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
+const STAKE_SOL_ARGS = z.object({
+  account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
+  amount: boundedText(INPUT_LIMITS.amount).describe('Amount in SOL, e.g. "10"'),
+  validator: boundedText(INPUT_LIMITS.address).describe("Validator vote address"),
+});
+
 export function registerStakeSolPrompt(server: McpServer): void {
   server.registerPrompt(
     "stake_sol",
     {
       title: "Stake SOL",
       description: "Stake SOL from a Solana account with a validator, with a dry run and explicit confirmation.",
-      argsSchema: z.object({
-        account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
-        amount: boundedText(INPUT_LIMITS.amount).describe('Amount in SOL, e.g. "10"'),
-        validator: boundedText(INPUT_LIMITS.address).describe("Validator vote address"),
-      }),
+      argsSchema: STAKE_SOL_ARGS,
     },
     ({ account, amount, validator }) =>
       userPrompt(

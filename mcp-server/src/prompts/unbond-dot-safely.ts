@@ -3,16 +3,19 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { userPrompt } from "./prompt-message.js";
 
+/** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
+const UNBOND_DOT_ARGS = z.object({
+  account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
+  amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
+});
+
 export function registerUnbondDotSafelyPrompt(server: McpServer): void {
   server.registerPrompt(
     "unbond_dot_safely",
     {
       title: "Unbond DOT safely",
       description: "Unbond DOT from a Polkadot account after checking the bonded balance, with a dry run and explicit confirmation.",
-      argsSchema: z.object({
-        account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
-        amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
-      }),
+      argsSchema: UNBOND_DOT_ARGS,
     },
     ({ account, amount }) =>
       userPrompt(

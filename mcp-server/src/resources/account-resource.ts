@@ -1,16 +1,16 @@
 import { sanitizeUntrustedText } from "@custody/shared";
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
+import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { accountView } from "../views/account-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
-
 export const ACCOUNT_TEMPLATE = "custody://accounts/{account_id}";
+/** Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates. */
+const ACCOUNT = new UriTemplate(ACCOUNT_TEMPLATE);
 
 /** custody://accounts/{account_id}: one account, amounts in both units; the first 100 are listed. */
 export function registerAccountResource(server: McpServer, session: DeferredContext): void {
-  const template = new ResourceTemplate(ACCOUNT_TEMPLATE, {
+  const template = new ResourceTemplate(ACCOUNT, {
     list: async (extra) => {
       const ctx = await session.load();
       const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.mcpReq.signal });
@@ -29,6 +29,7 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
     const ctx = await session.load();
     const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
     const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+    const { accountView } = await import("../on-demand/call-time-modules.js");
     return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
   });
 }

@@ -1,13 +1,13 @@
-import { ResourceTemplate, type McpServer, type Variables } from "@modelcontextprotocol/server";
+import { ResourceTemplate, UriTemplate, type McpServer, type Variables } from "@modelcontextprotocol/server";
 import type { DeferredContext, ServerContext } from "../server/server-context.js";
-import { epochClockOf, INPUT_LIMITS, SolanaEpochClock, type Currency } from "@custody/shared";
-import { solanaStakeView } from "../views/stake-view.js";
-import { workspaceView } from "../views/workspace-view.js";
+import { epochClockOf, INPUT_LIMITS, type Currency } from "@custody/shared";
 import { idVariable, jsonContents, textVariable } from "./resource-contents.js";
 
 export const SOLANA_STAKES_TEMPLATE = "custody://solana/accounts/{account_id}/stakes";
 export const SOLANA_STAKE_TEMPLATE = "custody://solana/accounts/{account_id}/stakes/{stake_uid}";
 export const ETHEREUM_STAKES_TEMPLATE = "custody://ethereum/accounts/{account_id}/stakes";
+// Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates.
+const TEMPLATES = new Map([SOLANA_STAKES_TEMPLATE, SOLANA_STAKE_TEMPLATE, ETHEREUM_STAKES_TEMPLATE].map((template) => [template, new UriTemplate(template)]));
 
 /** A Solana account's stakes, one Solana stake, an Ethereum account's positions: each where the policy lets its tool run. */
 export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; solanaStake: boolean; ethereum: boolean }): void {
@@ -26,7 +26,7 @@ interface AccountRead {
 
 /** A JSON resource about the account a URI's account_id names (fetched fresh, with its currency). */
 function registerAccountTemplate(server: McpServer, session: DeferredContext, name: string, template: string, meta: { title: string; description: string }, read: (about: AccountRead) => Promise<unknown>): void {
-  server.registerResource(name, new ResourceTemplate(template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
+  server.registerResource(name, new ResourceTemplate(TEMPLATES.get(template) ?? template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
     const signal = extra.mcpReq.signal;
     const ctx = await session.load();
     const accountId = idVariable(variables, "account_id");
@@ -40,6 +40,7 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
   const meta = { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now." };
   registerAccountTemplate(server, session, "solana_stakes", SOLANA_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
+    const { SolanaEpochClock, solanaStakeView } = await import("../on-demand/call-time-modules.js");
     const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
     return stakes.map((stake) => solanaStakeView(stake, currency, clock));
   });
@@ -50,6 +51,7 @@ function registerSolanaStake(server: McpServer, session: DeferredContext): void 
   registerAccountTemplate(server, session, "solana_stake", SOLANA_STAKE_TEMPLATE, meta, async ({ ctx, accountId, currency, variables, signal }) => {
     const stake = await ctx.client.getSolanaStake(accountId, textVariable(variables, "stake_uid", INPUT_LIMITS.stake_uid), { signal });
     const { clock } = await epochClockOf(ctx, accountId);
+    const { solanaStakeView } = await import("../on-demand/call-time-modules.js");
     return solanaStakeView(stake, currency, clock);
   });
 }
@@ -58,6 +60,7 @@ function registerEthereumStakes(server: McpServer, session: DeferredContext): vo
   const meta = { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units." };
   registerAccountTemplate(server, session, "ethereum_stakes", ETHEREUM_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal, maxPages: 20 });
+    const { workspaceView } = await import("../on-demand/call-time-modules.js");
     return workspaceView(stakes, currency);
   });
 }

@@ -1,15 +1,18 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/server";
+import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { transactionView } from "../views/transaction-view.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
+
+/** Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates. */
+const TRANSACTION = new UriTemplate("custody://transactions/{transaction_id}");
 
 /** custody://transactions/{transaction_id}: one transaction, amounts in both units. Not listed: there are too many. */
 export function registerTransactionResource(server: McpServer, session: DeferredContext): void {
-  const template = new ResourceTemplate("custody://transactions/{transaction_id}", { list: undefined });
+  const template = new ResourceTemplate(TRANSACTION, { list: undefined });
   server.registerResource("transaction", template, { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
     const ctx = await session.load();
     const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
     const currency = await ctx.currencies.get(transaction.currency, extra.mcpReq.signal);
+    const { transactionView } = await import("../on-demand/call-time-modules.js");
     return jsonContents(uri, transactionView(transaction, currency));
   });
 }

@@ -1,4 +1,4 @@
-import { fieldIssues, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
+import { fieldIssues, grantFor, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { personInput } from "../guard/elicitation.js";
@@ -32,6 +32,30 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
   return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }, person).allowed;
 }
 
+/** The tools a policy shows, by what decides it for a person (their role, none, or a refusal): kept for the process. */
+const visibleByPolicy = new WeakMap<Policy, Map<unknown, Promise<Map<string, Tool>>>>();
+const REFUSED = Symbol("no role matches");
+
+/**
+ * The tools the policy lets this person see, computed once per policy and role: a 2026-07-28 request
+ * builds a server of its own, and should not filter the listings again.
+ */
+function visibleTools(policy: Policy, person: Person | null): Promise<Map<string, Tool>> {
+  const grant = grantFor(policy, person);
+  const key = grant.refusal === null ? grant.role : REFUSED;
+  let byGrant = visibleByPolicy.get(policy);
+  if (!byGrant) {
+    byGrant = new Map();
+    visibleByPolicy.set(policy, byGrant);
+  }
+  let visible = byGrant.get(key);
+  if (!visible) {
+    visible = toolListings().then((listings) => new Map(listings.filter((listing) => allowed(policy, listing, person)).map(({ tool }) => [tool.name, tool])));
+    byGrant.set(key, visible);
+  }
+  return visible;
+}
+
 /**
  * tools/list and tools/call on the session's low-level server, as McpServer.registerTool would
  * answer them (same capability, same errors), but without building any tool at start: tools/list
@@ -41,17 +65,13 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
  */
 export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined }): void {
   const session = server.server;
-  let visible: Promise<Map<string, Tool>> | undefined;
-  const visibleTools = () => {
-    visible ??= toolListings().then((listings) => new Map(listings.filter((listing) => allowed(ctx.policy, listing, person)).map(({ tool }) => [tool.name, tool])));
-    return visible;
-  };
+  const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });
-  session.setRequestHandler("tools/list", async () => ({ tools: [...(await visibleTools()).values()] }));
+  session.setRequestHandler("tools/list", async () => ({ tools: [...(await visible()).values()] }));
   session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {
     const name = params.name;
     try {
-      const tool = (await visibleTools()).has(name) ? await loadTool(name) : undefined;
+      const tool = (await visible()).has(name) ? await loadTool(name) : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       const input = await tool.input.safeParseAsync(params.arguments ?? {});
       if (!input.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);

@@ -15,8 +15,11 @@ export function inputThatStaysOpen(stdin: NodeJS.ReadableStream): PassThrough {
 /** Writes to stdout; a write that fails (the client went away) is dropped, and stdout's own error handler tells. */
 export function outputThatNeverFails(stdout: NodeJS.WritableStream): Writable {
   return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      stdout.write(chunk, () => done());
+    // The SDK writes strings: handed on as they are, not copied into a Buffer first (a copy per answer).
+    decodeStrings: false,
+    write(chunk: string | Buffer, encoding, done) {
+      if (typeof chunk === "string") stdout.write(chunk, encoding, () => done());
+      else stdout.write(chunk, () => done());
     },
   });
 }

@@ -34,19 +34,22 @@ export class AccountNotFoundError extends CustodyError {
  * 0 })) to list every account on each resolution. A service whose page_info.count is not the
  * whole list's size only makes every hint fail the check: slower, never wrong.
  */
-async function hintedAccount(client: CustodyClient, name: string, options?: CallOptions): Promise<Account | undefined> {
+async function hintedAccount(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; noListing: boolean }> {
   const hints = accountDirectoryOf(client).hints();
   const ids = hints?.ids(name) ?? [];
-  if (!hints || ids.length !== 1) return undefined;
+  if (!hints || ids.length !== 1) return { account: undefined, noListing: !hints };
   const [account, page] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), client.listAccounts({ page: 1, page_size: 1 }, options)]);
-  return account?.name === name && page.page_info.count === hints.count ? account : undefined;
+  return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, noListing: false };
 }
 
 /** The one account with exactly this name, or undefined when none has it; a name shared by several is refused. */
 async function accountNamed(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
   const hinted = await hintedAccount(client, name, options);
-  if (hinted) return { account: hinted, listing: undefined };
-  const accounts = await accountDirectoryOf(client).refresh(options);
+  if (hinted.account) return { account: hinted.account, listing: undefined };
+  // Without a listing, one under way (another resolution's, the process's warm-up) is as good as a new one; a listing
+  // that was contradicted (a hint that failed its check, a name it did not have) is decided against with a new one.
+  const directory = accountDirectoryOf(client);
+  const accounts = await (hinted.noListing ? directory.current(options) : directory.refresh(options));
   const exact = accounts.filter((account) => account.name === name);
   if (exact.length > 1) {
     throw new AccountNotFoundError(name, `the name ${delimitUntrusted("account.name", name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);

@@ -1,4 +1,5 @@
 import type { CustodyClient } from "../client/custody-client.js";
+import { whileNotAborted } from "../client/while-not-aborted.js";
 
 /** How long an id or a username the listing did not show is not listed again for: a deleted user stays deleted. */
 const MISSING_TTL_MS = 5 * 60 * 1000;
@@ -34,17 +35,6 @@ function missingNow(users: KnownUsers, key: string, now: number): boolean {
   if (now - since < MISSING_TTL_MS && since <= now) return true;
   users.missing.delete(key);
   return false;
-}
-
-/** Waits for `work`, or rejects with the signal's reason as soon as it is aborted. */
-function whileNotAborted(work: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (signal === undefined) return work;
-  signal.throwIfAborted();
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** Lists the users once more, or waits for the listing under way; the keys asked for that it does not show are remembered as missing. */

@@ -3,7 +3,11 @@ import type { Figure, Section } from "../support/bench-report.js";
 import { median, ratio, roundMs } from "../support/latency-stats.js";
 import { zodEnglishOnly } from "../../../mcp-server/bundle-options.mjs";
 import { bundleEntry, MINIMAL_RESPONDER, ONE_TOOL_SERVER_ENTRY } from "../support/program-bundles.js";
-import { coldStart, type ColdStartSample, type ProgramCommand, type RpcAnswer } from "../support/stdio-rpc-session.js";
+import { coldStart, type ColdStartSample, type ProgramCommand, type Revision, type RpcAnswer } from "../support/stdio-rpc-session.js";
+
+/** Issue 19: a start at most 0.8 of the one-tool v2 server's, and at most 80 MiB at its peak. */
+export const COLD_START_RATIO_TARGET = 0.8;
+export const COLD_START_PEAK_MIB_TARGET = 80;
 
 export interface ColdStartInput {
   /** The MCP server as shipped (mcp-server/build.mjs). */
@@ -18,6 +22,8 @@ export interface ColdStartOutput {
   section: Section;
   /** The custody server's tools/list answer, for the size section. */
   custodyToolsList: RpcAnswer;
+  /** The same over 2026-07-28. */
+  custodyToolsList2026: RpcAnswer;
   oneToolToolsList: RpcAnswer;
   peakRssKb: Record<string, number | null>;
 }
@@ -26,7 +32,20 @@ interface Variant {
   key: string;
   label: string;
   command: ProgramCommand;
+  revision: Revision;
 }
+
+/** docs/performance.md's figures on the SDK's v1 (the run of 2026-11-23), quoted beside the v2 ones. */
+const V1 = {
+  custody: "136 ms",
+  custodyFastest: "104.1 ms",
+  oneTool: "155.5 ms",
+  ratio: "0.87",
+  initialize: "131 ms",
+  listOnly: "5 ms",
+  peak: "56.6 MiB",
+  oneToolPeak: "68.2 MiB",
+};
 
 /**
  * Cold start: spawn, initialize, tools/list answered, median of `runs` (the variants interleaved
@@ -36,16 +55,19 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
   const baseEnv = { PATH: process.env.PATH ?? "" };
   const oneTool = await bundleEntry(ONE_TOOL_SERVER_ENTRY, join(input.workDir, "one-tool-sdk-server.js"));
   const oneToolEnglish = await bundleEntry(ONE_TOOL_SERVER_ENTRY, join(input.workDir, "one-tool-sdk-server-en.js"), [zodEnglishOnly]);
+  const custody = { args: [input.custodyBundle], env: input.custodyEnv };
   const variants: Variant[] = [
-    { key: "floor", label: "hand-written stdio JSON-RPC responder (floor)", command: { args: [MINIMAL_RESPONDER], env: baseEnv } },
-    { key: "one_tool", label: "SDK McpServer, one tool, esbuild bundle", command: { args: [oneTool], env: baseEnv } },
-    { key: "one_tool_en", label: "SDK McpServer, one tool, esbuild bundle without zod's other locales (as build.mjs does)", command: { args: [oneToolEnglish], env: baseEnv } },
-    { key: "custody", label: "custody server bundle (all tools, external base URL)", command: { args: [input.custodyBundle], env: input.custodyEnv } },
+    { key: "floor", label: "hand-written stdio JSON-RPC responder (floor)", command: { args: [MINIMAL_RESPONDER], env: baseEnv }, revision: "2025-11-25" },
+    { key: "one_tool", label: "SDK v2 McpServer, one tool, esbuild bundle, 2025-11-25", command: { args: [oneTool], env: baseEnv }, revision: "2025-11-25" },
+    { key: "one_tool_en", label: "SDK v2 McpServer, one tool, esbuild bundle without zod's other locales (as build.mjs does)", command: { args: [oneToolEnglish], env: baseEnv }, revision: "2025-11-25" },
+    { key: "custody", label: "custody server bundle (all tools, external base URL), 2025-11-25", command: custody, revision: "2025-11-25" },
+    { key: "one_tool_2026", label: "SDK v2 McpServer, one tool, 2026-07-28 (server/discover)", command: { args: [oneTool], env: baseEnv }, revision: "2026-07-28" },
+    { key: "custody_2026", label: "custody server bundle, 2026-07-28 (server/discover)", command: custody, revision: "2026-07-28" },
   ];
-  for (const variant of variants) await coldStart(variant.command);
+  for (const variant of variants) await coldStart(variant.command, variant.revision);
   const samples = new Map<string, ColdStartSample[]>(variants.map((variant) => [variant.key, []]));
   for (let run = 0; run < input.runs; run += 1) {
-    for (const variant of variants) samples.get(variant.key)?.push(await coldStart(variant.command));
+    for (const variant of variants) samples.get(variant.key)?.push(await coldStart(variant.command, variant.revision));
   }
   const summary = Object.fromEntries(
     variants.map((variant) => {
@@ -68,61 +90,87 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
   const fastest = (key: string) => summary[key]?.toolsListMinMs ?? Number.NaN;
   const initMs = (key: string) => summary[key]?.initializeMedianMs ?? Number.NaN;
   const listOnly = (key: string) => roundMs((summary[key]?.toolsListMedianMs ?? Number.NaN) - (summary[key]?.initializeMedianMs ?? Number.NaN));
-  const custodyVsOneTool = ratio(ms("custody"), ms("one_tool"));
-  const figures: Figure[] = [
-    {
-      measure: "custody server: spawn to tools/list answered (median)",
-      value: ms("custody"),
+  const peakMib = (key: string) => {
+    const kb = summary[key]?.peakRssKb;
+    return kb === null || kb === undefined ? Number.NaN : Math.round(kb / 102.4) / 10;
+  };
+  const startRow = (key: string, base: string, generation: string, v1?: string): Figure => {
+    const r = ratio(ms(key), ms(base));
+    return {
+      measure: `custody server: spawn to tools/list answered, ${generation} (median)`,
+      value: ms(key),
       unit: "ms",
-      baseline: "one-tool SDK server",
-      baselineValue: ms("one_tool"),
-      ratio: custodyVsOneTool,
-      target: "ratio <= 1.0",
-      meetsTarget: custodyVsOneTool === null ? null : custodyVsOneTool <= 1,
-    },
+      baseline: `one-tool SDK v2 server, ${generation}`,
+      baselineValue: ms(base),
+      ratio: r,
+      target: `ratio <= ${COLD_START_RATIO_TARGET}`,
+      meetsTarget: r === null ? null : r <= COLD_START_RATIO_TARGET,
+      ...(v1 === undefined ? {} : { quoted: `${v1} against ${V1.oneTool} (${V1.ratio})` }),
+    };
+  };
+  const peakRow = (key: string, generation: string): Figure => ({
+    measure: `custody server: peak memory after a cold start, ${generation} (VmHWM, largest of the runs)`,
+    value: peakMib(key),
+    unit: "MiB",
+    baseline: "one-tool SDK v2 server",
+    baselineValue: peakMib("one_tool"),
+    ratio: ratio(peakMib(key), peakMib("one_tool")),
+    target: `<= ${COLD_START_PEAK_MIB_TARGET} MiB`,
+    meetsTarget: Number.isFinite(peakMib(key)) ? peakMib(key) <= COLD_START_PEAK_MIB_TARGET : null,
+    quoted: `${V1.peak} (one-tool ${V1.oneToolPeak})`,
+  });
+  const figures: Figure[] = [
+    startRow("custody", "one_tool", "2025-11-25", V1.custody),
+    startRow("custody_2026", "one_tool_2026", "2026-07-28"),
     {
-      measure: "custody server: spawn to tools/list answered (fastest run)",
+      measure: "custody server: spawn to tools/list answered, 2025-11-25 (fastest run)",
       value: fastest("custody"),
       unit: "ms",
-      baseline: "one-tool SDK server",
+      baseline: "one-tool SDK v2 server",
       baselineValue: fastest("one_tool"),
       ratio: ratio(fastest("custody"), fastest("one_tool")),
       note: "least disturbed by other work on the machine",
+      quoted: V1.custodyFastest,
     },
     {
-      measure: "custody server: spawn to tools/list answered (median)",
+      measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)",
       value: ms("custody"),
       unit: "ms",
-      baseline: "one-tool SDK server, bundled without zod's other locales too",
+      baseline: "one-tool SDK v2 server, bundled without zod's other locales too",
       baselineValue: ms("one_tool_en"),
       ratio: ratio(ms("custody"), ms("one_tool_en")),
       note: "the baseline given the one bundling step of build.mjs it can take (it needs Ajv: it builds the SDK's default validator)",
     },
-    { measure: "custody server: spawn to tools/list answered (median)", value: ms("custody"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("custody"), ms("floor")) },
-    { measure: "one-tool SDK server: spawn to tools/list answered (median)", value: ms("one_tool"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("one_tool"), ms("floor")) },
+    { measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)", value: ms("custody"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("custody"), ms("floor")) },
+    { measure: "one-tool SDK v2 server: spawn to tools/list answered (median)", value: ms("one_tool"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("one_tool"), ms("floor")), quoted: V1.oneTool },
     {
       measure: "custody server: spawn to initialize answered (median)",
       value: initMs("custody"),
       unit: "ms",
-      baseline: "one-tool SDK server",
+      baseline: "one-tool SDK v2 server",
       baselineValue: initMs("one_tool"),
       ratio: ratio(initMs("custody"), initMs("one_tool")),
       note: "module loading and start; the tools, the client and the audit log are loaded on the first call",
+      quoted: V1.initialize,
     },
     {
       measure: "custody server: tools/list alone (after initialize)",
       value: listOnly("custody"),
       unit: "ms",
-      baseline: "one-tool SDK server",
+      baseline: "one-tool SDK v2 server",
       baselineValue: listOnly("one_tool"),
       ratio: ratio(listOnly("custody"), listOnly("one_tool")),
       note: "answered from the listings generated at build time (mcp-server/build.mjs)",
+      quoted: V1.listOnly,
     },
+    peakRow("custody", "2025-11-25"),
+    peakRow("custody_2026", "2026-07-28"),
   ];
   const last = (key: string) => samples.get(key)?.at(-1)?.toolsList as RpcAnswer;
   return {
     section: { title: `MCP server cold start (median of ${input.runs} runs)`, figures, details: summary },
     custodyToolsList: last("custody"),
+    custodyToolsList2026: last("custody_2026"),
     oneToolToolsList: last("one_tool"),
     peakRssKb: Object.fromEntries(Object.entries(summary).map(([key, value]) => [key, value.peakRssKb])),
   };

@@ -97,6 +97,8 @@ export interface ScaleInput {
   writePath: WritePath | null;
   /** Peak RSS (KiB) of the scale emulator and of the MCP server's scale session. */
   peakRssKb: { emulator: number | null; mcpSession: number | null };
+  /** Issue 19's name look-ups over both generations (sections/name-over-generations.ts), shown after the session's. */
+  names?: Figure[];
 }
 
 const count = (value: number): string => value.toLocaleString("en-US");
@@ -126,6 +128,7 @@ export function scaleSection(input: ScaleInput): Section {
     row("resolveAccount by name, repeated (directory hint: GET by id + a one-account page)", scale.resolveRepeatMs, demo.resolveRepeatMs, "median of 20"),
     row("get_account tool by exact name, the session's first (MCP)", scale.toolGetAccountByNameFirstMs, demo.toolGetAccountByNameFirstMs, "one sample"),
     row("get_account tool by exact name, repeated (MCP)", scale.toolGetAccountByNameMs, demo.toolGetAccountByNameMs, "median of 10"),
+    ...(input.names ?? []),
     row(
       `extension Accounts view, first render (${count(scale.renderItems)} tree items)`,
       scale.renderMs,

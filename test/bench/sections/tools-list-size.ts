@@ -16,7 +16,7 @@ function toolBytes(answer: RpcAnswer): { name: string; bytes: number }[] {
 }
 
 /** tools/list as a client receives it: the whole JSON-RPC line, and each tool's JSON. */
-export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer): Section {
+export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, custody2026?: RpcAnswer): Section {
   const perTool = toolBytes(custody);
   const count = perTool.length;
   const average = count === 0 ? Number.NaN : Math.round(perTool.reduce((sum, tool) => sum + tool.bytes, 0) / count);
@@ -24,7 +24,20 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer): Se
   const oneToolBytes = toolBytes(oneTool)[0]?.bytes ?? Number.NaN;
   const averageVsReference = ratio(average, FILESYSTEM_SERVER_BYTES_PER_TOOL);
   const figures: Figure[] = [
-    { measure: `tools/list answer, ${count} tools`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes) },
+    { measure: `tools/list answer, ${count} tools, 2025-11-25`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK v2 server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes), quoted: "23,431 bytes (one-tool 282)" },
+    ...(custody2026 === undefined
+      ? []
+      : [
+          {
+            measure: `tools/list answer, ${toolBytes(custody2026).length} tools, 2026-07-28`,
+            value: custody2026.bytes,
+            unit: "bytes",
+            baseline: "the same over 2025-11-25",
+            baselineValue: custody.bytes,
+            ratio: ratio(custody2026.bytes, custody.bytes),
+            note: "the revision's result envelope (resultType, cache hints, serverInfo in _meta) on top of the same tools",
+          },
+        ]),
     {
       measure: "tools/list answer, estimated tokens (bytes / 4)",
       value: tokens(custody.bytes),
@@ -34,6 +47,7 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer): Se
       ratio: ratio(custody.bytes, oneTool.bytes),
       target: `<= ${TOKENS_TARGET} tokens`,
       meetsTarget: tokens(custody.bytes) <= TOKENS_TARGET,
+      quoted: "5,858 tokens",
     },
     {
       measure: "bytes per tool (average)",
@@ -44,6 +58,7 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer): Se
       ratio: averageVsReference,
       target: `<= ${BYTES_PER_TOOL_TARGET} bytes per tool`,
       meetsTarget: Number.isFinite(average) ? average <= BYTES_PER_TOOL_TARGET : null,
+      quoted: "687 bytes",
     },
     {
       measure: `largest tool (${largest?.name ?? "none"})`,

@@ -11,7 +11,12 @@ export interface Figure {
   target?: string;
   meetsTarget?: boolean | null;
   note?: string;
+  /** The same figure as docs/performance.md gave it before (quoted, not measured again; see Section.quotedColumn), when there is one. */
+  quoted?: string;
 }
+
+/** The heading of the quoted v1 column: the last full run of docs/performance.md on the SDK's v1. */
+export const V1_COLUMN = "v1 (docs as of 2026-11-23)";
 
 export interface Section {
   title: string;
@@ -20,6 +25,8 @@ export interface Section {
   details?: unknown;
   /** Set when the section could not be measured. */
   error?: string;
+  /** The heading of the column of quoted figures (Figure.quoted): by default the SDK's v1 figures. */
+  quotedColumn?: string;
   /** A table of its own, shown under the figures (e.g. bytes per tool). */
   table?: { headers: string[]; rows: (string | number)[][] };
 }
@@ -47,10 +54,17 @@ export function sectionMarkdown(section: Section, intro?: string): string {
   const lines = [`### ${section.title}`, ""];
   if (intro !== undefined) lines.push(intro, "");
   if (section.error !== undefined) lines.push(`Not measured: ${section.error}`, "");
-  if (section.figures.length > 0) lines.push("| Measure | Value | Baseline (same run) | Baseline value | Ratio | Target | Note |", "|---|---:|---|---:|---:|---|---|");
+  const quotesV1 = section.figures.some((figure) => figure.quoted !== undefined);
+  if (section.figures.length > 0) {
+    lines.push(
+      `| Measure | Value | Baseline (same run) | Baseline value | Ratio | Target |${quotesV1 ? ` ${section.quotedColumn ?? V1_COLUMN} |` : ""} Note |`,
+      `|---|---:|---|---:|---:|---|${quotesV1 ? "---:|" : ""}---|`,
+    );
+  }
   for (const figure of section.figures) {
     const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
-    lines.push(`| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} | ${figure.note ?? ""} |`);
+    const v1 = quotesV1 ? ` ${figure.quoted ?? ""} |` : "";
+    lines.push(`| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} |${v1} ${figure.note ?? ""} |`);
   }
   lines.push("");
   if (section.table) {

@@ -1,6 +1,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/server";
+
+/** The two generations the server speaks: a 2025-11-25 session (initialize), or 2026-07-28 (server/discover, every request carrying its revision in _meta). */
+export type Revision = "2025-11-25" | "2026-07-28";
+export const REVISIONS: readonly Revision[] = ["2025-11-25", "2026-07-28"];
+
+const CLIENT_INFO = { name: "custody-bench", version: "0" };
+/** The envelope every 2026-07-28 request carries. */
+const MODERN_ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 import { peakRssKb } from "./peak-rss.js";
 
 export interface RpcAnswer {
@@ -26,6 +38,7 @@ export class StdioRpcSession {
   #stderr = "";
   #nextId = 1;
   #exited: Promise<void>;
+  #revision: Revision = "2025-11-25";
 
   private constructor(command: ProgramCommand) {
     this.#child = spawn(process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
@@ -54,7 +67,8 @@ export class StdioRpcSession {
   request(method: string, params: Record<string, unknown> = {}): Promise<RpcAnswer> {
     const id = this.#nextId++;
     const answer = new Promise<RpcAnswer>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
-    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    const sent = this.#revision === "2026-07-28" ? { ...params, _meta: MODERN_ENVELOPE } : params;
+    this.#child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params: sent })}\n`);
     return answer;
   }
 
@@ -64,13 +78,16 @@ export class StdioRpcSession {
 
   /** The MCP handshake: initialize, then notifications/initialized. */
   async initialize(): Promise<RpcAnswer> {
-    const answer = await this.request("initialize", {
-      protocolVersion: LATEST_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: { name: "custody-bench", version: "0" },
-    });
+    const answer = await this.request("initialize", { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO });
     this.notify("notifications/initialized");
     return answer;
+  }
+
+  /** The opening of the revision: a 2025 session's handshake, or 2026-07-28's server/discover (after which every request carries the envelope). */
+  async open(revision: Revision): Promise<RpcAnswer> {
+    if (revision === "2025-11-25") return this.initialize();
+    this.#revision = revision;
+    return this.request("server/discover");
   }
 
   /** The peak RSS so far, in KiB. */
@@ -104,7 +121,7 @@ export class StdioRpcSession {
 }
 
 export interface ColdStartSample {
-  /** From spawn to the initialize answer. */
+  /** From spawn to the opening's answer (initialize, or server/discover). */
   initializeMs: number;
   /** From spawn to the tools/list answer. */
   toolsListMs: number;
@@ -112,12 +129,12 @@ export interface ColdStartSample {
   peakRssKb: number | null;
 }
 
-/** One cold start: spawn, initialize, tools/list answered; then the session is closed. */
-export async function coldStart(command: ProgramCommand): Promise<ColdStartSample> {
+/** One cold start: spawn, the revision's opening (initialize, or server/discover), tools/list answered; then the session is closed. */
+export async function coldStart(command: ProgramCommand, revision: Revision = "2025-11-25"): Promise<ColdStartSample> {
   const started = performance.now();
   const session = StdioRpcSession.spawn(command);
   try {
-    await session.initialize();
+    await session.open(revision);
     const initializeMs = performance.now() - started;
     const toolsList = await session.request("tools/list");
     const toolsListMs = performance.now() - started;

@@ -1,0 +1,94 @@
+import { openTeamSession, type TeamSession } from "../../support/team-session.js";
+import type { Figure } from "../support/bench-report.js";
+import { median, ratio, roundMs, timed } from "../support/latency-stats.js";
+import { startSharedTokenServer, type SharedTokenServer } from "../support/shared-token-replica.js";
+
+/** Issue 19: the first get_account by name in a process at most this long, at 10,000 accounts. */
+export const FIRST_BY_NAME_TARGET_MS = 50;
+/** ... and a repeated one over 2026-07-28 costing what it costs over 2025-11-25. */
+export const REPEATED_RATIO_TARGET = 1.2;
+
+export interface NameOverGenerationsInput {
+  custody: string;
+  baseUrl: string;
+  operator: string;
+  accountName: string;
+  /** Repeated calls timed per generation, alternating in blocks of 5. */
+  repeats: number;
+}
+
+export interface NameOverGenerations {
+  /** The process's first get_account by name: a 2026-07-28 request (a server built for it), once the process has warmed up. */
+  firstMs: number;
+  /** How long the warm-up took, as the server logged it. */
+  warmUpMs: number | null;
+  repeated2025Ms: number;
+  repeated2026Ms: number;
+}
+
+/**
+ * get_account by name over Streamable HTTP in a fresh server process: the process's first (a
+ * 2026-07-28 request, which builds a server of its own), then repeated over a 2025-11-25 session
+ * and over 2026-07-28, alternating.
+ */
+export async function measureNameOverGenerations(input: NameOverGenerationsInput): Promise<NameOverGenerations> {
+  let server: SharedTokenServer | null = null;
+  const sessions: TeamSession[] = [];
+  try {
+    server = await startSharedTokenServer(input.custody, "names", input);
+    // A long-running server lists the account names once it listens (src/server/warm-up.ts): the first call is timed after that.
+    await server.waitForStderr("warmed up in ");
+    const modern = await openTeamSession(server.url, server.token, "2026-07-28");
+    sessions.push(modern);
+    const byName = (session: TeamSession) => async () => {
+      const answer = await session.call("get_account", { account: input.accountName });
+      if ((answer.structured.account as { name?: string } | undefined)?.name !== input.accountName) throw new Error(`get_account failed: ${answer.text.slice(0, 300)}`);
+    };
+    const firstMs = await timed(byName(modern));
+    const legacy = await openTeamSession(server.url, server.token, "2025-11-25");
+    sessions.push(legacy);
+    await byName(legacy)();
+    const samples2025: number[] = [];
+    const samples2026: number[] = [];
+    for (let done = 0; done < input.repeats; done += 5) {
+      for (let call = 0; call < 5; call += 1) samples2026.push(await timed(byName(modern)));
+      for (let call = 0; call < 5; call += 1) samples2025.push(await timed(byName(legacy)));
+    }
+    const warmed = /warmed up in (\d+) ms/.exec(server.stderr());
+    return { firstMs: roundMs(firstMs), warmUpMs: warmed ? Number(warmed[1]) : null, repeated2025Ms: roundMs(median(samples2025)), repeated2026Ms: roundMs(median(samples2026)) };
+  } finally {
+    for (const session of sessions) await session.close();
+    await server?.stop();
+  }
+}
+
+/** The figures of issue 19's name look-ups, at the scale workspace's size. */
+export function nameOverGenerationsFigures(measured: NameOverGenerations, stdioFirstMs: number, accounts: string): Figure[] {
+  const repeated = ratio(measured.repeated2026Ms, measured.repeated2025Ms);
+  return [
+    {
+      measure: `get_account by exact name over Streamable HTTP, the process's first (2026-07-28), ${accounts} accounts, after the server's warm-up`,
+      value: measured.firstMs,
+      unit: "ms",
+      baseline: "the issue's bound",
+      baselineValue: FIRST_BY_NAME_TARGET_MS,
+      ratio: ratio(measured.firstMs, FIRST_BY_NAME_TARGET_MS),
+      target: `<= ${FIRST_BY_NAME_TARGET_MS} ms`,
+      meetsTarget: measured.firstMs <= FIRST_BY_NAME_TARGET_MS,
+      note: `the warm-up (tools, context, one listing of every account) took ${measured.warmUpMs ?? "n/a"} ms after the server listened; a call before its end waits for it. Over stdio (no warm-up), a session's first: ${stdioFirstMs} ms`,
+      quoted: "1,446.2 ms (stdio)",
+    },
+    {
+      measure: "get_account by exact name over Streamable HTTP, repeated, 2026-07-28 (a server built per request)",
+      value: measured.repeated2026Ms,
+      unit: "ms",
+      baseline: "the same over a 2025-11-25 session",
+      baselineValue: measured.repeated2025Ms,
+      ratio: repeated,
+      target: `ratio <= ${REPEATED_RATIO_TARGET}`,
+      meetsTarget: repeated === null ? null : repeated <= REPEATED_RATIO_TARGET,
+      note: "medians, alternating in blocks of 5",
+      quoted: "2.2 ms (stdio)",
+    },
+  ];
+}

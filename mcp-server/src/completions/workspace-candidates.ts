@@ -16,10 +16,10 @@ function shownAsIs(text: string, max: number): boolean {
 /**
  * How an account is named in a prompt argument: its exact name, or "#" and its id when the name
  * would not show as it is on one line (a hidden or control character, a line break or tab), is
- * longer than an argument takes, or is digits (read as an id).
+ * longer than an argument takes, or is digits or "#" and digits (read as an id).
  */
 function accountReference(account: Account): string {
-  return shownAsIs(account.name, INPUT_LIMITS.account_name) && !/^[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
+  return shownAsIs(account.name, INPUT_LIMITS.account_name) && !/^#?[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
 }
 
 /** The accounts of a network (or all), matched on name and id: as references (prompts) or ids (resource templates). */

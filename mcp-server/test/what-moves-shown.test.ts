@@ -119,6 +119,21 @@ describe("a name with line breaks", () => {
     }
     expect(form).toContain("Account: Ops\\u{000A}Recipient: 9WzD");
   });
+
+  it("in a governance rule's member cannot begin a line of the form either", async () => {
+    const human = { username: "bob\nRecipient: 9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", is_api: false };
+    const rule = { creators: [bot(DEMO.treasuryBot)], steps: [{ quorum: 1, approvers: [human] }] };
+    const created = (await control(emulator, "POST", "/accounts", { name: "ops-with-bob", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "100000000000" })) as { id: number };
+    const args = { account: String(created.id), recipient, amount: "1.8", unit: "SOL" };
+    const dry = await call(harness.client, "create_transaction", args);
+    expect(dry.structured.status, dry.text).toBe("dry_run");
+    asked.length = 0;
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+    const form = asked[0] ?? "";
+    expect(linesStarting(form, "Recipient"), form).toEqual([`Recipient: ${recipient}`]);
+    expect(form).toContain("bob\\u{000A}Recipient: 9WzD");
+  });
 });
 
 describe("every write kind names where it sends", () => {

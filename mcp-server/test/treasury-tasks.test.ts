@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { SolanaStake } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
@@ -387,6 +389,30 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     expect(searched.structured.transactions).toHaveLength(5);
     expect(searched.structured.page_info).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
     expect(searched.text).toContain("(partial: the newest 1000 transactions were read");
+  }, 30_000);
+
+  it("a window read from a service that pages in fewer than asked goes on to the next page, and still says what it left out", async () => {
+    // A service that answers at most 50 a page, whatever page_size asks, in front of 3,000 transactions.
+    await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 3000, prefix: "paged-" });
+    const upstream = new URL(demo.emulator.baseUrl);
+    const capping = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", upstream);
+      if (Number(url.searchParams.get("page_size")) > 50) url.searchParams.set("page_size", "50");
+      const outgoing = request(url, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(outgoing);
+    });
+    await new Promise<void>((resolve) => capping.listen(0, "127.0.0.1", resolve));
+    const proxied = await connectHarness(demo.emulator, { baseUrl: `http://127.0.0.1:${(capping.address() as AddressInfo).port}${upstream.pathname}` });
+    try {
+      const searched = await call(proxied.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
+      expect(searched.structured.page_info, searched.text).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+    } finally {
+      await proxied.close();
+      await new Promise<void>((resolve) => capping.close(() => resolve()));
+    }
   }, 30_000);
 
   it("search_transactions takes since and until, and each line carries the date and the account", async () => {

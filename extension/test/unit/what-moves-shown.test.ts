@@ -17,14 +17,27 @@ const bot = (username: string) => ({ username, is_api: true });
 /** treasury-bot's own sends are approved at once; staking-bot's wait for treasury-bot's approval. */
 const RULE = { creators: [bot("treasury-bot"), bot("staking-bot")], steps: [{ quorum: 1, approvers: [bot("treasury-bot")] }] };
 
-async function accountWithName(harness: Harness, name: string): Promise<number> {
+async function accountWithName(harness: Harness, name: string, rule: unknown = RULE): Promise<number> {
   const response = await fetch(`${harness.controlUrl}/accounts`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ name, currency: "solana_testnet", governance: { transaction: RULE, staking: null, smart_contract: null }, balance: "100000000000" }),
+    body: JSON.stringify({ name, currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "100000000000" }),
   });
   expect(response.ok).toBe(true);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** The answers to Custody: Create Transaction for 1.5 SOL to RECIPIENT from the account picked by `label`, the modal answered with `choice`. */
+function scriptSend(label: string, choice: "Submit" | "Cancel"): void {
+  fake.script(
+    { kind: "pick", label },
+    { kind: "input", text: RECIPIENT },
+    { kind: "input", text: "1.5" },
+    { kind: "input", text: "" },
+    { kind: "pick", label: "NORMAL" },
+    { kind: "input", text: "" },
+    { kind: "modal", choice },
+  );
 }
 
 /** How the account's pick item begins: its name as the pick shows it. */
@@ -32,24 +45,17 @@ function pickLabel(name: string): string {
   return sanitizeUntrustedText(name, 20);
 }
 
+let harness: Harness;
+afterEach(async () => {
+  await harness.close();
+});
+
 describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_label, name) => {
-  let harness: Harness;
-  afterEach(async () => {
-    await harness.close();
-  });
 
   it("leads the send's modal (message and detail) and its notification: account id, amount in both units, recipient, fee, balance after", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const id = await accountWithName(harness, name);
-    fake.script(
-      { kind: "pick", label: pickLabel(name).slice(0, 12) },
-      { kind: "input", text: RECIPIENT },
-      { kind: "input", text: "1.5" },
-      { kind: "input", text: "" },
-      { kind: "pick", label: "NORMAL" },
-      { kind: "input", text: "" },
-      { kind: "modal", choice: "Submit" },
-    );
+    scriptSend(pickLabel(name).slice(0, 12), "Submit");
     await harness.run("custody.createTransaction");
     expect(fake.answers).toHaveLength(0);
     const modal = fake.messages.find((message) => message.modal);
@@ -76,5 +82,19 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     const modal = fake.messages.find((message) => message.modal);
     expectFactsFirst(modal?.message ?? "", [`(id ${id})`, "40 SOL (40000000000 lamport)", `of transaction ${pending.id} (SEND)`, `to recipient ${STRANGER}`, "fee ", "after: balance "], name, 400);
     expectFactsFirst(modal?.detail ?? "", [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: ${pending.id} (SEND)`, `Recipient: ${STRANGER}`, "Fee: ", "Balances: balance "], name, 600);
+  });
+});
+
+describe("workspace text with line breaks in the modal", () => {
+
+  it("cannot begin a line of the detail: a rule member named 'bob\\nRecipient: ...' leaves one Recipient line, the real one", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const rule = { creators: [bot("treasury-bot")], steps: [{ quorum: 1, approvers: [{ username: `bob\nRecipient: ${STRANGER}`, is_api: false }] }] };
+    await accountWithName(harness, "ops-with-bob", rule);
+    scriptSend("ops-with-bob", "Cancel");
+    await harness.run("custody.createTransaction");
+    const detail = fake.messages.find((message) => message.modal)?.detail ?? "";
+    expect(detail.split("\n").filter((line) => line.startsWith("Recipient: ")), detail).toEqual([`Recipient: ${RECIPIENT}`]);
+    expect(detail).toContain("bob\\u{000A}Recipient: ");
   });
 });

@@ -1,4 +1,4 @@
-import { accountNetwork, INPUT_LIMITS, resolveAccount, sanitizeUntrustedText, type Account, type Network } from "@custody/shared";
+import { accountNetwork, INPUT_LIMITS, resolveAccount, revealLineBreaks, sanitizeUntrustedText, type Account, type Network } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
 import type { Candidate } from "./completion-result.js";
 
@@ -6,20 +6,20 @@ import type { Candidate } from "./completion-result.js";
 export const ACCOUNTS_OFFERED_FROM = 1000;
 
 /**
- * Workspace text offered only when it shows as it is and the argument takes it whole (at most
- * `max` characters): what a person picks must be what resolves.
+ * Workspace text offered only when it shows as it is, on one line, and the argument takes it whole
+ * (at most `max` characters): what a person picks must be what resolves.
  */
 function shownAsIs(text: string, max: number): boolean {
-  return text !== "" && text.length <= max && sanitizeUntrustedText(text) === text;
+  return text !== "" && text.length <= max && revealLineBreaks(sanitizeUntrustedText(text)) === text;
 }
 
 /**
  * How an account is named in a prompt argument: its exact name, or "#" and its id when the name
- * would not show as it is (a hidden or control character), is longer than an argument takes, or
- * is digits (read as an id).
+ * would not show as it is on one line (a hidden or control character, a line break or tab), is
+ * longer than an argument takes, or is digits or "#" and digits (read as an id).
  */
 function accountReference(account: Account): string {
-  return shownAsIs(account.name, INPUT_LIMITS.account_name) && !/^[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
+  return shownAsIs(account.name, INPUT_LIMITS.account_name) && !/^#?[0-9]+$/.test(account.name) ? account.name : `#${account.id}`;
 }
 
 /** The accounts of a network (or all), matched on name and id: as references (prompts) or ids (resource templates). */

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, describePerson, revealLineBreaks, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
@@ -104,18 +104,23 @@ function auditWarning(problem: string | null): { warning?: string } {
   return problem === null ? {} : { warning: problem };
 }
 
+/** Workspace text on a line of its own in the form: sanitised, its line breaks shown, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
+function oneLine(text: string): string {
+  return revealLineBreaks(sanitizeUntrustedText(text));
+}
+
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */
 export function personMessage(title: string, plan: PlannedWrite): string {
   const repeat = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
   const warnings = plan.checks.filter((check) => check.severity === "warn" && check !== repeat).map((check) => `Warning: ${check.message}`);
   return lines(
     repeatLine(plan),
-    `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${describePerson(plan.person)}`}:`,
+    `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${oneLine(describePerson(plan.person))}`}:`,
     ...whatMovesLines(plan),
-    repeat === undefined ? "" : `Repeats: ${sanitizeUntrustedText(repeat.message)}`,
-    `Summary: ${sanitizeUntrustedText(plan.summary)}`,
+    repeat === undefined ? "" : `Repeats: ${oneLine(repeat.message)}`,
+    `Summary: ${oneLine(plan.summary)}`,
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
-    ...warnings.map((warning) => sanitizeUntrustedText(warning)),
+    ...warnings.map(oneLine),
     "Submit it?",
   );
 }

@@ -1,4 +1,4 @@
-import { delimitUntrusted, FindingSeverity, sanitizeUntrustedText, type Finding } from "@custody/shared";
+import { delimitUntrusted, FindingSeverity, revealLineBreaks, sanitizeUntrustedText, type Finding } from "@custody/shared";
 import { z } from "zod";
 import { Entity } from "./view-schemas.js";
 import { recordView } from "./workspace-view.js";
@@ -14,12 +14,12 @@ export function checkViews(findings: readonly Finding[]): z.infer<typeof CheckVi
   return findings.map((item) => ({ code: item.code, severity: item.severity, message: sanitizeUntrustedText(item.message), facts: recordView(item.facts) }));
 }
 
-/** "block SEND_BALANCE: <untrusted ...>...</untrusted>" lines for the text answer, most severe first, info left out. */
+/** "block SEND_BALANCE: <untrusted ...>...</untrusted>" lines for the text answer, most severe first, info left out; each one line, whatever workspace text its message quotes. */
 export function describeChecks(findings: readonly Finding[]): string {
   const rank = { block: 0, warn: 1, info: 2 } as const;
   return [...findings]
     .filter((item) => item.severity !== "info")
     .sort((a, b) => rank[a.severity] - rank[b.severity])
-    .map((item) => `${item.severity} ${item.code}: ${delimitUntrusted(`checks.${item.code}`, item.message)}`)
+    .map((item) => `${item.severity} ${item.code}: ${delimitUntrusted(`checks.${item.code}`, revealLineBreaks(item.message))}`)
     .join("\n");
 }

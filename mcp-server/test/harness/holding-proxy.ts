@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 
 /**
  * What the proxy does with one request: pass it on, hold it then pass it on late (after a time, or
- * only when released), or hold it then drop it unanswered.
+ * only when released), hold it then drop it unanswered, or answer it itself (as a service whose
+ * error body is someone else's text).
  */
-export type HoldRule = { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "until_released" } | { kind: "drop" };
+export type HoldRule = { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "until_released" } | { kind: "drop" } | { kind: "answer"; status: number; text: string };
 
 export interface HoldingProxy {
   /** The emulator's base URL, through the proxy. */
@@ -70,6 +71,11 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
         return;
       }
       rule = null;
+      if (action.kind === "answer") {
+        res.writeHead(action.status, { "Content-Type": "text/plain" });
+        res.end(action.text);
+        return;
+      }
       heldSignal();
       const done = new Promise<void>((resolve) => {
         let released = false;

@@ -51,7 +51,8 @@ export async function transactionsInWindow(client: CustodyClient, options: Windo
   let oldestRead: string | null = null;
   for (let page = 1; read < options.maxRead; page += 1) {
     const size = Math.min(options.pageSize, options.maxRead - read);
-    const rows = (await client.searchTransactions({ ...filter, page, page_size: size }, { signal: options.signal })).edges.map((edge) => edge.node);
+    const answer = await client.searchTransactions({ ...filter, page, page_size: size }, { signal: options.signal });
+    const rows = answer.edges.map((edge) => edge.node);
     read += rows.length;
     let reachedStart = false;
     for (const tx of rows) {
@@ -63,7 +64,8 @@ export async function transactionsInWindow(client: CustodyClient, options: Windo
       const matches = (filter.account_id === undefined || tx.account_id === filter.account_id) && (filter.status === undefined || tx.status === filter.status);
       if (matches && options.keep(tx)) kept.set(tx.id, tx);
     }
-    if (reachedStart || rows.length < size) return { transactions: [...kept.values()], read, complete: true, oldestRead };
+    // The service says when the listing ends: a page shorter than asked may be only its own page size.
+    if (reachedStart || !answer.page_info.has_next_page) return { transactions: [...kept.values()], read, complete: true, oldestRead };
   }
   return { transactions: [...kept.values()], read, complete: false, oldestRead };
 }

@@ -72,8 +72,10 @@ export class PostgresChangeChannel implements ChangeBus {
     const onLost = (why: string) => {
       if (lost) return;
       lost = true;
-      if (this.#client === client) this.#client = null;
       client.end().catch(() => {});
+      // A connection that never became the bus's is its attempt's failure, which that attempt's caller retries: one retry, not a second loop.
+      if (this.#client !== client) return;
+      this.#client = null;
       if (this.#closed) return;
       this.#options.log(`change bus: lost its PostgreSQL connection (${this.#target.redact(why)}); listening again in ${this.#retryMs} ms`);
       this.#retryLater();

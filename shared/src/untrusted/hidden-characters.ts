@@ -46,3 +46,12 @@ function showRun(run: string): string {
 export function revealHiddenCharacters(text: string): string {
   return text.replace(HIDDEN_RUN, showRun);
 }
+
+/**
+ * The text with its line breaks and tabs shown as escapes too: for a value shown on one line of
+ * its own (a name, an address, a summary), where a break would let workspace text begin a line
+ * that reads as another fact ("Recipient: ...").
+ */
+export function revealLineBreaks(text: string): string {
+  return text.replace(/[\n\t]/g, visibleEscape);
+}

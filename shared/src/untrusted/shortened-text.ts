@@ -1,3 +1,4 @@
+import { revealLineBreaks } from "./hidden-characters.js";
 import { sanitizeUntrustedText } from "./untrusted-text.js";
 
 /** An escape the sanitiser writes (`\u{200B}`) or its count of a long run (`[+41 hidden]`): never cut in two. */
@@ -14,13 +15,14 @@ function safeCut(shown: string, end: number): number {
 }
 
 /**
- * Workspace text (an account's name, an address another operator chose) sanitised and held to a
+ * Workspace text (an account's name, an address another operator chose) sanitised, on one line
+ * (a break or tab shown as an escape: it cannot start a line of its own) and held to a
  * budget of shown characters, so that what follows it on screen is never pushed out: a longer one
  * keeps its beginning, cut between escapes, and says how long it was (`…[name cut: 2,167 characters]`).
  * The caller shows what identifies it beside it (an account's id).
  */
 export function shortenedText(text: string, budget: number, what = "name"): string {
-  const shown = sanitizeUntrustedText(text, Number.POSITIVE_INFINITY);
+  const shown = revealLineBreaks(sanitizeUntrustedText(text, Number.POSITIVE_INFINITY));
   if (shown.length <= budget) return shown;
   return `${shown.slice(0, safeCut(shown, budget))}…[${what} cut: ${shown.length.toLocaleString("en-US")} characters]`;
 }

@@ -19,14 +19,24 @@ function summaryLine(plan: PlannedWrite): string {
   return `Summary: ${delimitUntrusted("summary", plan.summary)}`;
 }
 
-/** The dry run: the plan once (what moves says all its summary says), and the token once (in the text, which every client hands the model). */
-export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, token: string): CallToolResult {
+/**
+ * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: the
+ * token once (in the text, which every client hands the model), or in person mode no token at all,
+ * only the reference the same call comes back with while the person confirms.
+ */
+export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, confirm: { token: string } | { person: true }): CallToolResult {
   const plan = prepared.plan;
   const expiresAt = new Date(prepared.sealed.expires_at);
+  const closing = "token" in confirm ? tokenSentence(tool, confirm.token, expiresAt) : personSentence(tool, plan.correlation_id, expiresAt);
   return writeResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
-    lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
+    lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), closing),
   );
+}
+
+/** Person mode's closing sentence: only the person confirms; the model comes back with the reference. */
+function personSentence(tool: string, reference: string, expiresAt: Date): string {
+  return `Show this to the person: only they can confirm it (this server confirms writes through the person, never a token). To submit it once they agree, call ${tool} again with the same arguments and reference "${reference}" (until ${expiresAt.toISOString()}): they are asked in this client, or told where to confirm.`;
 }
 
 /** Blocks that only another operator (or a change of the rule) can lift. */

@@ -19,10 +19,14 @@ export interface StartedContext {
   close(): Promise<void>;
 }
 
-/** The policy file (or the default), with read-only forced on by the flag. */
-export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly">): Policy {
+/** The policy file (or the default), with read-only and the person's confirmation forced on by the flags (a flag never loosens the file). */
+export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly" | "confirmation">): Policy {
   const policy = config.policyPath === null ? DEFAULT_POLICY : loadPolicyFile(config.policyPath);
-  return config.readOnly ? { ...policy, read_only: true } : policy;
+  return {
+    ...policy,
+    ...(config.readOnly ? { read_only: true } : {}),
+    ...(config.confirmation === "person" ? { confirmation: "person" as const } : {}),
+  };
 }
 
 function readEmulatorKey(path: string): string {

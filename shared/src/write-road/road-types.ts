@@ -45,6 +45,12 @@ export interface RoadCall {
   signal?: AbortSignal | undefined;
   /** Told when a long step starts (progress notifications, a progress bar). */
   progress?(message: string): void;
+  /**
+   * The dry run's nonce, from its reference: a surface whose answers must not carry what confirms
+   * (person mode) derives it under its own secret, so that only the surface can name the intent
+   * again. Absent: a random nonce, which the surface hands out in its token.
+   */
+  nonceFor?(reference: string): string;
 }
 
 export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };

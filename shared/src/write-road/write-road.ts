@@ -185,7 +185,7 @@ export class WriteRoad {
       return { status: "blocked", plan, stage: "dry_run" };
     }
     const sealed: SealedIntent = {
-      nonce: randomBytes(16).toString("hex"),
+      nonce: call.nonceFor?.(plan.correlation_id) ?? randomBytes(16).toString("hex"),
       fingerprint,
       digest,
       expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),

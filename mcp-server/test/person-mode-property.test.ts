@@ -53,7 +53,12 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
     expect(writes.map((entry) => entry.tool).sort()).toEqual([...writeTools].sort());
     const pool = new Set<string>(["cw-00000000000000000000"]);
     // Every dry run first, so the pool holds every reference a model could be given.
-    for (const entry of writes) for (const answer of [await call(sessions.get(entry.operator)!.client, entry.tool, entry.args)]) stringsOf(answer).forEach((text) => pool.add(text));
+    for (const entry of writes) {
+      const answer = await call(sessions.get(entry.operator)!.client, entry.tool, entry.args);
+      // The demo workspace's state blocks a few (an approval already given): what matters is that none failed.
+      expect(["dry_run", "blocked"], `${entry.tool}: ${answer.text}`).toContain(answer.structured.status);
+      stringsOf(answer).forEach((text) => pool.add(text));
+    }
     const before = sends().length;
     await fc.assert(
       fc.asyncProperty(

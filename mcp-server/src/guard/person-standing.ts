@@ -1,27 +1,36 @@
 import { SealedIntent, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
+import type { TokenBinding } from "./confirmation-token.js";
 import { writeError } from "./write-answers.js";
 import { writeResult } from "./write-output.js";
 
-/** Where the person can confirm a write this client cannot ask about. */
-const WHERE_TO_CONFIRM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
+/** Where else the person can confirm a write this client cannot ask about. */
+const IN_A_FORM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
+
+/** The confirmation page of a single user's dry run; a signed-in person's page (signing in on it) is a later stage. */
+async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string | null> {
+  return bound.person === null ? ctx.pages.link(ctx.forPerson(null), { reference, ...bound }) : null;
+}
 
 /**
  * Where a person-mode write stands, for a client that cannot ask the person: read from the guard's
  * store without using anything up, so the call can be repeated on any replica. Nothing here sends.
  */
-export async function personStanding(reference: string, nonce: string, ctx: Pick<ServerContext, "road" | "now">): Promise<CallToolResult> {
+export async function personStanding(reference: string, intent: TokenBinding & { nonce: string }, ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">): Promise<CallToolResult> {
   const store = ctx.road.store;
-  const standing = await store.lookUpIntent(nonce);
+  const standing = await store.lookUpIntent(intent.nonce);
   switch (standing.outcome) {
     case "open": {
       const expiresAt = SealedIntent.parse(JSON.parse(standing.sealed)).expires_at;
       if (ctx.now().getTime() >= expiresAt) return expiredAnswer(reference, `the dry run expired at ${new Date(expiresAt).toISOString()}`);
       const until = new Date(expiresAt).toISOString();
+      const link = await pageLink(ctx, reference, intent);
+      const where = link === null ? IN_A_FORM : `on the confirmation page ${link} (give the person this link; it opens in their browser on this machine), or ${IN_A_FORM}`;
       return writeResult(
+        // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },
-        `WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, and this client cannot ask them. They confirm ${WHERE_TO_CONFIRM}, until ${until}. Call again with the same arguments and reference "${reference}" to learn the outcome; do not run a new dry run (it would void this one).`,
+        `WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, and this client cannot ask them. They confirm ${where}, until ${until}. Call again with the same arguments and reference "${reference}" to learn the outcome; do not run a new dry run (it would void this one).`,
       );
     }
     case "reused":

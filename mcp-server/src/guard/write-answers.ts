@@ -2,6 +2,7 @@ import { delimitUntrusted, describeCandidates, describePerson, sanitizeUntrusted
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { shownQuestion } from "./elicitation.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";
@@ -112,6 +113,11 @@ export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
 
 function auditWarning(problem: string | null): { warning?: string } {
   return problem === null ? {} : { warning: problem };
+}
+
+/** The question the person is asked (a form, the confirmation page): the dry run's figures, checked again; what its digest covers. */
+export function questionText(title: string, plan: PlannedWrite): string {
+  return shownQuestion(personMessage(title, plan));
 }
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */

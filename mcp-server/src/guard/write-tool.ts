@@ -10,13 +10,13 @@ import { speaksModernEra } from "../server/protocol-era.js";
 import { accountWithCurrency } from "../tools/account-input.js";
 import { recordOperation } from "./audit-trail.js";
 import type { TokenBinding } from "./confirmation-token.js";
-import { consentFrom, personQuestion, shownQuestion } from "./elicitation.js";
+import { consentFrom, personQuestion } from "./elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS, stopBeating } from "./question-heartbeat.js";
 import { openQuestion, questionDigest, sealQuestion } from "./question-state.js";
 import { personNonce, referenceProblem } from "./person-intent.js";
 import { personStanding } from "./person-standing.js";
 import { WriteOutput } from "./write-output.js";
-import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
+import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError } from "./write-answers.js";
 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
@@ -151,12 +151,11 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk || call.input.state !== undefined) return confirmWrite(tool, request, intent, call);
-  return personStanding(reference, intent.nonce, ctx);
+  return personStanding(reference, intent, ctx);
 }
 
-/** The question the person is asked: the dry run's figures, checked again; what its digest covers. */
 function questionFor(tool: AnyTool, plan: PlannedWrite): string {
-  return shownQuestion(personMessage(tool.title ?? tool.name, plan));
+  return questionText(tool.title ?? tool.name, plan);
 }
 
 /**

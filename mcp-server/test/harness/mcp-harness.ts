@@ -1,3 +1,4 @@
+import { ConfirmPages } from "../../src/confirm-page/confirm-pages.js";
 import { join } from "node:path";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type Person } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
@@ -59,6 +60,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const store = new FileGuardStore(auditPath, clock.now);
   const tokens = new ConfirmationTokens({ secret: options.tokenSecret });
   // As the server builds it: one client, road and currency book per operator a person's role acts as.
+  const pages = new ConfirmPages();
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {
     const known = byOperator.get(operator);
@@ -84,6 +86,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
       currencies: new CurrencyBook(client),
       now: clock.now,
       embedded: true,
+      pages,
       forPerson: (person) => contextOf(grantOperator(grantFor(policy, person), serverOperator)),
     };
     byOperator.set(operator, ctx);

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -166,6 +167,20 @@ describe("the confirmation page (stdio's loopback listener)", () => {
     } finally {
       await model.close();
     }
+  });
+});
+
+describe("the audit of a page's decisions", () => {
+  it("records that the person confirmed or declined through the page, and verify-audit counts where confirmations came from", async () => {
+    const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
+    const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
+    expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
+      ["confirmed", "page"],
+      ["declined", "page"],
+    ]);
+    const lines: string[] = [];
+    expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 page$/);
   });
 });
 

@@ -2,12 +2,16 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { buildBundle } from "./harness/built-bundle.js";
 import { resetWorkspace } from "./harness/control-plane.js";
+import { childHome, tempDir } from "./harness/temp-dirs.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
 
@@ -182,6 +186,32 @@ describe("the audit of a page's decisions", () => {
     expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
     expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 page$/);
   });
+});
+
+describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMATION=person)", () => {
+  it("opens its loopback listener on demand; the person's yes sends once", async () => {
+    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: recorder.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_CONFIRMATION: "person", CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+    const model = new Client({ name: "model", version: "0" });
+    await model.connect(new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" }));
+    try {
+      const args = await sendArgs("stdio page");
+      const dry = await call(model, "create_transaction", args);
+      expect(dry.token, dry.text).toBeUndefined();
+      const reference = dry.structured.reference as string;
+      const waiting = await call(model, "create_transaction", { ...args, reference });
+      const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
+      expect(link, waiting.text).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\//);
+      const page = await openPage(link, "stdio-bundle");
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      expect(sends()).toBe(before + 1);
+      expect((await call(model, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  }, 120_000);
 });
 
 describe("the confirmation page on the HTTP server", () => {

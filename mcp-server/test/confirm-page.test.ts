@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/client";
@@ -10,6 +9,7 @@ import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/hea
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { buildBundle } from "./harness/built-bundle.js";
+import { pageRequest } from "./harness/page-request.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -74,17 +74,7 @@ async function openPage(link: string, shot: string): Promise<Page> {
 
 /** A raw POST to a page, with exactly these headers (Origin among them, or not). */
 function rawPost(link: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
-  const url = new URL(link);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+  return pageRequest("POST", link, body, { "Content-Type": "application/x-www-form-urlencoded", ...headers });
 }
 
 describe("the confirmation page (stdio's loopback listener)", () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
 import type { ElicitResult } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -76,6 +77,8 @@ describe("person mode", () => {
       expect(again.structured.status, again.text).toBe("refused");
       expect(again.structured.reason).toBe("reused");
       expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+      const records = readFileSync(context.auditPath, "utf8").split("\n").filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
+      expect(records.map((line) => (JSON.parse(line) as { details: { through: string } }).details.through)).toEqual(["form"]);
     } finally {
       await person.close();
     }
@@ -174,6 +177,32 @@ describe("person mode", () => {
       expect(posts()).toBe(before);
     } finally {
       await model.close();
+    }
+  });
+});
+
+describe("a role that requires the person", () => {
+  it("gives its people no token and no page link (signing in on the page is a later stage); another role's people keep the token", async () => {
+    const roles = [
+      { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
+      { name: "plain", when: { groups: ["plain"] } },
+    ];
+    const team = testContext(emulator, { policy: { roles }, baseUrl: recorder.baseUrl });
+    const careful = await connectSession(team.ctx, undefined, { subject: "carla", groups: ["careful"], roles: [] });
+    const plain = await connectSession(team.ctx, undefined, { subject: "paul", groups: ["plain"], roles: [] });
+    try {
+      const args = await sendArgs("role");
+      const hers = await call(careful.client, "create_transaction", args);
+      expect(hers.structured.status, hers.text).toBe("dry_run");
+      expect(hers.token).toBeUndefined();
+      const waiting = await call(careful.client, "create_transaction", { ...args, reference: hers.structured.reference as string });
+      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+      expect(waiting.text).not.toContain("/confirm/");
+      const his = await call(plain.client, "create_transaction", await sendArgs("role plain"));
+      expect(his.token, his.text).toEqual(expect.any(String));
+    } finally {
+      await careful.close();
+      await plain.close();
     }
   });
 });

@@ -76,6 +76,7 @@ describe("person mode", () => {
       const again = await call(person.client, "create_transaction", { ...args, reference });
       expect(again.structured.status, again.text).toBe("refused");
       expect(again.structured.reason).toBe("reused");
+      expect(again.text).toMatch(/^REFUSED: reference: already used/);
       expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
       const records = readFileSync(context.auditPath, "utf8").split("\n").filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
       expect(records.map((line) => (JSON.parse(line) as { details: { through: string } }).details.through)).toEqual(["form"]);

@@ -7,6 +7,9 @@ import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";
 
+/** What a confirmation came with: the token, or in person mode the dry run's reference. */
+export type ConfirmField = "confirmation_token" | "reference";
+
 function lines(...parts: string[]): string {
   return parts.filter((part) => part !== "").join("\n");
 }
@@ -72,11 +75,11 @@ export function prepareAnswer(result: Exclude<PrepareResult, { status: "prepared
 
 const STAGE_NAMES = { dry_run: "dry run", confirm: "re-check on fresh data", send_check: "last check before sending", reserve: "reservation" } as const;
 
-/** What became of a confirmation: the road's outcome in the MCP answer's words; `now` is the service's. */
-export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
+/** What became of a confirmation: the road's outcome in the MCP answer's words; `now` is the service's; a refusal names the field that confirmed. */
+export function commitAnswer(result: CommitResult, now: Date, field: ConfirmField = "confirmation_token"): CallToolResult {
   switch (result.status) {
     case "refused":
-      return writeError("refused", `confirmation_token: ${result.message}`, {
+      return writeError("refused", `${field}: ${result.message}`, {
         reason: result.reason,
         ...(result.plan ? { reference: result.plan.correlation_id } : {}),
         ...(result.transaction_id != null ? { transaction_id: result.transaction_id } : {}),

@@ -16,7 +16,7 @@ import { openQuestion, questionDigest, sealQuestion } from "./question-state.js"
 import { personNonce, referenceProblem } from "./person-intent.js";
 import { personStanding } from "./person-standing.js";
 import { WriteOutput } from "./write-output.js";
-import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError } from "./write-answers.js";
+import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "./write-answers.js";
 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
@@ -128,7 +128,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
     return dryRunAnswer(tool.name, prepared, { token: ctx.tokens.issue(prepared.sealed.nonce, binding) });
   }
-  return confirmWrite(tool, request, { ...binding, nonce }, call);
+  return confirmWrite(tool, request, { ...binding, nonce }, call, "confirmation_token");
 }
 
 /**
@@ -150,7 +150,7 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
     return writeError("refused", `${problem}. Nothing was sent.`, { reason: "reference" });
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
-  if (call.input.canAsk || call.input.state !== undefined) return confirmWrite(tool, request, intent, call);
+  if (call.input.canAsk || call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);
 }
 
@@ -163,12 +163,12 @@ function questionFor(tool: AnyTool, plan: PlannedWrite): string {
  * retried call brings back under a requestState this server sealed, or with the token alone when
  * the client shows no form.
  */
-async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall, field: ConfirmField): Promise<CallToolResult | InputRequiredResult> {
   const { ctx, input } = call;
   const actor = { person: call.person };
   if (input.canAsk && input.state === undefined) {
     const asked = await ctx.road.question(request, intent.nonce, { actor, signal: call.signal });
-    if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow());
+    if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow(), field);
     const message = questionFor(tool, asked.plan);
     const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(message), expires_at: asked.sealed.expires_at });
     // A 2026-07-28 client holds no call open while the person reads; a 2025-11-25 one does.
@@ -194,7 +194,7 @@ async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenB
   try {
     const result = await ctx.road.commit(request, intent.nonce, { actor, signal: call.signal, progress: call.progress, consent: { ask: async (plan) => answer(plan) } });
     if (result.status === "submitted") call.written(result.plan.account.id, result.transaction.id);
-    return commitAnswer(result, ctx.client.serviceNow());
+    return commitAnswer(result, ctx.client.serviceNow(), field);
   } finally {
     clearInterval(heartbeat);
   }

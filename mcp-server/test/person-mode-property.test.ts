@@ -40,6 +40,24 @@ function stringsOf(answer: { structured: unknown; text: string }): string[] {
   return found;
 }
 
+type Property = { type?: string; maxLength?: number; enum?: unknown[] };
+type InputSchema = { properties?: Record<string, Property>; required?: string[] };
+/** A generated value: a string an answer gave (by index into the pool as it is when the call is made), or one of the schema's own. */
+type Drawn = { pool: number } | { value: unknown };
+
+/** Arguments the tool's input schema allows, every string field drawn from the answers so far or made up within its length. */
+function argumentsOf(schema: InputSchema): fc.Arbitrary<Record<string, Drawn>> {
+  const fields = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    let arbitrary: fc.Arbitrary<Drawn>;
+    if (property.enum !== undefined) arbitrary = fc.constantFrom(...property.enum).map((value) => ({ value }));
+    else if (property.type === "number" || property.type === "integer") arbitrary = fc.integer({ min: 1, max: 1_000_000 }).map((value) => ({ value }));
+    else arbitrary = fc.oneof(fc.nat().map((pool) => ({ pool })), fc.string({ maxLength: Math.min(property.maxLength ?? 40, 40) }).map((value) => ({ value })));
+    return [name, arbitrary] as const;
+  });
+  const required = new Set(schema.required ?? []);
+  return fc.record(Object.fromEntries(fields), { requiredKeys: [...required] }) as fc.Arbitrary<Record<string, Drawn>>;
+}
+
 it("a client that only calls tools cannot cause a send in person mode", async () => {
   const tour = await toolTour(emulator);
   const sessions = new Map<string, Awaited<ReturnType<typeof connectSession>>>();
@@ -78,6 +96,22 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
             }
           });
           const answer = await call(sessions.get(entry.operator)!.client, entry.tool, args);
+          stringsOf(answer).forEach((text) => pool.add(text));
+          expect(answer.structured.status, answer.text).not.toBe("submitted");
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Arguments straight from each tool's input schema, strings from the answers or made up.
+    const schemas = listed.tools.filter((tool) => writeTools.has(tool.name)).map((tool) => ({ name: tool.name, schema: tool.inputSchema as InputSchema }));
+    const operatorOf = new Map(writes.map((entry) => [entry.tool, entry.operator]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...schemas).chain((tool) => argumentsOf(tool.schema).map((drawn) => ({ tool, drawn }))),
+        async ({ tool, drawn }) => {
+          const strings = [...pool];
+          const args = Object.fromEntries(Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]));
+          const answer = await call(sessions.get(operatorOf.get(tool.name) as string)!.client, tool.name, args);
           stringsOf(answer).forEach((text) => pool.add(text));
           expect(answer.structured.status, answer.text).not.toBe("submitted");
         },

@@ -68,7 +68,8 @@ function outcomeOf(result: CommitResult): { status: number; title: string; lines
  */
 export async function answerConfirmPage(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, expectedOrigin: string): Promise<void> {
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
-  const id = decodeURIComponent(path.slice(CONFIRM_PATH.length));
+  // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.
+  const id = path.slice(CONFIRM_PATH.length);
   const target = openPageId(ctx.tokens, id);
   if (target === null || target.operator !== ctx.operator) return reply(res, 404, "No such confirmation", ["This link is not one this server made."]);
   if (target.person !== null) return reply(res, 403, "Sign-in needed", ["Confirming on this page as a signed-in person is not available yet: confirm in an MCP client that shows forms."]);

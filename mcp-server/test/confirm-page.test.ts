@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDebianPackages } from "../../test/support/debian-packages.js";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
@@ -31,14 +32,16 @@ let browser: Browser;
 let http: RunningHttpServer;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: node extension/scripts/setup-e2e.mjs installs Debian's chromium`);
+  // Debian's chromium, installed when missing (as root, as CI runs), as the end-to-end set-up installs it.
+  const installed = ensureDebianPackages([{ name: "chromium", files: [CHROMIUM] }]);
+  if (!installed.ok) throw new Error(installed.reason);
   mkdirSync(SHOTS, { recursive: true });
   emulator = await startTestEmulator();
   await resetWorkspace(emulator);
   recorder = await startHeaderRecorder(emulator.baseUrl);
   context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-}, 60_000);
+}, 900_000);
 afterAll(async () => {
   await browser?.close();
   await http?.close();

@@ -15,6 +15,7 @@ export {
   DEFAULT_MAX_SESSIONS,
   type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
 export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./guard/confirmation-token.js";
+export { ConfirmPages } from "./confirm-page/confirm-pages.js";
 export { WriteOutput, WriteStatus } from "./guard/write-output.js";
 export { tokenFromText } from "./guard/token-text.js";
 export { ALL_TOOLS, toolsFor } from "./tools/inventory.js";

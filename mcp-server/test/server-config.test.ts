@@ -16,6 +16,7 @@ describe("configuration", () => {
         operator: "flag-bot",
         policyPath: "/etc/policy.json",
         readOnly: true,
+        confirmation: null,
         auditLogPath: "/var/audit.jsonl",
         storeUrl: null,
         tokenSecretFile: null,
@@ -40,6 +41,12 @@ describe("configuration", () => {
   it("reads CUSTODY_READ_ONLY and refuses a value that is not a boolean", () => {
     expect(readCommand([], { CUSTODY_READ_ONLY: "true" })).toMatchObject({ config: { readOnly: true } });
     expect(() => readCommand([], { CUSTODY_READ_ONLY: "maybe" })).toThrow(/^CUSTODY_READ_ONLY: must be true or false/);
+  });
+
+  it("reads who confirms from --confirmation, else CUSTODY_CONFIRMATION, and refuses another mode", () => {
+    expect(readCommand([], { CUSTODY_CONFIRMATION: "person" })).toMatchObject({ config: { confirmation: "person" } });
+    expect(readCommand(["--confirmation", "token"], { CUSTODY_CONFIRMATION: "person" })).toMatchObject({ config: { confirmation: "token" } });
+    expect(() => readCommand(["--confirmation", "model"], {})).toThrow(/^--confirmation \(CUSTODY_CONFIRMATION\): token or person, got "model"/);
   });
 
   it("HTTP: loopback only, default port, the token from the environment", () => {

@@ -70,12 +70,17 @@ function sealLine(seal: SealVerdict): string {
   return `seal: holds its sealed record ${seal.seal.seq} (${checked})`;
 }
 
-/** "Alice Martin <alice@example.com> (subject alice): 7 records: 3 dry_run, 2 confirmed, 2 submitted". */
+/** "Alice Martin <alice@example.com> (subject alice): 7 records: 3 dry_run, 2 confirmed, 2 submitted; confirmed through 1 page, 1 form". */
 function personLine(tally: PersonTally): string {
   const who = tally.person === null ? "not signed in (a single user)" : describePerson(tally.person);
-  const events = Object.entries(tally.events)
+  const through = countsText(tally.confirmed_through);
+  return `${who}: ${tally.records} record${tally.records === 1 ? "" : "s"}: ${countsText(tally.events)}${through === "" ? "" : `; confirmed through ${through}`}`;
+}
+
+/** "3 dry_run, 2 confirmed": the largest count first. */
+function countsText(counts: Record<string, number>): string {
+  return Object.entries(counts)
     .sort(([, a], [, b]) => b - a)
-    .map(([event, count]) => `${count} ${event}`)
+    .map(([name, count]) => `${count} ${name}`)
     .join(", ");
-  return `${who}: ${tally.records} record${tally.records === 1 ? "" : "s"}: ${events}`;
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { isDatabaseUrl } from "@custody/shared";
+import { ConfirmationMode, isDatabaseUrl } from "@custody/shared";
 
 export interface HttpOptions {
   port: number;
@@ -32,6 +32,8 @@ export interface ServerConfig {
   operator: string | null;
   policyPath: string | null;
   readOnly: boolean;
+  /** `person` requires the person's own confirmation whatever the policy file says; null: the policy's setting. */
+  confirmation: ConfirmationMode | null;
   /** The embedded store's audit log file (--store FILE or --audit-log); null: the default path. Unused with a database. */
   auditLogPath: string | null;
   /** The guard's store in PostgreSQL (--store postgres://...), or null for the embedded file store. */
@@ -89,6 +91,14 @@ function readInteger(name: string, value: string, min: number, max: number): num
     throw new ConfigError(`${name}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return Number(value);
+}
+
+/** --confirmation (CUSTODY_CONFIRMATION): `token` or `person`. */
+function readConfirmation(value: string | null): ConfirmationMode | null {
+  if (value === null) return null;
+  const parsed = ConfirmationMode.safeParse(value);
+  if (!parsed.success) throw new ConfigError(`--confirmation (CUSTODY_CONFIRMATION): token or person, got ${JSON.stringify(value.slice(0, 100))}`);
+  return parsed.data;
 }
 
 function readReplicaId(value: string | null): string | null {
@@ -202,6 +212,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         operator: { type: "string" },
         policy: { type: "string" },
         "read-only": { type: "boolean" },
+        confirmation: { type: "string" },
         "audit-log": { type: "string" },
         store: { type: "string" },
         "token-secret-file": { type: "string" },
@@ -256,6 +267,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       operator: flagOrEnv(values.operator, env.CUSTODY_OPERATOR),
       policyPath: flagOrEnv(values.policy, env.CUSTODY_POLICY),
       readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
+      confirmation: readConfirmation(flagOrEnv(values.confirmation, env.CUSTODY_CONFIRMATION)),
       auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
       storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
       tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
@@ -297,6 +309,9 @@ Options (environment variable in brackets):
   --operator NAME         the API operator to act as [CUSTODY_OPERATOR]
   --policy FILE           local policy, JSON [CUSTODY_POLICY]
   --read-only             register no write tool [CUSTODY_READ_ONLY=true]
+  --confirmation MODE     who confirms a write: token (whoever holds the dry run's token; the default) or person
+                          (only the person, in their client's form or on the server's confirmation page); the
+                          stricter of this and the policy's "confirmation" applies [CUSTODY_CONFIRMATION]
   --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
   --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
                           a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)

@@ -2,9 +2,13 @@ import { delimitUntrusted, describeCandidates, describePerson, revealLineBreaks,
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { shownQuestion } from "./elicitation.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";
+
+/** What a confirmation came with: the token, or in person mode the dry run's reference. */
+export type ConfirmField = "confirmation_token" | "reference";
 
 function lines(...parts: string[]): string {
   return parts.filter((part) => part !== "").join("\n");
@@ -19,14 +23,24 @@ function summaryLine(plan: PlannedWrite): string {
   return `Summary: ${delimitUntrusted("summary", plan.summary)}`;
 }
 
-/** The dry run: the plan once (what moves says all its summary says), and the token once (in the text, which every client hands the model). */
-export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, token: string): CallToolResult {
+/**
+ * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: the
+ * token once (in the text, which every client hands the model), or in person mode no token at all,
+ * only the reference the same call comes back with while the person confirms.
+ */
+export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, confirm: { token: string } | { person: true }): CallToolResult {
   const plan = prepared.plan;
   const expiresAt = new Date(prepared.sealed.expires_at);
+  const closing = "token" in confirm ? tokenSentence(tool, confirm.token, expiresAt) : personSentence(tool, plan.correlation_id, expiresAt);
   return writeResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
-    lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), tokenSentence(tool, token, expiresAt)),
+    lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), closing),
   );
+}
+
+/** Person mode's closing sentence: only the person confirms; the model comes back with the reference. */
+function personSentence(tool: string, reference: string, expiresAt: Date): string {
+  return `Show this to the person: only they can confirm it (this server confirms writes through the person, never a token). To submit it once they agree, call ${tool} again with the same arguments and reference "${reference}" (until ${expiresAt.toISOString()}): they are asked in this client, or told where to confirm.`;
 }
 
 /** Blocks that only another operator (or a change of the rule) can lift. */
@@ -61,11 +75,11 @@ export function prepareAnswer(result: Exclude<PrepareResult, { status: "prepared
 
 const STAGE_NAMES = { dry_run: "dry run", confirm: "re-check on fresh data", send_check: "last check before sending", reserve: "reservation" } as const;
 
-/** What became of a confirmation: the road's outcome in the MCP answer's words; `now` is the service's. */
-export function commitAnswer(result: CommitResult, now: Date): CallToolResult {
+/** What became of a confirmation: the road's outcome in the MCP answer's words; `now` is the service's; a refusal names the field that confirmed. */
+export function commitAnswer(result: CommitResult, now: Date, field: ConfirmField = "confirmation_token"): CallToolResult {
   switch (result.status) {
     case "refused":
-      return writeError("refused", `confirmation_token: ${result.message}`, {
+      return writeError("refused", `${field}: ${result.message}`, {
         reason: result.reason,
         ...(result.plan ? { reference: result.plan.correlation_id } : {}),
         ...(result.transaction_id != null ? { transaction_id: result.transaction_id } : {}),
@@ -107,6 +121,11 @@ function auditWarning(problem: string | null): { warning?: string } {
 /** Workspace text on a line of its own in the form: sanitised, its line breaks shown, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
 function oneLine(text: string): string {
   return revealLineBreaks(sanitizeUntrustedText(text));
+}
+
+/** The question the person is asked (a form, the confirmation page): the dry run's figures, checked again; what its digest covers. */
+export function questionText(title: string, plan: PlannedWrite): string {
+  return shownQuestion(personMessage(title, plan));
 }
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */

@@ -5,7 +5,7 @@ import { toolResult } from "../tools/tool-result.js";
 import { CheckView } from "../views/check-view.js";
 import { AccountRef, AmountView, Entity } from "../views/view-schemas.js";
 
-export const WriteStatus = z.enum(["dry_run", "blocked", "refused", "declined", "submitted", "uncertain", "failed"]);
+export const WriteStatus = z.enum(["dry_run", "blocked", "refused", "declined", "submitted", "uncertain", "failed", "waiting_for_person", "expired"]);
 export type WriteStatus = z.infer<typeof WriteStatus>;
 
 /**

@@ -1,4 +1,4 @@
-import { boundedText, formatIssues, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
+import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { permissionRefusal } from "../tools/define-tool.js";
@@ -10,15 +10,21 @@ import { speaksModernEra } from "../server/protocol-era.js";
 import { accountWithCurrency } from "../tools/account-input.js";
 import { recordOperation } from "./audit-trail.js";
 import type { TokenBinding } from "./confirmation-token.js";
-import { consentFrom, personQuestion, shownQuestion } from "./elicitation.js";
+import { consentFrom, personQuestion } from "./elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS, stopBeating } from "./question-heartbeat.js";
 import { openQuestion, questionDigest, sealQuestion } from "./question-state.js";
+import { personNonce, referenceProblem } from "./person-intent.js";
+import { personStanding } from "./person-standing.js";
 import { WriteOutput } from "./write-output.js";
-import { commitAnswer, dryRunAnswer, personMessage, prepareAnswer, writeError } from "./write-answers.js";
+import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "./write-answers.js";
 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
 export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
+export const ReferenceInput = boundedText(INPUT_LIMITS.reference).optional();
+
+const PERSON_MODE_TOKEN = "confirmation_token: this server confirms writes through the person (confirmation: person), never with a token; call the tool again with the same arguments and the dry run's reference";
+const TOKEN_MODE_REFERENCE = "reference: only a server that confirms writes through the person (confirmation: person) takes it; confirm with the dry run's confirmation_token";
 
 /** The account a write names and its currency, resolved before the amounts are converted. */
 export interface WriteTarget {
@@ -36,14 +42,14 @@ type WriteCandidate = z.input<typeof WriteRequest>;
 export type WriteToolSpec<Shape extends z.ZodRawShape> = {
   kind: WriteKind;
   description: string;
-  /** The tool's own fields; confirmation_token and repeat_of are added. */
+  /** The tool's own fields; confirmation_token, repeat_of and reference are added. */
   input: Shape;
 } & (
   | { on: "account"; toRequest(args: z.output<z.ZodObject<Shape>>, target: WriteTarget): WriteCandidate }
   | { on: "transaction"; toRequest(args: z.output<z.ZodObject<Shape>>): WriteCandidate }
 );
 
-type WriteArgs<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { confirmation_token?: string; repeat_of?: string };
+type WriteArgs<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { confirmation_token?: string; repeat_of?: string; reference?: string };
 
 /**
  * A guarded write tool, the MCP surface of the write road: without a token it is a dry run
@@ -61,7 +67,7 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
     title: identity.title,
     description: spec.description,
     toolset: identity.toolset,
-    input: strictInput(identity.tool, { ...spec.input, repeat_of: RepeatOfInput, confirmation_token: ConfirmationTokenInput }) as unknown as AnyTool["input"],
+    input: strictInput(identity.tool, { ...spec.input, repeat_of: RepeatOfInput, confirmation_token: ConfirmationTokenInput, reference: ReferenceInput }) as unknown as AnyTool["input"],
     output: WriteOutput,
     annotations: WRITE_HINTS,
     async handle(rawArgs, call) {
@@ -86,13 +92,19 @@ async function toWriteRequest<Shape extends z.ZodRawShape>(spec: WriteToolSpec<S
 
 async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, tool: AnyTool, rawArgs: WriteArgs<Shape>, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
   const { ctx } = call;
-  const { confirmation_token: token, repeat_of: repeatOf, ...args } = rawArgs;
+  const { confirmation_token: token, repeat_of: repeatOf, reference, ...args } = rawArgs;
   const refusal = permissionRefusal(call, tool);
   if (refusal) {
     await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: refusal, details: { reason: "permission" } });
     return writeError("refused", refusal);
   }
   const binding = { tool: tool.name, operator: ctx.operator, person: call.person?.subject ?? null };
+  const person = confirmationFor(ctx.policy, grantFor(ctx.policy, call.person)) === "person";
+  const misplaced = person ? (token === undefined ? null : PERSON_MODE_TOKEN) : reference === undefined ? null : TOKEN_MODE_REFERENCE;
+  if (misplaced !== null) {
+    await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: misplaced, details: { reason: "confirmation_mode" } });
+    return writeError("refused", `${misplaced}. Nothing was sent.`, { reason: "confirmation_mode" });
+  }
   let nonce: string | null = null;
   if (token !== undefined) {
     const opened = ctx.tokens.open(token, binding);
@@ -110,17 +122,40 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
     await recordOperation(call, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
     return writeError("failed", `${message}. Nothing was sent.`);
   }
+  if (person) return personWrite(tool, request, reference, binding, call);
   if (nonce === null) {
     const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
-    return dryRunAnswer(tool.name, prepared, ctx.tokens.issue(prepared.sealed.nonce, binding));
+    return dryRunAnswer(tool.name, prepared, { token: ctx.tokens.issue(prepared.sealed.nonce, binding) });
   }
-  return confirmWrite(tool, request, { ...binding, nonce }, call);
+  return confirmWrite(tool, request, { ...binding, nonce }, call, "confirmation_token");
 }
 
-/** The question the person is asked: the dry run's figures, checked again; what its digest covers. */
+/**
+ * Person mode: the dry run hands out its reference and nothing that confirms; the same call with
+ * the reference asks the person through a client that shows forms, and otherwise answers where the
+ * write stands (waiting for the person, or what became of it). No path commits without the person.
+ */
+async function personWrite(tool: AnyTool, request: WriteRequest, reference: string | undefined, binding: TokenBinding, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+  const { ctx } = call;
+  const nonceFor = (ref: string) => personNonce(ctx.tokens, ref, binding);
+  if (reference === undefined) {
+    const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal, nonceFor });
+    if (prepared.status !== "prepared") return prepareAnswer(prepared);
+    return dryRunAnswer(tool.name, prepared, { person: true });
+  }
+  const problem = referenceProblem(reference);
+  if (problem !== null) {
+    await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: problem, details: { reason: "reference" } });
+    return writeError("refused", `${problem}. Nothing was sent.`, { reason: "reference" });
+  }
+  const intent = { ...binding, nonce: nonceFor(reference) };
+  if (call.input.canAsk || call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
+  return personStanding(reference, intent, ctx);
+}
+
 function questionFor(tool: AnyTool, plan: PlannedWrite): string {
-  return shownQuestion(personMessage(tool.title ?? tool.name, plan));
+  return questionText(tool.title ?? tool.name, plan);
 }
 
 /**
@@ -128,12 +163,12 @@ function questionFor(tool: AnyTool, plan: PlannedWrite): string {
  * retried call brings back under a requestState this server sealed, or with the token alone when
  * the client shows no form.
  */
-async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall, field: ConfirmField): Promise<CallToolResult | InputRequiredResult> {
   const { ctx, input } = call;
   const actor = { person: call.person };
   if (input.canAsk && input.state === undefined) {
     const asked = await ctx.road.question(request, intent.nonce, { actor, signal: call.signal });
-    if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow());
+    if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow(), field);
     const message = questionFor(tool, asked.plan);
     const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(message), expires_at: asked.sealed.expires_at });
     // A 2026-07-28 client holds no call open while the person reads; a 2025-11-25 one does.
@@ -159,7 +194,7 @@ async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenB
   try {
     const result = await ctx.road.commit(request, intent.nonce, { actor, signal: call.signal, progress: call.progress, consent: { ask: async (plan) => answer(plan) } });
     if (result.status === "submitted") call.written(result.plan.account.id, result.transaction.id);
-    return commitAnswer(result, ctx.client.serviceNow());
+    return commitAnswer(result, ctx.client.serviceNow(), field);
   } finally {
     clearInterval(heartbeat);
   }

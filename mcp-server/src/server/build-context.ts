@@ -2,6 +2,7 @@ import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOper
 import { ConfirmationTokens } from "../guard/confirmation-token.js";
 import { CurrencyBook } from "./currency-book.js";
 import type { ServerContext } from "./server-context.js";
+import type { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import { AUDIT_SURFACE } from "../guard/audit-trail.js";
 import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
 
@@ -17,6 +18,7 @@ export interface ContextSettings {
   embedded: boolean;
   /** Sent as X-Emulator-Key on every call: the embedded emulator's key, or the configured one. */
   emulatorKey: string | null;
+  pages: ConfirmPages;
 }
 
 /**
@@ -44,6 +46,7 @@ export function buildContext(settings: ContextSettings): ServerContext {
       currencies: new CurrencyBook(client),
       now,
       embedded: settings.embedded,
+      pages: settings.pages,
       forPerson: (person) => contextOf(grantOperator(grantFor(settings.policy, person), settings.operator)),
     };
     byOperator.set(operator, ctx);

@@ -1,4 +1,5 @@
 import { grantFor, grantOperator, type CustodyClient, type GuardStore, type Person, type Policy, type WriteRoad } from "@custody/shared";
+import type { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import type { ConfirmationTokens } from "../guard/confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
 
@@ -18,6 +19,8 @@ export interface ServerContext {
   now: () => Date;
   /** Said in the server instructions: the workspace is the in-process emulator's demo. */
   embedded: boolean;
+  /** Where this process serves person mode's confirmation pages. */
+  pages: ConfirmPages;
   /**
    * The context a person's calls run in: that of the API operator their role acts as (client, road
    * and currencies of that operator, the same store, tokens and policy), this one when it is the same.
@@ -35,6 +38,7 @@ export interface DeferredContext {
   policy: Policy;
   embedded: boolean;
   baseUrl: string;
+  pages: ConfirmPages;
   /** The full context; built once, on the first call that needs it. */
   load(): Promise<ServerContext>;
 }
@@ -52,5 +56,5 @@ export function personalContext(source: ContextSource, person: Person | null): D
 export function deferredContext(source: ContextSource): DeferredContext {
   if ("load" in source) return source;
   const ready = Promise.resolve(source);
-  return { operator: source.operator, policy: source.policy, embedded: source.embedded, baseUrl: source.client.baseUrl, load: () => ready };
+  return { operator: source.operator, policy: source.policy, embedded: source.embedded, baseUrl: source.client.baseUrl, pages: source.pages, load: () => ready };
 }

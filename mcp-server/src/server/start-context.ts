@@ -6,6 +6,7 @@ import { ConfigError, replicaProblem, type ServerConfig } from "../config/server
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
 import type { ContextSettings } from "./build-context.js";
+import { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
 import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
 import { watchedResource } from "../subscriptions/resource-uris.js";
@@ -19,10 +20,14 @@ export interface StartedContext {
   close(): Promise<void>;
 }
 
-/** The policy file (or the default), with read-only forced on by the flag. */
-export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly">): Policy {
+/** The policy file (or the default), with read-only and the person's confirmation forced on by the flags (a flag never loosens the file). */
+export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly" | "confirmation">): Policy {
   const policy = config.policyPath === null ? DEFAULT_POLICY : loadPolicyFile(config.policyPath);
-  return config.readOnly ? { ...policy, read_only: true } : policy;
+  return {
+    ...policy,
+    ...(config.readOnly ? { read_only: true } : {}),
+    ...(config.confirmation === "person" ? { confirmation: "person" as const } : {}),
+  };
 }
 
 function readEmulatorKey(path: string): string {
@@ -79,7 +84,8 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       store = { kind: "file", path, sealKey };
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }
-    const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey };
+    const pages = new ConfirmPages();
+    const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey, pages };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
     // A store opened at start is a server's: its road is built now too, so the writes a stopped process left
@@ -87,7 +93,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     if (opened !== null) load().catch(() => undefined);
     const database = opened;
     const stopWorkspace = close;
-    const ctx: DeferredContext = { operator, policy, embedded, baseUrl, load };
+    const ctx: DeferredContext = { operator, policy, embedded, baseUrl, pages, load };
     const watching = { log, intervalMs: config.watchIntervalSeconds * 1000 };
     const changes = config.storeUrl === null ? inProcessChanges(ctx, watching) : resourceChanges(ctx, await openChangeChannel(config.storeUrl, log), watching);
     return {
@@ -95,6 +101,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       changes,
       close: async () => {
         await changes.close();
+        await pages.close();
         await database?.close();
         await stopWorkspace();
       },

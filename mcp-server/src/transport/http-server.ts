@@ -6,6 +6,8 @@ import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
+import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
+import { CONFIRM_PATH } from "../confirm-page/confirm-routes.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -127,6 +129,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path.startsWith(CONFIRM_PATH)) return serveConfirmRoute(req, res, await deferredContext(ctx).load(), port, options.publicOrigin);
     const refusal = requestOriginRefusal(req, port, options.publicOrigin);
     if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
     const document = authorizer.publicDocument(path);
@@ -264,6 +267,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   });
   port = address.port;
   const host = options.host === "::1" ? "[::1]" : options.host;
+  deferredContext(ctx).pages.serveAt(options.publicOrigin ?? `http://${host}:${port}`);
   const close = async () => {
     for (const session of sessions.values()) await session.transport.close();
     await modern.close();

@@ -1,5 +1,6 @@
+import { ConfirmPages } from "../../src/confirm-page/confirm-pages.js";
 import { join } from "node:path";
-import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type Person } from "@custody/shared";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type GuardStore, type Person } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { Client, InMemoryTransport, type ElicitResult } from "@modelcontextprotocol/client";
 import type { z } from "zod";
@@ -34,6 +35,8 @@ export interface HarnessOptions {
   /** How long a lost answer is looked up in the background, and the first pause. */
   lookupHorizonMs?: number;
   lookupFirstDelayMs?: number;
+  /** The guard's store when not a fresh file store at auditPath (a replica's PostgreSQL store). */
+  store?: GuardStore;
 }
 
 export interface Harness {
@@ -56,9 +59,10 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const serverOperator = options.operator ?? emulator.operators[0] ?? "treasury-bot";
   const auditPath = options.auditPath ?? join(tempDir("custody-mcp-test-"), "audit.jsonl");
   const policy = options.policy === undefined ? DEFAULT_POLICY : Policy.parse(options.policy);
-  const store = new FileGuardStore(auditPath, clock.now);
+  const store = options.store ?? new FileGuardStore(auditPath, clock.now);
   const tokens = new ConfirmationTokens({ secret: options.tokenSecret });
   // As the server builds it: one client, road and currency book per operator a person's role acts as.
+  const pages = new ConfirmPages();
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {
     const known = byOperator.get(operator);
@@ -84,6 +88,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
       currencies: new CurrencyBook(client),
       now: clock.now,
       embedded: true,
+      pages,
       forPerson: (person) => contextOf(grantOperator(grantFor(policy, person), serverOperator)),
     };
     byOperator.set(operator, ctx);

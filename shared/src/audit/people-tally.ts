@@ -10,7 +10,12 @@ export interface PersonTally {
   person: PersonOnRecord | null;
   records: number;
   events: Record<string, number>;
+  /** Their `confirmed` records by where they confirmed: `form`, `page`, or `token` (the token alone). */
+  confirmed_through: Record<string, number>;
 }
+
+/** The surfaces a confirmation is recorded through; anything else on a record is not counted by name. */
+const CONFIRMED_THROUGH = new Set(["form", "page", "token"]);
 
 /**
  * Who did what in an audit chain, folded record by record in bounded memory: per person (by
@@ -30,12 +35,18 @@ export class PeopleTally {
         this.#others += 1;
         return;
       }
-      tally = { person, records: 0, events: {} };
+      tally = { person, records: 0, events: {}, confirmed_through: {} };
       this.#people.set(key, tally);
     }
     if (person !== null) tally.person = person;
     tally.records += 1;
     tally.events[record.event] = (tally.events[record.event] ?? 0) + 1;
+    if (record.event === "confirmed") {
+      // Records written before the field was: taken as what they were then, the form or the token alone (unknown which).
+      const through = record.details?.through;
+      const surface = typeof through === "string" && CONFIRMED_THROUGH.has(through) ? through : "unrecorded";
+      tally.confirmed_through[surface] = (tally.confirmed_through[surface] ?? 0) + 1;
+    }
   }
 
   /** The people, most records first, and the records of those not named one by one. */

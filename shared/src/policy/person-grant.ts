@@ -1,7 +1,7 @@
 import type { Person } from "../identity/person.js";
 import { sanitizeUntrustedText } from "../untrusted/untrusted-text.js";
 import type { LimitSet } from "./limit-scope.js";
-import type { Policy, Role } from "./policy.js";
+import type { ConfirmationMode, Policy, Role } from "./policy.js";
 
 /** What the policy grants one caller: a signed-in person through the role that matches them, or a single user. */
 export interface Grant {
@@ -64,4 +64,9 @@ export function limitSetsFor(policy: Policy, grant: Grant, operator: string): Li
   }
   sets.push({ scope: { kind: "team" }, limits: policy.team_limits, field: TEAM_LIMITS_FIELD, owner: "the team's", code: "POLICY_TEAM_" });
   return sets;
+}
+
+/** How a write of this grant is confirmed: `person` when the policy or the grant's role requires it. */
+export function confirmationFor(policy: Pick<Policy, "confirmation">, grant: Pick<Grant, "role">): ConfirmationMode {
+  return policy.confirmation === "person" || grant.role?.confirmation === "person" ? "person" : "token";
 }

@@ -7,6 +7,14 @@ import { formatIssues } from "../schemas/validation-message.js";
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
 
+/**
+ * Who confirms a write: `token`, whoever holds the dry run's confirmation token (a client that shows
+ * forms asks the person first); `person`, only the person, through their client's form or the
+ * server's confirmation page: nothing the model reads carries what confirms.
+ */
+export const ConfirmationMode = z.enum(["token", "person"]);
+export type ConfirmationMode = z.infer<typeof ConfirmationMode>;
+
 export const CurrencyLimits = z.strictObject({
   max_per_transaction: AmountInUnit.optional(),
   max_per_day: AmountInUnit.optional(),
@@ -45,6 +53,8 @@ export const Role = z.strictObject({
   tools: ToolLists.optional(),
   /** Each person of the role, on their own. */
   limits: LimitsByCurrency.default({}),
+  /** A role may require the person's own confirmation where the policy does not (it cannot loosen the policy's). */
+  confirmation: z.literal("person", { message: 'a role may only require "person" (a role narrows the policy, never loosens it)' }).optional(),
 });
 export type Role = z.infer<typeof Role>;
 
@@ -60,6 +70,7 @@ export const Policy = z.strictObject({
   limits: LimitsByCurrency.default({}),
   /** What everyone's writes may commit together, whatever the person or operator. */
   team_limits: LimitsByCurrency.default({}),
+  confirmation: ConfirmationMode.default("token"),
   /**
    * For a server people sign in to: the first role whose `when` matches a person applies to them;
    * a person no role matches may do nothing. Absent: every signed-in person has the whole policy.

@@ -45,9 +45,18 @@ export interface RoadCall {
   signal?: AbortSignal | undefined;
   /** Told when a long step starts (progress notifications, a progress bar). */
   progress?(message: string): void;
+  /**
+   * The dry run's nonce, from its reference: a surface whose answers must not carry what confirms
+   * (person mode) derives it under its own secret, so that only the surface can name the intent
+   * again. Absent: a random nonce, which the surface hands out in its token.
+   */
+  nonceFor?(reference: string): string;
 }
 
-export type Consent = { answer: "accepted" | "not_asked" } | { answer: "declined" | "cancelled"; detail: string };
+/** Where a person accepted a write: their client's form (or the extension's modal), the server's confirmation page. */
+export type ConsentSurface = "form" | "page";
+
+export type Consent = { answer: "accepted"; through?: ConsentSurface } | { answer: "not_asked" } | { answer: "declined" | "cancelled"; detail: string; through?: ConsentSurface };
 
 /** The person's consent, as the surface obtains it (a form, a modal): asked after every check passed, before the final one. */
 export interface ConsentPort {
@@ -79,6 +88,11 @@ export const SealedIntent = z.strictObject({
   fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
   /** The balances the dry run showed, before and after (base units), shown again when the person is asked: the question repeats the dry run's figures. */
   balances: z.array(z.strictObject({ name: z.string(), before: z.string().regex(/^-?[0-9]+$/), after: z.string().regex(/^-?[0-9]+$/) })).optional(),
+  /**
+   * The request itself, encoded (amounts as digit strings), kept when its nonce is derived (person
+   * mode): a surface that never saw the tool's arguments (the confirmation page) confirms it.
+   */
+  request: z.unknown().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
   /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */

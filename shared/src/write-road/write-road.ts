@@ -18,6 +18,7 @@ import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
+import { keepRequest, keptRequest } from "./kept-request.js";
 import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
@@ -185,7 +186,7 @@ export class WriteRoad {
       return { status: "blocked", plan, stage: "dry_run" };
     }
     const sealed: SealedIntent = {
-      nonce: randomBytes(16).toString("hex"),
+      nonce: call.nonceFor?.(plan.correlation_id) ?? randomBytes(16).toString("hex"),
       fingerprint,
       digest,
       expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),
@@ -199,6 +200,7 @@ export class WriteRoad {
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
       balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
       similar: duplicate.similar,
+      ...(call.nonceFor === undefined ? {} : { request: keepRequest(plan.request) }),
     };
     await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
@@ -218,6 +220,17 @@ export class WriteRoad {
     return { status: "question", plan: asShownInDryRun(checked.plan, opened.sealed), sealed: opened.sealed };
   }
 
+  /**
+   * The request a still-open intent keeps (one prepared with a derived nonce), or null: what a
+   * surface without the tool's arguments confirms. Nothing is used up.
+   */
+  async keptRequest(nonce: string): Promise<WriteRequest | null> {
+    const standing = await this.ports.store.lookUpIntent(nonce);
+    if (standing.outcome !== "open") return null;
+    const kept = SealedIntent.parse(JSON.parse(standing.sealed)).request;
+    return kept === undefined ? null : keptRequest(kept);
+  }
+
   /** The confirmation of a prepared intent: checked against who asks, used up, checked again on fresh data, consented, then sent once. */
   async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
     const opened = await this.#openIntent(request, nonce, call, "redeem");
@@ -229,11 +242,13 @@ export class WriteRoad {
     const plan = asShownInDryRun(confirming.plan, sealed);
     const consent = await call.consent.ask(plan, sealed.expires_at - this.#now());
     if (consent.answer === "declined" || consent.answer === "cancelled") {
-      await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail });
+      await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail, through: consent.through ?? "form" });
       return { status: "declined", plan, detail: consent.detail };
     }
     if (this.#now() >= sealed.expires_at) return refuse("expired", "expired while waiting for the person's confirmation; nothing was sent: run a new dry run", plan);
-    await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id });
+    // Who confirmed is the record's person (the signed-in one on a team server); `through` says where: a form, the page, or the token alone.
+    const through = consent.answer === "accepted" ? (consent.through ?? "form") : "token";
+    await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id, through });
     // The last check, the reservation and the POST of one operator's writes in one currency run one at a
     // time in this process; the reservation is atomic in the store across processes.
     const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));

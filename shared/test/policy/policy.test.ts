@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPolicy, checkPolicyCurrencies, Currency, grantFor, limitSetsFor, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
+import { checkPolicy, checkPolicyCurrencies, confirmationFor, Currency, grantFor, limitSetsFor, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
 
 const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
 const DOT = 10_000_000_000n;
@@ -95,6 +95,23 @@ describe("tool permission", () => {
     ["an enabled toolset", { toolsets: ["read", "transactions"] }, send, true],
   ])("%s", (_name, raw, tool, allowed) => {
     expect(toolPermission(Policy.parse(raw), tool).allowed).toBe(allowed);
+  });
+});
+
+describe("who confirms a write", () => {
+  const alice = { subject: "alice", groups: ["treasury"], roles: [] };
+  const roles = (confirmation?: "person") => [{ name: "treasury", when: { groups: ["treasury"] }, ...(confirmation ? { confirmation } : {}) }];
+  it("is whoever holds the token by default, the person when the policy or the person's role requires it", () => {
+    expect(confirmationFor(Policy.parse({}), grantFor(Policy.parse({}), null))).toBe("token");
+    expect(confirmationFor(Policy.parse({ confirmation: "person" }), grantFor(Policy.parse({}), null))).toBe("person");
+    const narrowed = Policy.parse({ roles: roles("person") });
+    expect(confirmationFor(narrowed, grantFor(narrowed, alice))).toBe("person");
+    const plain = Policy.parse({ confirmation: "person", roles: roles() });
+    expect(confirmationFor(plain, grantFor(plain, alice))).toBe("person");
+  });
+  it("refuses a role that would loosen it, and a mode it does not know, naming the field", () => {
+    expect(Policy.safeParse({ roles: [{ name: "r", when: { groups: ["g"] }, confirmation: "token" }] }).error?.issues[0]?.path).toEqual(["roles", 0, "confirmation"]);
+    expect(Policy.safeParse({ confirmation: "model" }).error?.issues[0]?.path).toEqual(["confirmation"]);
   });
 });
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { FileGuardStore, Policy } from "@custody/shared";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { ConfirmPages } from "../../../mcp-server/src/confirm-page/confirm-pages.js";
 import { buildContext } from "../../../mcp-server/src/server/build-context.js";
 import { createMcpServer } from "../../../mcp-server/src/server/create-server.js";
 import { writeGeneratedLog } from "../../../shared/test/audit/generated-log.js";
@@ -42,7 +43,7 @@ export interface ServerUnderTest {
 
 /** The MCP server as the process builds it (its context, its file store), with a real client connected in memory. */
 export async function serverOn(input: Pick<GuardStoreScaleInput, "baseUrl" | "operator">, auditPath: string): Promise<ServerUnderTest> {
-  const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, store: { kind: "file", path: auditPath }, tokenTtlMs: 300_000, tokenSecret: null, embedded: false, emulatorKey: null });
+  const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, store: { kind: "file", path: auditPath }, tokenTtlMs: 300_000, tokenSecret: null, embedded: false, emulatorKey: null, pages: new ConfirmPages() });
   const server = createMcpServer(ctx);
   const client = new Client({ name: "bench", version: "0" });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();

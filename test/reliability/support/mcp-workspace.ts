@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from "@custody/emulator";
-import { ConfirmationTokens, createMcpServer, CurrencyBook, tokenFromText, type ServerContext } from "@custody/mcp-server";
+import { ConfirmationTokens, ConfirmPages, createMcpServer, CurrencyBook, tokenFromText, type ServerContext } from "@custody/mcp-server";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CustodyClientOptions } from "@custody/shared";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import type { z } from "zod";
@@ -55,6 +55,7 @@ export async function openMcpSession(emulator: RunningEmulator, options: Session
     currencies: new CurrencyBook(client),
     now,
     embedded: false,
+    pages: new ConfirmPages(),
     forPerson: () => ctx,
   };
   const server = createMcpServer(ctx);

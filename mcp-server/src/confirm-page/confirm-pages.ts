@@ -1,0 +1,72 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { requestOriginRefusal } from "../transport/request-origin.js";
+import type { ServerContext } from "../server/server-context.js";
+import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
+import { pageId, type PageTarget } from "./page-handle.js";
+import { PAGE_HEADERS, pageHtml } from "./page-html.js";
+
+/**
+ * Where this process serves its confirmation pages: the HTTP server's own origin once it listens
+ * (serveAt), or else a loopback listener opened on demand (127.0.0.1, a random port, only the
+ * confirm routes) the first time a page is needed: a stdio server has no listener of its own.
+ */
+export class ConfirmPages {
+  #served: string | null = null;
+  #loopback: Promise<{ server: Server; origin: string }> | null = null;
+
+  /** The HTTP server's origin, as its clients (and the person's browser) reach it. */
+  serveAt(origin: string): void {
+    this.#served = origin;
+  }
+
+  /** The link to the page of this dry run, opening the loopback listener if nothing serves pages yet. */
+  async link(ctx: ServerContext, target: PageTarget): Promise<string> {
+    const origin = this.#served ?? (await (this.#loopback ??= openLoopback(ctx))).origin;
+    return `${origin}${CONFIRM_PATH}${pageId(ctx.tokens, target)}`;
+  }
+
+  async close(): Promise<void> {
+    const loopback = await this.#loopback;
+    if (loopback === undefined || loopback === null) return;
+    await new Promise<void>((resolve) => {
+      loopback.server.close(() => resolve());
+      loopback.server.closeAllConnections();
+    });
+  }
+}
+
+/** A confirm route of any server: Host (and Origin when sent) checked as the MCP endpoint checks them, then the page. */
+export async function serveConfirmRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, port: number, publicOrigin: string | null): Promise<void> {
+  const refusal = requestOriginRefusal(req, port, publicOrigin);
+  if (refusal) {
+    res.writeHead(403, PAGE_HEADERS);
+    return void res.end(pageHtml("Forbidden", [refusal.message]));
+  }
+  const host = (req.headers.host ?? "").toLowerCase();
+  const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
+  await answerConfirmPage(req, res, ctx, origin);
+}
+
+async function openLoopback(ctx: ServerContext): Promise<{ server: Server; origin: string }> {
+  let port = 0;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (!path.startsWith(CONFIRM_PATH)) {
+      res.writeHead(404, PAGE_HEADERS);
+      return void res.end(pageHtml("Not found", ["This listener serves only confirmation pages."]));
+    }
+    serveConfirmRoute(req, res, ctx, port, null).catch(() => {
+      if (!res.headersSent) res.writeHead(500, PAGE_HEADERS);
+      res.end(pageHtml("Internal error", ["Nothing was sent by this page."]));
+    });
+  });
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve(server.address() as AddressInfo));
+  });
+  port = address.port;
+  // It must not keep a stdio server alive after its client leaves.
+  server.unref();
+  return { server, origin: `http://127.0.0.1:${port}` };
+}

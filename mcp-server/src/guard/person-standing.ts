@@ -1,0 +1,64 @@
+import { SealedIntent, type WriteTrace } from "@custody/shared";
+import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { ServerContext } from "../server/server-context.js";
+import type { TokenBinding } from "./confirmation-token.js";
+import { writeError } from "./write-answers.js";
+import { writeResult } from "./write-output.js";
+
+/** Where else the person can confirm a write this client cannot ask about. */
+const IN_A_FORM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
+
+/** The confirmation page of a single user's dry run; a signed-in person's page (signing in on it) is a later stage. */
+async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string | null> {
+  return bound.person === null ? ctx.pages.link(ctx.forPerson(null), { reference, ...bound }) : null;
+}
+
+/**
+ * Where a person-mode write stands, for a client that cannot ask the person: read from the guard's
+ * store without using anything up, so the call can be repeated on any replica. Nothing here sends.
+ */
+export async function personStanding(reference: string, intent: TokenBinding & { nonce: string }, ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">): Promise<CallToolResult> {
+  const store = ctx.road.store;
+  const standing = await store.lookUpIntent(intent.nonce);
+  switch (standing.outcome) {
+    case "open": {
+      const expiresAt = SealedIntent.parse(JSON.parse(standing.sealed)).expires_at;
+      if (ctx.now().getTime() >= expiresAt) return expiredAnswer(reference, `the dry run expired at ${new Date(expiresAt).toISOString()}`);
+      const until = new Date(expiresAt).toISOString();
+      const link = await pageLink(ctx, reference, intent);
+      const where = link === null ? IN_A_FORM : `on the confirmation page ${link} (give the person this link; it opens in their browser on this machine), or ${IN_A_FORM}`;
+      return writeResult(
+        // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
+        { status: "waiting_for_person", reference, expires_at: until },
+        `WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, and this client cannot ask them. They confirm ${where}, until ${until}. Call again with the same arguments and reference "${reference}" to learn the outcome; do not run a new dry run (it would void this one).`,
+      );
+    }
+    case "reused":
+      return settledAnswer(reference, standing.reference === null ? null : await store.writeByReference(standing.reference));
+    case "superseded":
+      return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", { reason: "superseded", reference });
+    case "unknown":
+      return expiredAnswer(reference, "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)");
+  }
+}
+
+function expiredAnswer(reference: string, why: string): CallToolResult {
+  return writeResult({ status: "expired", reference, error: `${why}: nothing was sent` }, `EXPIRED: ${why}; nothing was sent. Run a new dry run if the person still wants it.`, true);
+}
+
+/** A person-mode intent that was used: the write it went on to, or (none) declined or stopped before reserving. */
+function settledAnswer(reference: string, trace: WriteTrace | null): CallToolResult {
+  if (trace === null) {
+    return writeResult(
+      { status: "declined", reference, error: "the person declined it, or a check stopped it before sending: nothing was sent" },
+      "DECLINED: the person declined it, or a check stopped it before sending; nothing was sent. Do not retry unless the person asks again.",
+      true,
+    );
+  }
+  if (trace.status === "submitted" && trace.transaction_id !== null) {
+    return writeResult({ status: "submitted", reference, transaction_id: trace.transaction_id }, `SUBMITTED: the person confirmed it; transaction ${trace.transaction_id}. get_transaction ${trace.transaction_id} shows where it stands.`);
+  }
+  if (trace.status === "not_applied") return writeError("failed", "the person confirmed it, but it was not applied", { reference });
+  const message = trace.status === "in_flight" ? "the person confirmed it and it is being sent" : "the person confirmed it; its outcome is not known yet (it may be applied)";
+  return writeResult({ status: "uncertain", reference, looked_up: false, error: message }, `UNCERTAIN: ${message}. Call again with the same reference to learn more; never send it again.`, true);
+}

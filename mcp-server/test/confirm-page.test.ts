@@ -1,0 +1,224 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDebianPackages } from "../../test/support/debian-packages.js";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { buildBundle } from "./harness/built-bundle.js";
+import { pageRequest } from "./harness/page-request.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { childHome, tempDir } from "./harness/temp-dirs.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+
+// Person mode's confirmation page in a real browser (Debian's Chromium through playwright-core):
+// a client that cannot ask is given the page's link; the person confirms or declines there; the
+// page's own secret and origin are required; a second yes or an expired dry run sends nothing.
+
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const SHOTS = join(process.cwd(), "test-results", "confirm-page");
+const TTL_MS = 120_000;
+const TOKEN = "test-bearer-token-0123456789-abcdef";
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+let context: TestContext;
+let browser: Browser;
+let http: RunningHttpServer;
+
+beforeAll(async () => {
+  // Debian's chromium, installed when missing (as root, as CI runs), as the end-to-end set-up installs it.
+  const installed = ensureDebianPackages([{ name: "chromium", files: [CHROMIUM] }]);
+  if (!installed.ok) throw new Error(installed.reason);
+  mkdirSync(SHOTS, { recursive: true });
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}, 900_000);
+afterAll(async () => {
+  await browser?.close();
+  await http?.close();
+  await context?.ctx.pages.close();
+  await recorder?.close();
+  await emulator?.close();
+});
+
+let sent = 0;
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}7`, unit: "SOL", note });
+const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
+
+/** A model's client (no form): the dry run, then the same call with its reference, which answers the page's link. */
+async function waitingWrite(note: string) {
+  const model = await connectSession(context.ctx);
+  const args = await sendArgs(note);
+  const dry = await call(model.client, "create_transaction", args);
+  const reference = dry.structured.reference as string;
+  const waiting = await call(model.client, "create_transaction", { ...args, reference });
+  expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+  const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
+  expect(link, waiting.text).toEqual(expect.any(String));
+  return { model, args, reference, link, again: () => call(model.client, "create_transaction", { ...args, reference }) };
+}
+
+async function openPage(link: string, shot: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+  return page;
+}
+
+/** A raw POST to a page, with exactly these headers (Origin among them, or not). */
+function rawPost(link: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return pageRequest("POST", link, body, { "Content-Type": "application/x-www-form-urlencoded", ...headers });
+}
+
+describe("the confirmation page (stdio's loopback listener)", () => {
+  it("shows the exact dry run; yes sends once, a second yes sends nothing more, and the model reads the outcome", async () => {
+    const { model, reference, link, again } = await waitingWrite("page yes");
+    try {
+      expect(link).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\/p1\./);
+      const page = await openPage(link, "confirm");
+      const shown = await page.locator("#write").innerText();
+      for (const label of ["Amount: ", "Fee: ", "Balances: ", "Request: POST", "Expires: ", "Submit it?"]) expect(shown).toContain(label);
+      const headers = (await page.request.get(link)).headers();
+      expect(headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers).toMatchObject({ "cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "same-origin" });
+      const secret = await page.locator('input[name="secret"]').getAttribute("value");
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      await page.screenshot({ path: join(SHOTS, "submitted.png"), fullPage: true });
+      expect(sends()).toBe(before + 1);
+      const outcome = await again();
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      // The same decision again, from the page's origin with its secret: nothing more.
+      const replay = await rawPost(link, new URLSearchParams({ secret: secret ?? "", question: "x", decision: "confirm" }).toString(), { Origin: new URL(link).origin });
+      expect(replay.status).toBe(410);
+      expect(sends()).toBe(before + 1);
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("no sends nothing, and the model reads that it was declined", async () => {
+    const { model, reference, link, again } = await waitingWrite("page no");
+    try {
+      const page = await openPage(link, "decline");
+      const before = sends();
+      await page.getByRole("button", { name: "Decline" }).click();
+      await page.getByRole("heading", { name: "Declined" }).waitFor();
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("declined");
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("refuses a post from another origin, without Origin, or without the page's secret; nothing is sent and the page still works", async () => {
+    const { model, link, again } = await waitingWrite("page forged");
+    try {
+      const page = await openPage(link, "forged");
+      const secret = (await page.locator('input[name="secret"]').getAttribute("value")) ?? "";
+      const question = (await page.locator('input[name="question"]').getAttribute("value")) ?? "";
+      const origin = new URL(link).origin;
+      const form = (fields: Record<string, string>) => new URLSearchParams({ question, decision: "confirm", ...fields }).toString();
+      const before = sends();
+      expect((await rawPost(link, form({ secret }), { Origin: "http://evil.example" })).status).toBe(403);
+      expect((await rawPost(link, form({ secret }), {})).status).toBe(403);
+      expect((await rawPost(link, form({}), { Origin: origin })).status).toBe(403);
+      expect((await rawPost(link, form({ secret: `${secret.slice(0, -2)}AA` }), { Origin: origin })).status).toBe(403);
+      expect((await rawPost(link, form({ secret }), { Origin: origin, Host: "evil.example" })).status).toBe(403);
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("waiting_for_person");
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("sends nothing for a dry run that expired while the page was open", async () => {
+    const { model, link, again } = await waitingWrite("page expired");
+    try {
+      const page = await openPage(link, "expiring");
+      context.clock.advance(TTL_MS + 1);
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.locator("h1").waitFor();
+      expect(await page.locator("h1").innerText()).not.toBe("Submitted");
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("expired");
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  });
+});
+
+describe("the audit of a page's decisions", () => {
+  it("records that the person confirmed or declined through the page, and verify-audit counts where confirmations came from", async () => {
+    const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
+    const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
+    expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
+      ["confirmed", "page"],
+      ["declined", "page"],
+    ]);
+    const lines: string[] = [];
+    expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 page$/);
+  });
+});
+
+describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMATION=person)", () => {
+  it("opens its loopback listener on demand; the person's yes sends once", async () => {
+    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: recorder.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_CONFIRMATION: "person", CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+    const model = new Client({ name: "model", version: "0" });
+    await model.connect(new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" }));
+    try {
+      const args = await sendArgs("stdio page");
+      const dry = await call(model, "create_transaction", args);
+      expect(dry.token, dry.text).toBeUndefined();
+      const reference = dry.structured.reference as string;
+      const waiting = await call(model, "create_transaction", { ...args, reference });
+      const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
+      expect(link, waiting.text).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\//);
+      const page = await openPage(link, "stdio-bundle");
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      expect(sends()).toBe(before + 1);
+      expect((await call(model, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  }, 120_000);
+});
+
+describe("the confirmation page on the HTTP server", () => {
+  it("is served at the server's own origin, Host checked", async () => {
+    http = await startHttpServer(context.ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+    const { model, link } = await waitingWrite("http page");
+    try {
+      expect(new URL(link).origin).toBe(new URL(http.url).origin);
+      const page = await openPage(link, "http-server");
+      expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(1);
+      await page.close();
+      expect((await rawPost(link, "", { Host: "evil.example" })).status).toBe(403);
+    } finally {
+      await model.close();
+    }
+  });
+});

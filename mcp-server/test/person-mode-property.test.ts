@@ -1,0 +1,132 @@
+import type { RunningEmulator } from "@custody/emulator";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { DEMO } from "./harness/demo-workspace.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { call, connectSession, startTestEmulator, testContext } from "./harness/mcp-harness.js";
+import { toolTour } from "./harness/tool-tour.js";
+
+// The Done-when of issue 20: in person mode a client that only calls tools (no form, no browser)
+// cannot cause a send, whatever it passes: every write tool, arguments the schema allows, and every
+// string any answer gave it fed back as reference, confirmation_token, repeat_of or any field.
+
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+}, 60_000);
+afterAll(async () => {
+  await recorder?.close();
+  await emulator?.close();
+});
+
+/** A POST that creates or approves a transaction (the fee estimate is a read). */
+const sends = () => recorder.requests.filter((request) => request.method === "POST" && /\/transactions(\/|$|\?)/.test(request.path) && !request.path.includes("/transactions/fees"));
+
+/** Every string in an answer: its structured values, and the text's words and quoted parts. */
+function stringsOf(answer: { structured: unknown; text: string }): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") found.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(answer.structured);
+  found.push(...answer.text.split(/[\s"'`<>(),;]+/).filter((word) => word.length > 0), ...[...answer.text.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string));
+  return found;
+}
+
+type Property = { type?: string; maxLength?: number; enum?: unknown[] };
+type InputSchema = { properties?: Record<string, Property>; required?: string[] };
+/** A generated value: a string an answer gave (by index into the pool as it is when the call is made), or one of the schema's own. */
+type Drawn = { pool: number } | { value: unknown };
+
+/** Arguments the tool's input schema allows, every string field drawn from the answers so far or made up within its length. */
+function argumentsOf(schema: InputSchema): fc.Arbitrary<Record<string, Drawn>> {
+  const fields = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    let arbitrary: fc.Arbitrary<Drawn>;
+    if (property.enum !== undefined) arbitrary = fc.constantFrom(...property.enum).map((value) => ({ value }));
+    else if (property.type === "number" || property.type === "integer") arbitrary = fc.integer({ min: 1, max: 1_000_000 }).map((value) => ({ value }));
+    else arbitrary = fc.oneof(fc.nat().map((pool) => ({ pool })), fc.string({ maxLength: Math.min(property.maxLength ?? 40, 40) }).map((value) => ({ value })));
+    return [name, arbitrary] as const;
+  });
+  const required = new Set(schema.required ?? []);
+  return fc.record(Object.fromEntries(fields), { requiredKeys: [...required] }) as fc.Arbitrary<Record<string, Drawn>>;
+}
+
+it("a client that only calls tools cannot cause a send in person mode", async () => {
+  const tour = await toolTour(emulator);
+  const sessions = new Map<string, Awaited<ReturnType<typeof connectSession>>>();
+  for (const operator of [DEMO.treasuryBot, DEMO.stakingBot]) {
+    sessions.set(operator, await connectSession(testContext(emulator, { operator, policy: { confirmation: "person" }, baseUrl: recorder.baseUrl }).ctx));
+  }
+  try {
+    const listed = await sessions.get(DEMO.treasuryBot)!.client.listTools();
+    const writeTools = new Set(listed.tools.filter((tool) => "reference" in (tool.inputSchema.properties ?? {})).map((tool) => tool.name));
+    const writes = tour.filter((entry) => writeTools.has(entry.tool));
+    expect(writes.map((entry) => entry.tool).sort()).toEqual([...writeTools].sort());
+    const pool = new Set<string>(["cw-00000000000000000000"]);
+    // Every dry run first, so the pool holds every reference a model could be given.
+    for (const entry of writes) {
+      const answer = await call(sessions.get(entry.operator)!.client, entry.tool, entry.args);
+      // The demo workspace's state blocks a few (an approval already given): what matters is that none failed.
+      expect(["dry_run", "blocked"], `${entry.tool}: ${answer.text}`).toContain(answer.structured.status);
+      stringsOf(answer).forEach((text) => pool.add(text));
+    }
+    const before = sends().length;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...writes),
+        fc.nat(),
+        fc.subarray(["reference", "confirmation_token", "repeat_of", "field"] as const, { minLength: 1 }),
+        fc.nat(),
+        async (entry, pick, slots, field) => {
+          const strings = [...pool];
+          const fed = (offset: number) => strings[(pick + offset) % strings.length] as string;
+          const args: Record<string, unknown> = { ...entry.args };
+          slots.forEach((slot, index) => {
+            if (slot !== "field") args[slot] = fed(index);
+            else {
+              const keys = Object.keys(entry.args).filter((key) => typeof entry.args[key] === "string");
+              if (keys.length > 0) args[keys[field % keys.length] as string] = fed(index + 7);
+            }
+          });
+          const answer = await call(sessions.get(entry.operator)!.client, entry.tool, args);
+          stringsOf(answer).forEach((text) => pool.add(text));
+          expect(answer.structured.status, answer.text).not.toBe("submitted");
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Arguments straight from each tool's input schema, strings from the answers or made up.
+    const schemas = listed.tools.filter((tool) => writeTools.has(tool.name)).map((tool) => ({ name: tool.name, schema: tool.inputSchema as InputSchema }));
+    const operatorOf = new Map(writes.map((entry) => [entry.tool, entry.operator]));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...schemas).chain((tool) => argumentsOf(tool.schema).map((drawn) => ({ tool, drawn }))),
+        async ({ tool, drawn }) => {
+          const strings = [...pool];
+          const args = Object.fromEntries(Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]));
+          const answer = await call(sessions.get(operatorOf.get(tool.name) as string)!.client, tool.name, args);
+          stringsOf(answer).forEach((text) => pool.add(text));
+          expect(answer.structured.status, answer.text).not.toBe("submitted");
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // Each reference, and anything shaped like a token, with the tool's own arguments: the way a model would submit.
+    const handles = [...pool].filter((text) => /^(cw-[0-9a-f]{20}|v2\..+)$/.test(text));
+    for (const entry of writes) {
+      for (const handle of handles) {
+        for (const slot of ["reference", "confirmation_token"]) await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle });
+      }
+    }
+    expect(sends().slice(before)).toEqual([]);
+  } finally {
+    for (const session of sessions.values()) await session.close();
+  }
+}, 240_000);

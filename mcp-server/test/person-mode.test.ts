@@ -1,0 +1,209 @@
+import { readFileSync } from "node:fs";
+import type { RunningEmulator } from "@custody/emulator";
+import type { ElicitResult } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { personNonce } from "../src/guard/person-intent.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+
+// Person mode through real MCP clients on the emulator: the model is handed a reference and nothing
+// that confirms; a client that shows forms asks the person, one that cannot is told the write waits
+// for them, and the same call later answers what became of it.
+
+const PERSON = { confirmation: "person" as const };
+const TTL_MS = 60_000;
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+let context: TestContext;
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+  context = testContext(emulator, { policy: PERSON, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
+}, 60_000);
+afterAll(async () => {
+  await recorder?.close();
+  await emulator?.close();
+});
+
+const ACCEPT: ElicitResult = { action: "accept", content: { confirm: true } };
+const DECLINE: ElicitResult = { action: "decline" };
+let sent = 0;
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const posts = () => recorder.requests.filter((request) => request.method === "POST").length;
+
+/** A session of the server: asking the person with `answer` when given, else a client that shows no form. */
+async function session(answer?: ElicitResult) {
+  const asked: string[] = [];
+  const opened = await connectSession(context.ctx, answer === undefined ? undefined : (message) => (asked.push(message), answer));
+  return { ...opened, asked };
+}
+
+describe("person mode", () => {
+  it("hands the model a reference and nothing that confirms: no token in the text, the structure or the store's nonce", async () => {
+    const model = await session();
+    try {
+      const args = await sendArgs("no token");
+      const dry = await call(model.client, "create_transaction", args);
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      expect(dry.token).toBeUndefined();
+      const reference = dry.structured.reference as string;
+      expect(dry.text).toContain(`reference "${reference}"`);
+      const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
+      const everything = JSON.stringify(dry);
+      expect(everything).not.toMatch(/v2\.[0-9a-f]{32}\./);
+      expect(everything).not.toContain(nonce);
+      expect((await context.ctx.store.lookUpIntent(nonce)).outcome).toBe("open");
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("asks the person in a client that shows forms: yes sends once, a second yes sends nothing more", async () => {
+    const person = await session(ACCEPT);
+    try {
+      const args = await sendArgs("yes once");
+      const dry = await call(person.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      expect(person.asked).toEqual([]);
+      const confirmed = await call(person.client, "create_transaction", { ...args, reference });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(person.asked).toHaveLength(1);
+      expect(person.asked[0]).toContain("Submit it?");
+      const again = await call(person.client, "create_transaction", { ...args, reference });
+      expect(again.structured.status, again.text).toBe("refused");
+      expect(again.structured.reason).toBe("reused");
+      expect(again.text).toMatch(/^REFUSED: reference: already used/);
+      expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+      const records = readFileSync(context.auditPath, "utf8").split("\n").filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
+      expect(records.map((line) => (JSON.parse(line) as { details: { through: string } }).details.through)).toEqual(["form"]);
+    } finally {
+      await person.close();
+    }
+  });
+
+  it("sends nothing when the person says no, and a client that cannot ask then reads that it was declined", async () => {
+    const person = await session(DECLINE);
+    const model = await session();
+    try {
+      const args = await sendArgs("no");
+      const dry = await call(model.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      const before = posts();
+      const declined = await call(person.client, "create_transaction", { ...args, reference });
+      expect(declined.structured.status, declined.text).toBe("declined");
+      expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("declined");
+      expect(posts()).toBe(before);
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await person.close();
+      await model.close();
+    }
+  });
+
+  it("tells a client that cannot ask that the write waits for the person, then what became of it, on any session", async () => {
+    const model = await session();
+    const person = await session(ACCEPT);
+    try {
+      const args = await sendArgs("waits");
+      const dry = await call(model.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      const waiting = await call(model.client, "create_transaction", { ...args, reference });
+      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+      expect(waiting.structured.expires_at).toBe(dry.structured.expires_at);
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+      const outcome = await call(model.client, "create_transaction", { ...args, reference });
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect(outcome.structured.transaction_id).toBe((await transactionsWithLabel(emulator, reference))[0]);
+    } finally {
+      await model.close();
+      await person.close();
+    }
+  });
+
+  it("sends nothing for an expired dry run, and says it expired", async () => {
+    const model = await session();
+    const person = await session(ACCEPT);
+    try {
+      const args = await sendArgs("expired");
+      const dry = await call(model.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      context.clock.advance(TTL_MS + 1);
+      const before = posts();
+      expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("expired");
+      const late = await call(person.client, "create_transaction", { ...args, reference });
+      expect(late.structured.status, late.text).toBe("refused");
+      expect(late.structured.reason).toBe("expired");
+      expect(person.asked).toEqual([]);
+      expect(posts()).toBe(before);
+    } finally {
+      await model.close();
+      await person.close();
+    }
+  });
+
+  it("refuses a confirmation token in person mode and a reference in token mode, naming the setting", async () => {
+    const model = await session();
+    try {
+      const args = await sendArgs("misplaced");
+      const refused = await call(model.client, "create_transaction", { ...args, confirmation_token: `v2.${"0".repeat(32)}.${"A".repeat(43)}` });
+      expect(refused.structured).toMatchObject({ status: "refused", reason: "confirmation_mode" });
+      expect(refused.text).toContain("confirmation: person");
+    } finally {
+      await model.close();
+    }
+    const tokenMode = testContext(emulator);
+    const plain = await connectSession(tokenMode.ctx);
+    try {
+      const refused = await call(plain.client, "create_transaction", { ...(await sendArgs("token mode")), reference: "cw-00000000000000000000" });
+      expect(refused.structured).toMatchObject({ status: "refused", reason: "confirmation_mode" });
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it("refuses a reference for another person's, tool's or made-up dry run as unknown, sending nothing", async () => {
+    const model = await session();
+    try {
+      const args = await sendArgs("other");
+      const before = posts();
+      const made = await call(model.client, "create_transaction", { ...args, reference: "cw-0123456789abcdef0123" });
+      expect(made.structured.status, made.text).toBe("expired");
+      const malformed = await call(model.client, "create_transaction", { ...args, reference: "v2.whatever" });
+      expect(malformed.structured).toMatchObject({ status: "refused", reason: "reference" });
+      expect(posts()).toBe(before);
+    } finally {
+      await model.close();
+    }
+  });
+});
+
+describe("a role that requires the person", () => {
+  it("gives its people no token and no page link (signing in on the page is a later stage); another role's people keep the token", async () => {
+    const roles = [
+      { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
+      { name: "plain", when: { groups: ["plain"] } },
+    ];
+    const team = testContext(emulator, { policy: { roles }, baseUrl: recorder.baseUrl });
+    const careful = await connectSession(team.ctx, undefined, { subject: "carla", groups: ["careful"], roles: [] });
+    const plain = await connectSession(team.ctx, undefined, { subject: "paul", groups: ["plain"], roles: [] });
+    try {
+      const args = await sendArgs("role");
+      const hers = await call(careful.client, "create_transaction", args);
+      expect(hers.structured.status, hers.text).toBe("dry_run");
+      expect(hers.token).toBeUndefined();
+      const waiting = await call(careful.client, "create_transaction", { ...args, reference: hers.structured.reference as string });
+      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+      expect(waiting.text).not.toContain("/confirm/");
+      const his = await call(plain.client, "create_transaction", await sendArgs("role plain"));
+      expect(his.token, his.text).toEqual(expect.any(String));
+    } finally {
+      await careful.close();
+      await plain.close();
+    }
+  });
+});

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureDebianPackages } from "../../test/support/debian-packages.js";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
@@ -19,6 +19,9 @@ import { call, connectSession, startTestEmulator, testContext, type TestContext 
 // Person mode's confirmation page in a real browser (Debian's Chromium through playwright-core):
 // a client that cannot ask is given the page's link; the person confirms or declines there; the
 // page's own secret and origin are required; a second yes or an expired dry run sends nothing.
+// The model is given only a read-only link: the one that confirms goes to the person's browser
+// (the server's opener, captured here), so a client holding every string any answer gave, with
+// plain HTTP on loopback and any Origin, cannot confirm.
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
@@ -30,6 +33,8 @@ let recorder: HeaderRecorder;
 let context: TestContext;
 let browser: Browser;
 let http: RunningHttpServer;
+/** The links the server opened in the person's browser. */
+const opened: string[] = [];
 
 beforeAll(async () => {
   // Debian's chromium, installed when missing (as root, as CI runs), as the end-to-end set-up installs it.
@@ -39,7 +44,7 @@ beforeAll(async () => {
   emulator = await startTestEmulator();
   await resetWorkspace(emulator);
   recorder = await startHeaderRecorder(emulator.baseUrl);
-  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
+  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS, opener: (url) => opened.push(url) });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }, 900_000);
 afterAll(async () => {
@@ -62,9 +67,25 @@ async function waitingWrite(note: string) {
   const reference = dry.structured.reference as string;
   const waiting = await call(model.client, "create_transaction", { ...args, reference });
   expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
-  const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
-  expect(link, waiting.text).toEqual(expect.any(String));
-  return { model, args, reference, link, again: () => call(model.client, "create_transaction", { ...args, reference }) };
+  const shown = modelLink(waiting.text);
+  const link = personLink(opened, shown);
+  expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("waiting_for_person");
+  expect(opened.filter((url) => url === link), "opened once").toHaveLength(1);
+  return { model, args, reference, link, shown, answers: [dry, waiting], again: () => call(model.client, "create_transaction", { ...args, reference }) };
+}
+
+/** The read-only link an answer gives the model. */
+function modelLink(text: string): string {
+  const link = /\((\S+) shows it read-only/.exec(text)?.[1] as string;
+  expect(link, text).toMatch(/\/confirm\/p1\.[^?]+$/);
+  return link;
+}
+
+/** The person's link to the page the model was shown: the same, with the page's key. */
+function personLink(links: readonly string[], shown: string): string {
+  const link = links.find((url) => url.startsWith(`${shown}?key=`)) as string;
+  expect(link, `opened ${links.length} links`).toEqual(expect.any(String));
+  return link;
 }
 
 async function openPage(link: string, shot: string): Promise<Page> {
@@ -167,6 +188,55 @@ describe("the confirmation page (stdio's loopback listener)", () => {
   });
 });
 
+describe("the model's link", () => {
+  it("shows the write read-only; every string any answer or the page gave, posted or passed as the key with any Origin, confirms nothing; the person's link confirms once", async () => {
+    const { model, link, shown, answers, again } = await waitingWrite("model alone");
+    try {
+      const page = await openPage(shown, "model-link");
+      expect(await page.locator("h1").innerText()).toMatch(/^Waiting for you/);
+      expect(await page.locator("#write").innerText()).toContain("Amount: ");
+      expect(await page.locator("form").count()).toBe(0);
+      const html = (await pageRequest("GET", shown)).text;
+      await page.close();
+      const pool = new Set<string>([...answers.flatMap((answer) => stringsOf(answer.text, answer.structured)), ...stringsOf(html, null), ...stringsOf(shown, null)]);
+      const origin = new URL(shown).origin;
+      const before = sends();
+      for (const text of pool) {
+        const withKey = await pageRequest("GET", `${shown}?key=${encodeURIComponent(text)}`);
+        expect(withKey.text).not.toContain('name="secret"');
+        for (const from of [origin, "null", "http://evil.example"]) {
+          const posted = await rawPost(shown, new URLSearchParams({ secret: text, question: text, decision: "confirm" }).toString(), { Origin: from });
+          expect(posted.status, `${from} ${text}`).toBe(403);
+        }
+      }
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("waiting_for_person");
+      // No answer carried the person's key.
+      const key = new URL(link).searchParams.get("key") as string;
+      expect([...pool].some((text) => text.includes(key))).toBe(false);
+      const person = await openPage(link, "person-link");
+      await person.getByRole("button", { name: "Confirm" }).click();
+      await person.getByRole("heading", { name: "Submitted" }).waitFor();
+      expect(sends()).toBe(before + 1);
+      expect((await again()).structured.status).toBe("submitted");
+      await person.close();
+    } finally {
+      await model.close();
+    }
+  });
+});
+
+/** Every string in an answer or a page: its structured values, and the text's words, quoted parts and attribute values. */
+function stringsOf(text: string, structured: unknown): string[] {
+  const found = [JSON.stringify(structured), ...text.split(/[\s"'`<>(),;=]+/), ...[...text.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string)];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") found.push(value);
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(structured);
+  return found.filter((word) => word.length > 0);
+}
+
 describe("the audit of a page's decisions", () => {
   it("records that the person confirmed or declined through the page, and verify-audit counts where confirmations came from", async () => {
     const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
@@ -174,26 +244,35 @@ describe("the audit of a page's decisions", () => {
     expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
       ["confirmed", "page"],
       ["declined", "page"],
+      ["confirmed", "page"],
     ]);
     const lines: string[] = [];
     expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
-    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 page$/);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 2 page$/);
   });
 });
 
 describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMATION=person)", () => {
   it("opens its loopback listener on demand; the person's yes sends once", async () => {
-    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: recorder.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_CONFIRMATION: "person", CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+    const openedFile = join(tempDir("custody-mcp-opened-"), "opened.txt");
+    const opener = `${process.execPath} ${join(import.meta.dirname, "harness", "capture-opener.mjs")}`;
+    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: recorder.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_CONFIRMATION: "person", CUSTODY_CONFIRM_OPENER: opener, CUSTODY_TEST_OPENED: openedFile, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
     const model = new Client({ name: "model", version: "0" });
-    await model.connect(new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" }));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    await model.connect(transport);
     try {
       const args = await sendArgs("stdio page");
       const dry = await call(model, "create_transaction", args);
       expect(dry.token, dry.text).toBeUndefined();
       const reference = dry.structured.reference as string;
       const waiting = await call(model, "create_transaction", { ...args, reference });
-      const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
-      expect(link, waiting.text).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\//);
+      const shown = modelLink(waiting.text);
+      expect(shown, waiting.text).toMatch(/^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\//);
+      const link = await vi.waitFor(() => personLink(existsSync(openedFile) ? readFileSync(openedFile, "utf8").trim().split("\n") : [], shown));
+      // The MCP client keeps the server's stderr (its logs, which a model may read): the person's key is not in it.
+      expect(stderr).not.toContain(new URL(link).searchParams.get("key"));
       const page = await openPage(link, "stdio-bundle");
       const before = sends();
       await page.getByRole("button", { name: "Confirm" }).click();
@@ -210,8 +289,9 @@ describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMAT
 describe("the confirmation page on the HTTP server", () => {
   it("is served at the server's own origin, Host checked", async () => {
     http = await startHttpServer(context.ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
-    const { model, link } = await waitingWrite("http page");
+    const { model, link, shown } = await waitingWrite("http page");
     try {
+      expect(new URL(shown).origin).toBe(new URL(http.url).origin);
       expect(new URL(link).origin).toBe(new URL(http.url).origin);
       const page = await openPage(link, "http-server");
       expect(await page.getByRole("button", { name: "Confirm" }).count()).toBe(1);

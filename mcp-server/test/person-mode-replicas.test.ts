@@ -14,6 +14,8 @@ import { call, connectSession, startTestEmulator, testContext, type TestContext 
 // the outcome read on the first.
 
 const SECRET = randomBytes(32);
+/** The person links the replicas opened in the person's browser. */
+const opened: string[] = [];
 let cluster: PostgresCluster;
 let emulator: RunningEmulator;
 const stores: GuardStore[] = [];
@@ -25,7 +27,7 @@ beforeAll(async () => {
   await resetWorkspace(emulator);
   const url = cluster.createDatabase("person");
   for (let index = 0; index < 2; index += 1) stores.push(await openPostgresGuardStore(url, {}));
-  replicas = [0, 1].map((index) => testContext(emulator, { policy: { confirmation: "person" }, tokenSecret: SECRET, store: stores[index] })) as [TestContext, TestContext];
+  replicas = [0, 1].map((index) => testContext(emulator, { policy: { confirmation: "person" }, tokenSecret: SECRET, store: stores[index], opener: (url) => opened.push(url) })) as [TestContext, TestContext];
 }, 120_000);
 afterAll(async () => {
   for (const replica of replicas ?? []) await replica.ctx.pages.close();
@@ -44,7 +46,8 @@ it("a dry run on one replica is confirmed on the other's page and its outcome re
     const reference = dry.structured.reference as string;
     const waiting = await call(b!.client, "create_transaction", { ...args, reference });
     expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
-    const link = /confirmation page (\S+) /.exec(waiting.text)?.[1] as string;
+    const link = opened.at(-1) as string;
+    expect(link).toMatch(/\/confirm\/p1\.[^?]+\?key=/);
     const page = await send("GET", link);
     expect(page.status, page.text).toBe(200);
     const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1] ?? "";

@@ -17,6 +17,7 @@ describe("configuration", () => {
         policyPath: "/etc/policy.json",
         readOnly: true,
         confirmation: null,
+        confirmOpener: null,
         auditLogPath: "/var/audit.jsonl",
         storeUrl: null,
         tokenSecretFile: null,

@@ -34,6 +34,8 @@ export interface ServerConfig {
   readOnly: boolean;
   /** `person` requires the person's own confirmation whatever the policy file says; null: the policy's setting. */
   confirmation: ConfirmationMode | null;
+  /** The command opening a confirmation page's person link in their browser (`none`: nothing); null: the platform's. */
+  confirmOpener: string | null;
   /** The embedded store's audit log file (--store FILE or --audit-log); null: the default path. Unused with a database. */
   auditLogPath: string | null;
   /** The guard's store in PostgreSQL (--store postgres://...), or null for the embedded file store. */
@@ -213,6 +215,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         policy: { type: "string" },
         "read-only": { type: "boolean" },
         confirmation: { type: "string" },
+        "confirm-opener": { type: "string" },
         "audit-log": { type: "string" },
         store: { type: "string" },
         "token-secret-file": { type: "string" },
@@ -268,6 +271,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       policyPath: flagOrEnv(values.policy, env.CUSTODY_POLICY),
       readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
       confirmation: readConfirmation(flagOrEnv(values.confirmation, env.CUSTODY_CONFIRMATION)),
+      confirmOpener: flagOrEnv(values["confirm-opener"], env.CUSTODY_CONFIRM_OPENER),
       auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
       storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
       tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
@@ -312,6 +316,9 @@ Options (environment variable in brackets):
   --confirmation MODE     who confirms a write: token (whoever holds the dry run's token; the default) or person
                           (only the person, in their client's form or on the server's confirmation page); the
                           stricter of this and the policy's "confirmation" applies [CUSTODY_CONFIRMATION]
+  --confirm-opener CMD    in person mode, the command that opens the confirmation page's link (the only one that
+                          can confirm, never shown to the model) in the person's browser, the link as its last
+                          argument; none: no page; default xdg-open, open or rundll32 [CUSTODY_CONFIRM_OPENER]
   --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
   --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
                           a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)

@@ -3,27 +3,52 @@ import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../transport/request-origin.js";
 import type { ServerContext } from "../server/server-context.js";
 import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
-import { pageId, type PageTarget } from "./page-handle.js";
+import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
+import type { PersonOpener } from "./person-opener.js";
+
+/** A page's link as the model is given it (read-only), and whether the person's own link was opened in their browser. */
+export interface PageLink {
+  link: string;
+  opened: boolean;
+}
 
 /**
  * Where this process serves its confirmation pages: the HTTP server's own origin once it listens
  * (serveAt), or else a loopback listener opened on demand (127.0.0.1, a random port, only the
  * confirm routes) the first time a page is needed: a stdio server has no listener of its own.
+ * The link that confirms carries the page's secret (`?key=`) and goes only to the opener, the
+ * person's browser, once per page in this process: never to an answer, a log line or the audit.
  */
 export class ConfirmPages {
   #served: string | null = null;
   #loopback: Promise<{ server: Server; origin: string }> | null = null;
+  readonly #opener: PersonOpener | null;
+  readonly #opened = new Set<string>();
+
+  constructor(opener: PersonOpener | null = null) {
+    this.#opener = opener;
+  }
 
   /** The HTTP server's origin, as its clients (and the person's browser) reach it. */
   serveAt(origin: string): void {
     this.#served = origin;
   }
 
-  /** The link to the page of this dry run, opening the loopback listener if nothing serves pages yet. */
-  async link(ctx: ServerContext, target: PageTarget): Promise<string> {
+  /**
+   * The read-only link to the page of this dry run, opening the loopback listener if nothing serves
+   * pages yet, and the first time, the person's link (with the secret) in their browser.
+   */
+  async link(ctx: ServerContext, target: PageTarget): Promise<PageLink> {
     const origin = this.#served ?? (await (this.#loopback ??= openLoopback(ctx))).origin;
-    return `${origin}${CONFIRM_PATH}${pageId(ctx.tokens, target)}`;
+    const id = pageId(ctx.tokens, target);
+    const link = `${origin}${CONFIRM_PATH}${id}`;
+    if (this.#opener === null) return { link, opened: false };
+    if (!this.#opened.has(id)) {
+      this.#opened.add(id);
+      this.#opener(`${link}?key=${pageSecret(ctx.tokens, id)}`);
+    }
+    return { link, opened: true };
   }
 
   async close(): Promise<void> {

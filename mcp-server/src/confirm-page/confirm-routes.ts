@@ -5,10 +5,11 @@ import { questionDigest } from "../guard/question-state.js";
 import { requestLine } from "../guard/plan-view.js";
 import { questionText } from "../guard/write-answers.js";
 import type { ServerContext } from "../server/server-context.js";
-import { isPageSecret, openPageId, pageSecret, type PageTarget } from "./page-handle.js";
+import { isPageSecret, openPageId, type PageTarget } from "./page-handle.js";
 import { decisionForm, PAGE_HEADERS, pageHtml } from "./page-html.js";
 
 export const CONFIRM_PATH = "/confirm/";
+const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
 const MAX_FORM_BYTES = 4096;
 
@@ -61,7 +62,8 @@ function outcomeOf(result: CommitResult): { status: number; title: string; lines
 }
 
 /**
- * `GET /confirm/<id>`: the dry run the id names, with Confirm and Decline; `POST`: the person's
+ * `GET /confirm/<id>`: the dry run the id names, with Confirm and Decline when the link carries the
+ * page's secret (`?key=`, the person's link), read-only without it (the model's link); `POST`: the person's
  * decision, taken only with the page's own secret, from the page's own origin (`expectedOrigin`),
  * for a dry run still open: the intent is redeemed once, so a second post sends nothing. The
  * transport has already checked Host (and Origin when sent) as it does for the MCP endpoint.
@@ -85,7 +87,10 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
     const asked = await ctx.road.question(request, nonce, call);
     if (asked.status !== "question") return reply(res, 409, "Cannot be confirmed", [outcomeOf(asked).lines.join(" ")]);
     const page = shown(target, asked.plan, asked.sealed.expires_at);
-    return reply(res, 200, `Confirm: ${titleOf(target)}`, ["An assistant prepared this write. Nothing is sent unless you confirm it here (once)."], page.text, decisionForm(`${CONFIRM_PATH}${id}`, pageSecret(ctx.tokens, id), page.digest));
+    const key = new URL(req.url ?? "/", "http://localhost").searchParams.get("key") ?? "";
+    // The link the model was given shows the write but cannot decide it: only the person's link, opened in their browser, carries the key.
+    if (!isPageSecret(ctx.tokens, id, key)) return reply(res, 200, `Waiting for you: ${titleOf(target)}`, [READ_ONLY], page.text);
+    return reply(res, 200, `Confirm: ${titleOf(target)}`, ["An assistant prepared this write. Nothing is sent unless you confirm it here (once)."], page.text, decisionForm(`${CONFIRM_PATH}${id}`, key, page.digest));
   }
   // A post from any other page, or a request without Origin (not a browser's form), is refused: a model cannot post for the person.
   if (req.headers.origin !== expectedOrigin) return reply(res, 403, "Refused", ["This decision did not come from this confirmation page (Origin). Nothing was sent."]);

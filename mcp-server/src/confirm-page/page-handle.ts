@@ -20,7 +20,7 @@ export type PageTarget = z.infer<typeof PageTarget> & TokenBinding;
 /**
  * The page's id in its link: `p1.<base64url JSON>.<HMAC>` under the token secret, so any replica
  * serves it and none remembers it. The id is in the answer the model reads; what confirms is the
- * page's secret (pageSecret), which only the page itself carries.
+ * page's secret (pageSecret), which only the person's link (opened in their browser) carries.
  */
 export function pageId(tokens: ConfirmationTokens, target: PageTarget): string {
   const body = Buffer.from(JSON.stringify({ reference: target.reference, tool: target.tool, operator: target.operator, person: target.person })).toString("base64url");
@@ -40,7 +40,7 @@ export function openPageId(tokens: ConfirmationTokens, id: string): PageTarget |
   }
 }
 
-/** The hidden field a page's form posts back: bound to the id, known only to whoever was served the page. */
+/** The person's key to a page (`?key=` of the link opened for them) and the hidden field its form posts back: bound to the id, never in an answer. */
 export function pageSecret(tokens: ConfirmationTokens, id: string): string {
   return tokens.sign(SECRET_PURPOSE, id);
 }

@@ -7,6 +7,7 @@ import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
 import type { ContextSettings } from "./build-context.js";
 import { ConfirmPages } from "../confirm-page/confirm-pages.js";
+import { commandOpener } from "../confirm-page/person-opener.js";
 import type { ServerContext, DeferredContext } from "./server-context.js";
 import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
 import { watchedResource } from "../subscriptions/resource-uris.js";
@@ -84,7 +85,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       store = { kind: "file", path, sealKey };
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }
-    const pages = new ConfirmPages();
+    const pages = new ConfirmPages(commandOpener(config.confirmOpener, log));
     const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey, pages };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));

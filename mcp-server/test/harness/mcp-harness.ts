@@ -1,4 +1,5 @@
 import { ConfirmPages } from "../../src/confirm-page/confirm-pages.js";
+import type { PersonOpener } from "../../src/confirm-page/person-opener.js";
 import { join } from "node:path";
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator, Policy, WriteRoad, type GuardStore, type Person } from "@custody/shared";
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
@@ -25,6 +26,8 @@ export interface HarnessOptions {
   /** Answers the server's elicitation requests; the client declares form elicitation only when given. */
   elicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
   clock?: TestClock;
+  /** Where the server opens a confirmation page's person link (their browser); none: no page. */
+  opener?: PersonOpener;
   tokenSecret?: Buffer;
   tokenTtlMs?: number;
   auditPath?: string;
@@ -62,7 +65,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const store = options.store ?? new FileGuardStore(auditPath, clock.now);
   const tokens = new ConfirmationTokens({ secret: options.tokenSecret });
   // As the server builds it: one client, road and currency book per operator a person's role acts as.
-  const pages = new ConfirmPages();
+  const pages = new ConfirmPages(options.opener ?? null);
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {
     const known = byOperator.get(operator);

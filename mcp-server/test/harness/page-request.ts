@@ -4,7 +4,7 @@ import { request } from "node:http";
 export function pageRequest(method: "GET" | "POST", link: string, body = "", headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   const url = new URL(link);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method, headers: { "Content-Length": Buffer.byteLength(body), ...headers } }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method, headers: { "Content-Length": Buffer.byteLength(body), ...headers } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));

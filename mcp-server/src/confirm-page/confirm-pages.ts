@@ -7,11 +7,6 @@ import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
 
-/** A page's link as the model is given it (read-only), and whether the person's own link was opened in their browser. */
-export interface PageLink {
-  link: string;
-  opened: boolean;
-}
 
 /**
  * Where this process serves its confirmation pages: the HTTP server's own origin once it listens
@@ -37,18 +32,20 @@ export class ConfirmPages {
 
   /**
    * The read-only link to the page of this dry run, opening the loopback listener if nothing serves
-   * pages yet, and the first time, the person's link (with the secret) in their browser.
+   * pages yet, and the first time, the person's link (with the secret) in their browser; null
+   * when there is no opener.
    */
-  async link(ctx: ServerContext, target: PageTarget): Promise<PageLink> {
+  async link(ctx: ServerContext, target: PageTarget): Promise<string | null> {
+    // Without an opener no one could confirm on a page: none is served.
+    if (this.#opener === null) return null;
     const origin = this.#served ?? (await (this.#loopback ??= openLoopback(ctx))).origin;
     const id = pageId(ctx.tokens, target);
     const link = `${origin}${CONFIRM_PATH}${id}`;
-    if (this.#opener === null) return { link, opened: false };
     if (!this.#opened.has(id)) {
       this.#opened.add(id);
       this.#opener(`${link}?key=${pageSecret(ctx.tokens, id)}`);
     }
-    return { link, opened: true };
+    return link;
   }
 
   async close(): Promise<void> {

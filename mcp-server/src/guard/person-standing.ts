@@ -1,6 +1,5 @@
 import { SealedIntent, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { PageLink } from "../confirm-page/confirm-pages.js";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "./confirmation-token.js";
 import { writeError } from "./write-answers.js";
@@ -10,7 +9,7 @@ import { writeResult } from "./write-output.js";
 const IN_A_FORM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
 
 /** The confirmation page of a single user's dry run; a signed-in person's page (signing in on it) is a later stage. */
-async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<PageLink | null> {
+async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string | null> {
   return bound.person === null ? ctx.pages.link(ctx.forPerson(null), { reference, ...bound }) : null;
 }
 
@@ -27,7 +26,7 @@ export async function personStanding(reference: string, intent: TokenBinding & {
       if (ctx.now().getTime() >= expiresAt) return expiredAnswer(reference, `the dry run expired at ${new Date(expiresAt).toISOString()}`);
       const until = new Date(expiresAt).toISOString();
       const link = await pageLink(ctx, reference, intent);
-      const where = link?.opened === true ? `on the confirmation page this server opened in their browser (${link.link} shows it read-only: it cannot confirm), or ${IN_A_FORM}` : IN_A_FORM;
+      const where = link === null ? IN_A_FORM : `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
       return writeResult(
         // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },

@@ -38,14 +38,24 @@ export class ConfirmPages {
   async link(ctx: ServerContext, target: PageTarget): Promise<string | null> {
     // Without an opener no one could confirm on a page: none is served.
     if (this.#opener === null) return null;
-    const origin = this.#served ?? (await (this.#loopback ??= openLoopback(ctx))).origin;
-    const id = pageId(ctx.tokens, target);
-    const link = `${origin}${CONFIRM_PATH}${id}`;
+    const { id, link } = await this.#page(ctx, target);
     if (!this.#opened.has(id)) {
       this.#opened.add(id);
       this.#opener(`${link}?key=${pageSecret(ctx.tokens, id)}`);
     }
     return link;
+  }
+
+  /** The person's own link, with the page's secret: only for a URL elicitation, which the client shows the person, never the model. */
+  async personLink(ctx: ServerContext, target: PageTarget): Promise<string> {
+    const { id, link } = await this.#page(ctx, target);
+    return `${link}?key=${pageSecret(ctx.tokens, id)}`;
+  }
+
+  async #page(ctx: ServerContext, target: PageTarget): Promise<{ id: string; link: string }> {
+    const origin = this.#served ?? (await (this.#loopback ??= openLoopback(ctx))).origin;
+    const id = pageId(ctx.tokens, target);
+    return { id, link: `${origin}${CONFIRM_PATH}${id}` };
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,8 @@ const CONFIRM_SCHEMA = {
 export interface PersonInput {
   /** The client declared form elicitation (on 2025-11-25 at initialize, on 2026-07-28 in the request's _meta). */
   canAsk: boolean;
+  /** The client declared URL elicitation: it can show the person a page's link (never to the model). */
+  opensUrl: boolean;
   /** The retried call's answers, keyed as asked (untrusted: read through consentFrom). */
   responses: Record<string, unknown> | undefined;
   /** The requestState the retried call echoes (untrusted: opened with openQuestion). */
@@ -33,7 +35,7 @@ function declaresForm(capabilities: ClientCapabilities | undefined): boolean {
 export function personInput(session: Server, request: McpRequestContext): PersonInput {
   const declared = speaksModernEra(session) ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : session.getClientCapabilities();
   const state = request.mcpReq.requestState();
-  return { canAsk: declaresForm(declared), responses: request.mcpReq.inputResponses, state: typeof state === "string" ? state : undefined };
+  return { canAsk: declaresForm(declared), opensUrl: declared?.elicitation?.url !== undefined, responses: request.mcpReq.inputResponses, state: typeof state === "string" ? state : undefined };
 }
 
 /**
@@ -43,6 +45,17 @@ export function personInput(session: Server, request: McpRequestContext): Person
  */
 export function personQuestion(message: string): Record<string, InputRequest> {
   return { [CONFIRM_KEY]: inputRequired.elicit({ mode: "form", message, requestedSchema: CONFIRM_SCHEMA }) };
+}
+
+/** The question as an embedded URL elicitation: the client shows the person the page (with its secret) and calls again. */
+export function pageQuestion(message: string, url: string): Record<string, InputRequest> {
+  return { [CONFIRM_KEY]: inputRequired.elicitUrl({ message, url }) };
+}
+
+/** Whether the person agreed to open the page (a URL elicitation's accept); what they decided there is the store's to say. */
+export function openedPage(responses: Record<string, unknown> | undefined): boolean {
+  const answer = inputResponse(responses, CONFIRM_KEY);
+  return answer.kind === "elicit" && answer.action === "accept";
 }
 
 /** The text the person is shown: sanitised once, and what the question's digest covers. */

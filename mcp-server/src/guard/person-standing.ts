@@ -16,8 +16,9 @@ async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, referen
 /**
  * Where a person-mode write stands, for a client that cannot ask the person: read from the guard's
  * store without using anything up, so the call can be repeated on any replica. Nothing here sends.
+ * `shownWhere`: where the person was already shown the page (its client); null: the page this server opens.
  */
-export async function personStanding(reference: string, intent: TokenBinding & { nonce: string }, ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">): Promise<CallToolResult> {
+export async function personStanding(reference: string, intent: TokenBinding & { nonce: string }, ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">, shownWhere: string | null = null): Promise<CallToolResult> {
   const store = ctx.road.store;
   const standing = await store.lookUpIntent(intent.nonce);
   switch (standing.outcome) {
@@ -25,8 +26,8 @@ export async function personStanding(reference: string, intent: TokenBinding & {
       const expiresAt = SealedIntent.parse(JSON.parse(standing.sealed)).expires_at;
       if (ctx.now().getTime() >= expiresAt) return expiredAnswer(reference, `the dry run expired at ${new Date(expiresAt).toISOString()}`);
       const until = new Date(expiresAt).toISOString();
-      const link = await pageLink(ctx, reference, intent);
-      const where = link === null ? IN_A_FORM : `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
+      const link = shownWhere === null ? await pageLink(ctx, reference, intent) : null;
+      const where = shownWhere !== null ? shownWhere : link === null ? IN_A_FORM : `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
       return writeResult(
         // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },

@@ -11,10 +11,12 @@ import { accountWithCurrency } from "../tools/account-input.js";
 import { recordOperation } from "./audit-trail.js";
 import type { TokenBinding } from "./confirmation-token.js";
 import { consentFrom, personQuestion } from "./elicitation.js";
-import { beatWhileAsked, PROGRESS_EVERY_MS, stopBeating } from "./question-heartbeat.js";
-import { openQuestion, questionDigest, sealQuestion } from "./question-state.js";
+import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
+import { questionDigest, sealQuestion } from "./question-state.js";
+import { retriedQuestion } from "./retried-question.js";
 import { personNonce, referenceProblem } from "./person-intent.js";
 import { personStanding } from "./person-standing.js";
+import { pageRoundTrip } from "./person-page-question.js";
 import { WriteOutput } from "./write-output.js";
 import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "./write-answers.js";
 
@@ -150,7 +152,10 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
     return writeError("refused", `${problem}. Nothing was sent.`, { reason: "reference" });
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
-  if (call.input.canAsk || call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
+  if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
+  // A client that can only show a link: the page, with its secret, through the client; what the person decides there, read back.
+  if (call.input.opensUrl && binding.person === null) return pageRoundTrip(reference, intent, call);
+  if (call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);
 }
 
@@ -177,12 +182,8 @@ async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenB
   }
   let answer: (plan: PlannedWrite) => Consent = () => ({ answer: "not_asked" });
   if (input.state !== undefined) {
-    stopBeating(call);
-    const opened = openQuestion(ctx.tokens, input.state, intent, ctx.now().getTime());
-    if (!opened.ok) {
-      await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: "request_state" } });
-      return writeError("refused", opened.message, { reason: "request_state" });
-    }
+    const opened = await retriedQuestion(call, input.state, intent);
+    if (!opened.ok) return opened.answer;
     const given = consentFrom(input.responses);
     // The answer counts for the question asked: if the checks changed what the person would be told, nothing is sent.
     answer = (plan) =>

@@ -1,0 +1,145 @@
+import type { RunningEmulator } from "@custody/emulator";
+import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { MODERN, modernClient } from "./harness/modern-client.js";
+import { pageRequest } from "./harness/page-request.js";
+
+// Person mode with a client that declares only URL elicitation: the call with the reference asks it
+// to show the person the confirmation page (its URL, with the page's secret, goes to the client's
+// UI, not to the model, and the server opens nothing itself); the person decides there; the retried
+// call reads the outcome. Both generations (2026-07-28 in the request's _meta, 2025-11-25 through
+// the SDK's shim), over HTTP on loopback.
+
+const TOKEN = "test-bearer-token-0123456789-url";
+const LEGACY = "2025-11-25";
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+let context: TestContext;
+let http: RunningHttpServer;
+const opened: string[] = [];
+
+beforeAll(async () => {
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, opener: (url) => opened.push(url) });
+  http = await startHttpServer(context.ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+}, 60_000);
+afterAll(async () => {
+  await http?.close();
+  await context?.ctx.pages.close();
+  await recorder?.close();
+  await emulator?.close();
+});
+
+let sent = 0;
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
+
+/** The person on the page the client showed them: its form read, their decision posted from the page's origin. */
+async function decideOnPage(url: string, decision: "confirm" | "decline"): Promise<string> {
+  const page = await pageRequest("GET", url);
+  expect(page.status, page.text).toBe(200);
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1] ?? "";
+  const form = new URLSearchParams({ secret: field("secret"), question: field("question"), decision }).toString();
+  return (await pageRequest("POST", url, form, { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin })).text;
+}
+
+type Era = typeof MODERN | typeof LEGACY;
+
+/** A client of the era declaring only URL elicitation; `person` plays what the person does with the URL it is given. */
+async function urlClient(era: Era, person: (url: string, mode: string) => Promise<ElicitResult>): Promise<Client> {
+  const capabilities = { elicitation: { url: {} } };
+  const client = era === MODERN ? modernClient(capabilities) : new Client({ name: "legacy-url", version: "0" }, { capabilities });
+  client.setRequestHandler("elicitation/create", (request) => person((request.params as { url?: string }).url ?? "", request.params.mode ?? "form"));
+  await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+  return client;
+}
+
+describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicitation (%s)", (era) => {
+  it("is given the page's URL for the person; they confirm there; the retried call answers submitted, sent once", async () => {
+    const shown: string[] = [];
+    let decidedText = "";
+    const client = await urlClient(era, async (url, mode) => {
+      shown.push(url);
+      expect(mode).toBe("url");
+      decidedText = await decideOnPage(url, "confirm");
+      return { action: "accept" };
+    });
+    try {
+      const args = await sendArgs(`url ${era}`);
+      const dry = await call(client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      const before = sends();
+      const openedBefore = opened.length;
+      const outcome = await call(client, "create_transaction", { ...args, reference });
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatch(/\/confirm\/p1\.[^?]+\?key=/);
+      expect(decidedText).toContain("<h1>Submitted</h1>");
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      // The model read nothing that confirms, and the server opened no page of its own: the client showed it.
+      expect(`${dry.text}${outcome.text}${JSON.stringify([dry.structured, outcome.structured])}`).not.toContain(new URL(shown[0] as string).searchParams.get("key"));
+      expect(opened.length).toBe(openedBefore);
+      // A second call reads the same outcome and sends nothing more.
+      expect((await call(client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a retried call waits for the person who opened the page and decides later, then answers the outcome", async () => {
+    let shown = "";
+    const client = await urlClient(era, async (url) => {
+      shown = url;
+      return { action: "accept" };
+    });
+    try {
+      const args = await sendArgs(`url later ${era}`);
+      const reference = (await call(client, "create_transaction", args)).structured.reference as string;
+      const before = sends();
+      let decision: Promise<string> | null = null;
+      // The person decides only once the retried call is seen waiting for them (its progress).
+      const result = await client.callTool({ name: "create_transaction", arguments: { ...args, reference } }, {
+        onprogress: (progress) => {
+          if (progress.message?.startsWith("waiting for the person's decision")) decision ??= decideOnPage(shown, "confirm");
+        },
+      });
+      expect(await decision).toContain("<h1>Submitted</h1>");
+      expect((result.structuredContent as { status?: string }).status).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("declined on the page sends nothing; a person who does not open the page leaves it waiting", async () => {
+    let choice: "open and decline" | "dismiss" = "dismiss";
+    const client = await urlClient(era, async (url) => {
+      if (choice === "dismiss") return { action: "decline" };
+      await decideOnPage(url, "decline");
+      return { action: "accept" };
+    });
+    try {
+      const args = await sendArgs(`url no ${era}`);
+      const reference = (await call(client, "create_transaction", args)).structured.reference as string;
+      const before = sends();
+      const waiting = await call(client, "create_transaction", { ...args, reference });
+      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+      choice = "open and decline";
+      const declined = await call(client, "create_transaction", { ...args, reference });
+      expect(declined.structured.status, declined.text).toBe("declined");
+      expect(sends()).toBe(before);
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -4,12 +4,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { DEMO } from "./harness/demo-workspace.js";
 import { resetWorkspace } from "./harness/control-plane.js";
-import { call, connectSession, startTestEmulator, testContext } from "./harness/mcp-harness.js";
+import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { pageRequest } from "./harness/page-request.js";
 import { toolTour } from "./harness/tool-tour.js";
 
 // The Done-when of issue 20: in person mode a client that only calls tools (no form, no browser)
 // cannot cause a send, whatever it passes: every write tool, arguments the schema allows, and every
-// string any answer gave it fed back as reference, confirmation_token, repeat_of or any field.
+// string any answer gave it fed back as reference, confirmation_token, repeat_of or any field; and
+// with plain HTTP on loopback, every confirmation page an answer linked to, posted with any of them
+// as the page's secret from the page's own origin. Only the links the server opened in the
+// person's browser (captured here) carry the secret, and no answer does.
 
 let emulator: RunningEmulator;
 let recorder: HeaderRecorder;
@@ -61,8 +65,11 @@ function argumentsOf(schema: InputSchema): fc.Arbitrary<Record<string, Drawn>> {
 it("a client that only calls tools cannot cause a send in person mode", async () => {
   const tour = await toolTour(emulator);
   const sessions = new Map<string, Awaited<ReturnType<typeof connectSession>>>();
+  const contexts: TestContext[] = [];
+  const opened: string[] = [];
   for (const operator of [DEMO.treasuryBot, DEMO.stakingBot]) {
-    sessions.set(operator, await connectSession(testContext(emulator, { operator, policy: { confirmation: "person" }, baseUrl: recorder.baseUrl }).ctx));
+    contexts.push(testContext(emulator, { operator, policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, opener: (url) => opened.push(url) }));
+    sessions.set(operator, await connectSession(contexts.at(-1)!.ctx));
   }
   try {
     const listed = await sessions.get(DEMO.treasuryBot)!.client.listTools();
@@ -122,11 +129,27 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
     const handles = [...pool].filter((text) => /^(cw-[0-9a-f]{20}|v2\..+)$/.test(text));
     for (const entry of writes) {
       for (const handle of handles) {
-        for (const slot of ["reference", "confirmation_token"]) await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle });
+        for (const slot of ["reference", "confirmation_token"]) stringsOf(await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle })).forEach((text) => pool.add(text));
       }
     }
+    // Each page an answer linked to, read and posted to with every string of the answers and the page as its secret.
+    const links = [...new Set([...pool].filter((text) => /^http:\/\/127\.0\.0\.1:[0-9]+\/confirm\//.test(text)))];
+    expect(links.length).toBeGreaterThan(0);
+    const keys = opened.map((url) => new URL(url).searchParams.get("key") as string);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const link of links) {
+      const page = await pageRequest("GET", link);
+      expect(page.text).not.toContain('name="secret"');
+      const secrets = [...pool, ...page.text.split(/[\s"'<>=]+/)].filter((text) => /^[A-Za-z0-9_-]{40,48}$/.test(text));
+      for (const secret of new Set(secrets)) {
+        const posted = await pageRequest("POST", link, new URLSearchParams({ secret, question: secret, decision: "confirm" }).toString(), { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(link).origin });
+        expect(posted.status).toBe(403);
+      }
+    }
+    expect([...pool].filter((text) => keys.some((key) => text.includes(key)))).toEqual([]);
     expect(sends().slice(before)).toEqual([]);
   } finally {
     for (const session of sessions.values()) await session.close();
+    for (const context of contexts) await context.ctx.pages.close();
   }
 }, 240_000);

@@ -8,6 +8,9 @@ import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
 
 
+/** The pages this process remembers opening for the person, so a model's repeated calls open no more tabs. */
+const MAX_REMEMBERED_OPENS = 1000;
+
 /**
  * Where this process serves its confirmation pages: the HTTP server's own origin once it listens
  * (serveAt), or else a loopback listener opened on demand (127.0.0.1, a random port, only the
@@ -40,6 +43,8 @@ export class ConfirmPages {
     if (this.#opener === null) return null;
     const { id, link } = await this.#page(ctx, target);
     if (!this.#opened.has(id)) {
+      // Forgetting the oldest at worst opens a page a second time.
+      if (this.#opened.size >= MAX_REMEMBERED_OPENS) this.#opened.delete(this.#opened.values().next().value as string);
       this.#opened.add(id);
       this.#opener(`${link}?key=${pageSecret(ctx.tokens, id)}`);
     }

@@ -43,6 +43,20 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
   });
 
+  it("says what this operator may move: a deactivated stake its rules do not let it withdraw is withdrawable by those they name, not by it; each network's available and what it may send of it", async () => {
+    const treasury = await call(demo.treasury.client, "get_holdings", { account: DEMO.solTreasury });
+    expect(treasury.text).not.toContain("withdrawable now (solana_withdraw_stake)");
+    expect(treasury.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/);
+    expect(treasury.text).toMatch(/Solana \(solana_testnet\), 1 account: balance [0-9.]+ SOL, available [0-9.]+ SOL, staked/);
+    const staking = await call(demo.staking.client, "get_holdings", {});
+    expect(staking.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(solana_withdraw_stake\)/);
+    // staking-bot creates sends on sol-treasury, not on sol-cold: of the network's available, only sol-treasury's is its to send.
+    const accounts = staking.structured.accounts as { account: { name: string }; available: Amount }[];
+    const available = (name: string) => accounts.find((entry) => entry.account.name === name)?.available.display;
+    expect(staking.text).toContain(`(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`);
+    expect(available(DEMO.solCold)).not.toBe("0");
+  });
+
   it("explains an available balance below the balance by the transactions holding funds, by id, and the staking lock", async () => {
     const answer = await call(demo.treasury.client, "get_holdings", {});
     const accounts = answer.structured.accounts as Record<string, unknown>[];

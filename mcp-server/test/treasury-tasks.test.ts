@@ -387,6 +387,16 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     }
   }, 30_000);
 
+  it("a Solana stake whose answer was lost and that its look-up found is said found among the account's new transactions, not by a reference its body does not carry", async () => {
+    const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+    const dry = await call(demo.staking.client, "solana_create_stake", args);
+    await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/solana", remaining: 1 });
+    const confirmed = await call(demo.staking.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured).toMatchObject({ status: "submitted", looked_up: true });
+    expect(confirmed.text).toContain("the transaction was found among the account's new transactions and was not sent again");
+    expect(confirmed.text).not.toContain("by its reference");
+  });
+
   it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
     // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.
     await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 30_000, prefix: "busy-" });

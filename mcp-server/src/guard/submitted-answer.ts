@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeAmount, formatAmount, memberNames, sanitizeUntrustedText, whenText, type CommitResult, type Currency, type Transaction } from "@custody/shared";
+import { delimitUntrusted, describeAmount, formatAmount, lookedUpBy, memberNames, sanitizeUntrustedText, whenText, type CommitResult, type Currency, type Transaction } from "@custody/shared";
 import type { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { writeResult, type SubmittedTransaction } from "./write-output.js";
@@ -35,7 +35,7 @@ function standingLine(result: Submitted, tx: Transaction, now: Date): string {
 export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
   const tx = result.standing?.transaction ?? result.transaction;
   const waiting = result.standing?.waiting;
-  const found = result.looked_up ? " The service's answer was lost; the transaction was found by its reference and was not sent again." : "";
+  const found = result.looked_up ? ` The service's answer did not say whether it was applied; the transaction was found ${lookedUpBy(result.plan.lostAnswer)} and was not sent again.` : "";
   const problems = [result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
   return writeResult(
     {

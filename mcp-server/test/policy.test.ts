@@ -235,6 +235,9 @@ describe("limits and allow-lists", () => {
       const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
       expect(dry.structured.status).toBe("dry_run");
       expect(passedCodes(dry)).toContain("POLICY_CONTRACT_OK");
+      // Each check is listed once: the 32 ETH minimum and the amount within available are two checks with two codes.
+      expect(passedCodes(dry)).toEqual(expect.arrayContaining(["ETHEREUM_STAKE_MINIMUM_BALANCE_OK", "ETHEREUM_STAKE_BALANCE_OK"]));
+      expect(new Set(passedCodes(dry)).size).toBe(passedCodes(dry).length);
     });
   });
 

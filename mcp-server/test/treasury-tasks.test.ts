@@ -148,7 +148,7 @@ describe("onboarding an operator", () => {
     expect(registered.structured).toMatchObject({
       success: true,
       user_status: "PENDING_APPROVAL",
-      request: { id: user?.last_request, rule: "admin", quorum: [admin.quorum], missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
+      request: { id: user?.last_request, rule: "admin", quorum: admin.quorum, missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
     });
     expect(registered.text).toContain(`request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`);
 
@@ -225,6 +225,13 @@ describe("unbond 250 DOT if we keep 3,000 bonded", () => {
 
 describe("a plain send, compact, and its outcome complete", () => {
   const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+
+  it("numbers a governance step the same in the structure as in the text: step 2 is step 2", async () => {
+    const dry = await call(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "1", unit: "SOL" });
+    expect(dry.text).toContain("pending approval: step 2 needs 1 more approval(s)");
+    expect((dry.structured.governance as { pending_steps: unknown[] }).pending_steps).toEqual([expect.objectContaining({ step: 2, missing: 1 })]);
+    expect((dry.structured.governance as { pending_steps: object[] }).pending_steps[0]).not.toHaveProperty("index");
+  });
 
   it("dry run at most 500 tokens with the token once; the submission at most 250, referring to it, with the fee and hash once broadcast", async () => {
     const args = { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", note: "Payroll April" };

@@ -121,7 +121,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
     storeRepeatOf,
     finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
       earlier_reference: newest.reference,
-      earlier_transaction_id: newest.transaction_id ?? "unknown",
+      ...(newest.transaction_id === null ? {} : { earlier_transaction_id: newest.transaction_id }),
       earlier_at: newest.reserved_at,
       repeat_of: key,
       ...(unknown ? { may_pay_twice: true } : {}),

@@ -394,6 +394,16 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     }
   }, 30_000);
 
+  it("a Solana stake's confirmation gives the new stake's uid once the account's stakes list it", async () => {
+    const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", args);
+    const transaction = confirmed.structured.transaction as { stake_uid?: string; tx_hash?: string };
+    expect(transaction.tx_hash).toBeDefined();
+    const created = (await stakesOf(DEMO.solTreasury)).find((stake) => stake.uid === transaction.stake_uid);
+    expect(created?.blockchain_state.total_balance).toBe(2_000_000_000n);
+    expect(confirmed.text).toContain(`New stake: uid ${created?.uid} (stake account ${created?.blockchain_state.pub_key}).`);
+  });
+
   it("a Solana stake whose answer was lost and that its look-up found is said found among the account's new transactions, not by a reference its body does not carry", async () => {
     const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
     const dry = await call(demo.staking.client, "solana_create_stake", args);

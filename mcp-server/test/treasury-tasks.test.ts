@@ -86,8 +86,13 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
   });
 });
 
+/** The id of the user who created a transaction, as the service records it. */
+async function transactionCreator(transactionId: number): Promise<number> {
+  return (await directClient(demo.emulator).getTransaction(transactionId)).created_by;
+}
+
 describe("the pending approvals, in one call", () => {
-  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: number; created_by_name: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
 
   it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
     // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
@@ -108,7 +113,8 @@ describe("the pending approvals, in one call", () => {
     expect(mine).toMatchObject({
       account: { name: DEMO.dotVault },
       amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
-      created_by: DEMO.treasuryBot,
+      created_by: await transactionCreator(created),
+      created_by_name: DEMO.treasuryBot,
       missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
       operator_can_approve: true,
     });

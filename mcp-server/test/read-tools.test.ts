@@ -56,6 +56,9 @@ describe("read tools", () => {
     expect(suspended.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it SUSPENDED/);
     expect(suspended.text).not.toContain(": OK");
     expect(suspended.text).toMatch(/block OPERATOR_REFUSED: .*the workspace refused its read of GET \/accounts: .*HTTP 403/);
+    // The error's body, delimited in the error's message, is not delimited again inside the check's delimiter.
+    expect(suspended.text).toMatch(/block OPERATOR_REFUSED: <untrusted field="checks.OPERATOR_REFUSED">[^<‹]*HTTP 403: [^<‹]*<\/untrusted>/);
+    expect(suspended.text).not.toContain("‹untrusted");
     expect(revoked.isError).toBe(true);
     expect(revoked.structured.status).toBe("REVOKED");
     expect(revoked.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it REVOKED/);

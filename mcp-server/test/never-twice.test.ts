@@ -222,7 +222,8 @@ describe("unknown is not absent", () => {
     expect(progress.length).toBeGreaterThan(0);
     // A search by the reference says what the guard knows while nothing is found yet.
     const early = await call(harness.client, "search_transactions", { label: reference });
-    expect(early.text).toContain(`Guard: the create_transaction with reference ${reference}`);
+    expect(early.text).toContain(`Guard: ${reference} create_transaction sent `);
+    expect(early.text).toContain("UNKNOWN, still being looked up: it may still be applied and counts against the daily limit");
     expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
     // Asked again while it is still unknown: the next dry run names it.
     const meanwhile = await call(harness.client, "create_transaction", args);
@@ -273,6 +274,38 @@ describe("unknown is not absent", () => {
     expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
+
+  /** A send whose POST is dropped on the way, and whose look-ups then stop without finding it. */
+  async function lostThenGivenUp() {
+    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 }, { kind: "drop" });
+    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    await proxy.held();
+    proxy.release();
+    expect((await pending).structured.status).toBe("uncertain");
+    await harness.ctx.road.lookupsSettled();
+    return { args, token: dry.token, reference };
+  }
+
+  const CONCLUDED = /UNKNOWN, not found by its reference in look-ups over \d+ s until \d{4}-\d\d-\d\dT\d\d:\d\dZ, which have stopped: it may still be applied and counts against the daily limit/;
+
+  it("after its look-ups stopped, a search by its reference says what was looked up and found, that it counts, and how to go on", async () => {
+    const { reference } = await lostThenGivenUp();
+    const answer = await call(harness.client, "search_transactions", { label: reference });
+    expect(answer.text).toMatch(CONCLUDED);
+    expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass`);
+    expect(answer.text).not.toContain("has an unknown outcome");
+  }, 30_000);
+
+  it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {
+    const { args, token, reference } = await lostThenGivenUp();
+    const again = await call(harness.client, "create_transaction", { ...args, confirmation_token: token });
+    expect(again.structured).toMatchObject({ status: "refused", reason: "reused" });
+    expect(again.text).toContain(`it went on to the write with reference ${reference}, UNKNOWN, not found by its reference in look-ups over `);
+    expect(again.text).toMatch(CONCLUDED);
+    const next = await call(harness.client, "create_transaction", args);
+    expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(next.text).toMatch(/lost its answer, not found by its reference in look-ups over \d+ s until \S+Z, which have stopped: it may already be applied/);
+  }, 30_000);
 
   it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {
     // The first process's own look-ups would only start after ten minutes: as if it had stopped.

@@ -189,6 +189,9 @@ describe("limits and allow-lists", () => {
       await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 503, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const lost = await call(harness.client, "create_transaction", send({ confirmation_token: next.token }));
       expect(lost.structured.status).not.toBe("submitted");
+      // The 503 came with an error body: an answer that does not say, not a lost one.
+      expect(lost.text).toContain("the service answered HTTP 503 with an error that does not say whether the write was applied");
+      expect(lost.text).not.toContain("answer was lost");
       expect(blockingCodes((await call(harness.client, "create_transaction", send({ amount: "1" }))).structured)).toEqual(["POLICY_MAX_PER_DAY"]);
     });
   });
@@ -232,6 +235,9 @@ describe("limits and allow-lists", () => {
       const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
       expect(dry.structured.status).toBe("dry_run");
       expect(passedCodes(dry)).toContain("POLICY_CONTRACT_OK");
+      // Each check is listed once: the 32 ETH minimum and the amount within available are two checks with two codes.
+      expect(passedCodes(dry)).toEqual(expect.arrayContaining(["ETHEREUM_STAKE_MINIMUM_BALANCE_OK", "ETHEREUM_STAKE_BALANCE_OK"]));
+      expect(new Set(passedCodes(dry)).size).toBe(passedCodes(dry).length);
     });
   });
 

@@ -56,6 +56,9 @@ describe("read tools", () => {
     expect(suspended.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it SUSPENDED/);
     expect(suspended.text).not.toContain(": OK");
     expect(suspended.text).toMatch(/block OPERATOR_REFUSED: .*the workspace refused its read of GET \/accounts: .*HTTP 403/);
+    // The error's body, delimited in the error's message, is not delimited again inside the check's delimiter.
+    expect(suspended.text).toMatch(/block OPERATOR_REFUSED: <untrusted field="checks.OPERATOR_REFUSED">[^<‹]*HTTP 403: [^<‹]*<\/untrusted>/);
+    expect(suspended.text).not.toContain("‹untrusted");
     expect(revoked.isError).toBe(true);
     expect(revoked.structured.status).toBe("REVOKED");
     expect(revoked.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it REVOKED/);
@@ -112,6 +115,9 @@ describe("read tools", () => {
     expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
     expect(byName.text).toContain("bonded 3200 DOT (32000000000000 planck), unbonding ");
     expect(account.governance_rules).toBeDefined();
+    // The text gives the rules its description promises: who creates and who approves under each.
+    expect(byName.text).toContain('Governance rules: transaction: <untrusted field="governance_rules.transaction">creators: treasury-bot (API), staking-bot (API); approvers: ');
+    expect(byName.text).toContain("; staking: none (no request of this kind can be created); smart_contract: none");
     // The same account whichever way it is named; its unbonding dates may move by the second between two reads.
     const undated = (structured: unknown) => JSON.parse(JSON.stringify(structured).replace(/"unlocks_at":"[^"]*"|"waiting_time_seconds":\d+/g, '"x":0'));
     expect(undated((await call(harness.client, "get_account", { account: String(account.id) })).structured)).toEqual(undated(byName.structured));

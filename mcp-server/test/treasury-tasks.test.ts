@@ -43,6 +43,20 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
   });
 
+  it("says what this operator may move: a deactivated stake its rules do not let it withdraw is withdrawable by those they name, not by it; each network's available and what it may send of it", async () => {
+    const treasury = await call(demo.treasury.client, "get_holdings", { account: DEMO.solTreasury });
+    expect(treasury.text).not.toContain("withdrawable now (solana_withdraw_stake)");
+    expect(treasury.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/);
+    expect(treasury.text).toMatch(/Solana \(solana_testnet\), 1 account: balance [0-9.]+ SOL, available [0-9.]+ SOL, staked/);
+    const staking = await call(demo.staking.client, "get_holdings", {});
+    expect(staking.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(solana_withdraw_stake\)/);
+    // staking-bot creates sends on sol-treasury, not on sol-cold: of the network's available, only sol-treasury's is its to send.
+    const accounts = staking.structured.accounts as { account: { name: string }; available: Amount }[];
+    const available = (name: string) => accounts.find((entry) => entry.account.name === name)?.available.display;
+    expect(staking.text).toContain(`(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`);
+    expect(available(DEMO.solCold)).not.toBe("0");
+  });
+
   it("explains an available balance below the balance by the transactions holding funds, by id, and the staking lock", async () => {
     const answer = await call(demo.treasury.client, "get_holdings", {});
     const accounts = answer.structured.accounts as Record<string, unknown>[];
@@ -72,8 +86,13 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
   });
 });
 
+/** The id of the user who created a transaction, as the service records it. */
+async function transactionCreator(transactionId: number): Promise<number> {
+  return (await directClient(demo.emulator).getTransaction(transactionId)).created_by;
+}
+
 describe("the pending approvals, in one call", () => {
-  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: number; created_by_name: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
 
   it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
     // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
@@ -94,7 +113,8 @@ describe("the pending approvals, in one call", () => {
     expect(mine).toMatchObject({
       account: { name: DEMO.dotVault },
       amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
-      created_by: DEMO.treasuryBot,
+      created_by: await transactionCreator(created),
+      created_by_name: DEMO.treasuryBot,
       missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
       operator_can_approve: true,
     });
@@ -134,7 +154,7 @@ describe("onboarding an operator", () => {
     expect(registered.structured).toMatchObject({
       success: true,
       user_status: "PENDING_APPROVAL",
-      request: { id: user?.last_request, rule: "admin", quorum: [admin.quorum], missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
+      request: { id: user?.last_request, rule: "admin", quorum: admin.quorum, missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
     });
     expect(registered.text).toContain(`request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`);
 
@@ -211,6 +231,13 @@ describe("unbond 250 DOT if we keep 3,000 bonded", () => {
 
 describe("a plain send, compact, and its outcome complete", () => {
   const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+
+  it("numbers a governance step the same in the structure as in the text: step 2 is step 2", async () => {
+    const dry = await call(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "1", unit: "SOL" });
+    expect(dry.text).toContain("pending approval: step 2 needs 1 more approval(s)");
+    expect((dry.structured.governance as { pending_steps: unknown[] }).pending_steps).toEqual([expect.objectContaining({ step: 2, missing: 1 })]);
+    expect((dry.structured.governance as { pending_steps: object[] }).pending_steps[0]).not.toHaveProperty("index");
+  });
 
   it("dry run at most 500 tokens with the token once; the submission at most 250, referring to it, with the fee and hash once broadcast", async () => {
     const args = { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", note: "Payroll April" };
@@ -372,6 +399,26 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       await proxy.close();
     }
   }, 30_000);
+
+  it("a Solana stake's confirmation gives the new stake's uid once the account's stakes list it", async () => {
+    const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", args);
+    const transaction = confirmed.structured.transaction as { stake_uid?: string; tx_hash?: string };
+    expect(transaction.tx_hash).toBeDefined();
+    const created = (await stakesOf(DEMO.solTreasury)).find((stake) => stake.uid === transaction.stake_uid);
+    expect(created?.blockchain_state.total_balance).toBe(2_000_000_000n);
+    expect(confirmed.text).toContain(`New stake: uid ${created?.uid} (stake account ${created?.blockchain_state.pub_key}).`);
+  });
+
+  it("a Solana stake whose answer was lost and that its look-up found is said found among the account's new transactions, not by a reference its body does not carry", async () => {
+    const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+    const dry = await call(demo.staking.client, "solana_create_stake", args);
+    await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/solana", remaining: 1 });
+    const confirmed = await call(demo.staking.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured).toMatchObject({ status: "submitted", looked_up: true });
+    expect(confirmed.text).toContain("the transaction was found among the account's new transactions and was not sent again");
+    expect(confirmed.text).not.toContain("by its reference");
+  });
 
   it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
     // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.

@@ -46,7 +46,7 @@ describe("an identical write of this operator made through another store", () =>
     expect(again.text).toContain(`as transaction ${earlier} (status`);
     expect(again.text).toContain("found in the workspace's transactions");
     expect(again.text).toContain(`repeat_of "${earlier}"`);
-    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: String(earlier), repeat_of: String(earlier) });
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: earlier, repeat_of: String(earlier) });
 
     const { dry, confirmed: repeated } = await dryRunAndConfirm(second.client, "create_transaction", send({ repeat_of: String(earlier) }));
     expect(passedCodes(dry)).toContain("REPEAT_ACKNOWLEDGED");
@@ -118,7 +118,7 @@ describe("an identical write of this operator made through another store", () =>
     const again = await call(staking.client, "solana_create_stake", stake);
     expect(blockingCodes(again.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
     expect(again.text).toContain(`as transaction ${created?.id}`);
-    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id).toBe(String(created?.id));
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id).toBe(created?.id);
   });
 
   it("does not count a transaction that moved nothing (rejected)", async () => {
@@ -143,7 +143,7 @@ describe("an identical write made by another operator or a person", () => {
     const dry = await call(mine.client, "create_transaction", send());
     expect(dry.structured.status).toBe("dry_run");
     const similar = checksOf(dry.structured).find((check) => check.code === "SIMILAR_RECENT");
-    expect(similar).toMatchObject({ severity: "warn", facts: { transaction_id: String(made.id), created_by: DEMO.stakingBot, count: "1" } });
+    expect(similar).toMatchObject({ severity: "warn", facts: { transaction_id: made.id, created_by: DEMO.stakingBot, count: "1" } });
     expect(similar?.facts.status).toMatch(/^[A-Z_]+$/);
     expect(similar?.facts.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(dry.text).toContain(`transaction ${made.id} created by ${DEMO.stakingBot} at`);
@@ -164,7 +164,7 @@ describe("an identical write made by another operator or a person", () => {
     expect(late.text).toContain(`since the dry run (transaction ${made})`);
     expect(await transactionsWithLabel(demo.emulator, dry.structured.reference as string)).toEqual([]);
     const seen = await call(mine.client, "create_transaction", send());
-    expect(checksOf(seen.structured).find((check) => check.code === "SIMILAR_RECENT")?.facts.transaction_id).toBe(String(made));
+    expect(checksOf(seen.structured).find((check) => check.code === "SIMILAR_RECENT")?.facts.transaction_id).toBe(made);
     const sent = await call(mine.client, "create_transaction", send({ confirmation_token: seen.token }));
     expect(sent.structured.status).toBe("submitted");
   });

@@ -235,7 +235,7 @@ describe("operators", () => {
     const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
     const registered = await call(demo.treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
     const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number };
-    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", request: { id: expect.any(Number), rule: "admin", quorum: [admin.quorum] } });
+    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", request: { id: expect.any(Number), rule: "admin", quorum: admin.quorum } });
     const audit = readFileSync(demo.treasury.auditPath, "utf8");
     const records = audit.trim().split("\n").map((line) => JSON.parse(line) as { event: string; tool?: string });
     // The log's first record is its seal's (first_seal); then the two calls.

@@ -24,7 +24,7 @@ export function planView(plan: PlannedWrite): z.input<typeof PlanView> {
     ...(plan.balances.length === 0 ? {} : { balances: plan.balances }),
     ...(Object.keys(plan.dates).length === 0 ? {} : { dates: plan.dates }),
     ...(attention.length === 0 ? {} : { checks: checkViews(attention) }),
-    governance: governance === null ? null : recordView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps }) }),
+    governance: governance === null ? null : recordView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps.map(({ index, ...step }) => ({ step: index + 1, ...step })) }) }),
     request: { method: plan.call.method, path: plan.call.path },
     ...(plan.person === null ? {} : { prepared_for: sanitizeUntrustedValue(plan.person) as PersonOnRecord }),
   };

@@ -36,6 +36,8 @@ export const SubmittedTransaction = z.object({
   fees: AmountView.optional(),
   tx_hash: z.string().optional(),
   broadcast_on: z.string().optional(),
+  /** A Solana stake it created, once the account's stakes list it. */
+  stake_uid: z.string().optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeAmount, formatAmount, isPolkadotAccount, momentText, sanitizeUntrustedText, unbondingChunks, type Account, type Currency, type PolkadotBalances } from "@custody/shared";
+import { delimitUntrusted, describeAmount, describeRule, formatAmount, isPolkadotAccount, momentText, sanitizeUntrustedText, unbondingChunks, type Account, type Currency, type PolkadotBalances } from "@custody/shared";
 import { z } from "zod";
 import { AmountView, Entity } from "./view-schemas.js";
 import { recordView } from "./workspace-view.js";
@@ -68,4 +68,15 @@ export function accountLine(account: Account, currency: Currency, now: Date): st
   if (!isPolkadotAccount(account)) return line;
   const balances = account.coin_fields.balances;
   return `${line}, bonded ${describeAmount(balances.bonded, currency)}, ${unbondingText(balances, currency, now)}`;
+}
+
+/** The account's governance rules in one line, who creates and who approves under each ("not reported" when the service gave none); names delimited. */
+export function governanceText(account: Account): string {
+  const rules = account.governance_rules;
+  if (rules === undefined) return "Governance rules: not reported by the service.";
+  const kinds = (["transaction", "staking", "smart_contract"] as const).map((kind) => {
+    const rule = rules[kind];
+    return `${kind}: ${rule === null ? "none (no request of this kind can be created)" : delimitUntrusted(`governance_rules.${kind}`, describeRule(rule))}`;
+  });
+  return `Governance rules: ${kinds.join("; ")}.`;
 }

@@ -1,4 +1,4 @@
-import { durationText, momentText, type WriteTrace } from "@custody/shared";
+import { momentText, unknownOutcomeText, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
 
 /** Where a write whose answer was lost (or never came) stands, in one word. */
@@ -25,22 +25,6 @@ function standingOf(trace: WriteTrace): Standing {
 
 const at = (timestamp: string) => momentText(new Date(timestamp));
 
-/** How its look-ups recognise the write: a Solana stake action's body carries no reference, an approval makes no transaction of its own. */
-function lookedUpBy(trace: WriteTrace): string {
-  const lost = trace.recognition?.lost;
-  if (lost?.by === "new_transactions") return "among the account's new transactions";
-  if (lost?.by === "approval") return `among transaction ${lost.transaction_id}'s approvals`;
-  return "by its reference";
-}
-
-/** Where to see whether the write appeared after all. */
-function howToFind(trace: WriteTrace): string {
-  const lost = trace.recognition?.lost;
-  if (lost?.by === "new_transactions") return "search_transactions on its account since it was sent tells if it appeared";
-  if (lost?.by === "approval") return `get_request_status of transaction ${lost.transaction_id} tells if the approval counted`;
-  return `search_transactions label ${trace.reference} tells if it appeared`;
-}
-
 /** One of the guard's own writes whose outcome was in doubt, for structuredContent. */
 export function doubtfulWriteView(trace: WriteTrace, lookingUp: boolean): z.infer<typeof DoubtfulWriteView> {
   return {
@@ -62,13 +46,7 @@ function conclusion(trace: WriteTrace, lookingUp: boolean): string {
   const when = trace.concluded_at === undefined ? "" : ` at ${at(trace.concluded_at)}`;
   if (standing === "found") return `found as transaction ${trace.transaction_id}${when}`;
   if (standing === "not_applied") return `not applied${when}`;
-  const looked = lookingUp
-    ? "still being looked up"
-    : trace.given_up === true
-      ? `not found ${lookedUpBy(trace)} in look-ups${trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`}${when}, which have stopped`
-      : "no look-up under way in this server (the next to open the store resumes it)";
-  const next = `${howToFind(trace)}; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`;
-  return `UNKNOWN, ${looked}: it may still be applied and counts against the daily limit; ${next}`;
+  return unknownOutcomeText(trace, lookingUp);
 }
 
 /** "cw-... create_transaction sent 10:40Z, answer lost 10:41Z: found as transaction 31 at 10:42Z". */

@@ -1,4 +1,4 @@
-import { delimitUntrusted, displayAmountText as shown, formatAmount, momentText, sanitizeUntrustedText, type AccountHoldings, type Currency } from "@custody/shared";
+import { canCreate, delimitUntrusted, displayAmountText as shown, formatAmount, memberNames, momentText, sanitizeUntrustedText, type Account, type AccountHoldings, type Currency, type RuleKind } from "@custody/shared";
 import { z } from "zod";
 import { AccountRef, AmountView } from "./view-schemas.js";
 
@@ -81,15 +81,40 @@ function gapText(holdings: AccountHoldings, currency: Currency): string {
   return ` Available is ${shown(gap.gap, currency)} below balance: ${parts.join("; ")}.`;
 }
 
-function stakingText(holdings: AccountHoldings, currency: Currency): string {
+/**
+ * Whether the account's rule of this kind lets the operator create the request: true, or who it
+ * lets (false: none). An account whose rules the service did not report is taken as allowing it:
+ * the dry run's governance check tells.
+ */
+function allowedTo(account: Account, kind: RuleKind, operator: string): true | string {
+  const rules = account.governance_rules;
+  if (rules === undefined) return true;
+  const rule = rules[kind];
+  if (rule !== null && canCreate(rule, operator)) return true;
+  return rule === null ? `nobody (the account has no ${kind} rule)` : delimitUntrusted("creators", memberNames(rule.creators));
+}
+
+/** The tool that does it when the operator's rules let it, or who may and that this operator may not ("by staking-bot (API); not by you, treasury-bot"). */
+function whoMay(account: Account, operator: string, tool: string): string {
+  const allowed = allowedTo(account, "staking", operator);
+  return allowed === true ? tool : `by ${allowed}; not by you, ${operator}`;
+}
+
+function stakingText(holdings: AccountHoldings, currency: Currency, operator: string): string {
   const parts: string[] = [];
   if (holdings.bonded !== null && staking(holdings)) {
     parts.push(`bonded ${shown(holdings.bonded, currency)} (inside the balance)`);
     for (const chunk of holdings.unbonding) parts.push(`unbonding ${shown(chunk.amount, currency)} unlocks ${momentText(chunk.unlocks_at)}`);
-    if (holdings.withdrawable > 0n) parts.push(`withdrawable ${shown(holdings.withdrawable, currency)} (unbonded: polkadot_withdraw_unbonded)`);
+    if (holdings.withdrawable > 0n) parts.push(`withdrawable ${shown(holdings.withdrawable, currency)} (unbonded: ${whoMay(holdings.account, operator, "polkadot_withdraw_unbonded")})`);
   }
   for (const group of holdings.stakes) {
-    const when = group.state === "deactivating" && group.withdrawable_at ? `, withdrawable from about ${momentText(group.withdrawable_at)}` : group.state === "deactivated" ? ", withdrawable now (solana_withdraw_stake)" : "";
+    const withdraw = whoMay(holdings.account, operator, "solana_withdraw_stake");
+    const when =
+      group.state === "deactivating" && group.withdrawable_at
+        ? `, withdrawable from about ${momentText(group.withdrawable_at)} (${withdraw})`
+        : group.state === "deactivated"
+          ? `, withdrawable now (${withdraw})`
+          : "";
     parts.push(`${group.uids.length} ${group.state} ${group.uids.length === 1 ? "stake" : "stakes"} ${shown(group.total, currency)}${when}`);
   }
   for (const position of holdings.positions) parts.push(`position ${position.id} ${delimitUntrusted("provider", position.provider)} ${position.status} ${shown(position.amount, currency)}`);
@@ -98,21 +123,35 @@ function stakingText(holdings: AccountHoldings, currency: Currency): string {
   return ` Staking${outside}: ${parts.join("; ")}.`;
 }
 
-/** One line of text for an account's holdings, display units (structuredContent has both). */
-export function holdingsLine(holdings: AccountHoldings, currency: Currency): string {
+/** One line of text for an account's holdings, display units (structuredContent has both); what the operator's rules let it withdraw. */
+export function holdingsLine(holdings: AccountHoldings, currency: Currency, operator: string): string {
   const head = `${delimitUntrusted("name", holdings.account.name)} (${holdings.account.id}, ${holdings.network ?? holdings.account.type}): balance ${shown(holdings.balance, currency)}, available ${shown(holdings.available, currency)}`;
   const staked = staking(holdings) ? `, staked ${shown(holdings.staked, currency)}, withdrawable ${shown(holdings.withdrawable, currency)}, total ${shown(holdings.total, currency)}` : "";
-  return `${head}${staked}.${gapText(holdings, currency)}${stakingText(holdings, currency)}`;
+  return `${head}${staked}.${gapText(holdings, currency)}${stakingText(holdings, currency, operator)}`;
 }
 
-/** Sums per currency: the accounts, their balances, staked, withdrawable and total. */
-export function networkTotals(entries: readonly { holdings: AccountHoldings; currency: Currency }[]): { structured: z.infer<typeof NetworkTotal>[]; lines: string[] } {
-  const byCurrency = new Map<string, { currency: Currency; network: string; accounts: number; balance: bigint; staked: bigint; withdrawable: bigint; total: bigint }>();
+/**
+ * Sums per currency: the accounts, their balances, available (and of it what the operator's
+ * transaction rules let it send), staked, withdrawable and total.
+ */
+export function networkTotals(entries: readonly { holdings: AccountHoldings; currency: Currency }[], operator: string): { structured: z.infer<typeof NetworkTotal>[]; lines: string[] } {
+  const byCurrency = new Map<string, { currency: Currency; network: string; accounts: number; balance: bigint; available: bigint; sendable: bigint; staked: bigint; withdrawable: bigint; total: bigint }>();
   for (const { holdings, currency } of entries) {
-    const sum = byCurrency.get(currency.name) ?? { currency, network: holdings.network ?? holdings.account.type, accounts: 0, balance: 0n, staked: 0n, withdrawable: 0n, total: 0n };
-    byCurrency.set(currency.name, { ...sum, accounts: sum.accounts + 1, balance: sum.balance + holdings.balance, staked: sum.staked + holdings.staked, withdrawable: sum.withdrawable + holdings.withdrawable, total: sum.total + holdings.total });
+    const sum = byCurrency.get(currency.name) ?? { currency, network: holdings.network ?? holdings.account.type, accounts: 0, balance: 0n, available: 0n, sendable: 0n, staked: 0n, withdrawable: 0n, total: 0n };
+    byCurrency.set(currency.name, {
+      ...sum,
+      accounts: sum.accounts + 1,
+      balance: sum.balance + holdings.balance,
+      available: sum.available + holdings.available,
+      sendable: sum.sendable + (allowedTo(holdings.account, "transaction", operator) === true ? holdings.available : 0n),
+      staked: sum.staked + holdings.staked,
+      withdrawable: sum.withdrawable + holdings.withdrawable,
+      total: sum.total + holdings.total,
+    });
   }
   const sums = [...byCurrency.values()];
+  const availableText = (sum: (typeof sums)[number]) =>
+    `available ${shown(sum.available, sum.currency)}${sum.sendable === sum.available ? "" : ` (${operator} may send ${shown(sum.sendable, sum.currency)} of it: the rest is on accounts whose transaction rule does not name it a creator)`}`;
   return {
     structured: sums.map((sum) => ({
       network: sum.network,
@@ -123,6 +162,9 @@ export function networkTotals(entries: readonly { holdings: AccountHoldings; cur
       withdrawable: formatAmount(sum.withdrawable, sum.currency),
       total: formatAmount(sum.total, sum.currency),
     })),
-    lines: sums.map((sum) => `${sum.network} (${sum.currency.name}), ${sum.accounts} ${sum.accounts === 1 ? "account" : "accounts"}: balance ${shown(sum.balance, sum.currency)}, staked ${shown(sum.staked, sum.currency)}, withdrawable ${shown(sum.withdrawable, sum.currency)}, total ${shown(sum.total, sum.currency)}`),
+    lines: sums.map(
+      (sum) =>
+        `${sum.network} (${sum.currency.name}), ${sum.accounts} ${sum.accounts === 1 ? "account" : "accounts"}: balance ${shown(sum.balance, sum.currency)}, ${availableText(sum)}, staked ${shown(sum.staked, sum.currency)}, withdrawable ${shown(sum.withdrawable, sum.currency)}, total ${shown(sum.total, sum.currency)}`,
+    ),
   };
 }

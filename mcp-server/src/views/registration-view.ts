@@ -8,7 +8,8 @@ export const RegistrationView = z.object({
     .object({
       id: z.number(),
       rule: z.string(),
-      quorum: z.array(z.number()),
+      /** The approvals the request needs: the Admin rule's quorum (its steps' quorums added, should a request have several). */
+      quorum: z.number(),
       missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(z.string()) })),
       expires_at: z.string(),
     })
@@ -26,7 +27,7 @@ export function registrationView(standing: RegistrationStanding): z.infer<typeof
         : {
             id: request.id,
             rule: request.rule,
-            quorum: request.steps.map((step) => step.quorum),
+            quorum: request.steps.reduce((sum, step) => sum + step.quorum, 0),
             missing: missingSteps(request).map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => member.username) })),
             expires_at: requestExpiresAt(request).toISOString(),
           },

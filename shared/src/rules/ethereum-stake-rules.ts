@@ -65,7 +65,7 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
       facts,
     );
   }
-  return finding("info", "ETHEREUM_STAKE_BALANCE_OK", `balance ${balance} is at least 32 ${display.code} = ${minimum} (base units)`, facts);
+  return finding("info", "ETHEREUM_STAKE_MINIMUM_BALANCE_OK", `balance ${balance} is at least 32 ${display.code} = ${minimum} (base units)`, facts);
 }
 
 /** 32 display units (the deposit of one validator and the staking minimum) in base units. */

@@ -21,11 +21,29 @@ export function sanitizeUntrustedText(text: string, maxLength = DEFAULT_SHOWN_LE
 
 const MARKER = /<\/?\s*untrusted/gi;
 
+/** A whole delimited segment holding no other delimiter: what delimitUntrusted writes. */
+const SEGMENT = /<untrusted field="[A-Za-z0-9_.[\]-]*">((?:(?!<\/?\s*untrusted)[^])*)<\/untrusted>/gi;
+
+/**
+ * The text with each whole delimited segment in it reduced to its body: text delimited once (an
+ * error's body inside its message) and delimited again as a whole is untrusted throughout, so
+ * the inner delimiters go; a delimiter that is not part of a whole segment stays, to be defused.
+ */
+function withoutInnerSegments(text: string): string {
+  let flat = text;
+  for (let previous = ""; previous !== flat; ) {
+    previous = flat;
+    flat = flat.replace(SEGMENT, "$1");
+  }
+  return flat;
+}
+
 /**
  * Sanitised text wrapped in explicit delimiters, so that a reader (person or model) can
- * tell workspace data from instructions. A delimiter inside the text is defused.
+ * tell workspace data from instructions. A delimiter inside the text is defused; a whole
+ * delimited segment inside it is reduced to its body (never nested, never a defused "‹untrusted").
  */
 export function delimitUntrusted(field: string, text: string): string {
-  const body = sanitizeUntrustedText(text).replace(MARKER, (match) => match.replace("<", "‹"));
+  const body = withoutInnerSegments(sanitizeUntrustedText(text)).replace(MARKER, (match) => match.replace("<", "‹"));
   return `<untrusted field="${field.replace(/[^A-Za-z0-9_.[\]-]/g, "")}">${body}</untrusted>`;
 }

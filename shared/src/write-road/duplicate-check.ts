@@ -5,6 +5,7 @@ import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
+import { lookupsText } from "./unknown-outcome-text.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
 import { identicalInWorkspace, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
@@ -60,11 +61,7 @@ async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Wri
 async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise<string> {
   if (earlier.transaction_id === null) {
     const state =
-      earlier.status === "in_flight"
-        ? "had no answer (its process stopped, or is still sending it)"
-        : ctx.lookingUp(earlier.reference)
-          ? "lost its answer (the guard is still looking it up)"
-          : "lost its answer and has not been found since";
+      earlier.status === "in_flight" ? "had no answer (its process stopped, or is still sending it)" : `lost its answer, ${lookupsText(earlier, ctx.lookingUp(earlier.reference))}`;
     return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it may already be applied; ${earlier.seen ?? "it was not looked up again"}`;
   }
   let status = "status unknown";
@@ -124,7 +121,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
     storeRepeatOf,
     finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
       earlier_reference: newest.reference,
-      earlier_transaction_id: newest.transaction_id ?? "unknown",
+      ...(newest.transaction_id === null ? {} : { earlier_transaction_id: newest.transaction_id }),
       earlier_at: newest.reserved_at,
       repeat_of: key,
       ...(unknown ? { may_pay_twice: true } : {}),

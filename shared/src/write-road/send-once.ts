@@ -37,6 +37,15 @@ async function lookUpQuickly(client: CustodyClient, write: UnansweredWrite): Pro
   return result;
 }
 
+/** What came back from a POST whose outcome is unknown: an error that does not say, an answer that could not be read, or nothing. */
+function whatCameBack(error: unknown): string {
+  if ((error instanceof AmbiguousWriteError && error.reason === "status") || error instanceof CustodyApiError) {
+    return `the service answered HTTP ${error.status ?? "?"} with an error that does not say whether the write was applied`;
+  }
+  if (error instanceof ResponseValidationError) return "the service's answer could not be read";
+  return "the service's answer was lost";
+}
+
 /** The message of a write whose outcome is unknown: never "not applied". */
 export function uncertainMessage(plan: PlannedWrite, what: string): string {
   return (
@@ -65,6 +74,7 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     return { status: "submitted", transaction: await plan.send(client, {}), looked_up: false };
   } catch (error) {
     const cause = (error as Error).message;
+    const came = whatCameBack(error);
     if (certainlyNotApplied(error)) return { status: "not_applied", message: cause };
     if (!isAmbiguous(error)) {
       return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the POST failed unexpectedly (${cause})`) };
@@ -73,13 +83,13 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     try {
       result = await lookUpQuickly(client, write);
     } catch (lookupError) {
-      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the service's answer was lost and the look-up failed (${(lookupError as Error).message})`) };
+      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and the look-up failed (${(lookupError as Error).message})`) };
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {
-      const what = `the service's answer was lost; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone${unreadClause(result)}`;
+      const what = `${came}; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone${unreadClause(result)}`;
       return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
     }
-    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the service's answer was lost and no transaction matching this write exists yet${unreadClause(result)}`) };
+    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and no transaction matching this write exists yet${unreadClause(result)}`) };
   }
 }

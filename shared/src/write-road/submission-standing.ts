@@ -11,6 +11,23 @@ export interface SubmissionStanding {
   waiting: { missing: MissingStep[]; expires_at: Date } | null;
   /** A read that failed while following it; the write stands as submitted whatever it says. */
   problem: string | null;
+  /** A Solana stake it created: the stake account the service named, and the stake's uid once the account's stakes list it. */
+  new_stake?: { stake_account: string; uid: string | null } | undefined;
+}
+
+/** The stake account a Solana stake creation names (its coin_fields), or null for any other transaction. */
+function createdStakeAccount(tx: Transaction): string | null {
+  if (tx.type !== "STAKE_CREATE_DELEGATE") return null;
+  const account = (tx.coin_fields as { tx_parameters?: { stake_account?: unknown } } | null)?.tx_parameters?.stake_account;
+  return typeof account === "string" ? account : null;
+}
+
+/** The new stake by the account the service named: its uid once the account's stakes list it (after the broadcast). */
+async function newStake(client: CustodyClient, tx: Transaction, signal: AbortSignal | undefined): Promise<SubmissionStanding["new_stake"]> {
+  const stakeAccount = createdStakeAccount(tx);
+  if (stakeAccount === null) return undefined;
+  const listed = tx.tx_hash === null ? [] : await client.listSolanaStakes(tx.account_id, { signal });
+  return { stake_account: stakeAccount, uid: listed.find((stake) => stake.blockchain_state.pub_key === stakeAccount)?.uid ?? null };
 }
 
 const ON_ITS_WAY = new Set(["APPROVED", "SIGNED"]);
@@ -31,7 +48,7 @@ export async function followSubmission(client: CustodyClient, submitted: Transac
       await abortableDelay(pause, options.signal);
       transaction = await client.getTransaction(transaction.id, { signal: options.signal });
     }
-    if (transaction.status !== "PENDING_APPROVAL") return { transaction, waiting: null, problem: null };
+    if (transaction.status !== "PENDING_APPROVAL") return { transaction, waiting: null, problem: null, new_stake: await newStake(client, transaction, options.signal) };
     const status = await client.getRequestStatus(transaction.last_request, { signal: options.signal });
     return { transaction, waiting: { missing: missingSteps(status), expires_at: requestExpiresAt(status) }, problem: null };
   } catch (error) {

@@ -19,6 +19,7 @@ import type { PlanContext } from "../operations/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../operations/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
 import { keepRequest, keptRequest } from "./kept-request.js";
+import { unknownOutcomeText } from "./unknown-outcome-text.js";
 import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
@@ -298,7 +299,14 @@ export class WriteRoad {
   async #unusable(standing: Exclude<IntentStanding, { outcome: "open" }>, refuse: Refuse): Promise<Refused> {
     if (standing.outcome === "reused") {
       const earlier = standing.reference === null ? null : await this.ports.store.writeByReference(standing.reference);
-      const what = earlier?.transaction_id != null ? `; it created transaction ${earlier.transaction_id}` : standing.reference === null ? "" : `; it went on to the write with reference ${standing.reference}`;
+      const what =
+        earlier?.transaction_id != null
+          ? `; it created transaction ${earlier.transaction_id}`
+          : earlier?.status === "uncertain"
+            ? `; it went on to the write with reference ${earlier.reference}, ${unknownOutcomeText(earlier, this.#lookups.watching(earlier.reference))}`
+            : standing.reference === null
+              ? ""
+              : `; it went on to the write with reference ${standing.reference}`;
       return refuse("reused", `already used (a confirmation submits once)${what}. Nothing was sent`, undefined, { transaction_id: earlier?.transaction_id ?? null });
     }
     if (standing.outcome === "superseded") return refuse("superseded", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent");

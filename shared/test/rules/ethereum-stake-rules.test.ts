@@ -21,7 +21,7 @@ const good: EthereumStakeInput = {
 };
 
 const OK: Expected = [
-  ["ETHEREUM_STAKE_BALANCE_OK", "info"],
+  ["ETHEREUM_STAKE_MINIMUM_BALANCE_OK", "info"],
   ["ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK", "info"],
   ["ETHEREUM_STAKE_RECIPIENT_OK", "info"],
   ["ETHEREUM_STAKE_CALL_DATA_HEX_OK", "info"],

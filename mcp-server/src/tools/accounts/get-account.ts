@@ -1,4 +1,4 @@
-import { AccountView, accountLine, accountView } from "../../views/account-view.js";
+import { AccountView, accountLine, accountView, governanceText } from "../../views/account-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
@@ -15,6 +15,6 @@ export const getAccount = defineTool({
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
     const now = call.ctx.client.serviceNow();
-    return { structured: { account: accountView(account, currency, now) }, text: accountLine(account, currency, now) };
+    return { structured: { account: accountView(account, currency, now) }, text: `${accountLine(account, currency, now)}\n${governanceText(account)}` };
   },
 });

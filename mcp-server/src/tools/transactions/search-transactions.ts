@@ -1,5 +1,6 @@
 import { TransactionStatus, boundedText, INPUT_LIMITS, isCorrelationId, transactionsInWindow, withinWindow, type Account, type Transaction, type TransactionPage, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
+import { doubtfulWriteLine } from "../../views/doubtful-write-view.js";
 import { TransactionView, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { accountsById } from "../accounts-by-id.js";
@@ -94,12 +95,12 @@ function guardView(trace: WriteTrace, lookingUp: boolean): z.infer<typeof GuardV
   return { reference: trace.reference, tool: trace.tool, status: trace.status, transaction_id: trace.transaction_id, reserved_at: trace.reserved_at, looking_up: lookingUp };
 }
 
-/** What the guard's store says of the write with this reference. */
+/** What the guard's store says of the write with this reference: a write whose outcome is unknown in list_activity's words. */
 function guardLine(trace: WriteTrace, lookingUp: boolean): string {
-  const what: Record<WriteTrace["status"], string> = {
+  if (trace.status === "uncertain") return `Guard: ${doubtfulWriteLine(trace, lookingUp)}.`;
+  const what: Record<Exclude<WriteTrace["status"], "uncertain">, string> = {
     in_flight: "is being sent",
     submitted: `was submitted as transaction ${trace.transaction_id}`,
-    uncertain: `has an unknown outcome (its answer was lost)${lookingUp ? "; the guard is still looking it up" : ""}: it may still be applied`,
     not_applied: "was not applied",
   };
   return `Guard: the ${trace.tool} with reference ${trace.reference}, sent at ${trace.reserved_at}, ${what[trace.status]}.`;

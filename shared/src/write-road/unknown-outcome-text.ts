@@ -1,0 +1,41 @@
+import { durationText, momentText } from "../dates/duration-text.js";
+import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { LostAnswer } from "../writes/lost-answer-fields.js";
+
+/**
+ * How a write whose answer was lost is recognised, in words: a Solana stake action's body carries
+ * no reference, an approval makes no transaction of its own. A write recorded before recognitions
+ * were kept carried its reference in its note.
+ */
+export function lookedUpBy(lost: LostAnswer | undefined): string {
+  if (lost?.by === "new_transactions") return "among the account's new transactions";
+  if (lost?.by === "approval") return `among transaction ${lost.transaction_id}'s approvals`;
+  return "by its reference";
+}
+
+/** Where to see whether the write appeared after all. */
+function howToFind(trace: WriteTrace): string {
+  const lost = trace.recognition?.lost;
+  if (lost?.by === "new_transactions") return "search_transactions on its account since it was sent tells if it appeared";
+  if (lost?.by === "approval") return `get_request_status of transaction ${lost.transaction_id} tells if the approval counted`;
+  return `search_transactions label ${trace.reference} tells if it appeared`;
+}
+
+/** What the look-ups of a write whose outcome is unknown came to: under way, stopped without finding it, or none under way here. */
+export function lookupsText(trace: WriteTrace, lookingUp: boolean): string {
+  if (lookingUp) return "still being looked up";
+  if (trace.given_up !== true) return "no look-up under way in this server (the next to open the store resumes it)";
+  const over = trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`;
+  const until = trace.concluded_at === undefined ? "" : ` until ${momentText(new Date(trace.concluded_at))}`;
+  return `not found ${lookedUpBy(trace.recognition?.lost)} in look-ups${over}${until}, which have stopped`;
+}
+
+/**
+ * The one wording of a write whose outcome is unknown, wherever it is told (list_activity, a
+ * search by its reference, a confirmation used again): what was looked up and found, that it
+ * still counts against the limits, and how to go on.
+ */
+export function unknownOutcomeText(trace: WriteTrace, lookingUp: boolean): string {
+  const next = `${howToFind(trace)}; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`;
+  return `UNKNOWN, ${lookupsText(trace, lookingUp)}: it may still be applied and counts against the daily limit; ${next}`;
+}

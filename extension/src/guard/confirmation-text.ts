@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { accountNetwork, baseUnit, revealLineBreaks, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
+import { accountNetwork, baseUnit, oneLineUntrusted, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
 
 /** Amount names in the order a person reads them; any other follows. */
 const AMOUNT_ORDER = ["amount", "max_fees", "available_balance", "available", "balance", "bonded", "total_unbonding", "total_unbonded", "total_balance", "active_balance", "rent_exempt_reserve"];
@@ -37,17 +37,12 @@ function governanceLine(plan: PlannedWrite): string {
   if (!plan.governance) return vscode.l10n.t("Governance: the account does not report its rules; the service decides whether approval is needed");
   const { outcome, summary } = plan.governance;
   const head = outcome === "approved_at_once" ? vscode.l10n.t("approved at once") : outcome === "pending_approval" ? vscode.l10n.t("pending approval") : vscode.l10n.t("not allowed");
-  return `Governance (${plan.governance.rule} rule): ${oneLine(summary.startsWith(head) ? summary : `${head}: ${summary}`)}`;
-}
-
-/** Workspace text on a line of its own (a summary quoting names): its line breaks shown, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
-function oneLine(text: string): string {
-  return revealLineBreaks(sanitizeUntrustedText(text));
+  return `Governance (${plan.governance.rule} rule): ${oneLineUntrusted(summary.startsWith(head) ? summary : `${head}: ${summary}`)}`;
 }
 
 /** A finding's message may quote workspace text: it is shown sanitised wherever it appears, on one line. */
 function findingLine(item: Finding): string {
-  return `${item.code}: ${oneLine(item.message)}`;
+  return `${item.code}: ${oneLineUntrusted(item.message)}`;
 }
 
 /** The longest detail shown; only what follows what moves is cut to it. */
@@ -71,7 +66,7 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     governanceLine(plan),
     ...(repeat === undefined ? [] : [`Repeat: ${findingLine(repeat)}`]),
     ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
-    vscode.l10n.t("Summary: {0}", oneLine(plan.summary)),
+    vscode.l10n.t("Summary: {0}", oneLineUntrusted(plan.summary)),
     vscode.l10n.t("Request: {0} {1}", plan.call.method, plan.call.path),
     body,
     vscode.l10n.t("Reference: {0}", plan.correlation_id),

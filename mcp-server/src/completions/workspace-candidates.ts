@@ -1,4 +1,4 @@
-import { accountNetwork, INPUT_LIMITS, resolveAccount, revealLineBreaks, sanitizeUntrustedText, type Account, type Network } from "@custody/shared";
+import { accountNetwork, INPUT_LIMITS, resolveAccount, oneLineUntrusted, type Account, type Network } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
 import type { Candidate } from "./completion-result.js";
 
@@ -10,7 +10,7 @@ export const ACCOUNTS_OFFERED_FROM = 1000;
  * (at most `max` characters): what a person picks must be what resolves.
  */
 function shownAsIs(text: string, max: number): boolean {
-  return text !== "" && text.length <= max && revealLineBreaks(sanitizeUntrustedText(text)) === text;
+  return text !== "" && text.length <= max && oneLineUntrusted(text) === text;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describePerson, revealLineBreaks, sanitizeUntrustedText, sanitizeUntrustedValue, stringifyJsonExact, whatMoves, whatMovesLines, type Finding, type PersonOnRecord, type PlannedWrite } from "@custody/shared";
+import { delimitUntrusted, describePerson, oneLineUntrusted, sanitizeUntrustedValue, stringifyJsonExact, whatMoves, whatMovesLines, type Finding, type PersonOnRecord, type PlannedWrite } from "@custody/shared";
 import type { z } from "zod";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { recordView } from "../views/workspace-view.js";
@@ -48,7 +48,7 @@ function checksLines(checks: readonly Finding[]): string {
 
 export function governanceLine(plan: PlannedWrite): string {
   // One line: the summary quotes members' names, which must not begin a line that reads as a fact ("Recipient: ...").
-  return plan.governance === null ? "Governance: not reported by the account; the workspace decides." : `Governance: ${revealLineBreaks(sanitizeUntrustedText(plan.governance.summary))}.`;
+  return plan.governance === null ? "Governance: not reported by the account; the workspace decides." : `Governance: ${oneLineUntrusted(plan.governance.summary)}.`;
 }
 
 /** What moves, first in every answer about a plan: the title, then account, amount, destinations, fee, balances, one a line; workspace text delimited. */

@@ -1,4 +1,4 @@
-import { delimitUntrusted, describeCandidates, describePerson, revealLineBreaks, sanitizeUntrustedText, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import { delimitUntrusted, describeCandidates, describePerson, oneLineUntrusted, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
@@ -118,11 +118,6 @@ function auditWarning(problem: string | null): { warning?: string } {
   return problem === null ? {} : { warning: problem };
 }
 
-/** Workspace text on a line of its own in the form: sanitised, its line breaks shown, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
-function oneLine(text: string): string {
-  return revealLineBreaks(sanitizeUntrustedText(text));
-}
-
 /** The question the person is asked (a form, the confirmation page): the dry run's figures, checked again; what its digest covers. */
 export function questionText(title: string, plan: PlannedWrite): string {
   return shownQuestion(personMessage(title, plan));
@@ -134,12 +129,12 @@ export function personMessage(title: string, plan: PlannedWrite): string {
   const warnings = plan.checks.filter((check) => check.severity === "warn" && check !== repeat).map((check) => `Warning: ${check.message}`);
   return lines(
     repeatLine(plan),
-    `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${oneLine(describePerson(plan.person))}`}:`,
+    `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${oneLineUntrusted(describePerson(plan.person))}`}:`,
     ...whatMovesLines(plan),
-    repeat === undefined ? "" : `Repeats: ${oneLine(repeat.message)}`,
-    `Summary: ${oneLine(plan.summary)}`,
+    repeat === undefined ? "" : `Repeats: ${oneLineUntrusted(repeat.message)}`,
+    `Summary: ${oneLineUntrusted(plan.summary)}`,
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
-    ...warnings.map(oneLine),
+    ...warnings.map((warning) => oneLineUntrusted(warning)),
     "Submit it?",
   );
 }

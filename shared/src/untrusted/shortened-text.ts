@@ -1,5 +1,4 @@
-import { revealLineBreaks } from "./hidden-characters.js";
-import { sanitizeUntrustedText } from "./untrusted-text.js";
+import { oneLineUntrusted } from "./untrusted-text.js";
 
 /** An escape the sanitiser writes (`\u{200B}`) or its count of a long run (`[+41 hidden]`): never cut in two. */
 const SHOWN_ESCAPE = /\\u\{[0-9A-F]{4,6}\}|\[\+\d+ hidden\]/g;
@@ -22,7 +21,7 @@ function safeCut(shown: string, end: number): number {
  * The caller shows what identifies it beside it (an account's id).
  */
 export function shortenedText(text: string, budget: number, what = "name"): string {
-  const shown = revealLineBreaks(sanitizeUntrustedText(text, Number.POSITIVE_INFINITY));
+  const shown = oneLineUntrusted(text, Number.POSITIVE_INFINITY);
   if (shown.length <= budget) return shown;
   return `${shown.slice(0, safeCut(shown, budget))}…[${what} cut: ${shown.length.toLocaleString("en-US")} characters]`;
 }

@@ -1,4 +1,4 @@
-import { revealHiddenCharacters } from "./hidden-characters.js";
+import { revealHiddenCharacters, revealLineBreaks } from "./hidden-characters.js";
 
 // Text that comes back from the workspace (notes, labels, names, error bodies) is data written by
 // someone else: it may try to steer an AI assistant or to disguise itself on screen.
@@ -17,6 +17,11 @@ export function sanitizeUntrustedText(text: string, maxLength = DEFAULT_SHOWN_LE
   // Never cut a surrogate pair in two: half of one is a hidden character again.
   const end = /[\uD800-\uDBFF]/.test(clean.charAt(maxLength - 1)) ? maxLength - 1 : maxLength;
   return `${clean.slice(0, end)}…[truncated]`;
+}
+
+/** Workspace text kept on one line wherever it is shown: sanitised, then its line breaks and tabs shown as escapes, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
+export function oneLineUntrusted(text: string, maxLength = DEFAULT_SHOWN_LENGTH): string {
+  return revealLineBreaks(sanitizeUntrustedText(text, maxLength));
 }
 
 const MARKER = /<\/?\s*untrusted/gi;

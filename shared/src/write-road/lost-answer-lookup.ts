@@ -31,7 +31,7 @@ const NEWER_PAGE_SIZE = 200;
 const NEWER_MAX_PAGES = 10;
 
 /** The newest transaction id on the account, taken before a write whose body carries no note. */
-export async function transactionWatermark(client: CustodyClient, accountId: number, signal?: AbortSignal): Promise<number> {
+async function transactionWatermark(client: CustodyClient, accountId: number, signal?: AbortSignal): Promise<number> {
   const page = await client.searchTransactions({ account_id: accountId, page: 1, page_size: 50 }, { signal });
   return page.edges.reduce((max, edge) => Math.max(max, edge.node.id), 0);
 }

@@ -1,7 +1,6 @@
 import { baseUnit } from "../units/currency-units.js";
 import type { FormattedAmount } from "../units/format-units.js";
-import { revealLineBreaks } from "../untrusted/hidden-characters.js";
-import { sanitizeUntrustedText } from "../untrusted/untrusted-text.js";
+import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
 import { shortenedText } from "../untrusted/shortened-text.js";
 import type { Destination } from "../writes/write-spec.js";
 import type { PlannedWrite } from "./planned-write.js";
@@ -72,7 +71,7 @@ export function whatMoves(plan: PlannedWrite): WhatMoves {
     base_unit: baseUnit(plan.currency).code,
     destinations: plan.destinations.map((destination) => ({ role: destination.role, value: shortenedText(destination.value, SHOWN_DESTINATION_BUDGET, destination.role) })),
     // Why the fee is not known may quote the service's error body: on one line, like a name.
-    fee: "estimated" in plan.fee ? plan.fee : { unknown: revealLineBreaks(sanitizeUntrustedText(plan.fee.unknown, SHOWN_DESTINATION_BUDGET)) },
+    fee: "estimated" in plan.fee ? plan.fee : { unknown: oneLineUntrusted(plan.fee.unknown, SHOWN_DESTINATION_BUDGET) },
     balances: plan.balances,
   };
 }

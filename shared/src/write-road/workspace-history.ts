@@ -45,7 +45,7 @@ export interface WorkspaceHistory {
  * contract call data (the comparison each write kind makes of a lost answer's candidates), and not
  * one that moved nothing. An approval makes no transaction of its own: none is its copy.
  */
-export function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">, tx: Transaction): boolean {
+function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">, tx: Transaction): boolean {
   const lost = plan.lostAnswer;
   if (lost.by === "approval") return false;
   return tx.account_id === plan.account.id && !NOTHING_MOVED.includes(tx.status) && transactionDifferences(lost.expected, tx).length === 0;
@@ -68,7 +68,7 @@ export interface RecentTransactions {
  * the account's activity within the window, and after the first read only what is new, never the
  * account's whole history; capped at HISTORY_MAX_READ.
  */
-export async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
+async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
   return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
 }
 
@@ -120,7 +120,7 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
  * remembered from an earlier read whose status could still change is read again, so that one
  * rejected or expired since no longer counts.
  */
-export async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
+async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
   const candidates = await Promise.all(
     recent.transactions
       .filter((tx) => isSameIntent(plan, tx))

@@ -233,3 +233,26 @@ describe("read tools", () => {
     expect(stakes[0]?.amount).toEqual(amount("32000000000000000000", "32", "ETH"));
   });
 });
+
+describe("health_check with workspace text in a rule", () => {
+  afterAll(async () => {
+    await control(emulator, "POST", "/reset", { seed: "demo" });
+  });
+
+  it("names who else must approve with their usernames sanitised in the structure too, and no other field of the workspace's member record", async () => {
+    const rule = {
+      creators: [{ username: DEMO.treasuryBot, is_api: true }],
+      steps: [
+        { quorum: 1, approvers: [{ username: DEMO.treasuryBot, is_api: true }] },
+        { quorum: 1, approvers: [{ username: "mallory\u202Eevil", is_api: false }] },
+      ],
+    };
+    await control(emulator, "POST", "/accounts", { name: "rtl-approver", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "1000000000" });
+    const result = await call(harness.client, "health_check");
+    const permissions = result.structured.permissions as { account: { name: string }; waits_for?: unknown }[];
+    expect(permissions.find((permission) => permission.account.name === "rtl-approver")?.waits_for).toEqual([
+      { rule: "transaction", steps: [{ step: 2, needs: 1, of: [{ username: "mallory\\u{202E}evil", is_api: false }] }] },
+    ]);
+    expect(JSON.stringify(result.structured)).not.toContain("\u202E");
+  });
+});

@@ -1,6 +1,6 @@
 import { delimitUntrusted, describeAmount, durationText, formatAmount, memberNames, sanitizeUntrustedText, timestampToDate, whenText, type Currency, type PendingApproval } from "@custody/shared";
 import { z } from "zod";
-import { AccountRef, AmountView } from "./view-schemas.js";
+import { AccountRef, AmountView, MemberView, memberView } from "./view-schemas.js";
 
 /** A transaction waiting for approval, as list_pending_approvals gives it. */
 export const PendingApprovalView = z.object({
@@ -16,7 +16,7 @@ export const PendingApprovalView = z.object({
   created_by_name: z.string().nullable(),
   created_on: z.string(),
   rule: z.string(),
-  missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(z.object({ username: z.string(), is_api: z.boolean() })) })),
+  missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(MemberView) })),
   operator_can_approve: z.boolean(),
   operator_standing: z.enum(["can_approve", "not_an_approver", "already_approved"]),
   expires_at: z.string(),
@@ -66,7 +66,7 @@ export function pendingApprovalLine(item: PendingApproval, currency: Currency, o
 
 /** The steps a waiting transaction still needs, approvers by name. */
 function missingView(item: PendingApproval): z.infer<typeof PendingApprovalView>["missing"] {
-  return item.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => ({ username: sanitizeUntrustedText(member.username), is_api: member.is_api })) }));
+  return item.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map(memberView) }));
 }
 
 /** What a transaction waiting longer than it should shows of pendingApprovalView: short, with who is still needed. */

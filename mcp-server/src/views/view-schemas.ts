@@ -1,3 +1,4 @@
+import { sanitizeUntrustedText, type RuleMember } from "@custody/shared";
 import { z } from "zod";
 
 /**
@@ -14,3 +15,10 @@ export const UnitView = z.looseObject({ code: z.string(), magnitude: z.number() 
 
 /** An account as an answer names it: its id, and its name sanitised. */
 export const AccountRef = z.object({ id: z.number(), name: z.string() });
+
+/** A rule's member as an answer names it: the username sanitised, and whether it is an API operator (nothing else of the workspace's record). */
+export const MemberView = z.object({ username: z.string(), is_api: z.boolean() });
+
+export function memberView(member: RuleMember): z.infer<typeof MemberView> {
+  return { username: sanitizeUntrustedText(member.username), is_api: member.is_api };
+}

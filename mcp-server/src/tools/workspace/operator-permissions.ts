@@ -1,9 +1,9 @@
 import { delimitUntrusted, expectGovernance, memberNames, operatorRoles, sanitizeUntrustedText, type Account, type RuleKind } from "@custody/shared";
 import { z } from "zod";
-import { AccountRef } from "../../views/view-schemas.js";
+import { AccountRef, MemberView, memberView } from "../../views/view-schemas.js";
 
 /** A step a request this operator creates still waits for: how many more approvals, from whom. */
-const WaitingStep = z.object({ step: z.number(), needs: z.number(), of: z.array(z.object({ username: z.string(), is_api: z.boolean() })) });
+const WaitingStep = z.object({ step: z.number(), needs: z.number(), of: z.array(MemberView) });
 
 /** What this operator may do on one account, and who else must act on what it creates. */
 export const Permission = z.object({
@@ -26,7 +26,7 @@ function waitsFor(account: Account, operator: string, creates: readonly RuleKind
     const steps = expected.pending_steps.map((step) => ({
       step: step.index + 1,
       needs: step.missing,
-      of: (rule.steps[step.index]?.approvers ?? []).filter((member) => member.username !== operator),
+      of: (rule.steps[step.index]?.approvers ?? []).filter((member) => member.username !== operator).map(memberView),
     }));
     return [{ rule: kind, steps }];
   });

@@ -438,6 +438,23 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     expect(searched.text).toContain("(partial: the newest 1000 transactions were read");
   }, 30_000);
 
+  it("a search names a transaction's account by its id when the service no longer finds that account, instead of failing the whole search", async () => {
+    const newest = (await directClient(demo.emulator).searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+    if (newest === undefined) throw new Error("the demo workspace has no transaction");
+    const proxy = await startHoldingProxy(demo.emulator);
+    const proxied = await connectHarness(demo.emulator, { baseUrl: proxy.baseUrl });
+    try {
+      proxy.hold("GET", `/accounts/${newest.account_id}`, { kind: "answer", status: 404, text: '{"error":"AccountNotFound","message":"no such account"}' });
+      const searched = await call(proxied.client, "search_transactions", { page_size: 1 });
+      expect(searched.isError, searched.text).toBeFalsy();
+      expect(searched.text).toContain(`transaction ${newest.id} `);
+      expect(searched.text).toContain(` account ${newest.account_id} `);
+    } finally {
+      await proxied.close();
+      await proxy.close();
+    }
+  });
+
   it("a window read from a service that pages in fewer than asked goes on to the next page, and still says what it left out", async () => {
     // A service that answers at most 50 a page, whatever page_size asks, in front of 3,000 transactions.
     await control(demo.emulator, "POST", "/seed/scale", { accounts: 1, transactions: 3000, prefix: "paged-" });

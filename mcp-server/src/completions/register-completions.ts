@@ -1,6 +1,7 @@
-import { toolPermission, type Network, type Person } from "@custody/shared";
+import type { Network, Person } from "@custody/shared";
 import type { CompleteResult, McpServer } from "@modelcontextprotocol/server";
 import { ACCOUNT_TEMPLATE } from "../resources/account-resource.js";
+import { mayUse } from "../resources/register-resources.js";
 import { ETHEREUM_STAKES_TEMPLATE, SOLANA_STAKE_TEMPLATE, SOLANA_STAKES_TEMPLATE } from "../resources/stake-resources.js";
 import type { DeferredContext, ServerContext } from "../server/server-context.js";
 import { completionOf, NO_COMPLETION } from "./completion-result.js";
@@ -27,7 +28,7 @@ function ownEntry<T>(record: Record<string, T>, key: string): T | undefined {
  * here, is answered with no values rather than an error: a completion is a hint.
  */
 export function registerCompletions(server: McpServer, session: DeferredContext, person: Person | null): void {
-  const may = (tool: string) => toolPermission(session.policy, { name: tool, toolset: "read", readOnly: true }, person).allowed;
+  const may = mayUse(session.policy, person);
   const mayList = may("list_accounts");
   const mayListStakes = may("list_solana_stakes");
   const prompts: Record<string, Record<string, Completer>> = {

@@ -1,6 +1,7 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
+import { accountUri } from "../subscriptions/resource-uris.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
@@ -16,7 +17,7 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
       const page = await ctx.client.listAccounts({ page: 1, page_size: LISTED_ACCOUNTS }, { signal: extra.mcpReq.signal });
       return {
         resources: page.edges.map(({ node }) => ({
-          uri: `custody://accounts/${node.id}`,
+          uri: accountUri(node.id),
           name: `account-${node.id}`,
           title: sanitizeUntrustedText(node.name, 200),
           description: `${node.currency} account`,

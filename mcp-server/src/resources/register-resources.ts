@@ -11,7 +11,7 @@ export interface ReadableResources {
   transaction: boolean;
 }
 
-function mayUse(policy: Policy, person: Person | null): (...tools: string[]) => boolean {
+export function mayUse(policy: Policy, person: Person | null): (...tools: string[]) => boolean {
   return (...tools) => tools.every((name) => toolPermission(policy, { name, toolset: "read", readOnly: true }, person).allowed);
 }
 
@@ -25,9 +25,8 @@ export function readableResources(policy: Policy, person: Person | null): Readab
  * person: through their role) lets that tool run, so a tool list or a role's narrowing cannot be
  * read around.
  */
-export function registerResources(server: McpServer, ctx: DeferredContext, person: Person | null): void {
+export function registerResources(server: McpServer, ctx: DeferredContext, person: Person | null, readable: ReadableResources): void {
   const may = mayUse(ctx.policy, person);
-  const readable = readableResources(ctx.policy, person);
   if (readable.account) registerAccountResource(server, ctx);
   if (readable.transaction) registerTransactionResource(server, ctx);
   registerStakeResources(server, ctx, { solana: may("list_solana_stakes"), solanaStake: may("get_solana_stake"), ethereum: may("list_ethereum_stakes") });

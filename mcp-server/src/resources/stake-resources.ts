@@ -7,7 +7,9 @@ export const SOLANA_STAKES_TEMPLATE = "custody://solana/accounts/{account_id}/st
 export const SOLANA_STAKE_TEMPLATE = "custody://solana/accounts/{account_id}/stakes/{stake_uid}";
 export const ETHEREUM_STAKES_TEMPLATE = "custody://ethereum/accounts/{account_id}/stakes";
 // Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates.
-const TEMPLATES = new Map([SOLANA_STAKES_TEMPLATE, SOLANA_STAKE_TEMPLATE, ETHEREUM_STAKES_TEMPLATE].map((template) => [template, new UriTemplate(template)]));
+const SOLANA_STAKES = new UriTemplate(SOLANA_STAKES_TEMPLATE);
+const SOLANA_STAKE = new UriTemplate(SOLANA_STAKE_TEMPLATE);
+const ETHEREUM_STAKES = new UriTemplate(ETHEREUM_STAKES_TEMPLATE);
 
 /** A Solana account's stakes, one Solana stake, an Ethereum account's positions: each where the policy lets its tool run. */
 export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; solanaStake: boolean; ethereum: boolean }): void {
@@ -25,8 +27,8 @@ interface AccountRead {
 }
 
 /** A JSON resource about the account a URI's account_id names (fetched fresh, with its currency). */
-function registerAccountTemplate(server: McpServer, session: DeferredContext, name: string, template: string, meta: { title: string; description: string }, read: (about: AccountRead) => Promise<unknown>): void {
-  server.registerResource(name, new ResourceTemplate(TEMPLATES.get(template) ?? template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
+function registerAccountTemplate(server: McpServer, session: DeferredContext, name: string, template: UriTemplate, meta: { title: string; description: string }, read: (about: AccountRead) => Promise<unknown>): void {
+  server.registerResource(name, new ResourceTemplate(template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
     const signal = extra.mcpReq.signal;
     const ctx = await session.load();
     const accountId = idVariable(variables, "account_id");
@@ -38,7 +40,7 @@ function registerAccountTemplate(server: McpServer, session: DeferredContext, na
 
 function registerSolanaStakes(server: McpServer, session: DeferredContext): void {
   const meta = { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now." };
-  registerAccountTemplate(server, session, "solana_stakes", SOLANA_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
+  registerAccountTemplate(server, session, "solana_stakes", SOLANA_STAKES, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
     const { SolanaEpochClock, solanaStakeView } = await import("../on-demand/call-time-modules.js");
     const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
@@ -48,7 +50,7 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
 
 function registerSolanaStake(server: McpServer, session: DeferredContext): void {
   const meta = { title: "Solana stake", description: "One Solana stake, fresh: balances in both units, the actions allowed now, when withdrawable." };
-  registerAccountTemplate(server, session, "solana_stake", SOLANA_STAKE_TEMPLATE, meta, async ({ ctx, accountId, currency, variables, signal }) => {
+  registerAccountTemplate(server, session, "solana_stake", SOLANA_STAKE, meta, async ({ ctx, accountId, currency, variables, signal }) => {
     const stake = await ctx.client.getSolanaStake(accountId, textVariable(variables, "stake_uid", INPUT_LIMITS.stake_uid), { signal });
     const { clock } = await epochClockOf(ctx, accountId);
     const { solanaStakeView } = await import("../on-demand/call-time-modules.js");
@@ -58,7 +60,7 @@ function registerSolanaStake(server: McpServer, session: DeferredContext): void 
 
 function registerEthereumStakes(server: McpServer, session: DeferredContext): void {
   const meta = { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units." };
-  registerAccountTemplate(server, session, "ethereum_stakes", ETHEREUM_STAKES_TEMPLATE, meta, async ({ ctx, accountId, currency, signal }) => {
+  registerAccountTemplate(server, session, "ethereum_stakes", ETHEREUM_STAKES, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal, maxPages: 20 });
     const { workspaceView } = await import("../on-demand/call-time-modules.js");
     return workspaceView(stakes, currency);

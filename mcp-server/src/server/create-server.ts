@@ -35,8 +35,8 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
   registerTools(server, ctx, { work: options.work, person, changes: options.changes });
-  registerResources(server, ctx, person);
   const readable = readableResources(ctx.policy, person);
+  registerResources(server, ctx, person, readable);
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
   if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);

@@ -22,6 +22,9 @@ export const ACCOUNTS: Readonly<Record<string, TestAccount>> = {
 /** The public client a person signs in through (authorization code with PKCE, loopback redirect). */
 export const DESK_CLIENT = "custody-desk";
 export const DESK_REDIRECT = "http://127.0.0.1/callback";
+/** The confidential client of the MCP server's confirmation page (authorization code with PKCE, redirected to the server's /confirm/callback). */
+export const PAGE_CLIENT = "custody-confirm-page";
+export const PAGE_CLIENT_SECRET = randomBytes(24).toString("base64url");
 /** The confidential client of a service (client credentials), and the claims its tokens carry. */
 export const SERVICE_CLIENT = "reconciliation-service";
 const SERVICE_SECRET = randomBytes(24).toString("base64url");
@@ -49,6 +52,15 @@ export interface AuthorizationServer {
   /** A token signed with HS256 under a secret (a symmetric signature). */
   symmetric(): Promise<string>;
   stop(): Promise<void>;
+}
+
+/** What a browser is shown at the issuer: its login form, or its consent form. */
+function interactionPage(uid: string, prompt: string, client: string): string {
+  const fields =
+    prompt === "login"
+      ? '<label>Login <input name="login" autocomplete="username"></label><label>Password <input name="password" type="password"></label><button type="submit">Sign in</button>'
+      : `<p>${client.replace(/[^\w.-]/g, "")} asks to act for you.</p><button type="submit">Allow</button>`;
+  return `<!doctype html><html><head><title>Test issuer: ${prompt}</title></head><body><h1>Test issuer</h1><form method="post" action="/interaction/${uid}/${prompt === "login" ? "login" : "confirm"}">${fields}</form></body></html>`;
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -81,6 +93,15 @@ export async function startAuthorizationServer(port: number, resource: string): 
   const configuration: Configuration = {
     clients: [
       { client_id: DESK_CLIENT, application_type: "native", token_endpoint_auth_method: "none", redirect_uris: [DESK_REDIRECT], grant_types: ["authorization_code"], response_types: ["code"] },
+      {
+        client_id: PAGE_CLIENT,
+        client_secret: PAGE_CLIENT_SECRET,
+        application_type: "web",
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: [`${new URL(resource).origin}/confirm/callback`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
       { client_id: SERVICE_CLIENT, client_secret: SERVICE_SECRET, grant_types: ["client_credentials"], redirect_uris: [], response_types: [], scope: "custody:read custody:write" },
     ],
     jwks: { keys: [signingKey] },
@@ -118,10 +139,14 @@ export async function startAuthorizationServer(port: number, resource: string): 
   const provider = new Provider(issuer, configuration);
   const oidc = provider.callback();
 
-  /** The interaction pages: a login form and a consent form, here answered by POSTs. */
+  /** The interaction pages: a login form and a consent form (HTML for a browser, JSON for personToken), answered by POSTs. */
   const interaction = async (req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined): Promise<void> => {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) throw new Error("interaction mismatch");
+    if (action === undefined && (req.headers.accept ?? "").includes("text/html")) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      return void res.end(interactionPage(uid, details.prompt.name, String(details.params.client_id)));
+    }
     if (action === undefined) {
       res.writeHead(200, { "Content-Type": "application/json" });
       return void res.end(JSON.stringify({ uid, prompt: details.prompt.name }));

@@ -24,6 +24,18 @@ export interface OAuthSettings {
   issuer: string;
   /** This server's resource URL as clients reach it (--public-url, CUSTODY_PUBLIC_URL): every token's audience. */
   resource: string;
+  /** The client the confirmation page signs people in through (--confirm-client-id); absent: the page does not sign in (it refuses). */
+  confirmClient?: ConfirmClientSettings;
+}
+
+/** The OAuth client of the confirmation page: the authorization code flow with PKCE, redirected to `<public origin>/confirm/callback`. */
+export interface ConfirmClientSettings {
+  /** --confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID). */
+  clientId: string;
+  /** --confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE): a confidential client's secret, read at start; never logged. */
+  secretFile: string | null;
+  /** CUSTODY_CONFIRM_CLIENT_SECRET: the same, from the environment (no flag: a command line is visible to every user). */
+  secret: string | null;
 }
 
 export interface ServerConfig {
@@ -141,9 +153,10 @@ function readServiceUrl(setting: string, what: string, value: string): URL {
  * the shared bearer token is then not accepted. The public URL's origin is the one clients reach,
  * so it joins the Host/Origin check as --public-origin does (the two may not name different origins).
  */
-function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin: string | null): { oauth: OAuthSettings | null; publicOrigin: string | null } {
+function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin: string | null, confirmClient: ConfirmClientSettings | null): { oauth: OAuthSettings | null; publicOrigin: string | null } {
   if (issuer === null) {
     if (publicUrl !== null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): only with --auth-issuer (CUSTODY_AUTH_ISSUER), the authorization server whose tokens name it");
+    if (confirmClient !== null) throw new ConfigError("--confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID): only with --auth-issuer (CUSTODY_AUTH_ISSUER), where the confirmation page signs people in");
     return { oauth: null, publicOrigin };
   }
   if (publicUrl === null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): required with --auth-issuer (CUSTODY_AUTH_ISSUER): this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)");
@@ -155,14 +168,28 @@ function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin
   // Tokens' aud is compared with it character for character: it must be written as a URL reads back (no case or slash left to normalise).
   if (resource.href !== publicUrl) throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL): write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`);
   // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
-  return { oauth: { issuer, resource: resource.href }, publicOrigin: resource.origin };
+  return { oauth: { issuer, resource: resource.href, ...(confirmClient === null ? {} : { confirmClient }) }, publicOrigin: resource.origin };
+}
+
+/** The longest client id accepted (an identifier the issuer assigned, put in a URL). */
+const MAX_CLIENT_ID = 256;
+
+/** --confirm-client-id and its secret (a file, or CUSTODY_CONFIRM_CLIENT_SECRET; at most one; none for a public client). */
+function readConfirmClient(clientId: string | null, secretFile: string | null, secret: string | null): ConfirmClientSettings | null {
+  if (clientId === null) {
+    if (secretFile !== null || secret !== null) throw new ConfigError("--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE, CUSTODY_CONFIRM_CLIENT_SECRET): only with --confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID)");
+    return null;
+  }
+  if (clientId.length > MAX_CLIENT_ID || !/^[\x21-\x7e]+$/.test(clientId)) throw new ConfigError(`--confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID): 1 to ${MAX_CLIENT_ID} printable characters without spaces`);
+  if (secretFile !== null && secret !== null) throw new ConfigError("--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE) and CUSTODY_CONFIRM_CLIENT_SECRET: give one");
+  return { clientId, secretFile, secret };
 }
 
 /** The shortest shared bearer token accepted: 32 characters (hex of 16 random bytes, or more). */
 const MIN_BEARER_TOKEN_LENGTH = 32;
 
 function readHttpOptions(
-  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string },
+  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string; "confirm-client-id"?: string; "confirm-client-secret-file"?: string },
   host: string,
   env: Readonly<Record<string, string | undefined>>,
 ): HttpOptions {
@@ -172,6 +199,11 @@ function readHttpOptions(
     flagOrEnv(values["auth-issuer"], env.CUSTODY_AUTH_ISSUER),
     flagOrEnv(values["public-url"], env.CUSTODY_PUBLIC_URL),
     readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
+    readConfirmClient(
+      flagOrEnv(values["confirm-client-id"], env.CUSTODY_CONFIRM_CLIENT_ID),
+      flagOrEnv(values["confirm-client-secret-file"], env.CUSTODY_CONFIRM_CLIENT_SECRET_FILE),
+      flagOrEnv(undefined, env.CUSTODY_CONFIRM_CLIENT_SECRET),
+    ),
   );
   const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
   // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
@@ -224,6 +256,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
         "public-origin": { type: "string" },
         "auth-issuer": { type: "string" },
         "public-url": { type: "string" },
+        "confirm-client-id": { type: "string" },
+        "confirm-client-secret-file": { type: "string" },
         "token-ttl-seconds": { type: "string" },
         "watch-interval-seconds": { type: "string" },
         "emulator-key-file": { type: "string" },
@@ -258,7 +292,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
   const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
   if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
-  if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
+  const signIn = [values["auth-issuer"], values["public-url"], values["confirm-client-id"], values["confirm-client-secret-file"]];
+  if (signIn.some((value) => value !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url, --confirm-client-id, --confirm-client-secret-file: only with --http (signing in is for the HTTP transport)");
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
@@ -338,4 +373,9 @@ Options (environment variable in brackets):
                           accepted (no shared bearer token) [CUSTODY_AUTH_ISSUER]
   --public-url URL        with --auth-issuer: this server's resource URL as clients reach it (https://custody.example.com/mcp),
                           the tokens' audience; its origin is accepted in Host and Origin [CUSTODY_PUBLIC_URL]
+  --confirm-client-id ID  with --auth-issuer, person mode: the issuer's client the confirmation page signs the person in
+                          through (authorization code with PKCE; redirect URI <public origin>/confirm/callback); without
+                          it the page refuses signed-in people [CUSTODY_CONFIRM_CLIENT_ID]
+  --confirm-client-secret-file F  that client's secret, for a confidential client [CUSTODY_CONFIRM_CLIENT_SECRET_FILE,
+                          or the secret itself in CUSTODY_CONFIRM_CLIENT_SECRET]; never logged
 `;

@@ -6,6 +6,8 @@ import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
+import { answerSignInRoute, isSignInRoute } from "./sign-in-routes.js";
+import type { PageSignIn } from "./page-sign-in.js";
 
 
 /** The pages this process remembers opening for the person, so a model's repeated calls open no more tabs. */
@@ -20,6 +22,7 @@ const MAX_REMEMBERED_OPENS = 1000;
  */
 export class ConfirmPages {
   #served: string | null = null;
+  #signIn: PageSignIn | null = null;
   #loopback: Promise<{ server: Server; origin: string }> | null = null;
   readonly #opener: PersonOpener | null;
   readonly #opened = new Set<string>();
@@ -28,17 +31,26 @@ export class ConfirmPages {
     this.#opener = opener;
   }
 
-  /** The HTTP server's origin, as its clients (and the person's browser) reach it. */
-  serveAt(origin: string): void {
+  /** The HTTP server's origin, as its clients (and the person's browser) reach it, and on a team server the page's sign-in. */
+  serveAt(origin: string, signIn: PageSignIn | null = null): void {
     this.#served = origin;
+    this.#signIn = signIn;
+  }
+
+  /** How a signed-in person's page signs them in; null: no sign-in (a single user's server, or no --confirm-client-id). */
+  get signIn(): PageSignIn | null {
+    return this.#signIn;
   }
 
   /**
    * The read-only link to the page of this dry run, opening the loopback listener if nothing serves
    * pages yet, and the first time, the person's link (with the secret) in their browser; null
-   * when there is no opener.
+   * when there is no opener. A signed-in person's page is decided by signing in on it, not by a key:
+   * its link is the one to give them (nothing is opened: their browser is not on this machine);
+   * null when the page cannot sign them in.
    */
   async link(ctx: ServerContext, target: PageTarget): Promise<string | null> {
+    if (target.person !== null) return this.#signIn === null ? null : (await this.#page(ctx, target)).link;
     // Without an opener no one could confirm on a page: none is served.
     if (this.#opener === null) return null;
     const { id, link } = await this.#page(ctx, target);
@@ -82,6 +94,7 @@ export async function serveConfirmRoute(req: IncomingMessage, res: ServerRespons
   }
   const host = (req.headers.host ?? "").toLowerCase();
   const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
+  if (isSignInRoute(req)) return answerSignInRoute(req, res, ctx);
   await answerConfirmPage(req, res, ctx, origin);
 }
 

@@ -5,15 +5,17 @@ import { questionDigest } from "../guard/question-state.js";
 import { requestLine } from "../guard/plan-view.js";
 import { questionText } from "../guard/write-answers.js";
 import type { ServerContext } from "../server/server-context.js";
-import { isPageSecret, openPageId, type PageTarget } from "./page-handle.js";
-import { decisionForm, PAGE_HEADERS, pageHtml } from "./page-html.js";
+import { isPageSecret, openPageId, pageSecret, type PageTarget } from "./page-handle.js";
+import { decisionForm, linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
+import { pageSigner } from "./page-signer.js";
 
-export const CONFIRM_PATH = "/confirm/";
+export { CONFIRM_PATH } from "./page-paths.js";
+import { CONFIRM_PATH } from "./page-paths.js";
 const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
 const MAX_FORM_BYTES = 4096;
 
-function reply(res: ServerResponse, status: number, title: string, paragraphs: readonly string[], pre: string | null = null, form = ""): void {
+export function reply(res: ServerResponse, status: number, title: string, paragraphs: readonly string[], pre: string | null = null, form = ""): void {
   res.writeHead(status, PAGE_HEADERS);
   res.end(pageHtml(title, paragraphs, pre, form));
 }
@@ -72,22 +74,31 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.
   const id = path.slice(CONFIRM_PATH.length);
-  const target = openPageId(ctx.tokens, id);
-  if (target === null || target.operator !== ctx.operator) return reply(res, 404, "No such confirmation", ["This link is not one this server made."]);
-  if (target.person !== null) return reply(res, 403, "Sign-in needed", ["Confirming on this page as a signed-in person is not available yet: confirm in an MCP client that shows forms."]);
+  const opened = openPageId(ctx.tokens, id);
+  if (opened === null) return reply(res, 404, "No such confirmation", ["This link is not one this server made."]);
   if (req.method !== "GET" && req.method !== "POST") {
     res.setHeader("Allow", "GET, POST");
     return reply(res, 405, "Method not allowed", ["GET shows the write, POST decides it."]);
   }
+  const target = opened;
+  const signer = pageSigner(req, ctx, target, id);
+  if ("refusal" in signer) {
+    const { status, title, lines, link } = signer.refusal;
+    return reply(res, status, title, lines, null, link === undefined ? "" : linkHtml(link.href, link.text));
+  }
+  // The person's role acts as this operator (a single user: the server's).
+  if (target.operator !== signer.ctx.operator) return reply(res, 404, "No such confirmation", ["This link is not one this server made for you (or your role changed since)."]);
+  const road = signer.ctx.road;
   const nonce = personNonce(ctx.tokens, target.reference, target);
-  const request = await ctx.road.keptRequest(nonce);
+  const request = await road.keptRequest(nonce);
   if (request === null) return reply(res, 410, "Nothing to confirm", ["This write was already confirmed or declined, was replaced by a newer dry run, or expired. Nothing more will be sent from this page."]);
-  const call = { actor: { person: null } };
+  const call = { actor: { person: signer.person } };
   if (req.method === "GET") {
-    const asked = await ctx.road.question(request, nonce, call);
+    const asked = await road.question(request, nonce, call);
     if (asked.status !== "question") return reply(res, 409, "Cannot be confirmed", [outcomeOf(asked).lines.join(" ")]);
     const page = shown(target, asked.plan, asked.sealed.expires_at);
-    const key = new URL(req.url ?? "/", "http://localhost").searchParams.get("key") ?? "";
+    // A signed-in person's page is theirs by their sign-in: it carries the secret its form posts back.
+    const key = signer.person !== null ? pageSecret(ctx.tokens, id) : (new URL(req.url ?? "/", "http://localhost").searchParams.get("key") ?? "");
     // The link the model was given shows the write but cannot decide it: only the person's link, opened in their browser, carries the key.
     if (!isPageSecret(ctx.tokens, id, key)) return reply(res, 200, `Waiting for you: ${titleOf(target)}`, [READ_ONLY], page.text);
     return reply(res, 200, `Confirm: ${titleOf(target)}`, ["An assistant prepared this write. Nothing is sent unless you confirm it here (once)."], page.text, decisionForm(`${CONFIRM_PATH}${id}`, key, page.digest));
@@ -106,7 +117,7 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
     if (shown(target, plan, 0).digest !== digest) return { answer: "cancelled", detail: "what would be sent now is not what the page showed (the checks changed since)", through: "page" };
     return { answer: "accepted", through: "page" };
   };
-  const result = await ctx.road.commit(request, nonce, { ...call, consent: { ask: async (plan) => answer(plan) } });
+  const result = await road.commit(request, nonce, { ...call, consent: { ask: async (plan) => answer(plan) } });
   const outcome = outcomeOf(result);
   return reply(res, outcome.status, outcome.title, outcome.lines);
 }

@@ -8,9 +8,16 @@ import { writeResult } from "./write-output.js";
 /** Where else the person can confirm a write this client cannot ask about. */
 const IN_A_FORM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
 
-/** The confirmation page of a single user's dry run; a signed-in person's page (signing in on it) is a later stage. */
-async function pageLink(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string | null> {
-  return bound.person === null ? ctx.pages.link(ctx.forPerson(null), { reference, ...bound }) : null;
+/**
+ * Where the page is, as the answer says it: a single user's link shows it read-only (the server
+ * opened the one that confirms in their browser); a signed-in person's is theirs to open, since only
+ * signing in on it as that person shows and confirms the write (the model cannot sign in as them).
+ */
+async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string> {
+  const link = await ctx.pages.link(ctx.forPerson(null), { reference, ...bound });
+  if (link === null) return IN_A_FORM;
+  if (bound.person !== null) return `on the confirmation page ${link}, signing in there as themselves (give them the link: only they can sign in, see it and confirm), or ${IN_A_FORM}`;
+  return `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
 }
 
 /**
@@ -26,8 +33,7 @@ export async function personStanding(reference: string, intent: TokenBinding & {
       const expiresAt = SealedIntent.parse(JSON.parse(standing.sealed)).expires_at;
       if (ctx.now().getTime() >= expiresAt) return expiredAnswer(reference, `the dry run expired at ${new Date(expiresAt).toISOString()}`);
       const until = new Date(expiresAt).toISOString();
-      const link = shownWhere === null ? await pageLink(ctx, reference, intent) : null;
-      const where = shownWhere !== null ? shownWhere : link === null ? IN_A_FORM : `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
+      const where = shownWhere ?? (await pageWhere(ctx, reference, intent));
       return writeResult(
         // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },

@@ -5,15 +5,20 @@ import { fetchBounded, type FetchLimits } from "./bounded-fetch.js";
 /** An authorization server's metadata is a few KiB; a JSON Web Key Set a few keys. */
 export const METADATA_LIMITS: FetchLimits = { maxBytes: 256 * 1024, timeoutMs: 5_000 };
 
-/** What this server reads of the issuer's metadata: its identifier, to compare, and where its keys are. */
+/** What this server reads of the issuer's metadata: its identifier, to compare, where its keys are, and where the confirmation page signs people in. */
 const IssuerMetadataDocument = z.looseObject({
   issuer: z.string().max(2048),
   jwks_uri: z.string().max(2048),
+  authorization_endpoint: z.string().max(2048).optional().catch(undefined),
+  token_endpoint: z.string().max(2048).optional().catch(undefined),
 });
 
 export interface IssuerMetadata {
   issuer: string;
   jwksUri: URL;
+  /** As the document gives them, checked where they are used (the confirmation page's sign-in): a token check needs neither. */
+  authorizationEndpoint: string | null;
+  tokenEndpoint: string | null;
 }
 
 export class DiscoveryError extends Error {
@@ -64,7 +69,7 @@ export async function discoverIssuer(issuer: string): Promise<IssuerMetadata> {
     if (parsed.data.issuer !== issuer) throw new DiscoveryError(`${location}: its issuer is not ${issuer} (CUSTODY_AUTH_ISSUER) exactly`);
     const problem = serviceUrlProblem(parsed.data.jwks_uri);
     if (problem !== null) throw new DiscoveryError(`${location}: its jwks_uri must be ${problem}`);
-    return { issuer, jwksUri: new URL(parsed.data.jwks_uri) };
+    return { issuer, jwksUri: new URL(parsed.data.jwks_uri), authorizationEndpoint: parsed.data.authorization_endpoint ?? null, tokenEndpoint: parsed.data.token_endpoint ?? null };
   }
   throw new DiscoveryError(`no authorization server metadata at ${metadataLocations(issuer).join(" nor ")}`);
 }

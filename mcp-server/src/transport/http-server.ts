@@ -15,7 +15,9 @@ import { inProcessChanges, type ResourceChanges } from "../subscriptions/resourc
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { ListenStreams } from "./listen-streams.js";
 import { isListen, modernEndpoint } from "./modern-endpoint.js";
+import { IssuerKeys } from "./issuer-keys.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
+import { pageSignInOf } from "../confirm-page/page-sign-in.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "./request-origin.js";
@@ -111,7 +113,11 @@ function isInitialize(body: unknown): boolean {
  */
 export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void, changes?: ResourceChanges): Promise<RunningHttpServer> {
   const token = options.oauth === null ? (options.token ?? newLocalSecret()) : null;
-  const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log);
+  // One discovery of the issuer for the MCP endpoint's tokens and the confirmation page's sign-in.
+  const issuerKeys = options.oauth === null ? null : new IssuerKeys(options.oauth.issuer, log);
+  const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log, issuerKeys ?? undefined);
+  // Built before listening: an unreadable client secret stops the start. The issuer redirects to the public URL's origin.
+  const signIn = pageSignInOf(options.oauth, issuerKeys, options.oauth === null ? "" : new URL(options.oauth.resource).origin);
   const perPerson = perPersonShare(options.maxSessions);
   const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
   const resourceChanges = changes ?? (ownChanges as ResourceChanges);
@@ -267,7 +273,8 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   });
   port = address.port;
   const host = options.host === "::1" ? "[::1]" : options.host;
-  deferredContext(ctx).pages.serveAt(options.publicOrigin ?? `http://${host}:${port}`);
+  const origin = options.publicOrigin ?? `http://${host}:${port}`;
+  deferredContext(ctx).pages.serveAt(origin, signIn);
   const close = async () => {
     for (const session of sessions.values()) await session.transport.close();
     await modern.close();

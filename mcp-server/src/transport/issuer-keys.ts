@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
-import { discoverIssuer, METADATA_LIMITS } from "./authorization-server-metadata.js";
+import { discoverIssuer, METADATA_LIMITS, type IssuerMetadata } from "./authorization-server-metadata.js";
 import { fetchBounded } from "./bounded-fetch.js";
 
 const FIRST_RETRY_MS = 1_000;
@@ -24,6 +24,7 @@ export class KeysUnavailable extends Error {
  */
 export class IssuerKeys {
   #keys: JWTVerifyGetKey | null = null;
+  #metadata: IssuerMetadata | null = null;
   #pending: Promise<JWTVerifyGetKey> | null = null;
   #failures = 0;
   #retryAt = 0;
@@ -45,9 +46,16 @@ export class IssuerKeys {
     return this.#pending;
   }
 
+  /** The issuer's metadata, discovered as for its keys (KeysUnavailable while it cannot be read). */
+  async metadata(): Promise<IssuerMetadata> {
+    await this.keys();
+    return this.#metadata as IssuerMetadata;
+  }
+
   async #discover(): Promise<JWTVerifyGetKey> {
     try {
       const metadata = await discoverIssuer(this.issuer);
+      this.#metadata = metadata;
       this.#keys = createRemoteJWKSet(metadata.jwksUri, {
         timeoutDuration: METADATA_LIMITS.timeoutMs,
         cooldownDuration: 30_000,

@@ -14,8 +14,8 @@ import { bearerChallenge, writeCallsIn } from "./scope-challenge.js";
  * URL with `custody:read`; a call of a tool that may change something also needs `custody:write`.
  * The token stays here: the custody service is reached with the server's own credentials.
  */
-export function oauthAuthorizer(settings: OAuthSettings, log: (line: string) => void): RequestAuthorizer {
-  const verifier = new AccessTokenVerifier(settings, new IssuerKeys(settings.issuer, log));
+export function oauthAuthorizer(settings: OAuthSettings, log: (line: string) => void, keys = new IssuerKeys(settings.issuer, log)): RequestAuthorizer {
+  const verifier = new AccessTokenVerifier(settings, keys);
   const resourceMetadata = protectedResourceMetadataUrl(settings.resource);
   const metadataPaths = protectedResourceMetadataPaths(settings.resource);
   const document = protectedResourceMetadata(settings);

@@ -1,0 +1,234 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS, PAGE_CLIENT, PAGE_CLIENT_SECRET, startAuthorizationServer, type AuthorizationServer } from "../../test/support/authorization-server.js";
+import { freePort } from "../../test/support/free-port.js";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { openTeamSession, type TeamSession } from "../../test/support/team-session.js";
+import { sessionCookie } from "../src/confirm-page/page-session.js";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { pageRequest } from "./harness/page-request.js";
+import { launchPageBrowser, transactionPosts } from "./harness/page-browser.js";
+
+// The confirmation page on a team server (--auth-issuer): the person signs in on it at the issuer
+// (oidc-provider, its login and consent forms filled in Chromium), through the page's own client,
+// authorization code with PKCE; only the person the write was prepared for sees and decides it.
+
+let SHOTS: string;
+const SESSION_COOKIE = "custody_confirm_session";
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+let context: TestContext;
+let authorization: AuthorizationServer;
+let http: RunningHttpServer;
+let browser: Browser;
+let resource: string;
+
+beforeAll(async () => {
+  ({ browser, shots: SHOTS } = await launchPageBrowser("confirm-page-sign-in"));
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl });
+  const port = await freePort();
+  resource = `http://127.0.0.1:${port}/mcp`;
+  authorization = await startAuthorizationServer(await freePort(), resource);
+  const secretFile = join(mkdtempSync(join(tmpdir(), "custody-page-client-")), "secret");
+  writeFileSync(secretFile, `${PAGE_CLIENT_SECRET}\n`);
+  const oauth = { issuer: authorization.issuer, resource, confirmClient: { clientId: PAGE_CLIENT, secretFile, secret: null } };
+  http = await startHttpServer(context.ctx, { port, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 100, replicaId: null, publicOrigin: new URL(resource).origin, oauth }, () => {});
+}, 900_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await http?.close();
+  await context?.ctx.pages.close();
+  await authorization?.stop();
+  await recorder?.close();
+  await emulator?.close();
+});
+
+let sent = 0;
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sends = () => transactionPosts(recorder);
+
+/** Alice's model (an MCP client that shows no form, her token): the dry run, then the same call with its reference, which answers the page's link. */
+async function waitingWrite(note: string): Promise<{ model: TeamSession; link: string; reference: string; again: () => ReturnType<TeamSession["call"]> }> {
+  const model = await openTeamSession(resource, await authorization.personToken("alice", ["custody:read", "custody:write"]));
+  const args = await sendArgs(note);
+  const dry = await model.call("create_transaction", args);
+  expect(dry.token, dry.text).toBeUndefined();
+  const reference = dry.structured.reference as string;
+  const again = () => model.call("create_transaction", { ...args, reference });
+  const waiting = await again();
+  expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+  const link = /on the confirmation page (\S+), signing in there/.exec(waiting.text)?.[1] as string;
+  expect(link, waiting.text).toMatch(new RegExp(`^${new URL(resource).origin}/confirm/p1\\.[^?]+$`));
+  return { model, link, reference, again };
+}
+
+/** A browser of its own (its own cookies, at the issuer too) on the page's link: asked to sign in. */
+async function openSignedOut(link: string, shot: string): Promise<{ browserContext: BrowserContext; page: Page }> {
+  const browserContext = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await browserContext.newPage();
+  expect((await page.goto(link))?.status()).toBe(200);
+  await page.getByRole("heading", { name: "Sign in to confirm" }).waitFor();
+  expect(await page.locator("form").count()).toBe(0);
+  expect(await page.content()).not.toContain("Amount:");
+  await page.screenshot({ path: join(SHOTS, `${shot}-asked.png`), fullPage: true });
+  return { browserContext, page };
+}
+
+/** The person signs in at the issuer as a person would: the page's Sign in link, the issuer's login form, its consent form. */
+async function signInAt(page: Page, account: string, shot: string): Promise<void> {
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.locator('input[name="login"]').waitFor();
+  await page.screenshot({ path: join(SHOTS, `${shot}-issuer-login.png`), fullPage: true });
+  await page.locator('input[name="login"]').fill(account);
+  await page.locator('input[name="password"]').fill((ACCOUNTS[account] as { password: string }).password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await page.locator("h1").filter({ hasNotText: "Test issuer" }).waitFor();
+  await page.screenshot({ path: join(SHOTS, `${shot}-back.png`), fullPage: true });
+}
+
+/** Alice signed in on her page: the confirmation with its buttons, and her session cookie. */
+async function aliceOnHerPage(link: string, shot: string): Promise<{ browserContext: BrowserContext; page: Page; session: string }> {
+  const opened = await openSignedOut(link, shot);
+  await signInAt(opened.page, "alice", shot);
+  expect(await opened.page.locator("h1").innerText()).toBe("Signed in");
+  const cookie = (await opened.browserContext.cookies()).find((entry) => entry.name === SESSION_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/confirm" });
+  await opened.page.getByRole("link", { name: "Continue to the confirmation" }).click();
+  await opened.page.getByRole("button", { name: "Confirm" }).waitFor();
+  await opened.page.screenshot({ path: join(SHOTS, `${shot}-confirm.png`), fullPage: true });
+  return { ...opened, session: cookie?.value ?? "" };
+}
+
+function rawPost(link: string, fields: Record<string, string>, headers: Record<string, string>): ReturnType<typeof pageRequest> {
+  return pageRequest("POST", link, new URLSearchParams(fields).toString(), { "Content-Type": "application/x-www-form-urlencoded", ...headers });
+}
+
+describe("the confirmation page on a team server", () => {
+  it("the person signs in at the issuer and confirms: one POST; a second confirm sends nothing more; the model reads the outcome", async () => {
+    const { model, link, reference, again } = await waitingWrite("signed-in yes");
+    const { browserContext, page, session } = await aliceOnHerPage(link, "yes");
+    try {
+      const shown = await page.locator("#write").innerText();
+      for (const label of ["Amount: ", "Fee: ", "Request: POST", "Expires: "]) expect(shown).toContain(label);
+      const secret = (await page.locator('input[name="secret"]').getAttribute("value")) ?? "";
+      const question = (await page.locator('input[name="question"]').getAttribute("value")) ?? "";
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      await page.screenshot({ path: join(SHOTS, "yes-submitted.png"), fullPage: true });
+      expect(sends()).toBe(before + 1);
+      const outcome = await again();
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      const replay = await rawPost(link, { secret, question, decision: "confirm" }, { Origin: new URL(link).origin, Cookie: `${SESSION_COOKIE}=${session}` });
+      expect(replay.status).toBe(410);
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await browserContext.close();
+      await model.close();
+    }
+  });
+
+  it("asks for the sign-in without a session: the write is not shown, a post is refused, a callback this browser did not start is refused", async () => {
+    const { model, link, again } = await waitingWrite("signed-out");
+    try {
+      const asked = await pageRequest("GET", link);
+      expect(asked.status).toBe(200);
+      expect(asked.text).toContain("Sign in to confirm");
+      expect(asked.text).not.toContain("Amount:");
+      expect(asked.text).not.toContain('name="secret"');
+      // The key a single user's link carries opens nothing here either.
+      expect((await pageRequest("GET", `${link}?key=anything`)).text).not.toContain('name="secret"');
+      const before = sends();
+      expect((await rawPost(link, { secret: "x", question: "x", decision: "confirm" }, { Origin: new URL(link).origin })).status).toBe(403);
+      const callback = await pageRequest("GET", `${new URL(resource).origin}/confirm/callback?code=stolen&state=guessed`);
+      expect(callback.status).toBe(400);
+      expect(callback.headers["set-cookie"]?.some((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? false).toBe(false);
+      // A browser that did start a sign-in, brought back with another state (another's code): refused, no session.
+      const { browserContext, page } = await openSignedOut(link, "other-state");
+      try {
+        await page.getByRole("link", { name: "Sign in" }).click();
+        await page.locator('input[name="login"]').waitFor();
+        expect((await page.goto(`${new URL(resource).origin}/confirm/callback?code=stolen&state=${"A".repeat(22)}`))?.status()).toBe(400);
+        expect(await page.locator("h1").innerText()).toBe("Sign-in not recognised");
+        expect((await browserContext.cookies()).map((entry) => entry.name)).not.toContain(SESSION_COOKIE);
+      } finally {
+        await browserContext.close();
+      }
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("waiting_for_person");
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("refuses another person: one who signs in on the page gets no session, one with a session of their own is not shown it nor heard", async () => {
+    const { model, link, again } = await waitingWrite("other person");
+    const { browserContext, page } = await openSignedOut(link, "bob");
+    try {
+      await signInAt(page, "bob", "bob");
+      expect(await page.locator("h1").innerText()).toBe("Refused");
+      expect(await page.locator("body").innerText()).toContain("Bob Stone");
+      expect((await browserContext.cookies()).some((entry) => entry.name === SESSION_COOKIE)).toBe(false);
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Sign in to confirm" }).waitFor();
+      // Bob's own session (as the page would give him on his own page): Alice's write stays hers.
+      const bob = { subject: "bob", name: "Bob Stone", groups: ["treasury-viewers"], roles: [] };
+      const bobs = (sessionCookie(context.ctx.tokens, context.ctx.policy, bob, Date.now(), false) as string).split(";")[0] as string;
+      const before = sends();
+      const shown = await pageRequest("GET", link, "", { Cookie: bobs });
+      expect(shown.status).toBe(403);
+      expect(shown.text).not.toContain("Amount:");
+      const secret = new URL(link).pathname; // anything: the session is refused before the secret is read
+      expect((await rawPost(link, { secret, question: "x", decision: "confirm" }, { Origin: new URL(link).origin, Cookie: bobs })).status).toBe(403);
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("waiting_for_person");
+    } finally {
+      await browserContext.close();
+      await model.close();
+    }
+  });
+
+  it("refuses a tampered session, a post without the page's secret or from another origin; the person's no sends nothing", async () => {
+    const { model, link, reference, again } = await waitingWrite("signed-in no");
+    const { browserContext, page, session } = await aliceOnHerPage(link, "no");
+    try {
+      const secret = (await page.locator('input[name="secret"]').getAttribute("value")) ?? "";
+      const question = (await page.locator('input[name="question"]').getAttribute("value")) ?? "";
+      const origin = new URL(link).origin;
+      const fields = { secret, question, decision: "confirm" };
+      const cookie = `${SESSION_COOKIE}=${session}`;
+      const [body = "", mac = ""] = session.split(".");
+      const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { exp: number };
+      const before = sends();
+      for (const tampered of [`${body}.${mac.slice(0, -2)}AA`, `${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3_600_000 })).toString("base64url")}.${mac}`, body]) {
+        expect((await rawPost(link, fields, { Origin: origin, Cookie: `${SESSION_COOKIE}=${tampered}` })).status).toBe(403);
+        expect((await pageRequest("GET", link, "", { Cookie: `${SESSION_COOKIE}=${tampered}` })).text).toContain("Sign in to confirm");
+      }
+      expect((await rawPost(link, { ...fields, secret: "" }, { Origin: origin, Cookie: cookie })).status).toBe(403);
+      expect((await rawPost(link, fields, { Origin: "http://evil.example", Cookie: cookie })).status).toBe(403);
+      expect((await rawPost(link, fields, { Cookie: cookie })).status).toBe(403);
+      expect(sends()).toBe(before);
+      await page.getByRole("button", { name: "Decline" }).click();
+      await page.getByRole("heading", { name: "Declined" }).waitFor();
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("declined");
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await browserContext.close();
+      await model.close();
+    }
+  });
+});

@@ -64,6 +64,13 @@ ${routes}
       proxy_set_header Host $http_host;
       proxy_set_header Connection "";
     }
+    # Person mode's confirmation pages, their sign-in and its callback: any replica (nothing of them lives in one).
+    location ^~ /confirm/ {
+      proxy_pass http://custody_any;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header Connection "";
+    }
     # The session's replica is gone: 404 is MCP's "initialize again", which lands on a live replica.
     location @replica_gone {
       default_type application/json;

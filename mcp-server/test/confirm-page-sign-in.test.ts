@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import { ACCOUNTS, PAGE_CLIENT, PAGE_CLIENT_SECRET, startAuthorizationServer, ty
 import { freePort } from "../../test/support/free-port.js";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { openTeamSession, type TeamSession } from "../../test/support/team-session.js";
+import { pageId } from "../src/confirm-page/page-handle.js";
 import { sessionCookie } from "../src/confirm-page/page-session.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { resetWorkspace } from "./harness/control-plane.js";
@@ -229,6 +231,45 @@ describe("the confirmation page on a team server", () => {
     } finally {
       await browserContext.close();
       await model.close();
+    }
+  });
+});
+
+describe("the sign-in behind TLS (an https public URL)", () => {
+  it("sends the person to the issuer with PKCE S256 and its state, both kept in a Secure, HttpOnly, Lax cookie of the page's path", async () => {
+    const publicUrl = "https://custody.example/mcp";
+    const issuer = await startAuthorizationServer(await freePort(), publicUrl);
+    const team = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl });
+    const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
+    const server = await startHttpServer(team.ctx, { port: 0, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: "https://custody.example", oauth }, () => {});
+    try {
+      const id = pageId(team.ctx.tokens, { reference: "cw-0123456789abcdef0123", tool: "create_transaction", operator: team.ctx.operator, person: "alice" });
+      const started = await pageRequest("GET", `http://127.0.0.1:${server.port}/confirm/sign-in/${id}`, "", { Host: "custody.example" });
+      expect(started.status, started.text).toBe(303);
+      const cookie = started.headers["set-cookie"]?.[0] ?? "";
+      expect(cookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=600", "Path=/confirm", "SameSite=Lax", "Secure"]);
+      const flow = JSON.parse(Buffer.from(cookie.split("=")[1]?.split(".")[0] ?? "", "base64url").toString("utf8")) as { verifier: string; state: string; page: string };
+      expect(flow.page).toBe(id);
+      const location = new URL(started.headers.location ?? "");
+      expect(location.origin).toBe(issuer.issuer);
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        response_type: "code",
+        client_id: PAGE_CLIENT,
+        redirect_uri: "https://custody.example/confirm/callback",
+        scope: "openid custody:write",
+        resource: publicUrl,
+        state: flow.state,
+        code_challenge: createHash("sha256").update(flow.verifier).digest("base64url"),
+        code_challenge_method: "S256",
+      });
+      // The issuer takes the request (its client, redirect URI and PKCE): it answers with its sign-in, not an error.
+      const answer = await fetch(location, { redirect: "manual" });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toMatch(/^\/interaction\//);
+    } finally {
+      await server.close();
+      await team.ctx.pages.close();
+      await issuer.stop();
     }
   });
 });

@@ -21,6 +21,40 @@ describe("the OAuth settings", () => {
     expect(serve(["--http"], {}).http?.oauth).toBeNull();
   });
 
+  it("read the confirmation page's client: its id, and a secret from a file or the environment (not both), with an issuer only", () => {
+    const withIssuer = ["--http", "--auth-issuer", ISSUER, "--public-url", PUBLIC_URL];
+    expect(serve([...withIssuer, "--confirm-client-id", "custody-page", "--confirm-client-secret-file", "/run/page-secret"]).http?.oauth).toEqual({
+      issuer: ISSUER,
+      resource: PUBLIC_URL,
+      confirmClient: { clientId: "custody-page", secretFile: "/run/page-secret", secret: null },
+    });
+    expect(serve(withIssuer, { CUSTODY_CONFIRM_CLIENT_ID: "custody-page", CUSTODY_CONFIRM_CLIENT_SECRET: "s3cret" }).http?.oauth?.confirmClient).toEqual({ clientId: "custody-page", secretFile: null, secret: "s3cret" });
+    expect(serve(withIssuer, { CUSTODY_CONFIRM_CLIENT_ID: "custody-page" }).http?.oauth?.confirmClient).toEqual({ clientId: "custody-page", secretFile: null, secret: null });
+    expect(() => readCommand(["--http", "--confirm-client-id", "custody-page"], {})).toThrow(/--confirm-client-id \(CUSTODY_CONFIRM_CLIENT_ID\): only with --auth-issuer/);
+    expect(() => readCommand(["--confirm-client-id", "custody-page"], {})).toThrow(/--confirm-client-id, --confirm-client-secret-file: only with --http/);
+    expect(() => readCommand(withIssuer, { CUSTODY_CONFIRM_CLIENT_SECRET: "s3cret" })).toThrow(/only with --confirm-client-id/);
+    expect(() => readCommand([...withIssuer, "--confirm-client-id", "custody page"], {})).toThrow(/printable characters without spaces/);
+    let refused = "";
+    try {
+      readCommand([...withIssuer, "--confirm-client-id", "custody-page", "--confirm-client-secret-file", "/run/page-secret"], { CUSTODY_CONFIRM_CLIENT_SECRET: "s3cret" });
+    } catch (error) {
+      refused = (error as Error).message;
+    }
+    expect(refused).toMatch(/give one/);
+    // The secret is never quoted back.
+    expect(refused).not.toContain("s3cret");
+  });
+
+  it("refuse to start a server whose page client's secret file cannot be read", async () => {
+    const config = serve(["--http", "--port", "0", "--auth-issuer", ISSUER, "--public-url", PUBLIC_URL, "--confirm-client-id", "custody-page", "--confirm-client-secret-file", join(mkdtempSync(join(tmpdir(), "custody-page-")), "missing")]);
+    const started = await startContext({ ...config, baseUrl: "http://127.0.0.1:9", operator: "treasury-bot", auditLogPath: join(mkdtempSync(join(tmpdir(), "custody-page-")), "audit.jsonl") }, () => {});
+    try {
+      await expect(startHttpServer(started.ctx, config.http!, () => {})).rejects.toThrow(/--confirm-client-secret-file \(CUSTODY_CONFIRM_CLIENT_SECRET_FILE\): cannot read .*missing \(ENOENT\)/);
+    } finally {
+      await started.close();
+    }
+  });
+
   it("name the setting that is missing or wrong", () => {
     expect(() => readCommand(["--http"], { CUSTODY_AUTH_ISSUER: ISSUER })).toThrow(/^--public-url \(CUSTODY_PUBLIC_URL\): required with --auth-issuer \(CUSTODY_AUTH_ISSUER\)/);
     expect(() => readCommand(["--http", "--public-url", PUBLIC_URL], {})).toThrow(/--public-url \(CUSTODY_PUBLIC_URL\): only with --auth-issuer/);

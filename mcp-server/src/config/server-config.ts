@@ -292,8 +292,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
   const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
   if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
-  const signIn = [values["auth-issuer"], values["public-url"], values["confirm-client-id"], values["confirm-client-secret-file"]];
-  if (signIn.some((value) => value !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url, --confirm-client-id, --confirm-client-secret-file: only with --http (signing in is for the HTTP transport)");
+  if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
+  if ((values["confirm-client-id"] !== undefined || values["confirm-client-secret-file"] !== undefined) && !values.http) throw new ConfigError("--confirm-client-id, --confirm-client-secret-file: only with --http and --auth-issuer (the page signs people in on a team server)");
   const host = values.host ?? "127.0.0.1";
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);

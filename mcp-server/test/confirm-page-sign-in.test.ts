@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,7 @@ import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
 import { pageRequest } from "./harness/page-request.js";
+import { startAlternatingProxy } from "./harness/alternating-proxy.js";
 import { launchPageBrowser, transactionPosts } from "./harness/page-browser.js";
 
 // The confirmation page on a team server (--auth-issuer): the person signs in on it at the issuer
@@ -61,8 +62,8 @@ const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient
 const sends = () => transactionPosts(recorder);
 
 /** Alice's model (an MCP client that shows no form, her token): the dry run, then the same call with its reference, which answers the page's link. */
-async function waitingWrite(note: string): Promise<{ model: TeamSession; link: string; reference: string; again: () => ReturnType<TeamSession["call"]> }> {
-  const model = await openTeamSession(resource, await authorization.personToken("alice", ["custody:read", "custody:write"]));
+async function waitingWrite(note: string, at = { resource, authorization, revision: "2025-11-25" as "2025-11-25" | "2026-07-28" }): Promise<{ model: TeamSession; link: string; reference: string; again: () => ReturnType<TeamSession["call"]> }> {
+  const model = await openTeamSession(at.resource, await at.authorization.personToken("alice", ["custody:read", "custody:write"]), at.revision);
   const args = await sendArgs(note);
   const dry = await model.call("create_transaction", args);
   expect(dry.token, dry.text).toBeUndefined();
@@ -71,7 +72,7 @@ async function waitingWrite(note: string): Promise<{ model: TeamSession; link: s
   const waiting = await again();
   expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
   const link = /on the confirmation page (\S+), signing in there/.exec(waiting.text)?.[1] as string;
-  expect(link, waiting.text).toMatch(new RegExp(`^${new URL(resource).origin}/confirm/p1\\.[^?]+$`));
+  expect(link, waiting.text).toMatch(new RegExp(`^${new URL(at.resource).origin}/confirm/p1\\.[^?]+$`));
   return { model, link, reference, again };
 }
 
@@ -269,6 +270,43 @@ describe("the sign-in behind TLS (an https public URL)", () => {
     } finally {
       await server.close();
       await team.ctx.pages.close();
+      await issuer.stop();
+    }
+  });
+});
+
+describe("replicas behind a balancer that sends each request to the other one", () => {
+  it("a sign-in started on one replica finishes on the other, and the person's yes, taken by either, sends once", async () => {
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}/mcp`;
+    const issuer = await startAuthorizationServer(await freePort(), publicUrl);
+    // What replicas share: the store and the token secret; each has its own pages, sign-in and issuer discovery.
+    const shared = { policy: { confirmation: "person" as const }, baseUrl: recorder.baseUrl, store: context.ctx.store, tokenSecret: randomBytes(32) };
+    const replicas = [testContext(emulator, shared), testContext(emulator, shared)];
+    const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
+    const servers = await Promise.all(replicas.map((replica) => startHttpServer(replica.ctx, { port: 0, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: new URL(publicUrl).origin, oauth }, () => {})));
+    const proxy = await startAlternatingProxy(servers.map((server) => server.port), proxyPort);
+    const { model, link, again } = await waitingWrite("replicas yes", { resource: publicUrl, authorization: issuer, revision: "2026-07-28" });
+    const { browserContext, page } = await openSignedOut(link, "replicas");
+    try {
+      await signInAt(page, "alice", "replicas");
+      expect(await page.locator("h1").innerText()).toBe("Signed in");
+      await page.getByRole("link", { name: "Continue to the confirmation" }).click();
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      expect(sends()).toBe(before + 1);
+      expect((await again()).structured.status).toBe("submitted");
+      const upstreamOf = (path: string) => proxy.answered.find((entry) => entry.path.startsWith(path))?.upstream;
+      expect(upstreamOf("/confirm/callback")).not.toBe(upstreamOf("/confirm/sign-in/"));
+      const decided = proxy.answered.filter((entry) => entry.path.startsWith("/confirm/p1."));
+      expect(new Set(decided.map((entry) => entry.upstream)).size).toBe(2);
+    } finally {
+      await browserContext.close();
+      await model.close();
+      await proxy.close();
+      for (const server of servers) await server.close();
+      for (const replica of replicas) await replica.ctx.pages.close();
       await issuer.stop();
     }
   });

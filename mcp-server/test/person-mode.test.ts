@@ -183,7 +183,7 @@ describe("person mode", () => {
 });
 
 describe("a role that requires the person", () => {
-  it("gives its people no token and no page link (signing in on the page is a later stage); another role's people keep the token", async () => {
+  it("gives its people no token and no page link (the page cannot sign them in without --confirm-client-id); another role's people keep the token", async () => {
     const roles = [
       { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
       { name: "plain", when: { groups: ["plain"] } },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
@@ -135,6 +135,9 @@ describe("the confirmation page on a team server", () => {
       const outcome = await again();
       expect(outcome.structured.status, outcome.text).toBe("submitted");
       expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      // The audit names who confirmed (the signed-in person, through the page's client) and where.
+      const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: { subject?: string; client?: string }; details?: { through?: string } });
+      expect(records.filter((record) => record.event === "confirmed").map((record) => [record.person?.subject, record.person?.client, record.details?.through])).toEqual([["alice", PAGE_CLIENT, "page"]]);
       const replay = await rawPost(link, { secret, question, decision: "confirm" }, { Origin: new URL(link).origin, Cookie: `${SESSION_COOKIE}=${session}` });
       expect(replay.status).toBe(410);
       expect(sends()).toBe(before + 1);

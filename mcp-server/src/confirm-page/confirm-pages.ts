@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../transport/request-origin.js";
 import type { ServerContext } from "../server/server-context.js";
-import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
+import { answerConfirmPage } from "./confirm-routes.js";
+import { CONFIRM_PATH } from "./page-paths.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";

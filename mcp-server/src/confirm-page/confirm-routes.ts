@@ -7,15 +7,14 @@ import { questionText } from "../guard/write-answers.js";
 import type { ServerContext } from "../server/server-context.js";
 import { isPageSecret, openPageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { decisionForm, linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
+import { CONFIRM_PATH } from "./page-paths.js";
 import { pageSigner } from "./page-signer.js";
 
-export { CONFIRM_PATH } from "./page-paths.js";
-import { CONFIRM_PATH } from "./page-paths.js";
 const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
 const MAX_FORM_BYTES = 4096;
 
-export function reply(res: ServerResponse, status: number, title: string, paragraphs: readonly string[], pre: string | null = null, form = ""): void {
+function reply(res: ServerResponse, status: number, title: string, paragraphs: readonly string[], pre: string | null = null, form = ""): void {
   res.writeHead(status, PAGE_HEADERS);
   res.end(pageHtml(title, paragraphs, pre, form));
 }
@@ -74,13 +73,12 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.
   const id = path.slice(CONFIRM_PATH.length);
-  const opened = openPageId(ctx.tokens, id);
-  if (opened === null) return reply(res, 404, "No such confirmation", ["This link is not one this server made."]);
+  const target = openPageId(ctx.tokens, id);
+  if (target === null) return reply(res, 404, "No such confirmation", ["This link is not one this server made."]);
   if (req.method !== "GET" && req.method !== "POST") {
     res.setHeader("Allow", "GET, POST");
     return reply(res, 405, "Method not allowed", ["GET shows the write, POST decides it."]);
   }
-  const target = opened;
   const signer = pageSigner(req, ctx, target, id);
   if ("refusal" in signer) {
     const { status, title, lines, link } = signer.refusal;

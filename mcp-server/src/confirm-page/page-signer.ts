@@ -13,6 +13,11 @@ export interface PageRefusal {
   link?: { href: string; text: string };
 }
 
+/** Why someone signed in is not shown another person's write. */
+export function notTheirs(person: Person): string {
+  return `You are signed in as ${describePerson(personOnRecord(person))}; this write was prepared for another person, and only they can see or confirm it. Nothing was sent.`;
+}
+
 /** Who decides a page's write and in which context: the single user, or the signed-in person the write was prepared for. */
 export type PageSigner = { ctx: ServerContext; person: Person | null } | { refusal: PageRefusal };
 
@@ -40,7 +45,7 @@ export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: Pag
     };
   }
   if (person.subject !== target.person) {
-    return { refusal: { status: 403, title: "Refused", lines: [`You are signed in as ${describePerson(personOnRecord(person))}; this write was prepared for another person, and only they can see or confirm it. Nothing was sent.`] } };
+    return { refusal: { status: 403, title: "Refused", lines: [notTheirs(person)] } };
   }
   return { ctx: ctx.forPerson(person), person };
 }

@@ -6,6 +6,7 @@ import { linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
 import { CALLBACK_PATH, CONFIRM_PATH, SIGN_IN_PATH } from "./page-paths.js";
 import { sessionCookie, sessionPerson } from "./page-session.js";
 import { SignInError, type PageSignIn } from "./page-sign-in.js";
+import { notTheirs } from "./page-signer.js";
 import { flowCookie, newFlow, openFlow, spentFlowCookie } from "./sign-in-flow.js";
 
 const AGAIN = "Open the confirmation link again to start over. Nothing was sent.";
@@ -84,7 +85,7 @@ async function callback(req: IncomingMessage, res: ServerResponse, ctx: ServerCo
   }
   const target = openPageId(ctx.tokens, flow.page);
   if (target === null || target.person !== person.subject) {
-    return page(res, 403, "Refused", [`You signed in as ${describePerson(personOnRecord(person))}; this write was prepared for another person, and only they can see or confirm it. Nothing was sent.`], spent);
+    return page(res, 403, "Refused", [notTheirs(person)], spent);
   }
   const session = sessionCookie(ctx.tokens, ctx.policy, person, now, signIn.secure);
   if (session === null) return page(res, 403, "Not signed in", ["What your token says of you (the groups and roles this server's roles name) does not fit in a cookie.", AGAIN], spent);

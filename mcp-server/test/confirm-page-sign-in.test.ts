@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PAGE_CLIENT, PAGE_CLIENT_SECRET, startAuthorizationServer, type AuthorizationServer } from "../../test/support/authorization-server.js";
@@ -14,7 +15,7 @@ import { sessionCookie } from "../src/confirm-page/page-session.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { call, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
 import { pageRequest } from "./harness/page-request.js";
 import { startAlternatingProxy } from "./harness/alternating-proxy.js";
 import { launchPageBrowser, transactionPosts } from "./harness/page-browser.js";
@@ -237,6 +238,39 @@ describe("the confirmation page on a team server", () => {
       await model.close();
     }
   });
+});
+
+describe("a client that declares only URL elicitation, on a team server", () => {
+  it("is given the page's link (no key) for the person, who signs in there and confirms; the retried call answers submitted, sent once", async () => {
+    const shown: string[] = [];
+    const client = new Client({ name: "url-only", version: "0" }, { capabilities: { elicitation: { url: {} } } });
+    client.setRequestHandler("elicitation/create", async (request) => {
+      const url = (request.params as { url?: string }).url ?? "";
+      shown.push(url);
+      const { browserContext, page } = await aliceOnHerPage(url, "url-elicitation");
+      try {
+        await page.getByRole("button", { name: "Confirm" }).click();
+        await page.getByRole("heading", { name: "Submitted" }).waitFor();
+      } finally {
+        await browserContext.close();
+      }
+      return { action: "accept" };
+    });
+    const token = await authorization.personToken("alice", ["custody:read", "custody:write"]);
+    await client.connect(new StreamableHTTPClientTransport(new URL(resource), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    try {
+      const args = await sendArgs("url elicitation");
+      const dry = await call(client, "create_transaction", args);
+      const before = sends();
+      const outcome = await call(client, "create_transaction", { ...args, reference: dry.structured.reference as string });
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatch(new RegExp(`^${new URL(resource).origin}/confirm/p1\\.[^?]+$`));
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 describe("the sign-in behind TLS (an https public URL)", () => {

@@ -64,10 +64,13 @@ export class ConfirmPages {
     return link;
   }
 
-  /** The person's own link, with the page's secret: only for a URL elicitation, which the client shows the person, never the model. */
+  /**
+   * The person's own link, with the page's secret: only for a URL elicitation, which the client shows
+   * the person, never the model. A signed-in person's needs none: they sign in on the page.
+   */
   async personLink(ctx: ServerContext, target: PageTarget): Promise<string> {
     const { id, link } = await this.#page(ctx, target);
-    return `${link}?key=${pageSecret(ctx.tokens, id)}`;
+    return target.person !== null ? link : `${link}?key=${pageSecret(ctx.tokens, id)}`;
   }
 
   async #page(ctx: ServerContext, target: PageTarget): Promise<{ id: string; link: string }> {

@@ -153,8 +153,8 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
-  // A client that can only show a link: the page, with its secret, through the client; what the person decides there, read back.
-  if (call.input.opensUrl && binding.person === null) return pageRoundTrip(reference, intent, call);
+  // A client that can only show a link: the page (with its secret, or on a team server its sign-in) through the client; what the person decides there, read back.
+  if (call.input.opensUrl && (binding.person === null || ctx.pages.signIn !== null)) return pageRoundTrip(reference, intent, call);
   if (call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);
 }

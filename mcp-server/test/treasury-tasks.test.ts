@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SolanaStake } from "@custody/shared";
@@ -355,11 +356,15 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       expect(moved[0]).toMatchObject({ account: { id: treasury.id, name: DEMO.solTreasury }, amount: { base_units: "1500000000", display: "1.5", unit: "SOL" }, status: "SUBMITTED" });
       expect(answer.text).toMatch(new RegExp(`#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`));
 
+      // Each look-up is a `looked_up` record; the store's trace keeps how many and the last one's time and finding.
+      const lookups = readFileSync(session.auditPath, "utf8").split("\n").filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
+      expect(lookups.length).toBeGreaterThan(0);
+      const lastAt = (JSON.parse(lookups.at(-1) ?? "{}") as { at: string }).at;
       expect(answer.structured.uncertain_writes).toEqual([
-        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String) }),
+        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String), lookups: lookups.length, last_lookup: { at: lastAt, found: "nothing" } }),
       ]);
       expect(answer.text).toContain(`${reference} create_transaction sent `);
-      expect(answer.text).toMatch(/UNKNOWN, not found by its reference in look-ups over [^,]+, which have stopped: it may still be applied and counts against the daily limit/);
+      expect(answer.text).toContain(`UNKNOWN, not found by its reference in ${lookups.length} look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which have stopped: it may still be applied and counts against the daily limit`);
       expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`);
       // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
       expect(answer.text).not.toContain(":may-pay-twice");
@@ -391,7 +396,7 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       await session.ctx.road.lookupsSettled();
       const answer = await call(session.client, "list_activity", { account: DEMO.solTreasury });
       expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
-      expect(answer.text).toContain("UNKNOWN, not found among the account's new transactions in look-ups over ");
+      expect(answer.text).toMatch(/UNKNOWN, not found among the account's new transactions in \d+ look-ups? until \S+Z/);
       expect(answer.text).not.toContain("by its reference");
       expect(answer.text).toContain("search_transactions on its account since it was sent tells if it appeared");
     } finally {

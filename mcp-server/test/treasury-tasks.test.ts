@@ -10,6 +10,7 @@ import { dryRunAndConfirm } from "./harness/guarded-write.js";
 import { startHoldingProxy } from "./harness/holding-proxy.js";
 import { call, connectHarness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
+import { answerTokens, countingAsk, TREASURY_TASKS } from "./harness/treasury-tasks.js";
 
 // The treasury tasks of issue 14, each as an assistant would run it through the MCP server
 // against the demo workspace: what it calls, and what the answers must let it say.
@@ -232,8 +233,8 @@ describe("when can it be withdrawn: dates, not epochs and seconds", () => {
   });
 });
 
-/** An answer's size as the issue counts it: text and structuredContent together, bytes / 4. */
-const tokens = (answer: { structured: unknown; text: string }) => (Buffer.byteLength(answer.text, "utf8") + Buffer.byteLength(JSON.stringify(answer.structured), "utf8")) / 4;
+/** An answer's size as the issue counts it: text and structuredContent together, bytes / 4 (the bench counts the same). */
+const tokens = answerTokens;
 
 describe("unbond 250 DOT if we keep 3,000 bonded", () => {
   it("the dry run shows bonded before and after, so the condition can be read off it", async () => {
@@ -550,5 +551,18 @@ describe("staking ETH: which contracts, where the deposit data comes from", () =
     const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
     expect(answer.text).toContain(`contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`);
     expect(answer.text).not.toContain(data);
+  });
+});
+
+describe("the treasury tasks as scripted scenarios (the bench runs the same), each within its bound", () => {
+  it.each(TREASURY_TASKS.map((task) => [task.task, task] as const))("%s", async (_name, task) => {
+    const session = task.operator === DEMO.stakingBot ? demo.staking : demo.treasury;
+    const { ask, tally } = countingAsk((tool, args) => call(session.client, tool, args));
+    await task.run(ask, { control: (method, path, body) => control(demo.emulator, method, path, body) });
+    expect(tally.calls).toBeGreaterThan(0);
+    if (task.target !== undefined) {
+      expect(tally.calls).toBeLessThanOrEqual(task.target.calls);
+      expect(tally.tokens).toBeLessThanOrEqual(task.target.tokens);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -299,6 +299,20 @@ describe("unknown is not absent", () => {
     expect(answer.text).toContain(`not found by its reference in ${lookupsOf(reference)} look-up`);
     expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass`);
     expect(answer.text).not.toContain("has an unknown outcome");
+  }, 30_000);
+
+  it("while its look-ups run, a search by its reference says how many were made so far and what the last found", async () => {
+    const { args, dry, proxy, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 }, { kind: "drop" });
+    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    await proxy.held();
+    proxy.release();
+    expect((await pending).structured.status).toBe("uncertain");
+    await vi.waitFor(() => expect(lookupsOf(reference)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
+    const answer = await call(harness.client, "search_transactions", { label: reference });
+    expect(answer.text).toMatch(/UNKNOWN, still being looked up \(\d+ look-ups so far, the last at \d{4}-\d\d-\d\dT\d\d:\d\dZ found nothing\): it may still be applied/);
+    const counted = Number(/still being looked up \((\d+) look-ups so far/.exec(answer.text)?.[1]);
+    expect(counted).toBeGreaterThanOrEqual(2);
+    expect(counted).toBeLessThanOrEqual(lookupsOf(reference));
   }, 30_000);
 
   it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {

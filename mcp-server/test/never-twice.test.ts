@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -223,7 +223,7 @@ describe("unknown is not absent", () => {
     // A search by the reference says what the guard knows while nothing is found yet.
     const early = await call(harness.client, "search_transactions", { label: reference });
     expect(early.text).toContain(`Guard: ${reference} create_transaction sent `);
-    expect(early.text).toContain("UNKNOWN, still being looked up: it may still be applied and counts against the daily limit");
+    expect(early.text).toMatch(/UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied and counts against the daily limit/);
     expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
     // Asked again while it is still unknown: the next dry run names it.
     const meanwhile = await call(harness.client, "create_transaction", args);
@@ -286,25 +286,45 @@ describe("unknown is not absent", () => {
     return { args, token: dry.token, reference };
   }
 
-  const CONCLUDED = /UNKNOWN, not found by its reference in look-ups over \d+ s until \d{4}-\d\d-\d\dT\d\d:\d\dZ, which have stopped: it may still be applied and counts against the daily limit/;
+  const CONCLUDED = /UNKNOWN, not found by its reference in \d+ look-ups? until \d{4}-\d\d-\d\dT\d\d:\d\dZ, which have stopped: it may still be applied and counts against the daily limit/;
+
+  /** How many look-ups the audit log records of the write. */
+  const lookupsOf = (reference: string) => auditRecords(harness.auditPath).filter((record) => record.event === "looked_up" && record.details?.reference === reference).length;
 
   it("after its look-ups stopped, a search by its reference says what was looked up and found, that it counts, and how to go on", async () => {
     const { reference } = await lostThenGivenUp();
     const answer = await call(harness.client, "search_transactions", { label: reference });
     expect(answer.text).toMatch(CONCLUDED);
+    expect(lookupsOf(reference)).toBeGreaterThan(0);
+    expect(answer.text).toContain(`not found by its reference in ${lookupsOf(reference)} look-up`);
     expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass`);
     expect(answer.text).not.toContain("has an unknown outcome");
+  }, 30_000);
+
+  it("while its look-ups run, a search by its reference says how many were made so far and what the last found", async () => {
+    const { args, dry, proxy, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 }, { kind: "drop" });
+    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    await proxy.held();
+    proxy.release();
+    expect((await pending).structured.status).toBe("uncertain");
+    await vi.waitFor(() => expect(lookupsOf(reference)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
+    const answer = await call(harness.client, "search_transactions", { label: reference });
+    expect(answer.text).toMatch(/UNKNOWN, still being looked up \(\d+ look-ups so far, the last at \d{4}-\d\d-\d\dT\d\d:\d\dZ found nothing\): it may still be applied/);
+    const counted = Number(/still being looked up \((\d+) look-ups so far/.exec(answer.text)?.[1]);
+    expect(counted).toBeGreaterThanOrEqual(2);
+    expect(counted).toBeLessThanOrEqual(lookupsOf(reference));
   }, 30_000);
 
   it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {
     const { args, token, reference } = await lostThenGivenUp();
     const again = await call(harness.client, "create_transaction", { ...args, confirmation_token: token });
     expect(again.structured).toMatchObject({ status: "refused", reason: "reused" });
-    expect(again.text).toContain(`it went on to the write with reference ${reference}, UNKNOWN, not found by its reference in look-ups over `);
+    expect(again.text).toContain(`it went on to the write with reference ${reference}, UNKNOWN, not found by its reference in ${lookupsOf(reference)} look-up`);
     expect(again.text).toMatch(CONCLUDED);
     const next = await call(harness.client, "create_transaction", args);
     expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
-    expect(next.text).toMatch(/lost its answer, not found by its reference in look-ups over \d+ s until \S+Z, which have stopped: it may already be applied/);
+    expect(next.text).toContain(`lost its answer, not found by its reference in ${lookupsOf(reference)} look-up`);
+    expect(next.text).toMatch(/lost its answer, not found by its reference in \d+ look-ups? until \S+Z, which have stopped: it may already be applied/);
   }, 30_000);
 
   it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {

@@ -95,7 +95,7 @@ describe("read tools", () => {
     const plain = await call(harness.client, "list_users", {});
     const users = plain.structured.users as Record<string, unknown>[];
     expect(users.every((user) => !("pub_key" in user) && !("key_handle" in user) && !("user_id" in user))).toBe(true);
-    expect(users.find((user) => user.username === DEMO.treasuryBot)).toMatchObject({ created_by: 1, created_by_name: "alice.admin" });
+    expect(users.find((user) => user.username === DEMO.treasuryBot)).toMatchObject({ created_by: { id: 1, username: "alice.admin" } });
     const withKeys = await call(harness.client, "list_users", { include_keys: true });
     expect((withKeys.structured.users as Record<string, unknown>[]).every((user) => typeof user.pub_key === "string" && typeof user.key_handle === "string")).toBe(true);
     expect(JSON.stringify(plain.structured).length).toBeLessThan(JSON.stringify(withKeys.structured).length / 2);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { SolanaStake } from "@custody/shared";
@@ -9,6 +10,7 @@ import { dryRunAndConfirm } from "./harness/guarded-write.js";
 import { startHoldingProxy } from "./harness/holding-proxy.js";
 import { call, connectHarness } from "./harness/mcp-harness.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
+import { answerTokens, countingAsk, TREASURY_TASKS } from "./harness/treasury-tasks.js";
 
 // The treasury tasks of issue 14, each as an assistant would run it through the MCP server
 // against the demo workspace: what it calls, and what the answers must let it say.
@@ -92,7 +94,7 @@ async function transactionCreator(transactionId: number): Promise<number> {
 }
 
 describe("the pending approvals, in one call", () => {
-  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: number; created_by_name: string; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: { id: number; username: string | null }; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
 
   it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
     // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
@@ -113,8 +115,7 @@ describe("the pending approvals, in one call", () => {
     expect(mine).toMatchObject({
       account: { name: DEMO.dotVault },
       amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
-      created_by: await transactionCreator(created),
-      created_by_name: DEMO.treasuryBot,
+      created_by: { id: await transactionCreator(created), username: DEMO.treasuryBot },
       missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
       operator_can_approve: true,
     });
@@ -132,6 +133,25 @@ describe("the pending approvals, in one call", () => {
     expect(approved.confirmed.structured.status).toBe("submitted");
     const after = await call(demo.staking.client, "list_pending_approvals", {});
     expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
+  });
+});
+
+describe("who created it: by id and name wherever a transaction is answered", () => {
+  it("get_transaction, search_transactions, list_activity, get_transaction_history and get_request_status give created_by as { id, username }", async () => {
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "0.5", unit: "SOL", note: "creator check" });
+    const id = (confirmed.structured.transaction as { id: number }).id;
+    const creator = { id: await transactionCreator(id), username: DEMO.treasuryBot };
+    const got = await call(demo.treasury.client, "get_transaction", { transaction_id: id });
+    expect((got.structured.transaction as { created_by: unknown }).created_by).toEqual(creator);
+    const searched = await call(demo.treasury.client, "search_transactions", { label: "creator check" });
+    expect((searched.structured.transactions as { id: number; created_by: unknown }[]).find((tx) => tx.id === id)?.created_by).toEqual(creator);
+    const at = Date.parse((await directClient(demo.emulator).getTransaction(id)).created_on);
+    const activity = await call(demo.treasury.client, "list_activity", { account: DEMO.solCold, since: new Date(at - 1000).toISOString(), until: new Date(at + 1000).toISOString() });
+    expect((activity.structured.transactions as { transaction_id: number; created_by: unknown }[]).find((tx) => tx.transaction_id === id)?.created_by).toEqual(creator);
+    const history = await call(demo.treasury.client, "get_transaction_history", { transaction_id: id });
+    expect((history.structured.history as { created_by: unknown }[][]).flat()[0]?.created_by).toEqual(creator);
+    const request = await call(demo.treasury.client, "get_request_status", { transaction_id: id });
+    expect((request.structured.request as { created_by: unknown }).created_by).toEqual(creator);
   });
 });
 
@@ -213,8 +233,8 @@ describe("when can it be withdrawn: dates, not epochs and seconds", () => {
   });
 });
 
-/** An answer's size as the issue counts it: text and structuredContent together, bytes / 4. */
-const tokens = (answer: { structured: unknown; text: string }) => (Buffer.byteLength(answer.text, "utf8") + Buffer.byteLength(JSON.stringify(answer.structured), "utf8")) / 4;
+/** An answer's size as the issue counts it: text and structuredContent together, bytes / 4 (the bench counts the same). */
+const tokens = answerTokens;
 
 describe("unbond 250 DOT if we keep 3,000 bonded", () => {
   it("the dry run shows bonded before and after, so the condition can be read off it", async () => {
@@ -355,11 +375,15 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       expect(moved[0]).toMatchObject({ account: { id: treasury.id, name: DEMO.solTreasury }, amount: { base_units: "1500000000", display: "1.5", unit: "SOL" }, status: "SUBMITTED" });
       expect(answer.text).toMatch(new RegExp(`#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`));
 
+      // Each look-up is a `looked_up` record; the store's trace keeps how many and the last one's time and finding.
+      const lookups = readFileSync(session.auditPath, "utf8").split("\n").filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
+      expect(lookups.length).toBeGreaterThan(0);
+      const lastAt = (JSON.parse(lookups.at(-1) ?? "{}") as { at: string }).at;
       expect(answer.structured.uncertain_writes).toEqual([
-        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String) }),
+        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String), lookups: lookups.length, last_lookup: { at: lastAt, found: "nothing" } }),
       ]);
       expect(answer.text).toContain(`${reference} create_transaction sent `);
-      expect(answer.text).toMatch(/UNKNOWN, not found by its reference in look-ups over [^,]+, which have stopped: it may still be applied and counts against the daily limit/);
+      expect(answer.text).toContain(`UNKNOWN, not found by its reference in ${lookups.length} look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which have stopped: it may still be applied and counts against the daily limit`);
       expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`);
       // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
       expect(answer.text).not.toContain(":may-pay-twice");
@@ -391,7 +415,7 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       await session.ctx.road.lookupsSettled();
       const answer = await call(session.client, "list_activity", { account: DEMO.solTreasury });
       expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
-      expect(answer.text).toContain("UNKNOWN, not found among the account's new transactions in look-ups over ");
+      expect(answer.text).toMatch(/UNKNOWN, not found among the account's new transactions in \d+ look-ups? until \S+Z/);
       expect(answer.text).not.toContain("by its reference");
       expect(answer.text).toContain("search_transactions on its account since it was sent tells if it appeared");
     } finally {
@@ -426,10 +450,10 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     const activity = await call(demo.treasury.client, "list_activity", {});
     expect(activity.isError).toBe(false);
     expect(tokens(activity)).toBeLessThanOrEqual(2500);
-    expect(activity.structured.transactions).toHaveLength(20);
+    expect(activity.structured.transactions).toHaveLength(18);
     expect(activity.structured.partial).toEqual([
       expect.stringMatching(/^transactions: the newest 500 read, back to \S+, not the whole window; narrow with until or account$/),
-      expect.stringMatching(/^transactions: the newest 20 of \d{3} shown; narrow with until or account$/),
+      expect.stringMatching(/^transactions: the newest 18 of \d{3} shown; narrow with until or account$/),
     ]);
     expect(activity.text).toContain("Partial: transactions: the newest 500 read");
     const searched = await call(demo.treasury.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
@@ -527,5 +551,18 @@ describe("staking ETH: which contracts, where the deposit data comes from", () =
     const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
     expect(answer.text).toContain(`contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`);
     expect(answer.text).not.toContain(data);
+  });
+});
+
+describe("the treasury tasks as scripted scenarios (the bench runs the same), each within its bound", () => {
+  it.each(TREASURY_TASKS.map((task) => [task.task, task] as const))("%s", async (_name, task) => {
+    const session = task.operator === DEMO.stakingBot ? demo.staking : demo.treasury;
+    const { ask, tally } = countingAsk((tool, args) => call(session.client, tool, args));
+    await task.run(ask, { control: (method, path, body) => control(demo.emulator, method, path, body) });
+    expect(tally.calls).toBeGreaterThan(0);
+    if (task.target !== undefined) {
+      expect(tally.calls).toBeLessThanOrEqual(task.target.calls);
+      expect(tally.tokens).toBeLessThanOrEqual(task.target.tokens);
+    }
   });
 });

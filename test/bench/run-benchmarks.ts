@@ -17,6 +17,7 @@ import { memorySection, type PeakMemory } from "./sections/peak-memory.js";
 import { probeWorkspace, scaleSection, type ProbeResult, type WritePath } from "./sections/scale-workspace.js";
 import { measureSignInOverhead } from "./sections/sign-in-overhead.js";
 import { measureToolsListSize } from "./sections/tools-list-size.js";
+import { measureTreasuryTasks, TREASURY_TASKS_TITLE } from "./sections/treasury-tasks.js";
 import { measureWorkspaceHistory } from "./sections/workspace-history.js";
 import { machineLine, reportMarkdown, sectionMarkdown, spliceResults, spliceSection, type BenchReport, type Section } from "./support/bench-report.js";
 import { runLoad } from "./support/http-load.js";
@@ -38,7 +39,7 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history", startup: "MCP server cold start" } as const;
+const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history", startup: "MCP server cold start", tasks: TREASURY_TASKS_TITLE } as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -65,7 +66,7 @@ const CONFIG = {
   openIntentDryRuns: setting("CUSTODY_BENCH_OPEN_INTENT_DRY_RUNS", 100),
   /** Dry runs timed per road in the workspace history section. */
   historyRuns: setting("CUSTODY_BENCH_HISTORY_RUNS", 40),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's, "startup" the cold start's, tools/list's and the per-call overhead's (issue 19); each replaces only its tables. */
+  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's, "startup" the cold start's, tools/list's and the per-call overhead's (issue 19), "tasks" the treasury tasks' (issue 21); each replaces only its tables. */
   only: alone(),
 };
 const PG_TITLE = "PostgreSQL store";
@@ -242,6 +243,25 @@ it("benchmarks", async () => {
       await demoSession?.close();
       peak.emulatorDemo = demo.peakRssKb();
       await demo.stop();
+    }
+  }
+
+  if (full || CONFIG.only === "tasks") {
+    // A demo workspace of its own: the tasks send, stake and register an operator.
+    const tasksDemo = await spawnEmulator(emulatorCli, ["--seed", "demo"]);
+    const opened: StdioRpcSession[] = [];
+    try {
+      await measured(sections, TREASURY_TASKS_TITLE, async () => {
+        const session = async (operator: string) => {
+          const opening = await openSession(custody, custodyEnv(home, tasksDemo.ready.base_url, operator, `tasks-${operator}`));
+          opened.push(opening);
+          return opening;
+        };
+        return measureTreasuryTasks({ sessions: { "treasury-bot": await session("treasury-bot"), "staking-bot": await session("staking-bot") }, controlUrl: tasksDemo.ready.control_url });
+      });
+    } finally {
+      for (const opening of opened) await opening.close();
+      await tasksDemo.stop();
     }
   }
 

@@ -176,7 +176,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
 
     it("lists the writes of a window whose answer was lost, with when it was lost and concluded, and those never answered, to any store on the backing", async () => {
       const { store, twin } = await kind.fresh();
-      const record = (event: "ambiguous" | "resolved" | "submitted", reference: string, details: Record<string, unknown> = {}, transaction_id?: number) =>
+      const record = (event: "ambiguous" | "resolved" | "submitted" | "looked_up", reference: string, details: Record<string, unknown> = {}, transaction_id?: number) =>
         store.append({ event, surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, ...(transaction_id === undefined ? {} : { transaction_id }), details: { reference, ...details } });
       const other = await twin();
       try {
@@ -184,6 +184,8 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         expect(await store.reserve(reservation("cw-bob", 1n, { operator: "bob_ops" }))).toMatchObject({ reserved: true });
         await record("submitted", "cw-d1", {}, 21);
         for (const reference of ["cw-d2", "cw-d3", "cw-d4"]) await record("ambiguous", reference);
+        await record("looked_up", "cw-d4", { stage: "background_lookup", found: "candidates", candidates: [30, 31] });
+        await record("looked_up", "cw-d4", { stage: "background_lookup", found: "nothing" });
         await record("resolved", "cw-d3", { outcome: "found" }, 22);
         await record("resolved", "cw-d4", { outcome: "not_found", looked_for_ms: 120_000 });
         const window = { operator: "alice_ops", since: EVER, until: new Date(Date.now() + 60_000) };
@@ -195,7 +197,8 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         expect(byReference.get("cw-d2")).toMatchObject({ status: "uncertain", answer_lost_at: expect.any(String) });
         expect(byReference.get("cw-d2")?.concluded_at).toBeUndefined();
         expect(byReference.get("cw-d3")).toMatchObject({ status: "submitted", transaction_id: 22, answer_lost_at: expect.any(String), concluded_at: expect.any(String) });
-        expect(byReference.get("cw-d4")).toMatchObject({ status: "uncertain", given_up: true, looked_for_ms: 120_000, concluded_at: expect.any(String) });
+        expect(byReference.get("cw-d4")).toMatchObject({ status: "uncertain", given_up: true, looked_for_ms: 120_000, concluded_at: expect.any(String), lookups: 2, last_lookup: { at: expect.any(String), found: "nothing" } });
+        expect(byReference.get("cw-d2")?.lookups).toBeUndefined();
         expect(byReference.get("cw-d5")).toMatchObject({ status: "in_flight", transaction_id: null });
         expect(byReference.get("cw-d5")?.answer_lost_at).toBeUndefined();
         expect(await other.doubtfulWrites(window, 2)).toMatchObject({ writes: [expect.anything(), expect.anything()], complete: false });
@@ -213,6 +216,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         const request = reservation(reference, 1n);
         expect(await store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } })).toMatchObject({ reserved: true });
       }
+      await store.append({ event: "looked_up", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", found: "candidates", candidates: [40] } });
       await store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", outcome: "not_found" } });
       // A graceful stop (the file store saves its ledger), then the next process opens the store.
       await store.close();
@@ -221,7 +225,7 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         const unanswered = await reopened.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
         expect(unanswered.map((trace) => trace.reference)).toEqual(["cw-open"]);
         expect(unanswered[0]?.recognition).toEqual(recognition);
-        expect(await reopened.writeByReference("cw-gone")).toMatchObject({ given_up: true, recognition });
+        expect(await reopened.writeByReference("cw-gone")).toMatchObject({ given_up: true, recognition, lookups: 1, last_lookup: { found: "candidates", candidates: [40] } });
       } finally {
         await reopened.close();
       }

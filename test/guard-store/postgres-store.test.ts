@@ -165,13 +165,15 @@ const FINGERPRINTS = ["1".repeat(64), "2".repeat(64)] as const;
 /** One record of a write's life, as any surface could write it, and how many minutes after the previous one. */
 const lifeRecord = fc.record({
   gapMinutes: fc.integer({ min: 0, max: 600 }),
-  event: fc.constantFrom("reserved", "submitted", "ambiguous", "failed", "resolved", "dry_run", "confirmed"),
+  event: fc.constantFrom("reserved", "submitted", "ambiguous", "looked_up", "failed", "resolved", "dry_run", "confirmed"),
   operator: fc.constantFrom(...OPERATORS),
   reference: fc.option(fc.constantFrom(...REFERENCES), { nil: undefined }),
   currency: fc.constantFrom(...CURRENCIES),
   amount: fc.option(fc.bigInt({ min: 0n, max: 10n ** 30n }), { nil: undefined }),
   fingerprint: fc.constantFrom(...FINGERPRINTS),
   outcome: fc.constantFrom("not_applied", "found", "not_found", undefined),
+  /** What a look-up found (a looked_up record's), or a record without it. */
+  found: fc.constantFrom("nothing", "candidates", "failed", undefined),
   transactionId: fc.option(fc.integer({ min: 1, max: 99 }), { nil: undefined }),
   person: fc.option(fc.constantFrom("alice", "bob"), { nil: undefined }),
   /** An approval of a write the team counted already. */
@@ -209,6 +211,7 @@ describe("the PostgreSQL store's answers", () => {
                 ...(item.amount === undefined ? {} : { policy_amount: item.amount.toString() }),
                 fingerprint: item.fingerprint,
                 ...(item.outcome === undefined ? {} : { outcome: item.outcome }),
+                ...(item.found === undefined ? {} : { found: item.found, ...(item.found === "candidates" ? { candidates: [3, 4] } : {}) }),
                 ...(item.teamCountedBy === undefined ? {} : { team_counted_by: `${item.teamCountedBy}_${run}` }),
               },
             };

@@ -8,4 +8,5 @@ export { SolanaEpochClock } from "@custody/shared";
 export { accountView } from "../views/account-view.js";
 export { solanaStakeView } from "../views/stake-view.js";
 export { transactionView } from "../views/transaction-view.js";
+export { creatorNames } from "../views/creator-view.js";
 export { workspaceView } from "../views/workspace-view.js";

@@ -11,8 +11,8 @@ export function registerTransactionResource(server: McpServer, session: Deferred
   server.registerResource("transaction", template, { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
     const ctx = await session.load();
     const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
-    const currency = await ctx.currencies.get(transaction.currency, extra.mcpReq.signal);
-    const { transactionView } = await import("../on-demand/call-time-modules.js");
-    return jsonContents(uri, transactionView(transaction, currency));
+    const { transactionView, creatorNames } = await import("../on-demand/call-time-modules.js");
+    const [currency, usernames] = await Promise.all([ctx.currencies.get(transaction.currency, extra.mcpReq.signal), creatorNames(ctx.client, [transaction.created_by], extra.mcpReq.signal)]);
+    return jsonContents(uri, transactionView(transaction, currency, usernames));
   });
 }

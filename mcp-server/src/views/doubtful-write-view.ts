@@ -1,4 +1,4 @@
-import { momentText, unknownOutcomeText, type WriteTrace } from "@custody/shared";
+import { LastLookup, momentText, unknownOutcomeText, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
 
 /** Where a write whose answer was lost (or never came) stands, in one word. */
@@ -16,6 +16,9 @@ export const DoubtfulWriteView = z.object({
   concluded_at: z.string().nullable(),
   looking_up: z.boolean(),
   looked_for_seconds: z.number().optional(),
+  /** The background look-ups made so far by any process sharing the store, and what the last found. */
+  lookups: z.number(),
+  last_lookup: LastLookup.optional(),
 });
 
 function standingOf(trace: WriteTrace): Standing {
@@ -37,6 +40,8 @@ export function doubtfulWriteView(trace: WriteTrace, lookingUp: boolean): z.infe
     concluded_at: trace.concluded_at ?? null,
     looking_up: lookingUp,
     ...(trace.looked_for_ms === undefined ? {} : { looked_for_seconds: Math.round(trace.looked_for_ms / 1000) }),
+    lookups: trace.lookups ?? 0,
+    ...(trace.last_lookup === undefined ? {} : { last_lookup: trace.last_lookup }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { delimitUntrusted, describeAmount, durationText, formatAmount, memberNames, sanitizeUntrustedText, timestampToDate, whenText, type Currency, type PendingApproval } from "@custody/shared";
 import { z } from "zod";
+import { CreatorView } from "./creator-view.js";
 import { AccountRef, AmountView, MemberView, memberView } from "./view-schemas.js";
 
 /** A transaction waiting for approval, as list_pending_approvals gives it. */
@@ -11,9 +12,7 @@ export const PendingApprovalView = z.object({
   max_fees: AmountView,
   recipient: z.string(),
   notes: z.array(z.object({ title: z.string(), content: z.string() })),
-  /** The creator by id, as transactions and list_users give it, and by name (null when the users list does not show it). */
-  created_by: z.number(),
-  created_by_name: z.string().nullable(),
+  created_by: CreatorView,
   created_on: z.string(),
   rule: z.string(),
   missing: z.array(z.object({ step: z.number(), needs: z.number(), of: z.array(MemberView) })),
@@ -40,8 +39,7 @@ export function pendingApprovalView(item: PendingApproval, currency: Currency): 
     max_fees: formatAmount(tx.max_fees, currency),
     recipient: sanitizeUntrustedText(tx.recipient),
     notes: tx.notes.map((note) => ({ title: sanitizeUntrustedText(note.title), content: sanitizeUntrustedText(note.content) })),
-    created_by: tx.created_by,
-    created_by_name: item.created_by === null ? null : sanitizeUntrustedText(item.created_by),
+    created_by: { id: tx.created_by, username: item.created_by === null ? null : sanitizeUntrustedText(item.created_by) },
     created_on: tx.created_on,
     rule: item.rule,
     missing: missingView(item),
@@ -70,11 +68,11 @@ function missingView(item: PendingApproval): z.infer<typeof PendingApprovalView>
 }
 
 /** What a transaction waiting longer than it should shows of pendingApprovalView: short, with who is still needed. */
-export const StuckApprovalView = PendingApprovalView.pick({ transaction_id: true, created_on: true, account: true, type: true, amount: true, missing: true, expires_at: true });
+export const StuckApprovalView = PendingApprovalView.pick({ transaction_id: true, created_on: true, created_by: true, account: true, type: true, amount: true, missing: true, expires_at: true });
 
 export function stuckApprovalView(item: PendingApproval, currency: Currency): z.infer<typeof StuckApprovalView> {
-  const { transaction_id, created_on, account, type, amount, missing, expires_at } = pendingApprovalView(item, currency);
-  return { transaction_id, created_on, account, type, amount, missing, expires_at };
+  const { transaction_id, created_on, created_by, account, type, amount, missing, expires_at } = pendingApprovalView(item, currency);
+  return { transaction_id, created_on, created_by, account, type, amount, missing, expires_at };
 }
 
 /** "#12 SEND on sol-cold (2), waiting 1 d 1 h: 2 SOL (...); step 2 needs 1 of ...; expires ..." */

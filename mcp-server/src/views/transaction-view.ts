@@ -1,9 +1,10 @@
 import { contractDataOf, delimitUntrusted, depositWithdrawalAddress, describeAmount, formatAmount, momentText, sanitizeUntrustedText, textDigest, timestampToDate, type Currency, type Transaction } from "@custody/shared";
 import { z } from "zod";
+import { CreatorView, creatorView, type Usernames } from "./creator-view.js";
 import { AccountRef, AmountView, Entity } from "./view-schemas.js";
 import { recordView } from "./workspace-view.js";
 
-/** A transaction: every field of the spec's, amounts in both units (`fees` null until broadcast), text sanitised. */
+/** A transaction: every field of the spec's, amounts in both units (`fees` null until broadcast), text sanitised, its creator by id and name. */
 export const TransactionView = z.looseObject({
   id: z.number(),
   account_id: z.number(),
@@ -18,6 +19,7 @@ export const TransactionView = z.looseObject({
   created_on: z.string(),
   broadcast_on: z.string().nullable(),
   tx_hash: z.string().nullable(),
+  created_by: CreatorView,
 });
 
 /** An account as a listed transaction names it. */
@@ -26,9 +28,9 @@ export interface AccountName {
   name: string;
 }
 
-/** Every field of the transaction, amounts in both units, text sanitised. */
-export function transactionView(transaction: Transaction, currency: Currency): z.infer<typeof TransactionView> {
-  return recordView(transaction, currency) as z.infer<typeof TransactionView>;
+/** Every field of the transaction, amounts in both units, text sanitised, the creator by id and name. */
+export function transactionView(transaction: Transaction, currency: Currency, usernames: Usernames): z.infer<typeof TransactionView> {
+  return { ...(recordView(transaction, currency) as z.infer<typeof TransactionView>), created_by: creatorView(transaction.created_by, usernames) };
 }
 
 /** "2026-11-26T08:00Z <untrusted field="account">sol-cold</untrusted> (2)": when and where a listed transaction was created. */
@@ -56,9 +58,10 @@ export const ActivityView = z.object({
   type: z.string(),
   status: z.string(),
   amount: AmountView,
+  created_by: CreatorView,
 });
 
-export function activityView(transaction: Transaction, currency: Currency, account: AccountName | undefined): z.infer<typeof ActivityView> {
+export function activityView(transaction: Transaction, currency: Currency, account: AccountName | undefined, usernames: Usernames): z.infer<typeof ActivityView> {
   return {
     transaction_id: transaction.id,
     created_on: transaction.created_on,
@@ -67,6 +70,7 @@ export function activityView(transaction: Transaction, currency: Currency, accou
     type: transaction.type,
     status: transaction.status,
     amount: formatAmount(transaction.amount, currency),
+    created_by: creatorView(transaction.created_by, usernames),
   };
 }
 

@@ -3,6 +3,7 @@ import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../rules/finding.js";
 import type { WriteRecognition } from "../writes/lost-answer-fields.js";
+import type { LookupTally } from "./lookup-tally.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
 export interface PreparedIntent {
@@ -36,8 +37,8 @@ export type IntentStanding = { outcome: "open"; sealed: string } | Exclude<Redem
 /** Where one write stands, as the store's records tell. */
 export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
 
-/** A write that reached the reservation: one per correlation reference. */
-export interface WriteTrace {
+/** A write that reached the reservation: one per correlation reference; with its look-ups' tally once its answer was lost. */
+export interface WriteTrace extends LookupTally {
   reference: string;
   fingerprint: string;
   operator: string;

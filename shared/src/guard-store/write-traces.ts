@@ -3,6 +3,7 @@ import type { AuditRecord } from "../audit/audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
 import { WriteRecognition } from "../writes/lost-answer-fields.js";
 import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "./guard-store.js";
+import { LastLookup, LOOKED_UP_EVENT, tallyLookup } from "./lookup-tally.js";
 
 /** A write trace as stores keep it (the file ledger): every field of WriteTrace, so a saved and read-back trace is the one folded. */
 export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
@@ -19,6 +20,8 @@ export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
   answer_lost_at: z.string().optional(),
   concluded_at: z.string().optional(),
   looked_for_ms: z.number().optional(),
+  lookups: z.int().nonnegative().optional(),
+  last_lookup: LastLookup.optional(),
 });
 
 /** The outcome of a `resolved` record whose look-up found the transaction. */
@@ -33,7 +36,8 @@ function text(value: unknown): string | null {
 /**
  * Folds one audit record into the traces of the writes it concerns (keyed by reference): a
  * `reserved` record with a fingerprint starts a trace; `submitted`, `ambiguous`, `resolved` and
- * `failed` records of the same reference move it on. One definition for every store.
+ * `failed` records of the same reference move it on; `looked_up` records are tallied. One
+ * definition for every store.
  */
 export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord): void {
   const reference = text(record.details?.reference);
@@ -60,7 +64,9 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
   const outcome = record.details?.outcome;
   // A write whose answer was lost keeps when, and when it was concluded: what list_activity tells of it.
   const concluded = trace.answer_lost_at === undefined ? {} : { concluded_at: record.at };
-  if (record.event === "submitted" && transactionId !== null) {
+  if (record.event === LOOKED_UP_EVENT) {
+    traces.set(reference, { ...trace, ...tallyLookup(trace, record) });
+  } else if (record.event === "submitted" && transactionId !== null) {
     traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId, ...concluded });
   } else if (record.event === "ambiguous" && trace.status === "in_flight") {
     traces.set(reference, { ...trace, status: "uncertain", answer_lost_at: trace.answer_lost_at ?? record.at });

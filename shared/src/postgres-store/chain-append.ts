@@ -65,12 +65,12 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
   const trace = traces.get(reference);
   if (trace === undefined || JSON.stringify(trace) === before) return;
   await client.query(
-    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up, answer_lost_at, concluded_at, looked_for_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up, answer_lost_at, concluded_at, looked_for_ms, lookups, last_lookup)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
        reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of,
        recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up, answer_lost_at = EXCLUDED.answer_lost_at, concluded_at = EXCLUDED.concluded_at,
-       looked_for_ms = EXCLUDED.looked_for_ms`,
+       looked_for_ms = EXCLUDED.looked_for_ms, lookups = EXCLUDED.lookups, last_lookup = EXCLUDED.last_lookup`,
     [
       trace.reference,
       trace.operator,
@@ -85,6 +85,8 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
       trace.answer_lost_at ?? null,
       trace.concluded_at ?? null,
       trace.looked_for_ms ?? null,
+      trace.lookups ?? 0,
+      trace.last_lookup === undefined ? null : JSON.stringify(trace.last_lookup),
     ],
   );
 }

@@ -111,6 +111,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_write_traces_in_flight ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status = 'in_flight'`,
     ],
   },
+  {
+    version: 6,
+    name: "how many look-ups each write whose answer was lost had, and what the last found",
+    statements: [
+      // Folded from the `looked_up` records as they are appended; 0 and null for writes looked up before this was kept.
+      `ALTER TABLE custody_write_traces ADD COLUMN lookups integer NOT NULL DEFAULT 0`,
+      `ALTER TABLE custody_write_traces ADD COLUMN last_lookup jsonb`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

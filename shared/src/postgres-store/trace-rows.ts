@@ -1,4 +1,5 @@
 import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
+import { LastLookup } from "../guard-store/lookup-tally.js";
 import { WriteRecognition } from "../writes/lost-answer-fields.js";
 
 /** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date, jsonb parsed). */
@@ -16,10 +17,13 @@ export interface TraceRow {
   answer_lost_at: Date | null;
   concluded_at: Date | null;
   looked_for_ms: string | null;
+  lookups: number;
+  last_lookup: unknown;
 }
 
 export function traceFromRow(row: TraceRow): WriteTrace {
   const recognition = WriteRecognition.safeParse(row.recognition);
+  const lastLookup = LastLookup.safeParse(row.last_lookup);
   return {
     reference: row.reference,
     fingerprint: row.fingerprint,
@@ -34,5 +38,7 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     ...(row.answer_lost_at === null ? {} : { answer_lost_at: row.answer_lost_at.toISOString() }),
     ...(row.concluded_at === null ? {} : { concluded_at: row.concluded_at.toISOString() }),
     ...(row.looked_for_ms === null ? {} : { looked_for_ms: Number(row.looked_for_ms) }),
+    ...(row.lookups > 0 ? { lookups: row.lookups } : {}),
+    ...(lastLookup.success ? { last_lookup: lastLookup.data } : {}),
   };
 }

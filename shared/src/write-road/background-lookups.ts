@@ -1,7 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { PersonOnRecord } from "../identity/person.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { lookUpLostAnswer, type UnansweredWrite } from "./lost-answer-lookup.js";
+import { lookUpLostAnswer, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
 
 /** What a background look-up concluded. */
 export type LookupConclusion = { found: true; transaction: Transaction } | { found: false; lookedForMs: number };
@@ -19,6 +19,8 @@ export interface BackgroundLookupOptions {
   firstDelayMs?: number;
   /** Called once per watched write with what became of it (found, or not found within the horizon). */
   conclude(write: WatchedWrite, conclusion: LookupConclusion): Promise<void>;
+  /** Called after each look-up that did not find it (what it found, or null when it could not read), before the next. */
+  lookedUp?(write: WatchedWrite, result: Exclude<LookupResult, { found: "one" }> | null): Promise<void>;
 }
 
 /**
@@ -62,15 +64,17 @@ export class BackgroundLookups {
       if (!first) await pause(Math.min(delay, Math.max(0, left())));
       first = false;
       delay *= 2;
+      let result: LookupResult | null = null;
       try {
-        const result = await lookUpLostAnswer(this.client, write);
-        if (result.found === "one") {
-          await this.options.conclude(write, { found: true, transaction: result.transaction });
-          return;
-        }
+        result = await lookUpLostAnswer(this.client, write);
       } catch {
         // A failed look-up is tried again at the next step; the write stays uncertain meanwhile.
       }
+      if (result?.found === "one") {
+        await this.options.conclude(write, { found: true, transaction: result.transaction });
+        return;
+      }
+      await this.options.lookedUp?.(write, result);
     }
     await this.options.conclude(write, { found: false, lookedForMs: Date.now() - started });
   }

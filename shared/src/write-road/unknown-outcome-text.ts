@@ -1,5 +1,6 @@
 import { durationText, momentText } from "../dates/duration-text.js";
 import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { LastLookup } from "../guard-store/lookup-tally.js";
 import type { LostAnswer } from "../writes/lost-answer-fields.js";
 
 /**
@@ -21,13 +22,36 @@ function howToFind(trace: WriteTrace): string {
   return `search_transactions label ${trace.reference} tells if it appeared`;
 }
 
-/** What the look-ups of a write whose outcome is unknown came to: under way, stopped without finding it, or none under way here. */
-export function lookupsText(trace: WriteTrace, lookingUp: boolean): string {
-  if (lookingUp) return "still being looked up";
-  if (trace.given_up !== true) return "no look-up under way in this server (the next to open the store resumes it)";
+/** What the last look-up found: "found nothing", "found transactions 12, 14, which could be it but differ or are several", "could not read the workspace". */
+function lastFound(last: LastLookup): string {
+  if (last.found === "candidates") return `found transaction(s) ${(last.candidates ?? []).join(", ")}, which could be it but differ from it or are several`;
+  return last.found === "nothing" ? "found nothing" : "could not read the workspace";
+}
+
+/** "3 look-ups so far, the last at 10:12Z found nothing" (null before the first was recorded). */
+function lookupsSoFar(trace: WriteTrace): string | null {
+  if (trace.lookups === undefined || trace.last_lookup === undefined) return null;
+  return `${trace.lookups} look-up${trace.lookups === 1 ? "" : "s"} so far, the last at ${momentText(new Date(trace.last_lookup.at))} ${lastFound(trace.last_lookup)}`;
+}
+
+/** How the stopped look-ups ran: "in 12 look-ups until 10:42Z", or for a write recorded before they were counted, "in look-ups over 2 min until 10:42Z". */
+function stoppedLookups(trace: WriteTrace): string {
+  const last = trace.last_lookup;
+  if (trace.lookups !== undefined && last !== undefined) {
+    const found = last.found === "nothing" ? "" : ` (the last ${lastFound(last)})`;
+    return `in ${trace.lookups} look-up${trace.lookups === 1 ? "" : "s"} until ${momentText(new Date(last.at))}${found}`;
+  }
   const over = trace.looked_for_ms === undefined ? "" : ` over ${durationText(trace.looked_for_ms / 1000)}`;
   const until = trace.concluded_at === undefined ? "" : ` until ${momentText(new Date(trace.concluded_at))}`;
-  return `not found ${lookedUpBy(trace.recognition?.lost)} in look-ups${over}${until}, which have stopped`;
+  return `in look-ups${over}${until}`;
+}
+
+/** What the look-ups of a write whose outcome is unknown came to: under way, stopped without finding it, or none under way here. */
+export function lookupsText(trace: WriteTrace, lookingUp: boolean): string {
+  const soFar = lookupsSoFar(trace);
+  if (lookingUp) return soFar === null ? "still being looked up" : `still being looked up (${soFar})`;
+  if (trace.given_up !== true) return `no look-up under way in this server (${soFar === null ? "" : `${soFar}; `}the next to open the store resumes it)`;
+  return `not found ${lookedUpBy(trace.recognition?.lost)} ${stoppedLookups(trace)}, which have stopped`;
 }
 
 /**

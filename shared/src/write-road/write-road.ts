@@ -27,6 +27,7 @@ import type { PlannedWrite } from "./planned-write.js";
 import { differingFields, digestFields, intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
+import { recordLookup } from "./lookup-record.js";
 import { sendOnce } from "./send-once.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
@@ -117,6 +118,7 @@ export class WriteRoad {
       horizonMs: horizon,
       ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
       conclude: (write, conclusion) => this.#concludeLookup(write, conclusion),
+      lookedUp: (write, result) => recordLookup(ports.store, ports.surface, write, result),
     });
     this.#resuming = this.#resumeUnanswered();
   }

@@ -106,7 +106,11 @@ export function spliceSection(document: string, headingStart: string, block: str
   const end = document.indexOf(RESULTS_END);
   if (start === -1 || end === -1 || end < start) return spliceResults(document, block);
   const heading = document.indexOf(`\n### ${headingStart}`, start);
-  if (heading === -1 || heading > end) return `${document.slice(0, end)}${block}\n${document.slice(end)}`;
+  if (heading === -1 || heading > end) {
+    // A section new to the document goes last, a blank line after the table before it.
+    const before = document.slice(0, end);
+    return `${before}${before.endsWith("\n\n") || before.endsWith(`${RESULTS_START}\n`) ? "" : "\n"}${block}\n${document.slice(end)}`;
+  }
   const next = document.indexOf("\n### ", heading + 1);
   const stop = next === -1 || next > end ? end : next + 1;
   return `${document.slice(0, heading + 1)}${block}\n${stop === end ? "" : "\n"}${document.slice(stop)}`;

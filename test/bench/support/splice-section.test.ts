@@ -41,5 +41,7 @@ describe("spliceSection: one table of the results replaced, the rest kept", () =
     expect(added).toContain(`| m |\n\n### Extra\n\n| x |\n${RESULTS_END}`);
     const last = spliceSection(added, "Extra", "### Extra\n\n| y |");
     expect(last).toContain(`### Extra\n\n| y |\n${RESULTS_END}`);
+    // After a last table that runs up to the end marker, a new section still starts after a blank line.
+    expect(spliceSection(last, "More", "### More\n\n| z |")).toContain(`| y |\n\n### More\n\n| z |\n${RESULTS_END}`);
   });
 });

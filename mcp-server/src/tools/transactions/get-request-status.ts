@@ -1,5 +1,6 @@
 import { delimitUntrusted, type RequestStatus } from "@custody/shared";
 import type { ServerContext } from "../../server/server-context.js";
+import { CreatorView, creatorNames, creatorView } from "../../views/creator-view.js";
 import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
@@ -28,6 +29,7 @@ const RequestView = z.looseObject({
   transaction_id: z.number().nullable(),
   rule: z.string(),
   is_complete: z.boolean(),
+  created_by: CreatorView,
   created_on: z.string(),
   expired_at: z.string(),
   steps: z.array(Entity),
@@ -43,7 +45,8 @@ export const getRequestStatus = defineTool({
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
+    const usernames = await creatorNames(ctx.client, [status.created_by], signal);
     const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
-    return { structured: { request: recordView(status) as z.infer<typeof RequestView> }, text: [head, ...status.steps.map(stepLine)].join("\n") };
+    return { structured: { request: { ...(recordView(status) as z.infer<typeof RequestView>), created_by: creatorView(status.created_by, usernames) } }, text: [head, ...status.steps.map(stepLine)].join("\n") };
   },
 });

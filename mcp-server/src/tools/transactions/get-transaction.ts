@@ -1,3 +1,4 @@
+import { creatorNames } from "../../views/creator-view.js";
 import { TransactionView, contractDataLine, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { defineTool } from "../define-tool.js";
 import { positiveId } from "../id-input.js";
@@ -16,8 +17,8 @@ export const getTransaction = defineTool({
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });
-    const currency = await ctx.currencies.get(transaction.currency, signal);
+    const [currency, usernames] = await Promise.all([ctx.currencies.get(transaction.currency, signal), creatorNames(ctx.client, [transaction.created_by], signal)]);
     const data = contractDataLine(transaction);
-    return { structured: { transaction: transactionView(transaction, currency) }, text: [transactionLine(transaction, currency), ...(data === null ? [] : [data])].join("\n") };
+    return { structured: { transaction: transactionView(transaction, currency, usernames) }, text: [transactionLine(transaction, currency), ...(data === null ? [] : [data])].join("\n") };
   },
 });

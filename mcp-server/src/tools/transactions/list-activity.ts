@@ -1,5 +1,6 @@
 import { momentText, pendingApprovals, timestampToDate, transactionsInWindow, withinWindow, type Transaction, type TimeWindow, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
+import { creatorNames } from "../../views/creator-view.js";
 import { DoubtfulWriteView, doubtfulWriteLine, doubtfulWriteView } from "../../views/doubtful-write-view.js";
 import { StuckApprovalView, stuckApprovalLine, stuckApprovalView } from "../../views/pending-approval-view.js";
 import { ActivityView, activityLine, activityView } from "../../views/transaction-view.js";
@@ -17,10 +18,10 @@ const DAY_MS = 86_400_000;
  * expired): a request lives 7 days. Reading back so far finds its broadcast or expiry.
  */
 const REQUEST_LIFETIME_MS = 7 * DAY_MS;
-/** Transactions read at most, newest first, and shown at most. */
+/** Transactions read at most, newest first, and shown at most (18 with their creators keep a busy window within 2,500 tokens). */
 const MAX_READ = 500;
 const PAGE_SIZE = 100;
-const MAX_SHOWN = 20;
+const MAX_SHOWN = 18;
 /** Waiting for approval longer than this is stuck. */
 const STUCK_AFTER_MS = DAY_MS;
 const MAX_PENDING_READ = 100;
@@ -68,7 +69,10 @@ export const listActivity = defineTool({
       doubtfulWrites(call, guardWindow, named?.id),
     ]);
     const shown = moved.transactions.slice(0, MAX_SHOWN);
-    const accounts = await accountsById(call, shown.map((tx) => tx.account_id), [...(named ? [named] : []), ...pending.items.map((item) => item.account)]);
+    const [accounts, usernames] = await Promise.all([
+      accountsById(call, shown.map((tx) => tx.account_id), [...(named ? [named] : []), ...pending.items.map((item) => item.account)]),
+      creatorNames(ctx.client, shown.map((tx) => tx.created_by), signal),
+    ]);
     const currencyOf = (tx: Transaction) => ctx.currencies.get(tx.currency, signal);
     const listed = await Promise.all(shown.map(async (tx) => ({ tx, currency: await currencyOf(tx), account: accounts.get(tx.account_id) })));
     const stuck = await Promise.all(pending.items.map(async (item) => ({ item, currency: await currencyOf(item.transaction) })));
@@ -81,7 +85,7 @@ export const listActivity = defineTool({
     const lookingUp = (trace: WriteTrace) => ctx.road.lookingUp(trace.reference);
     return {
       structured: {
-        transactions: listed.map(({ tx, currency, account }) => activityView(tx, currency, account)),
+        transactions: listed.map(({ tx, currency, account }) => activityView(tx, currency, account, usernames)),
         uncertain_writes: doubtful.writes.map((trace) => doubtfulWriteView(trace, lookingUp(trace))),
         stuck: stuck.map(({ item, currency }) => stuckApprovalView(item, currency)),
         partial,

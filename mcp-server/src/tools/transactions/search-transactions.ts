@@ -1,5 +1,6 @@
 import { TransactionStatus, boundedText, INPUT_LIMITS, isCorrelationId, transactionsInWindow, withinWindow, type Account, type Transaction, type TransactionPage, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
+import { creatorNames } from "../../views/creator-view.js";
 import { doubtfulWriteLine } from "../../views/doubtful-write-view.js";
 import { TransactionView, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -71,13 +72,13 @@ export const searchTransactions = defineTool({
         ? { page: await ctx.client.searchTransactions({ ...filter, page: args.page, page_size: args.page_size }, { signal }), partial: null }
         : await searchWindow(call, filter, args);
     const nodes: Transaction[] = page.edges.map((edge) => edge.node);
-    const accounts = await accountsById(call, nodes.map((tx) => tx.account_id), named ? [named] : []);
+    const [accounts, usernames] = await Promise.all([accountsById(call, nodes.map((tx) => tx.account_id), named ? [named] : []), creatorNames(ctx.client, nodes.map((tx) => tx.created_by), signal)]);
     const found = await Promise.all(nodes.map(async (transaction) => ({ transaction, currency: await ctx.currencies.get(transaction.currency, signal), account: accounts.get(transaction.account_id) })));
     // A search by a write's reference also says what the guard knows of that write (an answer lost, a look-up under way).
     const trace = args.label !== undefined && isCorrelationId(args.label) ? await ctx.store.writeByReference(args.label) : null;
     return {
       structured: {
-        transactions: found.map(({ transaction, currency }) => transactionView(transaction, currency)),
+        transactions: found.map(({ transaction, currency }) => transactionView(transaction, currency, usernames)),
         page_info: partial === null ? page.page_info : { ...page.page_info, partial },
         ...(trace ? { guard: guardView(trace, ctx.road.lookingUp(trace.reference)) } : {}),
       },

@@ -1,20 +1,21 @@
 import { delimitUntrusted, type UserRecord } from "@custody/shared";
 import { z } from "zod";
+import { CreatorView, creatorView } from "../../views/creator-view.js";
 import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
 
-/** A user as listed: id, name, role, status, its creator by name; keys only when asked for. */
+/** A user as listed: id, name, role, status, its creator by id and name; keys only when asked for. */
 const UserKeys = { user_id: z.string(), pub_key: z.string(), key_handle: z.string() };
 const UserView = z
-  .looseObject({ id: z.number(), username: z.string(), role: z.string(), status: z.string(), is_api: z.boolean(), created_by: z.number(), created_by_name: z.string().nullable(), created_on: z.string() })
+  .looseObject({ id: z.number(), username: z.string(), role: z.string(), status: z.string(), is_api: z.boolean(), created_by: CreatorView, created_on: z.string() })
   .extend(z.object(UserKeys).partial().shape);
 
 /** A user as listed: its creator by name; its device id, public key and key handle only when asked for. */
 function userView(user: UserRecord, names: ReadonlyMap<number, string>, withKeys: boolean): z.infer<typeof UserView> {
   const { pub_key, key_handle, user_id, ...rest } = user;
-  return recordView({ ...rest, created_by_name: names.get(user.created_by) ?? null, ...(withKeys ? { user_id, pub_key, key_handle } : {}) }) as z.infer<typeof UserView>;
+  return { ...(recordView({ ...rest, ...(withKeys ? { user_id, pub_key, key_handle } : {}) }) as z.infer<typeof UserView>), created_by: creatorView(user.created_by, names) };
 }
 
 export const listUsers = defineTool({

@@ -1,13 +1,13 @@
 import type { PersonOnRecord } from "../identity/person.js";
 import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
-import type { Finding } from "../rules/finding.js";
+import type { Finding } from "../schemas/finding.js";
 import type { Account } from "../schemas/account.js";
 import type { Currency } from "../schemas/currency.js";
 import type { SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { FormattedAmount } from "../units/format-units.js";
-import type { WriteKind, WriteRequest } from "../writes/write-registry.js";
-import type { Destination, WriteCall, WriteDraft, WriteIdentity } from "../writes/write-spec.js";
+import type { WriteKind, WriteRequest } from "../kinds/registry.js";
+import type { Destination, WriteCall, WriteDraft, WriteIdentity } from "../kinds/kit/write-spec.js";
 
 /**
  * A write prepared on fresh data: the exact call, every check with its finding, the amounts in

@@ -32,23 +32,12 @@ const SPECS = [
   ethereumStakeWrite,
 ] as const;
 
+/** The schema of each spec, in the registry's order. */
+type SchemasOf<Specs extends readonly { schema: unknown }[]> = { -readonly [I in keyof Specs]: Specs[I]["schema"] };
+
 /** A write as a surface asks for it, amounts already in base units: the union of every spec's request. */
-export const WriteRequest = z.discriminatedUnion("kind", [
-  sendWrite.schema,
-  approveTransactionWrite.schema,
-  solanaCreateStakeWrite.schema,
-  solanaDeactivateStakeWrite.schema,
-  solanaWithdrawStakeWrite.schema,
-  solanaDelegateStakeWrite.schema,
-  solanaSplitStakeWrite.schema,
-  solanaSplitDeactivateStakeWrite.schema,
-  polkadotBondExtraWrite.schema,
-  polkadotUnbondWrite.schema,
-  polkadotRebondWrite.schema,
-  polkadotWithdrawUnbondedWrite.schema,
-  polkadotSetPayeeWrite.schema,
-  ethereumStakeWrite.schema,
-]);
+// The cast only restores the tuple type `map` loses; the values are the specs' own schemas.
+export const WriteRequest = z.discriminatedUnion("kind", SPECS.map((spec) => spec.schema) as SchemasOf<typeof SPECS>);
 export type WriteRequest = z.infer<typeof WriteRequest>;
 export type WriteKind = WriteRequest["kind"];
 export type WriteRequestOf<K extends WriteKind> = Extract<WriteRequest, { kind: K }>;

@@ -29,3 +29,4 @@ export * from "./ethereum/contract-interaction-request.js";
 export * from "./ethereum/beacon-deposit-call.js";
 export * from "./ethereum/ethereum-stake-rules.js";
 export * from "./ethereum/contract-call-rules.js";
+export type { PolkadotAmountKind } from "./polkadot/polkadot-amount-writes.js";

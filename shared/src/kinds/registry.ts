@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { approveTransactionWrite } from "./approve/approve-transaction.js";
 import { ethereumStakeWrite } from "./ethereum/ethereum-stake.js";
-import { polkadotBondExtraWrite } from "./polkadot/polkadot-bond-extra.js";
-import { polkadotRebondWrite } from "./polkadot/polkadot-rebond.js";
+import { polkadotBondExtraWrite, polkadotRebondWrite, polkadotUnbondWrite } from "./polkadot/polkadot-amount-writes.js";
 import { polkadotSetPayeeWrite } from "./polkadot/polkadot-set-payee.js";
-import { polkadotUnbondWrite } from "./polkadot/polkadot-unbond.js";
 import { polkadotWithdrawUnbondedWrite } from "./polkadot/polkadot-withdraw-unbonded.js";
 import { sendWrite } from "./send/send.js";
 import { solanaCreateStakeWrite } from "./solana/solana-create-stake.js";

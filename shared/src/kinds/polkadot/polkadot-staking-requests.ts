@@ -43,24 +43,25 @@ function build(type: PolkadotStakingType, input: PolkadotStakingInput, amount: b
   });
 }
 
-function buildWithAmount(type: "BONDEXTRA" | "UNBOND" | "REBOND", input: PolkadotAmountInput): TransactionRequest {
+/** BONDEXTRA, UNBOND or REBOND: the operation's body with a positive amount. */
+export function buildPolkadotAmountRequest(type: "BONDEXTRA" | "UNBOND" | "REBOND", input: PolkadotAmountInput): TransactionRequest {
   throwIfIssues(`Polkadot ${type} request (POST /transactions)`, [amountIssue("amount", input.amount, "positive")]);
   return build(type, input, input.amount);
 }
 
 /** BONDEXTRA: moves available funds to bonded. */
 export function buildBondExtraRequest(input: PolkadotAmountInput): TransactionRequest {
-  return buildWithAmount("BONDEXTRA", input);
+  return buildPolkadotAmountRequest("BONDEXTRA", input);
 }
 
 /** UNBOND: moves bonded funds to unbonding (unbonded after 28 days). */
 export function buildUnbondRequest(input: PolkadotAmountInput): TransactionRequest {
-  return buildWithAmount("UNBOND", input);
+  return buildPolkadotAmountRequest("UNBOND", input);
 }
 
 /** REBOND: moves unbonding or unbonded funds back to bonded. */
 export function buildRebondRequest(input: PolkadotAmountInput): TransactionRequest {
-  return buildWithAmount("REBOND", input);
+  return buildPolkadotAmountRequest("REBOND", input);
 }
 
 /** WITHDRAWUNBONDED: moves unbonded funds to available; no amount applies. */

@@ -7,11 +7,11 @@ import { checkAmountScale } from "../kit/amount-scale-rule.js";
 import { Speed } from "../../schemas/transaction-request.js";
 import { requireNetwork } from "../kit/account-kind-error.js";
 import { noteWithReference } from "../kit/correlation-reference.js";
-import { settleMaxFees, settledCap } from "../kit/fee-proposal.js";
+import { cappedTransaction, transactionDraft } from "../kit/transaction-draft.js";
 import { withInputFieldNames } from "../kit/input-field-names.js";
 import { describeAmount, governanceFor, loadAccount } from "../kit/plan-context.js";
 import { WriteNote } from "../kit/write-note.js";
-import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
+import { buildBody, buildFindings } from "../kit/built-body.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
@@ -57,10 +57,9 @@ export const ethereumStakeWrite = defineWrite({
           }),
         ),
       );
-    const settled = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
-    const { maxFees: fees, proposed, findings: checks, fee } = settled;
-    const cap = settledCap(request.max_fees, settled, currency);
-    const built = build(fees);
+    const capped = await cappedTransaction(ctx, request, currency, build);
+    const { built, maxFees: fees, fee } = capped;
+    const checks = capped.findings;
     checks.push(
       ...checkEthereumStake({
         balance: account.balance,
@@ -87,21 +86,16 @@ export const ethereumStakeWrite = defineWrite({
     return {
       account,
       currency,
-      call: { method: "POST", path: "/transactions", body: built.body },
       checks,
       destinations: contractCallDestinations(request.contract, request.contract_data),
-      amounts: { amount: request.amount, ...cap.amounts },
+      amounts: capped.amounts,
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees))],
       fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, contract: request.contract },
-      proposed_max_fees: proposed,
-      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, ${cap.text}`,
-      send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: {
-        by: "reference",
-        expected: { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract }, contract_data: request.contract_data },
-      },
+      proposed_max_fees: capped.proposed,
+      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, ${capped.capText}`,
+      ...transactionDraft(built, { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract }, contract_data: request.contract_data }),
     };
   },
 });

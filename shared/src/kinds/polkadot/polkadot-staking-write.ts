@@ -15,7 +15,8 @@ import { checkAmountScale } from "../kit/amount-scale-rule.js";
 import { governanceFor, loadAccount, type PlanContext } from "../kit/plan-context.js";
 import { accountAfterUnfinished, type UnfinishedListing } from "../../holdings/unfinished-transactions.js";
 import type { AccountReference } from "../kit/request-fields.js";
-import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
+import { buildBody, buildFindings } from "../kit/built-body.js";
+import { transactionDraft } from "../kit/transaction-draft.js";
 import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
 import { balanceChange, type BalanceChange } from "../kit/balance-change.js";
 import type { Destination, WriteDraft } from "../kit/write-spec.js";
@@ -119,7 +120,6 @@ export async function planPolkadotStaking(
   return {
     account,
     currency,
-    call: { method: "POST", path: "/transactions", body: built.body },
     checks,
     // A withdrawal of unbonded funds names no amount: it moves every unbonded fund.
     amounts: moved !== undefined ? { amount: moved } : operation.type === "WITHDRAWUNBONDED" ? { total_unbonded: balances.total_unbonded } : {},
@@ -131,14 +131,10 @@ export async function planPolkadotStaking(
     policy: { amount: moved },
     proposed_max_fees: null,
     summary: shape.summary(account, currency),
-    send: (client, options) => client.createTransaction(bodyToSend(built), options),
-    lostAnswer: {
-      by: "reference",
-      expected: {
-        operations: [operation.type],
-        ...(moved === undefined ? {} : { amount: moved.toString() }),
-        ...(operation.type === "SETPAYEE" ? { payee: operation.payee } : {}),
-      },
-    },
+    ...transactionDraft(built, {
+      operations: [operation.type],
+      ...(moved === undefined ? {} : { amount: moved.toString() }),
+      ...(operation.type === "SETPAYEE" ? { payee: operation.payee } : {}),
+    }),
   };
 }

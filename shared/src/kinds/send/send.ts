@@ -9,12 +9,12 @@ import { accountNetwork } from "../../schemas/account.js";
 import { Speed } from "../../schemas/transaction-request.js";
 import { AccountKindError } from "../kit/account-kind-error.js";
 import { noteWithReference } from "../kit/correlation-reference.js";
-import { settleMaxFees, settledCap } from "../kit/fee-proposal.js";
+import { cappedTransaction, transactionDraft } from "../kit/transaction-draft.js";
 import { inFlightDraws, inFlightFinding } from "../kit/in-flight-check.js";
 import { accountAfterUnfinished } from "../../holdings/unfinished-transactions.js";
 import { describeAmount, governanceFor, loadAccount } from "../kit/plan-context.js";
 import { WriteNote } from "../kit/write-note.js";
-import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
+import { buildBody, buildFindings } from "../kit/built-body.js";
 import { polkadotDraws } from "../polkadot/polkadot-balance-draws.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
@@ -47,10 +47,9 @@ export const sendWrite = defineWrite({
     const note = noteWithReference(request.note, reference, "send");
     const build = (maxFees: bigint) =>
       buildBody(() => buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note }));
-    const settled = await settleMaxFees(ctx, request.max_fees, build, currency, request.correlation_id !== undefined);
-    const { maxFees: fees, proposed, findings: checks, fee } = settled;
-    const cap = settledCap(request.max_fees, settled, currency);
-    const built = build(fees);
+    const capped = await cappedTransaction(ctx, request, currency, build);
+    const { built, maxFees: fees, fee } = capped;
+    const checks = capped.findings;
     checks.push(...buildFindings(built), checkAddressFormat("recipient", network, request.recipient));
     checks.push(...checkSend({ amount: request.amount, maxFees: fees, availableBalance: account.available_balance }));
     checks.push(...checkAmountScale({ amount: request.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
@@ -75,19 +74,17 @@ export const sendWrite = defineWrite({
     return {
       account,
       currency,
-      call: { method: "POST", path: "/transactions", body: built.body },
       checks,
-      amounts: { amount: request.amount, ...cap.amounts },
+      amounts: capped.amounts,
       destinations: [{ role: "recipient", value: request.recipient }],
       // The service holds amount + max_fees from the available balance until broadcast; Polkadot staking in flight draws on it too.
       balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))))],
       fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, recipient: request.recipient },
-      proposed_max_fees: proposed,
-      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, ${cap.text}`,
-      send: (client, options) => client.createTransaction(bodyToSend(built), options),
-      lostAnswer: { by: "reference", expected: { operations: ["SEND", "EXECUTE_CONTRACT"], amount: request.amount.toString(), recipient: { network, address: request.recipient } } },
+      proposed_max_fees: capped.proposed,
+      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, ${capped.capText}`,
+      ...transactionDraft(built, { operations: ["SEND", "EXECUTE_CONTRACT"], amount: request.amount.toString(), recipient: { network, address: request.recipient } }),
     };
   },
 });

@@ -8,8 +8,7 @@ import { sendWrite } from "./send/send.js";
 import { solanaCreateStakeWrite } from "./solana/solana-create-stake.js";
 import { solanaDeactivateStakeWrite } from "./solana/solana-deactivate-stake.js";
 import { solanaDelegateStakeWrite } from "./solana/solana-delegate-stake.js";
-import { solanaSplitDeactivateStakeWrite } from "./solana/solana-split-deactivate-stake.js";
-import { solanaSplitStakeWrite } from "./solana/solana-split-stake.js";
+import { solanaSplitDeactivateStakeWrite, solanaSplitStakeWrite } from "./solana/solana-split-writes.js";
 import { solanaWithdrawStakeWrite } from "./solana/solana-withdraw-stake.js";
 import type { AnyWriteSpec, WriteIdentity } from "./kit/write-spec.js";
 

@@ -28,4 +28,19 @@ describe("Solana stake actions", () => {
     expect(draft.checks.filter((check) => check.severity === "block").map((check) => check.code)).not.toEqual([]);
     expect(draft.balances.map((change) => change.name)).toEqual(["available_balance", "stake total_balance", "new stake total_balance"]);
   });
+
+  it("drafts the two splits from one factory: the same body, each its own action, and the deactivated one dated", async () => {
+    const staking = demo.staking();
+    const stake = (await staking.listSolanaStakes(1)).find((candidate) => candidate.blockchain_state.status === "activated");
+    if (!stake) throw new Error("the demo workspace has no activated stake");
+    const request = { account: "sol-treasury", stake_uid: stake.uid, amount: 2_000_000_000n };
+    const split = await writeSpec("solana_split_stake").planAny(planContext(staking), { kind: "solana_split_stake", ...request }, REFERENCE);
+    const both = await writeSpec("solana_split_deactivate_stake").planAny(planContext(staking), { kind: "solana_split_deactivate_stake", ...request }, REFERENCE);
+    expect(split.call.path).toMatch(/\/actions\/split$/);
+    expect(both.call.path).toMatch(/\/actions\/split_deactivate$/);
+    expect(both.call.body).toEqual(split.call.body);
+    expect([split.destinations[1], both.destinations[1]]).toEqual([{ role: "into", value: "a new stake" }, { role: "into", value: "a new stake, deactivated" }]);
+    expect(both.summary).toMatch(/into a new stake and deactivate the new stake$/);
+    expect([split.dates, Object.keys(both.dates ?? {})]).toEqual([undefined, ["withdrawable_at"]]);
+  });
 });

@@ -10,7 +10,7 @@ import type { GovernanceExpectation } from "../../governance/rule-evaluation.js"
 import { approvalStanding } from "../../governance/request-standing.js";
 import { memberNames } from "../../governance/rule-members.js";
 import type { RequestStatus } from "../../schemas/request-status.js";
-import { describeAmount } from "../kit/plan-context.js";
+import { describeAmount } from "../../units/describe-amount.js";
 import { approvalSubject } from "./approval-subject.js";
 import { contractDataOf } from "../../holdings/unfinished-transactions.js";
 import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";

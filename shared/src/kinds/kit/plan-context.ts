@@ -43,9 +43,6 @@ export async function loadAccount(ctx: PlanContext, reference: AccountReference)
   return { account, currency };
 }
 
-// Defined with the rules, whose messages give amounts in both units too; kept here for the planners.
-export { describeAmount } from "../../units/describe-amount.js";
-
 /**
  * Guided Solana staking also needs the operator as a creator in the account's transaction rule
  * (usage rule 1: "added to its transaction and staking rules"): a block when the account reports

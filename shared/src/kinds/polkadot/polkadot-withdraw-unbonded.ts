@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { buildWithdrawUnbondedRequest } from "./polkadot-staking-requests.js";
-import { describeAmount } from "../kit/plan-context.js";
+import { describeAmount } from "../../units/describe-amount.js";
 import { WriteNote } from "../kit/write-note.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { ON_ACCOUNT } from "../kit/request-fields.js";

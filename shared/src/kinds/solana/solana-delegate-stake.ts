@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { buildDelegateSolanaStakeRequest } from "./solana-stake-requests.js";
-import { describeAmount } from "../kit/plan-context.js";
+import { describeAmount } from "../../units/describe-amount.js";
 import { buildBody } from "../kit/built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { WriteAddress, ON_STAKE } from "../kit/request-fields.js";

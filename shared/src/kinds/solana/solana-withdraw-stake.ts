@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeAmount } from "../kit/plan-context.js";
+import { describeAmount } from "../../units/describe-amount.js";
 import { NO_BODY } from "../kit/built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";

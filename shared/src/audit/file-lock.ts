@@ -2,7 +2,7 @@ import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SerialByKey } from "../operations/serial-by-key.js";
+import { SerialByKey } from "./serial-by-key.js";
 import { liveness, LockOwner, newOwner } from "./lock-owner.js";
 
 /** How long a call waits for a lock held by a live process before it gives up, reporting the holder. */

@@ -6,3 +6,5 @@ export * from "./custody-client.js";
 export * from "./unless-not-found.js";
 export * from "./service-clock.js";
 export * from "./bounded-body.js";
+export * from "./module-version-rule.js";
+export * from "./transactions-in-window.js";

@@ -1,9 +1,9 @@
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { LimitScope } from "../policy/limit-scope.js";
-import type { Finding } from "../rules/finding.js";
-import type { WriteRecognition } from "../writes/lost-answer-fields.js";
 import type { LookupTally } from "./lookup-tally.js";
+import type { Finding } from "../schemas/finding.js";
+import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
 export interface PreparedIntent {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
-import { WriteRecognition } from "../writes/lost-answer-fields.js";
+import { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "./guard-store.js";
 import { LastLookup, LOOKED_UP_EVENT, tallyLookup } from "./lookup-tally.js";
 

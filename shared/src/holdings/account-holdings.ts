@@ -7,7 +7,7 @@ import type { EthereumStake } from "../schemas/ethereum-stake.js";
 import { polkadotFrozen } from "../schemas/polkadot-coin-fields.js";
 import { SolanaStakeState, type SolanaStake } from "../schemas/solana-stake.js";
 import type { Transaction } from "../schemas/transaction.js";
-import type { UnfinishedListing } from "../operations/unfinished-transactions.js";
+import type { UnfinishedListing } from "./unfinished-transactions.js";
 import { fundsHeld } from "./funds-held.js";
 
 /** The stakes of one state, with their total; a deactivating group says when its last one becomes withdrawable. */

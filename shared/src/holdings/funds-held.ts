@@ -1,5 +1,5 @@
 import type { Transaction } from "../schemas/transaction.js";
-import { operationOf } from "../operations/unfinished-transactions.js";
+import { operationOf } from "./unfinished-transactions.js";
 
 /** Transactions that take their amount out of the account: it is held from creation until broadcast or end. */
 const AMOUNT_HELD = new Set(["SEND", "EXECUTE_CONTRACT", "DEPLOY_CONTRACT", "STAKE_CREATE_DELEGATE"]);

@@ -1,2 +1,3 @@
 export * from "./funds-held.js";
 export * from "./account-holdings.js";
+export * from "./unfinished-transactions.js";

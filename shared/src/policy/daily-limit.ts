@@ -1,5 +1,5 @@
 import type { Currency } from "../schemas/currency.js";
-import { finding, type Finding } from "../rules/finding.js";
+import { finding, type Finding } from "../schemas/finding.js";
 import type { LimitSet } from "./limit-scope.js";
 import { describePolicyAmount, limitInBaseUnits } from "./policy-limit.js";
 

@@ -1,7 +1,7 @@
 import type { Network } from "../schemas/account.js";
 import { sameAddress } from "../schemas/address-format.js";
 import type { Currency } from "../schemas/currency.js";
-import { finding, type Finding } from "../rules/finding.js";
+import { finding, type Finding } from "../schemas/finding.js";
 import { checkDailyLimit } from "./daily-limit.js";
 import type { LimitSet } from "./limit-scope.js";
 import type { Policy, Role, Toolset } from "./policy.js";

@@ -1,4 +1,4 @@
-import { finding, type Finding } from "../rules/finding.js";
+import { finding, type Finding } from "../schemas/finding.js";
 import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "./policy.js";
 import { LIMITS_FIELD, roleLimitsField, TEAM_LIMITS_FIELD } from "./person-grant.js";

@@ -1,5 +1,5 @@
 import type { Currency } from "../schemas/currency.js";
-import { finding, type Finding } from "../rules/finding.js";
+import { finding, type Finding } from "../schemas/finding.js";
 import { toBaseUnits, type AmountInUnit } from "../units/amount-in-unit.js";
 import { formatUnits } from "../units/format-units.js";
 import { displayUnit } from "../units/currency-units.js";

@@ -23,3 +23,4 @@ export * from "./base58.js";
 export * from "./address-format.js";
 export * from "./ethereum-checksum.js";
 export * from "./input-limits.js";
+export * from "./finding.js";

@@ -1,7 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import { repeatKey } from "../guard-store/write-traces.js";
-import { finding } from "../rules/finding.js";
+import { finding } from "../schemas/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";

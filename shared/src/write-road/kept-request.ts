@@ -1,4 +1,4 @@
-import { WriteRequest, writeSpec, type WriteKind } from "../writes/write-registry.js";
+import { WriteRequest, writeSpec, type WriteKind } from "../kinds/registry.js";
 
 /** A request as a sealed intent keeps it: JSON, its amounts (its spec's amountFields) as digit strings. */
 export function keepRequest(request: WriteRequest): Record<string, unknown> {

@@ -1,8 +1,8 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { carriesReference } from "../operations/correlation-reference.js";
-import { userIdOf } from "../operations/workspace-users.js";
-import { transactionDifferences, type WriteRecognition } from "../writes/lost-answer-fields.js";
+import { carriesReference } from "../kinds/kit/correlation-reference.js";
+import { userIdOf } from "../governance/workspace-users.js";
+import { transactionDifferences, type WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 /** A write whose answer may be lost, as any process knows it from the guard's store. */

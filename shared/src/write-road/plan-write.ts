@@ -3,10 +3,10 @@ import { checkPolicy } from "../policy/policy-checks.js";
 import { checkPolicyCurrencies } from "../policy/policy-currencies.js";
 import { accountNetwork } from "../schemas/account.js";
 import { formatAmount, formatSignedAmount } from "../units/format-units.js";
-import { newCorrelationId } from "../operations/correlation-reference.js";
-import { assertWriteNote } from "../operations/write-note.js";
-import type { PlanContext } from "../operations/plan-context.js";
-import { writeSpec, type WriteRequest } from "../writes/write-registry.js";
+import { newCorrelationId } from "../kinds/kit/correlation-reference.js";
+import { assertWriteNote } from "../kinds/kit/write-note.js";
+import type { PlanContext } from "../kinds/kit/plan-context.js";
+import { writeSpec, type WriteRequest } from "../kinds/registry.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 /**

@@ -1,28 +1,20 @@
 import type { PersonOnRecord } from "../identity/person.js";
-import type { GovernanceExpectation } from "../governance/rule-evaluation.js";
-import type { Finding } from "../rules/finding.js";
-import type { Account } from "../schemas/account.js";
-import type { Currency } from "../schemas/currency.js";
-import type { SolanaStake } from "../schemas/solana-stake.js";
-import type { Transaction } from "../schemas/transaction.js";
 import type { FormattedAmount } from "../units/format-units.js";
-import type { WriteKind, WriteRequest } from "../writes/write-registry.js";
-import type { Destination, WriteCall, WriteDraft, WriteIdentity } from "../writes/write-spec.js";
+import type { WriteKind, WriteRequest } from "../kinds/registry.js";
+import type { Destination, WriteDraft, WriteIdentity } from "../kinds/kit/write-spec.js";
 
 /**
  * A write prepared on fresh data: the exact call, every check with its finding, the amounts in
  * base and display units, and what governance is expected to do. Nothing has been sent.
  */
-export interface PlannedWrite {
+export interface PlannedWrite
+  extends Pick<WriteDraft, "account" | "currency" | "call" | "checks" | "governance" | "proposed_max_fees" | "summary" | "stake" | "transaction" | "send" | "lostAnswer"> {
   kind: WriteKind;
   identity: WriteIdentity;
   operator: string;
   /** The signed-in person the write is prepared for (null: a single user): named on its records and in its dry run. */
   person: PersonOnRecord | null;
   request: WriteRequest;
-  account: Account;
-  currency: Currency;
-  call: WriteCall;
   /** Travels in the note (where the request has one) so an ambiguous outcome can be looked up. */
   correlation_id: string;
   amounts: Record<string, FormattedAmount>;
@@ -34,15 +26,6 @@ export interface PlannedWrite {
   fee: { estimated: FormattedAmount } | { unknown: string };
   /** Moments the write leads to, ISO 8601 (withdrawable_at). */
   dates: Record<string, string>;
-  checks: Finding[];
-  governance: GovernanceExpectation | null;
-  /** The max_fees proposed from the fee estimate when the request gave none. */
-  proposed_max_fees: bigint | null;
   /** The base-unit quantity the write moves or commits, for the local policy's limits. */
   policy_amount: bigint | undefined;
-  summary: string;
-  stake?: SolanaStake;
-  transaction?: Transaction;
-  send: WriteDraft["send"];
-  lostAnswer: WriteDraft["lostAnswer"];
 }

@@ -3,7 +3,7 @@ import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
 import type { Person } from "../identity/person.js";
 import type { Policy } from "../policy/policy.js";
-import type { Finding } from "../rules/finding.js";
+import type { Finding } from "../schemas/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { Candidate } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";

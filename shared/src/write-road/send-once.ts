@@ -1,7 +1,7 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import { AmbiguousWriteError, CustodyApiError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
 import type { Transaction } from "../schemas/transaction.js";
-import type { WriteRecognition } from "../writes/lost-answer-fields.js";
+import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, unreadClause, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 

@@ -2,7 +2,7 @@ import { baseUnit } from "../units/currency-units.js";
 import type { FormattedAmount } from "../units/format-units.js";
 import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
 import { shortenedText } from "../untrusted/shortened-text.js";
-import type { Destination } from "../writes/write-spec.js";
+import type { Destination } from "../kinds/kit/write-spec.js";
 import type { PlannedWrite } from "./planned-write.js";
 
 // What moves, the first thing every surface shows a person about a write: the account (name and

@@ -1,6 +1,6 @@
 import type { WriteTrace } from "../guard-store/guard-store.js";
-import { carriesReference, referencesIn } from "../operations/correlation-reference.js";
-import { finding, type Finding } from "../rules/finding.js";
+import { carriesReference, referencesIn } from "../kinds/kit/correlation-reference.js";
+import { finding, type Finding } from "../schemas/finding.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { HISTORY_MAX_READ, type IdenticalTransaction, type WorkspaceHistory } from "./workspace-history.js";

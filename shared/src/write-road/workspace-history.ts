@@ -1,11 +1,11 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import { usernamesOf } from "../operations/workspace-users.js";
+import { usernamesOf } from "../governance/workspace-users.js";
 import type { Account } from "../schemas/account.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
 import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { transactionDifferences } from "../writes/lost-answer-fields.js";
+import { transactionDifferences } from "../kinds/kit/lost-answer-fields.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
 export const HISTORY_FIRST_PAGE = 10;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CustodyClient } from "../../src/client/custody-client.js";
 import { InvalidInputError, PageLimitError } from "../../src/client/errors.js";
-import { buildCreateSolanaStakeRequest, buildSplitSolanaStakeRequest } from "../../src/requests/solana-stake-requests.js";
-import { buildSendRequest } from "../../src/requests/send-request.js";
-import { buildApproveRequest } from "../../src/requests/approve-request.js";
+import { buildCreateSolanaStakeRequest, buildSplitSolanaStakeRequest } from "../../src/kinds/solana/solana-stake-requests.js";
+import { buildSendRequest } from "../../src/kinds/send/send-request.js";
+import { buildApproveRequest } from "../../src/kinds/approve/approve-request.js";
 import { stringifyJsonExact } from "../../src/json/exact-json.js";
 import { isPolkadotAccount } from "../../src/schemas/account.js";
-import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../requests/currency-fixtures.js";
+import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 import { json, ScriptedServer } from "./scripted-server.js";
 import { BIG_POLKADOT_TOTAL, healthWire, pageWire, polkadotAccountWire, solanaStakeWire, STAKE_UID, transactionWire, userWire } from "./wire-fixtures.js";
 

@@ -13,11 +13,11 @@ import {
   UnknownOperatorError,
 } from "../../src/client/errors.js";
 import { stringifyJsonExact } from "../../src/json/exact-json.js";
-import { buildCreateSolanaStakeRequest } from "../../src/requests/solana-stake-requests.js";
-import { buildSendRequest } from "../../src/requests/send-request.js";
+import { buildCreateSolanaStakeRequest } from "../../src/kinds/solana/solana-stake-requests.js";
+import { buildSendRequest } from "../../src/kinds/send/send-request.js";
 import { UNKNOWN_OPERATOR_ERROR_NAME } from "../../src/schemas/error-body.js";
 import type { PolkadotCoinFields } from "../../src/schemas/polkadot-coin-fields.js";
-import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../requests/currency-fixtures.js";
+import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 import type { Scripted } from "./scripted-server.js";
 import { json, ScriptedServer, text } from "./scripted-server.js";
 import { healthWire, polkadotAccountWire, transactionWire } from "./wire-fixtures.js";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CustodyClient } from "../../src/client/custody-client.js";
 import { CustodyApiError, ResponseValidationError } from "../../src/client/errors.js";
-import { buildSendRequest } from "../../src/requests/send-request.js";
-import { SOL, SOLANA_RECIPIENT } from "../requests/currency-fixtures.js";
+import { buildSendRequest } from "../../src/kinds/send/send-request.js";
+import { SOL, SOLANA_RECIPIENT } from "../currency-fixtures.js";
 import { json, ScriptedServer, text } from "./scripted-server.js";
 import { healthWire, transactionWire } from "./wire-fixtures.js";
 

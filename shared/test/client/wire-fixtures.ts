@@ -3,7 +3,7 @@ import type { Health } from "../../src/schemas/health.js";
 import type { SolanaStakeWire } from "../../src/schemas/solana-stake.js";
 import type { TransactionWire } from "../../src/schemas/transaction.js";
 import type { UserRecord } from "../../src/schemas/user.js";
-import { POLKADOT_RECIPIENT, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../requests/currency-fixtures.js";
+import { POLKADOT_RECIPIENT, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 
 /** A Polkadot total above 2^64: it must come out of the client as this exact bigint. */
 export const BIG_POLKADOT_TOTAL = 18_446_744_073_709_551_739n;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/client/errors.js";
-import { buildSetPayeeRequest } from "../../src/requests/polkadot-staking-requests.js";
+import { buildSetPayeeRequest } from "../../src/kinds/polkadot/polkadot-staking-requests.js";
 import { REWARDS_DESTINATIONS, RewardsDestination } from "../../src/schemas/coin-fields-request.js";
 import { TransactionRequest } from "../../src/schemas/transaction-request.js";
 import { formatIssues } from "../../src/schemas/validation-message.js";
-import { DOT } from "../requests/currency-fixtures.js";
+import { DOT } from "../currency-fixtures.js";
 
 const setPayee = (coinFields: Record<string, unknown>) => ({
   account_name: "dot-main",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatUnitsRounded } from "../../src/units/format-units.js";
-import { SOL } from "../requests/currency-fixtures.js";
+import { SOL } from "../currency-fixtures.js";
 
 describe("an amount rounded for a label, exactly on bigint", () => {
   it.each([

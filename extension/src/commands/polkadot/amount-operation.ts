@@ -1,15 +1,13 @@
 import * as vscode from "vscode";
-import { checkPolkadotOperation, displayUnit, POLKADOT_AMOUNT_OPERATIONS, POLKADOT_BALANCE_NAMES, polkadotBalanceValue, writeIdentity } from "@custody/shared";
+import { checkPolkadotOperation, displayUnit, POLKADOT_AMOUNT_OPERATIONS, POLKADOT_BALANCE_NAMES, polkadotBalanceValue, writeIdentity, type PolkadotAmountKind } from "@custody/shared";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { polkadotAccountFor } from "./polkadot-account.js";
 
-type AmountKind = keyof typeof POLKADOT_AMOUNT_OPERATIONS;
-
 /** BONDEXTRA, UNBOND and REBOND: an account and an amount, checked as typed against the balance the spec names. */
-export function polkadotAmountCommand(id: string, kind: AmountKind): CommandDefinition {
+export function polkadotAmountCommand(id: string, kind: PolkadotAmountKind): CommandDefinition {
   const operation = POLKADOT_AMOUNT_OPERATIONS[kind];
   const title = writeIdentity(kind).title;
   return {

@@ -1,0 +1,101 @@
+import type { CustodyClient } from "../../client/custody-client.js";
+import type { CallOptions } from "../../client/client-options.js";
+import type { Account } from "../../schemas/account.js";
+import { CustodyError } from "../../client/errors.js";
+import { unlessNotFound } from "../../client/unless-not-found.js";
+import { delimitUntrusted } from "../../untrusted/untrusted-text.js";
+import { accountDirectoryOf } from "./account-directory.js";
+import { nearNames } from "./near-names.js";
+import type { AccountReference } from "./request-fields.js";
+
+export class AccountNotFoundError extends CustodyError {
+  constructor(
+    readonly reference: AccountReference,
+    detail: string,
+  ) {
+    super(`account: ${detail}`);
+  }
+}
+
+/** The account by id, or undefined when the service says it does not exist (404). */
+/**
+ * The account by name through the client's directory of names (a hint, never trusted alone):
+ * it is used only when it is younger than its max age (60 s by default) and names exactly one
+ * account for the name. That account is then fetched by id, and the hint holds only if the
+ * account still has exactly that name and the workspace still has the number of accounts the
+ * listing had (one page of one account, read at the same time). Anything else (no hint, a
+ * stale one, two ids, a renamed or missing account, a different count) lists every account
+ * again and decides from that listing.
+ *
+ * When can a hint hide a second account with the same name? Only if, after the listing, another
+ * account took the name while the number of accounts stayed the same (a rename, or a creation
+ * together with a deletion), and within the max age. A creation alone changes the count and is
+ * caught at once. The window is the max age; set it to 0 (accountDirectoryOf(client, { maxAgeMs:
+ * 0 })) to list every account on each resolution. A service whose page_info.count is not the
+ * whole list's size only makes every hint fail the check: slower, never wrong.
+ */
+async function hintedAccount(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; noListing: boolean }> {
+  const hints = accountDirectoryOf(client).hints();
+  const ids = hints?.ids(name) ?? [];
+  if (!hints || ids.length !== 1) return { account: undefined, noListing: !hints };
+  const [account, page] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), client.listAccounts({ page: 1, page_size: 1 }, options)]);
+  return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, noListing: false };
+}
+
+/** The one account with exactly this name, or undefined when none has it; a name shared by several is refused. */
+async function accountNamed(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
+  const hinted = await hintedAccount(client, name, options);
+  if (hinted.account) return { account: hinted.account, listing: undefined };
+  // Without a listing, one under way (another resolution's, the process's warm-up) is as good as a new one; a listing
+  // that was contradicted (a hint that failed its check, a name it did not have) is decided against with a new one.
+  const directory = accountDirectoryOf(client);
+  const accounts = await (hinted.noListing ? directory.current(options) : directory.refresh(options));
+  const exact = accounts.filter((account) => account.name === name);
+  if (exact.length > 1) {
+    throw new AccountNotFoundError(name, `the name ${delimitUntrusted("account.name", name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
+  }
+  return { account: exact[0], listing: accounts };
+}
+
+/** Digits that could be an account id: no sign, no leading zero, a safe integer. */
+function asAccountId(reference: string): number | undefined {
+  if (!/^[1-9][0-9]*$/.test(reference)) return undefined;
+  const id = Number.parseInt(reference, 10);
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** "#42": an id and nothing else, for a string-only input (an MCP tool's) to name an id that is another account's name. */
+function explicitAccountId(reference: string): number | undefined {
+  return reference.startsWith("#") ? asAccountId(reference.slice(1)) : undefined;
+}
+
+/**
+ * The account a person or an AI named: a JSON number, or a string "#" and digits ("#42"), is always
+ * an id; another string is an exact name, or, when it is digits and no account has that name, an id. A string of digits that is both an
+ * account's id and another account's exact name is refused as ambiguous, naming both: the same
+ * input must never make one account or the other pay depending on what exists. A name shared by
+ * several accounts is refused rather than guessed. Names are resolved through the client's
+ * directory of names (see hintedAccount): one GET by id and one of a single-account page when the
+ * hint holds, a listing of every account otherwise.
+ */
+export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
+  if (typeof reference === "number") return client.getAccount(reference, options);
+  const explicit = explicitAccountId(reference);
+  if (explicit !== undefined) return client.getAccount(explicit, options);
+  const id = asAccountId(reference);
+  const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
+  if (named.account && byId && named.account.id !== byId.id) {
+    throw new AccountNotFoundError(
+      reference,
+      `${JSON.stringify(reference)} is ambiguous: it is the id of account ${delimitUntrusted("account.name", byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
+        `to mean the account with id ${byId.id}, give "#${byId.id}"; to mean the account named ${JSON.stringify(reference)}, give "#${named.account.id}"`,
+    );
+  }
+  if (named.account) return named.account;
+  if (byId) return byId;
+  if (id !== undefined) throw new AccountNotFoundError(reference, `no account has the id ${id} or the name ${JSON.stringify(reference)}`);
+  const accounts = named.listing ?? [];
+  const near = nearNames(reference, accounts.map((account) => account.name)).flatMap((name) => accounts.filter((account) => account.name === name));
+  const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${delimitUntrusted("account.name", a.name)} (id ${a.id})`).join(", ")}?` : "";
+  throw new AccountNotFoundError(reference, `no account is named ${JSON.stringify(reference)}${hint}`);
+}

@@ -1,0 +1,48 @@
+import type { Currency } from "../../schemas/currency.js";
+import { baseUnit, displayUnit } from "../../units/currency-units.js";
+import { formatUnits } from "../../units/format-units.js";
+import { describeAmount } from "../../units/describe-amount.js";
+import { finding, type Finding } from "../../schemas/finding.js";
+
+/** More than this many times the account's balance is taken for a unit mistake, not a plan. */
+export const ABSURD_MULTIPLE = 1_000_000n;
+
+export interface AmountScaleInput {
+  amount: bigint;
+  /** The account's balance (what it holds). */
+  balance: bigint;
+  /** The network fee the service estimates, when known. */
+  fee: bigint | null;
+  currency: Currency;
+}
+
+/**
+ * An amount whose unit makes it absurd for the account: more than a million times its balance
+ * (a display amount typed with the display unit's digits as base units, "1500000000 SOL"), or
+ * below one network fee (a display amount given in the base unit, "1.5" meant as SOL given as
+ * "1500 lamport"). Warns, naming what the amount would be in the other unit; says nothing otherwise.
+ */
+export function checkAmountScale({ amount, balance, fee, currency }: AmountScaleInput): Finding[] {
+  const shift = 10n ** BigInt(displayUnit(currency).magnitude);
+  const display = displayUnit(currency).code;
+  if (balance > 0n && amount > balance * ABSURD_MULTIPLE) {
+    const meant = amount % shift === 0n ? `; if ${formatUnits(amount, currency)} was meant in ${baseUnit(currency).code}, it is ${describeAmount(amount / shift, currency)}` : "";
+    return [
+      finding("warn", "AMOUNT_UNIT_SUSPECT", `amount ${describeAmount(amount, currency)} is more than a million times the account's balance ${describeAmount(balance, currency)}: check its unit${meant}`, {
+        amount,
+        balance,
+      }),
+    ];
+  }
+  if (fee !== null && amount > 0n && amount < fee) {
+    return [
+      finding(
+        "warn",
+        "AMOUNT_UNIT_SUSPECT",
+        `amount ${describeAmount(amount, currency)} is below one network fee of ${describeAmount(fee, currency)}: check its unit; if ${amount} was meant in ${display}, it is ${describeAmount(amount * shift, currency)}`,
+        { amount, fee },
+      ),
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { describeAmount } from "../../units/describe-amount.js";
+import { NO_BODY } from "../kit/built-body.js";
+import { planStakeAction } from "./solana-stake-action.js";
+import { ON_STAKE } from "../kit/request-fields.js";
+import { defineWrite } from "../kit/write-spec.js";
+import { balanceChange } from "../kit/balance-change.js";
+
+export const SolanaWithdrawStakeRequest = z.object({ kind: z.literal("solana_withdraw_stake"), ...ON_STAKE });
+
+/** Withdraws a deactivated stake back to its account. */
+export const solanaWithdrawStakeWrite = defineWrite({
+  kind: "solana_withdraw_stake",
+  identity: { tool: "solana_withdraw_stake", toolset: "solana_staking", title: "Withdraw a Solana stake" },
+  schema: SolanaWithdrawStakeRequest,
+  target: "account",
+  amountFields: [],
+  plan: (ctx, request) =>
+    planStakeAction(ctx, request, {
+      action: "withdraw",
+      build: () => NO_BODY,
+      policy: () => ({}),
+      into: [{ role: "into", value: "the account's available balance" }],
+      summary: (stake, currency) => `withdraw stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}) back to its account`,
+      send: (client, accountId, uid, _body, options) => client.withdrawSolanaStake(accountId, uid, options),
+      expected: {},
+      balances: (stake) => [balanceChange("stake total_balance", stake.blockchain_state.total_balance, -stake.blockchain_state.total_balance)],
+    }),
+});

@@ -1,4 +1,0 @@
-export * from "./write-spec.js";
-export * from "./write-registry.js";
-export * from "./request-fields.js";
-export * from "./polkadot-balance-draws.js";

@@ -111,6 +111,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_write_traces_in_flight ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status = 'in_flight'`,
     ],
   },
+  {
+    version: 6,
+    name: "the dry runs waiting for their person",
+    statements: [
+      // Null: a dry run anyone holding its token confirms; '' a single user's (no one signs in); else the person's subject.
+      `ALTER TABLE custody_intents ADD COLUMN waiting_for text`,
+      `CREATE INDEX custody_intents_waiting ON custody_intents (operator, waiting_for, expires_at) WHERE waiting_for IS NOT NULL AND redeemed_by IS NULL`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

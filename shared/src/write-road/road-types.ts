@@ -93,6 +93,8 @@ export const SealedIntent = z.strictObject({
    * mode): a surface that never saw the tool's arguments (the confirmation page) confirms it.
    */
   request: z.unknown().optional(),
+  /** What moves, as the dry run said it in one line (sanitised), for the lists of writes waiting for their person. */
+  moves: z.string().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
   /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */

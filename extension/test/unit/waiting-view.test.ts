@@ -53,8 +53,9 @@ describe("Waiting for you", () => {
     const [node] = await view.provider.getChildren();
     expect(node).toBeInstanceOf(WaitingNode);
     const item = node?.treeItem() as unknown as TreeItem;
-    expect(item.label).toBe("Stake SOL");
-    expect(item.description).toContain(`Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}`);
+    // What moves first, as the modal's message says it.
+    expect(item.label).toMatch(new RegExp(`^Stake SOL from sol-treasury \\(id 1\\): 1\\.5 SOL \\(1500000000 lamport\\) to validator ${VALIDATOR}; fee `));
+    expect(item.description).toBe(reference);
     expect((node as WaitingNode).write.reference).toBe(reference);
 
     const before = await newestTransaction(harness);

@@ -16,7 +16,7 @@ export const decideWaiting: CommandDefinition = {
       }
       chosen = await services.prompter.pick(
         vscode.l10n.t("Custody: Waiting for You"),
-        nodes.map((each) => ({ label: each.title, description: each.write.moves ?? "", detail: each.write.reference, value: each })),
+        nodes.map((each) => ({ label: each.label, detail: each.write.reference, value: each })),
       );
       if (chosen === undefined) return;
     }

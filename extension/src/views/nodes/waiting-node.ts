@@ -16,11 +16,17 @@ export class WaitingNode extends TreeNode {
     return writeSpecOfTool(this.write.tool)?.identity.title ?? this.write.tool;
   }
 
+  /** The line it is listed by: what moves, or the write's title when the dry run did not keep it. */
+  get label(): string {
+    return this.write.moves === null ? this.title : labelText(this.write.moves, 300);
+  }
+
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.title, vscode.TreeItemCollapsibleState.None);
+    // What moves first ("Send funds from sol-treasury (id 1): 0.021 SOL ..."), as the modal's message says it.
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     const moves = this.write.moves ?? vscode.l10n.t("(open it to see what moves)");
     const expires = new Date(this.write.expires_at).toISOString();
-    item.description = labelText(moves, 200);
+    item.description = this.write.reference;
     item.iconPath = new vscode.ThemeIcon("bell-dot");
     item.tooltip = markdownTooltip(
       this.title,

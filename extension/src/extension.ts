@@ -17,6 +17,8 @@ import { StatusBar } from "./status-bar.js";
 import { ScriptedPrompter } from "./testing/scripted-prompter.js";
 import { createTestApi, type CustodyTestApi } from "./testing/test-api.js";
 import { ViewRegistry } from "./views/view-registry.js";
+import { WaitingProvider } from "./views/waiting-provider.js";
+import { createWaitingView } from "./views/waiting-view.js";
 
 export interface CustodyExtensionApi {
   /** Present only when VS Code runs the extension in Test mode (the test-electron suite). */
@@ -53,7 +55,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   const guard = new WriteGuard({ connection, prompter, output, audit, policySetting: () => readConnectionSettings().policyFile, afterWrite: refreshAll });
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? "0.0.0");
   const mcp = new CustodyMcpProvider(context.asAbsolutePath("dist/mcp/custody-mcp.js"), version, connection, audit.path);
-  const services: Services = { connection, output, prompter, guard, audit, views, tokens, emulator, mcp, refreshAll };
+  const waiting = new WaitingProvider(connection, () => audit.store(), output);
+  const services: Services = { connection, output, prompter, guard, audit, views, waiting, tokens, emulator, mcp, refreshAll };
   const autoRefresh = new AutoRefresh(refreshAll);
 
   setContexts(connection.state);
@@ -61,6 +64,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     output,
     connection,
     views,
+    waiting,
+    createWaitingView(waiting),
     statusBar,
     emulator,
     mcp,
@@ -69,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     connection.onDidChange((state) => {
       setContexts(state);
       views.refreshAll();
+      void waiting.read();
       if (state.kind === "connected") {
         autoRefresh.schedule(readConnectionSettings().refreshIntervalSeconds);
         guard.connected();

@@ -7,6 +7,7 @@ import type { Prompter } from "./input/prompter.js";
 import type { CustodyMcpProvider } from "./mcp/mcp-server-provider.js";
 import type { OutputLog } from "./output/output-log.js";
 import type { ViewRegistry } from "./views/view-registry.js";
+import type { WaitingProvider } from "./views/waiting-provider.js";
 
 /** What commands work with; built once in activate. */
 export interface Services {
@@ -16,6 +17,8 @@ export interface Services {
   guard: WriteGuard;
   audit: ExtensionAudit;
   views: ViewRegistry;
+  /** The writes assistants prepared for this person ("Waiting for you"). */
+  waiting: WaitingProvider;
   tokens: AccessTokenStore;
   emulator: EmulatorSession;
   /** The MCP server definition this window provides (none when the package carries no server). */

@@ -314,6 +314,37 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("list the dry runs waiting for a person, by operator and person, to any store on the backing, until used, superseded or expired", async () => {
+      const { store, twin } = await kind.fresh();
+      const other = await twin();
+      const single = { operator: "alice_ops", person: null };
+      const waiting = (nonce: string, fingerprint: string, person: string | null, extra: { operator?: string; expires_at?: number } = {}) => ({ ...intent(nonce, fingerprint), ...extra, waiting_for: { person } });
+      const nonces = async (each: GuardStore, query: { operator: string; person: string | null } = single, limit = 10) => (await each.waitingIntents(query, limit)).map((found) => found.nonce);
+      try {
+        const soon = Date.now() + 30_000;
+        await store.prepareIntent(waiting("a".repeat(32), "1".repeat(64), null));
+        await store.prepareIntent(waiting("b".repeat(32), "2".repeat(64), null, { expires_at: soon }));
+        await store.prepareIntent(waiting("c".repeat(32), "3".repeat(64), "carol"));
+        await store.prepareIntent(waiting("d".repeat(32), "4".repeat(64), null, { operator: "bob_ops" }));
+        await store.prepareIntent(intent("e".repeat(32), "5".repeat(64)));
+        await store.prepareIntent(waiting("f".repeat(32), "6".repeat(64), null, { expires_at: Date.now() - 1 }));
+        // Soonest to expire first, each with what its confirmation rebuilds; the token-mode and expired ones are not listed.
+        expect(await other.waitingIntents(single, 10)).toEqual([
+          { nonce: "b".repeat(32), expires_at: soon, sealed: JSON.stringify({ nonce: "b".repeat(32) }) },
+          expect.objectContaining({ nonce: "a".repeat(32) }),
+        ]);
+        expect(await nonces(store, single, 1)).toEqual(["b".repeat(32)]);
+        expect(await nonces(store, { operator: "alice_ops", person: "carol" })).toEqual(["c".repeat(32)]);
+        expect(await nonces(store, { operator: "bob_ops", person: null })).toEqual(["d".repeat(32)]);
+        expect(await other.redeemIntent("b".repeat(32))).toMatchObject({ outcome: "redeemed" });
+        await store.prepareIntent(waiting("9".repeat(32), "1".repeat(64), null));
+        expect(await nonces(store)).toEqual(["9".repeat(32)]);
+      } finally {
+        await store.close();
+        await other.close();
+      }
+    });
+
     it("are shared by stores on one backing, and a nonce redeemed by several at once is redeemed by one", async () => {
       const { store, twin } = await kind.fresh();
       const others = [await twin(), await twin()];

@@ -23,6 +23,7 @@ import { withdrawStake } from "./solana/withdraw-stake.js";
 import { approveTransaction } from "./transaction/approve-transaction.js";
 import { createTransaction } from "./transaction/create-transaction.js";
 import { searchTransactions } from "./transaction/search-transactions.js";
+import { decideWaiting } from "./views/decide-waiting.js";
 import { loadMore } from "./views/load-more.js";
 import { refreshAccounts, refreshAll, refreshStakes, refreshTransactions } from "./views/refresh.js";
 
@@ -60,4 +61,5 @@ export const ALL_COMMANDS: readonly CommandDefinition[] = [
   ethereumStake,
   registerOperator,
   loadMore,
+  decideWaiting,
 ];

@@ -10,6 +10,7 @@ import {
   type Finding,
   type PlannedWrite,
   type PrepareResult,
+  type WaitingWrite,
   type WriteKind,
   type WriteRequest,
 } from "@custody/shared";
@@ -23,6 +24,7 @@ import { blockedText, confirmationText, withWhatMoves } from "./confirmation-tex
 import { AUDIT_SURFACE, type ExtensionAudit } from "./extension-audit.js";
 import { loadPolicy } from "./policy-source.js";
 import { restrictedModeRefusal } from "./workspace-trust.js";
+import { decideWaiting } from "./waiting-decision.js";
 
 export interface WriteGuardDeps {
   connection: Connection;
@@ -154,6 +156,30 @@ export class WriteGuard {
       return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool), error, false);
     }
     return this.#report(tool, result);
+  }
+
+  /** A write an assistant prepared for this person, decided in the modal of the extension's own writes (see decideWaiting). */
+  async decideWaiting(write: WaitingWrite): Promise<GuardedResult | { status: "left" | "gone" }> {
+    const restricted = restrictedModeRefusal();
+    if (restricted !== undefined) return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", write.tool, restricted));
+    const state = this.deps.connection.require();
+    const road = this.#roadFor(state.client, state.target.operator);
+    let outcome;
+    try {
+      outcome = await decideWaiting(road, write, {
+        prompter: this.deps.prompter,
+        baseUrl: state.client.baseUrl,
+        progress: (work) => this.#progress(vscode.l10n.t("Custody: checking {0} on fresh data...", write.tool), work),
+      });
+    } catch (error) {
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", write.tool), error, false);
+    }
+    if (outcome.status === "left") return outcome;
+    if (outcome.status === "gone") {
+      void notify("info", vscode.l10n.t("Custody: {0} no longer waits for you (decided elsewhere, replaced by a newer dry run, or expired); nothing was sent from here.", write.tool));
+      return outcome;
+    }
+    return this.#report(write.tool, outcome);
   }
 
   #showPlan(tool: string, plan: PlannedWrite): void {

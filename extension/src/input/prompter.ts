@@ -25,6 +25,13 @@ export interface ConfirmRequest {
   action: string;
 }
 
+export interface ChoiceRequest {
+  message: string;
+  detail: string;
+  /** The buttons, in order; Cancel and Escape choose none. */
+  actions: readonly string[];
+}
+
 /**
  * Every question the extension asks a person. Escape answers undefined, which cancels the
  * flow. The window implementation asks through VS Code; a scripted one exists only in tests.
@@ -34,6 +41,8 @@ export interface Prompter {
   input(request: InputRequest): Promise<string | undefined>;
   /** A modal dialog; true only when the person chose the action button. */
   confirm(request: ConfirmRequest): Promise<boolean>;
+  /** A modal dialog with several buttons; the one chosen, or undefined (Cancel, Escape). */
+  choose(request: ChoiceRequest): Promise<string | undefined>;
 }
 
 /** Asks through VS Code's quick pick, input box and modal dialog. */
@@ -58,9 +67,12 @@ export class WindowPrompter implements Prompter {
   }
 
   async confirm(request: ConfirmRequest): Promise<boolean> {
+    return (await this.choose({ message: request.message, detail: request.detail, actions: [request.action] })) === request.action;
+  }
+
+  async choose(request: ChoiceRequest): Promise<string | undefined> {
     // The last door before the person: the modal quotes workspace text (a name, a request body).
     const message = sanitizeUntrustedText(request.message, 1000);
-    const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: sanitizeUntrustedText(request.detail, 8000) }, request.action);
-    return answer === request.action;
+    return vscode.window.showWarningMessage(message, { modal: true, detail: sanitizeUntrustedText(request.detail, 8000) }, ...request.actions);
   }
 }

@@ -1,7 +1,7 @@
 import { limitedValidation } from "../input/input-limit.js";
-import type { ConfirmRequest, InputRequest, PickItem, Prompter } from "../input/prompter.js";
+import type { ChoiceRequest, ConfirmRequest, InputRequest, PickItem, Prompter } from "../input/prompter.js";
 
-export type ScriptedAnswer = { pick: string } | { input: string } | { confirm: boolean } | { cancel: true };
+export type ScriptedAnswer = { pick: string } | { input: string } | { confirm: boolean } | { choose: string } | { cancel: true };
 
 /**
  * Answers questions from a script, for the test-electron suite (extension mode Test only):
@@ -54,5 +54,13 @@ export class ScriptedPrompter implements Prompter {
     if ("cancel" in answer) return false;
     if (!("confirm" in answer)) throw new Error(`scripted answer ${JSON.stringify(answer)} given to the confirmation "${request.message}"`);
     return answer.confirm;
+  }
+
+  async choose(request: ChoiceRequest): Promise<string | undefined> {
+    const answer = this.#next(`choose: ${request.message}`);
+    if (answer === undefined) return this.fallback.choose(request);
+    if ("cancel" in answer) return undefined;
+    if (!("choose" in answer) || !request.actions.includes(answer.choose)) throw new Error(`scripted answer ${JSON.stringify(answer)} given to the choice "${request.message}" (${request.actions.join(" | ")})`);
+    return answer.choose;
   }
 }

@@ -79,6 +79,7 @@ describe("the Accounts view of a workspace larger than the old cap (10,000 accou
       },
       input: async () => undefined,
       confirm: async () => false,
+      choose: async () => undefined,
     };
     const choice = await chooseAccount(harness.client, picker, undefined, { title: "Account" });
     expect(offered).toBe(total);
@@ -94,6 +95,7 @@ describe("the Accounts view of a workspace larger than the old cap (10,000 accou
       },
       input: async () => undefined,
       confirm: async () => false,
+      choose: async () => undefined,
     };
     const stakesOfTreasury = await harness.client.listSolanaStakes((await harness.client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).find((account) => account.name === "sol-treasury")!.id);
     expect(stakesOfTreasury.length).toBeGreaterThan(0);

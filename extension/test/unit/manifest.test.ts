@@ -97,8 +97,8 @@ describe("the manifest and the code agree", () => {
     }
   });
 
-  it("declares the container's three views, a welcome view, lazy activation and the MCP provider", () => {
-    expect(manifest.contributes.views.custody?.map((view) => view.name)).toEqual(["Accounts", "Stakes", "Transactions"]);
+  it("declares the container's four views, a welcome view, lazy activation and the MCP provider", () => {
+    expect(manifest.contributes.views.custody?.map((view) => view.name)).toEqual(["Accounts", "Stakes", "Transactions", "Waiting for You"]);
     const welcome = manifest.contributes.viewsWelcome.filter((entry) => entry.view === "custody.accounts").map((entry) => entry.contents).join("\n");
     expect(welcome).toContain("command:custody.connect");
     expect(welcome).toContain("command:custody.startEmulator");

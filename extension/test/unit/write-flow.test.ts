@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { buildSendRequest, CustodyClient, FileGuardStore, verifyAuditLog } from "@custody/shared";
 import { fake } from "./support/fake-vscode.js";
-import { solanaSendAs, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
+import { solanaSendAs, newestTransaction, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 
 const VALIDATOR = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 
@@ -20,10 +20,6 @@ function auditEvents(harness: Harness): { event: string; tool: string; transacti
   return records;
 }
 
-async function newest(harness: Harness) {
-  return (await harness.client.searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
-}
-
 describe("guarded writes from the palette", () => {
   let harness: Harness;
   afterEach(async () => {
@@ -32,7 +28,7 @@ describe("guarded writes from the palette", () => {
 
   it("stakes SOL: account, amount in display units, validator, then a modal with both units and governance before one POST", async () => {
     harness = await startHarness();
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     fake.script(
       { kind: "pick", label: "sol-treasury" },
       { kind: "input", text: "1.5" },
@@ -49,7 +45,7 @@ describe("guarded writes from the palette", () => {
     expect(modal?.detail).toContain("Fee: 0.000005 SOL (5000 lamport) estimated.");
     expect(modal?.detail).toMatch(/Balances: available_balance [0-9.]+ → [0-9.]+ SOL; new stake total_balance 0 → 1.5 SOL\./);
     expect(modal?.detail).toContain(`POST /solana/accounts/1/stakes\n{"amount":1500000000,"validator":"${VALIDATOR}"}`);
-    const created = await newest(harness);
+    const created = await newestTransaction(harness);
     expect(created?.id).toBe((before?.id ?? 0) + 1);
     expect(created?.type).toBe("STAKE_CREATE_DELEGATE");
     expect(created?.amount).toBe(1_500_000_000n);
@@ -63,17 +59,17 @@ describe("guarded writes from the palette", () => {
     const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
     fake.script(...stake, { kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.createStake");
-    const first = await newest(harness);
+    const first = await newestTransaction(harness);
     // The same request again: refused unless the person chooses to send it again.
     fake.script(...stake, { kind: "modal", choice: undefined });
     await harness.run("custody.solana.createStake");
     const asked = fake.messages.filter((message) => message.modal).at(-1);
     expect(asked?.message).toContain("this would send the same request twice");
     expect(asked?.detail).toContain(`as transaction ${first?.id}`);
-    expect((await newest(harness))?.id).toBe(first?.id);
+    expect((await newestTransaction(harness))?.id).toBe(first?.id);
     fake.script(...stake, { kind: "modal", choice: "Send Again" }, { kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.createStake");
-    const second = await newest(harness);
+    const second = await newestTransaction(harness);
     expect(second?.id).toBe((first?.id ?? 0) + 1);
     expect(second?.amount).toBe(1_500_000_000n);
     const events = auditEvents(harness).map((record) => record.event);
@@ -86,10 +82,10 @@ describe("guarded writes from the palette", () => {
     // The stake's POST is dropped before the service handles it: its outcome is unknown to the extension.
     const faults = { drop_rate: 1, methods: ["POST"], path_prefix: "/solana/accounts/1/stakes", remaining: 1 };
     await fetch(`${harness.controlUrl}/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     fake.script(...stake, { kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.createStake");
-    expect((await newest(harness))?.id).toBe(before?.id);
+    expect((await newestTransaction(harness))?.id).toBe(before?.id);
     fake.script(...stake, { kind: "modal", choice: "Send Again, It May Pay Twice" }, { kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.createStake");
     const [asked, confirmation] = fake.messages.filter((message) => message.modal).slice(-2);
@@ -98,7 +94,7 @@ describe("guarded writes from the palette", () => {
     expect(asked?.items).toContain("Send Again, It May Pay Twice");
     expect(asked?.detail).toContain("no transaction matching it exists yet");
     expect(confirmation?.message).toMatch(/^Send this AGAIN\? The earlier identical write may already be applied: this MAY PAY TWICE\./);
-    expect((await newest(harness))?.id).toBe((before?.id ?? 0) + 1);
+    expect((await newestTransaction(harness))?.id).toBe((before?.id ?? 0) + 1);
     const reserved = auditEvents(harness).filter((record) => record.event === "reserved") as { details?: { repeat_of?: string } }[];
     expect(reserved.at(-1)?.details?.repeat_of).toMatch(/^cw-[0-9a-f]{20}:may-pay-twice$/);
   });
@@ -134,7 +130,7 @@ describe("guarded writes from the palette", () => {
     expect(modal?.detail).toContain("Max fees: 0 (fixed for Polkadot staking requests");
     expect(modal?.detail).toMatch(/Balances: balances\.bonded [0-9.]+ → [0-9.]+ DOT/);
     expect(modal?.detail).toMatch(/Unlocks at: \d{4}-\d\d-\d\dT/);
-    const created = await newest(harness);
+    const created = await newestTransaction(harness);
     expect(created).toMatchObject({ type: "UNBOND", amount: 25_000_000_000n, max_fees: 0n, recipient: "", speed: "CUSTOM" });
     expect(created?.notes[0]?.content).toMatch(/\[ref cw-[0-9a-f]{20}\]/);
     // The same rule refuses, as typed, more than is bonded: Enter cannot be pressed.
@@ -143,25 +139,25 @@ describe("guarded writes from the palette", () => {
     const refusal = fake.messages.at(-1);
     expect(refusal?.level).toBe("error");
     expect(refusal?.message).toMatch(/bonded/);
-    expect((await newest(harness))?.id).toBe(created?.id);
+    expect((await newestTransaction(harness))?.id).toBe(created?.id);
   });
 
   it("stops on a blocking check, shows it, and sends nothing", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1" }, { kind: "pick", label: VALIDATOR });
     await harness.run("custody.solana.createStake");
     const blocked = fake.messages.find((message) => message.level === "error" && message.modal);
     expect(blocked?.message).toContain("blocked, nothing was sent");
     expect(blocked?.detail).toContain("GOVERNANCE_NOT_ALLOWED");
-    expect((await newest(harness))?.id).toBe(before?.id);
+    expect((await newestTransaction(harness))?.id).toBe(before?.id);
     expect(auditEvents(harness).map((record) => record.event)).toEqual(["blocked"]);
   });
 
   it("checks again on fresh data after the confirmation, and sends nothing when a check now blocks", async () => {
     harness = await startHarness();
     const treasury = new CustodyClient({ baseUrl: harness.baseUrl, operator: "treasury-bot" });
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     const drainBonded = async () => {
       const account = (await treasury.listAllAccounts()).find((candidate) => candidate.name === "dot-staking");
       const bonded = (account?.coin_fields as { balances: { bonded: bigint } }).balances.bonded;
@@ -180,16 +176,16 @@ describe("guarded writes from the palette", () => {
     const final = fake.messages.filter((message) => message.level === "error" && message.modal).at(-1);
     expect(final?.message).toContain("blocked on the final check, nothing was sent");
     expect(final?.detail).toMatch(/bonded/);
-    expect((await newest(harness))?.id).toBe((before?.id ?? 0) + 1);
+    expect((await newestTransaction(harness))?.id).toBe((before?.id ?? 0) + 1);
     expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "confirmed", "blocked"]);
   });
 
   it("sends nothing when the confirmation is declined", async () => {
     harness = await startHarness();
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "1" }, { kind: "modal", choice: undefined });
     await harness.run("custody.polkadot.bondExtra");
-    expect((await newest(harness))?.id).toBe(before?.id);
+    expect((await newestTransaction(harness))?.id).toBe(before?.id);
     expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "declined"]);
   });
 
@@ -228,11 +224,11 @@ describe("guarded writes from the palette", () => {
     const policy = join(harness.storage, "policy.json");
     writeFileSync(policy, JSON.stringify({ limits: { polkadot: { max_per_transaction: { amount: "1", unit: "DOT" } } } }));
     fake.settings.set("custody.policyFile", policy);
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     fake.script({ kind: "pick", label: "dot-staking" }, { kind: "input", text: "1.5" });
     await harness.run("custody.polkadot.unbond");
     expect(fake.messages.find((message) => message.modal)?.detail).toContain("POLICY_MAX_PER_TRANSACTION");
-    expect((await newest(harness))?.id).toBe(before?.id);
+    expect((await newestTransaction(harness))?.id).toBe(before?.id);
   });
 
   it("lets only one of two writes confirmed at the same time through when together they would pass the daily maximum", async () => {
@@ -240,7 +236,7 @@ describe("guarded writes from the palette", () => {
     const policy = join(harness.storage, "policy.json");
     writeFileSync(policy, JSON.stringify({ limits: { polkadot: { max_per_day: { amount: "1.5", unit: "DOT" } } } }));
     fake.settings.set("custody.policyFile", policy);
-    const before = await newest(harness);
+    const before = await newestTransaction(harness);
     let second: Promise<unknown> | undefined;
     let secondConfirmed: () => void = () => undefined;
     const bothConfirmed = new Promise<void>((resolve) => (secondConfirmed = resolve));
@@ -299,7 +295,7 @@ describe("guarded writes from the palette", () => {
     fake.script({ kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.deactivateStake", activated);
     expect(fake.picks).toHaveLength(0);
-    expect((await newest(harness))?.type).toBe("STAKE_DEACTIVATE");
+    expect((await newestTransaction(harness))?.type).toBe("STAKE_DEACTIVATE");
   });
 
   it("approves a transaction pending approval through the same road, with the quorum it completes", async () => {

@@ -4,7 +4,7 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "./guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WaitingFor, WaitingIntent, WriteTrace } from "./guard-store.js";
 import { isUnanswered, standingDuplicate } from "./write-traces.js";
 
 export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
@@ -55,6 +55,15 @@ export class FileGuardStore implements GuardStore {
 
   async lookUpIntent(nonce: string): Promise<IntentStanding> {
     return this.#log.withLock(() => this.#intents.lookUp(nonce));
+  }
+
+  async waitingIntents(query: WaitingFor, limit: number): Promise<WaitingIntent[]> {
+    return this.#log.withLock(() => this.#intents.waiting(query, limit));
+  }
+
+  /** The directory whose entries change whenever a write starts or stops waiting for its person (a surface watches it to refresh its list). */
+  get waitingDirectory(): string {
+    return this.#intents.waitingDirectory;
   }
 
   async redeemIntent(nonce: string): Promise<Redemption> {

@@ -2,25 +2,29 @@ import { createHash, randomBytes } from "node:crypto";
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import type { IntentStanding, PreparedIntent, Redemption } from "./guard-store.js";
+import type { IntentStanding, PreparedIntent, Redemption, WaitingFor, WaitingIntent } from "./guard-store.js";
 
-const Prepared = z.object({ fingerprint: z.string(), expires_at: z.number(), sealed: z.string() });
+/** `waiting`: the name of its waiting marker, removed when it is used. */
+const Prepared = z.object({ fingerprint: z.string(), expires_at: z.number(), sealed: z.string(), waiting: z.string().optional() });
 const Used = z.object({ expires_at: z.number(), reference: z.string().nullable() });
 const Latest = z.object({ nonce: z.string(), expires_at: z.number() });
 
 /** A nonce is a file name here: the road's are 32 hex digits; anything else is never one this store prepared. */
 const NONCE = /^[A-Za-z0-9_-]{1,128}$/;
+/** A waiting marker's name, as the store writes it (a prepared entry's `waiting` is checked before it names a file). */
+const WAITING_MARKER = /^[0-9a-f]{64}\.[A-Za-z0-9_-]{1,128}$/;
 /** Entries expire into buckets of this width; each change removes the buckets wholly past. */
 const BUCKET_MS = 60_000;
 
-type Kind = "prepared" | "used" | "latest";
+type Kind = "prepared" | "used" | "latest" | "waiting";
 
 /** An entry file that is not an entry (cut short by a power loss, or not JSON). */
 const UNREADABLE = Symbol("unreadable intent entry");
 
 /**
  * The dry runs that can still be confirmed and the nonces used, one small file each in
- * `<log>.intents/` (prepared/<nonce>, used/<nonce>, latest/<sha256 of the fingerprint>): a dry run
+ * `<log>.intents/` (prepared/<nonce>, used/<nonce>, latest/<sha256 of the fingerprint>, and for a
+ * dry run waiting for its person waiting/<sha256 of operator and person>.<nonce>, empty): a dry run
  * or a confirmation writes and reads only its own files, so its cost does not grow with the dry
  * runs left open. Each entry is also marked in expiry/<minute it expires>/, and every change
  * removes the minutes wholly past: what has expired is removed once, never by reading the rest.
@@ -32,14 +36,40 @@ export class FileIntents {
     private readonly dir: string,
     private readonly now: () => Date,
   ) {
-    for (const kind of ["prepared", "used", "latest", "expiry"]) mkdirSync(join(dir, kind), { recursive: true });
+    for (const kind of ["prepared", "used", "latest", "waiting", "expiry"]) mkdirSync(join(dir, kind), { recursive: true });
   }
 
   prepare(intent: PreparedIntent): void {
     if (!NONCE.test(intent.nonce)) throw new Error(`intent nonce: must be 1 to 128 letters, digits, '-' or '_' (it names a file)`);
     this.#sweep();
-    this.#put("prepared", intent.nonce, { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed }, intent.expires_at);
+    const waiting = intent.waiting_for === undefined ? undefined : waitingName({ operator: intent.operator, ...intent.waiting_for }, intent.nonce);
+    this.#put("prepared", intent.nonce, { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed, ...(waiting === undefined ? {} : { waiting }) }, intent.expires_at);
     this.#put("latest", fingerprintName(intent.fingerprint), { nonce: intent.nonce, expires_at: intent.expires_at }, intent.expires_at);
+    if (waiting !== undefined) this.#mark(waiting, intent.expires_at);
+  }
+
+  get waitingDirectory(): string {
+    return join(this.dir, "waiting");
+  }
+
+  /** The person's waiting dry runs: only their own markers are read (the waiting ones, removed once used or expired), each looked up like a confirmation. */
+  waiting(query: WaitingFor, limit: number): WaitingIntent[] {
+    this.#sweep();
+    const prefix = waitingName(query, "");
+    const now = this.now().getTime();
+    const found: WaitingIntent[] = [];
+    for (const marker of readdirSync(join(this.dir, "waiting"))) {
+      if (!marker.startsWith(prefix)) continue;
+      const nonce = marker.slice(prefix.length);
+      const standing = this.#find(nonce);
+      if (standing.outcome !== "open") {
+        // Used or superseded: it no longer waits.
+        rmSync(this.#file("waiting", marker), { force: true });
+        continue;
+      }
+      if (standing.prepared.expires_at > now) found.push({ nonce, expires_at: standing.prepared.expires_at, sealed: standing.prepared.sealed });
+    }
+    return found.sort((a, b) => a.expires_at - b.expires_at).slice(0, limit);
   }
 
   lookUp(nonce: string): IntentStanding {
@@ -50,9 +80,10 @@ export class FileIntents {
   redeem(nonce: string): Redemption {
     const found = this.#find(nonce);
     if (found.outcome !== "open") return found;
-    const { expires_at: expiresAt, sealed } = found.prepared;
+    const { expires_at: expiresAt, sealed, waiting } = found.prepared;
     this.#put("used", nonce, { expires_at: expiresAt, reference: null }, expiresAt);
     rmSync(this.#file("prepared", nonce), { force: true });
+    if (waiting !== undefined && WAITING_MARKER.test(waiting)) rmSync(this.#file("waiting", waiting), { force: true });
     return { outcome: "redeemed", sealed };
   }
 
@@ -107,9 +138,7 @@ export class FileIntents {
    * a prepared or latest entry lost with one only makes its confirmation refused (a new dry run).
    */
   #put(kind: Kind, name: string, entry: object, expiresAt: number): void {
-    const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
-    mkdirSync(bucket, { recursive: true });
-    writeFileSync(join(bucket, `${kind}.${name}`), "");
+    this.#expireWith(kind, name, expiresAt);
     const path = this.#file(kind, name);
     const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(temporary, "w");
@@ -120,6 +149,18 @@ export class FileIntents {
       closeSync(fd);
     }
     renameSync(temporary, path);
+  }
+
+  /** An empty entry (a waiting marker), marked in its expiry bucket. */
+  #mark(name: string, expiresAt: number): void {
+    this.#expireWith("waiting", name, expiresAt);
+    writeFileSync(this.#file("waiting", name), "");
+  }
+
+  #expireWith(kind: Kind, name: string, expiresAt: number): void {
+    const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
+    mkdirSync(bucket, { recursive: true });
+    writeFileSync(join(bucket, `${kind}.${name}`), "");
   }
 
   /** Removes the entries of every bucket wholly past (a `latest` entry only if it was not renewed into a later bucket). */
@@ -140,6 +181,11 @@ export class FileIntents {
       rmSync(bucketDir, { recursive: true, force: true });
     }
   }
+}
+
+/** A waiting marker's name: its person's prefix (operator and person hashed: a subject is anyone's text), then the nonce. */
+function waitingName(query: WaitingFor, nonce: string): string {
+  return `${createHash("sha256").update(JSON.stringify([query.operator, query.person])).digest("hex")}.${nonce}`;
 }
 
 function fingerprintName(fingerprint: string): string {

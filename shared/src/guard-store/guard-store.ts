@@ -20,6 +20,22 @@ export interface PreparedIntent {
   expires_at: number;
   /** What the confirmation must rebuild (the road's sealed intent, as JSON): kept by the store, so a token only names the nonce. */
   sealed: string;
+  /** Set on a dry run only a person can confirm (person mode): it joins their list of writes waiting for them (waitingIntents). */
+  waiting_for?: { person: string | null } | undefined;
+}
+
+/** Whose decision person-mode dry runs wait for: the operator they write as and the person (their subject; null: a single user). */
+export interface WaitingFor {
+  operator: string;
+  person: string | null;
+}
+
+/** A dry run waiting for its person: open (not used, not superseded) and not expired. */
+export interface WaitingIntent {
+  nonce: string;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+  sealed: string;
 }
 
 export type Redemption =
@@ -128,6 +144,12 @@ export interface GuardStore {
   prepareIntent(intent: PreparedIntent): Promise<void>;
   /** Where the nonce's intent stands, without using it up: a question to the person is asked before it is redeemed. */
   lookUpIntent(nonce: string): Promise<IntentStanding>;
+  /**
+   * The dry runs waiting for this person's decision (prepared with `waiting_for` this person, by this operator), open and not
+   * expired, soonest to expire first, at most `limit`: read through an index of the waiting ones,
+   * so its cost is that of the writes still waiting, never of the history.
+   */
+  waitingIntents(query: WaitingFor, limit: number): Promise<WaitingIntent[]>;
   /** Uses the nonce once, ever: the first call for a nonce that is its intent's latest redeems it. */
   redeemIntent(nonce: string): Promise<Redemption>;
   /** Records that a redeemed nonce went on to the write with this reference. */

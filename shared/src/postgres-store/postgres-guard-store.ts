@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
+import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WaitingFor, WaitingIntent, WriteTrace } from "../guard-store/guard-store.js";
 import { standingDuplicate } from "../guard-store/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
@@ -9,6 +9,11 @@ import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 import { withRetry } from "./transient-errors.js";
+
+/** The waiting_for column of a person's dry runs: '' for a single user (a subject is never empty). */
+function waitingKey(person: string | null): string {
+  return person ?? "";
+}
 
 /** Expired intents removed by each new dry run: the tables stay small without a sweep reading them whole. */
 const EXPIRED_BATCH = 100;
@@ -74,8 +79,8 @@ export class PostgresGuardStore implements GuardStore {
       inTransaction(this.pool, async (client) => {
         const expires = new Date(intent.expires_at);
         const inserted = await client.query(
-          "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (nonce) DO NOTHING",
-          [intent.nonce, intent.fingerprint, intent.operator, expires, intent.sealed],
+          "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed, waiting_for) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
+          [intent.nonce, intent.fingerprint, intent.operator, expires, intent.sealed, intent.waiting_for === undefined ? null : waitingKey(intent.waiting_for.person)],
         );
         // Already there: an earlier attempt committed, latest included (a newer dry run may have replaced it since).
         if (inserted.rowCount === 0) return;
@@ -102,6 +107,19 @@ export class PostgresGuardStore implements GuardStore {
       if (intent.redeemed) return { outcome: "reused", reference: intent.reference };
       if (intent.latest !== null && intent.latest !== nonce) return { outcome: "superseded", by_expires_at: (intent.latest_expires_at as Date).getTime() };
       return { outcome: "open", sealed: intent.sealed };
+    });
+  }
+
+  async waitingIntents(query: WaitingFor, limit: number): Promise<WaitingIntent[]> {
+    return this.#run("waitingIntents", async () => {
+      const { rows } = await this.pool.query<{ nonce: string; expires_at: Date; sealed: string }>(
+        `SELECT i.nonce, i.expires_at, i.sealed
+           FROM custody_intents i LEFT JOIN custody_latest_intents l ON l.fingerprint = i.fingerprint
+          WHERE i.operator = $1 AND i.waiting_for = $2 AND i.redeemed_by IS NULL AND i.expires_at > $3 AND (l.nonce IS NULL OR l.nonce = i.nonce)
+          ORDER BY i.expires_at LIMIT $4`,
+        [query.operator, waitingKey(query.person), this.#now(), limit],
+      );
+      return rows.map((row) => ({ nonce: row.nonce, expires_at: row.expires_at.getTime(), sealed: row.sealed }));
     });
   }
 

@@ -120,6 +120,15 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE custody_write_traces ADD COLUMN last_lookup jsonb`,
     ],
   },
+  {
+    version: 7,
+    name: "the dry runs waiting for their person",
+    statements: [
+      // Null: a dry run anyone holding its token confirms; '' a single user's (no one signs in); else the person's subject.
+      `ALTER TABLE custody_intents ADD COLUMN waiting_for text`,
+      `CREATE INDEX custody_intents_waiting ON custody_intents (operator, waiting_for, expires_at) WHERE waiting_for IS NOT NULL AND redeemed_by IS NULL`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

@@ -53,8 +53,8 @@ export interface RoadCall {
   nonceFor?(reference: string): string;
 }
 
-/** Where a person accepted a write: their client's form (or the extension's modal), the server's confirmation page. */
-export type ConsentSurface = "form" | "page";
+/** Where a person decided a write: their client's form (or the extension's modal for its own writes), the server's confirmation page, the extension's "Waiting for you" view. */
+export type ConsentSurface = "form" | "page" | "vscode";
 
 export type Consent = { answer: "accepted"; through?: ConsentSurface } | { answer: "not_asked" } | { answer: "declined" | "cancelled"; detail: string; through?: ConsentSurface };
 
@@ -93,6 +93,8 @@ export const SealedIntent = z.strictObject({
    * mode): a surface that never saw the tool's arguments (the confirmation page) confirms it.
    */
   request: z.unknown().optional(),
+  /** What moves, as the dry run said it in one line (sanitised), for the lists of writes waiting for their person. */
+  moves: z.string().optional(),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
   /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */

@@ -15,6 +15,8 @@ import { accountDirectoryOf } from "../kinds/kit/account-directory.js";
 import { referencesIn } from "../kinds/kit/correlation-reference.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { formatAmount } from "../units/format-units.js";
+import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
+import { whatMovesSentence } from "./what-moves.js";
 import type { PlanContext } from "../kinds/kit/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../audit/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../kinds/registry.js";
@@ -203,9 +205,12 @@ export class WriteRoad {
       fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
       balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
       similar: duplicate.similar,
+      moves: oneLineUntrusted(whatMovesSentence(plan)),
       ...(call.nonceFor === undefined ? {} : { request: keepRequest(plan.request) }),
     };
-    await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
+    // A derived nonce is person mode's: the dry run waits for its person, who finds it in their list (the extension's, list_pending_approvals).
+    const waiting = call.nonceFor === undefined ? {} : { waiting_for: { person: sealed.person } };
+    await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed), ...waiting });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
     return { status: "prepared", plan, digest, sealed, earlier: duplicate.earlier };
   }

@@ -111,6 +111,11 @@ export async function startHarness(options: { operator?: string; settings?: Reco
   };
 }
 
+/** The workspace's newest transaction, as a harness's own client reads it. */
+export async function newestTransaction(harness: Harness): Promise<Transaction | undefined> {
+  return (await harness.client.searchTransactions({ page: 1, page_size: 1 })).edges[0]?.node;
+}
+
 /** A Solana send created by `operator` straight through the API, not through the extension: another operator's write, waiting for approval. */
 export function solanaSendAs(harness: Harness, operator: string, send: { account_name: string; lamports: string; max_fees: string; recipient: string }): Promise<Transaction> {
   return new CustodyClient({ baseUrl: harness.baseUrl, operator }).createTransaction({

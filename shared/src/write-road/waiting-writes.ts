@@ -1,0 +1,31 @@
+import type { GuardStore, WaitingFor } from "../guard-store/guard-store.js";
+import { SealedIntent } from "./road-types.js";
+
+/** A write an assistant prepared that waits for its person's decision, as every surface lists it. */
+export interface WaitingWrite {
+  /** What names the intent in the store: for the surfaces that decide it (never shown to a model). */
+  nonce: string;
+  /** The dry run's reference, as the assistant was given it. */
+  reference: string;
+  tool: string;
+  /** What moves in one line, as the dry run said it (sanitised workspace text), or null for one prepared before it was kept. */
+  moves: string | null;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+}
+
+/** The writes waiting for this person's decision, soonest to expire first, at most `limit`; an intent the store holds that does not parse is left out. */
+export async function waitingWrites(store: Pick<GuardStore, "waitingIntents">, query: WaitingFor, limit: number): Promise<WaitingWrite[]> {
+  const intents = await store.waitingIntents(query, limit);
+  return intents.flatMap((intent) => {
+    let parsed;
+    try {
+      parsed = SealedIntent.safeParse(JSON.parse(intent.sealed));
+    } catch {
+      return [];
+    }
+    if (!parsed.success) return [];
+    const sealed = parsed.data;
+    return [{ nonce: intent.nonce, reference: sealed.correlation_id, tool: sealed.tool, moves: sealed.moves ?? null, expires_at: intent.expires_at }];
+  });
+}

@@ -3,14 +3,14 @@ import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ensureDebianPackages } from "../../test/support/debian-packages.js";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { pageRequest } from "./harness/page-request.js";
+import { launchChromium } from "./harness/chromium.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -23,8 +23,6 @@ import { call, connectSession, startTestEmulator, testContext, type TestContext 
 // (the server's opener, captured here), so a client holding every string any answer gave, with
 // plain HTTP on loopback and any Origin, cannot confirm.
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 const SHOTS = join(process.cwd(), "test-results", "confirm-page");
 const TTL_MS = 120_000;
 const TOKEN = "test-bearer-token-0123456789-abcdef";
@@ -37,15 +35,12 @@ let http: RunningHttpServer;
 const opened: string[] = [];
 
 beforeAll(async () => {
-  // Debian's chromium, installed when missing (as root, as CI runs), as the end-to-end set-up installs it.
-  const installed = ensureDebianPackages([{ name: "chromium", files: [CHROMIUM] }]);
-  if (!installed.ok) throw new Error(installed.reason);
   mkdirSync(SHOTS, { recursive: true });
   emulator = await startTestEmulator();
   await resetWorkspace(emulator);
   recorder = await startHeaderRecorder(emulator.baseUrl);
   context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS, opener: (url) => opened.push(url) });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await launchChromium();
 }, 900_000);
 afterAll(async () => {
   await browser?.close();

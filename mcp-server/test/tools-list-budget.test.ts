@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "@custody/emulator";
 import type { Tool } from "@modelcontextprotocol/client";
+import { isToolVisibilityAppOnly } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { connectViewClient } from "./harness/view-host.js";
 
 const BUDGET_TOKENS = 6000;
 const BUDGET_BYTES_PER_TOOL = 700;
@@ -11,6 +13,12 @@ const BUDGET_BYTES_PER_TOOL = 700;
  * Raised from 110,000 for `stake_uid` in every write tool's submitted transaction (issue 21: a stake's confirmation gives the new stake's uid).
  */
 const BUDGET_WIRE_BYTES = 110_500;
+/**
+ * A client that declares the MCP Apps extension reads, besides, each guarded write tool's link to
+ * the confirmation view (`"_meta":{"ui":{"resourceUri":"ui://custody/confirm"}}`, 54 bytes, 14
+ * tools): its host reads it, no model does. The app-only tool is counted out, as hosts show it to no model.
+ */
+const VIEW_LINKS_BYTES = 800;
 
 /** What a host shows a model of a tool: its name, title, description and input schema (not its output schema, annotations or icons). */
 function shownToModel(tool: Tool): unknown {
@@ -38,6 +46,20 @@ describe("tools/list", () => {
     expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
     expect(bytes / list.tools.length).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
     expect(Buffer.byteLength(JSON.stringify(list), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES);
+  });
+
+  it(`shows a model the same with the views linked (a client declaring the MCP Apps extension); ${BUDGET_WIRE_BYTES} + ${VIEW_LINKS_BYTES} bytes on the wire without the app-only tool`, async () => {
+    const apps = await connectViewClient(harness.ctx);
+    try {
+      const list = await apps.client.listTools();
+      const forModels = list.tools.filter((tool) => !isToolVisibilityAppOnly(tool));
+      expect(forModels).toHaveLength(ALL_TOOLS.length);
+      const plain = await harness.client.listTools();
+      expect(forModels.map(shownToModel)).toEqual(plain.tools.map(shownToModel));
+      expect(Buffer.byteLength(JSON.stringify({ ...list, tools: forModels }), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES + VIEW_LINKS_BYTES);
+    } finally {
+      await apps.close();
+    }
   });
 
   it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {

@@ -53,8 +53,8 @@ export interface RoadCall {
   nonceFor?(reference: string): string;
 }
 
-/** Where a person accepted a write: their client's form (or the extension's modal), the server's confirmation page. */
-export type ConsentSurface = "form" | "page";
+/** Where a person accepted a write: their client's form (or the extension's modal), the server's confirmation page, the MCP App view their client rendered. */
+export type ConsentSurface = "form" | "page" | "view";
 
 export type Consent = { answer: "accepted"; through?: ConsentSurface } | { answer: "not_asked" } | { answer: "declined" | "cancelled"; detail: string; through?: ConsentSurface };
 

@@ -1,0 +1,19 @@
+import { registerAppResource, RESOURCE_MIME_TYPE, type McpUiAppResourceConfig } from "@modelcontextprotocol/ext-apps/server";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { CONFIRM_VIEW_URI } from "./confirm-view.js";
+
+/**
+ * The view's content security policy as MCP Apps hosts read it: no domain of any kind (no network,
+ * no resources from elsewhere, no frames), which hosts apply as their most restrictive default. The
+ * document carries its own policy as well (confirm-view.mjs), so a host that ignores this still runs
+ * nothing but the view's own script.
+ */
+const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true } satisfies NonNullable<McpUiAppResourceConfig["_meta"]>["ui"];
+
+/** The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for clients that show views. */
+export function registerConfirmView(server: McpServer): void {
+  registerAppResource(server, "Write confirmation", CONFIRM_VIEW_URI, { description: "Shows a write's dry run to the person, with Confirm and Decline.", _meta: { ui: VIEW_UI_META } }, async () => {
+    const { confirmViewHtml } = await import("./view-html.js");
+    return { contents: [{ uri: CONFIRM_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: await confirmViewHtml(), _meta: { ui: VIEW_UI_META } }] };
+  });
+}

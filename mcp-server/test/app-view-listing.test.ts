@@ -108,6 +108,46 @@ describe("what the model can do with what it reads", () => {
   });
 });
 
+describe("every string the model reads, fed to the view's tool", () => {
+  it("confirms nothing (person mode, a client that shows views): only the view's _meta carries what confirms", async () => {
+    const { ctx } = testContext(emulator, { policy: { confirmation: "person" } });
+    const apps = await connectViewClient(ctx);
+    try {
+      const pool = new Set<string>();
+      const questions = new Set<string>();
+      const references: string[] = [];
+      for (const note of ["pool one", "pool two"]) {
+        const args = await sendArgs(note);
+        const dry = (await apps.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+        questions.add(viewToken(dry).question);
+        references.push((dry.structuredContent as { reference: string }).reference);
+        const waiting = await apps.client.callTool({ name: "create_transaction", arguments: { ...args, reference: references.at(-1) } });
+        for (const answer of [dry, waiting] as CallToolResult[]) stringsOf(JSON.stringify([answer.content, answer.structuredContent])).forEach((text) => pool.add(text));
+      }
+      for (const token of pool) {
+        for (const question of questions) {
+          const answer = await call(apps.client, "decide_write", { tool: "create_transaction", token: token.slice(0, 1024), question, decision: "confirm" });
+          expect(answer.structured.status, answer.text).not.toBe("submitted");
+        }
+      }
+      for (const reference of references) expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await apps.close();
+    }
+  });
+});
+
+/** Every string of an answer as a model reads it: its JSON's string values, words and quoted parts. */
+function stringsOf(json: string): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") found.push(value, ...value.split(/[\s"'`<>(),;]+/), ...[...value.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string));
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(JSON.parse(json));
+  return found.filter((text) => text.length > 0);
+}
+
 describe("the bundle, on 2026-07-28 over stdio", () => {
   let client: Client;
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Browser, Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { launchChromium } from "./harness/chromium.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
@@ -132,13 +133,16 @@ function modes(mode: "token" | "person") {
     expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
   });
 
-  it("audits the view's decisions as the person's, through the view", () => {
+  it("audits the view's decisions as the person's, through the view, and verify-audit counts them", async () => {
     const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; details?: { through?: string } });
     const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
     expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
       ["confirmed", "view"],
       ["declined", "view"],
     ]);
+    const lines: string[] = [];
+    expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 view$/);
   });
 }
 

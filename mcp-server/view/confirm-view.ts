@@ -23,7 +23,8 @@ function firstText(result: ToolResult): string {
   return item !== undefined && "text" in item ? item.text : "";
 }
 
-const HEADINGS: Record<string, string> = { submitted: "Submitted", declined: "Declined", dry_run: "Confirm" };
+/** Each status's heading; any other status sent nothing (refused, blocked, expired, failed). */
+const HEADINGS: Record<string, string> = { submitted: "Submitted", declined: "Declined", uncertain: "Outcome unknown, it may be applied", waiting_for_person: "Waiting for you", dry_run: "Dry run" };
 
 function showOutcome(result: ToolResult): void {
   const answer = isFields(result.structuredContent) ? result.structuredContent : {};

@@ -29,6 +29,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, content = "", cl
 /** The rows of what moves, in the order the dry run's text gives them. */
 function movesRows(answer: Fields): [string, string][] {
   const rows: [string, string][] = [];
+  const person = answer.prepared_for;
+  if (isFields(person)) rows.push(["Prepared for", `${text(person.name)} ${person.email === undefined ? "" : `<${text(person.email)}> `}(subject ${text(person.subject)})`.trim()]);
   const account = answer.account;
   if (isFields(account)) rows.push(["Account", `${text(account.name)} (id ${text(account.id)})`]);
   if (isFields(answer.amounts)) for (const [name, amount] of Object.entries(answer.amounts)) rows.push([name === "amount" ? "Amount" : name, amountText(amount)]);

@@ -108,6 +108,28 @@ describe("what the model can do with what it reads", () => {
   });
 });
 
+describe("signed-in people", () => {
+  it("a view's token confirms for the person who ran the dry run only: another person's view sends nothing and uses nothing up", async () => {
+    const team = testContext(emulator, { policy: { confirmation: "person" } });
+    const hers = await connectViewClient(team.ctx, { subject: "carla", groups: [], roles: [] });
+    const his = await connectViewClient(team.ctx, { subject: "paul", groups: [], roles: [] });
+    try {
+      const dry = (await hers.client.callTool({ name: "create_transaction", arguments: await sendArgs("view people") })) as CallToolResult;
+      const reference = (dry.structuredContent as { reference: string }).reference;
+      const { token, question } = viewToken(dry);
+      const decide = { tool: "create_transaction", token, question, decision: "confirm" };
+      expect((await call(his.client, "decide_write", decide)).structured.status).toBe("refused");
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      const mine = await call(hers.client, "decide_write", decide);
+      expect(mine.structured.status, mine.text).toBe("submitted");
+      expect((await transactionsWithLabel(emulator, reference)).length).toBe(1);
+    } finally {
+      await hers.close();
+      await his.close();
+    }
+  });
+});
+
 describe("every string the model reads, fed to the view's tool", () => {
   it("confirms nothing (person mode, a client that shows views): only the view's _meta carries what confirms", async () => {
     const { ctx } = testContext(emulator, { policy: { confirmation: "person" } });

@@ -38,6 +38,7 @@ describe("tools/list", () => {
     const plain = await connectSession(ctx);
     const apps = await connectViewClient(ctx);
     try {
+      expect((await plain.client.listResources()).resources.map((resource) => resource.uri)).toContain("ui://custody/confirm");
       const plainTools = (await plain.client.listTools()).tools;
       expect(plainTools.filter((tool) => tool._meta !== undefined)).toEqual([]);
       expect(plainTools.map((tool) => tool.name)).not.toContain("decide_write");
@@ -55,11 +56,12 @@ describe("tools/list", () => {
     }
   });
 
-  it("lists no app-only tool where the policy allows no write", async () => {
+  it("lists no app-only tool and no view where the policy allows no write", async () => {
     const { ctx } = testContext(emulator, { policy: { read_only: true } });
     const apps = await connectViewClient(ctx);
     try {
       expect((await apps.client.listTools()).tools.filter((tool) => tool._meta !== undefined)).toEqual([]);
+      expect((await apps.client.listResources()).resources.map((resource) => resource.uri)).not.toContain("ui://custody/confirm");
     } finally {
       await apps.close();
     }

@@ -1,3 +1,4 @@
+import { toolPermission, WRITE_KINDS, writeIdentity, type Person, type Policy } from "@custody/shared";
 import { registerAppResource, RESOURCE_MIME_TYPE, type McpUiAppResourceConfig } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { CONFIRM_VIEW_URI } from "./confirm-view.js";
@@ -9,6 +10,14 @@ import { CONFIRM_VIEW_URI } from "./confirm-view.js";
  * nothing but the view's own script.
  */
 const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true } satisfies NonNullable<McpUiAppResourceConfig["_meta"]>["ui"];
+
+/** Whether the policy lets this person run any guarded write: the view is there only then (a reader has nothing to confirm). */
+export function confirmsWrites(policy: Policy, person: Person | null): boolean {
+  return WRITE_KINDS.some((kind) => {
+    const { tool, toolset } = writeIdentity(kind);
+    return toolPermission(policy, { name: tool, toolset, readOnly: false }, person).allowed;
+  });
+}
 
 /** The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for clients that show views. */
 export function registerConfirmView(server: McpServer): void {

@@ -9,6 +9,7 @@ import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { COMMON_OPTIONS, sdkDefaultValidatorLeftOut, sharedWithoutSideEffects, zodEnglishOnly } from "./bundle-options.mjs";
+import { confirmViewHtml } from "./confirm-view.mjs";
 import { toolListings } from "./tool-listings.mjs";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -16,6 +17,7 @@ const outfile = process.argv[2] ?? `${root}dist/custody-mcp.js`;
 const outdir = dirname(outfile);
 
 const listings = JSON.stringify(await toolListings());
+const confirmView = await confirmViewHtml();
 // Chunk names carry a content hash: clear the previous build's so none is left behind.
 rmSync(join(outdir, "chunks"), { recursive: true, force: true });
 await build({
@@ -27,5 +29,6 @@ await build({
   sourcemap: true,
   plugins: [sharedWithoutSideEffects, zodEnglishOnly, sdkDefaultValidatorLeftOut],
   // tools/list is answered from this: a start builds no tool schema (src/tools/tool-catalog.ts).
-  define: { CUSTODY_TOOL_LISTINGS: JSON.stringify(listings) },
+  // The confirmation view's HTML, in the chunk its first read loads (src/app-view/view-html.ts).
+  define: { CUSTODY_TOOL_LISTINGS: JSON.stringify(listings), CUSTODY_CONFIRM_VIEW_HTML: JSON.stringify(confirmView) },
 });

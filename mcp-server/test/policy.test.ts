@@ -74,7 +74,7 @@ describe("which tools are registered", () => {
       const controller = new AbortController();
       const result = await createTransaction.handle(
         { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" },
-        { ctx: harness.ctx, session: undefined as never, input: { canAsk: false, opensUrl: false, responses: undefined, state: undefined }, person: null, signal: controller.signal, progress: () => {}, written: () => {} },
+        { ctx: harness.ctx, session: undefined as never, input: { canAsk: false, opensUrl: false, showsViews: false, responses: undefined, state: undefined }, person: null, signal: controller.signal, progress: () => {}, written: () => {} },
       );
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });

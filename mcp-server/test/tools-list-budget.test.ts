@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "@custody/emulator";
 import type { Tool } from "@modelcontextprotocol/client";
+import { isToolVisibilityAppOnly } from "@modelcontextprotocol/ext-apps/app-bridge";
 import { connectHarness, startTestEmulator, type Harness } from "./harness/mcp-harness.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
+import { connectViewClient } from "./harness/view-host.js";
 
 const BUDGET_TOKENS = 6000;
 const BUDGET_BYTES_PER_TOOL = 700;
@@ -12,6 +14,12 @@ const BUDGET_BYTES_PER_TOOL = 700;
  * then from 110,500 for `created_by: { id, username }` in the seven answers that give transactions or users and list_activity's look-ups (issue 21).
  */
 const BUDGET_WIRE_BYTES = 112_000;
+/**
+ * A client that declares the MCP Apps extension reads, besides, each guarded write tool's link to
+ * the confirmation view (`"_meta":{"ui":{"resourceUri":"ui://custody/confirm"}}`, 54 bytes, 14
+ * tools): its host reads it, no model does. The app-only tool is counted out, as hosts show it to no model.
+ */
+const VIEW_LINKS_BYTES = 800;
 
 /** What a host shows a model of a tool: its name, title, description and input schema (not its output schema, annotations or icons). */
 function shownToModel(tool: Tool): unknown {
@@ -39,6 +47,20 @@ describe("tools/list", () => {
     expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
     expect(bytes / list.tools.length).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
     expect(Buffer.byteLength(JSON.stringify(list), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES);
+  });
+
+  it(`shows a model the same with the views linked (a client declaring the MCP Apps extension); ${BUDGET_WIRE_BYTES} + ${VIEW_LINKS_BYTES} bytes on the wire without the app-only tool`, async () => {
+    const apps = await connectViewClient(harness.ctx);
+    try {
+      const list = await apps.client.listTools();
+      const forModels = list.tools.filter((tool) => !isToolVisibilityAppOnly(tool));
+      expect(forModels).toHaveLength(ALL_TOOLS.length);
+      const plain = await harness.client.listTools();
+      expect(forModels.map(shownToModel)).toEqual(plain.tools.map(shownToModel));
+      expect(Buffer.byteLength(JSON.stringify({ ...list, tools: forModels }), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES + VIEW_LINKS_BYTES);
+    } finally {
+      await apps.close();
+    }
   });
 
   it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {

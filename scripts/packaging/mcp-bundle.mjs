@@ -15,7 +15,8 @@ export const MCPB_CLI = join(dirname(createRequire(import.meta.url).resolve("@an
 
 export async function mcpbManifest() {
   const asked = SERVER_SETTINGS.filter((setting) => setting.userConfig !== null);
-  const tools = (await toolListings()).map(({ tool }) => ({ name: tool.name, description: tool.description }));
+  // The app-only tools (the confirmation view's) are never shown to a model: not in the manifest either.
+  const tools = (await toolListings()).filter((listing) => listing.appOnly !== true).map(({ tool }) => ({ name: tool.name, description: tool.description }));
   return {
     manifest_version: "0.3",
     name: RELEASE.bundleName,

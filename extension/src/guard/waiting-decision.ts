@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { CommitResult, Consent, PlannedWrite, WaitingWrite, WriteRoad } from "@custody/shared";
+import { decisionConsent, type CommitResult, type Consent, type PlannedWrite, type WaitingWrite, type WriteRoad } from "@custody/shared";
 import type { Prompter } from "../input/prompter.js";
 import { confirmationText } from "./confirmation-text.js";
 
@@ -29,11 +29,10 @@ export async function decideWaiting(
   const shown = confirmationText(asked.plan, ask.baseUrl);
   const choice = await ask.prompter.choose({ message: vscode.l10n.t("An assistant prepared this write. {0}", shown.message), detail: shown.detail, actions: [CONFIRM, DECLINE] });
   if (choice === undefined) return { status: "left" };
-  const answer = (plan: PlannedWrite): Consent => {
-    if (choice === DECLINE) return { answer: "declined", detail: "the person declined in VS Code", through: "vscode" };
+  const decision = choice === DECLINE ? "decline" : "confirm";
+  const consentTo = (plan: PlannedWrite): Consent => {
     const now = confirmationText(plan, ask.baseUrl);
-    if (now.message !== shown.message || now.detail !== shown.detail) return { answer: "cancelled", detail: "what would be sent now is not what VS Code showed (the checks changed since)", through: "vscode" };
-    return { answer: "accepted", through: "vscode" };
+    return decisionConsent(decision, "vscode", `${shown.message}\n${shown.detail}`, `${now.message}\n${now.detail}`);
   };
-  return ask.progress(() => road.commit(request, write.nonce, { actor, consent: { ask: async (plan) => answer(plan) } }));
+  return ask.progress(() => road.commit(request, write.nonce, { actor, consent: { ask: async (plan) => consentTo(plan) } }));
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { writeSpecOfTool, type CommitResult, type Consent, type PlannedWrite } from "@custody/shared";
+import { decisionConsent, writeSpecOfTool, type CommitResult, type PlannedWrite } from "@custody/shared";
 import { personNonce } from "../guard/person-intent.js";
 import { questionDigest } from "../guard/question-state.js";
 import { requestLine } from "../guard/plan-view.js";
@@ -109,13 +109,7 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
   const decision = form.get("decision");
   const digest = form.get("question") ?? "";
   if (decision !== "confirm" && decision !== "decline") return reply(res, 400, "Refused", ["Choose Confirm or Decline. Nothing was sent."]);
-  const answer = (plan: PlannedWrite): Consent => {
-    if (decision === "decline") return { answer: "declined", detail: "the person declined on the confirmation page", through: "page" };
-    // The answer counts for what the page showed: if the checks changed it, nothing is sent.
-    if (shown(target, plan, 0).digest !== digest) return { answer: "cancelled", detail: "what would be sent now is not what the page showed (the checks changed since)", through: "page" };
-    return { answer: "accepted", through: "page" };
-  };
-  const result = await road.commit(request, nonce, { ...call, consent: { ask: async (plan) => answer(plan) } });
+  const result = await road.commit(request, nonce, { ...call, consent: { ask: async (plan) => decisionConsent(decision, "page", digest, shown(target, plan, 0).digest) } });
   const outcome = outcomeOf(result);
   return reply(res, outcome.status, outcome.title, outcome.lines);
 }

@@ -1,5 +1,6 @@
 import { sanitizeUntrustedText, type Consent } from "@custody/shared";
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ClientCapabilities, type InputRequest, type ServerContext as McpRequestContext, type Server } from "@modelcontextprotocol/server";
+import { showsViews } from "../app-view/confirm-view.js";
 import { speaksModernEra } from "../server/protocol-era.js";
 
 /** The key of the person's answer among the input-required requests and the retried call's responses. */
@@ -19,6 +20,8 @@ export interface PersonInput {
   canAsk: boolean;
   /** The client declared URL elicitation: it can show the person a page's link (never to the model). */
   opensUrl: boolean;
+  /** The client declared the MCP Apps extension: it renders a write's confirmation view for the person (app-view/confirm-view.ts). */
+  showsViews: boolean;
   /** The retried call's answers, keyed as asked (untrusted: read through consentFrom). */
   responses: Record<string, unknown> | undefined;
   /** The requestState the retried call echoes (untrusted: opened with openQuestion). */
@@ -31,11 +34,22 @@ function declaresForm(capabilities: ClientCapabilities | undefined): boolean {
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
+/** What the client declared: on 2025-11-25 at initialize, on 2026-07-28 in each request's _meta. */
+export function declaredCapabilities(session: Server, request: McpRequestContext): ClientCapabilities | undefined {
+  return speaksModernEra(session) ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : session.getClientCapabilities();
+}
+
 /** The person's side of one tools/call, on either generation. */
 export function personInput(session: Server, request: McpRequestContext): PersonInput {
-  const declared = speaksModernEra(session) ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : session.getClientCapabilities();
+  const declared = declaredCapabilities(session, request);
   const state = request.mcpReq.requestState();
-  return { canAsk: declaresForm(declared), opensUrl: declared?.elicitation?.url !== undefined, responses: request.mcpReq.inputResponses, state: typeof state === "string" ? state : undefined };
+  return {
+    canAsk: declaresForm(declared),
+    opensUrl: declared?.elicitation?.url !== undefined,
+    showsViews: showsViews(declared),
+    responses: request.mcpReq.inputResponses,
+    state: typeof state === "string" ? state : undefined,
+  };
 }
 
 /**

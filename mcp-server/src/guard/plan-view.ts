@@ -61,7 +61,12 @@ export function planLines(plan: PlannedWrite): string[] {
   return [datesLine(plan), checksLines(plan.checks), governanceLine(plan)].filter((line) => line !== "");
 }
 
-/** The exact body as the service will receive it (a Solana stake amount is a JSON integer there), delimited: it carries workspace text. */
+/** The exact body as the service will receive it (a Solana stake amount is a JSON integer there), workspace text sanitised. */
+export function exactBody(plan: PlannedWrite): string {
+  return stringifyJsonExact(sanitizeUntrustedValue(plan.call.body) ?? null);
+}
+
+/** The request's method, path and exact body, delimited: it carries workspace text. */
 export function requestLine(plan: PlannedWrite): string {
-  return `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", stringifyJsonExact(sanitizeUntrustedValue(plan.call.body) ?? null))}`;
+  return `Request: ${plan.call.method} ${plan.call.path} ${delimitUntrusted("request.body", exactBody(plan))}`;
 }

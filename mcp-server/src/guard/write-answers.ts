@@ -1,7 +1,9 @@
 import { delimitUntrusted, describeCandidates, describePerson, oneLineUntrusted, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
-import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { VIEW_META_KEY } from "../app-view/confirm-view.js";
+import { exactBody, movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
+import { questionDigest } from "./question-state.js";
 import { shownQuestion } from "./elicitation.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
@@ -24,18 +26,44 @@ function summaryLine(plan: PlannedWrite): string {
 }
 
 /**
- * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: the
- * token once (in the text, which every client hands the model), or in person mode no token at all,
- * only the reference the same call comes back with while the person confirms.
+ * How a dry run is confirmed: with the token the text carries (token mode, a client without views),
+ * in the client's view only (the token in `_meta`, which goes to the view, never in the text), or in
+ * person mode through the person (the view too when the client shows views).
  */
-export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, confirm: { token: string } | { person: true }): CallToolResult {
+export type DryRunConfirmation = { token: string } | { view: string } | { person: true; view?: string };
+
+/**
+ * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: the
+ * token once (in the text, which every client hands the model), or with a view or in person mode
+ * no token in anything the model reads, only the reference the same call comes back with.
+ */
+export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, confirm: DryRunConfirmation): CallToolResult {
   const plan = prepared.plan;
   const expiresAt = new Date(prepared.sealed.expires_at);
-  const closing = "token" in confirm ? tokenSentence(tool, confirm.token, expiresAt) : personSentence(tool, plan.correlation_id, expiresAt);
-  return writeResult(
+  const closing =
+    "token" in confirm
+      ? tokenSentence(tool, confirm.token, expiresAt)
+      : "person" in confirm
+        ? lines(personSentence(tool, plan.correlation_id, expiresAt), "view" in confirm ? VIEW_TOO : "")
+        : viewSentence(tool, expiresAt);
+  const answer = writeResult(
     { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
     lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), closing),
   );
+  const viewToken = "view" in confirm ? confirm.view : undefined;
+  return viewToken === undefined ? answer : { ...answer, _meta: viewMeta(tool, plan, viewToken) };
+}
+
+const VIEW_TOO = "They can also confirm or decline it in the confirmation view this client shows with this answer.";
+
+/** A dry run the person confirms in the client's view: the model has nothing to call. */
+function viewSentence(tool: string, expiresAt: Date): string {
+  return `Show this to the person: they confirm or decline it in the confirmation view this client shows with this answer, until ${expiresAt.toISOString()}; nothing is sent unless they confirm there. Do not call ${tool} again for it.`;
+}
+
+/** What the view is given beside the structured content: the token it confirms with, the exact body, and the digest of the question its yes answers. */
+function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<string, unknown> {
+  return { [VIEW_META_KEY]: { tool, title: plan.identity.title, token, question: questionDigest(questionText(plan.identity.title, plan)), body: exactBody(plan) } };
 }
 
 /** Person mode's closing sentence: only the person confirms; the model comes back with the reference. */

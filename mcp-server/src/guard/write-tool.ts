@@ -1,6 +1,7 @@
 import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import { CONFIRM_VIEW_URI } from "../app-view/confirm-view.js";
 import { permissionRefusal } from "../tools/define-tool.js";
 import { errorMessage } from "../tools/error-message.js";
 import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
@@ -72,6 +73,7 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
     input: strictInput(identity.tool, { ...spec.input, repeat_of: RepeatOfInput, confirmation_token: ConfirmationTokenInput, reference: ReferenceInput }) as unknown as AnyTool["input"],
     output: WriteOutput,
     annotations: WRITE_HINTS,
+    view: CONFIRM_VIEW_URI,
     async handle(rawArgs, call) {
       try {
         return await guardedWrite(spec, tool, rawArgs as WriteArgs<Shape>, call);
@@ -126,9 +128,13 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
   }
   if (person) return personWrite(tool, request, reference, binding, call);
   if (nonce === null) {
-    const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal });
+    // A client that shows views: the token goes to the view only, and the intent keeps its request for the view's app-only tool.
+    const viewed = call.input.showsViews;
+    const nonceFor = viewed ? (ref: string) => personNonce(ctx.tokens, ref, binding) : undefined;
+    const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal, ...(nonceFor === undefined ? {} : { nonceFor }) });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
-    return dryRunAnswer(tool.name, prepared, { token: ctx.tokens.issue(prepared.sealed.nonce, binding) });
+    const token = ctx.tokens.issue(prepared.sealed.nonce, binding);
+    return dryRunAnswer(tool.name, prepared, viewed ? { view: token } : { token });
   }
   return confirmWrite(tool, request, { ...binding, nonce }, call, "confirmation_token");
 }
@@ -144,7 +150,8 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
   if (reference === undefined) {
     const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal, nonceFor });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
-    return dryRunAnswer(tool.name, prepared, { person: true });
+    // The view's token: the write tools refuse tokens in person mode, only the view's app-only tool takes it.
+    return dryRunAnswer(tool.name, prepared, call.input.showsViews ? { person: true, view: ctx.tokens.issue(prepared.sealed.nonce, binding) } : { person: true });
   }
   const problem = referenceProblem(reference);
   if (problem !== null) {

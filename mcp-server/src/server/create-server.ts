@@ -1,4 +1,5 @@
 import type { Person } from "@custody/shared";
+import { confirmsWrites, registerConfirmView } from "../app-view/view-resource.js";
 import { McpServer } from "@modelcontextprotocol/server";
 import { registerCompletions } from "../completions/register-completions.js";
 import { SERVER_ICONS } from "../icons/icons.js";
@@ -37,6 +38,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   registerTools(server, ctx, { work: options.work, person, changes: options.changes });
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
+  if (confirmsWrites(ctx.policy, person)) registerConfirmView(server);
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
   if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);

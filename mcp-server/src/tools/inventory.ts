@@ -1,3 +1,4 @@
+import { decideWrite } from "../app-view/decide-write.js";
 import { toolPermission, type Person, type Policy } from "@custody/shared";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
@@ -68,6 +69,9 @@ export const ALL_TOOLS: readonly AnyTool[] = [
   polkadotSetPayee,
   ethereumStake,
 ];
+
+/** The tools only a view calls (the confirmation view's Confirm and Decline): listed to clients that show views, never in ALL_TOOLS. */
+export const APP_TOOLS: readonly AnyTool[] = [decideWrite];
 
 /**
  * The tools the local policy lets this server register (for a signed-in person: through their role): the one place where read-only mode,

@@ -1,7 +1,8 @@
 import { fieldIssues, grantFor, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { personInput } from "../guard/elicitation.js";
+import { showsViews } from "../app-view/confirm-view.js";
+import { declaredCapabilities, personInput } from "../guard/elicitation.js";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
@@ -32,15 +33,43 @@ function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person 
   return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }, person).allowed;
 }
 
+/** What tools/list answers a client that shows views, and one that does not; the names either may call. */
+interface VisibleTools {
+  plain: Tool[];
+  withViews: Tool[];
+  /** Callable by any client that sees it. */
+  plainNames: Set<string>;
+  /** Callable only by a client that shows views. */
+  viewNames: Set<string>;
+}
+
 /** The tools a policy shows, by what decides it for a person (their role, none, or a refusal): kept for the process. */
-const visibleByPolicy = new WeakMap<Policy, Map<unknown, Promise<Map<string, Tool>>>>();
+const visibleByPolicy = new WeakMap<Policy, Map<unknown, Promise<VisibleTools>>>();
 const REFUSED = Symbol("no role matches");
+
+/**
+ * For a client that shows views: each tool linked to its view, as the MCP Apps extension reads it,
+ * an app-only tool with visibility ["app"] (hosts show it to no model). App-only tools are listed
+ * only with a write tool the policy allows.
+ */
+function withViews(listings: readonly ToolListing[]): Tool[] {
+  const anyWrite = listings.some((listing) => listing.view !== undefined && listing.appOnly !== true);
+  return listings
+    .filter((listing) => listing.appOnly !== true || anyWrite)
+    .map(({ tool, view, appOnly }) => (view === undefined ? tool : { ...tool, _meta: { ui: { resourceUri: view, ...(appOnly === true ? { visibility: ["app" as const] } : {}) } } }));
+}
+
+function visibleSets(listings: readonly ToolListing[]): VisibleTools {
+  const plain = listings.filter((listing) => listing.appOnly !== true);
+  const viewed = withViews(listings);
+  return { plain: plain.map(({ tool }) => tool), withViews: viewed, plainNames: new Set(plain.map(({ tool }) => tool.name)), viewNames: new Set(viewed.map((tool) => tool.name)) };
+}
 
 /**
  * The tools the policy lets this person see, computed once per policy and role: a 2026-07-28 request
  * builds a server of its own, and should not filter the listings again.
  */
-function visibleTools(policy: Policy, person: Person | null): Promise<Map<string, Tool>> {
+function visibleTools(policy: Policy, person: Person | null): Promise<VisibleTools> {
   const grant = grantFor(policy, person);
   const key = grant.refusal === null ? grant.role : REFUSED;
   let byGrant = visibleByPolicy.get(policy);
@@ -50,7 +79,8 @@ function visibleTools(policy: Policy, person: Person | null): Promise<Map<string
   }
   let visible = byGrant.get(key);
   if (!visible) {
-    visible = toolListings().then((listings) => new Map(listings.filter((listing) => allowed(policy, listing, person)).map(({ tool }) => [tool.name, tool])));
+    // An app-only tool decides the writes the policy allows (its handler asks for the write it decides): it is kept when one of them is.
+    visible = toolListings().then((listings) => visibleSets(listings.filter((listing) => listing.appOnly === true || allowed(policy, listing, person))));
     byGrant.set(key, visible);
   }
   return visible;
@@ -67,11 +97,17 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
   const session = server.server;
   const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });
-  session.setRequestHandler("tools/list", async () => ({ tools: [...(await visible()).values()] }));
+  // The views (write tools linked to their confirmation view, the view's app-only tool) only for a client that declared the MCP Apps extension.
+  session.setRequestHandler("tools/list", async (_params, extra) => {
+    const tools = await visible();
+    return { tools: showsViews(declaredCapabilities(session, extra)) ? tools.withViews : tools.plain };
+  });
   session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {
     const name = params.name;
     try {
-      const tool = (await visible()).has(name) ? await loadTool(name) : undefined;
+      const tools = await visible();
+      const callable = tools.plainNames.has(name) || (tools.viewNames.has(name) && showsViews(declaredCapabilities(session, extra)));
+      const tool = callable ? await loadTool(name) : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       const input = await tool.input.safeParseAsync(params.arguments ?? {});
       if (!input.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);

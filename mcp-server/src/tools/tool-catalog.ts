@@ -22,6 +22,6 @@ export function toolListings(): Promise<readonly ToolListing[]> {
 
 /** A tool's definition, zod schemas and handler: every tool is built on the first call of any (a chunk of the bundle). */
 export async function loadTool(name: string): Promise<AnyTool | undefined> {
-  tools ??= import("../on-demand/call-time-modules.js").then(({ ALL_TOOLS }) => new Map(ALL_TOOLS.map((tool) => [tool.name, tool])));
+  tools ??= import("../on-demand/call-time-modules.js").then(({ ALL_TOOLS, APP_TOOLS }) => new Map([...ALL_TOOLS, ...APP_TOOLS].map((tool) => [tool.name, tool])));
   return (await tools).get(name);
 }

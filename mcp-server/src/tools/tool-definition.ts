@@ -38,6 +38,10 @@ export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   input: z.ZodObject<Shape, z.core.$strict>;
   output: z.ZodObject;
   annotations: ToolHints;
+  /** The `ui://` view its answers render in, linked (`_meta.ui.resourceUri`) for clients that show views. */
+  view?: string;
+  /** Only its view calls it: listed (visibility ["app"]) and callable only for clients that show views, never shown to a model. */
+  appOnly?: boolean;
   /** The answer, or (a write's confirmation) the person's question as an input-required result. */
   handle(args: z.output<z.ZodObject<Shape>>, call: ToolCall): Promise<CallToolResult | InputRequiredResult>;
 }

@@ -2,14 +2,16 @@ import type { Toolset } from "@custody/shared";
 import type { Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { TOOLSET_ICONS } from "../icons/icons.js";
-import { ALL_TOOLS } from "./inventory.js";
+import { ALL_TOOLS, APP_TOOLS } from "./inventory.js";
 import type { AnyTool } from "./tool-definition.js";
 import { compactSchema } from "./compact-schema.js";
 
-/** A tool as tools/list shows it, with the toolset the local policy filters on. */
+/** A tool as tools/list shows it, with the toolset the local policy filters on and its view (for clients that show views). */
 export interface ToolListing {
   toolset: Toolset;
   tool: Tool;
+  view?: string;
+  appOnly?: true;
 }
 
 /**
@@ -32,10 +34,12 @@ export function toolListing(tool: AnyTool): ToolListing {
       outputSchema: jsonSchemaOf(tool.output, "output"),
       icons: TOOLSET_ICONS[tool.toolset],
     },
+    ...(tool.view === undefined ? {} : { view: tool.view }),
+    ...(tool.appOnly === true ? { appOnly: true as const } : {}),
   };
 }
 
-/** Every tool's listing, in inventory order: generated into the bundle by build.mjs. */
+/** Every tool's listing, in inventory order, then the app-only tools: generated into the bundle by build.mjs. */
 export function listAllTools(): ToolListing[] {
-  return ALL_TOOLS.map(toolListing);
+  return [...ALL_TOOLS, ...APP_TOOLS].map(toolListing);
 }

@@ -109,9 +109,13 @@ export function testClient(elicit?: HarnessOptions["elicit"]): Client {
 }
 
 /** Another MCP session (its own server instance and client, as a second connection to one server process) over a context. */
-export async function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"], person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
+export function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"], person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
+  return connectClient(ctx, testClient(elicit), person);
+}
+
+/** A given client on a session of its own (its own server instance) over a context. */
+export async function connectClient(ctx: ServerContext, mcpClient: Client, person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
   const server = createMcpServer(ctx, { person });
-  const mcpClient = testClient(elicit);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await server.connect(serverTransport);
   await mcpClient.connect(clientTransport);

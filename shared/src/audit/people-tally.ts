@@ -10,12 +10,12 @@ export interface PersonTally {
   person: PersonOnRecord | null;
   records: number;
   events: Record<string, number>;
-  /** Their `confirmed` records by where they confirmed: `form`, `page`, `vscode` (the extension's "Waiting for you" view), or `token` (the token alone). */
+  /** Their `confirmed` records by where they confirmed: `form`, `page`, `vscode` (the extension's "Waiting for you" view), `view` (the MCP App view), or `token` (the token alone). */
   confirmed_through: Record<string, number>;
 }
 
 /** The surfaces a confirmation is recorded through; anything else on a record is not counted by name. */
-const CONFIRMED_THROUGH = new Set(["form", "page", "vscode", "token"]);
+const CONFIRMED_THROUGH = new Set(["form", "page", "vscode", "view", "token"]);
 
 /**
  * Who did what in an audit chain, folded record by record in bounded memory: per person (by

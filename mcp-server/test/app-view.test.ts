@@ -1,0 +1,182 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { RunningEmulator } from "@custody/emulator";
+import type { CallToolResult } from "@modelcontextprotocol/client";
+import type { Browser, Frame } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
+import { launchChromium } from "./harness/chromium.js";
+import { resetWorkspace } from "./harness/control-plane.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harness/view-host.js";
+
+// The confirmation view (an MCP App) in a real browser (Debian's Chromium through playwright-core),
+// inside a host page that renders it with the package's AppBridge, whose tool calls go through a
+// real MCP client to the real server on the emulator: the dry run's view sends once on Confirm,
+// nothing on Decline, nothing more on a second Confirm, nothing for an expired dry run; the token
+// reaches the view only in the answer's `_meta`, never in what the model reads.
+
+const SHOTS = join(process.cwd(), "test-results", "app-view");
+const TTL_MS = 120_000;
+let emulator: RunningEmulator;
+let recorder: HeaderRecorder;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  emulator = await startTestEmulator();
+  await resetWorkspace(emulator);
+  recorder = await startHeaderRecorder(emulator.baseUrl);
+  browser = await launchChromium();
+}, 900_000);
+afterAll(async () => {
+  await browser?.close();
+  await recorder?.close();
+  await emulator?.close();
+});
+
+let sent = 0;
+const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
+
+type ViewMeta = { tool: string; token: string; question: string; body: string };
+
+function viewMetaOf(result: CallToolResult): ViewMeta {
+  return (result._meta as Record<string, ViewMeta>)["custody/confirm"] as ViewMeta;
+}
+
+/** What a host hands the model of an answer: its content and its structured content, never its `_meta`. */
+function shownToModel(result: CallToolResult): string {
+  return JSON.stringify([result.content, result.structuredContent]);
+}
+
+/** A screenshot of the view's frame as the host shows it. */
+async function shot(frame: Frame, name: string): Promise<void> {
+  await (await frame.frameElement()).screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+async function outcome(frame: Frame): Promise<string> {
+  const shown = frame.locator("#outcome");
+  await expect.poll(async () => (await shown.innerText()).replace(/…$/, ""), { timeout: 15_000 }).toMatch(/^(Submitted|Declined|Not sent)/);
+  return shown.innerText();
+}
+
+function modes(mode: "token" | "person") {
+  let context: TestContext;
+  let session: Awaited<ReturnType<typeof connectViewClient>>;
+  let host: ViewHost;
+  beforeAll(async () => {
+    context = testContext(emulator, { policy: { confirmation: mode }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
+    session = await connectViewClient(context.ctx);
+    host = await openViewHost(browser, session.client);
+  });
+  afterAll(async () => {
+    await host?.page.close();
+    await session?.close();
+  });
+
+  /** The model's dry run through the host's client, and the view the host renders with it. */
+  async function viewedDryRun(note: string) {
+    const args = await sendArgs(note);
+    const dry = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+    expect((dry.structuredContent as { status?: string }).status, JSON.stringify(dry.content)).toBe("dry_run");
+    const frame = await host.render(args, dry);
+    await frame.getByRole("button", { name: "Confirm" }).waitFor();
+    return { args, dry, frame, reference: (dry.structuredContent as { reference: string }).reference };
+  }
+
+  it("renders what moves and the exact body; Confirm sends once; a second Confirm sends nothing more", async () => {
+    const { dry, frame, reference } = await viewedDryRun(`view yes ${mode}`);
+    const token = viewMetaOf(dry).token;
+    expect(token).toMatch(/^v2\./);
+    expect(shownToModel(dry)).not.toContain(token);
+    const shown = await frame.locator("main").innerText();
+    for (const label of ["Account", "Amount", "base units", "Fee", "Balance", "Request: POST", viewMetaOf(dry).body, "Expires: "]) expect(shown).toContain(label);
+    await shot(frame, `${mode}-confirm`);
+    const before = sends();
+    await frame.getByRole("button", { name: "Confirm" }).click();
+    expect(await outcome(frame)).toMatch(/^Submitted/);
+    await shot(frame, `${mode}-submitted`);
+    expect(sends()).toBe(before + 1);
+    expect((await transactionsWithLabel(emulator, reference)).length).toBe(1);
+    expect(host.calls.at(-1)?.name).toBe("decide_write");
+    // The host renders the same answer again (a conversation reopened): its Confirm sends nothing more.
+    const again = await host.render({}, dry);
+    await again.getByRole("button", { name: "Confirm" }).click();
+    expect(await outcome(again)).toMatch(/^Not sent/);
+    expect(sends()).toBe(before + 1);
+  });
+
+  it("Decline sends nothing, and the dry run cannot be confirmed after it", async () => {
+    const { dry, frame, reference } = await viewedDryRun(`view no ${mode}`);
+    const before = sends();
+    await frame.getByRole("button", { name: "Decline" }).click();
+    expect(await outcome(frame)).toMatch(/^Declined/);
+    await shot(frame, `${mode}-declined`);
+    const again = await host.render({}, dry);
+    await again.getByRole("button", { name: "Confirm" }).click();
+    expect(await outcome(again)).toMatch(/^Not sent/);
+    expect(sends()).toBe(before);
+    expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+  });
+
+  it("sends nothing for a dry run that expired while the view was open", async () => {
+    const { frame, reference } = await viewedDryRun(`view expired ${mode}`);
+    context.clock.advance(TTL_MS + 1);
+    const before = sends();
+    await frame.getByRole("button", { name: "Confirm" }).click();
+    expect(await outcome(frame)).toMatch(/^Not sent/);
+    await shot(frame, `${mode}-expired`);
+    expect(sends()).toBe(before);
+    expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+  });
+
+  it("audits the view's decisions as the person's, through the view, and verify-audit counts them", async () => {
+    const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; details?: { through?: string } });
+    const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
+    expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
+      ["confirmed", "view"],
+      ["declined", "view"],
+    ]);
+    const lines: string[] = [];
+    expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 1 view$/);
+  });
+}
+
+describe("the confirmation view, token mode", () => modes("token"));
+describe("the confirmation view, person mode", () => modes("person"));
+
+describe("the view's resource", () => {
+  it("is an MCP App's HTML with a content security policy that allows no domain, and its own document allows nothing else", async () => {
+    const context = testContext(emulator, { baseUrl: recorder.baseUrl });
+    const session = await connectViewClient(context.ctx);
+    const host = await openViewHost(browser, session.client);
+    try {
+      const read = await session.client.readResource({ uri: "ui://custody/confirm" });
+      const content = read.contents[0] as { mimeType?: string; _meta?: { ui?: { csp?: Record<string, string[]> } } };
+      expect(content.mimeType).toBe("text/html;profile=mcp-app");
+      const csp = content._meta?.ui?.csp ?? {};
+      expect(Object.keys(csp).sort()).toEqual(["baseUriDomains", "connectDomains", "frameDomains", "resourceDomains"]);
+      for (const domains of Object.values(csp)) expect(domains).toEqual([]);
+      const html = await viewHtml(session.client);
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? "";
+      expect(policy).toMatch(/^default-src 'none'; script-src 'sha256-[^' ]+'; style-src 'sha256-[^' ]+';/);
+      expect(policy).toContain("form-action 'none'");
+      // Inside the rendered view, the policy holds: no request leaves it.
+      const args = await sendArgs("view csp");
+      const dry = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+      const frame = await host.render(args, dry);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      const before = recorder.requests.length;
+      const fetched = await frame.evaluate((url) => fetch(url).then(() => "fetched", (error: Error) => `refused: ${error.message}`), `${recorder.baseUrl}/v1/accounts`);
+      expect(fetched).toMatch(/^refused/);
+      expect(recorder.requests.length).toBe(before);
+    } finally {
+      await host.page.close();
+      await session.close();
+    }
+  });
+});

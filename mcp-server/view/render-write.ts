@@ -1,0 +1,61 @@
+// What the confirmation view shows of a write tool's answer: what moves first (the account, the
+// amounts in both units, the destinations, the fee, the balances before and after), then the checks
+// that need attention, governance, the exact request and the expiry. Text only (textContent): every
+// string may carry workspace text.
+
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+
+/** An amount in both units: "1.5 SOL (1500000000 base units)". */
+export function amountText(value: unknown): string {
+  if (!isFields(value)) return "";
+  return `${text(value.display)} ${text(value.unit)} (${text(value.base_units)} base units)`;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, content = "", className = ""): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  made.textContent = content;
+  if (className !== "") made.className = className;
+  return made;
+}
+
+/** The rows of what moves, in the order the dry run's text gives them. */
+function movesRows(answer: Fields): [string, string][] {
+  const rows: [string, string][] = [];
+  const person = answer.prepared_for;
+  if (isFields(person)) rows.push(["Prepared for", `${text(person.name)} ${person.email === undefined ? "" : `<${text(person.email)}> `}(subject ${text(person.subject)})`.trim()]);
+  const account = answer.account;
+  if (isFields(account)) rows.push(["Account", `${text(account.name)} (id ${text(account.id)})`]);
+  if (isFields(answer.amounts)) for (const [name, amount] of Object.entries(answer.amounts)) rows.push([name === "amount" ? "Amount" : name, amountText(amount)]);
+  if (Array.isArray(answer.destinations)) for (const destination of answer.destinations) if (isFields(destination)) rows.push([text(destination.role), text(destination.value)]);
+  const fee = answer.fee;
+  if (isFields(fee)) rows.push(["Fee", "estimated" in fee ? `${amountText(fee.estimated)} (estimated)` : `unknown: ${text(fee.unknown)}`]);
+  if (Array.isArray(answer.balances)) for (const balance of answer.balances) if (isFields(balance)) rows.push([`Balance ${text(balance.name)}`, `${amountText(balance.before)} → ${amountText(balance.after)}`]);
+  return rows;
+}
+
+function list(rows: readonly [string, string][]): HTMLDListElement {
+  const dl = element("dl");
+  for (const [name, value] of rows) dl.append(element("dt", name), element("dd", value));
+  return dl;
+}
+
+/** The dry run the person is asked about, as nodes; `body` is the exact request body (the answer's `_meta`). */
+export function renderDryRun(answer: Fields, body: string): Node[] {
+  const nodes: Node[] = [list(movesRows(answer))];
+  if (Array.isArray(answer.checks)) for (const check of answer.checks) if (isFields(check)) nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
+  if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${text(answer.governance.outcome)}`));
+  const request = isFields(answer.request) ? `${text(answer.request.method)} ${text(answer.request.path)}` : "";
+  nodes.push(element("p", `Request: ${request}`), element("pre", body));
+  nodes.push(element("p", `Expires: ${text(answer.expires_at)}`));
+  return nodes;
+}
+
+export { element, isFields, text };

@@ -111,6 +111,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_write_traces_in_flight ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status = 'in_flight'`,
     ],
   },
+  {
+    version: 6,
+    name: "the chain's records by time: the window the derived rows are checked against",
+    statements: [
+      // A reservation folds the window's records to check custody_commitments and custody_write_traces against them (derived-rows.ts).
+      `CREATE INDEX custody_audit_at ON custody_audit (at)`,
+      // The open and verify-audit compare every derived row of the day with that fold.
+      `CREATE INDEX custody_commitments_last_at ON custody_commitments (last_at)`,
+      `CREATE INDEX custody_write_traces_reserved_at ON custody_write_traces (reserved_at)`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

@@ -28,6 +28,7 @@ import { differingFields, digestFields, intentFingerprint, requestDigest, supers
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { sendOnce } from "./send-once.js";
+import { racedWrite } from "./race-after-send.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
@@ -315,6 +316,7 @@ export class WriteRoad {
 
   async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
     call.progress?.("final check on fresh data");
+    const checkedAt = this.ports.client.serviceNow();
     const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
     if ("result" in checked) return checked.result;
     const plan = checked.plan;
@@ -364,14 +366,15 @@ export class WriteRoad {
     call.progress?.("sending");
     const outcome = await sendOnce(this.ports.client, plan, recognition);
     if (outcome.status === "submitted") {
+      const raced = await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs());
       const problem = await this.#auditAfterSend([
         ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
         {
-          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }),
+          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up, ...(raced === null ? {} : { raced_with: raced.transaction_ids }) }),
           transaction_id: outcome.transaction.id,
         },
       ]);
-      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem };
+      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem, ...(raced === null ? {} : { raced }) };
     }
     if (outcome.status === "not_applied") {
       const problem = await this.#auditAfterSend([{ ...this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }), error: outcome.message }]);

@@ -171,7 +171,7 @@ export class WriteRoad {
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
-    const history = this.#historyPrefetch(call.signal);
+    const history = this.#historyPrefetch(call.signal, request);
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
@@ -395,7 +395,7 @@ export class WriteRoad {
   async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: StoppedBeforeSending }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
-    const history = this.#historyPrefetch(call.signal);
+    const history = this.#historyPrefetch(call.signal, request);
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
@@ -499,9 +499,12 @@ export class WriteRoad {
   }
 
   /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
-  #historyPrefetch(signal: AbortSignal | undefined): HistoryPrefetch | undefined {
+  #historyPrefetch(signal: AbortSignal | undefined, request?: WriteRequest): HistoryPrefetch | undefined {
     const windowMs = this.#historyWindowMs();
-    return windowMs === null ? undefined : new HistoryPrefetch(this.ports.client, windowMs, signal);
+    if (windowMs === null) return undefined;
+    const prefetch = new HistoryPrefetch(this.ports.client, windowMs, signal);
+    if (request !== undefined && "account" in request) prefetch.startFromReference(request.account);
+    return prefetch;
   }
 
   #historyWindowMs(): number | null {

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import type { Client } from "@modelcontextprotocol/client";
@@ -123,6 +123,25 @@ describe("the audit log's sealed tail", () => {
     expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
     expect(resealed.stdout).toMatch(/^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/);
     expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/) });
+    expect(start(store).status).toBe(0);
+  }, 60_000);
+
+  it("a log removed whole (its lines, seal and ledger) does not start afresh: the seal key's register names it; reseal-audit, after a person looked, lets it start", async () => {
+    const store = freshStore();
+    // An amount of its own: the other tests' sends, from other stores, are in the workspace.
+    expect((await session(store, (client) => sendSol(client, "0.55"))).structured.status).toBe("submitted");
+    for (const file of [store.log, `${store.log}.seal`, `${store.log}.ledger.json`]) rmSync(file, { force: true });
+
+    const refused = start(store);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      new RegExp(`audit log ${store.log}: the seal key's register .*/keys/sealed-logs/[0-9a-f]{32}\\.json says this log was sealed through record 4 \\(hash [0-9a-f]{12}…\\), but the log is missing and has no seal ${store.log}\\.seal`),
+    );
+    expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+
+    const resealed = cli(store, ["reseal-audit", store.log]);
+    expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
     expect(start(store).status).toBe(0);
   }, 60_000);
 

@@ -48,6 +48,9 @@ describe("the PostgreSQL store's schema", () => {
     cluster.psql(name, "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
     for (const statement of first.statements) cluster.psql(name, statement);
     cluster.psql(name, `INSERT INTO custody_schema_migrations (version, name) VALUES (1, '${first.name}')`);
+    // What a write of that version left: its `reserved` record, and the row its append derived from it.
+    const reserved = sealAuditRecord(record("reserved", { reference: "cw-old", currency: "polkadot", policy_amount: "7" }, { operator: "op1" }), { seq: 0, prevHash: "0".repeat(64) }, new Date());
+    cluster.psql(name, `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'reserved', 'op1', '${reserved.hash}', $line$${auditLine(reserved)}$line$)`);
     cluster.psql(name, "INSERT INTO custody_commitments (operator, key, currency, amount, last_at) VALUES ('op1', 'cw-old', 'polkadot', 7, now())");
     const store = await openPostgresGuardStore(url);
     try {
@@ -251,14 +254,16 @@ describe("the PostgreSQL store's answers", () => {
     const sealKey = new AuditSealKey(randomBytes(32));
     await (await openPostgresGuardStore(url, { sealKey })).close();
     const rows = 50_000;
-    // The seeded records are not a chain; the last, the only one a store reads whole (when it opens), is a real record.
+    // The seeded records are not a chain, and the seeded rows are not derived from it: all lie before the day the store
+    // checks its derived rows against the chain (derived-rows.ts). The last record, the only one a store reads whole
+    // (when it opens), is a real record.
     const last = auditLine(sealAuditRecord(record("dry_run", {}), { seq: rows, prevHash: "0".repeat(64) }, new Date()));
     cluster.psql(
       name,
-      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM generate_series(0, ${rows - 1}) s;
+      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '26 hours' - interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM generate_series(0, ${rows - 1}) s;
        INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows}, now(), 'dry_run', 'alice_ops', '${JSON.parse(last).hash}', $line$${last}$line$);
-       INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), 'create_transaction', now() - interval '1 minute' * s, 'submitted', s, null FROM generate_series(1, ${rows}) s;
-       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval '1 minute' * s, 'person-' || (s % 200) FROM generate_series(1, ${rows}) s;
+       INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), 'create_transaction', now() - interval '26 hours' - interval '1 minute' * s, 'submitted', s, null FROM generate_series(1, ${rows}) s;
+       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval '26 hours' - interval '1 minute' * s, 'person-' || (s % 200) FROM generate_series(1, ${rows}) s;
        INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval '1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;
        INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval '1 hour' FROM generate_series(1, ${rows}) s;`,
     );

@@ -6,6 +6,7 @@ import {
   AuditSealKey,
   auditLine,
   FileGuardStore,
+  readSealKeyFile,
   resealAuditLog,
   sealAuditRecord,
   sealVerdict,
@@ -53,7 +54,10 @@ interface Backing {
 }
 
 function fileBacking(): Backing {
-  const path = join(mkdtempSync(join(tmpdir(), "sealed-tail-")), "audit.jsonl");
+  return fileBackingAt(join(mkdtempSync(join(tmpdir(), "sealed-tail-")), "audit.jsonl"));
+}
+
+function fileBackingAt(path: string): Backing {
   return {
     target: path,
     first: 1,
@@ -210,6 +214,38 @@ describe("a log begun by this version", () => {
     for (const file of [path, `${path}.seal`, `${path}.ledger.json`]) rmSync(file, { force: true });
     await expect(store.append(record("r1"))).rejects.toThrow(`audit log ${path}: its seal ${path}.seal is missing (removed while the log was in use)`);
     await store.close();
+  });
+});
+
+describe("the seal key's register of the logs it sealed", () => {
+  /** A key in a file, as the server and the extension keep it: its register is beside it. */
+  function keyInFile(): AuditSealKey {
+    const keyPath = join(mkdtempSync(join(tmpdir(), "seal-key-")), "audit-seal.key");
+    writeFileSync(keyPath, randomBytes(32), { mode: 0o600 });
+    return readSealKeyFile(keyPath);
+  }
+
+  it("a log removed whole, with its seal and ledger, is refused at open, naming the register; a reseal starts it again", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "removed-whole-")), "audit.jsonl");
+    const key = keyInFile();
+    await appended({ ...fileBackingAt(path) }, key, 3);
+    for (const file of [path, `${path}.seal`, `${path}.ledger.json`]) rmSync(file);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(/says this log was sealed through record 3 .*but the log is missing and has no seal/);
+    await resealAuditLog(path, key);
+    const store = new FileGuardStore(path, undefined, { sealKey: key });
+    await store.append(record("after"));
+    await store.close();
+  });
+
+  it("a log put back with an earlier copy of its seal and ledger is refused at open", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "put-back-"));
+    const path = join(dir, "audit.jsonl");
+    const key = keyInFile();
+    await appended(fileBackingAt(path), key, 2);
+    const copies = [path, `${path}.seal`, `${path}.ledger.json`].map((file) => [file, readFileSync(file)] as const);
+    await appended(fileBackingAt(path), key, 2);
+    for (const [file, content] of copies) writeFileSync(file, content);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(/says this log was sealed through record 4 .*but its seal .*\.seal says record 2 \(an earlier copy put back\?\)/);
   });
 });
 

@@ -213,6 +213,10 @@ export class WriteGuard {
         );
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
+        if (result.raced !== undefined) {
+          this.deps.output.warn(`${tool}: ${result.raced.message}`);
+          void notify("warning", vscode.l10n.t("Custody: {0}", sanitizeUntrustedText(result.raced.message)));
+        }
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
       }

@@ -45,7 +45,7 @@ export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
   const tx = result.standing?.transaction ?? result.transaction;
   const waiting = result.standing?.waiting;
   const found = result.looked_up ? ` The service's answer did not say whether it was applied; the transaction was found ${lookedUpBy(result.plan.lostAnswer)} and was not sent again.` : "";
-  const problems = [result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
+  const problems = [result.raced?.message, result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
   return writeResult(
     {
       status: "submitted",

@@ -16,7 +16,14 @@ export class AuditSealKey {
   readonly id: string;
   readonly #key: Buffer;
 
-  constructor(key: Buffer) {
+  /**
+   * @param path the file the key was read from, or null: a key kept in a file also keeps, in a
+   * folder beside it, which logs it has sealed (sealed-log-register.ts).
+   */
+  constructor(
+    key: Buffer,
+    readonly path: string | null = null,
+  ) {
     if (key.length < MIN_KEY_BYTES) throw new Error(`an audit seal key needs at least ${MIN_KEY_BYTES} bytes, got ${key.length}`);
     this.#key = Buffer.from(key);
     this.id = createHash("sha256").update("custody audit seal key id\0").update(key).digest("hex").slice(0, 16);
@@ -41,7 +48,7 @@ export function defaultSealKeyPath(): string {
 
 /** The seal key in a file (its bytes as they are, at least 32); errors name the setting and the file, never the content. */
 export function readSealKeyFile(path: string): AuditSealKey {
-  return new AuditSealKey(readKeyBytesFile(path, SEAL_KEY_SETTING, MIN_KEY_BYTES));
+  return new AuditSealKey(readKeyBytesFile(path, SEAL_KEY_SETTING, MIN_KEY_BYTES), path);
 }
 
 /**

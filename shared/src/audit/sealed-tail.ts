@@ -5,6 +5,7 @@ import { intactRecord } from "./chain-check.js";
 import { lineEndingAt, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
 import type { AuditSealKey } from "./seal-key.js";
+import { registeredSeal } from "./sealed-log-register.js";
 
 /** Where a log's seal is kept: beside it. */
 export function sealPathOf(log: string): string {
@@ -25,15 +26,22 @@ export function logHolds(log: string, point: SealedPoint, counter?: ReadCounter)
  * naming both. Reads the seal and one line: a start can afford it.
  */
 export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCounter): SealedPoint | null {
+  // The register before the seal: a writer writes the seal, then the register, so a register read first is never ahead of the seal read after it.
+  const registered = registeredSeal(key, log);
   const sealPath = sealPathOf(log);
   const seal = readSealFile(sealPath, key, log);
-  if (seal === null) return null;
   let size = 0;
   try {
     size = statSync(log).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  if (registered !== null && (seal === null || seal.seq < registered.seq)) {
+    const said = `the seal key's register ${registered.path} says this log was sealed through record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
+    const found = seal !== null ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)` : size === 0 ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)` : `it has no seal ${sealPath}`;
+    throw new AuditSealError(`audit log ${log}: ${said}, but ${found}; ${resealHint(log)}`);
+  }
+  if (seal === null) return null;
   const sealed = `record ${seal.seq} ending at byte ${seal.offset}, hash ${seal.hash.slice(0, 12)}…`;
   if (size < seal.offset) {
     throw new AuditSealError(`audit log ${log} was shortened: it holds ${size} bytes, but its seal ${sealPath} says its last line is ${sealed}; ${resealHint(log)}`);

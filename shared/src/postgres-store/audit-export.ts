@@ -14,6 +14,8 @@ import { inTransaction, openPool, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { migrateSchema } from "./schema-migrations.js";
 import { chainAgainstSeal, tableSeal, unverifiedTableSeal } from "./table-seal.js";
+import { derivedRowsDiffer, rebuildDerivedRows } from "./derived-rows.js";
+import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 
 /** Rows fetched per round trip: memory stays bounded whatever the chain's length. */
 const CURSOR_ROWS = 1000;
@@ -91,7 +93,10 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
   }
   const point = { seq: seal.seq, hash: seal.hash };
   const standing = await chainAgainstSeal(db, point);
-  return standing === "holds" ? { kind: "holds", seal: point, authenticated: checkable, keyId: seal.key_id } : { kind: standing, seal: point };
+  if (standing !== "holds") return { kind: standing, seal: point };
+  // The day's derived rows against the chain's fold, as the store's open checks them.
+  const derived = await derivedRowsDiffer(db, new Date(Date.now() - DAILY_LIMIT_WINDOW_MS));
+  return derived === null ? { kind: "holds", seal: point, authenticated: checkable, keyId: seal.key_id } : { kind: "unauthentic", reason: derived };
 }
 
 /**
@@ -111,7 +116,9 @@ export async function resealPostgresAudit(url: string, key: AuditSealKey): Promi
       const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
       const holds = rows[0] === undefined ? null : { seq: Number(rows[0].seq) };
       const input = sealedRecordInput("resealed", key.id, holds, previous === null ? null : { seq: previous.seq, key_id: previous.key_id });
-      return appendLocked(client, input, randomUUID(), new Date(), { key, mode: "reseal" });
+      const sealed = await appendLocked(client, input, randomUUID(), new Date(), { key, mode: "reseal" });
+      await rebuildDerivedRows(client, new Date(Date.now() - DAILY_LIMIT_WINDOW_MS));
+      return sealed;
     });
   } catch (error) {
     throw target.redactError(error, `guard store ${target.shown}: `);

@@ -7,6 +7,7 @@ import type { PoolClient } from "./database-pool.js";
 import { CHAIN_LOCK, LOCK_NAMESPACE } from "./schema-migrations.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
 import { requireSealedChain, writeTableSeal } from "./table-seal.js";
+import { writeCommitmentRow, writeTraceRow } from "./derived-row-writes.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 
 /**
@@ -64,31 +65,7 @@ async function foldIntoTraces(client: PoolClient, record: AuditRecord): Promise<
   foldTrace(traces, record);
   const trace = traces.get(reference);
   if (trace === undefined || JSON.stringify(trace) === before) return;
-  await client.query(
-    `INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of, recognition, given_up, answer_lost_at, concluded_at, looked_for_ms, lookups, last_lookup)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-     ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = EXCLUDED.fingerprint, tool = EXCLUDED.tool,
-       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = EXCLUDED.transaction_id, repeat_of = EXCLUDED.repeat_of,
-       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up, answer_lost_at = EXCLUDED.answer_lost_at, concluded_at = EXCLUDED.concluded_at,
-       looked_for_ms = EXCLUDED.looked_for_ms, lookups = EXCLUDED.lookups, last_lookup = EXCLUDED.last_lookup`,
-    [
-      trace.reference,
-      trace.operator,
-      trace.fingerprint,
-      trace.tool,
-      trace.reserved_at,
-      trace.status,
-      trace.transaction_id,
-      trace.repeat_of,
-      trace.recognition === undefined ? null : JSON.stringify(trace.recognition),
-      trace.given_up === true,
-      trace.answer_lost_at ?? null,
-      trace.concluded_at ?? null,
-      trace.looked_for_ms ?? null,
-      trace.lookups ?? 0,
-      trace.last_lookup === undefined ? null : JSON.stringify(trace.last_lookup),
-    ],
-  );
+  await writeTraceRow(client, trace);
 }
 
 async function foldIntoCommitments(client: PoolClient, record: AuditRecord): Promise<void> {
@@ -98,9 +75,5 @@ async function foldIntoCommitments(client: PoolClient, record: AuditRecord): Pro
     await client.query("DELETE FROM custody_commitments WHERE operator = $1 AND key = $2", [effect.operator, effect.key]);
     return;
   }
-  await client.query(
-    `INSERT INTO custody_commitments (operator, key, currency, amount, last_at, person, team) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (operator, key, currency) DO UPDATE SET amount = EXCLUDED.amount, person = EXCLUDED.person, team = EXCLUDED.team, last_at = GREATEST(custody_commitments.last_at, EXCLUDED.last_at)`,
-    [effect.operator, effect.key, effect.currency, effect.amount.toString(), effect.at, effect.person, effect.team],
-  );
+  await writeCommitmentRow(client, effect);
 }

@@ -9,6 +9,9 @@ import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
 import { migrateSchema, SEAL_VERSION } from "./schema-migrations.js";
 import { requireSealedChain } from "./table-seal.js";
+import { derivedRowsDiffer } from "./derived-rows.js";
+import { AuditSealError } from "../audit/seal-file.js";
+import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { withRetry } from "./transient-errors.js";
 
 /**
@@ -30,6 +33,7 @@ export async function openPostgresGuardStore(url: string, options: PostgresStore
       });
       await checkTail(pool);
       await checkSeal(pool, sealKey);
+      await checkDerivedRows(pool, options.now?.() ?? new Date());
     }, { retryForMs: options.retryForMs ?? 30_000 });
   } catch (error) {
     await pool.end();
@@ -56,6 +60,12 @@ async function sealChainFirst(client: PoolClient, key: AuditSealKey, now: Date):
   const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
   if (rows[0] === undefined) return;
   await appendLocked(client, sealedRecordInput("first_seal", key.id, { seq: Number(rows[0].seq) }), randomUUID(), now, { key, mode: "first_seal" });
+}
+
+/** The day's derived rows (committed amounts, write traces) are what the sealed chain says: rows deleted to reset a daily limit stop the store. */
+async function checkDerivedRows(pool: Pool, now: Date): Promise<void> {
+  const differs = await derivedRowsDiffer(pool, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+  if (differs !== null) throw new AuditSealError(differs);
 }
 
 async function checkTail(pool: Queryable): Promise<void> {

@@ -7,6 +7,7 @@ import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./ch
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
 import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
 import type { DatabaseTarget } from "./database-url.js";
+import { chainWindow, requireCommittedAgrees, requireTracesAgree } from "./derived-rows.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 import { withRetry } from "./transient-errors.js";
 
@@ -192,12 +193,20 @@ export class PostgresGuardStore implements GuardStore {
         const earlierAttempt = attempt > 1 ? await appendedBefore(client, key) : null;
         if (earlierAttempt !== null) return { reserved: true, record: earlierAttempt };
         const since = request.duplicatesSince;
-        const earlier = standingDuplicate(await tracesSince(client, { operator: request.operator, fingerprint: request.fingerprint, since }), since, request.repeatOf);
+        const intent = { operator: request.operator, fingerprint: request.fingerprint, since };
+        const traces = await tracesSince(client, intent);
+        const earlier = standingDuplicate(traces, since, request.repeatOf);
         if (earlier !== null) return { reserved: false, reason: "duplicate", earlier };
+        const committed: bigint[] = [];
         for (const limit of request.limits) {
-          const finding = limit.check(await committedIn(client, limit));
+          committed.push(await committedIn(client, limit));
+          const finding = limit.check(committed.at(-1) as bigint);
           if (finding !== null && finding.severity === "block") return { reserved: false, reason: "daily_limit", finding };
         }
+        // The rows allowed it: they must be what the sealed chain says, or a DELETE of them reset the limit or the duplicate check.
+        const window = await chainWindow(client, new Date(Math.min(since.getTime(), ...request.limits.map((limit) => limit.since.getTime()))));
+        requireTracesAgree(window, intent, traces);
+        request.limits.forEach((limit, index) => requireCommittedAgrees(window, limit, committed[index] as bigint));
         return { reserved: true, record: await appendLocked(client, request.record, key, this.#now(), this.#sealing) };
       }),
     );

@@ -129,6 +129,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_intents_waiting ON custody_intents (operator, waiting_for, expires_at) WHERE waiting_for IS NOT NULL AND redeemed_by IS NULL`,
     ],
   },
+  {
+    version: 8,
+    name: "the chain's records by time: the window the derived rows are checked against",
+    statements: [
+      // A reservation folds the window's records to check custody_commitments and custody_write_traces against them (derived-rows.ts).
+      `CREATE INDEX custody_audit_at ON custody_audit (at)`,
+      // The open and verify-audit compare every derived row of the day with that fold.
+      `CREATE INDEX custody_commitments_last_at ON custody_commitments (last_at)`,
+      `CREATE INDEX custody_write_traces_reserved_at ON custody_write_traces (reserved_at)`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

@@ -1,3 +1,4 @@
+import type { RacedWrite } from "./race-after-send.js";
 import { z } from "zod";
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
@@ -130,7 +131,7 @@ export type CommitResult =
   | { status: "failed"; message: string; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
   | { status: "rejected"; plan: PlannedWrite; message: string; audit_problem: string | null }
-  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null; standing?: SubmissionStanding }
+  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null; standing?: SubmissionStanding; raced?: RacedWrite }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
   | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
 

@@ -1,6 +1,8 @@
 import type { CustodyClient } from "../client/custody-client.js";
 import { usernamesOf } from "../governance/workspace-users.js";
+import { accountDirectoryOf } from "../kinds/kit/account-directory.js";
 import type { Account } from "../schemas/account.js";
+import type { AccountReference } from "../kinds/kit/request-fields.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
 import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
@@ -159,13 +161,25 @@ export class HistoryPrefetch {
   ) {}
 
   /** Starts the read of this account's window (once). */
-  readonly start = (account: Account): void => {
+  readonly start = (account: Pick<Account, "id">): void => {
     if (this.#started?.accountId === account.id) return;
     const read = recentTransactions(this.client, account.id, new Date(this.client.serviceNow().getTime() - this.windowMs), this.signal);
     // Awaited by the duplicate check; a plan that fails first never awaits it, and its failure must not go unhandled.
     read.catch(() => undefined);
     this.#started = { accountId: account.id, read };
   };
+
+  /**
+   * Starts the read before the account is resolved, from the id the request gives or the one the
+   * name directory's hint names (no request made), so that it runs beside the account's own GETs
+   * too. Only ever a head start: the check takes the read of the account the plan resolves
+   * (readFor), and a hint that was wrong just starts that one when it is resolved.
+   */
+  startFromReference(reference: AccountReference): void {
+    const id = typeof reference === "number" ? reference : /^#[1-9][0-9]*$/.test(reference) ? Number(reference.slice(1)) : accountDirectoryOf(this.client).hints()?.ids(reference);
+    const only = typeof id === "number" ? id : id?.length === 1 ? id[0] : undefined;
+    if (only !== undefined && Number.isSafeInteger(only)) this.start({ id: only });
+  }
 
   /** The read started for this account, or null. */
   readFor(accountId: number): Promise<RecentTransactions> | null {

@@ -31,6 +31,7 @@ import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPor
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { recordLookup } from "./lookup-record.js";
 import { sendOnce } from "./send-once.js";
+import { racedWrite } from "./race-after-send.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
@@ -174,7 +175,7 @@ export class WriteRoad {
       return { status: "refused", reason: "permission", message: refusal };
     }
     let plan: PlannedWrite;
-    const history = this.#historyPrefetch(call.signal);
+    const history = this.#historyPrefetch(call.signal, request);
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
@@ -322,6 +323,7 @@ export class WriteRoad {
 
   async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
     call.progress?.("final check on fresh data");
+    const checkedAt = this.ports.client.serviceNow();
     const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
     if ("result" in checked) return checked.result;
     const plan = checked.plan;
@@ -371,14 +373,15 @@ export class WriteRoad {
     call.progress?.("sending");
     const outcome = await sendOnce(this.ports.client, plan, recognition);
     if (outcome.status === "submitted") {
+      const raced = await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs());
       const problem = await this.#auditAfterSend([
         ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
         {
-          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }),
+          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up, ...(raced === null ? {} : { raced_with: raced.transaction_ids }) }),
           transaction_id: outcome.transaction.id,
         },
       ]);
-      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem };
+      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem, ...(raced === null ? {} : { raced }) };
     }
     if (outcome.status === "not_applied") {
       const problem = await this.#auditAfterSend([{ ...this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }), error: outcome.message }]);
@@ -399,7 +402,7 @@ export class WriteRoad {
   async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: StoppedBeforeSending }> {
     const tool = writeSpec(request.kind).identity.tool;
     let plan: PlannedWrite;
-    const history = this.#historyPrefetch(call.signal);
+    const history = this.#historyPrefetch(call.signal, request);
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
@@ -503,9 +506,12 @@ export class WriteRoad {
   }
 
   /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
-  #historyPrefetch(signal: AbortSignal | undefined): HistoryPrefetch | undefined {
+  #historyPrefetch(signal: AbortSignal | undefined, request?: WriteRequest): HistoryPrefetch | undefined {
     const windowMs = this.#historyWindowMs();
-    return windowMs === null ? undefined : new HistoryPrefetch(this.ports.client, windowMs, signal);
+    if (windowMs === null) return undefined;
+    const prefetch = new HistoryPrefetch(this.ports.client, windowMs, signal);
+    if (request !== undefined && "account" in request) prefetch.startFromReference(request.account);
+    return prefetch;
   }
 
   #historyWindowMs(): number | null {

@@ -9,7 +9,7 @@ const CHUNK = 100_000;
 /**
  * Fills a database's store with `records` audit records spread over the past year, as a team's
  * would hold them (four records a write: dry run, confirmation, reservation, submission; a tenth of
- * the writes by `operator`, the rest by 100 others), with the write traces and committed amounts
+ * the writes by `operator`, the rest by 100 others) and ending 26 hours ago, with the write traces and committed amounts
  * their appends would have kept: inserted by SQL (generate_series), not through the server. Only
  * the last record, the one a store reads whole when it opens, is a real one; the others are of a
  * real record's size; the chain is sealed at it with `sealKey`, as its append would have. Returns the
@@ -20,7 +20,8 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
   await (await openPostgresGuardStore(url, { sealKey })).close();
   const database = url.split("/").at(-1) as string;
   const writes = Math.floor(records / 4);
-  const at = (index: string, total: number) => `now() - interval '365 days' + interval '365 days' * ${index} / ${total}`;
+  // Ending 26 hours ago: the seeded records are not a chain, and the store checks the day's derived rows against the day's chain.
+  const at = (index: string, total: number) => `now() - interval '26 hours' - interval '365 days' + interval '365 days' * ${index} / ${total}`;
   const owner = (write: string) => `CASE WHEN ${write} % 10 = 0 THEN '${operator}' ELSE 'op-' || (${write} % 100) END`;
   for (let from = 0; from < records - 1; from += CHUNK) {
     const to = Math.min(records - 2, from + CHUNK - 1);

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+import { canonicalJson } from "./canonical-json.js";
+import type { ChainPoint } from "./chain-check.js";
+import type { AuditSealKey } from "./seal-key.js";
+
+const FORMAT = "custody-sealed-log/1";
+const MAC_DOMAIN = "custody sealed log register";
+
+const RegisterFile = z.object({ format: z.literal(FORMAT), log: z.string(), host: z.string(), sealed: z.object({ seq: z.int().nonnegative(), hash: z.string() }), mac: z.string() });
+
+/**
+ * Where a key kept in a file records that it sealed a log (issue 18): `sealed-logs/` beside the
+ * key (the token secret's folder by default, never the log's), one file per host and log path. A
+ * log removed whole with its seal and ledger, or put back with an earlier seal, no longer looks
+ * like a new one or the last one. Null for a key not read from a file (a test's).
+ */
+export function registerPathOf(key: AuditSealKey, log: string): string | null {
+  if (key.path === null) return null;
+  const id = createHash("sha256").update(`${hostname()}\0${resolve(log)}`).digest("hex").slice(0, 32);
+  return join(dirname(key.path), "sealed-logs", `${id}.json`);
+}
+
+/** What the key's register says it last sealed of the log; null when it says nothing (or nothing this key wrote). */
+export function registeredSeal(key: AuditSealKey, log: string): (ChainPoint & { path: string }) | null {
+  const path = registerPathOf(key, log);
+  if (path === null) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+  const parsed = RegisterFile.safeParse(raw);
+  if (!parsed.success) return null;
+  const { mac, ...said } = parsed.data;
+  // Another key's register (the key replaced) says nothing this key can check: a reseal writes it again.
+  return key.verifies(MAC_DOMAIN, canonicalJson(said), mac) ? { ...said.sealed, path } : null;
+}
+
+/**
+ * Records the log's newly sealed last record, after its seal is written (a crash leaves the
+ * register behind the seal, never ahead of it). Not synced: a register lost with a power cut says
+ * less, never something false. A key folder that cannot be written (a read-only shared key) keeps
+ * no register: that store keeps the gap this closes, as before.
+ */
+export function registerSeal(key: AuditSealKey, log: string, point: ChainPoint): void {
+  const path = registerPathOf(key, log);
+  if (path === null) return;
+  const said = { format: FORMAT, log: resolve(log), host: hostname(), sealed: { seq: point.seq, hash: point.hash } };
+  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    writeFileSync(temporary, JSON.stringify({ ...said, mac: key.mac(MAC_DOMAIN, canonicalJson(said)) }), { mode: 0o600 });
+    renameSync(temporary, path);
+  } catch (error) {
+    if (!["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}

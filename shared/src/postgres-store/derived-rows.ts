@@ -1,0 +1,152 @@
+import { AuditRecord } from "../audit/audit-entry.js";
+import { canonicalJson } from "../audit/canonical-json.js";
+import { auditHash, withoutHash } from "../audit/chain-check.js";
+import { CommittedWrites, type CommittedQuery } from "../audit/committed-amounts.js";
+import { AuditSealError, resealHint } from "../audit/seal-file.js";
+import type { WriteTrace } from "../guard-store/guard-store.js";
+import { foldTrace } from "../guard-store/write-traces.js";
+import { scopeKey } from "../policy/limit-scope.js";
+import type { Queryable } from "./database-pool.js";
+import { writeCommitmentRow, writeTraceRow } from "./derived-row-writes.js";
+import { traceFromRow, type TraceRow } from "./trace-rows.js";
+
+/** Writers' clocks may differ: records up to an hour older than a window's start are folded too (as the file ledger keeps 25 hours). */
+const CLOCK_SLACK_MS = 3_600_000;
+
+const RESEAL = resealHint("--store <the database>");
+
+/**
+ * What the derived tables (custody_commitments, custody_write_traces) must hold for a window,
+ * folded from the chain's own records: the rows are kept by each append, but anyone with the
+ * database can DELETE or UPDATE them, and the seal covers only the chain.
+ */
+export interface ChainWindow {
+  since: Date;
+  commitments: CommittedWrites;
+  traces: Map<string, WriteTrace>;
+}
+
+/**
+ * Folds the chain's records from the first one at or after `since` (less the clock slack) to its
+ * end, checking that they are one unbroken chain (consecutive numbers, each record's hash and its
+ * link to the one before): a record deleted or edited in the window is found here; the window's
+ * end is the sealed record (checked by every append). Reads the window, never the whole table
+ * (custody_audit_at, migration 6).
+ */
+export async function chainWindow(db: Queryable, since: Date): Promise<ChainWindow> {
+  const from = new Date(since.getTime() - CLOCK_SLACK_MS);
+  const { rows } = await db.query<{ seq: string; hash: string; line: string }>(
+    "SELECT seq, hash, line FROM custody_audit WHERE seq >= (SELECT min(seq) FROM custody_audit WHERE at >= $1) ORDER BY seq",
+    [from],
+  );
+  const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map() };
+  let previous: { seq: number; hash: string } | null = null;
+  for (const row of rows) {
+    const parsed = AuditRecord.safeParse(JSON.parse(row.line));
+    const record = parsed.success ? parsed.data : null;
+    if (record === null || String(record.seq) !== row.seq || record.hash !== row.hash || auditHash(withoutHash(record)) !== record.hash) {
+      throw new AuditSealError(`the audit chain's record ${row.seq} is not the record its hash seals (it was edited); ${RESEAL}`);
+    }
+    if (previous !== null && (record.seq !== previous.seq + 1 || record.prev_hash !== previous.hash)) {
+      throw new AuditSealError(`the audit chain is broken between records ${previous.seq} and ${record.seq} (a record was removed or edited); ${RESEAL}`);
+    }
+    window.commitments.fold(record);
+    foldTrace(window.traces, record);
+    previous = { seq: record.seq, hash: record.hash };
+  }
+  return window;
+}
+
+function derivedMismatch(what: string): AuditSealError {
+  return new AuditSealError(
+    `${what}: the guard's derived rows disagree with its sealed audit chain (they were edited or deleted), so the daily limits and the duplicate check cannot be trusted; nothing was sent; ${RESEAL}`,
+  );
+}
+
+/** The committed amount the chain's window gives for a query, against the table's; a difference is an AuditSealError. */
+export function requireCommittedAgrees(window: ChainWindow, query: CommittedQuery, fromTable: bigint): void {
+  const fromChain = window.commitments.total(query);
+  if (fromChain !== fromTable) {
+    throw derivedMismatch(
+      `custody_commitments counts ${fromTable} base units of ${query.currency} for ${scopeKey(query.scope)} since ${query.since.toISOString()}, but the audit chain's records count ${fromChain}`,
+    );
+  }
+}
+
+/** The traces the chain's window gives for one operator's intent, against the table's rows; a difference is an AuditSealError. */
+export function requireTracesAgree(window: ChainWindow, query: { operator: string; fingerprint: string; since: Date }, fromTable: readonly WriteTrace[]): void {
+  const since = query.since.getTime();
+  const fromChain = [...window.traces.values()].filter((trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since);
+  const differs = tracesDiffer(fromChain, fromTable);
+  if (differs !== null) throw derivedMismatch(`custody_write_traces ${differs} (operator ${query.operator})`);
+}
+
+/** Null when both hold the same writes in the same states, else what differs. */
+function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly WriteTrace[]): string | null {
+  const table = new Map(fromTable.map((trace) => [trace.reference, trace]));
+  for (const trace of fromChain) {
+    const row = table.get(trace.reference);
+    if (row === undefined) return `lacks the write ${trace.reference} that the audit chain records`;
+    if (canonicalJson(comparable(row)) !== canonicalJson(comparable(trace))) return `holds the write ${trace.reference} in another state than the audit chain records`;
+    table.delete(trace.reference);
+  }
+  const extra = table.keys().next();
+  return extra.done === true ? null : `holds a write ${extra.value} that the audit chain does not record`;
+}
+
+/** What a trace says that a row must keep as the fold made it (times compared as instants). */
+function comparable(trace: WriteTrace): unknown {
+  const instant = (value: string | undefined) => (value === undefined ? null : Date.parse(value));
+  return { ...trace, reserved_at: instant(trace.reserved_at), answer_lost_at: instant(trace.answer_lost_at), concluded_at: instant(trace.concluded_at) };
+}
+
+/**
+ * At open and in verify-audit: every derived row of the window (commitments counting since
+ * `since`, traces reserved since it) against the chain's fold. Null when they agree, else why not.
+ */
+export async function derivedRowsDiffer(db: Queryable, since: Date): Promise<string | null> {
+  let window: ChainWindow;
+  try {
+    window = await chainWindow(db, since);
+  } catch (error) {
+    if (error instanceof AuditSealError) return error.message;
+    throw error;
+  }
+  const { rows: commitments } = await db.query<{ operator: string; key: string; currency: string; amount: string; person: string | null; team: boolean }>(
+    "SELECT operator, key, currency, amount::text AS amount, person, team FROM custody_commitments WHERE last_at >= $1",
+    [since],
+  );
+  const expected = new Map<string, string>();
+  for (const entry of window.commitments.entries()) {
+    if (entry.latestMs >= since.getTime()) expected.set(canonicalJson([entry.operator, entry.key, entry.currency]), canonicalJson([entry.amount.toString(), entry.person, entry.team]));
+  }
+  for (const row of commitments) {
+    const id = canonicalJson([row.operator, row.key, row.currency]);
+    if (expected.get(id) !== canonicalJson([row.amount, row.person, row.team])) return derivedMismatch(`custody_commitments holds ${row.amount} of ${row.currency} for the write ${row.key} of ${row.operator}, which the audit chain does not count so`).message;
+    expected.delete(id);
+  }
+  const missing = expected.keys().next();
+  if (missing.done !== true) {
+    const [operator, key, currency] = JSON.parse(missing.value) as [string, string, string];
+    return derivedMismatch(`custody_commitments lacks the ${currency} the audit chain counts for the write ${key} of ${operator}`).message;
+  }
+  const { rows: traces } = await db.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reserved_at >= $1", [since]);
+  const fromChain = [...window.traces.values()].filter((trace) => Date.parse(trace.reserved_at) >= since.getTime());
+  const differs = tracesDiffer(fromChain, traces.map(traceFromRow));
+  return differs === null ? null : derivedMismatch(`custody_write_traces ${differs}`).message;
+}
+
+/**
+ * A person's reseal: the window's derived rows written again from the chain's fold, so rows
+ * edited or deleted are what the chain says once more (in the reseal's transaction, under the lock).
+ */
+export async function rebuildDerivedRows(db: Queryable, since: Date): Promise<void> {
+  const window = await chainWindow(db, since);
+  await db.query("DELETE FROM custody_commitments WHERE last_at >= $1", [since]);
+  for (const entry of window.commitments.entries()) {
+    if (entry.latestMs < since.getTime()) continue;
+    await writeCommitmentRow(db, { kind: "count", ...entry, at: new Date(entry.latestMs).toISOString() });
+  }
+  await db.query("DELETE FROM custody_write_traces WHERE reserved_at >= $1", [since]);
+  for (const trace of window.traces.values()) if (Date.parse(trace.reserved_at) >= since.getTime()) await writeTraceRow(db, trace);
+}

@@ -1,5 +1,5 @@
 import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
-import { startContext } from "../server/start-context.js";
+import { startContext } from "../assembly/start-context.js";
 import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { serveStdio } from "../transport/stdio-server.js";
 import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";

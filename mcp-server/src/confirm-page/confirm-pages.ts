@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { requestOriginRefusal } from "../transport/request-origin.js";
-import type { ServerContext } from "../server/server-context.js";
+import { requestOriginRefusal } from "../server/request-origin.js";
+import type { ConfirmPageLinks, ServerContext } from "../server/server-context.js";
 import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
@@ -18,7 +18,7 @@ const MAX_REMEMBERED_OPENS = 1000;
  * The link that confirms carries the page's secret (`?key=`) and goes only to the opener, the
  * person's browser, once per page in this process: never to an answer, a log line or the audit.
  */
-export class ConfirmPages {
+export class ConfirmPages implements ConfirmPageLinks {
   #served: string | null = null;
   #loopback: Promise<{ server: Server; origin: string }> | null = null;
   readonly #opener: PersonOpener | null;

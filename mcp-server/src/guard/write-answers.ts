@@ -2,7 +2,7 @@ import { delimitUntrusted, describeCandidates, describePerson, oneLineUntrusted,
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
-import { shownQuestion } from "./elicitation.js";
+import { shownQuestion } from "../server/elicitation.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";

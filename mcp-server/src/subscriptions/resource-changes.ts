@@ -1,7 +1,7 @@
 import { InProcessChangeBus, stringifyJsonExact, type ChangeBus } from "@custody/shared";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { ResourcePoller, type Watching } from "./resource-poller.js";
-import { accountUri, transactionUri, watchedResource } from "./resource-uris.js";
+import { accountUri, transactionUri, watchedResource } from "../resources/resource-uris.js";
 
 /**
  * A process's resource changes: the bus they travel on (to every replica sharing it), the poller

@@ -2,8 +2,9 @@ import { toolPermission } from "@custody/shared";
 import type { z } from "zod";
 import { errorMessage } from "./error-message.js";
 import { strictInput } from "./strict-input.js";
-import type { AnyTool, ToolCall, ToolDefinition } from "./tool-definition.js";
-import { toolError, toolResult } from "./tool-result.js";
+import type { AnyTool, ToolDefinition } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
+import { toolError, toolResult } from "../server/tool-result.js";
 
 /** A tool's answer: its structured content typed by the tool's output schema (listed as its outputSchema), and its text. */
 export interface ToolAnswer<Output extends z.ZodObject = z.ZodObject> {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person } from "@custody/shared";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
-import { createMcpServer } from "../server/create-server.js";
+import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
 import { CONFIRM_PATH } from "../confirm-page/confirm-routes.js";
@@ -18,7 +18,7 @@ import { isListen, modernEndpoint } from "./modern-endpoint.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
-import { requestOriginRefusal } from "./request-origin.js";
+import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
 import { webRequestOf, writeWebResponse } from "./web-exchange.js";
 

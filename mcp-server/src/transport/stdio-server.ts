@@ -1,5 +1,5 @@
 import { serveStdio as serveStdioConnection, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createMcpServer } from "../server/create-server.js";
+import { createMcpServer } from "../assembly/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";

@@ -18,3 +18,4 @@ export * from "./sealed-tail.js";
 export * from "./reseal-audit-log.js";
 export * from "./seal-verdict.js";
 export * from "./seal-record-input.js";
+export * from "./write-traces.js";

@@ -1,4 +1,4 @@
-import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
+import type { TraceStatus, WriteTrace } from "../audit/write-traces.js";
 import { WriteRecognition } from "../writes/lost-answer-fields.js";
 
 /** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date, jsonb parsed). */

@@ -1,6 +1,6 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
-import { repeatKey } from "../guard-store/write-traces.js";
+import type { GuardStore } from "../guard-store/guard-store.js";
+import { repeatKey, type WriteTrace } from "../audit/write-traces.js";
 import { finding } from "../rules/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";

@@ -1,5 +1,5 @@
 import { durationText, momentText } from "../dates/duration-text.js";
-import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { WriteTrace } from "../audit/write-traces.js";
 import type { LostAnswer } from "../writes/lost-answer-fields.js";
 
 /**

@@ -1,4 +1,4 @@
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 

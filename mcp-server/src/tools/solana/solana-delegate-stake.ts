@@ -1,4 +1,4 @@
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";
 import { ValidatorInput } from "./solana-create-stake.js";

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { parseJsonExact } from "@custody/shared";
-import { badRequest, HttpError } from "./http-error.js";
+import { badRequest } from "../domain/domain-error.js";
+import { HttpError } from "./http-error.js";
 
 export const MAX_BODY_BYTES = 1_048_576;
 

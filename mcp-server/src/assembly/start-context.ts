@@ -8,9 +8,9 @@ import { sealKeySetting } from "../guard/seal-key-setting.js";
 import type { ContextSettings } from "./build-context.js";
 import { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import { commandOpener } from "../confirm-page/person-opener.js";
-import type { ServerContext, DeferredContext } from "./server-context.js";
+import type { ServerContext, DeferredContext } from "../server/server-context.js";
 import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
-import { watchedResource } from "../subscriptions/resource-uris.js";
+import { watchedResource } from "../resources/resource-uris.js";
 
 export interface StartedContext {
   /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */

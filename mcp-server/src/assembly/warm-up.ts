@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { accountDirectoryOf } from "@custody/shared";
 import { loadTool } from "../tools/tool-catalog.js";
-import type { DeferredContext } from "./server-context.js";
+import type { DeferredContext } from "../server/server-context.js";
 
 /**
  * A long-running server (Streamable HTTP) builds, right after it listens, what every process keeps

@@ -8,10 +8,10 @@ import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
-import { serverInstructions } from "./instructions.js";
-import { noSchemaValidator } from "./no-schema-validator.js";
-import { personalContext, type ContextSource } from "./server-context.js";
-import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
+import { serverInstructions } from "../server/instructions.js";
+import { noSchemaValidator } from "../server/no-schema-validator.js";
+import { personalContext, type ContextSource } from "../server/server-context.js";
+import { SERVER_NAME, SERVER_VERSION } from "../server/server-identity.js";
 
 export interface McpServerOptions {
   /** Tracks the tool calls under way, so a shutdown can let them finish. */

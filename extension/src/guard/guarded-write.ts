@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import {
   sanitizeUntrustedText,
   toolPermission,
+  writeToolQuery,
   writeIdentity,
   WriteRoad,
   whatMovesSentence,
@@ -74,7 +75,7 @@ export class WriteGuard {
   permits(kind: WriteKind): { allowed: true } | { allowed: false; reason: string } {
     const identity = writeIdentity(kind);
     try {
-      return toolPermission(loadPolicy(this.deps.policySetting()), { name: identity.tool, toolset: identity.toolset, readOnly: false });
+      return toolPermission(loadPolicy(this.deps.policySetting()), writeToolQuery(identity));
     } catch (error) {
       return { allowed: false, reason: errorText(error) };
     }

@@ -1,4 +1,4 @@
-import { toolPermission } from "@custody/shared";
+import { listedToolQuery, toolPermission } from "@custody/shared";
 import type { z } from "zod";
 import { errorMessage } from "./error-message.js";
 import { strictInput } from "./strict-input.js";
@@ -23,7 +23,7 @@ export type SimpleToolSpec<Shape extends z.ZodRawShape, Output extends z.ZodObje
 
 /** The local policy's refusal of this tool, or null. Asked by every handler: hiding a tool is not enforcing. */
 export function permissionRefusal(call: Pick<ToolCall, "ctx" | "person">, tool: Pick<AnyTool, "name" | "toolset" | "annotations">): string | null {
-  const verdict = toolPermission(call.ctx.policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, call.person);
+  const verdict = toolPermission(call.ctx.policy, listedToolQuery(tool), call.person);
   return verdict.allowed ? null : `${tool.name} refused: ${verdict.reason}`;
 }
 

@@ -1,4 +1,4 @@
-import { toolPermission, type Person, type Policy } from "@custody/shared";
+import { listedToolQuery, toolPermission, type Person, type Policy } from "@custody/shared";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
 import { getHoldings } from "./accounts/get-holdings.js";
@@ -80,5 +80,5 @@ export const ALL_TOOLS: readonly AnyTool[] = [
  * toolsets and the allow and deny lists decide what a client can see. Handlers ask again.
  */
 export function toolsFor(policy: Policy, person: Person | null = null): AnyTool[] {
-  return ALL_TOOLS.filter((tool) => toolPermission(policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, person).allowed);
+  return ALL_TOOLS.filter((tool) => toolPermission(policy, listedToolQuery(tool), person).allowed);
 }

@@ -1,4 +1,4 @@
-import { fieldIssues, grantFor, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
+import { fieldIssues, grantFor, listedToolQuery, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { personInput } from "../server/elicitation.js";
@@ -29,7 +29,7 @@ function refusalText(error: unknown): string {
 }
 
 function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person | null): boolean {
-  return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }, person).allowed;
+  return toolPermission(policy, listedToolQuery({ name: tool.name, toolset, annotations: tool.annotations }), person).allowed;
 }
 
 /** The tools a policy shows, by what decides it for a person (their role, none, or a refusal): kept for the process. */

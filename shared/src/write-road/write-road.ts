@@ -9,7 +9,7 @@ import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js
 import type { LimitSet } from "../policy/limit-scope.js";
 import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
-import { toolPermission } from "../policy/tool-permission.js";
+import { toolPermission, writeToolQuery } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../rules/finding.js";
 import { accountDirectoryOf } from "../operations/account-directory.js";
 import { referencesIn } from "../operations/correlation-reference.js";
@@ -532,7 +532,7 @@ export class WriteRoad {
 
   #permission(policy: Policy, request: WriteRequest, person: Person | null): string | null {
     const identity = writeSpec(request.kind).identity;
-    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false }, person);
+    const verdict = toolPermission(policy, writeToolQuery(identity), person);
     if (!verdict.allowed) return verdict.reason;
     // A surface hands each person the road of the operator their role acts as.
     const operator = grantOperator(grantFor(policy, person), this.ports.operator);

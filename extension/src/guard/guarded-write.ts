@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import {
+  errorMessage,
   sanitizeUntrustedText,
   toolPermission,
   writeToolQuery,
@@ -16,7 +17,6 @@ import {
 } from "@custody/shared";
 import type { Connection } from "../connection/connection.js";
 import type { Prompter } from "../input/prompter.js";
-import { errorText } from "../output/error-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { OutputLog } from "../output/output-log.js";
 import { notify } from "../output/notify.js";
@@ -77,7 +77,7 @@ export class WriteGuard {
     try {
       return toolPermission(loadPolicy(this.deps.policySetting()), writeToolQuery(identity));
     } catch (error) {
-      return { allowed: false, reason: errorText(error) };
+      return { allowed: false, reason: errorMessage(error, 1000) };
     }
   }
 
@@ -221,7 +221,7 @@ export class WriteGuard {
 
   #failed(context: string, error: unknown, sent: boolean): GuardedResult {
     this.deps.output.error(context, error);
-    const message = `${context}: ${errorText(error)}`;
+    const message = `${context}: ${errorMessage(error, 1000)}`;
     void notify("error", message);
     return { status: "failed", message, sent };
   }

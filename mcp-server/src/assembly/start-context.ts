@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy, errorMessage } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
@@ -35,7 +35,7 @@ function readEmulatorKey(path: string): string {
   try {
     return readLocalSecretFile(path, "--emulator-key-file (CUSTODY_EMULATOR_KEY_FILE)");
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }
 
@@ -119,7 +119,7 @@ async function openChangeChannel(url: string, log: (line: string) => void): Prom
   try {
     return await openPostgresChangeChannel(url, { accepts: (uri) => watchedResource(uri) !== null, log });
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }
 
@@ -129,6 +129,6 @@ async function openDatabaseStore(url: string, log: (line: string) => void, sealK
     return await openPostgresGuardStore(url, { log, sealKey });
   } catch (error) {
     // The store's message names the database with its password masked.
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }

@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { errorMessage } from "@custody/shared";
 
 /**
  * `custody-mcp export-audit --store postgres://...`: the database's chain on `out` as JSONL, line for
@@ -12,7 +13,7 @@ export async function exportAuditCommand(storeUrl: string, out: Writable, log: (
     log(`export-audit: ${count} records written`);
     return 0;
   } catch (error) {
-    log(`export-audit: ${(error as Error).message}`);
+    log(`export-audit: ${errorMessage(error)}`);
     return 2;
   }
 }

@@ -1,4 +1,4 @@
-import { isDatabaseUrl, resealAuditLog, type AuditRecord, type AuditSealKey } from "@custody/shared";
+import { isDatabaseUrl, resealAuditLog, type AuditRecord, type AuditSealKey, errorMessage } from "@custody/shared";
 
 /**
  * `custody-mcp reseal-audit <file>` or `--store postgres://...`: after a person has looked at a
@@ -16,7 +16,7 @@ export async function resealAuditCommand(target: string, key: AuditSealKey, out:
       record = await resealAuditLog(target, key);
     }
   } catch (error) {
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     out(`reseal-audit: ${message}`);
     return /not a valid chain/.test(message) ? 1 : 2;
   }

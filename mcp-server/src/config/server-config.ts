@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConfirmationMode, isDatabaseUrl } from "@custody/shared";
+import { ConfirmationMode, isDatabaseUrl, errorMessage } from "@custody/shared";
 
 export interface HttpOptions {
   port: number;
@@ -236,7 +236,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       },
     });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}; see --help`);
+    throw new ConfigError(`${errorMessage(error)}; see --help`);
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };

@@ -1,4 +1,4 @@
-import { readKeyBytesFile } from "@custody/shared";
+import { readKeyBytesFile, errorMessage } from "@custody/shared";
 import { ConfigError } from "../config/server-config.js";
 
 /**
@@ -9,6 +9,6 @@ export function readTokenSecretFile(path: string): Buffer {
   try {
     return readKeyBytesFile(path, "--token-secret-file (CUSTODY_TOKEN_SECRET_FILE)");
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: (error as Error).cause });
+    throw new ConfigError(errorMessage(error), { cause: (error as Error).cause });
   }
 }

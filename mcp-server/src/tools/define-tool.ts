@@ -1,6 +1,5 @@
-import { listedToolQuery, toolPermission } from "@custody/shared";
+import { listedToolQuery, toolPermission, errorMessage } from "@custody/shared";
 import type { z } from "zod";
-import { errorMessage } from "./error-message.js";
 import { strictInput } from "./strict-input.js";
 import type { AnyTool, ToolDefinition } from "./tool-definition.js";
 import type { ToolCall } from "../server/tool-call.js";

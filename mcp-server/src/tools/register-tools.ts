@@ -1,4 +1,4 @@
-import { fieldIssues, grantFor, listedToolQuery, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
+import { fieldIssues, grantFor, listedToolQuery, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy, errorMessage } from "@custody/shared";
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { personInput } from "../server/elicitation.js";
@@ -25,7 +25,7 @@ const CallToolParamsAsSent = z.looseObject({ name: z.string(), arguments: z.unkn
 /** A refused call's text; a protocol error keeps the "MCP error <code>: " prefix its text always had (SDK v1 wrote it, v2 does not). */
 function refusalText(error: unknown): string {
   if (error instanceof ProtocolError) return `MCP error ${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person | null): boolean {

@@ -1,8 +1,7 @@
-import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
+import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind, errorMessage } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { permissionRefusal } from "./define-tool.js";
-import { errorMessage } from "./error-message.js";
 import type { AnyTool, ToolDefinition } from "./tool-definition.js";
 import type { ToolCall } from "../server/tool-call.js";
 import { WRITE_HINTS } from "./tool-hints.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { grantFor, newLocalSecret, type Person } from "@custody/shared";
+import { grantFor, newLocalSecret, type Person, errorMessage } from "@custody/shared";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../assembly/create-server.js";
@@ -150,7 +150,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
         body = await readJsonBody(req);
       } catch (error) {
         if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { Connection: "close" });
-        return replyError(res, 400, `Bad request: ${(error as Error).message}`);
+        return replyError(res, 400, `Bad request: ${errorMessage(error)}`);
       }
     }
     const scopeRefusal = await authorizer.authorizeBody(access, body);
@@ -210,7 +210,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       // One line per refused request, whatever a batch holds.
       await road.recordOperation({ event: "refused", tool: refusal.tools[0] ?? "tools/call", request: null, error: refusal.message, details: { reason: "insufficient_scope", tools: refusal.tools }, person: access.person });
     } catch (error) {
-      log(`could not audit a refused write (${(error as Error).message}); it was refused all the same`);
+      log(`could not audit a refused write (${errorMessage(error)}); it was refused all the same`);
     }
   };
 

@@ -31,6 +31,7 @@ import { sendOnce } from "./send-once.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 type Refused = Extract<CommitResult, { status: "refused" }>;
 type Refuse = (reason: RefusalReason, message: string, plan?: PlannedWrite, extra?: Record<string, unknown>) => Promise<Refused>;
@@ -48,10 +49,6 @@ const WRITES_IN_FLIGHT = new SerialByKey();
 const MIN_LOOKUP_HORIZON_MS = 60_000;
 /** At most this many unanswered writes are resumed when a road opens its store: the newest, a bounded read. */
 const MAX_RESUMED_LOOKUPS = 100;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
 function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
@@ -174,7 +171,7 @@ export class WriteRoad {
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
-      const message = messageOf(error);
+      const message = errorMessage(error);
       await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
@@ -330,7 +327,7 @@ export class WriteRoad {
     try {
       recognition = await recognitionOf(this.ports.client, plan);
     } catch (error) {
-      const message = `the account's newest transaction could not be read before reserving (${messageOf(error)}); nothing was sent`;
+      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
       await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
       return { status: "failed", message };
     }
@@ -396,7 +393,7 @@ export class WriteRoad {
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
-      const message = messageOf(error);
+      const message = errorMessage(error);
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
       return { result: { status: "failed", message } };
     }
@@ -624,7 +621,7 @@ export class WriteRoad {
       for (const input of inputs) await this.ports.store.append(input);
       return null;
     } catch (error) {
-      return `the audit log could not be written (${messageOf(error)}): this write is missing from it and from the daily limits`;
+      return `the audit log could not be written (${errorMessage(error)}): this write is missing from it and from the daily limits`;
     }
   }
 }

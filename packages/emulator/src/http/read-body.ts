@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { parseJsonExact } from "@custody/shared";
+import { parseJsonExact, errorMessage } from "@custody/shared";
 import { badRequest } from "../domain/domain-error.js";
 import { HttpError } from "./http-error.js";
 
@@ -56,6 +56,6 @@ export function parseBodyText(text: string): unknown {
   try {
     return parseJsonExact(text);
   } catch (error) {
-    throw badRequest(`body: must be valid JSON (${(error as Error).message})`, "InvalidJson");
+    throw badRequest(`body: must be valid JSON (${errorMessage(error)})`, "InvalidJson");
   }
 }

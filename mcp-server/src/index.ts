@@ -9,11 +9,8 @@ export {
   replicaProblem,
   USAGE,
   ConfigError,
-  DEFAULT_HTTP_PORT,
-  DEFAULT_TOKEN_TTL_SECONDS,
-  DEFAULT_SESSION_IDLE_SECONDS,
-  DEFAULT_MAX_SESSIONS,
   type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
+export { DEFAULT_HTTP_PORT, DEFAULT_TOKEN_TTL_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, OPTIONS } from "./config/options.js";
 export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./server/confirmation-token.js";
 export { ConfirmPages } from "./confirm-page/confirm-pages.js";
 export { WriteOutput, WriteStatus } from "./guard/write-output.js";

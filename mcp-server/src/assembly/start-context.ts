@@ -11,6 +11,7 @@ import { commandOpener } from "../confirm-page/person-opener.js";
 import type { ServerContext, DeferredContext } from "../server/server-context.js";
 import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
 import { watchedResource } from "../resources/resource-uris.js";
+import { OPTIONS, settingName } from "../config/options.js";
 
 export interface StartedContext {
   /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */
@@ -33,7 +34,7 @@ export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly" 
 
 function readEmulatorKey(path: string): string {
   try {
-    return readLocalSecretFile(path, "--emulator-key-file (CUSTODY_EMULATOR_KEY_FILE)");
+    return readLocalSecretFile(path, settingName(OPTIONS.emulatorKeyFile));
   } catch (error) {
     throw new ConfigError(errorMessage(error), { cause: error });
   }
@@ -66,7 +67,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     close = workspace.close;
     log(`no base URL configured: started the emulator in-process at ${baseUrl} (demo workspace), acting as ${operator}`);
   } else if (operator === null) {
-    throw new ConfigError("--operator (CUSTODY_OPERATOR): required with --base-url, the API operator to act as");
+    throw new ConfigError(`${settingName(OPTIONS.operator)}: required with --base-url, the API operator to act as`);
   } else if (config.emulatorKeyFile !== null) {
     emulatorKey = readEmulatorKey(config.emulatorKeyFile);
   }

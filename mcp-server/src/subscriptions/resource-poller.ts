@@ -1,4 +1,4 @@
-import { DEFAULT_WATCH_INTERVAL_SECONDS } from "../config/server-config.js";
+import { DEFAULT_WATCH_INTERVAL_SECONDS } from "../config/options.js";
 import { MAX_WATCHED_RESOURCES } from "./subscription-limits.js";
 import { errorMessage } from "@custody/shared";
 

@@ -21,6 +21,7 @@ import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
 import { webRequestOf, writeWebResponse } from "./web-exchange.js";
+import { OPTIONS } from "../config/options.js";
 
 export const MCP_PATH = "/mcp";
 
@@ -80,7 +81,7 @@ function tooManyOfYours(perPerson: number): string {
 }
 
 function tooManySessions(options: HttpOptions): string {
-  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (CUSTODY_MCP_MAX_SESSIONS, --max-sessions); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (CUSTODY_MCP_SESSION_IDLE_SECONDS)`;
+  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (${OPTIONS.maxSessions.env}, --${OPTIONS.maxSessions.flag}); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (${OPTIONS.sessionIdleSeconds.env})`;
 }
 
 function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

@@ -4,7 +4,7 @@ import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
-import { DEFAULT_MAX_SESSIONS } from "../config/server-config.js";
+import { DEFAULT_MAX_SESSIONS } from "../config/options.js";
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { readableResources } from "../resources/register-resources.js";
 import { forwardChanges } from "../subscriptions/forward-changes.js";

@@ -115,8 +115,10 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   }
 }
 
+// The guard's store in PostgreSQL and its driver are imported only when --store names a database (a
+// chunk of the bundle of their own, as every dynamic import is), so a start with the embedded store never loads them.
 async function openChangeChannel(url: string, log: (line: string) => void): Promise<ChangeBus> {
-  const { openPostgresChangeChannel } = await import("../on-demand/postgres-store.js");
+  const { openPostgresChangeChannel } = await import("@custody/shared/postgres-store");
   try {
     return await openPostgresChangeChannel(url, { accepts: (uri) => watchedResource(uri) !== null, log });
   } catch (error) {
@@ -125,7 +127,7 @@ async function openChangeChannel(url: string, log: (line: string) => void): Prom
 }
 
 async function openDatabaseStore(url: string, log: (line: string) => void, sealKey: AuditSealKey): Promise<GuardStore> {
-  const { openPostgresGuardStore } = await import("../on-demand/postgres-store.js");
+  const { openPostgresGuardStore } = await import("@custody/shared/postgres-store");
   try {
     return await openPostgresGuardStore(url, { log, sealKey });
   } catch (error) {

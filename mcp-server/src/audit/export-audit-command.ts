@@ -7,7 +7,7 @@ import { errorMessage } from "@custody/shared";
  * cannot be read (the message, on stderr, masks its password).
  */
 export async function exportAuditCommand(storeUrl: string, out: Writable, log: (line: string) => void): Promise<number> {
-  const { exportPostgresAudit } = await import("../on-demand/postgres-store.js");
+  const { exportPostgresAudit } = await import("@custody/shared/postgres-store");
   try {
     const count = await exportPostgresAudit(storeUrl, out);
     log(`export-audit: ${count} records written`);

@@ -10,7 +10,7 @@ export async function resealAuditCommand(target: string, key: AuditSealKey, out:
   let record: AuditRecord;
   try {
     if (isDatabaseUrl(target)) {
-      const { resealPostgresAudit } = await import("../on-demand/postgres-store.js");
+      const { resealPostgresAudit } = await import("@custody/shared/postgres-store");
       record = await resealPostgresAudit(target, key);
     } else {
       record = await resealAuditLog(target, key);

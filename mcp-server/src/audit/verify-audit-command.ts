@@ -13,7 +13,7 @@ export async function verifyAuditCommand(target: string, out: (line: string) => 
   let verdict: AuditVerdict;
   let seal: SealVerdict;
   if (isDatabaseUrl(target)) {
-    const { verifySealedPostgresAudit } = await import("../on-demand/postgres-store.js");
+    const { verifySealedPostgresAudit } = await import("@custody/shared/postgres-store");
     try {
       ({ verdict, seal } = await verifySealedPostgresAudit(target, key));
     } catch (error) {

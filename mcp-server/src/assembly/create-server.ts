@@ -8,6 +8,7 @@ import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
+import { loadTool } from "../on-demand/load-tool.js";
 import { serverInstructions } from "../server/instructions.js";
 import { noSchemaValidator } from "../server/no-schema-validator.js";
 import { personalContext, type ContextSource } from "../server/server-context.js";
@@ -34,7 +35,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, changes: options.changes });
+  registerTools(server, ctx, { work: options.work, person, changes: options.changes, loadTool });
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.

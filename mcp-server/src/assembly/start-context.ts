@@ -5,7 +5,7 @@ import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFil
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
-import type { ContextSettings } from "./build-context.js";
+import type { ContextSettings } from "../on-demand/build-context.js";
 import { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import { commandOpener } from "../confirm-page/person-opener.js";
 import type { ServerContext, DeferredContext } from "../server/server-context.js";

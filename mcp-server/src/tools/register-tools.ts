@@ -5,7 +5,8 @@ import { personInput } from "../server/elicitation.js";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
-import { loadTool, toolListings } from "./tool-catalog.js";
+import { toolListings } from "./tool-catalog.js";
+import type { AnyTool } from "./tool-definition.js";
 import type { ToolListing } from "./tool-listing.js";
 
 /** The problems of a refused input, each naming its field (an unknown key's message names the key). */
@@ -63,7 +64,15 @@ function visibleTools(policy: Policy, person: Person | null): Promise<Map<string
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined }): void {
+/** What registering the tools takes besides the server and its context; loadTool builds a tool on its first call (the assembly's chunk). */
+export interface ToolRegistration {
+  work: WorkInFlight | undefined;
+  person: Person | null;
+  changes?: ResourceChanges | undefined;
+  loadTool: (name: string) => Promise<AnyTool | undefined>;
+}
+
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes, loadTool }: ToolRegistration): void {
   const session = server.server;
   const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });

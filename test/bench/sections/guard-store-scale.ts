@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { FileGuardStore, Policy } from "@custody/shared";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { ConfirmPages } from "../../../mcp-server/src/confirm-page/confirm-pages.js";
-import { buildContext } from "../../../mcp-server/src/assembly/build-context.js";
+import { buildContext } from "../../../mcp-server/src/on-demand/build-context.js";
 import { createMcpServer } from "../../../mcp-server/src/assembly/create-server.js";
 import { writeGeneratedLog } from "../../../shared/test/audit/generated-log.js";
 import type { Figure, Section } from "../support/bench-report.js";

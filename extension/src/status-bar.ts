@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
+import { errorMessage } from "@custody/shared";
 import type { Connection } from "./connection/connection.js";
 import type { ConnectionState } from "./connection/connection-state.js";
-import { errorText } from "./output/error-text.js";
 import { markdownTooltip } from "./views/markdown-tooltip.js";
 
 /** Operator, connection state and the number of transactions pending approval. */
@@ -36,7 +36,7 @@ export class StatusBar implements vscode.Disposable {
     try {
       pending = (await state.client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: 1 })).page_info.count;
     } catch (error) {
-      pending = `unknown (${errorText(error)})`;
+      pending = `unknown (${errorMessage(error, 1000)})`;
     }
     if (generation !== this.#generation || this.connection.state !== state) return;
     this.#pending = pending;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfirmationTokens } from "../src/guard/confirmation-token.js";
+import { ConfirmationTokens } from "../src/server/confirmation-token.js";
 
 const nonce = "0123456789abcdef0123456789abcdef";
 const bound = { tool: "polkadot_unbond", operator: "treasury-bot", person: null };

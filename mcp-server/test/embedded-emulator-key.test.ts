@@ -4,7 +4,7 @@ import { startEmulator } from "@custody/emulator";
 import { ErrorBody, newLocalSecret } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { readCommand, type ServerConfig } from "../src/config/server-config.js";
-import { startContext } from "../src/server/start-context.js";
+import { startContext } from "../src/assembly/start-context.js";
 import { tempDir } from "./harness/temp-dirs.js";
 
 function serveConfig(argv: string[], env: Record<string, string> = {}): ServerConfig {

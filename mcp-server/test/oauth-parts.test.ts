@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { discoverIssuer, metadataLocations } from "../src/transport/authorization-server-metadata.js";
-import { grantedScopes } from "../src/transport/custody-scopes.js";
-import { IssuerKeys, KeysUnavailable } from "../src/transport/issuer-keys.js";
+import { discoverIssuer, metadataLocations } from "../src/oauth/authorization-server-metadata.js";
+import { grantedScopes } from "../src/oauth/custody-scopes.js";
+import { IssuerKeys, KeysUnavailable } from "../src/oauth/issuer-keys.js";
 import { protectedResourceMetadataPaths, protectedResourceMetadataUrl } from "../src/transport/protected-resource-metadata.js";
 import { bearerChallenge, writeCallsIn } from "../src/transport/scope-challenge.js";
 

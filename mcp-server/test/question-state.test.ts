@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfirmationTokens } from "../src/guard/confirmation-token.js";
+import { ConfirmationTokens } from "../src/server/confirmation-token.js";
 import { openQuestion, questionDigest, sealQuestion } from "../src/guard/question-state.js";
 
 const intent = { nonce: "0123456789abcdef0123456789abcdef", tool: "create_transaction", operator: "treasury-bot", person: "alice" };

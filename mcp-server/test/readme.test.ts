@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Policy } from "@custody/shared";
 import { describe, expect, it } from "vitest";
+import { optionsTable } from "../src/config/options.js";
 import { USAGE } from "../src/config/server-config.js";
 import type { AnyTool } from "../src/tools/tool-definition.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
@@ -11,6 +12,8 @@ const ROOT_README = fileURLToPath(new URL("../../README.md", import.meta.url));
 const BEGIN = "<!-- tool-list:begin (generated from src/tools/inventory.ts by test/readme.test.ts) -->";
 const END = "<!-- tool-list:end -->";
 const REWRITE = "UPDATE_TOOL_LIST=1 npx vitest run mcp-server/test/readme.test.ts";
+const OPTIONS_BEGIN = "<!-- options:begin (generated from mcp-server/src/config/options.ts by mcp-server/test/readme.test.ts) -->";
+const OPTIONS_END = "<!-- options:end -->";
 
 function kind(tool: AnyTool): string {
   const hints = tool.annotations;
@@ -42,6 +45,21 @@ describe("the READMEs", () => {
     }
     expect(current, `the tool list is out of date: run ${REWRITE}`).toBe(expected);
     for (const tool of ALL_TOOLS) expect(current).toContain(`| \`${tool.name}\` |`);
+  });
+
+  it("the root README's options table is the one generated from the options' declarations", () => {
+    const root = readFileSync(ROOT_README, "utf8");
+    const begin = root.indexOf(OPTIONS_BEGIN);
+    const end = root.indexOf(OPTIONS_END);
+    expect(begin, `README.md has no line ${OPTIONS_BEGIN}`).toBeGreaterThanOrEqual(0);
+    expect(end, `README.md has no line ${OPTIONS_END}`).toBeGreaterThan(begin);
+    const current = root.slice(begin + OPTIONS_BEGIN.length, end).trim();
+    const expected = optionsTable();
+    if (process.env.UPDATE_TOOL_LIST === "1" && current !== expected) {
+      writeFileSync(ROOT_README, `${root.slice(0, begin + OPTIONS_BEGIN.length)}\n${expected}\n${root.slice(end)}`);
+      return;
+    }
+    expect(current, `the options table is out of date: run ${REWRITE}`).toBe(expected);
   });
 
   it("the root README's MCP server section names every flag and environment variable of --help", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HTTP_PORT, readCommand, replicaProblem, type ServerConfig } from "../src/config/server-config.js";
+import { DEFAULT_HTTP_PORT } from "../src/config/options.js";
+import { readCommand, replicaProblem, type ServerConfig } from "../src/config/server-config.js";
 
 describe("configuration", () => {
   it("reads flags, which win over the environment", () => {
@@ -80,7 +81,7 @@ describe("configuration", () => {
     expect(() => readCommand(["export-audit", "--store", "/var/audit.jsonl"], {})).toThrow(/export-audit: give --store \(CUSTODY_STORE\) naming a postgres:\/\/ store/);
     expect(() => readCommand(["--no-such-flag"], {})).toThrow(/no-such-flag/);
     expect(() => readCommand(["serve"], {})).toThrow(/unknown command "serve"; the commands are verify-audit, reseal-audit and export-audit/);
-    expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/--token-ttl-seconds: must be a whole number from 10 to 3600/);
+    expect(() => readCommand(["--token-ttl-seconds", "5"], {})).toThrow(/^--token-ttl-seconds \(CUSTODY_TOKEN_TTL_SECONDS\): must be a whole number from 10 to 3600/);
     expect(() => readCommand([], { CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "0" })).toThrow(/^--watch-interval-seconds \(CUSTODY_MCP_WATCH_INTERVAL_SECONDS\): must be a whole number from 1 to 3600, got "0"/);
   });
 

@@ -1,9 +1,8 @@
 import * as vscode from "vscode";
-import { toolPermission, writeIdentity, type ToolIdentity, type WriteKind } from "@custody/shared";
+import { toolPermission, writeIdentity, type ToolIdentity, type WriteKind, errorMessage } from "@custody/shared";
 import type { Services } from "../services.js";
 import { loadPolicy } from "../guard/policy-source.js";
 import { readConnectionSettings } from "../connection/connection-settings.js";
-import { errorText } from "../output/error-text.js";
 import { notify } from "../output/notify.js";
 import { restrictedModeRefusal } from "../guard/workspace-trust.js";
 
@@ -39,7 +38,7 @@ export function toolPermitted(services: Services, tool: ToolIdentity): boolean {
     const permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
     if (!permission.allowed) reason = permission.reason;
   } catch (error) {
-    reason = errorText(error);
+    reason = errorMessage(error, 1000);
   }
   if (reason === undefined) return true;
   void services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });

@@ -1,6 +1,6 @@
 import * as vscode from "vscode";
+import { errorMessage } from "@custody/shared";
 import { NothingToPickError } from "../input/pick-account.js";
-import { errorText } from "../output/error-text.js";
 import type { Services } from "../services.js";
 import { TreeNode } from "../views/tree-node.js";
 import { ALL_COMMANDS } from "./all-commands.js";
@@ -18,7 +18,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
           return;
         }
         services.output.error(command.id, error);
-        void notify("error", vscode.l10n.t("Custody: {0}", errorText(error)));
+        void notify("error", vscode.l10n.t("Custody: {0}", errorMessage(error, 1000)));
       }
     }),
   );

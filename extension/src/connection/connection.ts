@@ -1,6 +1,5 @@
 import * as vscode from "vscode";
-import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking } from "@custody/shared";
-import { errorText } from "../output/error-text.js";
+import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking, errorMessage } from "@custody/shared";
 import type { AccessTokenStore } from "./access-token-store.js";
 import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
 
@@ -56,7 +55,7 @@ export class Connection implements vscode.Disposable {
         ? { kind: "failed", target, message: versionFindings.map((item) => item.message).join("; ") }
         : { kind: "connected", target, client, health, versionFindings };
     } catch (error) {
-      next = { kind: "failed", target, message: errorText(error) };
+      next = { kind: "failed", target, message: errorMessage(error, 1000) };
     }
     // A later connect or a disconnect supersedes this attempt.
     if (attempt === this.#attempt) this.#set(next);

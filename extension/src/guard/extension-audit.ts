@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets } from "@custody/shared";
+import { defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets, errorMessage } from "@custody/shared";
 import { settingPath } from "./setting-path.js";
 
 export const AUDIT_SURFACE = "vscode";
@@ -112,7 +112,7 @@ export class ExtensionAudit {
    * or `ambiguous` when its answer was lost. Secrets named in `redact` never reach the record.
    */
   async recordFailure(base: { operator: string; tool: string; request: unknown }, error: unknown, redact: readonly string[] = []): Promise<void> {
-    const message = withoutSecrets(error instanceof Error ? error.message : String(error), redact);
+    const message = withoutSecrets(errorMessage(error), redact);
     await this.record({ ...base, event: failureEvent(error), request_digest: null, error: message });
   }
 }

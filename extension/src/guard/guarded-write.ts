@@ -1,7 +1,9 @@
 import * as vscode from "vscode";
 import {
+  errorMessage,
   sanitizeUntrustedText,
   toolPermission,
+  writeToolQuery,
   writeIdentity,
   WriteRoad,
   whatMovesSentence,
@@ -16,7 +18,6 @@ import {
 } from "@custody/shared";
 import type { Connection } from "../connection/connection.js";
 import type { Prompter } from "../input/prompter.js";
-import { errorText } from "../output/error-text.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { OutputLog } from "../output/output-log.js";
 import { notify } from "../output/notify.js";
@@ -76,9 +77,9 @@ export class WriteGuard {
   permits(kind: WriteKind): { allowed: true } | { allowed: false; reason: string } {
     const identity = writeIdentity(kind);
     try {
-      return toolPermission(loadPolicy(this.deps.policySetting()), { name: identity.tool, toolset: identity.toolset, readOnly: false });
+      return toolPermission(loadPolicy(this.deps.policySetting()), writeToolQuery(identity));
     } catch (error) {
-      return { allowed: false, reason: errorText(error) };
+      return { allowed: false, reason: errorMessage(error, 1000) };
     }
   }
 
@@ -250,7 +251,7 @@ export class WriteGuard {
 
   #failed(context: string, error: unknown, sent: boolean): GuardedResult {
     this.deps.output.error(context, error);
-    const message = `${context}: ${errorText(error)}`;
+    const message = `${context}: ${errorMessage(error, 1000)}`;
     void notify("error", message);
     return { status: "failed", message, sent };
   }

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS } from "@custody/shared";
+import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS, errorMessage } from "@custody/shared";
 import { bothAmounts } from "../views/amount-text.js";
 
 /**
@@ -34,7 +34,7 @@ export function amountValidator(currency: Currency, field: string, check?: Amoun
     try {
       amount = readAmount(text, currency, field);
     } catch (error) {
-      return (error as Error).message;
+      return errorMessage(error);
     }
     const findings = check?.(amount) ?? [];
     const block = findings.find((item) => item.severity === "block");

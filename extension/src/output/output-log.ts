@@ -1,6 +1,5 @@
 import * as vscode from "vscode";
-import { sanitizeUntrustedText } from "@custody/shared";
-import { errorText } from "./error-text.js";
+import { sanitizeUntrustedText, errorMessage } from "@custody/shared";
 
 /** A line as the channel shows it: it may quote workspace or service text (names, addresses, answers). */
 function shown(line: string): string {
@@ -24,7 +23,7 @@ export class OutputLog implements vscode.Disposable {
   }
 
   error(context: string, error: unknown): void {
-    this.#channel.error(`${context}: ${errorText(error)}`);
+    this.#channel.error(`${context}: ${errorMessage(error, 1000)}`);
   }
 
   /** A multi-line block (a request body, a list of checks) under a heading. */

@@ -1,7 +1,7 @@
 import { toolPermission, WRITE_KINDS, writeIdentity, type Person, type Policy } from "@custody/shared";
 import { registerAppResource, RESOURCE_MIME_TYPE, type McpUiAppResourceConfig } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { CONFIRM_VIEW_URI } from "./confirm-view.js";
+import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
 
 /**
  * The view's content security policy as MCP Apps hosts read it: no domain of any kind (no network,

@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { errorMessage } from "@custody/shared";
 
 /**
  * `custody-mcp export-audit --store postgres://...`: the database's chain on `out` as JSONL, line for
@@ -6,13 +7,13 @@ import type { Writable } from "node:stream";
  * cannot be read (the message, on stderr, masks its password).
  */
 export async function exportAuditCommand(storeUrl: string, out: Writable, log: (line: string) => void): Promise<number> {
-  const { exportPostgresAudit } = await import("../on-demand/postgres-store.js");
+  const { exportPostgresAudit } = await import("@custody/shared/postgres-store");
   try {
     const count = await exportPostgresAudit(storeUrl, out);
     log(`export-audit: ${count} records written`);
     return 0;
   } catch (error) {
-    log(`export-audit: ${(error as Error).message}`);
+    log(`export-audit: ${errorMessage(error)}`);
     return 2;
   }
 }

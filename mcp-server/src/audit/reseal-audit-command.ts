@@ -1,4 +1,4 @@
-import { isDatabaseUrl, resealAuditLog, type AuditRecord, type AuditSealKey } from "@custody/shared";
+import { isDatabaseUrl, resealAuditLog, type AuditRecord, type AuditSealKey, errorMessage } from "@custody/shared";
 
 /**
  * `custody-mcp reseal-audit <file>` or `--store postgres://...`: after a person has looked at a
@@ -10,13 +10,13 @@ export async function resealAuditCommand(target: string, key: AuditSealKey, out:
   let record: AuditRecord;
   try {
     if (isDatabaseUrl(target)) {
-      const { resealPostgresAudit } = await import("../on-demand/postgres-store.js");
+      const { resealPostgresAudit } = await import("@custody/shared/postgres-store");
       record = await resealPostgresAudit(target, key);
     } else {
       record = await resealAuditLog(target, key);
     }
   } catch (error) {
-    const message = (error as Error).message;
+    const message = errorMessage(error);
     out(`reseal-audit: ${message}`);
     return /not a valid chain/.test(message) ? 1 : 2;
   }

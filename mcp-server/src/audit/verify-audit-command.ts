@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { describePerson, isDatabaseUrl, sealVerdict, streamVerifyAuditLog, type AuditSealKey, type AuditVerdict, type PersonTally, type SealedAt, type SealVerdict } from "@custody/shared";
+import { describePerson, isDatabaseUrl, sealVerdict, streamVerifyAuditLog, type AuditSealKey, type AuditVerdict, type PersonTally, type SealedAt, type SealVerdict, errorMessage } from "@custody/shared";
 
 /**
  * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds and holds
@@ -13,11 +13,11 @@ export async function verifyAuditCommand(target: string, out: (line: string) => 
   let verdict: AuditVerdict;
   let seal: SealVerdict;
   if (isDatabaseUrl(target)) {
-    const { verifySealedPostgresAudit } = await import("../on-demand/postgres-store.js");
+    const { verifySealedPostgresAudit } = await import("@custody/shared/postgres-store");
     try {
       ({ verdict, seal } = await verifySealedPostgresAudit(target, key));
     } catch (error) {
-      out(`verify-audit: ${(error as Error).message}`);
+      out(`verify-audit: ${errorMessage(error)}`);
       return 2;
     }
   } else {
@@ -29,7 +29,7 @@ export async function verifyAuditCommand(target: string, out: (line: string) => 
       verdict = await streamVerifyAuditLog(target);
       seal = sealVerdict(target, key);
     } catch (error) {
-      out(`verify-audit: ${target}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
+      out(`verify-audit: ${target}: cannot be read (${errorMessage(error)})`);
       return 2;
     }
   }

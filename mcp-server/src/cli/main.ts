@@ -1,9 +1,10 @@
 import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
-import { startContext } from "../server/start-context.js";
+import { startContext } from "../assembly/start-context.js";
 import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { serveStdio } from "../transport/stdio-server.js";
 import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";
 import { existingSealKey, sealKeySetting } from "../guard/seal-key-setting.js";
+import { OPTIONS } from "../config/options.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
@@ -69,7 +70,7 @@ async function main(): Promise<number> {
   log(`Streamable HTTP at ${http.url}`);
   warmUp(started.ctx, log);
   if (config.http.oauth !== null) log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
-  else if (config.http.token === null) log(`bearer token (set CUSTODY_MCP_TOKEN to choose it): ${http.token}`);
+  else if (config.http.token === null) log(`bearer token (set ${OPTIONS.token.env} to choose it): ${http.token}`);
   const reason = await signalled;
   logStopping(reason, http.pending);
   const left = await http.shutdown(SHUTDOWN_GRACE_MS);

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { ConfirmationMode, isDatabaseUrl } from "@custody/shared";
+import { ConfirmationMode, errorMessage, isDatabaseUrl } from "@custody/shared";
+import { flagsOnlyWith, OPTIONS, parseArgsOptions, settingName, usageOptions, type OptionDeclaration } from "./options.js";
 
 export interface HttpOptions {
   port: number;
@@ -20,9 +21,9 @@ export interface HttpOptions {
 
 /** This server as an OAuth resource server: whose access tokens it takes, and the resource URL they must name. */
 export interface OAuthSettings {
-  /** The authorization server's issuer identifier (--auth-issuer, CUSTODY_AUTH_ISSUER); its metadata names its keys. */
+  /** The authorization server's issuer identifier (OPTIONS.authIssuer); its metadata names its keys. */
   issuer: string;
-  /** This server's resource URL as clients reach it (--public-url, CUSTODY_PUBLIC_URL): every token's audience. */
+  /** This server's resource URL as clients reach it (OPTIONS.publicUrl): every token's audience. */
   resource: string;
   /** The client the confirmation page signs people in through (--confirm-client-id); absent: the page does not sign in (it refuses). */
   confirmClient?: ConfirmClientSettings;
@@ -30,11 +31,11 @@ export interface OAuthSettings {
 
 /** The OAuth client of the confirmation page: the authorization code flow with PKCE, redirected to `<public origin>/confirm/callback`. */
 export interface ConfirmClientSettings {
-  /** --confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID). */
+  /** OPTIONS.confirmClientId. */
   clientId: string;
-  /** --confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE): a confidential client's secret, read at start; never logged. */
+  /** OPTIONS.confirmClientSecretFile: a confidential client's secret, read at start; never logged. */
   secretFile: string | null;
-  /** CUSTODY_CONFIRM_CLIENT_SECRET: the same, from the environment (no flag: a command line is visible to every user). */
+  /** OPTIONS.confirmClientSecret: the same, from the environment. */
   secret: string | null;
 }
 
@@ -74,11 +75,6 @@ export type Command =
   | { command: "export-audit"; storeUrl: string }
   | { command: "help" };
 
-export const DEFAULT_HTTP_PORT = 7531;
-export const DEFAULT_TOKEN_TTL_SECONDS = 300;
-export const DEFAULT_WATCH_INTERVAL_SECONDS = 5;
-export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
-export const DEFAULT_MAX_SESSIONS = 100;
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "::1"]);
 /** The same hosts as a URL's hostname spells them. */
 const LOOPBACK_URL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -88,35 +84,47 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-function flagOrEnv(flag: string | undefined, env: string | undefined): string | null {
-  const value = flag ?? env;
+type Env = Readonly<Record<string, string | undefined>>;
+type Values = Readonly<Record<string, string | boolean | undefined>>;
+
+/** The option's value: its flag, else its environment variable; empty is unset. */
+function valueOf(option: OptionDeclaration, values: Values, env: Env): string | null {
+  const flag = option.flag === null ? undefined : values[option.flag];
+  const value = typeof flag === "string" ? flag : option.env === null ? undefined : env[option.env];
   return value === undefined || value === "" ? null : value;
 }
 
-function readBoolean(name: string, value: string | undefined): boolean {
+/** A boolean option: its flag, else its environment variable (true or false). */
+function booleanOf(option: OptionDeclaration, values: Values, env: Env): boolean {
+  if (option.flag !== null && values[option.flag] === true) return true;
+  const value = option.env === null ? undefined : env[option.env];
   if (value === undefined || value === "") return false;
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new ConfigError(`${name}: must be true or false, got ${JSON.stringify(value)}`);
+  throw new ConfigError(`${option.env}: must be true or false, got ${JSON.stringify(value)}`);
 }
 
-function readInteger(name: string, value: string, min: number, max: number): number {
+/** A whole-number option within its declared range, or its default. */
+function wholeNumberOf(option: OptionDeclaration & { range: { min: number; max: number }; default: number }, values: Values, env: Env): number {
+  const value = valueOf(option, values, env);
+  if (value === null) return option.default;
+  const { min, max } = option.range;
   if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(`${name}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
+    throw new ConfigError(`${settingName(option)}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   }
   return Number(value);
 }
 
-/** --confirmation (CUSTODY_CONFIRMATION): `token` or `person`. */
+/** --confirmation: `token` or `person`. */
 function readConfirmation(value: string | null): ConfirmationMode | null {
   if (value === null) return null;
   const parsed = ConfirmationMode.safeParse(value);
-  if (!parsed.success) throw new ConfigError(`--confirmation (CUSTODY_CONFIRMATION): token or person, got ${JSON.stringify(value.slice(0, 100))}`);
+  if (!parsed.success) throw new ConfigError(`${settingName(OPTIONS.confirmation)}: token or person, got ${JSON.stringify(value.slice(0, 100))}`);
   return parsed.data;
 }
 
 function readReplicaId(value: string | null): string | null {
-  if (value !== null && !REPLICA_ID.test(value)) throw new ConfigError(`--replica-id (CUSTODY_MCP_REPLICA_ID): 1 to 32 lower-case letters, digits and hyphens, starting with a letter or digit; got ${JSON.stringify(value)}`);
+  if (value !== null && !REPLICA_ID.test(value)) throw new ConfigError(`${settingName(OPTIONS.replicaId)}: 1 to 32 lower-case letters, digits and hyphens, starting with a letter or digit; got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -124,7 +132,7 @@ function readPublicOrigin(value: string | null): string | null {
   if (value === null) return null;
   const url = URL.canParse(value) ? new URL(value) : null;
   if (url === null || !["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
-    throw new ConfigError(`--public-origin (CUSTODY_MCP_PUBLIC_ORIGIN): an origin, http(s)://host[:port] with no path, got ${JSON.stringify(value)}`);
+    throw new ConfigError(`${settingName(OPTIONS.publicOrigin)}: an origin, http(s)://host[:port] with no path, got ${JSON.stringify(value)}`);
   }
   return url.origin;
 }
@@ -153,20 +161,24 @@ function readServiceUrl(setting: string, what: string, value: string): URL {
  * the shared bearer token is then not accepted. The public URL's origin is the one clients reach,
  * so it joins the Host/Origin check as --public-origin does (the two may not name different origins).
  */
+const AUTH_ISSUER = settingName(OPTIONS.authIssuer);
+const PUBLIC_URL = settingName(OPTIONS.publicUrl);
+const CONFIRM_CLIENT_ID = settingName(OPTIONS.confirmClientId);
+
 function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin: string | null, confirmClient: ConfirmClientSettings | null): { oauth: OAuthSettings | null; publicOrigin: string | null } {
   if (issuer === null) {
-    if (publicUrl !== null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): only with --auth-issuer (CUSTODY_AUTH_ISSUER), the authorization server whose tokens name it");
-    if (confirmClient !== null) throw new ConfigError("--confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID): only with --auth-issuer (CUSTODY_AUTH_ISSUER), where the confirmation page signs people in");
+    if (publicUrl !== null) throw new ConfigError(`${PUBLIC_URL}: only with ${AUTH_ISSUER}, the authorization server whose tokens name it`);
+    if (confirmClient !== null) throw new ConfigError(`${CONFIRM_CLIENT_ID}: only with ${AUTH_ISSUER}, where the confirmation page signs people in`);
     return { oauth: null, publicOrigin };
   }
-  if (publicUrl === null) throw new ConfigError("--public-url (CUSTODY_PUBLIC_URL): required with --auth-issuer (CUSTODY_AUTH_ISSUER): this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)");
-  readServiceUrl("--auth-issuer (CUSTODY_AUTH_ISSUER)", "the issuer", issuer);
-  const resource = readServiceUrl("--public-url (CUSTODY_PUBLIC_URL)", "this server's resource URL", publicUrl);
+  if (publicUrl === null) throw new ConfigError(`${PUBLIC_URL}: required with ${AUTH_ISSUER}: this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)`);
+  readServiceUrl(AUTH_ISSUER, "the issuer", issuer);
+  const resource = readServiceUrl(PUBLIC_URL, "this server's resource URL", publicUrl);
   if (publicOrigin !== null && publicOrigin !== resource.origin) {
-    throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL) and --public-origin (CUSTODY_MCP_PUBLIC_ORIGIN) name different origins (${resource.origin}, ${publicOrigin}): clients reach one`);
+    throw new ConfigError(`${PUBLIC_URL} and ${settingName(OPTIONS.publicOrigin)} name different origins (${resource.origin}, ${publicOrigin}): clients reach one`);
   }
   // Tokens' aud is compared with it character for character: it must be written as a URL reads back (no case or slash left to normalise).
-  if (resource.href !== publicUrl) throw new ConfigError(`--public-url (CUSTODY_PUBLIC_URL): write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`);
+  if (resource.href !== publicUrl) throw new ConfigError(`${PUBLIC_URL}: write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`);
   // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
   return { oauth: { issuer, resource: resource.href, ...(confirmClient === null ? {} : { confirmClient }) }, publicOrigin: resource.origin };
 }
@@ -174,51 +186,42 @@ function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin
 /** The longest client id accepted (an identifier the issuer assigned, put in a URL). */
 const MAX_CLIENT_ID = 256;
 
-/** --confirm-client-id and its secret (a file, or CUSTODY_CONFIRM_CLIENT_SECRET; at most one; none for a public client). */
+/** The confirmation page client and its secret (a file, or the secret itself; at most one; none for a public client). */
 function readConfirmClient(clientId: string | null, secretFile: string | null, secret: string | null): ConfirmClientSettings | null {
   if (clientId === null) {
-    if (secretFile !== null || secret !== null) throw new ConfigError("--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE, CUSTODY_CONFIRM_CLIENT_SECRET): only with --confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID)");
+    if (secretFile !== null || secret !== null) throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} or ${settingName(OPTIONS.confirmClientSecret)}: only with ${CONFIRM_CLIENT_ID}`);
     return null;
   }
-  if (clientId.length > MAX_CLIENT_ID || !/^[\x21-\x7e]+$/.test(clientId)) throw new ConfigError(`--confirm-client-id (CUSTODY_CONFIRM_CLIENT_ID): 1 to ${MAX_CLIENT_ID} printable characters without spaces`);
-  if (secretFile !== null && secret !== null) throw new ConfigError("--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE) and CUSTODY_CONFIRM_CLIENT_SECRET: give one");
+  if (clientId.length > MAX_CLIENT_ID || !/^[\x21-\x7e]+$/.test(clientId)) throw new ConfigError(`${CONFIRM_CLIENT_ID}: 1 to ${MAX_CLIENT_ID} printable characters without spaces`);
+  if (secretFile !== null && secret !== null) throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} and ${settingName(OPTIONS.confirmClientSecret)}: give one`);
   return { clientId, secretFile, secret };
 }
 
 /** The shortest shared bearer token accepted: 32 characters (hex of 16 random bytes, or more). */
 const MIN_BEARER_TOKEN_LENGTH = 32;
 
-function readHttpOptions(
-  values: { port?: string; "session-idle-seconds"?: string; "max-sessions"?: string; "replica-id"?: string; "public-origin"?: string; "auth-issuer"?: string; "public-url"?: string; "confirm-client-id"?: string; "confirm-client-secret-file"?: string },
-  host: string,
-  env: Readonly<Record<string, string | undefined>>,
-): HttpOptions {
-  const idle = flagOrEnv(values["session-idle-seconds"], env.CUSTODY_MCP_SESSION_IDLE_SECONDS);
-  const max = flagOrEnv(values["max-sessions"], env.CUSTODY_MCP_MAX_SESSIONS);
+function readHttpOptions(values: Values, host: string, env: Env): HttpOptions {
   const { oauth, publicOrigin } = readOAuth(
-    flagOrEnv(values["auth-issuer"], env.CUSTODY_AUTH_ISSUER),
-    flagOrEnv(values["public-url"], env.CUSTODY_PUBLIC_URL),
-    readPublicOrigin(flagOrEnv(values["public-origin"], env.CUSTODY_MCP_PUBLIC_ORIGIN)),
-    readConfirmClient(
-      flagOrEnv(values["confirm-client-id"], env.CUSTODY_CONFIRM_CLIENT_ID),
-      flagOrEnv(values["confirm-client-secret-file"], env.CUSTODY_CONFIRM_CLIENT_SECRET_FILE),
-      flagOrEnv(undefined, env.CUSTODY_CONFIRM_CLIENT_SECRET),
-    ),
+    valueOf(OPTIONS.authIssuer, values, env),
+    valueOf(OPTIONS.publicUrl, values, env),
+    readPublicOrigin(valueOf(OPTIONS.publicOrigin, values, env)),
+    readConfirmClient(valueOf(OPTIONS.confirmClientId, values, env), valueOf(OPTIONS.confirmClientSecretFile, values, env), valueOf(OPTIONS.confirmClientSecret, values, env)),
   );
-  const token = flagOrEnv(undefined, env.CUSTODY_MCP_TOKEN);
+  const token = valueOf(OPTIONS.token, values, env);
+  const tokenSetting = settingName(OPTIONS.token);
   // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
-  if (oauth !== null && token !== null) throw new ConfigError("CUSTODY_MCP_TOKEN and --auth-issuer (CUSTODY_AUTH_ISSUER): give one; with an issuer only its access tokens are accepted, the shared bearer token is not");
+  if (oauth !== null && token !== null) throw new ConfigError(`${tokenSetting} and ${AUTH_ISSUER}: give one; with an issuer only its access tokens are accepted, the shared bearer token is not`);
   // Every tool of the server stands behind it: a short one can be guessed (never quoted: it is a secret).
   if (token !== null && token.length < MIN_BEARER_TOKEN_LENGTH) {
-    throw new ConfigError(`CUSTODY_MCP_TOKEN: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`);
+    throw new ConfigError(`${tokenSetting}: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`);
   }
   return {
-    port: values.port === undefined ? DEFAULT_HTTP_PORT : readInteger("--port", values.port, 0, 65_535),
+    port: wholeNumberOf(OPTIONS.port, values, env),
     host,
     token,
-    sessionIdleSeconds: idle === null ? DEFAULT_SESSION_IDLE_SECONDS : readInteger("--session-idle-seconds (CUSTODY_MCP_SESSION_IDLE_SECONDS)", idle, 1, 86_400),
-    maxSessions: max === null ? DEFAULT_MAX_SESSIONS : readInteger("--max-sessions (CUSTODY_MCP_MAX_SESSIONS)", max, 1, 10_000),
-    replicaId: readReplicaId(flagOrEnv(values["replica-id"], env.CUSTODY_MCP_REPLICA_ID)),
+    sessionIdleSeconds: wholeNumberOf(OPTIONS.sessionIdleSeconds, values, env),
+    maxSessions: wholeNumberOf(OPTIONS.maxSessions, values, env),
+    replicaId: readReplicaId(valueOf(OPTIONS.replicaId, values, env)),
     publicOrigin,
     oauth,
   };
@@ -226,11 +229,13 @@ function readHttpOptions(
 
 /**
  * Where the guard's state lives: --store (a postgres:// URL, or a file), else --audit-log (a file),
- * else CUSTODY_STORE, else CUSTODY_AUDIT_LOG; the flags may not name two places.
+ * else the variable of --store, else that of --audit-log; the flags may not name two places.
  */
-function readStore(values: { store?: string; "audit-log"?: string }, env: Readonly<Record<string, string | undefined>>): string | null {
-  if (values.store !== undefined && values["audit-log"] !== undefined) throw new ConfigError("--store and --audit-log: give one (--store takes a file path or a postgres:// URL)");
-  return flagOrEnv(values.store ?? values["audit-log"], undefined) ?? flagOrEnv(env.CUSTODY_STORE, env.CUSTODY_AUDIT_LOG);
+function readStore(values: Values, env: Env): string | null {
+  const { store, auditLog } = OPTIONS;
+  if (values[store.flag] !== undefined && values[auditLog.flag] !== undefined) throw new ConfigError("--store and --audit-log: give one (--store takes a file path or a postgres:// URL)");
+  const value = values[store.flag] ?? values[auditLog.flag] ?? env[store.env] ?? env[auditLog.env];
+  return typeof value !== "string" || value === "" ? null : value;
 }
 
 /** Reads the command line and the environment; flags win over environment variables. */
@@ -241,79 +246,50 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        "base-url": { type: "string" },
-        operator: { type: "string" },
-        policy: { type: "string" },
-        "read-only": { type: "boolean" },
-        confirmation: { type: "string" },
-        "confirm-opener": { type: "string" },
-        "audit-log": { type: "string" },
-        store: { type: "string" },
-        "token-secret-file": { type: "string" },
-        "audit-seal-key-file": { type: "string" },
-        "replica-id": { type: "string" },
-        "public-origin": { type: "string" },
-        "auth-issuer": { type: "string" },
-        "public-url": { type: "string" },
-        "confirm-client-id": { type: "string" },
-        "confirm-client-secret-file": { type: "string" },
-        "token-ttl-seconds": { type: "string" },
-        "watch-interval-seconds": { type: "string" },
-        "emulator-key-file": { type: "string" },
-        http: { type: "boolean" },
-        port: { type: "string" },
-        host: { type: "string" },
-        "session-idle-seconds": { type: "string" },
-        "max-sessions": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
+      options: parseArgsOptions(),
     });
   } catch (error) {
-    throw new ConfigError(`${(error as Error).message}; see --help`);
+    throw new ConfigError(`${errorMessage(error)}; see --help`);
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
   const store = readStore(values, env);
-  const sealKeyFile = flagOrEnv(values["audit-seal-key-file"], env.CUSTODY_AUDIT_SEAL_KEY_FILE);
+  const sealKeyFile = valueOf(OPTIONS.auditSealKeyFile, values, env);
   if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
     const command = positionals[0];
     const target = positionals[1] ?? store;
-    if (target === null || positionals.length > 2) throw new ConfigError(`${command}: give exactly one audit log file, or --store (CUSTODY_STORE) naming the store`);
+    if (target === null || positionals.length > 2) throw new ConfigError(`${command}: give exactly one audit log file, or ${settingName(OPTIONS.store)} naming the store`);
     return { command, target, sealKeyFile };
   }
   if (positionals[0] === "export-audit") {
     const storeUrl = positionals[1] ?? store;
     if (storeUrl === null || positionals.length > 2 || !isDatabaseUrl(storeUrl)) {
-      throw new ConfigError("export-audit: give --store (CUSTODY_STORE) naming a postgres:// store; its chain is written to stdout as JSONL (a file store is its own export)");
+      throw new ConfigError(`export-audit: give ${settingName(OPTIONS.store)} naming a postgres:// store; its chain is written to stdout as JSONL (a file store is its own export)`);
     }
     return { command: "export-audit", storeUrl };
   }
   if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
-  const httpOnly = [values.port, values.host, values["session-idle-seconds"], values["max-sessions"], values["replica-id"], values["public-origin"]];
-  if (httpOnly.some((value) => value !== undefined) && !values.http) throw new ConfigError("--port, --host, --session-idle-seconds, --max-sessions, --replica-id, --public-origin: only with --http");
-  if ((values["auth-issuer"] !== undefined || values["public-url"] !== undefined) && !values.http) throw new ConfigError("--auth-issuer, --public-url: only with --http (signing in is for the HTTP transport)");
-  if ((values["confirm-client-id"] !== undefined || values["confirm-client-secret-file"] !== undefined) && !values.http) throw new ConfigError("--confirm-client-id, --confirm-client-secret-file: only with --http and --auth-issuer (the page signs people in on a team server)");
-  const host = values.host ?? "127.0.0.1";
+  const given = (flags: string[]) => flags.some((flag) => values[flag.slice(2)] !== undefined);
+  if (given(flagsOnlyWith("http")) && !values.http) throw new ConfigError(`${flagsOnlyWith("http").join(", ")}: only with --http`);
+  if (given(flagsOnlyWith("sign-in")) && !values.http) throw new ConfigError(`${flagsOnlyWith("sign-in").join(", ")}: only with --http (signing in is for the HTTP transport)`);
+  const host = valueOf(OPTIONS.host, values, env) ?? OPTIONS.host.default;
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
-  const ttl = flagOrEnv(values["token-ttl-seconds"], env.CUSTODY_TOKEN_TTL_SECONDS);
-  const watch = flagOrEnv(values["watch-interval-seconds"], env.CUSTODY_MCP_WATCH_INTERVAL_SECONDS);
   return {
     command: "serve",
     config: {
-      baseUrl: flagOrEnv(values["base-url"], env.CUSTODY_BASE_URL),
-      operator: flagOrEnv(values.operator, env.CUSTODY_OPERATOR),
-      policyPath: flagOrEnv(values.policy, env.CUSTODY_POLICY),
-      readOnly: values["read-only"] === true || readBoolean("CUSTODY_READ_ONLY", env.CUSTODY_READ_ONLY),
-      confirmation: readConfirmation(flagOrEnv(values.confirmation, env.CUSTODY_CONFIRMATION)),
-      confirmOpener: flagOrEnv(values["confirm-opener"], env.CUSTODY_CONFIRM_OPENER),
+      baseUrl: valueOf(OPTIONS.baseUrl, values, env),
+      operator: valueOf(OPTIONS.operator, values, env),
+      policyPath: valueOf(OPTIONS.policy, values, env),
+      readOnly: booleanOf(OPTIONS.readOnly, values, env),
+      confirmation: readConfirmation(valueOf(OPTIONS.confirmation, values, env)),
+      confirmOpener: valueOf(OPTIONS.confirmOpener, values, env),
       auditLogPath: store !== null && !isDatabaseUrl(store) ? store : null,
       storeUrl: store !== null && isDatabaseUrl(store) ? store : null,
-      tokenSecretFile: flagOrEnv(values["token-secret-file"], env.CUSTODY_TOKEN_SECRET_FILE),
+      tokenSecretFile: valueOf(OPTIONS.tokenSecretFile, values, env),
       auditSealKeyFile: sealKeyFile,
-      tokenTtlSeconds: ttl === null ? DEFAULT_TOKEN_TTL_SECONDS : readInteger("--token-ttl-seconds", ttl, 10, 3600),
-      watchIntervalSeconds: watch === null ? DEFAULT_WATCH_INTERVAL_SECONDS : readInteger("--watch-interval-seconds (CUSTODY_MCP_WATCH_INTERVAL_SECONDS)", watch, 1, 3600),
-      emulatorKeyFile: flagOrEnv(values["emulator-key-file"], env.CUSTODY_EMULATOR_KEY_FILE),
+      tokenTtlSeconds: wholeNumberOf(OPTIONS.tokenTtlSeconds, values, env),
+      watchIntervalSeconds: wholeNumberOf(OPTIONS.watchIntervalSeconds, values, env),
+      emulatorKeyFile: valueOf(OPTIONS.emulatorKeyFile, values, env),
       http: values.http ? readHttpOptions(values, host, env) : null,
     },
   };
@@ -326,10 +302,10 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
 export function replicaProblem(config: ServerConfig): string | null {
   if (config.http?.replicaId == null) return null;
   const missing = [
-    ...(config.http.token === null && config.http.oauth === null ? ["the bearer token (CUSTODY_MCP_TOKEN)"] : []),
-    ...(config.tokenSecretFile === null ? ["the token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE)"] : []),
+    ...(config.http.token === null && config.http.oauth === null ? [`the bearer token (${settingName(OPTIONS.token)})`] : []),
+    ...(config.tokenSecretFile === null ? [`the token secret (--${OPTIONS.tokenSecretFile.flag}, ${OPTIONS.tokenSecretFile.env})`] : []),
   ];
-  return missing.length === 0 ? null : `--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share ${missing.join(" and ")}; set it on every replica`;
+  return missing.length === 0 ? null : `${settingName(OPTIONS.replicaId)}: replicas must share ${missing.join(" and ")}; set it on every replica`;
 }
 
 export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio by default)
@@ -344,38 +320,5 @@ export const USAGE = `custody-mcp: MCP server for the custody workspace (stdio b
   custody-mcp export-audit --store postgres://...   write a database store's chain to stdout as JSONL
 
 Options (environment variable in brackets):
-  --base-url URL          the module's base URL [CUSTODY_BASE_URL]; absent: in-process emulator, demo workspace
-  --operator NAME         the API operator to act as [CUSTODY_OPERATOR]
-  --policy FILE           local policy, JSON [CUSTODY_POLICY]
-  --read-only             register no write tool [CUSTODY_READ_ONLY=true]
-  --confirmation MODE     who confirms a write: token (whoever holds the dry run's token; the default) or person
-                          (only the person, in their client's form or on the server's confirmation page); the
-                          stricter of this and the policy's "confirmation" applies [CUSTODY_CONFIRMATION]
-  --confirm-opener CMD    in person mode, the command that opens the confirmation page's link (the only one that
-                          can confirm, never shown to the model) in the person's browser, the link as its last
-                          argument; none: no page; default xdg-open, open or rundll32 [CUSTODY_CONFIRM_OPENER]
-  --audit-log FILE        audit log, JSONL [CUSTODY_AUDIT_LOG]; default ~/.custody-mcp/audit.jsonl
-  --store FILE|URL        the guard's store [CUSTODY_STORE]: a file is the audit log above; postgres://user:password@host:port/db
-                          a PostgreSQL database shared by replicas (schema created and migrated; the password never shown)
-  --token-secret-file F   32+ random bytes shared by replicas: a token one issues opens on another [CUSTODY_TOKEN_SECRET_FILE]
-  --audit-seal-key-file F  32+ random bytes sealing the audit store's tail (replicas share it) [CUSTODY_AUDIT_SEAL_KEY_FILE];
-                          default ~/.custody-mcp/audit-seal.key, created on first use
-  --token-ttl-seconds N   confirmation token lifetime, default 300 [CUSTODY_TOKEN_TTL_SECONDS]
-  --watch-interval-seconds N  how often a subscribed transaction's status or account's balances are read again,
-                          default ${DEFAULT_WATCH_INTERVAL_SECONDS} [CUSTODY_MCP_WATCH_INTERVAL_SECONDS]
-  --emulator-key-file F   with --base-url: the key of an emulator started with one [CUSTODY_EMULATOR_KEY_FILE]
-  --http --port N --host H   Streamable HTTP; port default ${DEFAULT_HTTP_PORT}, host 127.0.0.1 [CUSTODY_MCP_TOKEN: bearer token]
-  --session-idle-seconds N  with --http: close a session idle this long, default ${DEFAULT_SESSION_IDLE_SECONDS} [CUSTODY_MCP_SESSION_IDLE_SECONDS]
-  --max-sessions N        with --http: sessions held at once, default ${DEFAULT_MAX_SESSIONS} [CUSTODY_MCP_MAX_SESSIONS]
-  --replica-id ID         with --http behind a load balancer: session ids start with "ID." to route on [CUSTODY_MCP_REPLICA_ID]
-  --public-origin URL     with --http behind a load balancer: the origin clients reach, accepted in Host and Origin [CUSTODY_MCP_PUBLIC_ORIGIN]
-  --auth-issuer URL       with --http: people sign in; only access tokens this OAuth issuer signed for --public-url are
-                          accepted (no shared bearer token) [CUSTODY_AUTH_ISSUER]
-  --public-url URL        with --auth-issuer: this server's resource URL as clients reach it (https://custody.example.com/mcp),
-                          the tokens' audience; its origin is accepted in Host and Origin [CUSTODY_PUBLIC_URL]
-  --confirm-client-id ID  with --auth-issuer, person mode: the issuer's client the confirmation page signs the person in
-                          through (authorization code with PKCE; redirect URI <public origin>/confirm/callback); without
-                          it the page refuses signed-in people [CUSTODY_CONFIRM_CLIENT_ID]
-  --confirm-client-secret-file F  that client's secret, for a confidential client [CUSTODY_CONFIRM_CLIENT_SECRET_FILE,
-                          or the secret itself in CUSTODY_CONFIRM_CLIENT_SECRET]; never logged
+${usageOptions()}
 `;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { requestOriginRefusal } from "../transport/request-origin.js";
-import type { ServerContext } from "../server/server-context.js";
+import { requestOriginRefusal } from "../server/request-origin.js";
+import type { ConfirmPageLinks, ServerContext } from "../server/server-context.js";
 import { answerConfirmPage } from "./confirm-routes.js";
 import { CONFIRM_PATH } from "./page-paths.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
@@ -21,7 +21,7 @@ const MAX_REMEMBERED_OPENS = 1000;
  * The link that confirms carries the page's secret (`?key=`) and goes only to the opener, the
  * person's browser, once per page in this process: never to an answer, a log line or the audit.
  */
-export class ConfirmPages {
+export class ConfirmPages implements ConfirmPageLinks {
   #served: string | null = null;
   #signIn: PageSignIn | null = null;
   #loopback: Promise<{ server: Server; origin: string }> | null = null;
@@ -41,6 +41,10 @@ export class ConfirmPages {
   /** How a signed-in person's page signs them in; null: no sign-in (a single user's server, or no --confirm-client-id). */
   get signIn(): PageSignIn | null {
     return this.#signIn;
+  }
+
+  get signsIn(): boolean {
+    return this.#signIn !== null;
   }
 
   /**
@@ -98,8 +102,10 @@ export async function serveConfirmRoute(req: IncomingMessage, res: ServerRespons
   }
   const host = (req.headers.host ?? "").toLowerCase();
   const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
-  if (isSignInRoute(req)) return answerSignInRoute(req, res, ctx);
-  await answerConfirmPage(req, res, ctx, origin);
+  // The pages of this process are always these (ServerContext names them by their interface only, to keep server/ below confirm-page/).
+  const signIn = ctx.pages instanceof ConfirmPages ? ctx.pages.signIn : null;
+  if (isSignInRoute(req)) return answerSignInRoute(req, res, ctx, signIn);
+  await answerConfirmPage(req, res, ctx, origin, signIn);
 }
 
 async function openLoopback(ctx: ServerContext): Promise<{ server: Server; origin: string }> {

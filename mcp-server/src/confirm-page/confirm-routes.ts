@@ -9,6 +9,7 @@ import { isPageSecret, openPageId, pageSecret, type PageTarget } from "./page-ha
 import { decisionForm, linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
 import { CONFIRM_PATH } from "./page-paths.js";
 import { pageSigner } from "./page-signer.js";
+import type { PageSignIn } from "./page-sign-in.js";
 
 const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
@@ -69,7 +70,7 @@ function outcomeOf(result: CommitResult): { status: number; title: string; lines
  * for a dry run still open: the intent is redeemed once, so a second post sends nothing. The
  * transport has already checked Host (and Origin when sent) as it does for the MCP endpoint.
  */
-export async function answerConfirmPage(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, expectedOrigin: string): Promise<void> {
+export async function answerConfirmPage(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, expectedOrigin: string, signIn: PageSignIn | null): Promise<void> {
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.
   const id = path.slice(CONFIRM_PATH.length);
@@ -79,7 +80,7 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
     res.setHeader("Allow", "GET, POST");
     return reply(res, 405, "Method not allowed", ["GET shows the write, POST decides it."]);
   }
-  const signer = pageSigner(req, ctx, target, id);
+  const signer = pageSigner(req, ctx, target, id, signIn);
   if ("refusal" in signer) {
     const { status, title, lines, link } = signer.refusal;
     return reply(res, status, title, lines, null, link === undefined ? "" : linkHtml(link.href, link.text));

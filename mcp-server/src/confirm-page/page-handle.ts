@@ -1,6 +1,6 @@
 import { isCorrelationId } from "@custody/shared";
 import { z } from "zod";
-import type { ConfirmationTokens, TokenBinding } from "../guard/confirmation-token.js";
+import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
 
 const PREFIX = "p1";
 const ID_PURPOSE = "custody.confirm-page.v1";

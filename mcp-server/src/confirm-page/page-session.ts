@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { Person, type Policy } from "@custody/shared";
 import { z } from "zod";
-import type { ConfirmationTokens } from "../guard/confirmation-token.js";
+import type { ConfirmationTokens } from "../server/confirmation-token.js";
 import { cookieOf, fitsCookie, mintSigned, openSigned, setCookie } from "./signed-cookie.js";
 
 const SESSION_COOKIE = "custody_confirm_session";

@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import type { Person } from "@custody/shared";
+import { errorMessage, type Person } from "@custody/shared";
+import { OPTIONS, settingName } from "../config/options.js";
 import { ConfigError, serviceUrlProblem, type ConfirmClientSettings, type OAuthSettings } from "../config/server-config.js";
-import { AccessTokenVerifier } from "../transport/access-token-verifier.js";
-import { WRITE_SCOPE } from "../transport/custody-scopes.js";
-import type { IssuerKeys } from "../transport/issuer-keys.js";
-import { InvalidTokenError } from "../transport/token-refusals.js";
+import { AccessTokenVerifier } from "../oauth/access-token-verifier.js";
+import { WRITE_SCOPE } from "../oauth/custody-scopes.js";
+import type { IssuerKeys } from "../oauth/issuer-keys.js";
+import { InvalidTokenError } from "../oauth/token-refusals.js";
 import { CALLBACK_PATH } from "./page-paths.js";
 import { challengeOf, type SignInFlow } from "./sign-in-flow.js";
 import { exchangeCode, TokenExchangeError, type PageClient } from "./token-exchange.js";
@@ -99,9 +100,9 @@ function clientSecret(client: ConfirmClientSettings): string | null {
   try {
     text = readFileSync(client.secretFile, "utf8").trim();
   } catch (error) {
-    throw new ConfigError(`--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE): cannot read ${client.secretFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)}: cannot read ${client.secretFile} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`);
   }
-  if (text === "") throw new ConfigError(`--confirm-client-secret-file (CUSTODY_CONFIRM_CLIENT_SECRET_FILE): ${client.secretFile} is empty`);
+  if (text === "") throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)}: ${client.secretFile} is empty`);
   return text;
 }
 

@@ -1,3 +1,4 @@
+import type { PageSignIn } from "./page-sign-in.js";
 import type { IncomingMessage } from "node:http";
 import { describePerson, personOnRecord, type Person } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
@@ -27,9 +28,9 @@ export type PageSigner = { ctx: ServerContext; person: Person | null } | { refus
  * client's token named it): without one, the person is asked to sign in at the issuer; anyone else
  * is refused. Their role (from the session) gives the context, as it gives their MCP session's.
  */
-export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: PageTarget, id: string): PageSigner {
+export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: PageTarget, id: string, signIn: PageSignIn | null): PageSigner {
   if (target.person === null) return { ctx, person: null };
-  if (ctx.pages.signIn === null) {
+  if (signIn === null) {
     return { refusal: { status: 403, title: "Sign-in not available", lines: ["This server does not sign people in on its confirmation page (no --confirm-client-id): confirm in an MCP client that shows forms. Nothing was sent."] } };
   }
   const person = sessionPerson(ctx.tokens, req, Date.now());

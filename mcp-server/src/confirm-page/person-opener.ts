@@ -11,7 +11,7 @@ function platformOpener(platform: NodeJS.Platform): string[] {
 }
 
 /**
- * --confirm-opener (CUSTODY_CONFIRM_OPENER): a command, words split on spaces, run with the link as
+ * --confirm-opener: a command, words split on spaces, run with the link as
  * its last argument; `none` opens nothing (the person then confirms in a client that shows forms);
  * null: the platform's. A failure is logged without the link.
  */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
-import type { ConfirmationTokens } from "../guard/confirmation-token.js";
+import type { ConfirmationTokens } from "../server/confirmation-token.js";
 import { cookieOf, mintSigned, openSigned, setCookie } from "./signed-cookie.js";
 
 const FLOW_COOKIE = "custody_confirm_sign_in";

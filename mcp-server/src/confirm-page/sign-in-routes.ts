@@ -40,8 +40,7 @@ function redirect(res: ServerResponse, location: string, cookies: string[] = [])
  * SameSite=Strict, so it is not sent on this cross-site redirect's chain: the answer is a page
  * whose same-origin link leads on to the confirmation, where it is.
  */
-export async function answerSignInRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
-  const signIn = ctx.pages.signIn;
+export async function answerSignInRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, signIn: PageSignIn | null): Promise<void> {
   if (signIn === null) return page(res, 404, "Not found", ["This server does not sign people in on its confirmation page."]);
   if (req.method !== "GET") {
     res.setHeader("Allow", "GET");

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { z } from "zod";
-import type { ConfirmationTokens } from "../guard/confirmation-token.js";
+import type { ConfirmationTokens } from "../server/confirmation-token.js";
 
 /** Longer than a browser keeps (4 KiB a cookie): not one this server set. */
 const MAX_VALUE_CHARS = 4000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { METADATA_LIMITS } from "../transport/authorization-server-metadata.js";
-import { fetchBounded } from "../transport/bounded-fetch.js";
+import { METADATA_LIMITS } from "../oauth/authorization-server-metadata.js";
+import { fetchBounded } from "../oauth/bounded-fetch.js";
 
 /** What the confirmation page's client presents at the token endpoint. */
 export interface PageClient {

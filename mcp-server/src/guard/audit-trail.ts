@@ -1,5 +1,5 @@
 import type { ServerContext } from "../server/server-context.js";
-import type { ToolCall } from "../tools/tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
 
 export const AUDIT_SURFACE = "mcp";
 

@@ -1,5 +1,5 @@
 import { isCorrelationId } from "@custody/shared";
-import type { ConfirmationTokens, TokenBinding } from "./confirmation-token.js";
+import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
 
 const PURPOSE = "custody.person-intent.v1";
 

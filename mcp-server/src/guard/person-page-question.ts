@@ -1,9 +1,9 @@
 import { SealedIntent, writeSpecOfTool } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import { speaksModernEra } from "../server/protocol-era.js";
-import type { ToolCall } from "../tools/tool-definition.js";
-import type { TokenBinding } from "./confirmation-token.js";
-import { openedPage, pageQuestion } from "./elicitation.js";
+import type { ToolCall } from "../server/tool-call.js";
+import type { TokenBinding } from "../server/confirmation-token.js";
+import { openedPage, pageQuestion } from "../server/elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
 import { questionDigest, sealQuestion } from "./question-state.js";
 import { retriedQuestion } from "./retried-question.js";

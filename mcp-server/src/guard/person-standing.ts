@@ -1,7 +1,7 @@
 import { SealedIntent, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
-import type { TokenBinding } from "./confirmation-token.js";
+import type { TokenBinding } from "../server/confirmation-token.js";
 import { writeError } from "./write-answers.js";
 import { writeResult } from "./write-output.js";
 

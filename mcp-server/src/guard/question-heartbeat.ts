@@ -1,4 +1,4 @@
-import type { ToolCall } from "../tools/tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
 
 /** How often a call under way tells the client it is still working (when it asked for progress). */
 export const PROGRESS_EVERY_MS = 2000;

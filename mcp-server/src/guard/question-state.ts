@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { ConfirmationTokens, TokenBinding } from "./confirmation-token.js";
+import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
 
 const PREFIX = "q1";
 const PURPOSE = "custody.question.v1";

@@ -1,7 +1,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import type { ToolCall } from "../tools/tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
 import { recordOperation } from "./audit-trail.js";
-import type { TokenBinding } from "./confirmation-token.js";
+import type { TokenBinding } from "../server/confirmation-token.js";
 import { stopBeating } from "./question-heartbeat.js";
 import { openQuestion, type QuestionState } from "./question-state.js";
 import { writeError } from "./write-answers.js";

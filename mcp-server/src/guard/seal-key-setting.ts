@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { defaultSealKeyPath, readSealKeyFile, sealKeyFromFile, type AuditSealKey } from "@custody/shared";
+import { defaultSealKeyPath, readSealKeyFile, sealKeyFromFile, type AuditSealKey, errorMessage } from "@custody/shared";
 import { ConfigError } from "../config/server-config.js";
 
 /** The audit seal key the setting names, else the default one, created when missing (the server's stores seal with it). */
@@ -7,7 +7,7 @@ export function sealKeySetting(file: string | null): AuditSealKey {
   try {
     return file === null ? sealKeyFromFile(defaultSealKeyPath()) : readSealKeyFile(file);
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }
 

@@ -1,5 +1,6 @@
-import { readKeyBytesFile } from "@custody/shared";
+import { readKeyBytesFile, errorMessage } from "@custody/shared";
 import { ConfigError } from "../config/server-config.js";
+import { OPTIONS, settingName } from "../config/options.js";
 
 /**
  * The confirmation tokens' HMAC key, shared by replicas through a file: its bytes as they are
@@ -7,8 +8,8 @@ import { ConfigError } from "../config/server-config.js";
  */
 export function readTokenSecretFile(path: string): Buffer {
   try {
-    return readKeyBytesFile(path, "--token-secret-file (CUSTODY_TOKEN_SECRET_FILE)");
+    return readKeyBytesFile(path, settingName(OPTIONS.tokenSecretFile));
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: (error as Error).cause });
+    throw new ConfigError(errorMessage(error), { cause: (error as Error).cause });
   }
 }

@@ -1,10 +1,10 @@
 import { delimitUntrusted, describeCandidates, describePerson, oneLineUntrusted, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
-import { VIEW_META_KEY } from "../app-view/confirm-view.js";
+import { shownQuestion } from "../server/elicitation.js";
+import { VIEW_META_KEY } from "../server/confirm-view.js";
 import { exactBody, movesBlock, planLines, planView, preparedForLine, requestLine } from "./plan-view.js";
 import { questionDigest } from "./question-state.js";
-import { shownQuestion } from "./elicitation.js";
 import { submittedAnswer } from "./submitted-answer.js";
 import { tokenSentence } from "./token-text.js";
 import { writeResult, type WriteAnswer, type WriteStatus } from "./write-output.js";

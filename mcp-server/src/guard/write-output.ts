@@ -1,7 +1,7 @@
 import { PersonOnRecord } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { toolResult } from "../tools/tool-result.js";
+import { toolResult } from "../server/tool-result.js";
 import { CheckView } from "../views/check-view.js";
 import { AccountRef, AmountView, Entity } from "../views/view-schemas.js";
 

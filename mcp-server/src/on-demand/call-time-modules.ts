@@ -2,7 +2,7 @@
 // tokens), the tools, and the views the resources answer with (a resource read builds the context
 // first, so it has loaded this module already). One module, imported on demand, so that the bundle splits into few chunk
 // files: each file a start has to load costs it time.
-export { buildContext } from "../server/build-context.js";
+export { buildContext } from "./build-context.js";
 export { ALL_TOOLS, APP_TOOLS } from "../tools/inventory.js";
 export { SolanaEpochClock } from "@custody/shared";
 export { accountView } from "../views/account-view.js";

@@ -1,7 +1,7 @@
 import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
-import { accountUri } from "../subscriptions/resource-uris.js";
+import { accountUri } from "./resource-uris.js";
 import { idVariable, jsonContents } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;

@@ -1,4 +1,4 @@
-import { toolPermission, type Person, type Policy } from "@custody/shared";
+import { readToolQuery, toolPermission, type Person, type Policy } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { registerAccountResource } from "./account-resource.js";
@@ -12,7 +12,7 @@ export interface ReadableResources {
 }
 
 export function mayUse(policy: Policy, person: Person | null): (...tools: string[]) => boolean {
-  return (...tools) => tools.every((name) => toolPermission(policy, { name, toolset: "read", readOnly: true }, person).allowed);
+  return (...tools) => tools.every((name) => toolPermission(policy, readToolQuery(name), person).allowed);
 }
 
 export function readableResources(policy: Policy, person: Person | null): ReadableResources {

@@ -3,7 +3,7 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@
 /**
  * The validator given to every session: none. The SDK builds its default (Ajv, about 280 KB) only
  * when none is given, and bundle-options.mjs leaves it out of the bundle. This server checks the
- * one answer of its confirmation form itself (consentFrom in guard/elicitation.ts; the SDK's
+ * one answer of its confirmation form itself (consentFrom in server/elicitation.ts; the SDK's
  * legacy shim passes a 2025 answer through unvalidated) and validates nothing else by JSON Schema:
  * anything that would need it fails loudly.
  */

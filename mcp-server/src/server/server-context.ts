@@ -1,7 +1,19 @@
 import { grantFor, grantOperator, type CustodyClient, type GuardStore, type Person, type Policy, type WriteRoad } from "@custody/shared";
-import type { ConfirmPages } from "../confirm-page/confirm-pages.js";
-import type { ConfirmationTokens } from "../guard/confirmation-token.js";
+import type { ConfirmationTokens, TokenBinding } from "./confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
+
+/** Where a person confirms a write in a browser (confirm-page/confirm-pages.ts serves the pages). */
+export interface ConfirmPageLinks {
+  /** From now on the links are under this origin (the HTTP transport's, once it listens). */
+  serveAt(origin: string): void;
+  /** Whether the page signs a person in (a team server with the page's OAuth client): their link is then the page's own. */
+  readonly signsIn: boolean;
+  /** The read-only link to the page of a dry run (its reference, and who may confirm it); null when no one could confirm on a page. */
+  link(ctx: ServerContext, target: TokenBinding & { reference: string }): Promise<string | null>;
+  /** The person's own link, with the page's secret. */
+  personLink(ctx: ServerContext, target: TokenBinding & { reference: string }): Promise<string>;
+  close(): Promise<void>;
+}
 
 /** Everything a tool handler works with; one per process, shared by every MCP session. */
 export interface ServerContext {
@@ -20,7 +32,7 @@ export interface ServerContext {
   /** Said in the server instructions: the workspace is the in-process emulator's demo. */
   embedded: boolean;
   /** Where this process serves person mode's confirmation pages. */
-  pages: ConfirmPages;
+  pages: ConfirmPageLinks;
   /**
    * The context a person's calls run in: that of the API operator their role acts as (client, road
    * and currencies of that operator, the same store, tokens and policy), this one when it is the same.
@@ -38,7 +50,7 @@ export interface DeferredContext {
   policy: Policy;
   embedded: boolean;
   baseUrl: string;
-  pages: ConfirmPages;
+  pages: ConfirmPageLinks;
   /** The full context; built once, on the first call that needs it. */
   load(): Promise<ServerContext>;
 }

@@ -1,7 +1,7 @@
-import { InProcessChangeBus, stringifyJsonExact, type ChangeBus } from "@custody/shared";
+import { InProcessChangeBus, stringifyJsonExact, type ChangeBus, errorMessage } from "@custody/shared";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { ResourcePoller, type Watching } from "./resource-poller.js";
-import { accountUri, transactionUri, watchedResource } from "./resource-uris.js";
+import { accountUri, transactionUri, watchedResource } from "../resources/resource-uris.js";
 
 /**
  * A process's resource changes: the bus they travel on (to every replica sharing it), the poller
@@ -58,5 +58,5 @@ export function resourceChanges(source: ContextSource, bus: ChangeBus, options: 
 
 /** The changes of a server that is one process: its own bus. */
 export function inProcessChanges(source: ContextSource, options: ResourceChangesOptions): ResourceChanges {
-  return resourceChanges(source, new InProcessChangeBus((error) => options.log(`change bus: a listener failed: ${(error as Error).message}`)), options);
+  return resourceChanges(source, new InProcessChangeBus((error) => options.log(`change bus: a listener failed: ${errorMessage(error)}`)), options);
 }

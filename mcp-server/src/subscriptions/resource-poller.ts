@@ -1,5 +1,6 @@
-import { DEFAULT_WATCH_INTERVAL_SECONDS } from "../config/server-config.js";
+import { DEFAULT_WATCH_INTERVAL_SECONDS } from "../config/options.js";
 import { MAX_WATCHED_RESOURCES } from "./subscription-limits.js";
+import { errorMessage } from "@custody/shared";
 
 export interface PollerOptions {
   /** What the resource is now, as text: a transaction's status, an account's balances. */
@@ -111,7 +112,7 @@ export class ResourcePoller {
     try {
       now = await this.#options.read(uri, AbortSignal.any([this.#stop.signal, AbortSignal.timeout(Math.max(this.#intervalMs, 5000))]));
     } catch (error) {
-      if (!this.#closed) this.#options.log(`watching ${uri}: could not read it (${(error as Error).message}); trying again at the next pass`);
+      if (!this.#closed) this.#options.log(`watching ${uri}: could not read it (${errorMessage(error)}); trying again at the next pass`);
       return;
     }
     const before = watch.seen;

@@ -1,5 +1,5 @@
 import type { ReadableResources } from "../resources/register-resources.js";
-import { watchedResource } from "./resource-uris.js";
+import { watchedResource } from "../resources/resource-uris.js";
 import { MAX_SUBSCRIBED_URI, uriTooLong } from "./subscription-limits.js";
 
 /**

@@ -1,5 +1,5 @@
 import { resolveAccount, type Account, type Currency, boundedText, INPUT_LIMITS } from "@custody/shared";
-import type { ToolCall } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
 
 /**
  * One field for an account, one type: a string, the account's id in digits ("42") or its exact name.

@@ -1,5 +1,5 @@
 import { unlessNotFound, type Account } from "@custody/shared";
-import type { ToolCall } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
 
 /** Reads at once at most: a page of 1,000 transactions may name as many accounts. */
 const CONCURRENT_READS = 8;

@@ -1,9 +1,9 @@
-import { toolPermission } from "@custody/shared";
+import { listedToolQuery, toolPermission, errorMessage } from "@custody/shared";
 import type { z } from "zod";
-import { errorMessage } from "./error-message.js";
 import { strictInput } from "./strict-input.js";
-import type { AnyTool, ToolCall, ToolDefinition } from "./tool-definition.js";
-import { toolError, toolResult } from "./tool-result.js";
+import type { AnyTool, ToolDefinition } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
+import { toolError, toolResult } from "../server/tool-result.js";
 
 /** A tool's answer: its structured content typed by the tool's output schema (listed as its outputSchema), and its text. */
 export interface ToolAnswer<Output extends z.ZodObject = z.ZodObject> {
@@ -22,7 +22,7 @@ export type SimpleToolSpec<Shape extends z.ZodRawShape, Output extends z.ZodObje
 
 /** The local policy's refusal of this tool, or null. Asked by every handler: hiding a tool is not enforcing. */
 export function permissionRefusal(call: Pick<ToolCall, "ctx" | "person">, tool: Pick<AnyTool, "name" | "toolset" | "annotations">): string | null {
-  const verdict = toolPermission(call.ctx.policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, call.person);
+  const verdict = toolPermission(call.ctx.policy, listedToolQuery(tool), call.person);
   return verdict.allowed ? null : `${tool.name} refused: ${verdict.reason}`;
 }
 

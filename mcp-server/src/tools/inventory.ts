@@ -1,5 +1,5 @@
-import { decideWrite } from "../app-view/decide-write.js";
-import { toolPermission, type Person, type Policy } from "@custody/shared";
+import { listedToolQuery, toolPermission, type Person, type Policy } from "@custody/shared";
+import { decideWrite } from "./decide-write.js";
 import { getAccount } from "./accounts/get-account.js";
 import { getAccountBalance } from "./accounts/get-account-balance.js";
 import { getHoldings } from "./accounts/get-holdings.js";
@@ -78,5 +78,5 @@ export const APP_TOOLS: readonly AnyTool[] = [decideWrite];
  * toolsets and the allow and deny lists decide what a client can see. Handlers ask again.
  */
 export function toolsFor(policy: Policy, person: Person | null = null): AnyTool[] {
-  return ALL_TOOLS.filter((tool) => toolPermission(policy, { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations.readOnlyHint }, person).allowed);
+  return ALL_TOOLS.filter((tool) => toolPermission(policy, listedToolQuery(tool), person).allowed);
 }

@@ -1,12 +1,13 @@
-import { fieldIssues, grantFor, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy } from "@custody/shared";
+import { fieldIssues, grantFor, listedToolQuery, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy, errorMessage } from "@custody/shared";
 import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { showsViews } from "../app-view/confirm-view.js";
-import { declaredCapabilities, personInput } from "../guard/elicitation.js";
+import { declaredCapabilities, personInput } from "../server/elicitation.js";
+import { showsViews } from "../server/confirm-view.js";
 import type { DeferredContext } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
-import { loadTool, toolListings } from "./tool-catalog.js";
+import { toolListings } from "./tool-catalog.js";
+import type { AnyTool } from "./tool-definition.js";
 import type { ToolListing } from "./tool-listing.js";
 
 /** The problems of a refused input, each naming its field (an unknown key's message names the key). */
@@ -26,11 +27,11 @@ const CallToolParamsAsSent = z.looseObject({ name: z.string(), arguments: z.unkn
 /** A refused call's text; a protocol error keeps the "MCP error <code>: " prefix its text always had (SDK v1 wrote it, v2 does not). */
 function refusalText(error: unknown): string {
   if (error instanceof ProtocolError) return `MCP error ${error.code}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 function allowed(policy: Policy, { toolset, tool }: ToolListing, person: Person | null): boolean {
-  return toolPermission(policy, { name: tool.name, toolset, readOnly: tool.annotations?.readOnlyHint === true }, person).allowed;
+  return toolPermission(policy, listedToolQuery({ name: tool.name, toolset, annotations: tool.annotations }), person).allowed;
 }
 
 /** What tools/list answers a client that shows views, and one that does not; the names either may call. */
@@ -93,7 +94,15 @@ function visibleTools(policy: Policy, person: Person | null): Promise<VisibleToo
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined }): void {
+/** What registering the tools takes besides the server and its context; loadTool builds a tool on its first call (the assembly's chunk). */
+export interface ToolRegistration {
+  work: WorkInFlight | undefined;
+  person: Person | null;
+  changes?: ResourceChanges | undefined;
+  loadTool: (name: string) => Promise<AnyTool | undefined>;
+}
+
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes, loadTool }: ToolRegistration): void {
   const session = server.server;
   const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });

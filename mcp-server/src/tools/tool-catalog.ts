@@ -1,11 +1,9 @@
-import type { AnyTool } from "./tool-definition.js";
 import type { ToolListing } from "./tool-listing.js";
 
 /** Set by build.mjs in the bundle: the JSON of listAllTools(), generated when the bundle is built. */
 declare const CUSTODY_TOOL_LISTINGS: string | undefined;
 
 let listings: Promise<readonly ToolListing[]> | undefined;
-let tools: Promise<ReadonlyMap<string, AnyTool>> | undefined;
 
 /**
  * What tools/list shows of every tool. The bundle carries it, so that a start neither builds the
@@ -18,10 +16,4 @@ export function toolListings(): Promise<readonly ToolListing[]> {
       ? Promise.resolve(JSON.parse(CUSTODY_TOOL_LISTINGS) as ToolListing[])
       : import("./tool-listing.js").then((module) => module.listAllTools());
   return listings;
-}
-
-/** A tool's definition, zod schemas and handler: every tool is built on the first call of any (a chunk of the bundle). */
-export async function loadTool(name: string): Promise<AnyTool | undefined> {
-  tools ??= import("../on-demand/call-time-modules.js").then(({ ALL_TOOLS, APP_TOOLS }) => new Map([...ALL_TOOLS, ...APP_TOOLS].map((tool) => [tool.name, tool])));
-  return (await tools).get(name);
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { grantFor, newLocalSecret, type Person } from "@custody/shared";
+import { grantFor, newLocalSecret, type Person, errorMessage } from "@custody/shared";
 import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
-import { createMcpServer } from "../server/create-server.js";
+import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
-import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
+import { ConfirmPages, serveConfirmRoute } from "../confirm-page/confirm-pages.js";
 import { CONFIRM_PATH } from "../confirm-page/page-paths.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
@@ -15,14 +15,15 @@ import { inProcessChanges, type ResourceChanges } from "../subscriptions/resourc
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { ListenStreams } from "./listen-streams.js";
 import { isListen, modernEndpoint } from "./modern-endpoint.js";
-import { IssuerKeys } from "./issuer-keys.js";
+import { IssuerKeys } from "../oauth/issuer-keys.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { pageSignInOf } from "../confirm-page/page-sign-in.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
-import { requestOriginRefusal } from "./request-origin.js";
+import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
 import { webRequestOf, writeWebResponse } from "./web-exchange.js";
+import { OPTIONS } from "../config/options.js";
 
 export const MCP_PATH = "/mcp";
 
@@ -82,7 +83,7 @@ function tooManyOfYours(perPerson: number): string {
 }
 
 function tooManySessions(options: HttpOptions): string {
-  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (CUSTODY_MCP_MAX_SESSIONS, --max-sessions); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (CUSTODY_MCP_SESSION_IDLE_SECONDS)`;
+  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (${OPTIONS.maxSessions.env}, --${OPTIONS.maxSessions.flag}); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (${OPTIONS.sessionIdleSeconds.env})`;
 }
 
 function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -156,7 +157,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
         body = await readJsonBody(req);
       } catch (error) {
         if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { Connection: "close" });
-        return replyError(res, 400, `Bad request: ${(error as Error).message}`);
+        return replyError(res, 400, `Bad request: ${errorMessage(error)}`);
       }
     }
     const scopeRefusal = await authorizer.authorizeBody(access, body);
@@ -216,7 +217,7 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
       // One line per refused request, whatever a batch holds.
       await road.recordOperation({ event: "refused", tool: refusal.tools[0] ?? "tools/call", request: null, error: refusal.message, details: { reason: "insufficient_scope", tools: refusal.tools }, person: access.person });
     } catch (error) {
-      log(`could not audit a refused write (${(error as Error).message}); it was refused all the same`);
+      log(`could not audit a refused write (${errorMessage(error)}); it was refused all the same`);
     }
   };
 
@@ -274,7 +275,9 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
   port = address.port;
   const host = options.host === "::1" ? "[::1]" : options.host;
   const origin = options.publicOrigin ?? `http://${host}:${port}`;
-  deferredContext(ctx).pages.serveAt(origin, signIn);
+  const pages = deferredContext(ctx).pages;
+  if (pages instanceof ConfirmPages) pages.serveAt(origin, signIn);
+  else pages.serveAt(origin);
   const close = async () => {
     for (const session of sessions.values()) await session.transport.close();
     await modern.close();

@@ -1,5 +1,5 @@
 import { createMcpHandler, isLegacyRequest, type AuthInfo, type McpServerFactory } from "@modelcontextprotocol/server";
-import { createMcpServer } from "../server/create-server.js";
+import { createMcpServer } from "../assembly/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";

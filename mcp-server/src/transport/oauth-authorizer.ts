@@ -1,9 +1,9 @@
 import type { OAuthSettings } from "../config/server-config.js";
-import { InsufficientScopeError, InvalidTokenError } from "./token-refusals.js";
-import { AccessTokenVerifier, MAX_ACCESS_TOKEN_LENGTH } from "./access-token-verifier.js";
+import { InsufficientScopeError, InvalidTokenError } from "../oauth/token-refusals.js";
+import { AccessTokenVerifier, MAX_ACCESS_TOKEN_LENGTH } from "../oauth/access-token-verifier.js";
 import { bearerTokenOf } from "./bearer-token.js";
-import { READ_SCOPE, WRITE_SCOPE } from "./custody-scopes.js";
-import { IssuerKeys, KeysUnavailable } from "./issuer-keys.js";
+import { READ_SCOPE, WRITE_SCOPE } from "../oauth/custody-scopes.js";
+import { IssuerKeys, KeysUnavailable } from "../oauth/issuer-keys.js";
 import { protectedResourceMetadata, protectedResourceMetadataPaths, protectedResourceMetadataUrl } from "./protected-resource-metadata.js";
 import type { Access, Refusal, RequestAuthorizer } from "./request-authorizer.js";
 import { bearerChallenge, writeCallsIn } from "./scope-challenge.js";

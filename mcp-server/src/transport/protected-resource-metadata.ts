@@ -1,7 +1,7 @@
 import type { OAuthProtectedResourceMetadata } from "@modelcontextprotocol/server";
 import type { OAuthSettings } from "../config/server-config.js";
 import { SERVER_NAME } from "../server/server-identity.js";
-import { CUSTODY_SCOPES } from "./custody-scopes.js";
+import { CUSTODY_SCOPES } from "../oauth/custody-scopes.js";
 
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
 

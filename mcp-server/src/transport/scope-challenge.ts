@@ -1,5 +1,5 @@
 import { toolListings } from "../tools/tool-catalog.js";
-import { CUSTODY_SCOPES } from "./custody-scopes.js";
+import { CUSTODY_SCOPES } from "../oauth/custody-scopes.js";
 
 export interface Challenge {
   error?: "invalid_token" | "insufficient_scope";

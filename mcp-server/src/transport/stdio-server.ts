@@ -1,10 +1,10 @@
 import { serveStdio as serveStdioConnection, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { createMcpServer } from "../server/create-server.js";
+import { createMcpServer } from "../assembly/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
-import { DEFAULT_MAX_SESSIONS } from "../config/server-config.js";
+import { DEFAULT_MAX_SESSIONS } from "../config/options.js";
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { readableResources } from "../resources/register-resources.js";
 import { forwardChanges } from "../subscriptions/forward-changes.js";

@@ -5,9 +5,9 @@ import { CustodyClient, DEFAULT_POLICY, FileGuardStore, grantFor, grantOperator,
 import { startEmulator, type RunningEmulator } from "@custody/emulator";
 import { Client, InMemoryTransport, type ElicitResult } from "@modelcontextprotocol/client";
 import type { z } from "zod";
-import { ConfirmationTokens } from "../../src/guard/confirmation-token.js";
+import { ConfirmationTokens } from "../../src/server/confirmation-token.js";
 import { tokenFromText } from "../../src/guard/token-text.js";
-import { createMcpServer } from "../../src/server/create-server.js";
+import { createMcpServer } from "../../src/assembly/create-server.js";
 import { CurrencyBook } from "../../src/server/currency-book.js";
 import type { ServerContext } from "../../src/server/server-context.js";
 import { afterAll, beforeAll } from "vitest";

@@ -1,4 +1,4 @@
-import { readLocalSecretFile } from "@custody/shared";
+import { readLocalSecretFile, errorMessage } from "@custody/shared";
 import { parseCliArgs, USAGE } from "./cli-args.js";
 import { startEmulator } from "./emulator.js";
 
@@ -9,7 +9,7 @@ async function main(argv: readonly string[]): Promise<number> {
     command = parseCliArgs(argv, process.env);
     if (command.kind === "serve" && command.keyFile) command.options.key = readLocalSecretFile(command.keyFile.path, command.keyFile.setting);
   } catch (error) {
-    process.stderr.write(`custody-emulator: ${(error as Error).message}\n\n${USAGE}\n`);
+    process.stderr.write(`custody-emulator: ${errorMessage(error)}\n\n${USAGE}\n`);
     return 2;
   }
   if (command.kind === "help") {
@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`custody-emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`custody-emulator: ${errorMessage(error)}\n`);
     process.exit(1);
   },
 );

@@ -1,5 +1,4 @@
-import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "../guard-store/guard-store.js";
-import { foldTrace, isDoubtful, isUnanswered } from "../guard-store/write-traces.js";
+import { foldTrace, isDoubtful, isUnanswered, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "./write-traces.js";
 import type { AuditRecord } from "./audit-entry.js";
 import type { ChainPoint } from "./chain-check.js";
 import { CommittedWrites, type CommittedEntry, type CommittedQuery } from "./committed-amounts.js";

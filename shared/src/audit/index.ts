@@ -19,3 +19,5 @@ export * from "./reseal-audit-log.js";
 export * from "./seal-verdict.js";
 export * from "./seal-record-input.js";
 export * from "./serial-by-key.js";
+export * from "./write-traces.js";
+export * from "./lookup-tally.js";

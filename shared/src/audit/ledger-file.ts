@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { WriteTraceEntry } from "../guard-store/write-traces.js";
+import { WriteTraceEntry } from "./write-traces.js";
 import { AuditLedger } from "./audit-ledger.js";
 import { canonicalJson } from "./canonical-json.js";
 import { AuditSealError, resealHint } from "./seal-file.js";

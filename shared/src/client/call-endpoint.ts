@@ -10,6 +10,7 @@ import type { AttemptResult } from "./fetch-attempt.js";
 import { fetchAttempt } from "./fetch-attempt.js";
 import { fieldIssues } from "../schemas/field-issues.js";
 import { parseRetryAfterMs, retryWaitMs } from "./retry-delay.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 export interface EndpointCall<S extends z.ZodType> {
   method: HttpMethod;
@@ -47,7 +48,7 @@ function decodeResponse<S extends z.ZodType>(method: HttpMethod, path: string, r
   try {
     json = parseJsonExact(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: `is not valid JSON (${reason})` }], responseText: text });
   }
   const parsed = schema.safeParse(json);

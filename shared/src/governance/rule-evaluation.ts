@@ -3,6 +3,8 @@ import { describeRule } from "./rule-members.js";
 
 export type RuleKind = "transaction" | "staking" | "smart_contract";
 
+const RULE_KINDS: readonly RuleKind[] = ["transaction", "staking", "smart_contract"];
+
 export interface StepProgress {
   index: number;
   quorum: number;
@@ -93,5 +95,17 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     summary: `pending approval: ${waiting}${needsHuman ? " (human approval required)" : " (other API operators can approve)"}`,
     pending_steps: pending,
     needs_human: needsHuman,
+  };
+}
+
+/** The account's rules in which the operator is a creator, and those in which it approves. */
+export function operatorRoles(governance: AccountGovernance, operator: string): { creates: RuleKind[]; approves: RuleKind[] } {
+  const rules = RULE_KINDS.flatMap((kind) => {
+    const rule = governance[kind];
+    return rule ? [{ kind, rule }] : [];
+  });
+  return {
+    creates: rules.filter(({ rule }) => canCreate(rule, operator)).map(({ kind }) => kind),
+    approves: rules.filter(({ rule }) => canApprove(rule, operator)).map(({ kind }) => kind),
   };
 }

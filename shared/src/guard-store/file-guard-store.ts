@@ -4,8 +4,8 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WaitingFor, WaitingIntent, WriteTrace } from "./guard-store.js";
-import { isUnanswered, standingDuplicate } from "./write-traces.js";
+import type { DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WaitingFor, WaitingIntent } from "./guard-store.js";
+import { isUnanswered, standingDuplicate, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "../audit/write-traces.js";
 
 export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
 

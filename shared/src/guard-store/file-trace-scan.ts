@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
 import { AuditRecord } from "../audit/audit-entry.js";
 import { forEachLineSync } from "../audit/log-lines.js";
-import type { WriteTrace } from "./guard-store.js";
-import { foldTrace } from "./write-traces.js";
+import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
 
 /**
  * The traces of every write in the log, read in one pass: the answer for a moment older than the

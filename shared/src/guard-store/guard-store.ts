@@ -1,8 +1,9 @@
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
+import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "../audit/write-traces.js";
 import type { LimitScope } from "../policy/limit-scope.js";
-import type { LookupTally } from "./lookup-tally.js";
 import type { Finding } from "../schemas/finding.js";
+import type { LookupTally } from "../audit/lookup-tally.js";
 import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
@@ -49,49 +50,6 @@ export type Redemption =
 
 /** Where a prepared intent stands, read without using it: what redeeming it now would find. */
 export type IntentStanding = { outcome: "open"; sealed: string } | Exclude<Redemption, { outcome: "redeemed" }>;
-
-/** Where one write stands, as the store's records tell. */
-export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
-
-/** A write that reached the reservation: one per correlation reference; with its look-ups' tally once its answer was lost. */
-export interface WriteTrace extends LookupTally {
-  reference: string;
-  fingerprint: string;
-  operator: string;
-  tool: string;
-  /** When its amount was reserved, just before the POST (ISO 8601). */
-  reserved_at: string;
-  status: TraceStatus;
-  transaction_id: number | null;
-  /** The earlier write this one repeated on purpose (its transaction id, or its reference while unknown), or null. */
-  repeat_of: string | null;
-  /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
-  recognition?: WriteRecognition | undefined;
-  /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
-  given_up?: true | undefined;
-  /** When its answer was lost (its `ambiguous` record), for a write whose answer was lost. */
-  answer_lost_at?: string | undefined;
-  /** When a write whose answer was lost was concluded: found, known not applied, or given up on (`resolved` or `failed`). */
-  concluded_at?: string | undefined;
-  /** How long the look-ups that gave up on it looked (ms). */
-  looked_for_ms?: number | undefined;
-}
-
-/** Writes of an operator since a moment whose outcome no process has established: reserved with no answer, or answered ambiguously, and not given up on. */
-export interface UnansweredQuery {
-  operator: string;
-  since: Date;
-}
-
-/**
- * An operator's writes reserved within a window whose answer was lost (whatever became of them
- * since) or that were never answered (reserved, no transaction, no conclusion).
- */
-export interface DoubtfulQuery {
-  operator: string;
-  since: Date;
-  until: Date;
-}
 
 /** The newest doubtful writes, and whether they are all of the window's (not capped, not older than the store keeps at hand). */
 export interface DoubtfulWrites {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { errorMessage } from "../untrusted/error-message.js";
 
 /** A fresh secret for a loopback server and the process that started it: 256 random bits, base64url. */
 export function newLocalSecret(): string {
@@ -29,7 +30,7 @@ export function readLocalSecretFile(path: string, setting: string): string {
   try {
     text = readFileSync(path, "utf8").trim();
   } catch (error) {
-    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
+    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`, { cause: error });
   }
   const problem = localSecretProblem(text);
   if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);
@@ -45,7 +46,7 @@ export function readKeyBytesFile(path: string, setting: string, minBytes = 32): 
   try {
     bytes = readFileSync(path);
   } catch (error) {
-    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, { cause: error });
+    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`, { cause: error });
   }
   if (bytes.length < minBytes) throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
   return bytes;

@@ -3,6 +3,7 @@ import { finding, type Finding } from "../schemas/finding.js";
 import { toBaseUnits, type AmountInUnit } from "../units/amount-in-unit.js";
 import { formatUnits } from "../units/format-units.js";
 import { displayUnit } from "../units/currency-units.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 /** "1.5 SOL (1500000000 base units)", for policy messages. */
 export function describePolicyAmount(amount: bigint, currency: Currency): string {
@@ -14,6 +15,6 @@ export function limitInBaseUnits(limit: AmountInUnit, currency: Currency, field:
   try {
     return toBaseUnits(limit, currency, field);
   } catch (error) {
-    return finding("block", "POLICY_LIMIT_INVALID", `the local policy's ${field} cannot be applied: ${(error as Error).message}`, { field });
+    return finding("block", "POLICY_LIMIT_INVALID", `the local policy's ${field} cannot be applied: ${errorMessage(error)}`, { field });
   }
 }

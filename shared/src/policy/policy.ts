@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AmountInUnit } from "../units/amount-in-unit.js";
 import { OperatorName } from "../schemas/api-user.js";
 import { formatIssues } from "../schemas/validation-message.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
@@ -109,7 +110,7 @@ export function loadPolicyFile(path: string): Policy {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new PolicyFileError(path, `is not valid JSON (${(error as Error).message})`);
+    throw new PolicyFileError(path, `is not valid JSON (${errorMessage(error)})`);
   }
   const result = Policy.safeParse(json);
   if (!result.success) throw new PolicyFileError(path, formatIssues(result.error));

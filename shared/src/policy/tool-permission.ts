@@ -9,6 +9,21 @@ export interface ToolIdentity {
   readOnly: boolean;
 }
 
+/** A tool that changes something (a write kind's identity, a sync, an operator's creation) as a permission query. */
+export function writeToolQuery(identity: { tool: string; toolset: Toolset }): ToolIdentity {
+  return { name: identity.tool, toolset: identity.toolset, readOnly: false };
+}
+
+/** A tool as the MCP server lists it: read-only only when its annotations say so. */
+export function listedToolQuery(tool: { name: string; toolset: Toolset; annotations?: { readOnlyHint?: boolean } | undefined }): ToolIdentity {
+  return { name: tool.name, toolset: tool.toolset, readOnly: tool.annotations?.readOnlyHint === true };
+}
+
+/** A read tool by name (what a resource answers with the same read as). */
+export function readToolQuery(name: string): ToolIdentity {
+  return { name, toolset: "read", readOnly: true };
+}
+
 export type ToolVerdict = { allowed: true } | { allowed: false; reason: string };
 
 type Rules = Pick<Policy, "read_only" | "tools" | "toolsets">;

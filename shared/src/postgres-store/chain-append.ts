@@ -1,8 +1,7 @@
 import { AuditRecord, GENESIS_HASH, type AuditInput } from "../audit/audit-entry.js";
 import { commitmentEffect } from "../audit/commitment-effect.js";
 import { auditLine, sealAuditRecord } from "../audit/sealed-record.js";
-import type { WriteTrace } from "../guard-store/guard-store.js";
-import { foldTrace } from "../guard-store/write-traces.js";
+import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
 import type { PoolClient } from "./database-pool.js";
 import { CHAIN_LOCK, LOCK_NAMESPACE } from "./schema-migrations.js";
 import type { AuditSealKey } from "../audit/seal-key.js";

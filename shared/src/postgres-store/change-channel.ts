@@ -1,6 +1,7 @@
 import pg from "pg";
 import { addListener, tellListeners, type ChangeBus } from "../changes/change-bus.js";
 import { DatabaseTarget } from "./database-url.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 /** The PostgreSQL channel every replica LISTENs on and NOTIFYs: a notification's payload is one resource URI. */
 export const CHANGE_CHANNEL = "custody_resource_changed";
@@ -45,11 +46,11 @@ export class PostgresChangeChannel implements ChangeBus {
   }
 
   publish(uri: string): void {
-    tellListeners(this.#listeners, uri, (error) => this.#options.log(`change bus: a listener failed: ${(error as Error).message}`));
+    tellListeners(this.#listeners, uri, (error) => this.#options.log(`change bus: a listener failed: ${errorMessage(error)}`));
     const client = this.#client;
     if (client === null) return;
     client.query("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, uri]).catch((error: unknown) => {
-      this.#options.log(`change bus: could not tell the other replicas that ${uri} changed (${this.#target.redact((error as Error).message)})`);
+      this.#options.log(`change bus: could not tell the other replicas that ${uri} changed (${this.#target.redact(errorMessage(error))})`);
     });
   }
 
@@ -114,7 +115,7 @@ export class PostgresChangeChannel implements ChangeBus {
       this.#connect().then(
         () => this.#options.log(`change bus: listening on PostgreSQL channel ${CHANGE_CHANNEL} again`),
         (error: unknown) => {
-          this.#options.log(`change bus: ${(error as Error).message}; trying again in ${this.#retryMs} ms`);
+          this.#options.log(`change bus: ${errorMessage(error)}; trying again in ${this.#retryMs} ms`);
           this.#retryLater();
         },
       );
@@ -127,7 +128,7 @@ export class PostgresChangeChannel implements ChangeBus {
       this.#options.log(`change bus: dropped a notification on ${CHANGE_CHANNEL} that is not a resource URI of ours (${payload === undefined ? "no payload" : `${payload.length} characters`})`);
       return;
     }
-    tellListeners(this.#listeners, payload, (error) => this.#options.log(`change bus: a listener failed: ${(error as Error).message}`));
+    tellListeners(this.#listeners, payload, (error) => this.#options.log(`change bus: a listener failed: ${errorMessage(error)}`));
   }
 }
 

@@ -1,3 +1,5 @@
+import { errorMessage } from "../untrusted/error-message.js";
+
 /**
  * A database URL and what must never be shown of it: its password (user info or `password`
  * parameter). `shown` is the URL with the password masked.
@@ -26,7 +28,7 @@ export class DatabaseTarget {
    * cause chain) is never passed on, as it may quote the connection settings.
    */
   redactError(error: unknown, context = ""): Error {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const code = (error as { code?: unknown } | null)?.code;
     return Object.assign(new Error(`${context}${this.redact(message)}`), typeof code === "string" ? { code } : {});
   }

@@ -1,5 +1,5 @@
 import type { CommitmentEffect } from "../audit/commitment-effect.js";
-import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { WriteTrace } from "../audit/write-traces.js";
 import type { Queryable } from "./database-pool.js";
 
 /** Writes a write's trace as the fold made it (one row per reference). */

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { DoubtfulQuery, DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, UnansweredQuery, WaitingFor, WaitingIntent, WriteTrace } from "../guard-store/guard-store.js";
-import { standingDuplicate } from "../guard-store/write-traces.js";
+import type { DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WaitingFor, WaitingIntent } from "../guard-store/guard-store.js";
+import { standingDuplicate, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "../audit/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
 import { inTransaction, type Pool, type Queryable } from "./database-pool.js";

@@ -1,6 +1,6 @@
-import type { TraceStatus, WriteTrace } from "../guard-store/guard-store.js";
-import { LastLookup } from "../guard-store/lookup-tally.js";
+import type { TraceStatus, WriteTrace } from "../audit/write-traces.js";
 import { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
+import { LastLookup } from "../audit/lookup-tally.js";
 
 /** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date, jsonb parsed). */
 export interface TraceRow {

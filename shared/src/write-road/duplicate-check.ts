@@ -1,6 +1,6 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
-import { repeatKey } from "../guard-store/write-traces.js";
+import type { GuardStore } from "../guard-store/guard-store.js";
+import { repeatKey, type WriteTrace } from "../audit/write-traces.js";
 import { finding } from "../schemas/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";
@@ -9,6 +9,7 @@ import { lookupsText } from "./unknown-outcome-text.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
 import { identicalInWorkspace, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -47,7 +48,7 @@ async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Wri
     result = await lookUpLostAnswer(ctx.client, { operator: earlier.operator, reference: earlier.reference, recognition }, ctx.signal);
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    return { ...earlier, seen: `a look-up of it just now failed (${(error as Error).message})` };
+    return { ...earlier, seen: `a look-up of it just now failed (${errorMessage(error)})` };
   }
   if (result.found === "one") {
     await ctx.recordFound(earlier, result.transaction);
@@ -137,6 +138,6 @@ async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<W
     return await identicalInWorkspace(ctx.client, plan, since, ctx.signal, ctx.prefetched?.readFor(plan.account.id));
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
-    return { unread: error instanceof Error ? error.message : String(error) };
+    return { unread: errorMessage(error) };
   }
 }

@@ -1,5 +1,5 @@
 import type { GuardStore } from "../guard-store/guard-store.js";
-import { LOOKED_UP_EVENT, lookupDetails } from "../guard-store/lookup-tally.js";
+import { LOOKED_UP_EVENT, lookupDetails } from "../audit/lookup-tally.js";
 import type { WatchedWrite } from "./background-lookups.js";
 import type { LookupResult } from "./lost-answer-lookup.js";
 

@@ -1,7 +1,8 @@
 import type { RacedWrite } from "./race-after-send.js";
 import { z } from "zod";
 import type { CustodyClient } from "../client/custody-client.js";
-import type { GuardStore, WriteTrace } from "../guard-store/guard-store.js";
+import type { GuardStore } from "../guard-store/guard-store.js";
+import type { WriteTrace } from "../audit/write-traces.js";
 import type { Person } from "../identity/person.js";
 import type { Policy } from "../policy/policy.js";
 import type { Finding } from "../schemas/finding.js";

@@ -4,6 +4,7 @@ import type { Transaction } from "../schemas/transaction.js";
 import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, unreadClause, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 export type SendOutcome =
   | { status: "submitted"; transaction: Transaction; looked_up: boolean }
@@ -66,14 +67,14 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
   try {
     recognition = kept ?? (await recognitionOf(client, plan));
   } catch (error) {
-    return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${(error as Error).message}); nothing was sent` };
+    return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${errorMessage(error)}); nothing was sent` };
   }
   const write = unansweredWrite(plan, recognition);
   try {
     // No abort signal: once sent, the write is seen through (answer or look-up) even if the caller goes away.
     return { status: "submitted", transaction: await plan.send(client, {}), looked_up: false };
   } catch (error) {
-    const cause = (error as Error).message;
+    const cause = errorMessage(error);
     const came = whatCameBack(error);
     if (certainlyNotApplied(error)) return { status: "not_applied", message: cause };
     if (!isAmbiguous(error)) {
@@ -83,7 +84,7 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     try {
       result = await lookUpQuickly(client, write);
     } catch (lookupError) {
-      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and the look-up failed (${(lookupError as Error).message})`) };
+      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and the look-up failed (${errorMessage(lookupError)})`) };
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {

@@ -2,6 +2,7 @@ import type { CustodyClient } from "../client/custody-client.js";
 import { abortableDelay } from "../client/abortable-delay.js";
 import { missingSteps, requestExpiresAt, type MissingStep } from "../governance/request-standing.js";
 import type { Transaction } from "../schemas/transaction.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 /** Where a submitted write stands once the road has followed it for a moment. */
 export interface SubmissionStanding {
@@ -52,6 +53,6 @@ export async function followSubmission(client: CustodyClient, submitted: Transac
     const status = await client.getRequestStatus(transaction.last_request, { signal: options.signal });
     return { transaction, waiting: { missing: missingSteps(status), expires_at: requestExpiresAt(status) }, problem: null };
   } catch (error) {
-    return { transaction, waiting: null, problem: `could not follow transaction ${transaction.id} (${(error as Error).message}); read it again to see it` };
+    return { transaction, waiting: null, problem: `could not follow transaction ${transaction.id} (${errorMessage(error)}); read it again to see it` };
   }
 }

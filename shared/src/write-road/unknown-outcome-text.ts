@@ -1,7 +1,7 @@
 import { durationText, momentText } from "../dates/duration-text.js";
-import type { WriteTrace } from "../guard-store/guard-store.js";
-import type { LastLookup } from "../guard-store/lookup-tally.js";
+import type { WriteTrace } from "../audit/write-traces.js";
 import type { LostAnswer } from "../kinds/kit/lost-answer-fields.js";
+import type { LastLookup } from "../audit/lookup-tally.js";
 
 /**
  * How a write whose answer was lost is recognised, in words: a Solana stake action's body carries

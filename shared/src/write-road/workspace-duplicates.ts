@@ -1,4 +1,4 @@
-import type { WriteTrace } from "../guard-store/guard-store.js";
+import type { WriteTrace } from "../audit/write-traces.js";
 import { carriesReference, referencesIn } from "../kinds/kit/correlation-reference.js";
 import { finding, type Finding } from "../schemas/finding.js";
 import { timestampToDate } from "../schemas/primitives.js";

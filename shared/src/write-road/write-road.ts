@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
-import { FOUND_OUTCOME, NOT_FOUND_OUTCOME } from "../guard-store/write-traces.js";
-import type { IntentStanding, WriteTrace } from "../guard-store/guard-store.js";
+import { FOUND_OUTCOME, NOT_FOUND_OUTCOME, type WriteTrace } from "../audit/write-traces.js";
+import type { IntentStanding } from "../guard-store/guard-store.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
 import type { LimitSet } from "../policy/limit-scope.js";
 import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
-import { toolPermission } from "../policy/tool-permission.js";
+import { toolPermission, writeToolQuery } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../schemas/finding.js";
 import { accountDirectoryOf } from "../kinds/kit/account-directory.js";
 import { referencesIn } from "../kinds/kit/correlation-reference.js";
@@ -35,6 +35,7 @@ import { racedWrite } from "./race-after-send.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
 import { followSubmission } from "./submission-standing.js";
+import { errorMessage } from "../untrusted/error-message.js";
 
 type Refused = Extract<CommitResult, { status: "refused" }>;
 type Refuse = (reason: RefusalReason, message: string, plan?: PlannedWrite, extra?: Record<string, unknown>) => Promise<Refused>;
@@ -52,10 +53,6 @@ const WRITES_IN_FLIGHT = new SerialByKey();
 const MIN_LOOKUP_HORIZON_MS = 60_000;
 /** At most this many unanswered writes are resumed when a road opens its store: the newest, a bounded read. */
 const MAX_RESUMED_LOOKUPS = 100;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
 function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
@@ -179,7 +176,7 @@ export class WriteRoad {
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
-      const message = messageOf(error);
+      const message = errorMessage(error);
       await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
       return { status: "failed", message };
     }
@@ -339,7 +336,7 @@ export class WriteRoad {
     try {
       recognition = await recognitionOf(this.ports.client, plan);
     } catch (error) {
-      const message = `the account's newest transaction could not be read before reserving (${messageOf(error)}); nothing was sent`;
+      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
       await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
       return { status: "failed", message };
     }
@@ -406,7 +403,7 @@ export class WriteRoad {
     try {
       plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
     } catch (error) {
-      const message = messageOf(error);
+      const message = errorMessage(error);
       await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
       return { result: { status: "failed", message } };
     }
@@ -545,7 +542,7 @@ export class WriteRoad {
 
   #permission(policy: Policy, request: WriteRequest, person: Person | null): string | null {
     const identity = writeSpec(request.kind).identity;
-    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false }, person);
+    const verdict = toolPermission(policy, writeToolQuery(identity), person);
     if (!verdict.allowed) return verdict.reason;
     // A surface hands each person the road of the operator their role acts as.
     const operator = grantOperator(grantFor(policy, person), this.ports.operator);
@@ -637,7 +634,7 @@ export class WriteRoad {
       for (const input of inputs) await this.ports.store.append(input);
       return null;
     } catch (error) {
-      return `the audit log could not be written (${messageOf(error)}): this write is missing from it and from the daily limits`;
+      return `the audit log could not be written (${errorMessage(error)}): this write is missing from it and from the daily limits`;
     }
   }
 }

@@ -36,7 +36,7 @@ export async function measureNameOverGenerations(input: NameOverGenerationsInput
   const sessions: TeamSession[] = [];
   try {
     server = await startSharedTokenServer(input.custody, "names", input);
-    // A long-running server lists the account names once it listens (src/server/warm-up.ts): the first call is timed after that.
+    // A long-running server lists the account names once it listens (src/on-demand/warm-up.ts): the first call is timed after that.
     await server.waitForStderr("warmed up in ");
     const modern = await openTeamSession(server.url, server.token, "2026-07-28");
     sessions.push(modern);

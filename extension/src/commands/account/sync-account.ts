@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import type { ToolIdentity } from "@custody/shared";
+import { writeToolQuery } from "@custody/shared";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
@@ -8,7 +8,7 @@ import { notify } from "../../output/notify.js";
 import { labelText } from "../../views/markdown-tooltip.js";
 
 /** The MCP server's tool of the same call: one policy entry governs both surfaces. */
-const SYNC: ToolIdentity = { name: "sync_account", toolset: "read", readOnly: false };
+const SYNC = writeToolQuery({ tool: "sync_account", toolset: "read" });
 
 /** GET /accounts/{id}/sync: the service refreshes the account's transaction history. */
 export const syncAccount: CommandDefinition = {

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { type ToolIdentity, INPUT_LIMITS } from "@custody/shared";
+import { INPUT_LIMITS, writeToolQuery } from "@custody/shared";
 import { toolPermitted, trustedWindow } from "../permission-check.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
@@ -7,8 +7,8 @@ import { operatorProblem } from "../connection/connect.js";
 import { notify } from "../../output/notify.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CREATE: ToolIdentity = { name: "create_operator", toolset: "operators", readOnly: false };
-const REGISTER: ToolIdentity = { name: "register_operator", toolset: "operators", readOnly: false };
+const CREATE = writeToolQuery({ tool: "create_operator", toolset: "operators" });
+const REGISTER = writeToolQuery({ tool: "register_operator", toolset: "operators" });
 const TITLE = vscode.l10n.t("Register an API Operator");
 
 /**

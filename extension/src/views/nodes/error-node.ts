@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { errorText } from "../../output/error-text.js";
+import { errorMessage } from "@custody/shared";
 import { markdownTooltip } from "../markdown-tooltip.js";
 import { TreeNode } from "../tree-node.js";
 
@@ -12,7 +12,7 @@ export class ErrorNode extends TreeNode {
     error: unknown,
   ) {
     super();
-    this.message = errorText(error);
+    this.message = errorMessage(error, 1000);
   }
 
   treeItem(): vscode.TreeItem {

@@ -1,7 +1,6 @@
-import { failureEvent } from "@custody/shared";
+import { failureEvent, errorMessage } from "@custody/shared";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
-import { errorMessage } from "../error-message.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
 import { toolOutput } from "../tool-output.js";

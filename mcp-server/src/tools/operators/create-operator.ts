@@ -1,9 +1,8 @@
-import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding } from "@custody/shared";
+import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding, errorMessage } from "@custody/shared";
 import { registrationText } from "../../views/registration-view.js";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
-import { errorMessage } from "../error-message.js";
 import { z } from "zod";
 import { toolOutput } from "../tool-output.js";
 

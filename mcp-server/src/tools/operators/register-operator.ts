@@ -1,9 +1,8 @@
-import { boundedText, delimitUntrusted, INPUT_LIMITS, failureEvent, OperatorName, registrationStanding, withoutSecrets } from "@custody/shared";
+import { boundedText, delimitUntrusted, INPUT_LIMITS, failureEvent, OperatorName, registrationStanding, withoutSecrets, errorMessage } from "@custody/shared";
 import { RegistrationView, registrationView, registrationText } from "../../views/registration-view.js";
 import { z } from "zod";
 import { recordOperation } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
-import { errorMessage } from "../error-message.js";
 import { toolOutput } from "../tool-output.js";
 
 const NAME = "register_operator";

@@ -1,5 +1,5 @@
 import type { PolkadotAmountKind } from "@custody/shared";
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 

@@ -1,5 +1,5 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotSetPayee = defineWriteTool({

@@ -1,4 +1,4 @@
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { noteInput, WriteFields } from "../write-fields.js";
 
 export const polkadotWithdrawUnbonded = defineWriteTool({

@@ -1,5 +1,5 @@
 import type { WriteKind } from "@custody/shared";
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { amountField, NetworkUnitCode } from "../amount-input.js";
 import { WriteFields } from "../write-fields.js";
 import { StakeUidInput } from "./get-solana-stake.js";

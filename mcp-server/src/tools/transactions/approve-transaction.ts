@@ -1,4 +1,4 @@
-import { defineWriteTool } from "../../guard/write-tool.js";
+import { defineWriteTool } from "../write-tool.js";
 import { TransactionIdInput } from "./get-transaction.js";
 
 export const approveTransaction = defineWriteTool({

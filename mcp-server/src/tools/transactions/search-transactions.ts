@@ -6,7 +6,7 @@ import { TransactionView, transactionLine, transactionView } from "../../views/t
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { accountsById } from "../accounts-by-id.js";
 import { defineTool } from "../define-tool.js";
-import type { ToolCall } from "../tool-definition.js";
+import type { ToolCall } from "../../server/tool-call.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { PageInfo, PageInput, toolOutput } from "../tool-output.js";
 import { windowOf, WindowInput } from "../window-input.js";

@@ -1,9 +1,8 @@
-import { checkModuleVersion, CustodyApiError, finding, UnknownOperatorError, type Account, type Finding } from "@custody/shared";
+import { checkModuleVersion, CustodyApiError, finding, UnknownOperatorError, type Account, type Finding, errorMessage } from "@custody/shared";
 import { z } from "zod";
 import type { ServerContext } from "../../server/server-context.js";
 import { CheckView, checkViews, describeChecks } from "../../views/check-view.js";
 import { defineTool } from "../define-tool.js";
-import { errorMessage } from "../error-message.js";
 import { READ_HINTS } from "../tool-hints.js";
 import { toolOutput } from "../tool-output.js";
 import { Permission, permissionLine, permissionsOf } from "./operator-permissions.js";

@@ -1,7 +1,7 @@
 import { findWorkspaceUser, pathId, requireTransaction } from "../domain/lookups.js";
 import { approveTransaction, requireRequest } from "../domain/transactions/approve-transaction.js";
 import { endTransaction } from "../domain/transactions/end-transaction.js";
-import { conflict, forbidden } from "../http/http-error.js";
+import { conflict, forbidden } from "../domain/domain-error.js";
 import { parseBody } from "../http/parse-body.js";
 import type { RouteTable } from "../http/route-def.js";
 import { transactionReply } from "../routes/transaction-routes.js";

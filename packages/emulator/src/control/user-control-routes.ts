@@ -2,7 +2,7 @@ import { UserRecord } from "@custody/shared";
 import { approveUser } from "../domain/operators/approve-user.js";
 import { changeUserStatus, type StatusChange } from "../domain/operators/change-user-status.js";
 import { inviteUser } from "../domain/operators/invite-user.js";
-import { badRequest, notFound } from "../http/http-error.js";
+import { badRequest, notFound } from "../domain/domain-error.js";
 import { parseBody } from "../http/parse-body.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";

@@ -1,6 +1,6 @@
 import type { Currency } from "@custody/shared";
-import { notFound } from "../http/http-error.js";
-import { positiveId } from "../http/positive-id.js";
+import { notFound } from "./domain-error.js";
+import { positiveId } from "./positive-id.js";
 import type { StateIndexes } from "../store/indexes/state-indexes.js";
 import type { AccountRow, ModuleUserRow, TableName, Tables, TransactionRow, UserRow } from "../store/state-types.js";
 

@@ -1,3 +1,5 @@
+import type { DomainError, RefusalKind } from "../domain/domain-error.js";
+
 /** An answer other than success: the status, the error `name` and a message naming the field and the rule. */
 export class HttpError extends Error {
   constructor(
@@ -11,18 +13,9 @@ export class HttpError extends Error {
   }
 }
 
-export function badRequest(message: string, name = "ValidationError"): HttpError {
-  return new HttpError(400, name, message);
-}
+const STATUS_OF: Readonly<Record<RefusalKind, number>> = { invalid: 400, not_found: 404, forbidden: 403, conflict: 409 };
 
-export function notFound(message: string): HttpError {
-  return new HttpError(404, "NotFound", message);
-}
-
-export function forbidden(name: string, message: string): HttpError {
-  return new HttpError(403, name, message);
-}
-
-export function conflict(name: string, message: string): HttpError {
-  return new HttpError(409, name, message);
+/** The answer to a domain refusal: its kind's status, its name and message unchanged. */
+export function httpErrorOf(refusal: DomainError): HttpError {
+  return new HttpError(STATUS_OF[refusal.kind], refusal.errorName, refusal.message);
 }

@@ -1,4 +1,4 @@
-import { badRequest } from "./http-error.js";
+import { badRequest } from "../domain/domain-error.js";
 
 export const DEFAULT_PAGE_SIZE = 30;
 export const MAX_PAGE_SIZE = 1000;

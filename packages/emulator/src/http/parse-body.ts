@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { badRequest } from "./http-error.js";
+import { badRequest } from "../domain/domain-error.js";
 import { describeIssues } from "./issue-messages.js";
 
 /** The parsed body, or a 400 naming each field and the rule it breaks. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { parseJsonExact } from "@custody/shared";
-import { badRequest, HttpError } from "./http-error.js";
+import { parseJsonExact, errorMessage } from "@custody/shared";
+import { badRequest } from "../domain/domain-error.js";
+import { HttpError } from "./http-error.js";
 
 export const MAX_BODY_BYTES = 1_048_576;
 
@@ -55,6 +56,6 @@ export function parseBodyText(text: string): unknown {
   try {
     return parseJsonExact(text);
   } catch (error) {
-    throw badRequest(`body: must be valid JSON (${(error as Error).message})`, "InvalidJson");
+    throw badRequest(`body: must be valid JSON (${errorMessage(error)})`, "InvalidJson");
   }
 }

@@ -3,7 +3,8 @@ import type { EmulatorContext } from "../context.js";
 import type { FaultDecision } from "../faults/fault-controller.js";
 import type { ApiRequest } from "./api-request.js";
 import { checkFrontDoor } from "./front-door.js";
-import { HttpError, notFound } from "./http-error.js";
+import { DomainError, notFound } from "../domain/domain-error.js";
+import { HttpError, httpErrorOf } from "./http-error.js";
 import { isLoopback } from "./loopback.js";
 import { headerOperator, requireActiveOperator, requireHeader, requireKnownOperator } from "./operator-auth.js";
 import type { RateLimiter } from "./rate-limiter.js";
@@ -30,6 +31,7 @@ function rateLimited(retryAfter: number, why: string): HttpError {
 
 function toReply(error: unknown, ctx: EmulatorContext): Reply {
   if (error instanceof HttpError) return errorReply(error);
+  if (error instanceof DomainError) return errorReply(httpErrorOf(error));
   const failure = ctx.store.storageFailure;
   if (failure) {
     ctx.options.log(`storage failure: ${failure.message}`);

@@ -1,5 +1,6 @@
 import { Account, AccountBalance, AccountPage, SyncResult } from "@custody/shared";
 import { pathId, requireAccount } from "../domain/lookups.js";
+import { stakedBalanceOf } from "../domain/stake-lookups.js";
 import { pageFrom, pageStart, readPageRequest } from "../http/pagination.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";
@@ -27,6 +28,6 @@ export function addAccountRoutes(routes: RouteTable): void {
 
   routes.get("/accounts/:account_id/balance", (ctx, request) => {
     const account = requireAccount(ctx.store, pathId(request.params.account_id, "account"));
-    return jsonReply(AccountBalance, balanceView(ctx.store, account, ctx.clock.now()));
+    return jsonReply(AccountBalance, balanceView(account, ctx.clock.now(), stakedBalanceOf(ctx.store, account)));
   });
 }

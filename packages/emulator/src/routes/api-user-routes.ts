@@ -2,7 +2,7 @@ import { ApiUser, CreateApiUserRequest, OperatorName, RegistrationResult } from 
 import { z } from "zod";
 import { registerUser } from "../domain/operators/register-user.js";
 import { createApiUser } from "../domain/operators/create-api-user.js";
-import { badRequest } from "../http/http-error.js";
+import { badRequest } from "../domain/domain-error.js";
 import { describeIssues } from "../http/issue-messages.js";
 import { parseBody } from "../http/parse-body.js";
 import { checkedReply, jsonReply } from "../http/reply.js";

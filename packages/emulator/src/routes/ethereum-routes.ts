@@ -1,7 +1,7 @@
 import { EthereumStakePage } from "@custody/shared";
 import { pathId, requireAccount } from "../domain/lookups.js";
 import { ethereumStakesOf } from "../domain/stake-lookups.js";
-import { notFound } from "../http/http-error.js";
+import { notFound } from "../domain/domain-error.js";
 import { mapPage, paginate, readPageRequest } from "../http/pagination.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";

@@ -1,6 +1,6 @@
 import { RequestStatus } from "@custody/shared";
 import { pathId } from "../domain/lookups.js";
-import { notFound } from "../http/http-error.js";
+import { notFound } from "../domain/domain-error.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";
 import { requestStatusView } from "../views/request-status-view.js";

@@ -13,7 +13,7 @@ import { planCreateStake, planStakeAction, requireSolanaAccount, requireStake, t
 import { solanaEpochsOf } from "../domain/solana-epochs-of.js";
 import { createTransaction } from "../domain/transactions/create-transaction.js";
 import type { ApiRequest } from "../http/api-request.js";
-import { notFound } from "../http/http-error.js";
+import { notFound } from "../domain/domain-error.js";
 import { parseBody } from "../http/parse-body.js";
 import { jsonReply } from "../http/reply.js";
 import type { RouteTable } from "../http/route-def.js";

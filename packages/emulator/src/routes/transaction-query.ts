@@ -1,7 +1,7 @@
 import { TransactionStatus } from "@custody/shared";
-import { badRequest } from "../http/http-error.js";
+import { badRequest } from "../domain/domain-error.js";
 import { readPageRequest, type PageRequest } from "../http/pagination.js";
-import { positiveId } from "../http/positive-id.js";
+import { positiveId } from "../domain/positive-id.js";
 
 export interface TransactionFilter {
   label: string | null;

@@ -6,7 +6,7 @@ import { checkApprovalMatches } from "../domain/transactions/approval-match.js";
 import { createTransaction } from "../domain/transactions/create-transaction.js";
 import { refuseMisnamedFields } from "../domain/transactions/misnamed-fields.js";
 import { feeOperationOf, planTransaction, requestKind, requireAccountNamed } from "../domain/transactions/plan-transaction.js";
-import { notFound } from "../http/http-error.js";
+import { notFound } from "../domain/domain-error.js";
 import { pageFrom, pageStart } from "../http/pagination.js";
 import { parseBody } from "../http/parse-body.js";
 import { jsonReply, type Reply } from "../http/reply.js";

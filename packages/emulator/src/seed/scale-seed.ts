@@ -4,7 +4,7 @@ import type { EmulatorContext, Tx } from "../context.js";
 import { DAY_MS } from "../clock/timestamps.js";
 import { accountKeyId } from "../domain/broadcast/sign-transaction.js";
 import { findAccountByName, findWorkspaceUser } from "../domain/lookups.js";
-import { badRequest, conflict } from "../http/http-error.js";
+import { badRequest, conflict } from "../domain/domain-error.js";
 import type { AccountRow, UserRow } from "../store/state-types.js";
 import { HUMAN_APPROVERS } from "./base-state.js";
 import { SCALE_HISTORY_DAYS, scaleAccountPlan, scaleTransactionPlan, type ScaleSizes } from "./scale-plan.js";

@@ -1,6 +1,4 @@
 import type { Account, AccountBalance } from "@custody/shared";
-import type { Reader } from "../domain/lookups.js";
-import { ethereumStakesOf, solanaStakesOf } from "../domain/stake-lookups.js";
 import { polkadotBalances, polkadotStaking } from "../networks/polkadot-ledger.js";
 import { pureProxyOf } from "../networks/polkadot-pure-proxy.js";
 import { spendableFunds } from "../networks/spendable-funds.js";
@@ -35,8 +33,8 @@ export function accountView(account: AccountRow, now: number): Account {
   };
 }
 
-/** GET /accounts/{id}/balance: the account's balances, plus Polkadot's and the staked balance. */
-export function balanceView(reader: Reader, account: AccountRow, now: number): AccountBalance {
+/** GET /accounts/{id}/balance: the account's balances, plus Polkadot's and, given, the staked balance. */
+export function balanceView(account: AccountRow, now: number, stakedBalance: bigint | undefined): AccountBalance {
   const view: AccountBalance = {
     account_id: account.id,
     currency: account.currency,
@@ -44,15 +42,6 @@ export function balanceView(reader: Reader, account: AccountRow, now: number): A
     available_balance: availableBalance(account, now),
   };
   if (account.polkadot) view.balances = polkadotBalances(account, now);
-  if (account.network === "Solana") {
-    let staked = 0n;
-    for (const stake of solanaStakesOf(reader, account.id)) if (stake.closed_on_ms === null) staked += stake.total_balance;
-    view.staked_balance = staked;
-  }
-  if (account.network === "Ethereum") {
-    let staked = 0n;
-    for (const stake of ethereumStakesOf(reader, account.id)) staked += stake.amount;
-    view.staked_balance = staked;
-  }
+  if (stakedBalance !== undefined) view.staked_balance = stakedBalance;
   return view;
 }

@@ -3,6 +3,7 @@ import { isoWithOffset } from "../clock/timestamps.js";
 import type { DomainEvent } from "../domain/domain-event.js";
 import type { WebhookSubscriptionRow } from "../store/state-types.js";
 import { SIGNATURE_HEADER, signWebhook } from "./webhook-signature.js";
+import { errorMessage } from "@custody/shared";
 
 export interface WebhookDelivery {
   id: string;
@@ -100,7 +101,7 @@ export class WebhookDispatcher {
       }
       delivery.last_error = `answered ${response.status}`;
     } catch (error) {
-      delivery.last_error = error instanceof Error ? error.message : String(error);
+      delivery.last_error = errorMessage(error);
     }
     if (delivery.attempts >= this.options.maxAttempts) {
       delivery.status = "failed";

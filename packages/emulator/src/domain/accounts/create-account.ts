@@ -1,7 +1,7 @@
 import type { AccountGovernance } from "@custody/shared";
 import type { Tx } from "../../context.js";
 import type { Hsm } from "../../hsm/hsm.js";
-import { badRequest, conflict } from "../../http/http-error.js";
+import { badRequest, conflict } from "../domain-error.js";
 import type { AccountRow, NetworkName } from "../../store/state-types.js";
 import { accountKeyId } from "../broadcast/sign-transaction.js";
 import { findAccountByName, requireCurrency } from "../lookups.js";

@@ -1,5 +1,5 @@
 import type { Tx } from "../../context.js";
-import { badRequest } from "../../http/http-error.js";
+import { badRequest } from "../domain-error.js";
 import type { AccountRow } from "../../store/state-types.js";
 import { requireAccount } from "../lookups.js";
 

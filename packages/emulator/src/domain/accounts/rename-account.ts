@@ -1,5 +1,5 @@
 import type { Tx } from "../../context.js";
-import { conflict } from "../../http/http-error.js";
+import { conflict } from "../domain-error.js";
 import type { AccountRow } from "../../store/state-types.js";
 import { findAccountsByName, requireAccount } from "../lookups.js";
 

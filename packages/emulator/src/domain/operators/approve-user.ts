@@ -1,5 +1,5 @@
 import type { Tx } from "../../context.js";
-import { conflict, forbidden, notFound } from "../../http/http-error.js";
+import { conflict, forbidden, notFound } from "../domain-error.js";
 import type { UserRow } from "../../store/state-types.js";
 import { findWorkspaceUser } from "../lookups.js";
 import { withEntry } from "../transactions/history-entry.js";

@@ -1,5 +1,5 @@
 import type { Tx } from "../../context.js";
-import { conflict, notFound } from "../../http/http-error.js";
+import { conflict, notFound } from "../domain-error.js";
 import type { UserRow } from "../../store/state-types.js";
 import { findWorkspaceUser } from "../lookups.js";
 

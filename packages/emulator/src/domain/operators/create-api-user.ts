@@ -5,7 +5,7 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import type { ApiUser } from "@custody/shared";
 import type { EmulatorContext } from "../../context.js";
 import { isoWithOffset } from "../../clock/timestamps.js";
-import { conflict } from "../../http/http-error.js";
+import { conflict } from "../domain-error.js";
 import type { ModuleUserRow } from "../../store/state-types.js";
 import { findModuleUser } from "../lookups.js";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "../../context.js";
-import { conflict, forbidden } from "../../http/http-error.js";
+import { conflict, forbidden } from "../domain-error.js";
 import type { InvitationRow } from "../../store/state-types.js";
 import { findWorkspaceUser } from "../lookups.js";
 

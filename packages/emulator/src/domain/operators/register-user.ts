@@ -1,5 +1,5 @@
 import type { Tx } from "../../context.js";
-import { badRequest, conflict, notFound } from "../../http/http-error.js";
+import { badRequest, conflict, notFound } from "../domain-error.js";
 import { REQUEST_LIFETIME_MS } from "../../networks/network-constants.js";
 import type { RequestRow, UserRow } from "../../store/state-types.js";
 import { findModuleUser, findWorkspaceUser } from "../lookups.js";

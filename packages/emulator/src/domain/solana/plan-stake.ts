@@ -1,6 +1,6 @@
 import { addressProblem, checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, SOLANA_STAKE_ACTION_TYPES, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
 import type { Tx } from "../../context.js";
-import { badRequest, notFound } from "../../http/http-error.js";
+import { badRequest, notFound } from "../domain-error.js";
 import { networkFee } from "../../networks/fee-schedule.js";
 import { SOLANA_RENT_EXEMPT_RESERVE } from "../../networks/network-constants.js";
 import type { SolanaEpochs } from "../../networks/solana-epochs.js";

@@ -1,5 +1,5 @@
 import { AmountError, baseUnit, findUnit, parseBaseUnits, type AmountInput, type Currency } from "@custody/shared";
-import { badRequest } from "../../http/http-error.js";
+import { badRequest } from "../domain-error.js";
 
 /**
  * Bodies are read with parseJsonExact, so a JSON integer above 2^53 arrives here as its digits

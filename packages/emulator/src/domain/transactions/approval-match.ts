@@ -1,7 +1,7 @@
 import type { ApproveTransactionRequest } from "@custody/shared";
 import type { Tx } from "../../context.js";
 import { canonicalBytes } from "../../hsm/canonical-bytes.js";
-import { badRequest } from "../../http/http-error.js";
+import { badRequest } from "../domain-error.js";
 import type { TransactionRow } from "../../store/state-types.js";
 import { requireCurrency } from "../lookups.js";
 import { parseAmountField } from "./amount-field.js";

@@ -1,6 +1,6 @@
 import { evaluateRule } from "@custody/shared";
 import type { Tx } from "../../context.js";
-import { conflict, forbidden } from "../../http/http-error.js";
+import { conflict, forbidden } from "../domain-error.js";
 import type { RequestRow, TransactionRow } from "../../store/state-types.js";
 import { requireTransaction } from "../lookups.js";
 import { ruleName } from "./governance-check.js";

@@ -1,5 +1,5 @@
 import type { GovernanceRule } from "@custody/shared";
-import { forbidden } from "../../http/http-error.js";
+import { forbidden } from "../domain-error.js";
 import type { AccountRow } from "../../store/state-types.js";
 
 /** The whitelist of a smart-contract rule; none when the rule carries no list. */

@@ -1,5 +1,5 @@
 import { canCreate, type GovernanceRule } from "@custody/shared";
-import { forbidden } from "../../http/http-error.js";
+import { forbidden } from "../domain-error.js";
 import type { AccountRow, RuleKind, UserRow } from "../../store/state-types.js";
 
 const RULE_NAMES: Record<RuleKind, string> = {

@@ -1,4 +1,4 @@
-import { badRequest } from "../../http/http-error.js";
+import { badRequest } from "../domain-error.js";
 
 function record(value: unknown): Record<string, unknown> | null {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

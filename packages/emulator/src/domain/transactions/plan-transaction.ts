@@ -10,7 +10,7 @@ import {
   type TransactionRequest,
 } from "@custody/shared";
 import type { Tx } from "../../context.js";
-import { badRequest, conflict, notFound } from "../../http/http-error.js";
+import { badRequest, conflict, notFound } from "../domain-error.js";
 import { networkFee, type FeeOperation } from "../../networks/fee-schedule.js";
 import { ETHEREUM_DEPOSIT_WEI } from "../../networks/network-constants.js";
 import { stakingProviderOf } from "../../networks/staking-providers.js";

@@ -1,4 +1,4 @@
-import { ClaimsError, personFromClaims, type Person } from "@custody/shared";
+import { ClaimsError, personFromClaims, type Person, errorMessage } from "@custody/shared";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import { InvalidTokenError } from "./token-refusals.js";
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
@@ -46,7 +46,7 @@ function refusalOf(error: unknown, settings: OAuthSettings): InvalidTokenError |
   if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) return new InvalidTokenError("the token is not a well-formed signed JWT");
   if (error instanceof KeysUnavailable) return error;
   // The key set could not be fetched (timeout, refused connection, an answer that is not a key set).
-  const why = error instanceof errors.JWKSTimeout ? "no answer in time" : (error as Error).message;
+  const why = error instanceof errors.JWKSTimeout ? "no answer in time" : errorMessage(error);
   return new KeysUnavailable(`the authorization server's signing keys could not be fetched (${why})`, 5);
 }
 

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import { accountDirectoryOf } from "@custody/shared";
-import { loadTool } from "../tools/tool-catalog.js";
-import type { DeferredContext } from "./server-context.js";
+import { accountDirectoryOf, errorMessage } from "@custody/shared";
+import { loadTool } from "./load-tool.js";
+import type { DeferredContext } from "../server/server-context.js";
 
 /**
  * A long-running server (Streamable HTTP) builds, right after it listens, what every process keeps
@@ -20,5 +20,5 @@ export function warmUp(ctx: DeferredContext, log: (line: string) => void): void 
       const accounts = await accountDirectoryOf(loaded.client).current();
       log(`warmed up in ${Math.round(performance.now() - started)} ms: the tools, the context and the names of ${accounts.length} accounts`);
     })
-    .catch((error: unknown) => log(`warm-up: ${error instanceof Error ? error.message : String(error)}`));
+    .catch((error: unknown) => log(`warm-up: ${errorMessage(error)}`));
 }

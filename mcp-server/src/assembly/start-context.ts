@@ -1,16 +1,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy } from "@custody/shared";
+import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy, errorMessage } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
-import type { ContextSettings } from "./build-context.js";
+import type { ContextSettings } from "../on-demand/build-context.js";
 import { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import { commandOpener } from "../confirm-page/person-opener.js";
-import type { ServerContext, DeferredContext } from "./server-context.js";
+import type { ServerContext, DeferredContext } from "../server/server-context.js";
 import { inProcessChanges, resourceChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
-import { watchedResource } from "../subscriptions/resource-uris.js";
+import { watchedResource } from "../resources/resource-uris.js";
+import { OPTIONS, settingName } from "../config/options.js";
 
 export interface StartedContext {
   /** The process's context; its client, audit log and tokens are built on the first call (ctx.load()). */
@@ -33,9 +34,9 @@ export function loadPolicy(config: Pick<ServerConfig, "policyPath" | "readOnly" 
 
 function readEmulatorKey(path: string): string {
   try {
-    return readLocalSecretFile(path, "--emulator-key-file (CUSTODY_EMULATOR_KEY_FILE)");
+    return readLocalSecretFile(path, settingName(OPTIONS.emulatorKeyFile));
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }
 
@@ -66,7 +67,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
     close = workspace.close;
     log(`no base URL configured: started the emulator in-process at ${baseUrl} (demo workspace), acting as ${operator}`);
   } else if (operator === null) {
-    throw new ConfigError("--operator (CUSTODY_OPERATOR): required with --base-url, the API operator to act as");
+    throw new ConfigError(`${settingName(OPTIONS.operator)}: required with --base-url, the API operator to act as`);
   } else if (config.emulatorKeyFile !== null) {
     emulatorKey = readEmulatorKey(config.emulatorKeyFile);
   }
@@ -114,21 +115,23 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   }
 }
 
+// The guard's store in PostgreSQL and its driver are imported only when --store names a database (a
+// chunk of the bundle of their own, as every dynamic import is), so a start with the embedded store never loads them.
 async function openChangeChannel(url: string, log: (line: string) => void): Promise<ChangeBus> {
-  const { openPostgresChangeChannel } = await import("../on-demand/postgres-store.js");
+  const { openPostgresChangeChannel } = await import("@custody/shared/postgres-store");
   try {
     return await openPostgresChangeChannel(url, { accepts: (uri) => watchedResource(uri) !== null, log });
   } catch (error) {
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }
 
 async function openDatabaseStore(url: string, log: (line: string) => void, sealKey: AuditSealKey): Promise<GuardStore> {
-  const { openPostgresGuardStore } = await import("../on-demand/postgres-store.js");
+  const { openPostgresGuardStore } = await import("@custody/shared/postgres-store");
   try {
     return await openPostgresGuardStore(url, { log, sealKey });
   } catch (error) {
     // The store's message names the database with its password masked.
-    throw new ConfigError((error as Error).message, { cause: error });
+    throw new ConfigError(errorMessage(error), { cause: error });
   }
 }

@@ -1,7 +1,7 @@
 import { sanitizeUntrustedText, type Consent } from "@custody/shared";
 import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ClientCapabilities, type InputRequest, type ServerContext as McpRequestContext, type Server } from "@modelcontextprotocol/server";
-import { showsViews } from "../app-view/confirm-view.js";
-import { speaksModernEra } from "../server/protocol-era.js";
+import { showsViews } from "./confirm-view.js";
+import { speaksModernEra } from "./protocol-era.js";
 
 /** The key of the person's answer among the input-required requests and the retried call's responses. */
 export const CONFIRM_KEY = "confirm";

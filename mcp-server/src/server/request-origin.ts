@@ -1,4 +1,5 @@
 import { localOriginRefusal, type LocalOriginRefusal } from "@custody/shared";
+import { OPTIONS } from "../config/options.js";
 
 type Headers = { readonly headers: { readonly host?: string | undefined; readonly origin?: string | undefined } };
 
@@ -14,5 +15,5 @@ export function requestOriginRefusal(request: Headers, port: number, publicOrigi
   const host = request.headers.host?.toLowerCase();
   const origin = request.headers.origin?.toLowerCase();
   if (host === url.host && (origin === undefined || origin === url.origin)) return null;
-  return { ...local, message: `${local.message}, nor the public origin ${publicOrigin} (CUSTODY_MCP_PUBLIC_ORIGIN)` };
+  return { ...local, message: `${local.message}, nor the public origin ${publicOrigin} (${OPTIONS.publicOrigin.env})` };
 }

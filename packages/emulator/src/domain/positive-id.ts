@@ -1,4 +1,4 @@
-import { badRequest } from "./http-error.js";
+import { badRequest } from "./domain-error.js";
 
 /** The largest id a JSON number carries exactly: 2^53-1. */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;

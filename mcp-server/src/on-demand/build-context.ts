@@ -1,10 +1,10 @@
 import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOperator, WriteRoad, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
-import { ConfirmationTokens } from "../guard/confirmation-token.js";
-import { CurrencyBook } from "./currency-book.js";
-import type { ServerContext } from "./server-context.js";
+import { ConfirmationTokens } from "../server/confirmation-token.js";
+import { CurrencyBook } from "../server/currency-book.js";
+import type { ServerContext } from "../server/server-context.js";
 import type { ConfirmPages } from "../confirm-page/confirm-pages.js";
 import { AUDIT_SURFACE } from "../guard/audit-trail.js";
-import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
+import { SERVER_NAME, SERVER_VERSION } from "../server/server-identity.js";
 
 export interface ContextSettings {
   baseUrl: string;

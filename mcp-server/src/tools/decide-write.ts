@@ -1,15 +1,15 @@
-import { decisionConsent, boundedText, INPUT_LIMITS, toolPermission, writeSpecOfTool } from "@custody/shared";
+import { decisionConsent, errorMessage, boundedText, INPUT_LIMITS, toolPermission, writeSpecOfTool } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { recordOperation } from "../guard/audit-trail.js";
 import { questionDigest } from "../guard/question-state.js";
 import { commitAnswer, questionText, writeError } from "../guard/write-answers.js";
 import { WriteOutput } from "../guard/write-output.js";
-import { errorMessage } from "../tools/error-message.js";
-import { strictInput } from "../tools/strict-input.js";
-import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
-import { WRITE_HINTS } from "../tools/tool-hints.js";
-import { CONFIRM_VIEW_URI, DECIDE_WRITE_TOOL } from "./confirm-view.js";
+import { strictInput } from "./strict-input.js";
+import type { AnyTool, ToolDefinition } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
+import { WRITE_HINTS } from "./tool-hints.js";
+import { CONFIRM_VIEW_URI, DECIDE_WRITE_TOOL } from "../server/confirm-view.js";
 
 const Input = {
   tool: boundedText(64),

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
 import { discoverIssuer, METADATA_LIMITS, type IssuerMetadata } from "./authorization-server-metadata.js";
 import { fetchBounded } from "./bounded-fetch.js";
+import { errorMessage } from "@custody/shared";
 
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
@@ -69,7 +70,7 @@ export class IssuerKeys {
       this.#failures += 1;
       const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** (this.#failures - 1));
       this.#retryAt = this.now() + delay;
-      this.#problem = (error as Error).message;
+      this.#problem = errorMessage(error);
       this.log(`authorization server ${this.issuer}: ${this.#problem}; tokens are answered 503 until it answers (next attempt in ${delay / 1000} s)`);
       throw new KeysUnavailable(`the authorization server's metadata could not be read (${this.#problem}); retry in ${Math.ceil(delay / 1000)} s`, Math.ceil(delay / 1000));
     }

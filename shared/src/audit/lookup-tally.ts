@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuditRecord } from "../audit/audit-entry.js";
+import type { AuditRecord } from "./audit-entry.js";
 
 /** The event a background look-up that did not conclude is recorded with (one record per look-up). */
 export const LOOKED_UP_EVENT = "looked_up";

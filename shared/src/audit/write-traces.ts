@@ -1,9 +1,51 @@
 import { z } from "zod";
-import type { AuditRecord } from "../audit/audit-entry.js";
-import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
+import type { AuditRecord } from "./audit-entry.js";
+import { NOT_APPLIED_OUTCOME } from "./committed-amounts.js";
 import { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
-import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "./guard-store.js";
-import { LastLookup, LOOKED_UP_EVENT, tallyLookup } from "./lookup-tally.js";
+import { LastLookup, LOOKED_UP_EVENT, tallyLookup, type LookupTally } from "./lookup-tally.js";
+
+/** Where one write stands, as the store's records tell. */
+export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
+
+/** A write that reached the reservation: one per correlation reference; with its look-ups' tally once its answer was lost. */
+export interface WriteTrace extends LookupTally {
+  reference: string;
+  fingerprint: string;
+  operator: string;
+  tool: string;
+  /** When its amount was reserved, just before the POST (ISO 8601). */
+  reserved_at: string;
+  status: TraceStatus;
+  transaction_id: number | null;
+  /** The earlier write this one repeated on purpose (its transaction id, or its reference while unknown), or null. */
+  repeat_of: string | null;
+  /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
+  recognition?: WriteRecognition | undefined;
+  /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
+  given_up?: true | undefined;
+  /** When its answer was lost (its `ambiguous` record), for a write whose answer was lost. */
+  answer_lost_at?: string | undefined;
+  /** When a write whose answer was lost was concluded: found, known not applied, or given up on (`resolved` or `failed`). */
+  concluded_at?: string | undefined;
+  /** How long the look-ups that gave up on it looked (ms). */
+  looked_for_ms?: number | undefined;
+}
+
+/** Writes of an operator since a moment whose outcome no process has established: reserved with no answer, or answered ambiguously, and not given up on. */
+export interface UnansweredQuery {
+  operator: string;
+  since: Date;
+}
+
+/**
+ * An operator's writes reserved within a window whose answer was lost (whatever became of them
+ * since) or that were never answered (reserved, no transaction, no conclusion).
+ */
+export interface DoubtfulQuery {
+  operator: string;
+  since: Date;
+  until: Date;
+}
 
 /** A write trace as stores keep it (the file ledger): every field of WriteTrace, so a saved and read-back trace is the one folded. */
 export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({

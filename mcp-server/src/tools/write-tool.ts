@@ -1,25 +1,25 @@
-import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind } from "@custody/shared";
+import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind, errorMessage } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
-import { CONFIRM_VIEW_URI } from "../app-view/confirm-view.js";
-import { permissionRefusal } from "../tools/define-tool.js";
-import { errorMessage } from "../tools/error-message.js";
-import type { AnyTool, ToolCall, ToolDefinition } from "../tools/tool-definition.js";
-import { WRITE_HINTS } from "../tools/tool-hints.js";
-import { strictInput } from "../tools/strict-input.js";
+import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
+import { permissionRefusal } from "./define-tool.js";
+import type { AnyTool, ToolDefinition } from "./tool-definition.js";
+import type { ToolCall } from "../server/tool-call.js";
+import { WRITE_HINTS } from "./tool-hints.js";
+import { strictInput } from "./strict-input.js";
 import { speaksModernEra } from "../server/protocol-era.js";
-import { accountWithCurrency } from "../tools/account-input.js";
-import { recordOperation } from "./audit-trail.js";
-import type { TokenBinding } from "./confirmation-token.js";
-import { consentFrom, personQuestion } from "./elicitation.js";
-import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
-import { questionDigest, sealQuestion } from "./question-state.js";
-import { retriedQuestion } from "./retried-question.js";
-import { personNonce, referenceProblem } from "./person-intent.js";
-import { personStanding } from "./person-standing.js";
-import { pageRoundTrip } from "./person-page-question.js";
-import { WriteOutput } from "./write-output.js";
-import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "./write-answers.js";
+import { accountWithCurrency } from "./account-input.js";
+import { recordOperation } from "../guard/audit-trail.js";
+import type { TokenBinding } from "../server/confirmation-token.js";
+import { consentFrom, personQuestion } from "../server/elicitation.js";
+import { beatWhileAsked, PROGRESS_EVERY_MS } from "../guard/question-heartbeat.js";
+import { questionDigest, sealQuestion } from "../guard/question-state.js";
+import { retriedQuestion } from "../guard/retried-question.js";
+import { personNonce, referenceProblem } from "../guard/person-intent.js";
+import { personStanding } from "../guard/person-standing.js";
+import { pageRoundTrip } from "../guard/person-page-question.js";
+import { WriteOutput } from "../guard/write-output.js";
+import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "../guard/write-answers.js";
 
 // Their meaning is in the server instructions, said once rather than in every write tool's schema.
 export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_token).optional();
@@ -161,7 +161,7 @@ async function personWrite(tool: AnyTool, request: WriteRequest, reference: stri
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
   // A client that can only show a link: the page (with its secret, or on a team server its sign-in) through the client; what the person decides there, read back.
-  if (call.input.opensUrl && (binding.person === null || ctx.pages.signIn !== null)) return pageRoundTrip(reference, intent, call);
+  if (call.input.opensUrl && (binding.person === null || ctx.pages.signsIn)) return pageRoundTrip(reference, intent, call);
   if (call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);
 }

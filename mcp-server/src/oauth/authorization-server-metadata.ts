@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { serviceUrlProblem } from "../config/server-config.js";
 import { fetchBounded, type FetchLimits } from "./bounded-fetch.js";
+import { OPTIONS } from "../config/options.js";
 
 /** An authorization server's metadata is a few KiB; a JSON Web Key Set a few keys. */
 export const METADATA_LIMITS: FetchLimits = { maxBytes: 256 * 1024, timeoutMs: 5_000 };
@@ -66,7 +67,7 @@ export async function discoverIssuer(issuer: string): Promise<IssuerMetadata> {
     if (document === undefined) continue;
     const parsed = IssuerMetadataDocument.safeParse(document);
     if (!parsed.success) throw new DiscoveryError(`${location}: no issuer and jwks_uri strings of at most 2048 characters`);
-    if (parsed.data.issuer !== issuer) throw new DiscoveryError(`${location}: its issuer is not ${issuer} (CUSTODY_AUTH_ISSUER) exactly`);
+    if (parsed.data.issuer !== issuer) throw new DiscoveryError(`${location}: its issuer is not ${issuer} (${OPTIONS.authIssuer.env}) exactly`);
     const problem = serviceUrlProblem(parsed.data.jwks_uri);
     if (problem !== null) throw new DiscoveryError(`${location}: its jwks_uri must be ${problem}`);
     return { issuer, jwksUri: new URL(parsed.data.jwks_uri), authorizationEndpoint: parsed.data.authorization_endpoint ?? null, tokenEndpoint: parsed.data.token_endpoint ?? null };

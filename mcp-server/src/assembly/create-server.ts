@@ -9,10 +9,11 @@ import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
-import { serverInstructions } from "./instructions.js";
-import { noSchemaValidator } from "./no-schema-validator.js";
-import { personalContext, type ContextSource } from "./server-context.js";
-import { SERVER_NAME, SERVER_VERSION } from "./server-identity.js";
+import { loadTool } from "../on-demand/load-tool.js";
+import { serverInstructions } from "../server/instructions.js";
+import { noSchemaValidator } from "../server/no-schema-validator.js";
+import { personalContext, type ContextSource } from "../server/server-context.js";
+import { SERVER_NAME, SERVER_VERSION } from "../server/server-identity.js";
 
 export interface McpServerOptions {
   /** Tracks the tool calls under way, so a shutdown can let them finish. */
@@ -35,7 +36,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, changes: options.changes });
+  registerTools(server, ctx, { work: options.work, person, changes: options.changes, loadTool });
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
   if (confirmsWrites(ctx.policy, person)) registerConfirmView(server);

@@ -3,8 +3,6 @@ import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "../audit/write-traces.js";
 import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../schemas/finding.js";
-import type { LookupTally } from "../audit/lookup-tally.js";
-import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
 export interface PreparedIntent {

@@ -58,11 +58,11 @@ async function alternate(calls: number, runs: readonly Run[]): Promise<number[][
  */
 export async function measureCallOverhead(input: CallOverheadInput): Promise<Section> {
   const { client } = input;
-  const viaStdio = (revision: Revision, account: number | string) => async () => {
+  const viaStdio = (revision: Revision, account: string) => async () => {
     const answer = await input.sessions[revision].request("tools/call", { name: "get_account", arguments: { account } });
     if (answer.result.isError === true) throw new Error(`get_account failed: ${JSON.stringify(answer.result.content)}`);
   };
-  const viaHttp = (session: TeamSession, account: number | string) => async () => {
+  const viaHttp = (session: TeamSession, account: string) => async () => {
     const answer = await session.call("get_account", { account });
     if ((answer.structured.account as { id?: number } | undefined)?.id !== input.accountId) throw new Error(`get_account failed: ${answer.text.slice(0, 200)}`);
   };
@@ -89,10 +89,10 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     const [http2025, http2026] = http as [TeamSession, TeamSession];
     const byId: Run[] = [
       direct,
-      viaStdio("2025-11-25", input.accountId),
-      viaStdio("2026-07-28", input.accountId),
-      viaHttp(http2025, input.accountId),
-      viaHttp(http2026, input.accountId),
+      viaStdio("2025-11-25", String(input.accountId)),
+      viaStdio("2026-07-28", String(input.accountId)),
+      viaHttp(http2025, String(input.accountId)),
+      viaHttp(http2026, String(input.accountId)),
       echo(floors[0]),
       echo(floors[1]),
     ];

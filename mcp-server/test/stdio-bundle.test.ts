@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { control } from "./harness/control-plane.js";
@@ -202,6 +202,25 @@ describe("the bundle over stdio", () => {
     }
     const verified = runCli(["verify-audit", "--audit-seal-key-file", sealKey, auditLog]);
     expect(verified.stdout).toMatch(/^ok: 7 records, chain intact/);
+  });
+
+  it("warms up (the tools, the context, the account names) after the first tools/list answer, once; a client that lists no tools does not make it list the accounts", async () => {
+    const warmed = /warmed up in \d+ ms: the tools, the context and the names of (\d+) accounts/g;
+    const { client, stderr } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    try {
+      await client.listPrompts();
+      await client.listResources();
+      expect(stderr()).not.toMatch(warmed);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(1);
+      await vi.waitFor(() => expect(stderr()).toMatch(warmed), { timeout: 15_000, interval: 50 });
+      expect(Number([...stderr().matchAll(warmed)][0]?.[1])).toBeGreaterThan(1);
+      await client.listTools();
+      const result = await client.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
+      expect((result.structuredContent as { account?: { name?: string } }).account?.name).toBe(DEMO.solTreasury);
+      expect([...stderr().matchAll(warmed)]).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
   });
 
   it("--read-only registers no write tool", async () => {

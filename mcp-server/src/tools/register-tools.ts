@@ -63,11 +63,20 @@ function visibleTools(policy: Policy, person: Person | null): Promise<Map<string
  * loaded on the first call. The tools the local policy refuses (the session's person through their
  * role) are neither listed nor callable.
  */
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined }): void {
+export function registerTools(
+  server: McpServer,
+  ctx: DeferredContext,
+  { work, person, changes, listed }: { work: WorkInFlight | undefined; person: Person | null; changes?: ResourceChanges | undefined; listed?: (() => void) | undefined },
+): void {
   const session = server.server;
   const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });
-  session.setRequestHandler("tools/list", async () => ({ tools: [...(await visible()).values()] }));
+  session.setRequestHandler("tools/list", async () => {
+    const tools = [...(await visible()).values()];
+    // After the answer is written: whatever the callback starts must not delay it.
+    if (listed) setImmediate(listed);
+    return { tools };
+  });
   session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {
     const name = params.name;
     try {

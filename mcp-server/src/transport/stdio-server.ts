@@ -1,6 +1,7 @@
 import { serveStdio as serveStdioConnection, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { createMcpServer } from "../server/create-server.js";
-import type { ContextSource } from "../server/server-context.js";
+import { warmUp } from "../server/warm-up.js";
+import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -54,9 +55,18 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     // The transport also closes on its own when it cannot read the input.
     void transport.closed.then(resolve);
   });
+  // A client that lists the tools is about to offer them: build what their first calls need, the
+  // directory of account names included, once, after that answer (see warm-up.ts); a client that
+  // only reads resources or prompts never pays for it.
+  let warming = false;
+  const toolsListed = () => {
+    if (warming) return;
+    warming = true;
+    warmUp(deferredContext(ctx), log);
+  };
   // One server for the connection, built at its opening (the SDK pins it, whichever the era).
   const factory = ({ era }: { era: "legacy" | "modern" }) => {
-    const server = createMcpServer(ctx, { work, changes: resourceChanges });
+    const server = createMcpServer(ctx, { work, changes: resourceChanges, toolsListed });
     if (era === "modern") forwardChanges(server, resourceChanges);
     return server;
   };

@@ -36,7 +36,10 @@ async function spawnServer(args: string[], env: Record<string, string>, elicit?:
   return { client, stderr: () => stderr };
 }
 
-/** The files a start loads before running anything: the entry and what it imports statically (not import()). */
+/**
+ * The files a start loads before answering: the entry, the server's main chunk it imports once
+ * the compile cache is on (src/cli/launch.ts), and what they import statically (not import()).
+ */
 function staticClosure(entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -45,6 +48,9 @@ function staticClosure(entry: string): string[] {
     for (const match of readFileSync(file, "utf8").matchAll(/^import\s(?:[^;]*?\sfrom\s)?"(\.\.?\/[^"]+)";/gms)) visit(join(dirname(file), match[1] as string));
   };
   visit(entry);
+  const main = /await import\("(\.\/chunks\/main-[^"]+)"\)/.exec(readFileSync(entry, "utf8"))?.[1];
+  expect(main, "the entry starts the server's main chunk").toBeDefined();
+  visit(join(dirname(entry), main as string));
   return [...seen];
 }
 

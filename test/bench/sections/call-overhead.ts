@@ -95,10 +95,12 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
       viaHttp(http2026, String(input.accountId)),
       echo(floors[0]),
       echo(floors[1]),
+      viaStdio("2025-11-25", `#${input.accountId}`),
+      viaStdio("2026-07-28", `#${input.accountId}`),
     ];
     const byName: Run[] = [directByName, viaStdio("2025-11-25", input.accountName), viaStdio("2026-07-28", input.accountName)];
     for (let index = 0; index < 30; index += 1) for (const run of [...byId, ...byName]) await run();
-    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[]];
+    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho, explicit2025, explicit2026] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[], number[], number[]];
     const [directName, stdioName2025, stdioName2026] = (await alternate(Math.round(input.calls / 2), byName)) as [number[], number[], number[]];
 
     const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; quoted?: string } = {}): Figure => {
@@ -142,6 +144,9 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         },
         row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
+        // "#42" is always the id: one GET, no name to rule out; "42" (above) may also be a name, ruled out by the directory's hint and a one-account page beside the GET.
+        row('get_account by explicit id ("#42") over stdio, 2025-11-25 session, p50', explicit2025, directById, byIdLabel, 50),
+        row('get_account by explicit id ("#42") over stdio, 2026-07-28, p50', explicit2026, directById, byIdLabel, 50),
         row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),
         row("get_account by id over stdio, 2026-07-28, p99", stdio2026, directById, byIdLabel, 99),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2025-11-25 session, p50", overHttp2025, directById, byIdLabel, 50),

@@ -282,7 +282,7 @@ it("benchmarks", async () => {
           render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
         const names = nameOverGenerationsFigures(
-          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20 }),
+          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20, stdioEnv: custodyEnv(home, base, SCALE_OPERATOR, "names-stdio") }),
           probe.toolGetAccountByNameFirstMs,
           probe.accountsCount.toLocaleString("en-US"),
         );

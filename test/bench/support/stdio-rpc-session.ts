@@ -90,6 +90,20 @@ export class StdioRpcSession {
     return this.request("server/discover");
   }
 
+  /** Resolves once the server has written `text` to stderr (its log), or fails after `timeoutMs`. */
+  async waitForStderr(text: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (!this.#stderr.includes(text)) {
+      if (performance.now() > deadline) throw new Error(`no "${text}" on the server's stderr within ${timeoutMs} ms: ${this.#stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The tail of the server's stderr. */
+  stderr(): string {
+    return this.#stderr;
+  }
+
   /** The peak RSS so far, in KiB. */
   peakRssKb(): number | null {
     return peakRssKb(this.#child.pid);

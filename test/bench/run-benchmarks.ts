@@ -50,6 +50,8 @@ function alone(): Alone | null {
 
 const CONFIG = {
   coldStartRuns: setting("CUSTODY_BENCH_COLD_RUNS", 21),
+  /** A Node 22.1+ binary: the cold start is measured under it too, with and without the compile cache. */
+  node22: process.env.CUSTODY_BENCH_NODE22 ?? null,
   calls: setting("CUSTODY_BENCH_CALLS", 300),
   concurrency: 32,
   loadMs: setting("CUSTODY_BENCH_LOAD_MS", 3000),
@@ -150,7 +152,7 @@ it("benchmarks", async () => {
     try {
       if (startup) {
         await measured(sections, "MCP server cold start", async () => {
-          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
+          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns, node22: CONFIG.node22 });
           peak.floorResponder = cold.peakRssKb.floor ?? null;
           peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
           peak.custodyColdStart = cold.peakRssKb.custody ?? null;

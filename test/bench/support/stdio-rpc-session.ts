@@ -25,6 +25,8 @@ export interface RpcAnswer {
 export interface ProgramCommand {
   args: readonly string[];
   env: Readonly<Record<string, string>>;
+  /** The Node binary (default: the bench's own). */
+  node?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export class StdioRpcSession {
   #revision: Revision = "2025-11-25";
 
   private constructor(command: ProgramCommand) {
-    this.#child = spawn(process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
+    this.#child = spawn(command.node ?? process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
     this.#child.stdout.setEncoding("utf8");
     this.#child.stdout.on("data", (chunk: string) => this.#read(chunk));
     this.#child.stderr.on("data", (chunk: Buffer) => {

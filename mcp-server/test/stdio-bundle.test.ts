@@ -147,7 +147,7 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand; Ajv is in no file at all", () => {
+  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool, the confirmation page's routes and the writes they name, nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand; Ajv is in no file at all", () => {
     const markers = [
       "async function startEmulator",
       "async function startHttpServer",
@@ -156,6 +156,9 @@ describe("the bundle over stdio", () => {
       "function defineWriteTool",
       "SELECT pg_advisory_xact_lock($1, $2)",
       "Connection terminated unexpectedly",
+      // The confirmation page's routes, and through them every write's definition (zod schemas, rules).
+      "This copy is read-only: it cannot confirm",
+      "unreachable: no write spec for",
     ];
     const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
     const chunks = join(dirname(bundle), "chunks");

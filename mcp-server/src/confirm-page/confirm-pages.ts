@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../transport/request-origin.js";
 import type { ServerContext } from "../server/server-context.js";
-import { answerConfirmPage, CONFIRM_PATH } from "./confirm-routes.js";
-import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
+import { CONFIRM_PATH, pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
 
@@ -82,6 +81,8 @@ export async function serveConfirmRoute(req: IncomingMessage, res: ServerRespons
   }
   const host = (req.headers.host ?? "").toLowerCase();
   const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
+  // The page itself (and every write's definition it names) loads with the tools: a start builds none of it.
+  const { answerConfirmPage } = await import("../on-demand/call-time-modules.js");
   await answerConfirmPage(req, res, ctx, origin);
 }
 

@@ -5,10 +5,9 @@ import { questionDigest } from "../guard/question-state.js";
 import { requestLine } from "../guard/plan-view.js";
 import { questionText } from "../guard/write-answers.js";
 import type { ServerContext } from "../server/server-context.js";
-import { isPageSecret, openPageId, type PageTarget } from "./page-handle.js";
+import { CONFIRM_PATH, isPageSecret, openPageId, type PageTarget } from "./page-handle.js";
 import { decisionForm, PAGE_HEADERS, pageHtml } from "./page-html.js";
 
-export const CONFIRM_PATH = "/confirm/";
 const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
 const MAX_FORM_BYTES = 4096;

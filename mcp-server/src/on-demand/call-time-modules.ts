@@ -3,6 +3,7 @@
 // first, so it has loaded this module already). One module, imported on demand, so that the bundle splits into few chunk
 // files: each file a start has to load costs it time.
 export { buildContext } from "../server/build-context.js";
+export { answerConfirmPage } from "../confirm-page/confirm-routes.js";
 export { ALL_TOOLS } from "../tools/inventory.js";
 export { SolanaEpochClock } from "@custody/shared";
 export { accountView } from "../views/account-view.js";

@@ -7,7 +7,7 @@ import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../server/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
 import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
-import { CONFIRM_PATH } from "../confirm-page/confirm-routes.js";
+import { CONFIRM_PATH } from "../confirm-page/page-handle.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";

@@ -17,7 +17,7 @@ export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env, plat
   return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, ".cache"), "custody-mcp", "compile-cache");
 }
 
-/** Creates the directory readable by its owner only if it is missing; whether it is this user's and writable by no one else. */
+/** Creates the directory, private to its owner (0700), if it is missing; whether it is this user's and writable by no one else. */
 export function privateDirectory(directory: string): boolean {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const status = statSync(directory);
@@ -29,7 +29,7 @@ export function privateDirectory(directory: string): boolean {
 /**
  * Node's module compile cache (Node 22.1 and later; Node 20 has none and starts as before): the
  * second start of a version reads V8's code for the start files instead of compiling them again.
- * The directory is created readable by its owner only, and not used when it is someone else's or
+ * The directory is created private to its owner, and not used when it is someone else's or
  * writable by others. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as for any Node program.
  * Returns the directory in use, or null.
  */

@@ -22,7 +22,7 @@ const confirmView = await confirmViewHtml();
 rmSync(join(outdir, "chunks"), { recursive: true, force: true });
 await build({
   ...COMMON_OPTIONS,
-  entryPoints: { [basename(outfile, ".js")]: `${root}src/cli/main.ts` },
+  entryPoints: { [basename(outfile, ".js")]: `${root}src/cli/launch.ts` },
   outdir,
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",

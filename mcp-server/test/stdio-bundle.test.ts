@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import type { Client } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { control } from "./harness/control-plane.js";
@@ -36,7 +36,10 @@ async function spawnServer(args: string[], env: Record<string, string>, elicit?:
   return { client, stderr: () => stderr };
 }
 
-/** The files a start loads before running anything: the entry and what it imports statically (not import()). */
+/**
+ * The files a start loads before answering: the entry, the server's main chunk it imports once
+ * the compile cache is on (src/cli/launch.ts), and what they import statically (not import()).
+ */
 function staticClosure(entry: string): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -45,6 +48,9 @@ function staticClosure(entry: string): string[] {
     for (const match of readFileSync(file, "utf8").matchAll(/^import\s(?:[^;]*?\sfrom\s)?"(\.\.?\/[^"]+)";/gms)) visit(join(dirname(file), match[1] as string));
   };
   visit(entry);
+  const main = /await import\("(\.\/chunks\/main-[^"]+)"\)/.exec(readFileSync(entry, "utf8"))?.[1];
+  expect(main, "the entry starts the server's main chunk").toBeDefined();
+  visit(join(dirname(entry), main as string));
   return [...seen];
 }
 
@@ -141,7 +147,7 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand; Ajv is in no file at all", () => {
+  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool, the confirmation page's routes and the writes they name, nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand; Ajv is in no file at all", () => {
     const markers = [
       "async function startEmulator",
       "async function startHttpServer",
@@ -150,6 +156,9 @@ describe("the bundle over stdio", () => {
       "function defineWriteTool",
       "SELECT pg_advisory_xact_lock($1, $2)",
       "Connection terminated unexpectedly",
+      // The confirmation page's routes, and through them every write's definition (zod schemas, rules).
+      "This copy is read-only: it cannot confirm",
+      "unreachable: no write spec for",
     ];
     const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
     const chunks = join(dirname(bundle), "chunks");
@@ -202,6 +211,25 @@ describe("the bundle over stdio", () => {
     }
     const verified = runCli(["verify-audit", "--audit-seal-key-file", sealKey, auditLog]);
     expect(verified.stdout).toMatch(/^ok: 7 records, chain intact/);
+  });
+
+  it("warms up (the tools, the context, the account names) after the first tools/list answer, once; a client that lists no tools does not make it list the accounts", async () => {
+    const warmed = /warmed up in \d+ ms: the tools, the context and the names of (\d+) accounts/g;
+    const { client, stderr } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    try {
+      await client.listPrompts();
+      await client.listResources();
+      expect(stderr()).not.toMatch(warmed);
+      expect((await client.listTools()).tools.length).toBeGreaterThan(1);
+      await vi.waitFor(() => expect(stderr()).toMatch(warmed), { timeout: 15_000, interval: 50 });
+      expect(Number([...stderr().matchAll(warmed)][0]?.[1])).toBeGreaterThan(1);
+      await client.listTools();
+      const result = await client.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
+      expect((result.structuredContent as { account?: { name?: string } }).account?.name).toBe(DEMO.solTreasury);
+      expect([...stderr().matchAll(warmed)]).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
   });
 
   it("--read-only registers no write tool", async () => {

@@ -51,6 +51,8 @@ function alone(): Alone | null {
 
 const CONFIG = {
   coldStartRuns: setting("CUSTODY_BENCH_COLD_RUNS", 21),
+  /** A Node 22.1+ binary: the cold start is measured under it too, with and without the compile cache. */
+  node22: process.env.CUSTODY_BENCH_NODE22 ?? null,
   calls: setting("CUSTODY_BENCH_CALLS", 300),
   concurrency: 32,
   loadMs: setting("CUSTODY_BENCH_LOAD_MS", 3000),
@@ -151,7 +153,7 @@ it("benchmarks", async () => {
     try {
       if (startup) {
         await measured(sections, "MCP server cold start", async () => {
-          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns });
+          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns, node22: CONFIG.node22 });
           peak.floorResponder = cold.peakRssKb.floor ?? null;
           peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
           peak.custodyColdStart = cold.peakRssKb.custody ?? null;
@@ -302,7 +304,7 @@ it("benchmarks", async () => {
           render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
         const names = nameOverGenerationsFigures(
-          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20 }),
+          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20, stdioEnv: custodyEnv(home, base, SCALE_OPERATOR, "names-stdio") }),
           probe.toolGetAccountByNameFirstMs,
           probe.accountsCount.toLocaleString("en-US"),
         );

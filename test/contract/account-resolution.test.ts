@@ -129,6 +129,18 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
   });
 
+  it("once the directory is listed, digits that name no account are read by id with one single-account page, no listing", async () => {
+    const { client, paths } = countingClient(emulator);
+    const cold = await resolveAccount(client, "sol-cold");
+    paths.length = 0;
+    expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
+    expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
+    expect(fullListings(paths)).toBe(0);
+    expect(paths.sort()).toEqual([`/accounts/${cold.id}`, `/accounts/${cold.id}`, "/accounts?page=1&page_size=1", "/accounts?page=1&page_size=1"]);
+    await expect(resolveAccount(client, "999999")).rejects.toThrow('account: no account has the id 999999 or the name "999999"');
+    expect(fullListings(paths)).toBe(0);
+  });
+
   it("a string of digits that is one account's id and another's exact name is refused as ambiguous, naming both; a JSON number or #1 is always the id", async () => {
     const { client } = countingClient(emulator);
     const treasury = await resolveAccount(client, 1);

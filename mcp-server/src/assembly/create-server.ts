@@ -22,6 +22,8 @@ export interface McpServerOptions {
   person?: Person | null;
   /** The process's resource changes: with them, resources can be subscribed to and writes tell subscribers what they changed. */
   changes?: ResourceChanges;
+  /** Called after each tools/list is answered (stdio warms up on the first: the client is about to offer the tools). */
+  toolsListed?: () => void;
 }
 
 /**
@@ -36,7 +38,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { name: SERVER_NAME, version: SERVER_VERSION, title: "Custody workspace", icons: SERVER_ICONS },
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
-  registerTools(server, ctx, { work: options.work, person, changes: options.changes, loadTool });
+  registerTools(server, ctx, { work: options.work, person, changes: options.changes, loadTool, listed: options.toolsListed });
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
   if (confirmsWrites(ctx.policy, person)) registerConfirmView(server);

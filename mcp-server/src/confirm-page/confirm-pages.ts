@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import type { ConfirmPageLinks, ServerContext } from "../server/server-context.js";
-import { answerConfirmPage } from "./confirm-routes.js";
 import { CONFIRM_PATH } from "./page-paths.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
@@ -105,6 +104,8 @@ export async function serveConfirmRoute(req: IncomingMessage, res: ServerRespons
   // The pages of this process are always these (ServerContext names them by their interface only, to keep server/ below confirm-page/).
   const signIn = ctx.pages instanceof ConfirmPages ? ctx.pages.signIn : null;
   if (isSignInRoute(req)) return answerSignInRoute(req, res, ctx, signIn);
+  // The page itself (and every write's definition it names) loads with the tools: a start builds none of it.
+  const { answerConfirmPage } = await import("./confirm-routes.js");
   await answerConfirmPage(req, res, ctx, origin, signIn);
 }
 

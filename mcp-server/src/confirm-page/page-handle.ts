@@ -2,6 +2,9 @@ import { isCorrelationId } from "@custody/shared";
 import { z } from "zod";
 import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
 
+/** Where a server serves its confirmation pages: the page id follows. */
+export const CONFIRM_PATH = "/confirm/";
+
 const PREFIX = "p1";
 const ID_PURPOSE = "custody.confirm-page.v1";
 const SECRET_PURPOSE = "custody.confirm-page-secret.v1";

@@ -4,12 +4,12 @@ import { loadTool } from "./load-tool.js";
 import type { DeferredContext } from "../server/server-context.js";
 
 /**
- * A long-running server (Streamable HTTP) builds, right after it listens, what every process keeps
- * and its first calls would otherwise wait for: the context (client, guard store, tokens), the
- * tools, and the directory of account names (one listing of every account). A call that comes
- * first waits for it as it would have waited for its own. A context that fails to build is the
- * calls' to report (ctx.load() keeps its failure); a listing that fails is made again by the first
- * resolution by name.
+ * Builds what every process keeps and its first calls would otherwise wait for (a Streamable HTTP
+ * server right after it listens, a stdio server after its first tools/list answer): the context
+ * (client, guard store, tokens), the tools, and the directory of account names (one listing of
+ * every account). A call that comes first waits for it as it would have waited for its own. A
+ * context that fails to build is the calls' to report (ctx.load() keeps its failure); a listing
+ * that fails is made again by the first resolution by name.
  */
 export function warmUp(ctx: DeferredContext, log: (line: string) => void): void {
   const started = performance.now();

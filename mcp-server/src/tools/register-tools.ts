@@ -100,15 +100,19 @@ export interface ToolRegistration {
   person: Person | null;
   changes?: ResourceChanges | undefined;
   loadTool: (name: string) => Promise<AnyTool | undefined>;
+  /** Called after a tools/list answer is written (stdio's warm-up starts there). */
+  listed?: (() => void) | undefined;
 }
 
-export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes, loadTool }: ToolRegistration): void {
+export function registerTools(server: McpServer, ctx: DeferredContext, { work, person, changes, loadTool, listed }: ToolRegistration): void {
   const session = server.server;
   const visible = () => visibleTools(ctx.policy, person);
   session.registerCapabilities({ tools: { listChanged: true } });
   // The views (write tools linked to their confirmation view, the view's app-only tool) only for a client that declared the MCP Apps extension.
   session.setRequestHandler("tools/list", async (_params, extra) => {
     const tools = await visible();
+    // After the answer is written: whatever the callback starts must not delay it.
+    if (listed) setImmediate(listed);
     return { tools: showsViews(declaredCapabilities(session, extra)) ? tools.withViews : tools.plain };
   });
   session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {

@@ -36,7 +36,7 @@ function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promis
  * Serves one connection over stdin/stdout, in the era its opening chooses: 2025-11-25 after
  * initialize, or 2026-07-28 (server/discover and requests carrying their version in _meta).
  */
-export async function serveStdio(ctx: ContextSource, log: (line: string) => void, changes?: ResourceChanges): Promise<StdioSession> {
+export async function serveStdio(ctx: ContextSource, log: (line: string) => void, changes?: ResourceChanges, warmUp?: () => void): Promise<StdioSession> {
   const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
   const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const work = new WorkInFlight();
@@ -54,9 +54,18 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     // The transport also closes on its own when it cannot read the input.
     void transport.closed.then(resolve);
   });
+  // A client that lists the tools is about to offer them: build what their first calls need, the
+  // directory of account names included, once, after that answer (`warmUp`, on-demand/warm-up.ts); a client that
+  // only reads resources or prompts never pays for it.
+  let warming = false;
+  const toolsListed = () => {
+    if (warming || warmUp === undefined) return;
+    warming = true;
+    warmUp();
+  };
   // One server for the connection, built at its opening (the SDK pins it, whichever the era).
   const factory = ({ era }: { era: "legacy" | "modern" }) => {
-    const server = createMcpServer(ctx, { work, changes: resourceChanges });
+    const server = createMcpServer(ctx, { work, changes: resourceChanges, toolsListed });
     if (era === "modern") forwardChanges(server, resourceChanges);
     return server;
   };

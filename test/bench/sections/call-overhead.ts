@@ -58,11 +58,11 @@ async function alternate(calls: number, runs: readonly Run[]): Promise<number[][
  */
 export async function measureCallOverhead(input: CallOverheadInput): Promise<Section> {
   const { client } = input;
-  const viaStdio = (revision: Revision, account: number | string) => async () => {
+  const viaStdio = (revision: Revision, account: string) => async () => {
     const answer = await input.sessions[revision].request("tools/call", { name: "get_account", arguments: { account } });
     if (answer.result.isError === true) throw new Error(`get_account failed: ${JSON.stringify(answer.result.content)}`);
   };
-  const viaHttp = (session: TeamSession, account: number | string) => async () => {
+  const viaHttp = (session: TeamSession, account: string) => async () => {
     const answer = await session.call("get_account", { account });
     if ((answer.structured.account as { id?: number } | undefined)?.id !== input.accountId) throw new Error(`get_account failed: ${answer.text.slice(0, 200)}`);
   };
@@ -89,16 +89,18 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     const [http2025, http2026] = http as [TeamSession, TeamSession];
     const byId: Run[] = [
       direct,
-      viaStdio("2025-11-25", input.accountId),
-      viaStdio("2026-07-28", input.accountId),
-      viaHttp(http2025, input.accountId),
-      viaHttp(http2026, input.accountId),
+      viaStdio("2025-11-25", String(input.accountId)),
+      viaStdio("2026-07-28", String(input.accountId)),
+      viaHttp(http2025, String(input.accountId)),
+      viaHttp(http2026, String(input.accountId)),
       echo(floors[0]),
       echo(floors[1]),
+      viaStdio("2025-11-25", `#${input.accountId}`),
+      viaStdio("2026-07-28", `#${input.accountId}`),
     ];
     const byName: Run[] = [directByName, viaStdio("2025-11-25", input.accountName), viaStdio("2026-07-28", input.accountName)];
     for (let index = 0; index < 30; index += 1) for (const run of [...byId, ...byName]) await run();
-    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[]];
+    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho, explicit2025, explicit2026] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[], number[], number[]];
     const [directName, stdioName2025, stdioName2026] = (await alternate(Math.round(input.calls / 2), byName)) as [number[], number[], number[]];
 
     const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; quoted?: string } = {}): Figure => {
@@ -142,6 +144,9 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         },
         row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
+        // "#42" is always the id: one GET, no name to rule out; "42" (above) may also be a name, ruled out by the directory's hint and a one-account page beside the GET.
+        row('get_account by explicit id ("#42") over stdio, 2025-11-25 session, p50', explicit2025, directById, byIdLabel, 50),
+        row('get_account by explicit id ("#42") over stdio, 2026-07-28, p50', explicit2026, directById, byIdLabel, 50),
         row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),
         row("get_account by id over stdio, 2026-07-28, p99", stdio2026, directById, byIdLabel, 99),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2025-11-25 session, p50", overHttp2025, directById, byIdLabel, 50),

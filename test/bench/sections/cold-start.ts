@@ -16,6 +16,8 @@ export interface ColdStartInput {
   custodyEnv: Record<string, string>;
   workDir: string;
   runs: number;
+  /** A Node 22.1+ binary (CUSTODY_BENCH_NODE22): the starts under it, with and without the compile cache, are measured too. */
+  node22: string | null;
 }
 
 export interface ColdStartOutput {
@@ -47,6 +49,32 @@ const V1 = {
   oneToolPeak: "68.2 MiB",
 };
 
+/** Under Node 22: the custody server with its compile cache against the one-tool server, and against itself without the cache. */
+function node22Rows(ms: (key: string) => number): Figure[] {
+  const r = ratio(ms("custody_node22"), ms("one_tool_node22"));
+  return [
+    {
+      measure: "custody server under Node 22, compile cache on: spawn to tools/list answered, 2025-11-25 (median)",
+      value: ms("custody_node22"),
+      unit: "ms",
+      baseline: "one-tool SDK v2 server under Node 22",
+      baselineValue: ms("one_tool_node22"),
+      ratio: r,
+      target: `ratio <= ${COLD_START_RATIO_TARGET}`,
+      meetsTarget: r === null ? null : r <= COLD_START_RATIO_TARGET,
+      note: "the cache in the server's home (~/.cache/custody-mcp/compile-cache), filled by an untimed first start",
+    },
+    {
+      measure: "custody server under Node 22, compile cache on (median)",
+      value: ms("custody_node22"),
+      unit: "ms",
+      baseline: "the same with NODE_DISABLE_COMPILE_CACHE=1",
+      baselineValue: ms("custody_node22_uncached"),
+      ratio: ratio(ms("custody_node22"), ms("custody_node22_uncached")),
+    },
+  ];
+}
+
 /**
  * Cold start: spawn, initialize, tools/list answered, median of `runs` (the variants interleaved
  * so that drift on a shared machine hits them alike).
@@ -64,6 +92,15 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
     { key: "one_tool_2026", label: "SDK v2 McpServer, one tool, 2026-07-28 (server/discover)", command: { args: [oneTool], env: baseEnv }, revision: "2026-07-28" },
     { key: "custody_2026", label: "custody server bundle, 2026-07-28 (server/discover)", command: custody, revision: "2026-07-28" },
   ];
+  if (input.node22 !== null) {
+    const node = input.node22;
+    variants.push(
+      { key: "one_tool_node22", label: "SDK v2 McpServer, one tool, under Node 22", command: { args: [oneTool], env: baseEnv, node }, revision: "2025-11-25" },
+      { key: "custody_node22", label: "custody server bundle under Node 22, its compile cache filled by the warm-up start", command: { ...custody, node }, revision: "2025-11-25" },
+      { key: "custody_node22_uncached", label: "custody server bundle under Node 22, NODE_DISABLE_COMPILE_CACHE=1", command: { args: custody.args, env: { ...custody.env, NODE_DISABLE_COMPILE_CACHE: "1" }, node }, revision: "2025-11-25" },
+    );
+  }
+  // The first start of each fills its caches (the custody server's compile cache under Node 22 among them): not timed.
   for (const variant of variants) await coldStart(variant.command, variant.revision);
   const samples = new Map<string, ColdStartSample[]>(variants.map((variant) => [variant.key, []]));
   for (let run = 0; run < input.runs; run += 1) {
@@ -165,6 +202,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
     },
     peakRow("custody", "2025-11-25"),
     peakRow("custody_2026", "2026-07-28"),
+    ...(input.node22 === null ? [] : node22Rows(ms)),
   ];
   const last = (key: string) => samples.get(key)?.at(-1)?.toolsList as RpcAnswer;
   return {

@@ -25,6 +25,8 @@ export interface RpcAnswer {
 export interface ProgramCommand {
   args: readonly string[];
   env: Readonly<Record<string, string>>;
+  /** The Node binary (default: the bench's own). */
+  node?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export class StdioRpcSession {
   #revision: Revision = "2025-11-25";
 
   private constructor(command: ProgramCommand) {
-    this.#child = spawn(process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
+    this.#child = spawn(command.node ?? process.execPath, [...command.args], { env: { ...command.env }, stdio: ["pipe", "pipe", "pipe"] });
     this.#child.stdout.setEncoding("utf8");
     this.#child.stdout.on("data", (chunk: string) => this.#read(chunk));
     this.#child.stderr.on("data", (chunk: Buffer) => {
@@ -88,6 +90,20 @@ export class StdioRpcSession {
     if (revision === "2025-11-25") return this.initialize();
     this.#revision = revision;
     return this.request("server/discover");
+  }
+
+  /** Resolves once the server has written `text` to stderr (its log), or fails after `timeoutMs`. */
+  async waitForStderr(text: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (!this.#stderr.includes(text)) {
+      if (performance.now() > deadline) throw new Error(`no "${text}" on the server's stderr within ${timeoutMs} ms: ${this.#stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** The tail of the server's stderr. */
+  stderr(): string {
+    return this.#stderr;
   }
 
   /** The peak RSS so far, in KiB. */

@@ -25,27 +25,37 @@ export class AccountNotFoundError extends CustodyError {
  * account still has exactly that name and the workspace still has the number of accounts the
  * listing had (one page of one account, read at the same time). Anything else (no hint, a
  * stale one, two ids, a renamed or missing account, a different count) lists every account
- * again and decides from that listing.
+ * again and decides from that listing. Digits, which are read as an id too, take the hint that no
+ * account has them as a name the same way: checked by the count, no listing (a GET by id at
+ * 10,000 accounts would otherwise list them all on every call).
  *
  * When can a hint hide a second account with the same name? Only if, after the listing, another
- * account took the name while the number of accounts stayed the same (a rename, or a creation
- * together with a deletion), and within the max age. A creation alone changes the count and is
+ * account took the name (or, for digits, any account took it) while the number of accounts stayed
+ * the same (a rename, or a creation together with a deletion), and within the max age. A creation alone changes the count and is
  * caught at once. The window is the max age; set it to 0 (accountDirectoryOf(client, { maxAgeMs:
  * 0 })) to list every account on each resolution. A service whose page_info.count is not the
  * whole list's size only makes every hint fail the check: slower, never wrong.
  */
-async function hintedAccount(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; noListing: boolean }> {
+async function hintedAccount(client: CustodyClient, name: string, absenceSettles: boolean, options?: CallOptions): Promise<{ account: Account | undefined; nameFree: boolean; noListing: boolean }> {
   const hints = accountDirectoryOf(client).hints();
   const ids = hints?.ids(name) ?? [];
-  if (!hints || ids.length !== 1) return { account: undefined, noListing: !hints };
+  if (!hints || ids.length > 1 || (ids.length === 0 && !absenceSettles)) return { account: undefined, nameFree: false, noListing: !hints };
+  if (ids.length === 0) {
+    const page = await client.listAccounts({ page: 1, page_size: 1 }, options);
+    return { account: undefined, nameFree: page.page_info.count === hints.count, noListing: false };
+  }
   const [account, page] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), client.listAccounts({ page: 1, page_size: 1 }, options)]);
-  return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, noListing: false };
+  return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, nameFree: false, noListing: false };
 }
 
-/** The one account with exactly this name, or undefined when none has it; a name shared by several is refused. */
-async function accountNamed(client: CustodyClient, name: string, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
-  const hinted = await hintedAccount(client, name, options);
-  if (hinted.account) return { account: hinted.account, listing: undefined };
+/**
+ * The one account with exactly this name, or undefined when none has it; a name shared by several is refused.
+ * With absenceSettles (digits that are also read as an id), a hint that no account has the name, checked
+ * like any hint (the count unchanged), settles it without a listing.
+ */
+async function accountNamed(client: CustodyClient, name: string, absenceSettles: boolean, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
+  const hinted = await hintedAccount(client, name, absenceSettles, options);
+  if (hinted.account || hinted.nameFree) return { account: hinted.account, listing: undefined };
   // Without a listing, one under way (another resolution's, the process's warm-up) is as good as a new one; a listing
   // that was contradicted (a hint that failed its check, a name it did not have) is decided against with a new one.
   const directory = accountDirectoryOf(client);
@@ -83,7 +93,7 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   const explicit = explicitAccountId(reference);
   if (explicit !== undefined) return client.getAccount(explicit, options);
   const id = asAccountId(reference);
-  const [named, byId] = await Promise.all([accountNamed(client, reference, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
+  const [named, byId] = await Promise.all([accountNamed(client, reference, id !== undefined, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,

@@ -1,4 +1,4 @@
-import { toolPermission, WRITE_KINDS, writeIdentity, type Person, type Policy } from "@custody/shared";
+import { toolPermission, writeToolQuery, WRITE_TOOL_IDENTITIES, type Person, type Policy } from "@custody/shared";
 import { registerAppResource, RESOURCE_MIME_TYPE, type McpUiAppResourceConfig } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
@@ -13,10 +13,8 @@ const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [], frameDoma
 
 /** Whether the policy lets this person run any guarded write: the view is there only then (a reader has nothing to confirm). */
 export function confirmsWrites(policy: Policy, person: Person | null): boolean {
-  return WRITE_KINDS.some((kind) => {
-    const { tool, toolset } = writeIdentity(kind);
-    return toolPermission(policy, { name: tool, toolset, readOnly: false }, person).allowed;
-  });
+  // The identities alone: a start must not load the writes' definitions.
+  return WRITE_TOOL_IDENTITIES.some((identity) => toolPermission(policy, writeToolQuery(identity), person).allowed);
 }
 
 /** The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for clients that show views. */

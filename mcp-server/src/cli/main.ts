@@ -2,7 +2,6 @@ import { ConfigError, readCommand, USAGE } from "../config/server-config.js";
 import { startContext } from "../assembly/start-context.js";
 import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { serveStdio } from "../transport/stdio-server.js";
-import { warmUp } from "../on-demand/warm-up.js";
 import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";
 import { existingSealKey, sealKeySetting } from "../guard/seal-key-setting.js";
 import { OPTIONS } from "../config/options.js";
@@ -58,7 +57,9 @@ async function main(): Promise<number> {
   const started = await startContext(config, log);
   const signalled = firstSignal();
   if (config.http === null) {
-    const session = await serveStdio(started.ctx, log, started.changes, () => warmUp(started.ctx, log));
+    // Loaded when the client first lists the tools: the warm-up names every write's definition, which a start must not build.
+    const warmUpLater = () => void import("../on-demand/warm-up.js").then(({ warmUp }) => warmUp(started.ctx, log));
+    const session = await serveStdio(started.ctx, log, started.changes, warmUpLater);
     const reason = await Promise.race([session.ended.then(() => ({ why: "the client closed stdin", code: 0 })), signalled]);
     logStopping(reason, session.pending);
     const left = await session.shutdown(SHUTDOWN_GRACE_MS);
@@ -66,7 +67,7 @@ async function main(): Promise<number> {
     return stopped(left, reason.code);
   }
   // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
-  const { startHttpServer } = await import("../on-demand/optional-modules.js");
+  const { startHttpServer, warmUp } = await import("../on-demand/optional-modules.js");
   const http = await startHttpServer(started.ctx, config.http, log, started.changes);
   log(`Streamable HTTP at ${http.url}`);
   warmUp(started.ctx, log);

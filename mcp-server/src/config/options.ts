@@ -3,6 +3,9 @@
  * its environment variable, type, value name, range, default and help. parseArgs' table, the
  * environment look-ups, the error texts, --help and the README's options table are made from these.
  */
+/** What an option needs beside it. */
+export type OnlyWith = "http" | "sign-in" | "page-sign-in";
+
 export interface OptionDeclaration {
   /** Without its dashes. */
   flag: string | null;
@@ -13,8 +16,8 @@ export interface OptionDeclaration {
   /** A whole number's range. */
   range?: { min: number; max: number };
   default?: number | string;
-  /** Only with --http: for the transport, or for signing in. */
-  only?: "http" | "sign-in";
+  /** Only with --http: for the transport, for signing in, or for the confirmation page's sign-in (with --auth-issuer too). */
+  only?: OnlyWith;
   help: string;
 }
 
@@ -132,7 +135,7 @@ export const OPTIONS = {
     env: "CUSTODY_CONFIRM_CLIENT_ID",
     type: "string",
     value: "ID",
-    only: "sign-in",
+    only: "page-sign-in",
     help: "with --auth-issuer, person mode: the issuer's client the confirmation page signs the person in through (authorization code with PKCE; redirect URI <public origin>/confirm/callback); without it the page refuses signed-in people",
   },
   confirmClientSecretFile: {
@@ -140,7 +143,7 @@ export const OPTIONS = {
     env: "CUSTODY_CONFIRM_CLIENT_SECRET_FILE",
     type: "string",
     value: "F",
-    only: "sign-in",
+    only: "page-sign-in",
     help: "that client's secret, for a confidential client; never logged",
   },
   confirmClientSecret: { flag: null, env: "CUSTODY_CONFIRM_CLIENT_SECRET", type: "string", help: "the confirmation page client's secret itself, instead of its file (no flag: a command line is visible to every user); never logged" },
@@ -163,7 +166,7 @@ export function parseArgsOptions(): Record<string, { type: "string" | "boolean";
 }
 
 /** The flags only --http takes, for its refusal. */
-export function flagsOnlyWith(only: "http" | "sign-in"): string[] {
+export function flagsOnlyWith(only: OnlyWith): string[] {
   return DECLARED.filter((option) => option.only === only && option.flag !== null).map((option) => `--${option.flag}`);
 }
 

@@ -272,6 +272,7 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   const given = (flags: string[]) => flags.some((flag) => values[flag.slice(2)] !== undefined);
   if (given(flagsOnlyWith("http")) && !values.http) throw new ConfigError(`${flagsOnlyWith("http").join(", ")}: only with --http`);
   if (given(flagsOnlyWith("sign-in")) && !values.http) throw new ConfigError(`${flagsOnlyWith("sign-in").join(", ")}: only with --http (signing in is for the HTTP transport)`);
+  if (given(flagsOnlyWith("page-sign-in")) && !values.http) throw new ConfigError(`${flagsOnlyWith("page-sign-in").join(", ")}: only with --http and ${AUTH_ISSUER} (the page signs people in on a team server)`);
   const host = valueOf(OPTIONS.host, values, env) ?? OPTIONS.host.default;
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   return {

@@ -2,11 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import type { ConfirmPageLinks, ServerContext } from "../server/server-context.js";
-import { CONFIRM_PATH } from "./page-paths.js";
+import { CONFIRM_PATH, isSignInRoute } from "./page-paths.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
-import { answerSignInRoute, isSignInRoute } from "./sign-in-routes.js";
 import type { PageSignIn } from "./page-sign-in.js";
 
 
@@ -103,8 +102,11 @@ export async function serveConfirmRoute(req: IncomingMessage, res: ServerRespons
   const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
   // The pages of this process are always these (ServerContext names them by their interface only, to keep server/ below confirm-page/).
   const signIn = ctx.pages instanceof ConfirmPages ? ctx.pages.signIn : null;
-  if (isSignInRoute(req)) return answerSignInRoute(req, res, ctx, signIn);
-  // The page itself (and every write's definition it names) loads with the tools: a start builds none of it.
+  // The page and its sign-in (every write's definition the page names, the issuer's token checks) load when first asked for: a start builds none of it.
+  if (isSignInRoute(req)) {
+    const { answerSignInRoute } = await import("./sign-in-routes.js");
+    return answerSignInRoute(req, res, ctx, signIn);
+  }
   const { answerConfirmPage } = await import("./confirm-routes.js");
   await answerConfirmPage(req, res, ctx, origin, signIn);
 }

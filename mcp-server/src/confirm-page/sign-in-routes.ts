@@ -3,22 +3,13 @@ import { describePerson, personOnRecord } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
 import { openPageId } from "./page-handle.js";
 import { linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
-import { CALLBACK_PATH, CONFIRM_PATH, SIGN_IN_PATH } from "./page-paths.js";
+import { pathOf, CALLBACK_PATH, CONFIRM_PATH, SIGN_IN_PATH } from "./page-paths.js";
 import { sessionCookie, sessionPerson } from "./page-session.js";
 import { SignInError, type PageSignIn } from "./page-sign-in.js";
 import { notTheirs } from "./page-signer.js";
 import { flowCookie, newFlow, openFlow, spentFlowCookie } from "./sign-in-flow.js";
 
 const AGAIN = "Open the confirmation link again to start over. Nothing was sent.";
-
-function pathOf(req: IncomingMessage): string {
-  return new URL(req.url ?? "/", "http://localhost").pathname;
-}
-
-export function isSignInRoute(req: IncomingMessage): boolean {
-  const path = pathOf(req);
-  return path === CALLBACK_PATH || path.startsWith(SIGN_IN_PATH);
-}
 
 function page(res: ServerResponse, status: number, title: string, lines: readonly string[], cookies: string[] = [], link = ""): void {
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);

@@ -6,3 +6,4 @@ export { resealAuditCommand } from "../audit/reseal-audit-command.js";
 export { verifyAuditCommand } from "../audit/verify-audit-command.js";
 export { startEmbeddedWorkspace } from "../embedded/embedded-workspace.js";
 export { startHttpServer } from "../transport/http-server.js";
+export { warmUp } from "./warm-up.js";

@@ -11,6 +11,7 @@ import { solanaDelegateStakeWrite } from "./solana/solana-delegate-stake.js";
 import { solanaSplitDeactivateStakeWrite, solanaSplitStakeWrite } from "./solana/solana-split-writes.js";
 import { solanaWithdrawStakeWrite } from "./solana/solana-withdraw-stake.js";
 import type { AnyWriteSpec, WriteIdentity } from "./kit/write-spec.js";
+import { WRITE_IDENTITIES } from "./identities.js";
 
 const SPECS = [
   sendWrite,
@@ -56,7 +57,9 @@ export function writeSpecOfTool(tool: string): AnyWriteSpec | undefined {
   return BY_TOOL.get(tool);
 }
 
-/** How every surface names a kind of write. */
+/** How every surface names a kind of write (every kind has one: the record's type says so). */
+const IDENTITIES: Record<WriteKind, WriteIdentity> = WRITE_IDENTITIES;
+
 export function writeIdentity(kind: WriteKind): WriteIdentity {
-  return writeSpec(kind).identity;
+  return IDENTITIES[kind];
 }

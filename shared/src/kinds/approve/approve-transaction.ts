@@ -20,6 +20,7 @@ import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "../ethereum/contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
 import { fundsHeld } from "../../holdings/funds-held.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
@@ -109,7 +110,7 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
 /** Approval of a pending transaction: POST /transactions/{id}/approve with its exact amount and max_fees. */
 export const approveTransactionWrite = defineWrite({
   kind: "approve_transaction",
-  identity: { tool: "approve_transaction", toolset: "transactions", title: "Approve a pending transaction" },
+  identity: WRITE_IDENTITIES.approve_transaction,
   schema: ApproveTransactionRequest,
   target: "transaction",
   amountFields: [],

@@ -17,6 +17,7 @@ import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "./contract-call-destinations.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const EthereumStakeRequest = z.object({
   kind: z.literal("ethereum_stake"),
@@ -35,7 +36,7 @@ const BUILDER_FIELDS = { contract_address: "contract" };
 /** Ethereum staking: POST /transactions calling the provider's contract, under the smart-contract rule. */
 export const ethereumStakeWrite = defineWrite({
   kind: "ethereum_stake",
-  identity: { tool: "ethereum_stake", toolset: "ethereum_staking", title: "Stake ETH" },
+  identity: WRITE_IDENTITIES.ethereum_stake,
   schema: EthereumStakeRequest,
   target: "account",
   amountFields: ["amount", "max_fees"],

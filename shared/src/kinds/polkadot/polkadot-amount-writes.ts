@@ -7,14 +7,15 @@ import { WriteNote } from "../kit/write-note.js";
 import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { buildPolkadotAmountRequest } from "./polkadot-staking-requests.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export type PolkadotAmountKind = keyof typeof POLKADOT_AMOUNT_OPERATIONS;
 
 /** What the Polkadot amount writes say: everything else about them is POLKADOT_AMOUNT_OPERATIONS' data and one plan. */
-const WORDING: Record<PolkadotAmountKind, { title: string; summary(amount: string, account: Account): string }> = {
-  polkadot_bond_extra: { title: "Bond more DOT", summary: (amount, account) => `bond ${amount} more from the available balance of ${account.name}` },
-  polkadot_unbond: { title: "Unbond DOT", summary: (amount, account) => `unbond ${amount} of ${account.name}; it becomes available to withdraw after 28 days` },
-  polkadot_rebond: { title: "Rebond DOT", summary: (amount, account) => `rebond ${amount} of ${account.name} from unbonding or unbonded funds` },
+const WORDING: Record<PolkadotAmountKind, { summary(amount: string, account: Account): string }> = {
+  polkadot_bond_extra: { summary: (amount, account) => `bond ${amount} more from the available balance of ${account.name}` },
+  polkadot_unbond: { summary: (amount, account) => `unbond ${amount} of ${account.name}; it becomes available to withdraw after 28 days` },
+  polkadot_rebond: { summary: (amount, account) => `rebond ${amount} of ${account.name} from unbonding or unbonded funds` },
 };
 
 /** A Polkadot write of an amount (BONDEXTRA, UNBOND, REBOND): an account, an amount, a note. */
@@ -23,7 +24,7 @@ export function polkadotAmountWrite<Kind extends PolkadotAmountKind>(kind: Kind)
   const wording = WORDING[kind];
   return defineWrite({
     kind,
-    identity: { tool: kind, toolset: "polkadot_staking", title: wording.title },
+    identity: WRITE_IDENTITIES[kind],
     schema: z.object({ kind: z.literal(kind), ...ON_ACCOUNT, amount: BaseAmount, note: WriteNote.optional() }),
     target: "account",
     amountFields: ["amount"],

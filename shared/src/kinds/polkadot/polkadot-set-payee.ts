@@ -8,6 +8,7 @@ import { WriteNote } from "../kit/write-note.js";
 import { planPolkadotStaking, type PolkadotBodyInput } from "./polkadot-staking-write.js";
 import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const PolkadotSetPayeeRequest = z.object({ kind: z.literal("polkadot_set_payee"), ...ON_ACCOUNT, payee: boundedText(INPUT_LIMITS.payee).min(1), note: WriteNote.optional() });
 
@@ -26,7 +27,7 @@ function setPayeeBody(input: PolkadotBodyInput, payee: string): TransactionReque
 /** SETPAYEE: changes where staking rewards go. */
 export const polkadotSetPayeeWrite = defineWrite({
   kind: "polkadot_set_payee",
-  identity: { tool: "polkadot_set_payee", toolset: "polkadot_staking", title: "Set the DOT rewards destination" },
+  identity: WRITE_IDENTITIES.polkadot_set_payee,
   schema: PolkadotSetPayeeRequest,
   target: "account",
   amountFields: [],

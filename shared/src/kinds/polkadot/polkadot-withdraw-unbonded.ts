@@ -5,13 +5,14 @@ import { WriteNote } from "../kit/write-note.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const PolkadotWithdrawUnbondedRequest = z.object({ kind: z.literal("polkadot_withdraw_unbonded"), ...ON_ACCOUNT, note: WriteNote.optional() });
 
 /** WITHDRAWUNBONDED: moves every unbonded fund back to the available balance. */
 export const polkadotWithdrawUnbondedWrite = defineWrite({
   kind: "polkadot_withdraw_unbonded",
-  identity: { tool: "polkadot_withdraw_unbonded", toolset: "polkadot_staking", title: "Withdraw unbonded DOT" },
+  identity: WRITE_IDENTITIES.polkadot_withdraw_unbonded,
   schema: PolkadotWithdrawUnbondedRequest,
   target: "account",
   amountFields: [],

@@ -20,6 +20,7 @@ import { polkadotDraws } from "../polkadot/polkadot-balance-draws.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const SendRequest = z.object({
   kind: z.literal("send"),
@@ -34,7 +35,7 @@ export const SendRequest = z.object({
 /** A plain send: POST /transactions. */
 export const sendWrite = defineWrite({
   kind: "send",
-  identity: { tool: "create_transaction", toolset: "transactions", title: "Send funds" },
+  identity: WRITE_IDENTITIES.send,
   schema: SendRequest,
   target: "account",
   amountFields: ["amount", "max_fees"],

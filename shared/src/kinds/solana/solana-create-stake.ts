@@ -13,13 +13,14 @@ import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: WriteAddress });
 
 /** Guided staking, create and delegate: POST /solana/accounts/{id}/stakes under the staking rule. */
 export const solanaCreateStakeWrite = defineWrite({
   kind: "solana_create_stake",
-  identity: { tool: "solana_create_stake", toolset: "solana_staking", title: "Stake SOL" },
+  identity: WRITE_IDENTITIES.solana_create_stake,
   schema: SolanaCreateStakeRequest,
   target: "account",
   amountFields: ["amount"],

@@ -5,13 +5,14 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const SolanaDeactivateStakeRequest = z.object({ kind: z.literal("solana_deactivate_stake"), ...ON_STAKE });
 
 /** Deactivates a stake; it becomes withdrawable at the next epoch. */
 export const solanaDeactivateStakeWrite = defineWrite({
   kind: "solana_deactivate_stake",
-  identity: { tool: "solana_deactivate_stake", toolset: "solana_staking", title: "Deactivate a Solana stake" },
+  identity: WRITE_IDENTITIES.solana_deactivate_stake,
   schema: SolanaDeactivateStakeRequest,
   target: "account",
   amountFields: [],

@@ -6,13 +6,14 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { WriteAddress, ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: WriteAddress });
 
 /** Delegates a stake's whole balance to a validator again. */
 export const solanaDelegateStakeWrite = defineWrite({
   kind: "solana_delegate_stake",
-  identity: { tool: "solana_delegate_stake", toolset: "solana_staking", title: "Re-delegate a Solana stake" },
+  identity: WRITE_IDENTITIES.solana_delegate_stake,
   schema: SolanaDelegateStakeRequest,
   target: "account",
   amountFields: [],

@@ -5,13 +5,13 @@ import { buildBody } from "../kit/built-body.js";
 import { planStakeAction, splitBalances } from "./solana-stake-action.js";
 import { BaseAmount, ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 /** The two splits differ only in these: their action, wording, where the new stake goes and the client call. */
 const SPLITS = {
-  solana_split_stake: { action: "split", title: "Split a Solana stake", into: "a new stake", then: "", send: "splitSolanaStake" },
+  solana_split_stake: { action: "split", into: "a new stake", then: "", send: "splitSolanaStake" },
   solana_split_deactivate_stake: {
     action: "split_deactivate",
-    title: "Split and deactivate part of a Solana stake",
     into: "a new stake, deactivated",
     then: " and deactivate the new stake",
     send: "splitDeactivateSolanaStake",
@@ -23,7 +23,7 @@ function solanaSplitWrite<Kind extends keyof typeof SPLITS>(kind: Kind) {
   const split = SPLITS[kind];
   return defineWrite({
     kind,
-    identity: { tool: kind, toolset: "solana_staking", title: split.title },
+    identity: WRITE_IDENTITIES[kind],
     schema: z.object({ kind: z.literal(kind), ...ON_STAKE, amount: BaseAmount }),
     target: "account",
     amountFields: ["amount"],

@@ -5,13 +5,14 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
+import { WRITE_IDENTITIES } from "../identities.js";
 
 export const SolanaWithdrawStakeRequest = z.object({ kind: z.literal("solana_withdraw_stake"), ...ON_STAKE });
 
 /** Withdraws a deactivated stake back to its account. */
 export const solanaWithdrawStakeWrite = defineWrite({
   kind: "solana_withdraw_stake",
-  identity: { tool: "solana_withdraw_stake", toolset: "solana_staking", title: "Withdraw a Solana stake" },
+  identity: WRITE_IDENTITIES.solana_withdraw_stake,
   schema: SolanaWithdrawStakeRequest,
   target: "account",
   amountFields: [],

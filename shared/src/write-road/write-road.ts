@@ -57,10 +57,10 @@ function messageOf(error: unknown): string {
 /** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
 function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
   const withReference = { ...request, correlation_id: sealed.correlation_id };
-  if (sealed.max_fees !== null && (withReference.kind === "send" || withReference.kind === "ethereum_stake") && withReference.max_fees === undefined) {
-    return { ...withReference, max_fees: BigInt(sealed.max_fees) };
-  }
-  return withReference;
+  const named = "max_fees" in withReference && withReference.max_fees !== undefined;
+  if (sealed.max_fees === null || named || writeSpec(request.kind).proposesMaxFees !== true) return withReference;
+  // A spec proposes max_fees only for a request with an optional max_fees.
+  return { ...withReference, max_fees: BigInt(sealed.max_fees) } as WriteRequest;
 }
 
 /**

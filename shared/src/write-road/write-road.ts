@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
-import { FOUND_OUTCOME, NOT_FOUND_OUTCOME } from "../guard-store/write-traces.js";
+import { FOUND_OUTCOME } from "../guard-store/write-traces.js";
 import type { IntentStanding, WriteTrace } from "../guard-store/guard-store.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
@@ -28,6 +28,7 @@ import { differingFields, digestFields, intentFingerprint, requestDigest, supers
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { recordLookup } from "./lookup-record.js";
+import { callRecord, lookedUpRecord, planRecord, resolvedRecord, type CallEntry, type RecordTail } from "./road-records.js";
 import { sendOnce } from "./send-once.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
@@ -118,7 +119,7 @@ export class WriteRoad {
       horizonMs: horizon,
       ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
       conclude: (write, conclusion) => this.#concludeLookup(write, conclusion),
-      lookedUp: (write, result) => recordLookup(ports.store, ports.surface, write, result),
+      lookedUp: (write, result) => recordLookup(ports.store, lookedUpRecord(ports.surface, write, result)),
     });
     this.#resuming = this.#resumeUnanswered();
   }
@@ -368,19 +369,16 @@ export class WriteRoad {
     if (outcome.status === "submitted") {
       const problem = await this.#auditAfterSend([
         ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
-        {
-          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }),
-          transaction_id: outcome.transaction.id,
-        },
+        this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }, { transaction_id: outcome.transaction.id }),
       ]);
       return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem };
     }
     if (outcome.status === "not_applied") {
-      const problem = await this.#auditAfterSend([{ ...this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }), error: outcome.message }]);
+      const problem = await this.#auditAfterSend([this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }, { error: outcome.message })]);
       return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
     }
     const problem = await this.#auditAfterSend([
-      { ...this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }), error: outcome.cause },
+      this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }, { error: outcome.cause }),
     ]);
     this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
     return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
@@ -449,21 +447,11 @@ export class WriteRoad {
   }
 
   async #concludeLookup(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {
-    const base = { reference: write.reference, stage: "background_lookup" };
     try {
       // Another process (or this one's dry run) may have concluded it meanwhile: one conclusion is enough.
       const now = await this.ports.store.writeByReference(write.reference, this.#duplicatesSince());
       if (now !== null && (now.transaction_id !== null || now.status === "not_applied" || (!conclusion.found && now.given_up === true))) return;
-      await this.ports.store.append({
-        event: "resolved",
-        surface: this.ports.surface,
-        operator: write.operator,
-        person: write.person,
-        tool: write.tool,
-        request_digest: null,
-        ...(conclusion.found ? { transaction_id: conclusion.transaction.id } : {}),
-        details: conclusion.found ? { ...base, outcome: FOUND_OUTCOME, status: conclusion.transaction.status } : { ...base, outcome: NOT_FOUND_OUTCOME, looked_for_ms: conclusion.lookedForMs },
-      });
+      await this.ports.store.append(resolvedRecord(this.ports.surface, write, "background_lookup", conclusion));
     } catch {
       // The write stays counted as uncertain; the next look-up (a search by its reference) still finds it.
     }
@@ -484,17 +472,8 @@ export class WriteRoad {
     /** Who asked: the signed-in person, or null (a single user). */
     person: Person | null;
   }): Promise<void> {
-    await this.ports.store.append({
-      event: entry.event,
-      surface: this.ports.surface,
-      operator: this.ports.operator,
-      person: entry.person === null ? null : personOnRecord(entry.person),
-      tool: entry.tool,
-      request_digest: null,
-      ...(entry.request === null ? {} : { request: entry.request }),
-      ...(entry.error === undefined ? {} : { error: entry.error }),
-      ...(entry.details === undefined ? {} : { details: entry.details }),
-    });
+    const { person, ...rest } = entry;
+    await this.ports.store.append(callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) }));
   }
 
   /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
@@ -518,16 +497,7 @@ export class WriteRoad {
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {
-        await this.ports.store.append({
-          event: "resolved",
-          surface: this.ports.surface,
-          operator: trace.operator,
-          person: who,
-          tool: trace.tool,
-          request_digest: null,
-          transaction_id: transaction.id,
-          details: { reference: trace.reference, outcome: FOUND_OUTCOME, status: transaction.status, stage: "duplicate_check" },
-        });
+        await this.ports.store.append(resolvedRecord(this.ports.surface, { ...trace, person: who }, "duplicate_check", { found: true, transaction }));
       },
     };
   }
@@ -588,36 +558,16 @@ export class WriteRoad {
     return new Date(this.#now() - (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS));
   }
 
-  #planRecord(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): AuditInput {
-    return {
-      event,
-      surface: this.ports.surface,
-      operator: plan.operator,
-      person: plan.person,
-      tool: plan.identity.tool,
-      request_digest: digest,
-      request: plan.request,
-      checks: plan.checks.map((check) => ({ code: check.code, severity: check.severity })),
-      details,
-      ...(error === undefined ? {} : { error }),
-    };
+  #planRecord(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, tail?: RecordTail): AuditInput {
+    return planRecord(this.ports.surface, event, plan, digest, details, tail);
   }
 
   async #auditPlan(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): Promise<void> {
-    await this.ports.store.append(this.#planRecord(event, plan, digest, details, error));
+    await this.ports.store.append(this.#planRecord(event, plan, digest, details, error === undefined ? {} : { error }));
   }
 
-  async #audit(entry: { event: AuditEventName; tool: string; request_digest?: string | null; error?: string; details?: Record<string, unknown> }, who: PersonOnRecord | null): Promise<void> {
-    await this.ports.store.append({
-      event: entry.event,
-      surface: this.ports.surface,
-      operator: this.ports.operator,
-      person: who,
-      tool: entry.tool,
-      request_digest: entry.request_digest ?? null,
-      ...(entry.error === undefined ? {} : { error: entry.error }),
-      ...(entry.details === undefined ? {} : { details: entry.details }),
-    });
+  async #audit(entry: Omit<CallEntry, "operator" | "person">, who: PersonOnRecord | null): Promise<void> {
+    await this.ports.store.append(callRecord(this.ports.surface, { ...entry, operator: this.ports.operator, person: who }));
   }
 
   /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */

@@ -7,24 +7,26 @@ import type { IntentStanding, WriteTrace } from "../guard-store/guard-store.js";
 import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
 import type { LimitSet } from "../policy/limit-scope.js";
-import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
+import { grantFor, limitSetsFor, type Grant } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
-import { toolPermission } from "../policy/tool-permission.js";
 import { hasBlocking, type Finding } from "../schemas/finding.js";
-import { accountDirectoryOf } from "../kinds/kit/account-directory.js";
 import { referencesIn } from "../kinds/kit/correlation-reference.js";
 import type { Transaction } from "../schemas/transaction.js";
-import { formatAmount } from "../units/format-units.js";
 import type { PlanContext } from "../kinds/kit/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../audit/serial-by-key.js";
 import { writeSpec, type WriteRequest } from "../kinds/registry.js";
-import { keepRequest, keptRequest } from "./kept-request.js";
+import { keptRequest } from "./kept-request.js";
+import { asShownInDryRun, sealIntent, sealRequest } from "./intent-seal.js";
+import { INTENT_CHECKS } from "./intent-checks.js";
+import { PLAN_CHECKS } from "./plan-checks.js";
+import { firstRefusal } from "./road-check.js";
+import { writePermission } from "./write-permission.js";
 import { unknownOutcomeText } from "./unknown-outcome-text.js";
 import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { differingFields, digestFields, intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
+import { intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
 import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { recognitionOf } from "./lost-answer-lookup.js";
 import { recordLookup } from "./lookup-record.js";
@@ -53,30 +55,6 @@ const MAX_RESUMED_LOOKUPS = 100;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
-function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
-  const withReference = { ...request, correlation_id: sealed.correlation_id };
-  const named = "max_fees" in withReference && withReference.max_fees !== undefined;
-  if (sealed.max_fees === null || named || writeSpec(request.kind).proposesMaxFees !== true) return withReference;
-  // A spec proposes max_fees only for a request with an optional max_fees.
-  return { ...withReference, max_fees: BigInt(sealed.max_fees) } as WriteRequest;
-}
-
-/**
- * The plan as the person is asked about it: checked again on fresh data, but with the figures the
- * dry run showed (its fee and balances, and the fee cap it proposed), so the question and the dry
- * run never differ by a fresh estimate.
- */
-function asShownInDryRun(plan: PlannedWrite, sealed: SealedIntent): PlannedWrite {
-  const amount = (units: string) => formatAmount(BigInt(units), plan.currency);
-  return {
-    ...plan,
-    ...(sealed.max_fees === null ? {} : { proposed_max_fees: BigInt(sealed.max_fees) }),
-    ...(sealed.fee == null ? {} : { fee: { estimated: amount(sealed.fee) } }),
-    ...(sealed.balances === undefined ? {} : { balances: sealed.balances.map((balance) => ({ name: balance.name, before: amount(balance.before), after: amount(balance.after) })) }),
-  };
 }
 
 /** The subject a call's person is bound by, or null (a single user). */
@@ -167,7 +145,7 @@ export class WriteRoad {
     const tool = writeSpec(request.kind).identity.tool;
     const policy = this.ports.policy();
     const who = whoOf(call);
-    const refusal = this.#permission(policy, request, call.actor.person);
+    const refusal = writePermission(policy, writeSpec(request.kind).identity, call.actor.person, this.ports.operator);
     if (refusal !== null) {
       await this.#audit({ event: "refused", tool, error: refusal, details: { reason: "permission", stage: "dry_run" } }, who);
       return { status: "refused", reason: "permission", message: refusal };
@@ -189,23 +167,15 @@ export class WriteRoad {
       await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
       return { status: "blocked", plan, stage: "dry_run" };
     }
-    const sealed: SealedIntent = {
+    const sealed = sealIntent(plan, {
       nonce: call.nonceFor?.(plan.correlation_id) ?? randomBytes(16).toString("hex"),
       fingerprint,
       digest,
       expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),
-      correlation_id: plan.correlation_id,
-      max_fees: plan.proposed_max_fees === null ? null : plan.proposed_max_fees.toString(),
-      account_id: plan.account.id,
-      transaction_id: plan.transaction?.id ?? null,
-      tool,
       person: subjectOf(call),
-      fields: digestFields(plan),
-      fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
-      balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
       similar: duplicate.similar,
-      ...(call.nonceFor === undefined ? {} : { request: keepRequest(plan.request) }),
-    };
+      keepRequest: call.nonceFor !== undefined,
+    });
     await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed) });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
     return { status: "prepared", plan, digest, sealed, earlier: duplicate.earlier };
@@ -281,16 +251,14 @@ export class WriteRoad {
     const tool = writeSpec(request.kind).identity.tool;
     const refuse = this.#refuser(request, call);
     const policy = this.ports.policy();
-    const permission = this.#permission(policy, request, call.actor.person);
+    const permission = writePermission(policy, writeSpec(request.kind).identity, call.actor.person, this.ports.operator);
     if (permission !== null) return { result: await refuse("permission", permission) };
     const standing = await this.ports.store.lookUpIntent(nonce);
     const unusable = standing.outcome === "open" ? null : await this.#unusable(standing, refuse);
     if (unusable !== null) return { result: unusable };
     const sealed = SealedIntent.parse(JSON.parse((standing as { sealed: string }).sealed));
-    const bound = { reference: sealed.correlation_id };
-    if (sealed.tool !== tool) return { result: await refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound) };
-    if (sealed.person !== subjectOf(call)) return { result: await refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound) };
-    if (this.#now() >= sealed.expires_at) return { result: await refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound) };
+    const refusal = await firstRefusal(INTENT_CHECKS, { sealed, tool, person: subjectOf(call), now: this.#now() });
+    if (refusal !== null) return { result: await refuse(refusal.reason, refusal.message, undefined, { reference: sealed.correlation_id }) };
     if (use === "look") return { sealed, policy, refuse };
     // Used up before anything else: two confirmations at the same moment can never both pass.
     const redemption = await this.ports.store.redeemIntent(nonce);
@@ -404,22 +372,8 @@ export class WriteRoad {
       await this.#auditPlan("refused", plan, requestDigest(plan), { reason, stage, reference: plan.correlation_id }, message);
       return { result: { status: "refused", reason, message, plan } };
     };
-    const boundTransaction = plan.transaction?.id ?? null;
-    if (plan.account.id !== sealed.account_id || boundTransaction !== sealed.transaction_id) {
-      return refuse(
-        "binding_changed",
-        `the dry run was for account ${sealed.account_id}${sealed.transaction_id === null ? "" : ` and transaction ${sealed.transaction_id}`}, but this confirmation names account ${plan.account.id} (${plan.account.name}): the arguments name another account, or an account was renamed or took the name since. Nothing was sent: run a new dry run and check the account`,
-      );
-    }
-    if (stage === "send_check") {
-      const named = await this.#nameStillBound(plan, call.signal);
-      if (named !== null) return refuse("binding_changed", named);
-    }
-    if (requestDigest(plan) !== sealed.digest) {
-      const differs = sealed.fields === undefined ? [] : differingFields(sealed.fields, digestFields(plan));
-      const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
-      return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
-    }
+    const refusal = await firstRefusal(PLAN_CHECKS, { plan, sealed, stage, client: this.ports.client, signal: call.signal });
+    if (refusal !== null) return refuse(refusal.reason, refusal.message);
     const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
     plan = withDuplicateFindings(plan, duplicate);
     const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
@@ -429,21 +383,6 @@ export class WriteRoad {
       return { result: { status: "blocked", plan, stage } };
     }
     return { plan, storeRepeatOf: duplicate.storeRepeatOf };
-  }
-
-  /**
-   * Why the account name the body sends would not reach the account the person saw (null when it
-   * would). Read from a fresh listing of every account, never from the name directory's hints: a
-   * second account that took the name a moment ago must be seen right before the POST.
-   */
-  async #nameStillBound(plan: PlannedWrite, signal?: AbortSignal): Promise<string | null> {
-    const body = plan.call.body;
-    const named = body !== null && typeof body === "object" && "account_name" in body && typeof body.account_name === "string" ? body.account_name : null;
-    if (named === null) return null;
-    const holders = (await accountDirectoryOf(this.ports.client).refresh({ signal })).filter((account) => account.name === named).map((account) => account.id);
-    if (holders.length === 1 && holders[0] === plan.account.id) return null;
-    const now = holders.length === 0 ? "no account" : `account${holders.length > 1 ? "s" : ""} ${holders.join(", ")}`;
-    return `the request names its account by the name the service resolves, and that name now belongs to ${now}, not to account ${plan.account.id} alone as the person saw it. Nothing was sent`;
   }
 
   async #concludeLookup(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {
@@ -500,15 +439,6 @@ export class WriteRoad {
         await this.ports.store.append(resolvedRecord(this.ports.surface, { ...trace, person: who }, "duplicate_check", { found: true, transaction }));
       },
     };
-  }
-
-  #permission(policy: Policy, request: WriteRequest, person: Person | null): string | null {
-    const identity = writeSpec(request.kind).identity;
-    const verdict = toolPermission(policy, { name: identity.tool, toolset: identity.toolset, readOnly: false }, person);
-    if (!verdict.allowed) return verdict.reason;
-    // A surface hands each person the road of the operator their role acts as.
-    const operator = grantOperator(grantFor(policy, person), this.ports.operator);
-    return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
   }
 
   #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined, history?: HistoryPrefetch): PlanContext {

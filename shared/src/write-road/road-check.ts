@@ -4,6 +4,8 @@ import type { RefusalReason } from "./road-types.js";
 export interface Refusal {
   reason: RefusalReason;
   message: string;
+  /** What the refusal's record and answer add: the transaction a reused intent created. */
+  facts?: Record<string, unknown>;
 }
 
 /** One named check before sending: null when what it holds still holds. */

@@ -1,11 +1,13 @@
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
+import { NOT_APPLIED_OUTCOME } from "../audit/committed-amounts.js";
 import { FOUND_OUTCOME, NOT_FOUND_OUTCOME } from "../guard-store/write-traces.js";
 import { LOOKED_UP_EVENT, lookupDetails } from "../guard-store/lookup-tally.js";
 import type { PersonOnRecord } from "../identity/person.js";
 import type { LookupConclusion, WatchedWrite } from "./background-lookups.js";
 import type { LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
+import type { SendOutcome } from "./send-once.js";
 
 /**
  * Every audit record the road writes is built here, with the one meaning of its event
@@ -33,6 +35,21 @@ export function planRecord(surface: string, event: AuditEventName, plan: Planned
     ...(tail.error === undefined ? {} : { error: tail.error }),
     ...(tail.transaction_id === undefined ? {} : { transaction_id: tail.transaction_id }),
   };
+}
+
+/**
+ * The records of a POST's outcome: submitted (after an `ambiguous` one when only a look-up found
+ * it), failed and not applied, or ambiguous. `committed`: what the write counts against the limits.
+ */
+export function sentRecords(surface: string, plan: PlannedWrite, digest: string, committed: Record<string, unknown>, outcome: SendOutcome): AuditInput[] {
+  if (outcome.status === "submitted") {
+    return [
+      ...(outcome.looked_up ? [planRecord(surface, "ambiguous", plan, digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
+      planRecord(surface, "submitted", plan, digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up }, { transaction_id: outcome.transaction.id }),
+    ];
+  }
+  if (outcome.status === "not_applied") return [planRecord(surface, "failed", plan, digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }, { error: outcome.message })];
+  return [planRecord(surface, "ambiguous", plan, digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }, { error: outcome.cause })];
 }
 
 /** A call recorded without a plan: one refused or failed before its plan stood, or an operation a surface makes outside the road. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "../../src/schemas/transaction.js";
-import { callRecord, lookedUpRecord, planRecord, resolvedRecord } from "../../src/write-road/road-records.js";
+import { callRecord, lookedUpRecord, planRecord, resolvedRecord, sentRecords } from "../../src/write-road/road-records.js";
 import { plannedSend } from "./planned-write-fixture.js";
 
 const alice = { subject: "alice", name: "Alice" };
@@ -67,5 +67,26 @@ describe("the road's audit records", () => {
     const record = lookedUpRecord("mcp", lost, { found: "candidates", candidates: [{ id: 3, differences: [] }, { id: 4, differences: ["amount"] }] });
     expect(record).toMatchObject({ event: "looked_up", operator: "treasury-bot", person: alice, tool: "create_transaction", request_digest: null });
     expect(record.details).toEqual({ reference: "ref-1", stage: "background_lookup", found: "candidates", candidates: [3, 4] });
+  });
+
+  it("a POST's outcome: submitted (after ambiguous when a look-up found it), failed and not applied, or ambiguous with its candidates", () => {
+    const plan = plannedSend();
+    const digest = "d".repeat(64);
+    const committed = { reference: "ref-1", currency: "SOL" };
+    const transaction = { id: 42, status: "SUBMITTED" } as unknown as Transaction;
+    const shape = (records: ReturnType<typeof sentRecords>) => records.map((record) => [record.event, record.details, record.transaction_id, record.error]);
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "submitted", transaction, looked_up: false }))).toEqual([
+      ["submitted", { ...committed, status: "SUBMITTED", looked_up: false }, 42, undefined],
+    ]);
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "submitted", transaction, looked_up: true }))).toEqual([
+      ["ambiguous", { ...committed, outcome: "found" }, undefined, undefined],
+      ["submitted", { ...committed, status: "SUBMITTED", looked_up: true }, 42, undefined],
+    ]);
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "not_applied", message: "refused" }))).toEqual([
+      ["failed", { reference: "ref-1", outcome: "not_applied", stage: "send" }, undefined, "refused"],
+    ]);
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "uncertain", message: "lost", cause: "timeout", candidates: [{ id: 5, differences: [] }] }))).toEqual([
+      ["ambiguous", { ...committed, candidates: [5] }, undefined, "timeout"],
+    ]);
   });
 });

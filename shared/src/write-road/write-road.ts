@@ -2,43 +2,41 @@ import { randomBytes } from "node:crypto";
 import type { AuditInput } from "../audit/audit-entry.js";
 import type { AuditEventName } from "../audit/audit-events.js";
 import { committedDetails, NOT_APPLIED_OUTCOME, TEAM_COUNTED_BY } from "../audit/committed-amounts.js";
-import { FOUND_OUTCOME, NOT_FOUND_OUTCOME, type WriteTrace } from "../audit/write-traces.js";
-import type { IntentStanding } from "../guard-store/guard-store.js";
-import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
-import { DAILY_LIMIT_WINDOW_MS, checkDailyLimit } from "../policy/daily-limit.js";
-import type { LimitSet } from "../policy/limit-scope.js";
-import { grantFor, grantOperator, limitSetsFor, type Grant } from "../policy/person-grant.js";
-import type { Policy } from "../policy/policy.js";
-import { toolPermission, writeToolQuery } from "../policy/tool-permission.js";
-import { hasBlocking, type Finding } from "../schemas/finding.js";
-import { accountDirectoryOf } from "../kinds/kit/account-directory.js";
-import { referencesIn } from "../kinds/kit/correlation-reference.js";
-import type { Transaction } from "../schemas/transaction.js";
-import { formatAmount } from "../units/format-units.js";
-import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
-import { whatMovesSentence } from "./what-moves.js";
-import type { PlanContext } from "../kinds/kit/plan-context.js";
 import { SerialByKey, writeSerialKey } from "../audit/serial-by-key.js";
+import { personOnRecord, type Person, type PersonOnRecord } from "../identity/person.js";
 import { writeSpec, type WriteRequest } from "../kinds/registry.js";
-import { keepRequest, keptRequest } from "./kept-request.js";
-import { unknownOutcomeText } from "./unknown-outcome-text.js";
-import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
+import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
+import { grantFor } from "../policy/person-grant.js";
+import type { Policy } from "../policy/policy.js";
+import { hasBlocking } from "../schemas/finding.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
+import { INTENT_CHECKS } from "./intent-checks.js";
+import { asShownInDryRun, sealIntent, sealRequest } from "./intent-seal.js";
+import { unusableIntent } from "./intent-standing.js";
+import { keptRequest } from "./kept-request.js";
+import { recognitionOf } from "./lost-answer-lookup.js";
+import { PLAN_CHECKS } from "./plan-checks.js";
 import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { differingFields, digestFields, intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
-import { SealedIntent, type CommitResult, type DuplicateVerdict, type ConsentPort, type PrepareResult, type QuestionResult, type RefusalReason, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
-import { recognitionOf } from "./lost-answer-lookup.js";
-import { recordLookup } from "./lookup-record.js";
+import { intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
+import { blockedByReservation, reservationRequest } from "./reservation.js";
+import { firstRefusal, type Refusal } from "./road-check.js";
+import { RoadLookups } from "./road-lookups.js";
+import { countedLimitSets, creatingWrite, limitWindowStart, roadPlanContext } from "./road-plan-context.js";
+import { callRecord, planRecord, resolvedRecord, sentRecords, type CallEntry } from "./road-records.js";
+import { SealedIntent, type CommitResult, type ConsentPort, type DuplicateVerdict, type PrepareResult, type QuestionResult, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { racedWrite } from "./race-after-send.js";
+import { errorMessage } from "../untrusted/error-message.js";
+import { followSubmission } from "./submission-standing.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
-import { followSubmission } from "./submission-standing.js";
-import { errorMessage } from "../untrusted/error-message.js";
+import { writePermission } from "./write-permission.js";
 
 type Refused = Extract<CommitResult, { status: "refused" }>;
-type Refuse = (reason: RefusalReason, message: string, plan?: PlannedWrite, extra?: Record<string, unknown>) => Promise<Refused>;
+type Refuse = (refusal: Refusal, plan?: PlannedWrite) => Promise<Refused>;
+/** A confirmation's plan that passed every check, with the acknowledgement its reservation checks. */
+type Checked = { plan: PlannedWrite; storeRepeatOf: string | null };
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
 const DEFAULT_BROADCAST_WAIT_MS = 5000;
@@ -50,33 +48,7 @@ const DEFAULT_BROADCAST_WAIT_MS = 5000;
  * reservation is what is atomic.
  */
 const WRITES_IN_FLIGHT = new SerialByKey();
-const MIN_LOOKUP_HORIZON_MS = 60_000;
-/** At most this many unanswered writes are resumed when a road opens its store: the newest, a bounded read. */
-const MAX_RESUMED_LOOKUPS = 100;
 
-/** The request a confirmation plans: the dry run's reference, and the fee cap it proposed when the person named none. */
-function sealRequest(request: WriteRequest, sealed: SealedIntent): WriteRequest {
-  const withReference = { ...request, correlation_id: sealed.correlation_id };
-  if (sealed.max_fees !== null && (withReference.kind === "send" || withReference.kind === "ethereum_stake") && withReference.max_fees === undefined) {
-    return { ...withReference, max_fees: BigInt(sealed.max_fees) };
-  }
-  return withReference;
-}
-
-/**
- * The plan as the person is asked about it: checked again on fresh data, but with the figures the
- * dry run showed (its fee and balances, and the fee cap it proposed), so the question and the dry
- * run never differ by a fresh estimate.
- */
-function asShownInDryRun(plan: PlannedWrite, sealed: SealedIntent): PlannedWrite {
-  const amount = (units: string) => formatAmount(BigInt(units), plan.currency);
-  return {
-    ...plan,
-    ...(sealed.max_fees === null ? {} : { proposed_max_fees: BigInt(sealed.max_fees) }),
-    ...(sealed.fee == null ? {} : { fee: { estimated: amount(sealed.fee) } }),
-    ...(sealed.balances === undefined ? {} : { balances: sealed.balances.map((balance) => ({ name: balance.name, before: amount(balance.before), after: amount(balance.after) })) }),
-  };
-}
 
 /** The subject a call's person is bound by, or null (a single user). */
 function subjectOf(call: RoadCall): string | null {
@@ -86,11 +58,6 @@ function subjectOf(call: RoadCall): string | null {
 /** The person a call's records name. */
 function whoOf(call: RoadCall): PersonOnRecord | null {
   return call.actor.person === null ? null : personOnRecord(call.actor.person);
-}
-
-/** The checks with the daily-limit finding replaced by the reservation's verdict. */
-function withFinding(checks: readonly Finding[], replaced: readonly string[], added: Finding): Finding[] {
-  return [...checks.filter((check) => !replaced.includes(check.code)), added];
 }
 
 /** The plan with what the duplicate check found: its finding, then the workspace history's warnings. */
@@ -106,21 +73,13 @@ function withDuplicateFindings(plan: PlannedWrite, duplicate: DuplicateVerdict):
  * tool, the person and the expiry, then redeemed once, a plan again that must be what the person
  * saw, consent, then one at a time per operator and currency: a last plan, the name still on the same account, the
  * reservation of the intent and the amount, one POST, its look-up). Each step is audited with
- * the one meaning of its event (AUDIT_EVENT_MEANINGS).
+ * the one meaning of its event (AUDIT_EVENT_MEANINGS); the records are built in road-records.ts.
  */
 export class WriteRoad {
-  readonly #lookups: BackgroundLookups;
-  readonly #resuming: Promise<void>;
+  readonly #lookups: RoadLookups;
 
   constructor(private readonly ports: RoadPorts) {
-    const horizon = ports.lookupHorizonMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, 4 * ports.client.timeoutMs);
-    this.#lookups = new BackgroundLookups(ports.client, {
-      horizonMs: horizon,
-      ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
-      conclude: (write, conclusion) => this.#concludeLookup(write, conclusion),
-      lookedUp: (write, result) => recordLookup(ports.store, ports.surface, write, result),
-    });
-    this.#resuming = this.#resumeUnanswered();
+    this.#lookups = new RoadLookups(ports, () => this.#duplicatesSince());
   }
 
   get operator(): string {
@@ -133,27 +92,7 @@ export class WriteRoad {
 
   /** Resolves when every background look-up (those resumed from the store included) has concluded. */
   async lookupsSettled(): Promise<void> {
-    await this.#resuming;
     await this.#lookups.settled();
-  }
-
-  /**
-   * Resumes the look-ups of this operator's writes that the store shows unanswered (reserved with no
-   * answer, or answered ambiguously, and not concluded): a process that stopped mid-write, or while
-   * looking one up, left them so. Each is looked up at once from what the store kept before its POST.
-   */
-  async #resumeUnanswered(): Promise<void> {
-    let unanswered: WriteTrace[];
-    try {
-      unanswered = await this.ports.store.unansweredWrites({ operator: this.ports.operator, since: this.#duplicatesSince() }, MAX_RESUMED_LOOKUPS);
-    } catch {
-      // A store that cannot be read now refuses the first call that needs it, naming why.
-      return;
-    }
-    for (const trace of unanswered) {
-      if (trace.recognition === undefined) continue;
-      this.#lookups.watch({ operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null }, { sentAt: Date.parse(trace.reserved_at) });
-    }
   }
 
   /** Whether the write with this reference is still being looked up. */
@@ -163,49 +102,34 @@ export class WriteRoad {
 
   /** The dry run: nothing is sent. A passing plan becomes the one intent that can be confirmed. */
   async prepare(request: WriteRequest, call: RoadCall): Promise<PrepareResult> {
-    const tool = writeSpec(request.kind).identity.tool;
+    const identity = writeSpec(request.kind).identity;
     const policy = this.ports.policy();
     const who = whoOf(call);
-    const refusal = this.#permission(policy, request, call.actor.person);
+    const refusal = writePermission(policy, identity, call.actor.person, this.ports.operator);
     if (refusal !== null) {
-      await this.#audit({ event: "refused", tool, error: refusal, details: { reason: "permission", stage: "dry_run" } }, who);
+      await this.#audit({ event: "refused", tool: identity.tool, error: refusal, details: { reason: "permission", stage: "dry_run" } }, who);
       return { status: "refused", reason: "permission", message: refusal };
     }
-    let plan: PlannedWrite;
     const history = this.#historyPrefetch(call.signal, request);
-    try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
-    } catch (error) {
-      const message = errorMessage(error);
-      await this.#audit({ event: "failed", tool, error: message, details: { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME } }, who);
-      return { status: "failed", message };
-    }
-    const fingerprint = intentFingerprint(plan);
-    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), plan);
-    plan = withDuplicateFindings(plan, duplicate);
+    const planned = await this.#plan(request, policy, call, history, { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME });
+    if ("message" in planned) return { status: "failed", message: planned.message };
+    const fingerprint = intentFingerprint(planned.plan);
+    const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), planned.plan);
+    const plan = withDuplicateFindings(planned.plan, duplicate);
     const digest = requestDigest(plan);
     if (hasBlocking(plan.checks)) {
       await this.#auditPlan("blocked", plan, digest, { stage: "dry_run" });
       return { status: "blocked", plan, stage: "dry_run" };
     }
-    const sealed: SealedIntent = {
+    const sealed = sealIntent(plan, {
       nonce: call.nonceFor?.(plan.correlation_id) ?? randomBytes(16).toString("hex"),
       fingerprint,
       digest,
       expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),
-      correlation_id: plan.correlation_id,
-      max_fees: plan.proposed_max_fees === null ? null : plan.proposed_max_fees.toString(),
-      account_id: plan.account.id,
-      transaction_id: plan.transaction?.id ?? null,
-      tool,
       person: subjectOf(call),
-      fields: digestFields(plan),
-      fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
-      balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
       similar: duplicate.similar,
-      moves: oneLineUntrusted(whatMovesSentence(plan)),
-      ...(call.nonceFor === undefined ? {} : { request: keepRequest(plan.request) }),
-    };
+      keepRequest: call.nonceFor !== undefined,
+    });
     // A derived nonce is person mode's: the dry run waits for its person, who finds it in their list (the extension's, list_pending_approvals).
     const waiting = call.nonceFor === undefined ? {} : { waiting_for: { person: sealed.person } };
     await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed), ...waiting });
@@ -251,7 +175,7 @@ export class WriteRoad {
       await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail, through: consent.through ?? "form" });
       return { status: "declined", plan, detail: consent.detail };
     }
-    if (this.#now() >= sealed.expires_at) return refuse("expired", "expired while waiting for the person's confirmation; nothing was sent: run a new dry run", plan);
+    if (this.#now() >= sealed.expires_at) return refuse({ reason: "expired", message: "expired while waiting for the person's confirmation; nothing was sent: run a new dry run" }, plan);
     // Who confirmed is the record's person (the signed-in one on a team server); `through` says where: a form, the page, or the token alone.
     const through = consent.answer === "accepted" ? (consent.through ?? "form") : "token";
     await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id, through });
@@ -262,216 +186,6 @@ export class WriteRoad {
     // Outside the serial section: following a broadcast must not hold up the next write.
     call.progress?.("following the transaction until it is broadcast");
     return { ...result, standing: await followSubmission(this.ports.client, result.transaction, { waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS, signal: call.signal }) };
-  }
-
-  /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
-  #refuser(request: WriteRequest, call: RoadCall): Refuse {
-    const tool = writeSpec(request.kind).identity.tool;
-    return async (reason, message, plan, extra = {}) => {
-      await this.#audit({ event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...extra } }, whoOf(call));
-      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...extra };
-    };
-  }
-
-  /**
-   * The sealed intent a nonce names, held to who asks before anything is used up: the caller's
-   * permission, then the intent must be open (not used, not superseded, known), for this tool and
-   * this person, and not expired. Someone else's attempt is refused and leaves it to its owner. To
-   * "redeem" then uses it, once, ever. With it, the policy read for this call and its refusal.
-   */
-  async #openIntent(request: WriteRequest, nonce: string, call: RoadCall, use: "look" | "redeem"): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
-    const tool = writeSpec(request.kind).identity.tool;
-    const refuse = this.#refuser(request, call);
-    const policy = this.ports.policy();
-    const permission = this.#permission(policy, request, call.actor.person);
-    if (permission !== null) return { result: await refuse("permission", permission) };
-    const standing = await this.ports.store.lookUpIntent(nonce);
-    const unusable = standing.outcome === "open" ? null : await this.#unusable(standing, refuse);
-    if (unusable !== null) return { result: unusable };
-    const sealed = SealedIntent.parse(JSON.parse((standing as { sealed: string }).sealed));
-    const bound = { reference: sealed.correlation_id };
-    if (sealed.tool !== tool) return { result: await refuse("other_tool", `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}`, undefined, bound) };
-    if (sealed.person !== subjectOf(call)) return { result: await refuse("other_person", "the confirmation belongs to another person: only the person who ran the dry run can confirm it", undefined, bound) };
-    if (this.#now() >= sealed.expires_at) return { result: await refuse("expired", `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run`, undefined, bound) };
-    if (use === "look") return { sealed, policy, refuse };
-    // Used up before anything else: two confirmations at the same moment can never both pass.
-    const redemption = await this.ports.store.redeemIntent(nonce);
-    if (redemption.outcome === "redeemed") return { sealed, policy, refuse };
-    return { result: await this.#unusable(redemption, refuse) };
-  }
-
-  /** Why an intent the store does not hold open cannot be confirmed. */
-  async #unusable(standing: Exclude<IntentStanding, { outcome: "open" }>, refuse: Refuse): Promise<Refused> {
-    if (standing.outcome === "reused") {
-      const earlier = standing.reference === null ? null : await this.ports.store.writeByReference(standing.reference);
-      const what =
-        earlier?.transaction_id != null
-          ? `; it created transaction ${earlier.transaction_id}`
-          : earlier?.status === "uncertain"
-            ? `; it went on to the write with reference ${earlier.reference}, ${unknownOutcomeText(earlier, this.#lookups.watching(earlier.reference))}`
-            : standing.reference === null
-              ? ""
-              : `; it went on to the write with reference ${standing.reference}`;
-      return refuse("reused", `already used (a confirmation submits once)${what}. Nothing was sent`, undefined, { transaction_id: earlier?.transaction_id ?? null });
-    }
-    if (standing.outcome === "superseded") return refuse("superseded", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent");
-    return refuse("unknown_intent", "this dry run is not known to the guard's store (expired, or made against another store); run a new dry run");
-  }
-
-  async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
-    call.progress?.("final check on fresh data");
-    const checkedAt = this.ports.client.serviceNow();
-    const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
-    if ("result" in checked) return checked.result;
-    const plan = checked.plan;
-    const since = this.#duplicatesSince();
-    const amount = plan.policy_amount;
-    const window = new Date(this.#now() - DAILY_LIMIT_WINDOW_MS);
-    const grant = grantFor(policy, call.actor.person);
-    // Every counting record of an approval the team already counted says so, and so counts for the team no more.
-    const creator = plan.transaction === undefined ? null : await this.#creatingWrite(plan.transaction, window);
-    const committed = { ...committedDetails(plan), ...(creator === null ? {} : { [TEAM_COUNTED_BY]: creator }) };
-    // What identifies the write is kept with its reservation, before the POST: any process can look it up if this one stops.
-    let recognition;
-    try {
-      recognition = await recognitionOf(this.ports.client, plan);
-    } catch (error) {
-      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
-      await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
-      return { status: "failed", message };
-    }
-    // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
-    await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
-    const reservation = await this.ports.store.reserve({
-      record: this.#planRecord("reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, recognition, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
-      operator: plan.operator,
-      fingerprint: sealed.fingerprint,
-      reference: plan.correlation_id,
-      duplicatesSince: since,
-      repeatOf: checked.storeRepeatOf,
-      limits:
-        amount === undefined
-          ? []
-          : this.#limitSets(policy, grant, creator)
-              .filter((set) => set.limits[plan.currency.name]?.max_per_day !== undefined)
-              .map((set) => ({ scope: set.scope, currency: plan.currency.name, since: window, check: (spent: bigint) => checkDailyLimit(set, plan.currency, amount, spent) })),
-    });
-    if (!reservation.reserved) {
-      const finding =
-        reservation.reason === "daily_limit"
-          ? reservation.finding
-          : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
-      // The reservation's verdict replaces the plan's finding of the same limit (its _OK) or of the repeat.
-      const checks = finding === null ? plan.checks : withFinding(plan.checks, [finding.code, `${finding.code}_OK`, "REPEAT_ACKNOWLEDGED"], finding);
-      const blocked = { ...plan, checks };
-      await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
-      return { status: "blocked", plan: blocked, stage: "reserve" };
-    }
-    call.progress?.("sending");
-    const outcome = await sendOnce(this.ports.client, plan, recognition);
-    if (outcome.status === "submitted") {
-      const raced = await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs());
-      const problem = await this.#auditAfterSend([
-        ...(outcome.looked_up ? [this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
-        {
-          ...this.#planRecord("submitted", plan, sealed.digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up, ...(raced === null ? {} : { raced_with: raced.transaction_ids }) }),
-          transaction_id: outcome.transaction.id,
-        },
-      ]);
-      return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem, ...(raced === null ? {} : { raced }) };
-    }
-    if (outcome.status === "not_applied") {
-      const problem = await this.#auditAfterSend([{ ...this.#planRecord("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }), error: outcome.message }]);
-      return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
-    }
-    const problem = await this.#auditAfterSend([
-      { ...this.#planRecord("ambiguous", plan, sealed.digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }), error: outcome.cause },
-    ]);
-    this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
-    return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
-  }
-
-  /**
-   * Plans the confirmed request again on fresh data and holds it to what the person saw: the same
-   * account (and transaction), the same digest, nothing blocking, no duplicate; right before the
-   * POST also the account's name still naming that account alone.
-   */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<{ plan: PlannedWrite; storeRepeatOf: string | null } | { result: StoppedBeforeSending }> {
-    const tool = writeSpec(request.kind).identity.tool;
-    let plan: PlannedWrite;
-    const history = this.#historyPrefetch(call.signal, request);
-    try {
-      plan = await planWrite(this.#context(policy, grantFor(policy, call.actor.person), call.signal, history), request);
-    } catch (error) {
-      const message = errorMessage(error);
-      await this.#audit({ event: "failed", tool, request_digest: sealed.digest, error: message, details: { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME } }, whoOf(call));
-      return { result: { status: "failed", message } };
-    }
-    const refuse = async (reason: RefusalReason, message: string): Promise<{ result: StoppedBeforeSending }> => {
-      await this.#auditPlan("refused", plan, requestDigest(plan), { reason, stage, reference: plan.correlation_id }, message);
-      return { result: { status: "refused", reason, message, plan } };
-    };
-    const boundTransaction = plan.transaction?.id ?? null;
-    if (plan.account.id !== sealed.account_id || boundTransaction !== sealed.transaction_id) {
-      return refuse(
-        "binding_changed",
-        `the dry run was for account ${sealed.account_id}${sealed.transaction_id === null ? "" : ` and transaction ${sealed.transaction_id}`}, but this confirmation names account ${plan.account.id} (${plan.account.name}): the arguments name another account, or an account was renamed or took the name since. Nothing was sent: run a new dry run and check the account`,
-      );
-    }
-    if (stage === "send_check") {
-      const named = await this.#nameStillBound(plan, call.signal);
-      if (named !== null) return refuse("binding_changed", named);
-    }
-    if (requestDigest(plan) !== sealed.digest) {
-      const differs = sealed.fields === undefined ? [] : differingFields(sealed.fields, digestFields(plan));
-      const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
-      return refuse("digest_mismatch", `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`);
-    }
-    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
-    plan = withDuplicateFindings(plan, duplicate);
-    const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
-    if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
-    if (hasBlocking(plan.checks)) {
-      await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
-      return { result: { status: "blocked", plan, stage } };
-    }
-    return { plan, storeRepeatOf: duplicate.storeRepeatOf };
-  }
-
-  /**
-   * Why the account name the body sends would not reach the account the person saw (null when it
-   * would). Read from a fresh listing of every account, never from the name directory's hints: a
-   * second account that took the name a moment ago must be seen right before the POST.
-   */
-  async #nameStillBound(plan: PlannedWrite, signal?: AbortSignal): Promise<string | null> {
-    const body = plan.call.body;
-    const named = body !== null && typeof body === "object" && "account_name" in body && typeof body.account_name === "string" ? body.account_name : null;
-    if (named === null) return null;
-    const holders = (await accountDirectoryOf(this.ports.client).refresh({ signal })).filter((account) => account.name === named).map((account) => account.id);
-    if (holders.length === 1 && holders[0] === plan.account.id) return null;
-    const now = holders.length === 0 ? "no account" : `account${holders.length > 1 ? "s" : ""} ${holders.join(", ")}`;
-    return `the request names its account by the name the service resolves, and that name now belongs to ${now}, not to account ${plan.account.id} alone as the person saw it. Nothing was sent`;
-  }
-
-  async #concludeLookup(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {
-    const base = { reference: write.reference, stage: "background_lookup" };
-    try {
-      // Another process (or this one's dry run) may have concluded it meanwhile: one conclusion is enough.
-      const now = await this.ports.store.writeByReference(write.reference, this.#duplicatesSince());
-      if (now !== null && (now.transaction_id !== null || now.status === "not_applied" || (!conclusion.found && now.given_up === true))) return;
-      await this.ports.store.append({
-        event: "resolved",
-        surface: this.ports.surface,
-        operator: write.operator,
-        person: write.person,
-        tool: write.tool,
-        request_digest: null,
-        ...(conclusion.found ? { transaction_id: conclusion.transaction.id } : {}),
-        details: conclusion.found ? { ...base, outcome: FOUND_OUTCOME, status: conclusion.transaction.status } : { ...base, outcome: NOT_FOUND_OUTCOME, looked_for_ms: conclusion.lookedForMs },
-      });
-    } catch {
-      // The write stays counted as uncertain; the next look-up (a search by its reference) still finds it.
-    }
   }
 
   /**
@@ -489,25 +203,142 @@ export class WriteRoad {
     /** Who asked: the signed-in person, or null (a single user). */
     person: Person | null;
   }): Promise<void> {
-    await this.ports.store.append({
-      event: entry.event,
-      surface: this.ports.surface,
-      operator: this.ports.operator,
-      person: entry.person === null ? null : personOnRecord(entry.person),
-      tool: entry.tool,
-      request_digest: null,
-      ...(entry.request === null ? {} : { request: entry.request }),
-      ...(entry.error === undefined ? {} : { error: entry.error }),
-      ...(entry.details === undefined ? {} : { details: entry.details }),
-    });
+    const { person, ...rest } = entry;
+    await this.ports.store.append(callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) }));
+  }
+
+  /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
+  #refuser(request: WriteRequest, call: RoadCall): Refuse {
+    const tool = writeSpec(request.kind).identity.tool;
+    return async ({ reason, message, facts = {} }, plan) => {
+      await this.#audit({ event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...facts } }, whoOf(call));
+      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...facts };
+    };
+  }
+
+  /**
+   * The sealed intent a nonce names, held to who asks before anything is used up: the caller's
+   * permission, then the intent must be open (not used, not superseded, known) and pass
+   * INTENT_CHECKS (this tool, this person, not expired). Someone else's attempt is refused and
+   * leaves it to its owner. To "redeem" then uses it, once, ever. With it, the policy read for this
+   * call and its refusal.
+   */
+  async #openIntent(request: WriteRequest, nonce: string, call: RoadCall, use: "look" | "redeem"): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
+    const identity = writeSpec(request.kind).identity;
+    const refuse = this.#refuser(request, call);
+    const policy = this.ports.policy();
+    const permission = writePermission(policy, identity, call.actor.person, this.ports.operator);
+    if (permission !== null) return { result: await refuse({ reason: "permission", message: permission }) };
+    const standing = await this.ports.store.lookUpIntent(nonce);
+    if (standing.outcome !== "open") return { result: await refuse(await this.#unusable(standing)) };
+    const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
+    const refusal = await firstRefusal(INTENT_CHECKS, { sealed, tool: identity.tool, person: subjectOf(call), now: this.#now() });
+    if (refusal !== null) return { result: await refuse({ ...refusal, facts: { reference: sealed.correlation_id } }) };
+    if (use === "look") return { sealed, policy, refuse };
+    // Used up before anything else: two confirmations at the same moment can never both pass.
+    const redemption = await this.ports.store.redeemIntent(nonce);
+    if (redemption.outcome === "redeemed") return { sealed, policy, refuse };
+    return { result: await refuse(await this.#unusable(redemption)) };
+  }
+
+  #unusable(standing: Parameters<typeof unusableIntent>[0]): Promise<Refusal> {
+    return unusableIntent(standing, this.ports.store, (reference) => this.#lookups.watching(reference));
+  }
+
+  /**
+   * Plans the confirmed request again on fresh data and holds it to what the person saw: PLAN_CHECKS
+   * (the same account and transaction, right before the POST the account's name still naming that
+   * account alone, the same digest), then nothing blocking, no duplicate.
+   */
+  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<Checked | { result: StoppedBeforeSending }> {
+    const history = this.#historyPrefetch(call.signal, request);
+    const planned = await this.#plan(request, policy, call, history, { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME }, sealed.digest);
+    if ("message" in planned) return { result: { status: "failed", message: planned.message } };
+    let plan = planned.plan;
+    const refusal = await firstRefusal(PLAN_CHECKS, { plan, sealed, stage, client: this.ports.client, signal: call.signal });
+    if (refusal !== null) {
+      await this.#auditPlan("refused", plan, requestDigest(plan), { reason: refusal.reason, stage, reference: plan.correlation_id }, refusal.message);
+      return { result: { status: "refused", reason: refusal.reason, message: refusal.message, plan } };
+    }
+    const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
+    plan = withDuplicateFindings(plan, duplicate);
+    const unseen = similarSinceDryRun(duplicate.similar, sealed.similar ?? []);
+    if (unseen !== null) plan = { ...plan, checks: [...plan.checks, unseen] };
+    if (hasBlocking(plan.checks)) {
+      await this.#auditPlan("blocked", plan, sealed.digest, { stage, reference: plan.correlation_id });
+      return { result: { status: "blocked", plan, stage } };
+    }
+    return { plan, storeRepeatOf: duplicate.storeRepeatOf };
+  }
+
+  /** The last check on fresh data, the reservation, the POST once and its records; run one at a time per operator and currency. */
+  async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
+    call.progress?.("final check on fresh data");
+    const checkedAt = this.ports.client.serviceNow();
+    const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
+    if ("result" in checked) return checked.result;
+    const plan = checked.plan;
+    const since = this.#duplicatesSince();
+    const window = limitWindowStart(this.ports.store);
+    // Every counting record of an approval the team already counted says so, and so counts for the team no more.
+    const creator = plan.transaction === undefined ? null : await creatingWrite(this.ports.store, plan.transaction, window);
+    const committed = { ...committedDetails(plan), ...(creator === null ? {} : { [TEAM_COUNTED_BY]: creator }) };
+    // What identifies the write is kept with its reservation, before the POST: any process can look it up if this one stops.
+    let recognition;
+    try {
+      recognition = await recognitionOf(this.ports.client, plan);
+    } catch (error) {
+      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
+      await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
+      return { status: "failed", message };
+    }
+    // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
+    await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
+    const reservation = await this.ports.store.reserve(
+      reservationRequest(plan, {
+        record: planRecord(this.ports.surface, "reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, recognition, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
+        fingerprint: sealed.fingerprint,
+        duplicatesSince: since,
+        repeatOf: checked.storeRepeatOf,
+        limitSets: countedLimitSets(policy, grantFor(policy, call.actor.person), this.ports.operator, creator),
+        limitsSince: window,
+      }),
+    );
+    if (!reservation.reserved) {
+      const finding = reservation.reason === "daily_limit" ? reservation.finding : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
+      const blocked = blockedByReservation(plan, finding);
+      await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
+      return { status: "blocked", plan: blocked, stage: "reserve" };
+    }
+    call.progress?.("sending");
+    const outcome = await sendOnce(this.ports.client, plan, recognition);
+    // Another store's identical write that landed in the same moment: named, as the later of the two (race-after-send.ts).
+    const raced = outcome.status === "submitted" ? await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs()) : null;
+    const problem = await this.#auditAfterSend(sentRecords(this.ports.surface, plan, sealed.digest, committed, outcome, raced));
+    if (outcome.status === "submitted") return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem, ...(raced === null ? {} : { raced }) };
+    if (outcome.status === "not_applied") return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
+    this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
+    return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
+  }
+
+  /** The request planned on fresh data, or why it could not be (audited as failed, with these details). */
+  async #plan(request: WriteRequest, policy: Policy, call: RoadCall, history: HistoryPrefetch | undefined, failure: Record<string, unknown>, digest?: string): Promise<{ plan: PlannedWrite } | { message: string }> {
+    try {
+      return { plan: await planWrite(roadPlanContext(this.ports, policy, grantFor(policy, call.actor.person), call.signal, history), request) };
+    } catch (error) {
+      const message = errorMessage(error);
+      const tool = writeSpec(request.kind).identity.tool;
+      await this.#audit({ event: "failed", tool, ...(digest === undefined ? {} : { request_digest: digest }), error: message, details: failure }, whoOf(call));
+      return { message };
+    }
   }
 
   /** The window's read of the account's transactions, started by the plan as soon as it knows the account; none when the road reads no history. */
-  #historyPrefetch(signal: AbortSignal | undefined, request?: WriteRequest): HistoryPrefetch | undefined {
+  #historyPrefetch(signal: AbortSignal | undefined, request: WriteRequest): HistoryPrefetch | undefined {
     const windowMs = this.#historyWindowMs();
     if (windowMs === null) return undefined;
     const prefetch = new HistoryPrefetch(this.ports.client, windowMs, signal);
-    if (request !== undefined && "account" in request) prefetch.startFromReference(request.account);
+    if ("account" in request) prefetch.startFromReference(request.account);
     return prefetch;
   }
 
@@ -526,66 +357,9 @@ export class WriteRoad {
       signal,
       lookingUp: (reference) => this.#lookups.watching(reference),
       recordFound: async (trace, transaction) => {
-        await this.ports.store.append({
-          event: "resolved",
-          surface: this.ports.surface,
-          operator: trace.operator,
-          person: who,
-          tool: trace.tool,
-          request_digest: null,
-          transaction_id: transaction.id,
-          details: { reference: trace.reference, outcome: FOUND_OUTCOME, status: transaction.status, stage: "duplicate_check" },
-        });
+        await this.ports.store.append(resolvedRecord(this.ports.surface, { ...trace, person: who }, "duplicate_check", { found: true, transaction }));
       },
     };
-  }
-
-  #permission(policy: Policy, request: WriteRequest, person: Person | null): string | null {
-    const identity = writeSpec(request.kind).identity;
-    const verdict = toolPermission(policy, writeToolQuery(identity), person);
-    if (!verdict.allowed) return verdict.reason;
-    // A surface hands each person the road of the operator their role acts as.
-    const operator = grantOperator(grantFor(policy, person), this.ports.operator);
-    return operator === this.ports.operator ? null : `this write would be made as operator ${this.ports.operator}, but your role acts as ${operator}`;
-  }
-
-  #context(policy: Policy, grant: Grant, signal: AbortSignal | undefined, history?: HistoryPrefetch): PlanContext {
-    const { client, operator, store } = this.ports;
-    return {
-      client,
-      operator,
-      policy,
-      role: grant.role,
-      person: grant.person === null ? null : personOnRecord(grant.person),
-      limitSets: async (transaction) => this.#limitSets(policy, grant, transaction === undefined ? null : await this.#creatingWrite(transaction, new Date(this.#now() - DAILY_LIMIT_WINDOW_MS))),
-      signal,
-      spentLast24h: (currency, scope) => store.committedSince({ scope, currency, since: new Date(this.#now() - DAILY_LIMIT_WINDOW_MS) }),
-      ...(history === undefined ? {} : { accountResolved: history.start }),
-    };
-  }
-
-  /**
-   * The limit sets a write counts against. The team's leaves out an approval of a transaction that a
-   * write of this store created within the window (`creator`, its reference): the team's limit
-   * counted it when it was created, and four eyes on one transfer are not two transfers. The
-   * operator's and the person's still count the approval: each limits what they release.
-   */
-  #limitSets(policy: Policy, grant: Grant, creator: string | null): LimitSet[] {
-    const sets = limitSetsFor(policy, grant, this.ports.operator);
-    return creator === null ? sets : sets.filter((set) => set.scope.kind !== "team");
-  }
-
-  /**
-   * The reference of the write of this store that created the transaction within the window and
-   * still counts, or null. Only the guard's own marker is looked up (the last, the one it appends),
-   * once and no further back than the window: notes are anyone's text. Its trace must name the
-   * transaction, which a note cannot forge.
-   */
-  async #creatingWrite(transaction: Transaction, since: Date): Promise<string | null> {
-    const reference = referencesIn(transaction.notes).at(-1);
-    if (reference === undefined) return null;
-    const trace = await this.ports.store.writeByReference(reference, since);
-    return trace !== null && trace.transaction_id === transaction.id && trace.status !== "not_applied" ? reference : null;
   }
 
   #now(): number {
@@ -596,36 +370,12 @@ export class WriteRoad {
     return new Date(this.#now() - (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS));
   }
 
-  #planRecord(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): AuditInput {
-    return {
-      event,
-      surface: this.ports.surface,
-      operator: plan.operator,
-      person: plan.person,
-      tool: plan.identity.tool,
-      request_digest: digest,
-      request: plan.request,
-      checks: plan.checks.map((check) => ({ code: check.code, severity: check.severity })),
-      details,
-      ...(error === undefined ? {} : { error }),
-    };
-  }
-
   async #auditPlan(event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, error?: string): Promise<void> {
-    await this.ports.store.append(this.#planRecord(event, plan, digest, details, error));
+    await this.ports.store.append(planRecord(this.ports.surface, event, plan, digest, details, error === undefined ? {} : { error }));
   }
 
-  async #audit(entry: { event: AuditEventName; tool: string; request_digest?: string | null; error?: string; details?: Record<string, unknown> }, who: PersonOnRecord | null): Promise<void> {
-    await this.ports.store.append({
-      event: entry.event,
-      surface: this.ports.surface,
-      operator: this.ports.operator,
-      person: who,
-      tool: entry.tool,
-      request_digest: entry.request_digest ?? null,
-      ...(entry.error === undefined ? {} : { error: entry.error }),
-      ...(entry.details === undefined ? {} : { details: entry.details }),
-    });
+  async #audit(entry: Omit<CallEntry, "operator" | "person">, who: PersonOnRecord | null): Promise<void> {
+    await this.ports.store.append(callRecord(this.ports.surface, { ...entry, operator: this.ports.operator, person: who }));
   }
 
   /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */

@@ -40,6 +40,7 @@ export const ethereumStakeWrite = defineWrite({
   schema: EthereumStakeRequest,
   target: "account",
   amountFields: ["amount", "max_fees"],
+  proposesMaxFees: true,
   async plan(ctx, request, reference) {
     const { account, currency } = await loadAccount(ctx, request.account);
     requireNetwork(account, "Ethereum staking", "Ethereum");

@@ -85,6 +85,12 @@ export interface WriteSpec<Schema extends z.ZodObject<{ kind: z.ZodLiteral<strin
   target: "account" | "transaction";
   /** The request's fields that move funds, in base units (the surfaces convert them). */
   amountFields: readonly string[];
+  /**
+   * Whether its plan proposes a max_fees when the request names none: its confirmation then plans
+   * with the cap the dry run proposed, so the question and the POST carry the figure the person saw.
+   * Only for a request with an optional max_fees.
+   */
+  proposesMaxFees?: boolean;
   plan(ctx: PlanContext, request: z.output<Schema>, reference: string): Promise<WriteDraft>;
 }
 
@@ -94,6 +100,7 @@ export interface AnyWriteSpec {
   identity: WriteIdentity;
   target: "account" | "transaction";
   amountFields: readonly string[];
+  proposesMaxFees?: boolean;
   planAny(ctx: PlanContext, request: unknown, reference: string): Promise<WriteDraft>;
 }
 

@@ -39,6 +39,7 @@ export const sendWrite = defineWrite({
   schema: SendRequest,
   target: "account",
   amountFields: ["amount", "max_fees"],
+  proposesMaxFees: true,
   async plan(ctx, request, reference) {
     const loaded = await loadAccount(ctx, request.account);
     const currency = loaded.currency;

@@ -1,0 +1,28 @@
+import type { Refusal, RoadCheck } from "./road-check.js";
+import type { SealedIntent } from "./road-types.js";
+
+/** An open intent and who asks to confirm it now. */
+export interface IntentAsked {
+  sealed: SealedIntent;
+  /** The tool the confirmation is made with. */
+  tool: string;
+  /** The subject of the person who asks, or null (a single user). */
+  person: string | null;
+  /** The store's time, ms. */
+  now: number;
+}
+
+/** A confirmation is made with the tool of its dry run. */
+export const sameTool = ({ sealed, tool }: IntentAsked): Refusal | null =>
+  sealed.tool === tool ? null : { reason: "other_tool", message: `the confirmation is for ${sealed.tool}, not ${tool}; run a new dry run with ${tool}` };
+
+/** Only the person who ran the dry run confirms it. */
+export const samePerson = ({ sealed, person }: IntentAsked): Refusal | null =>
+  sealed.person === person ? null : { reason: "other_person", message: "the confirmation belongs to another person: only the person who ran the dry run can confirm it" };
+
+/** A dry run is confirmed before it expires. */
+export const notExpired = ({ sealed, now }: IntentAsked): Refusal | null =>
+  now < sealed.expires_at ? null : { reason: "expired", message: `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run` };
+
+/** What an open intent is held to before it is used, in order. */
+export const INTENT_CHECKS: readonly RoadCheck<IntentAsked>[] = [sameTool, samePerson, notExpired];

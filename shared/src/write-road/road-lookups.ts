@@ -1,0 +1,77 @@
+import type { WriteTrace } from "../audit/write-traces.js";
+import { BackgroundLookups, type LookupConclusion, type WatchedWrite } from "./background-lookups.js";
+import { recordLookup } from "./lookup-record.js";
+import { lookedUpRecord, resolvedRecord } from "./road-records.js";
+import type { RoadPorts } from "./road-types.js";
+
+const MIN_LOOKUP_HORIZON_MS = 60_000;
+/** At most this many unanswered writes are resumed when a road opens its store: the newest, a bounded read. */
+const MAX_RESUMED_LOOKUPS = 100;
+
+/**
+ * A road's background look-ups of writes whose answer was lost: each look-up that finds nothing
+ * recorded, each write concluded once, and on opening those the store shows unanswered resumed.
+ */
+export class RoadLookups {
+  readonly #lookups: BackgroundLookups;
+  readonly #resuming: Promise<void>;
+
+  /** `since`: how far back a write counts (the duplicate window's start, on the store's clock). */
+  constructor(
+    private readonly ports: RoadPorts,
+    private readonly since: () => Date,
+  ) {
+    this.#lookups = new BackgroundLookups(ports.client, {
+      horizonMs: ports.lookupHorizonMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, 4 * ports.client.timeoutMs),
+      ...(ports.lookupFirstDelayMs === undefined ? {} : { firstDelayMs: ports.lookupFirstDelayMs }),
+      conclude: (write, conclusion) => this.#conclude(write, conclusion),
+      lookedUp: (write, result) => recordLookup(ports.store, lookedUpRecord(ports.surface, write, result)),
+    });
+    this.#resuming = this.#resumeUnanswered();
+  }
+
+  watch(write: WatchedWrite): void {
+    this.#lookups.watch(write);
+  }
+
+  /** Whether the write with this reference is still being looked up. */
+  watching(reference: string): boolean {
+    return this.#lookups.watching(reference);
+  }
+
+  /** Resolves when every look-up (those resumed from the store included) has concluded. */
+  async settled(): Promise<void> {
+    await this.#resuming;
+    await this.#lookups.settled();
+  }
+
+  /**
+   * Resumes the look-ups of this operator's writes that the store shows unanswered (reserved with no
+   * answer, or answered ambiguously, and not concluded): a process that stopped mid-write, or while
+   * looking one up, left them so. Each is looked up at once from what the store kept before its POST.
+   */
+  async #resumeUnanswered(): Promise<void> {
+    let unanswered: WriteTrace[];
+    try {
+      unanswered = await this.ports.store.unansweredWrites({ operator: this.ports.operator, since: this.since() }, MAX_RESUMED_LOOKUPS);
+    } catch {
+      // A store that cannot be read now refuses the first call that needs it, naming why.
+      return;
+    }
+    for (const trace of unanswered) {
+      if (trace.recognition === undefined) continue;
+      this.#lookups.watch({ operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null }, { sentAt: Date.parse(trace.reserved_at) });
+    }
+  }
+
+  async #conclude(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {
+    try {
+      // Another process (or this one's dry run) may have concluded it meanwhile: one conclusion is enough.
+      const now = await this.ports.store.writeByReference(write.reference, this.since());
+      if (now !== null && (now.transaction_id !== null || now.status === "not_applied" || (!conclusion.found && now.given_up === true))) return;
+      await this.ports.store.append(resolvedRecord(this.ports.surface, write, "background_lookup", conclusion));
+    } catch {
+      // The write stays counted as uncertain; the next look-up (a search by its reference) still finds it.
+    }
+  }
+}

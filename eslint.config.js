@@ -29,14 +29,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
-      "no-restricted-globals": [
-        "error",
-        { name: "parseFloat", message: "No float arithmetic on amounts: use shared's unit math (parseUnits/formatUnits)." },
-      ],
-      "no-restricted-properties": [
-        "error",
-        { object: "Number", property: "parseFloat", message: "No float arithmetic on amounts: use shared's unit math." },
-      ],
+      "no-restricted-globals": ["error", { name: "parseFloat", message: "No float arithmetic on amounts: use shared's unit math (parseUnits/formatUnits)." }],
+      "no-restricted-properties": ["error", { object: "Number", property: "parseFloat", message: "No float arithmetic on amounts: use shared's unit math." }],
     },
   },
 );

@@ -12,7 +12,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["shared/test/**/*.test.ts", "packages/*/test/**/*.test.ts", "mcp-server/test/**/*.test.ts", "extension/test/unit/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "shared/test/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+      "mcp-server/test/**/*.test.ts",
+      "extension/test/unit/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/dist/**"],
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     testTimeout: 20_000,

@@ -2,7 +2,9 @@
 // that the vitest runs of the test command leave in test-results/.
 import { existsSync, readFileSync } from "node:fs";
 
-const reports = ["test-results/vitest.json", "test-results/vitest-node22.json", "test-results/vitest-node24.json", "test-results/vitest-e2e.json"].filter((path) => existsSync(path));
+const reports = ["test-results/vitest.json", "test-results/vitest-node22.json", "test-results/vitest-node24.json", "test-results/vitest-e2e.json"].filter(
+  (path) => existsSync(path),
+);
 let passed = 0;
 let failed = 0;
 let skipped = 0;

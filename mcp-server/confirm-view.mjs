@@ -17,7 +17,18 @@ function sourceHash(text) {
 
 /** The view's HTML. */
 export async function confirmViewHtml() {
-  const result = await build({ entryPoints: [ENTRY], bundle: true, minify: true, format: "iife", platform: "browser", target: "es2022", write: false, legalComments: "none", logLevel: "warning", plugins: [zodEnglishOnly] });
+  const result = await build({
+    entryPoints: [ENTRY],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [zodEnglishOnly],
+  });
   const script = result.outputFiles[0].text.trim();
   if (/<\/script/i.test(script)) throw new Error("the view's script would close its <script> element");
   const policy = `default-src 'none'; script-src ${sourceHash(script)}; style-src ${sourceHash(STYLE)}; img-src data:; base-uri 'none'; form-action 'none'`;

@@ -39,7 +39,8 @@ const found = [];
 for (const root of PACKAGES) {
   const result = await madge(root, { fileExtensions: ["ts"], detectiveOptions: { ts: { skipTypeImports: false } } });
   for (const circle of result.circular()) found.push({ key: `${root}: ${circle.join(" -> ")}`, text: `files import each other: ${circle.join(" -> ")}` });
-  for (const { pair, evidence } of mutualFolders(result.obj(), root)) found.push({ key: `${root}: ${pair}`, text: `folders import each other: ${pair}: ${evidence}` });
+  for (const { pair, evidence } of mutualFolders(result.obj(), root))
+    found.push({ key: `${root}: ${pair}`, text: `folders import each other: ${pair}: ${evidence}` });
 }
 let failures = 0;
 for (const { key, text } of found) {

@@ -11,7 +11,9 @@ const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const L10N_BUNDLE = join(extensionDir, "l10n", "bundle.l10n.json");
 
 function sourceFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
+  );
 }
 
 /** Every message of `l10n.t("...")` in the extension's sources, sorted, each once. */

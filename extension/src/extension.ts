@@ -85,7 +85,10 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
       const settings = readConnectionSettings();
       if (connection.state.kind === "connected") autoRefresh.schedule(settings.refreshIntervalSeconds);
       const state = connection.state;
-      const moved = state.kind !== "disconnected" && state.target.origin === "settings" && (state.target.baseUrl !== settings.baseUrl || state.target.operator !== settings.operator);
+      const moved =
+        state.kind !== "disconnected" &&
+        state.target.origin === "settings" &&
+        (state.target.baseUrl !== settings.baseUrl || state.target.operator !== settings.operator);
       if (moved && settings.baseUrl !== "" && settings.operator !== "") {
         output.info(`Settings changed: connecting to ${settings.baseUrl} as ${settings.operator}`);
         void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" });
@@ -93,7 +96,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
     }),
   );
 
-  if (typeof vscode.lm?.registerMcpServerDefinitionProvider === "function") context.subscriptions.push(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
+  if (typeof vscode.lm?.registerMcpServerDefinitionProvider === "function")
+    context.subscriptions.push(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
 
   const settings = readConnectionSettings();
   if (settings.baseUrl !== "" && settings.operator !== "") {

@@ -61,21 +61,43 @@ export class StatusBar implements vscode.Disposable {
         return;
       case "failed":
         item.text = vscode.l10n.t("$(error) Custody: {0} not connected", state.target.operator);
-        item.tooltip = markdownTooltip(vscode.l10n.t("Custody: connection failed"), [["base URL", state.target.baseUrl], ["operator", state.target.operator], ["error", state.message]], vscode.l10n.t("Click to connect again."));
+        item.tooltip = markdownTooltip(
+          vscode.l10n.t("Custody: connection failed"),
+          [
+            ["base URL", state.target.baseUrl],
+            ["operator", state.target.operator],
+            ["error", state.message],
+          ],
+          vscode.l10n.t("Click to connect again."),
+        );
         item.command = "custody.connect";
         item.backgroundColor = new vscode.ThemeColor("statusBarItem.errorBackground");
         return;
       case "connected": {
-        const pending = typeof this.#pending === "number" ? vscode.l10n.t("{0} pending", this.#pending) : this.#pending === undefined ? vscode.l10n.t("… pending") : vscode.l10n.t("? pending");
-        item.text = vscode.l10n.t("$(shield) {0}{1} · {2}", state.target.operator, state.target.origin === "emulator" ? vscode.l10n.t(" (emulator)") : "", pending);
-        item.tooltip = markdownTooltip(vscode.l10n.t("Custody: connected"), [
-          [vscode.l10n.t("operator"), state.target.operator],
-          [vscode.l10n.t("base URL"), state.client.baseUrl],
-          [vscode.l10n.t("workspace"), state.target.origin === "emulator" ? vscode.l10n.t("built-in emulator, demo workspace") : undefined],
-          [vscode.l10n.t("module version"), state.health.module_version],
-          [vscode.l10n.t("API version"), state.health.api_version],
-          [vscode.l10n.t("pending approval"), typeof this.#pending === "number" ? String(this.#pending) : this.#pending],
-        ], vscode.l10n.t("Click to show the Custody views."));
+        const pending =
+          typeof this.#pending === "number"
+            ? vscode.l10n.t("{0} pending", this.#pending)
+            : this.#pending === undefined
+              ? vscode.l10n.t("… pending")
+              : vscode.l10n.t("? pending");
+        item.text = vscode.l10n.t(
+          "$(shield) {0}{1} · {2}",
+          state.target.operator,
+          state.target.origin === "emulator" ? vscode.l10n.t(" (emulator)") : "",
+          pending,
+        );
+        item.tooltip = markdownTooltip(
+          vscode.l10n.t("Custody: connected"),
+          [
+            [vscode.l10n.t("operator"), state.target.operator],
+            [vscode.l10n.t("base URL"), state.client.baseUrl],
+            [vscode.l10n.t("workspace"), state.target.origin === "emulator" ? vscode.l10n.t("built-in emulator, demo workspace") : undefined],
+            [vscode.l10n.t("module version"), state.health.module_version],
+            [vscode.l10n.t("API version"), state.health.api_version],
+            [vscode.l10n.t("pending approval"), typeof this.#pending === "number" ? String(this.#pending) : this.#pending],
+          ],
+          vscode.l10n.t("Click to show the Custody views."),
+        );
         item.command = "workbench.view.extension.custody";
         item.backgroundColor = typeof this.#pending === "number" && this.#pending > 0 ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
         return;

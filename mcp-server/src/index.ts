@@ -4,12 +4,7 @@ export { CurrencyBook } from "./server/currency-book.js";
 export { startContext, loadPolicy, type StartedContext } from "./assembly/start-context.js";
 export { serverInstructions } from "./server/instructions.js";
 export { SERVER_NAME, SERVER_VERSION } from "./server/server-identity.js";
-export {
-  readCommand,
-  replicaProblem,
-  USAGE,
-  ConfigError,
-  type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
+export { readCommand, replicaProblem, USAGE, ConfigError, type ServerConfig, type HttpOptions, type Command } from "./config/server-config.js";
 export { DEFAULT_HTTP_PORT, DEFAULT_TOKEN_TTL_SECONDS, DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, OPTIONS } from "./config/options.js";
 export { ConfirmationTokens, type TokenCheck, type TokenRefusal } from "./server/confirmation-token.js";
 export { ConfirmPages } from "./confirm-page/confirm-pages.js";

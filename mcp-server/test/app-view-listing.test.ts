@@ -29,8 +29,15 @@ afterAll(async () => {
 });
 
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}9`, unit: "SOL", note });
-const viewToken = (result: CallToolResult) => (result._meta as Record<string, { token: string; question: string }>)["custody/confirm"] as { token: string; question: string };
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}9`,
+  unit: "SOL",
+  note,
+});
+const viewToken = (result: CallToolResult) =>
+  (result._meta as Record<string, { token: string; question: string }>)["custody/confirm"] as { token: string; question: string };
 
 describe("tools/list", () => {
   it("links each guarded write tool to the view and lists the app-only tool only for a client that declares the MCP Apps extension", async () => {
@@ -44,12 +51,26 @@ describe("tools/list", () => {
       expect(plainTools.map((tool) => tool.name)).not.toContain("decide_write");
       const appsTools = (await apps.client.listTools()).tools;
       const linked = appsTools.filter((tool) => tool._meta !== undefined);
-      expect(linked.filter((tool) => tool.name !== "decide_write").map((tool) => tool.name).sort()).toEqual(appsTools.filter((tool) => writeSpecOfTool(tool.name) !== undefined).map((tool) => tool.name).sort());
-      for (const tool of linked.filter((tool) => tool.name !== "decide_write")) expect(tool._meta, tool.name).toEqual({ ui: { resourceUri: "ui://custody/confirm" } });
+      expect(
+        linked
+          .filter((tool) => tool.name !== "decide_write")
+          .map((tool) => tool.name)
+          .sort(),
+      ).toEqual(
+        appsTools
+          .filter((tool) => writeSpecOfTool(tool.name) !== undefined)
+          .map((tool) => tool.name)
+          .sort(),
+      );
+      for (const tool of linked.filter((tool) => tool.name !== "decide_write"))
+        expect(tool._meta, tool.name).toEqual({ ui: { resourceUri: "ui://custody/confirm" } });
       expect(appsTools.filter((tool) => isToolVisibilityAppOnly(tool)).map((tool) => tool.name)).toEqual(["decide_write"]);
       // Without the app-only tool, the same tools as a plain client's.
       expect(appsTools.filter((tool) => !isToolVisibilityAppOnly(tool)).map(({ _meta, ...tool }) => tool)).toEqual(plainTools);
-      expect(await call(plain.client, "decide_write", { tool: "create_transaction", token: "v2.x", question: "x", decision: "confirm" })).toMatchObject({ isError: true, text: expect.stringMatching(/Tool decide_write not found/) });
+      expect(await call(plain.client, "decide_write", { tool: "create_transaction", token: "v2.x", question: "x", decision: "confirm" })).toMatchObject({
+        isError: true,
+        text: expect.stringMatching(/Tool decide_write not found/),
+      });
     } finally {
       await plain.close();
       await apps.close();
@@ -146,7 +167,8 @@ describe("every string the model reads, fed to the view's tool", () => {
         questions.add(viewToken(dry).question);
         references.push((dry.structuredContent as { reference: string }).reference);
         const waiting = await apps.client.callTool({ name: "create_transaction", arguments: { ...args, reference: references.at(-1) } });
-        for (const answer of [dry, waiting] as CallToolResult[]) stringsOf(JSON.stringify([answer.content, answer.structuredContent])).forEach((text) => pool.add(text));
+        for (const answer of [dry, waiting] as CallToolResult[])
+          stringsOf(JSON.stringify([answer.content, answer.structuredContent])).forEach((text) => pool.add(text));
       }
       for (const token of pool) {
         for (const question of questions) {
@@ -175,7 +197,13 @@ function stringsOf(json: string): string[] {
 describe("the bundle, on 2026-07-28 over stdio", () => {
   let client: Client;
   beforeAll(async () => {
-    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      ...childHome(),
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    };
     client = modernClient(VIEW);
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" }));
   }, 120_000);

@@ -38,7 +38,13 @@ afterAll(async () => {
 });
 
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
+  unit: "SOL",
+  note,
+});
 const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
 
 type ViewMeta = { tool: string; token: string; question: string; body: string };
@@ -93,7 +99,8 @@ function modes(mode: "token" | "person") {
     expect(token).toMatch(/^v2\./);
     expect(shownToModel(dry)).not.toContain(token);
     const shown = await frame.locator("main").innerText();
-    for (const label of ["Account", "Amount", "base units", "Fee", "Balance", "Request: POST", viewMetaOf(dry).body, "Expires: "]) expect(shown).toContain(label);
+    for (const label of ["Account", "Amount", "base units", "Fee", "Balance", "Request: POST", viewMetaOf(dry).body, "Expires: "])
+      expect(shown).toContain(label);
     await shot(frame, `${mode}-confirm`);
     const before = sends();
     await frame.getByRole("button", { name: "Confirm" }).click();
@@ -134,7 +141,10 @@ function modes(mode: "token" | "person") {
   });
 
   it("audits the view's decisions as the person's, through the view, and verify-audit counts them", async () => {
-    const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; details?: { through?: string } });
+    const records = readFileSync(context.auditPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; details?: { through?: string } });
     const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
     expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
       ["confirmed", "view"],
@@ -171,7 +181,14 @@ describe("the view's resource", () => {
       const frame = await host.render(args, dry);
       await frame.getByRole("button", { name: "Confirm" }).waitFor();
       const before = recorder.requests.length;
-      const fetched = await frame.evaluate((url) => fetch(url).then(() => "fetched", (error: Error) => `refused: ${error.message}`), `${recorder.baseUrl}/v1/accounts`);
+      const fetched = await frame.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => "fetched",
+            (error: Error) => `refused: ${error.message}`,
+          ),
+        `${recorder.baseUrl}/v1/accounts`,
+      );
       expect(fetched).toMatch(/^refused/);
       expect(recorder.requests.length).toBe(before);
     } finally {

@@ -101,7 +101,10 @@ describe("the audit log's sealed tail", () => {
   it("a log cut short at its end stops the server naming the log and its seal; verify-audit says shortened; reseal-audit, after a person looked, lets it start", async () => {
     const store = freshStore();
     expect((await session(store, (client) => sendSol(client, "0.6"))).structured.status).toBe("submitted");
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringContaining("seal: holds its sealed record 4 (its MAC checked with the seal key)") });
+    expect(cli(store, ["verify-audit", store.log])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining("seal: holds its sealed record 4 (its MAC checked with the seal key)"),
+    });
 
     // The write's `reserved` and `submitted` lines cut from the end: the day's 0.6 SOL and the write are gone from the log.
     const lines = readFileSync(store.log, "utf8").split("\n");
@@ -111,18 +114,27 @@ describe("the audit log's sealed tail", () => {
 
     const refused = start(store);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 4`);
+    expect(refused.stderr).toContain(
+      `audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 4`,
+    );
     expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
 
     const verified = cli(store, ["verify-audit", store.log]);
     expect(verified.status).toBe(1);
-    expect(verified.stdout).toMatch(/^SHORTENED: the chain is intact but ends at record 2 \(3 records, [0-9]+ bytes\); its seal says its last record is record 4, ending at byte [0-9]+ .*records were cut from its end\n$/);
+    expect(verified.stdout).toMatch(
+      /^SHORTENED: the chain is intact but ends at record 2 \(3 records, [0-9]+ bytes\); its seal says its last record is record 4, ending at byte [0-9]+ .*records were cut from its end\n$/,
+    );
 
     const resealed = cli(store, ["reseal-audit", store.log]);
     expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
-    expect(resealed.stdout).toMatch(/^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/);
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/) });
+    expect(resealed.stdout).toMatch(
+      /^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/,
+    );
+    expect(cli(store, ["verify-audit", store.log])).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/),
+    });
     expect(start(store).status).toBe(0);
   }, 60_000);
 
@@ -135,7 +147,9 @@ describe("the audit log's sealed tail", () => {
     const refused = start(store);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(
-      new RegExp(`audit log ${store.log}: the seal key's register .*/keys/sealed-logs/[0-9a-f]{32}\\.json says this log was sealed through record 4 \\(hash [0-9a-f]{12}…\\), but the log is missing and has no seal ${store.log}\\.seal`),
+      new RegExp(
+        `audit log ${store.log}: the seal key's register .*/keys/sealed-logs/[0-9a-f]{32}\\.json says this log was sealed through record 4 \\(hash [0-9a-f]{12}…\\), but the log is missing and has no seal ${store.log}\\.seal`,
+      ),
     );
     expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
@@ -186,7 +200,9 @@ describe("verify-audit's reading", () => {
     const peak = new URL("../../test/bench/fixtures/report-peak-rss.mjs", import.meta.url).href;
     const result = spawnSync(process.execPath, ["--import", peak, bundle, "verify-audit", log], { encoding: "utf8", env: store.env });
     expect(result.status).toBe(1);
-    expect(result.stdout).toBe(`BROKEN: line 1: ${320 * mib.length} bytes long, more than any audit record (1048576): not an audit record (0 records verified before it)\n`);
+    expect(result.stdout).toBe(
+      `BROKEN: line 1: ${320 * mib.length} bytes long, more than any audit record (1048576): not an audit record (0 records verified before it)\n`,
+    );
     const peakKb = Number(/\{"peak_rss_kb":(\d+)\}/.exec(result.stderr)?.[1]);
     expect(peakKb).toBeGreaterThan(0);
     expect(peakKb).toBeLessThan(200 * 1024);

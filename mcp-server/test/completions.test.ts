@@ -29,7 +29,9 @@ describe("completions", () => {
     expect(sol.hasMore).toBe(false);
     expect(await complete(demo.harness.client, prompt("stake_sol"), "account", "dot")).toMatchObject({ values: [] });
     expect((await complete(demo.harness.client, prompt("unbond_dot_safely"), "account", "")).values.sort()).toEqual([DEMO.dotStaking, DEMO.dotVault].sort());
-    expect((await complete(demo.harness.client, prompt("review_pending_approvals"), "account", "eth")).values.sort()).toEqual([DEMO.ethOps, DEMO.ethStaking].sort());
+    expect((await complete(demo.harness.client, prompt("review_pending_approvals"), "account", "eth")).values.sort()).toEqual(
+      [DEMO.ethOps, DEMO.ethStaking].sort(),
+    );
   });
 
   it("completes a template's account_id with ids, by id or name prefix", async () => {
@@ -37,14 +39,20 @@ describe("completions", () => {
     expect((await complete(demo.harness.client, template("custody://accounts/{account_id}"), "account_id", "dot-st")).values).toEqual([String(dot.id)]);
     expect((await complete(demo.harness.client, template("custody://accounts/{account_id}"), "account_id", String(dot.id))).values).toContain(String(dot.id));
     const eth = await accountNamed(demo.emulator, DEMO.ethStaking);
-    expect((await complete(demo.harness.client, template("custody://ethereum/accounts/{account_id}/stakes"), "account_id", "")).values).toContain(String(eth.id));
-    expect((await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes"), "account_id", "")).values).not.toContain(String(eth.id));
+    expect((await complete(demo.harness.client, template("custody://ethereum/accounts/{account_id}/stakes"), "account_id", "")).values).toContain(
+      String(eth.id),
+    );
+    expect((await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes"), "account_id", "")).values).not.toContain(
+      String(eth.id),
+    );
   });
 
   it("completes a stake's uid from the account given, and a validator from the policy and the account's stakes", async () => {
     const sol = await accountNamed(demo.emulator, DEMO.solTreasury);
     const stakes = await directClient(demo.emulator).listSolanaStakes(sol.id);
-    const uids = await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes/{stake_uid}"), "stake_uid", "", { account_id: String(sol.id) });
+    const uids = await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes/{stake_uid}"), "stake_uid", "", {
+      account_id: String(sol.id),
+    });
     expect(uids.values.sort()).toEqual(stakes.map((stake) => stake.uid).sort());
     expect((await complete(demo.harness.client, template("custody://solana/accounts/{account_id}/stakes/{stake_uid}"), "stake_uid", "")).values).toEqual([]);
     const validators = await complete(demo.harness.client, prompt("stake_sol"), "validator", "", { account: DEMO.solTreasury });
@@ -63,7 +71,7 @@ describe("completions", () => {
     return (await control(demo.emulator, "POST", "/accounts", { name, currency: "solana_testnet", governance })) as { id: number };
   }
 
-  it("offers an account whose name would not show as it is (a hidden character, a line break), is longer than an argument takes, or is digits or \"#\" and digits, by \"#\" and its id", async () => {
+  it('offers an account whose name would not show as it is (a hidden character, a line break), is longer than an argument takes, or is digits or "#" and digits, by "#" and its id', async () => {
     const hidden = await newSolanaAccount("sol-\u200Bhidden");
     const digits = await newSolanaAccount("4242");
     const long = await newSolanaAccount(`sol-${"x".repeat(300)}`);

@@ -46,7 +46,11 @@ beforeAll(async () => {
   const secretFile = join(mkdtempSync(join(tmpdir(), "custody-page-client-")), "secret");
   writeFileSync(secretFile, `${PAGE_CLIENT_SECRET}\n`);
   const oauth = { issuer: authorization.issuer, resource, confirmClient: { clientId: PAGE_CLIENT, secretFile, secret: null } };
-  http = await startHttpServer(context.ctx, { port, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 100, replicaId: null, publicOrigin: new URL(resource).origin, oauth }, () => {});
+  http = await startHttpServer(
+    context.ctx,
+    { port, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 100, replicaId: null, publicOrigin: new URL(resource).origin, oauth },
+    () => {},
+  );
 }, 900_000);
 
 afterAll(async () => {
@@ -59,11 +63,20 @@ afterAll(async () => {
 });
 
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
+  unit: "SOL",
+  note,
+});
 const sends = () => transactionPosts(recorder);
 
 /** Alice's model (an MCP client that shows no form, her token): the dry run, then the same call with its reference, which answers the page's link. */
-async function waitingWrite(note: string, at = { resource, authorization, revision: "2025-11-25" as "2025-11-25" | "2026-07-28" }): Promise<{ model: TeamSession; link: string; reference: string; again: () => ReturnType<TeamSession["call"]> }> {
+async function waitingWrite(
+  note: string,
+  at = { resource, authorization, revision: "2025-11-25" as "2025-11-25" | "2026-07-28" },
+): Promise<{ model: TeamSession; link: string; reference: string; again: () => ReturnType<TeamSession["call"]> }> {
   const model = await openTeamSession(at.resource, await at.authorization.personToken("alice", ["custody:read", "custody:write"]), at.revision);
   const args = await sendArgs(note);
   const dry = await model.call("create_transaction", args);
@@ -137,8 +150,13 @@ describe("the confirmation page on a team server", () => {
       expect(outcome.structured.status, outcome.text).toBe("submitted");
       expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
       // The audit names who confirmed (the signed-in person, through the page's client) and where.
-      const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: { subject?: string; client?: string }; details?: { through?: string } });
-      expect(records.filter((record) => record.event === "confirmed").map((record) => [record.person?.subject, record.person?.client, record.details?.through])).toEqual([["alice", PAGE_CLIENT, "page"]]);
+      const records = readFileSync(context.auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { event: string; person?: { subject?: string; client?: string }; details?: { through?: string } });
+      expect(
+        records.filter((record) => record.event === "confirmed").map((record) => [record.person?.subject, record.person?.client, record.details?.through]),
+      ).toEqual([["alice", PAGE_CLIENT, "page"]]);
       const replay = await rawPost(link, { secret, question, decision: "confirm" }, { Origin: new URL(link).origin, Cookie: `${SESSION_COOKIE}=${session}` });
       expect(replay.status).toBe(410);
       expect(sends()).toBe(before + 1);
@@ -220,7 +238,11 @@ describe("the confirmation page on a team server", () => {
       const [body = "", mac = ""] = session.split(".");
       const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { exp: number };
       const before = sends();
-      for (const tampered of [`${body}.${mac.slice(0, -2)}AA`, `${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3_600_000 })).toString("base64url")}.${mac}`, body]) {
+      for (const tampered of [
+        `${body}.${mac.slice(0, -2)}AA`,
+        `${Buffer.from(JSON.stringify({ ...claims, exp: claims.exp + 3_600_000 })).toString("base64url")}.${mac}`,
+        body,
+      ]) {
         expect((await rawPost(link, fields, { Origin: origin, Cookie: `${SESSION_COOKIE}=${tampered}` })).status).toBe(403);
         expect((await pageRequest("GET", link, "", { Cookie: `${SESSION_COOKIE}=${tampered}` })).text).toContain("Sign in to confirm");
       }
@@ -279,14 +301,22 @@ describe("the sign-in behind TLS (an https public URL)", () => {
     const issuer = await startAuthorizationServer(await freePort(), publicUrl);
     const team = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl });
     const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
-    const server = await startHttpServer(team.ctx, { port: 0, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: "https://custody.example", oauth }, () => {});
+    const server = await startHttpServer(
+      team.ctx,
+      { port: 0, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: "https://custody.example", oauth },
+      () => {},
+    );
     try {
       const id = pageId(team.ctx.tokens, { reference: "cw-0123456789abcdef0123", tool: "create_transaction", operator: team.ctx.operator, person: "alice" });
       const started = await pageRequest("GET", `http://127.0.0.1:${server.port}/confirm/sign-in/${id}`, "", { Host: "custody.example" });
       expect(started.status, started.text).toBe(303);
       const cookie = started.headers["set-cookie"]?.[0] ?? "";
       expect(cookie.split("; ").slice(1).sort()).toEqual(["HttpOnly", "Max-Age=600", "Path=/confirm", "SameSite=Lax", "Secure"]);
-      const flow = JSON.parse(Buffer.from(cookie.split("=")[1]?.split(".")[0] ?? "", "base64url").toString("utf8")) as { verifier: string; state: string; page: string };
+      const flow = JSON.parse(Buffer.from(cookie.split("=")[1]?.split(".")[0] ?? "", "base64url").toString("utf8")) as {
+        verifier: string;
+        state: string;
+        page: string;
+      };
       expect(flow.page).toBe(id);
       const location = new URL(started.headers.location ?? "");
       expect(location.origin).toBe(issuer.issuer);
@@ -321,8 +351,28 @@ describe("replicas behind a balancer that sends each request to the other one", 
     const shared = { policy: { confirmation: "person" as const }, baseUrl: recorder.baseUrl, store: context.ctx.store, tokenSecret: randomBytes(32) };
     const replicas = [testContext(emulator, shared), testContext(emulator, shared)];
     const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
-    const servers = await Promise.all(replicas.map((replica) => startHttpServer(replica.ctx, { port: 0, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: new URL(publicUrl).origin, oauth }, () => {})));
-    const proxy = await startAlternatingProxy(servers.map((server) => server.port), proxyPort);
+    const servers = await Promise.all(
+      replicas.map((replica) =>
+        startHttpServer(
+          replica.ctx,
+          {
+            port: 0,
+            host: "127.0.0.1",
+            token: null,
+            sessionIdleSeconds: 1800,
+            maxSessions: 10,
+            replicaId: null,
+            publicOrigin: new URL(publicUrl).origin,
+            oauth,
+          },
+          () => {},
+        ),
+      ),
+    );
+    const proxy = await startAlternatingProxy(
+      servers.map((server) => server.port),
+      proxyPort,
+    );
     const { model, link, again } = await waitingWrite("replicas yes", { resource: publicUrl, authorization: issuer, revision: "2026-07-28" });
     const { browserContext, page } = await openSignedOut(link, "replicas");
     try {

@@ -50,7 +50,13 @@ afterAll(async () => {
 });
 
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}7`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}7`,
+  unit: "SOL",
+  note,
+});
 const sends = () => transactionPosts(recorder);
 
 /** A model's client (no form): the dry run, then the same call with its reference, which answers the page's link. */
@@ -64,7 +70,10 @@ async function waitingWrite(note: string) {
   const shown = modelLink(waiting.text);
   const link = personLink(opened, shown);
   expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("waiting_for_person");
-  expect(opened.filter((url) => url === link), "opened once").toHaveLength(1);
+  expect(
+    opened.filter((url) => url === link),
+    "opened once",
+  ).toHaveLength(1);
   return { model, args, reference, link, shown, answers: [dry, waiting], again: () => call(model.client, "create_transaction", { ...args, reference }) };
 }
 
@@ -117,7 +126,9 @@ describe("the confirmation page (stdio's loopback listener)", () => {
       expect(outcome.structured.status, outcome.text).toBe("submitted");
       expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
       // The same decision again, from the page's origin with its secret: nothing more.
-      const replay = await rawPost(link, new URLSearchParams({ secret: secret ?? "", question: "x", decision: "confirm" }).toString(), { Origin: new URL(link).origin });
+      const replay = await rawPost(link, new URLSearchParams({ secret: secret ?? "", question: "x", decision: "confirm" }).toString(), {
+        Origin: new URL(link).origin,
+      });
       expect(replay.status).toBe(410);
       expect(sends()).toBe(before + 1);
       await page.close();
@@ -192,7 +203,11 @@ describe("the model's link", () => {
       expect(await page.locator("form").count()).toBe(0);
       const html = (await pageRequest("GET", shown)).text;
       await page.close();
-      const pool = new Set<string>([...answers.flatMap((answer) => stringsOf(answer.text, answer.structured)), ...stringsOf(html, null), ...stringsOf(shown, null)]);
+      const pool = new Set<string>([
+        ...answers.flatMap((answer) => stringsOf(answer.text, answer.structured)),
+        ...stringsOf(html, null),
+        ...stringsOf(shown, null),
+      ]);
       const origin = new URL(shown).origin;
       const before = sends();
       for (const text of pool) {
@@ -233,7 +248,10 @@ function stringsOf(text: string, structured: unknown): string[] {
 
 describe("the audit of a page's decisions", () => {
   it("records that the person confirmed or declined through the page, and verify-audit counts where confirmations came from", async () => {
-    const records = readFileSync(context.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
+    const records = readFileSync(context.auditPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
     const decided = records.filter((record) => record.event === "confirmed" || record.event === "declined");
     expect(decided.map((record) => [record.event, record.details?.through])).toEqual([
       ["confirmed", "page"],
@@ -250,7 +268,16 @@ describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMAT
   it("opens its loopback listener on demand; the person's yes sends once", async () => {
     const openedFile = join(tempDir("custody-mcp-opened-"), "opened.txt");
     const opener = `${process.execPath} ${join(import.meta.dirname, "harness", "capture-opener.mjs")}`;
-    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: recorder.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_CONFIRMATION: "person", CUSTODY_CONFIRM_OPENER: opener, CUSTODY_TEST_OPENED: openedFile, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      ...childHome(),
+      CUSTODY_BASE_URL: recorder.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_CONFIRMATION: "person",
+      CUSTODY_CONFIRM_OPENER: opener,
+      CUSTODY_TEST_OPENED: openedFile,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    };
     const model = new Client({ name: "model", version: "0" });
     const transport = new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" });
     let stderr = "";
@@ -282,7 +309,11 @@ describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMAT
 
 describe("the confirmation page on the HTTP server", () => {
   it("is served at the server's own origin, Host checked", async () => {
-    http = await startHttpServer(context.ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+    http = await startHttpServer(
+      context.ctx,
+      { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null },
+      () => {},
+    );
     const { model, link, shown } = await waitingWrite("http page");
     try {
       expect(new URL(shown).origin).toBe(new URL(http.url).origin);

@@ -32,7 +32,8 @@ describe("confirmation tokens on the wire", () => {
     expect(new ConfirmationTokens().open(token, bound)).toMatchObject({ ok: false, reason: "forged" });
     const shared = Buffer.alloc(32, 7);
     expect(new ConfirmationTokens({ secret: shared }).open(new ConfirmationTokens({ secret: shared }).issue(nonce, bound), bound)).toEqual({ ok: true, nonce });
-    for (const malformed of ["v1.e30.x", "v2.nothex.x", `v2.${nonce}`, `v2.${nonce}.a.b`]) expect(tokens.open(malformed, bound)).toMatchObject({ ok: false, reason: "malformed" });
+    for (const malformed of ["v1.e30.x", "v2.nothex.x", `v2.${nonce}`, `v2.${nonce}.a.b`])
+      expect(tokens.open(malformed, bound)).toMatchObject({ ok: false, reason: "malformed" });
   });
 
   it("compare the signature as an exact string: trailing junk, padding or another spelling of the same bytes is refused", () => {

@@ -57,14 +57,28 @@ async function timed<T>(step: string, work: () => Promise<T> | T): Promise<T> {
 
 /** The server scenarios a revision requires, as the runner lists them. */
 function requiredScenarios(revision: string): Set<string> {
-  const listing = execFileSync(tools.node, [tools.cli, "list", "--requirements", revision], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" } });
+  const listing = execFileSync(tools.node, [tools.cli, "list", "--requirements", revision], {
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "", NO_COLOR: "1" },
+  });
   const servers = listing.split("Server scenarios")[1]?.split("Client scenarios")[0] ?? "";
   return new Set([...servers.matchAll(/^\s+- (\S+)$/gm)].map((match) => match[1] as string));
 }
 
 function runRequirements(revision: string): Promise<RequirementsRun> {
   const outputDir = tempDir(`custody-mcp-conformance-${revision}-`);
-  const args = [tools.cli, "server", "--url", `${proxy.origin}/mcp`, "--requirements", revision, "--expected-failures", EXPECTED_FAILURES(revision), "-o", outputDir];
+  const args = [
+    tools.cli,
+    "server",
+    "--url",
+    `${proxy.origin}/mcp`,
+    "--requirements",
+    revision,
+    "--expected-failures",
+    EXPECTED_FAILURES(revision),
+    "-o",
+    outputDir,
+  ];
   const begun = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(tools.node, args, { stdio: ["ignore", "pipe", "pipe"], env: { PATH: process.env.PATH ?? "", HOME: outputDir, NO_COLOR: "1" } });
@@ -76,7 +90,8 @@ function runRequirements(revision: string): Promise<RequirementsRun> {
       const scenarios = new Map<string, Check[]>();
       for (const entry of readdirSync(outputDir, { withFileTypes: true })) {
         const scenario = /^server-(.+)-\d{4}-\d{2}-\d{2}T/.exec(entry.name)?.[1];
-        if (entry.isDirectory() && scenario !== undefined) scenarios.set(scenario, JSON.parse(readFileSync(join(outputDir, entry.name, "checks.json"), "utf8")) as Check[]);
+        if (entry.isDirectory() && scenario !== undefined)
+          scenarios.set(scenario, JSON.parse(readFileSync(join(outputDir, entry.name, "checks.json"), "utf8")) as Check[]);
       }
       resolve({ exitCode, output, scenarios, ms: Date.now() - begun });
     });
@@ -92,7 +107,9 @@ beforeAll(async () => {
   const token = randomBytes(24).toString("base64url");
   server = await timed("server start", () => startHttpBundle(bundle, [], { CUSTODY_MCP_TOKEN: token }));
   proxy = await startBearerProxy({ port: server.port, token });
-  log(`server under test: the bundle with --http on the embedded demo workspace at ${server.url}; the runner reaches it through the bearer proxy ${proxy.origin}/mcp`);
+  log(
+    `server under test: the bundle with --http on the embedded demo workspace at ${server.url}; the runner reaches it through the bearer proxy ${proxy.origin}/mcp`,
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -101,25 +118,33 @@ afterAll(async () => {
     const code = await server.stop();
     log(`server stopped with SIGTERM, exit code ${code}`);
   }
-  if (timings.length > 0) log(`timings: ${timings.map((timing) => `${timing.step} ${seconds(timing.ms)}`).join(", ")}; total ${seconds(timings.reduce((sum, timing) => sum + timing.ms, 0))}`);
+  if (timings.length > 0)
+    log(
+      `timings: ${timings.map((timing) => `${timing.step} ${seconds(timing.ms)}`).join(", ")}; total ${seconds(timings.reduce((sum, timing) => sum + timing.ms, 0))}`,
+    );
 }, 60_000);
 
 describe(`MCP conformance (${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION}) over Streamable HTTP`, () => {
-  it.each(REVISIONS)("the %s requirements: every scenario passes but those listed, with their reasons, as expected failures", async (revision) => {
-    const run = await timed(revision, () => runRequirements(revision));
-    // The runner also runs, without scoring them, extensions and scenarios added after the revision: reported apart.
-    const required = requiredScenarios(revision);
-    const scored = [...run.scenarios].filter(([scenario]) => required.has(scenario));
-    const notScored = new Set([...run.scenarios.keys()].filter((scenario) => !required.has(scenario)));
-    const checks = scored.flatMap(([, scenarioChecks]) => scenarioChecks);
-    const clean = scored.filter(([, scenarioChecks]) => scenarioChecks.every((check) => check.status === "SUCCESS")).length;
-    log(
-      `${revision}: ${scored.length} required scenarios, ${clean} without a failure or warning; ${checks.filter((check) => check.status === "SUCCESS").length} of ${checks.length} checks pass; ${notScored.size} more run unscored; exit code ${run.exitCode} (${seconds(run.ms)})`,
-    );
-    for (const [scenario, scenarioChecks] of scored) {
-      for (const check of scenarioChecks) if (check.status !== "SUCCESS") log(`  ${scenario}: ${check.status.padEnd(7)} ${check.id}${check.errorMessage ? `: ${check.errorMessage}` : ""}`);
-    }
-    expect(run.scenarios.size, `the ${revision} requirements ran no scenario:\n${run.output}`).toBeGreaterThan(0);
-    expect(run.exitCode, run.output).toBe(0);
-  }, 300_000);
+  it.each(REVISIONS)(
+    "the %s requirements: every scenario passes but those listed, with their reasons, as expected failures",
+    async (revision) => {
+      const run = await timed(revision, () => runRequirements(revision));
+      // The runner also runs, without scoring them, extensions and scenarios added after the revision: reported apart.
+      const required = requiredScenarios(revision);
+      const scored = [...run.scenarios].filter(([scenario]) => required.has(scenario));
+      const notScored = new Set([...run.scenarios.keys()].filter((scenario) => !required.has(scenario)));
+      const checks = scored.flatMap(([, scenarioChecks]) => scenarioChecks);
+      const clean = scored.filter(([, scenarioChecks]) => scenarioChecks.every((check) => check.status === "SUCCESS")).length;
+      log(
+        `${revision}: ${scored.length} required scenarios, ${clean} without a failure or warning; ${checks.filter((check) => check.status === "SUCCESS").length} of ${checks.length} checks pass; ${notScored.size} more run unscored; exit code ${run.exitCode} (${seconds(run.ms)})`,
+      );
+      for (const [scenario, scenarioChecks] of scored) {
+        for (const check of scenarioChecks)
+          if (check.status !== "SUCCESS") log(`  ${scenario}: ${check.status.padEnd(7)} ${check.id}${check.errorMessage ? `: ${check.errorMessage}` : ""}`);
+      }
+      expect(run.scenarios.size, `the ${revision} requirements ran no scenario:\n${run.output}`).toBeGreaterThan(0);
+      expect(run.exitCode, run.output).toBe(0);
+    },
+    300_000,
+  );
 });

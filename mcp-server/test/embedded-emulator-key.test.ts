@@ -41,14 +41,17 @@ describe("the emulator's key", () => {
     const dir = tempDir("custody-mcp-key-");
     writeFileSync(join(dir, "key"), `${key}\n`, { mode: 0o600 });
     try {
-      const withKey = await startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"], { CUSTODY_EMULATOR_KEY_FILE: join(dir, "key") }), () => {});
+      const withKey = await startContext(
+        serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"], { CUSTODY_EMULATOR_KEY_FILE: join(dir, "key") }),
+        () => {},
+      );
       expect((await (await withKey.ctx.load()).client.health()).status).toBe("OK");
       const without = await startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"]), () => {});
       await expect((await without.ctx.load()).client.health()).rejects.toThrow(/HTTP 401: .*EmulatorKeyRequired/);
       writeFileSync(join(dir, "weak"), "weak-key");
-      await expect(startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--emulator-key-file", join(dir, "weak")]), () => {})).rejects.toThrow(
-        /^--emulator-key-file \(CUSTODY_EMULATOR_KEY_FILE\): the key in .*weak must be 32 to 1024 printable ASCII characters/,
-      );
+      await expect(
+        startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--emulator-key-file", join(dir, "weak")]), () => {}),
+      ).rejects.toThrow(/^--emulator-key-file \(CUSTODY_EMULATOR_KEY_FILE\): the key in .*weak must be 32 to 1024 printable ASCII characters/);
     } finally {
       await emulator.close();
     }

@@ -32,7 +32,11 @@ describe("a dry run of an account the name directory knows", () => {
     const historyRead = new Promise<void>((resolve) => (historyStarted = resolve));
     const recording: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      const what = url.pathname.endsWith(`/accounts/${account.id}`) ? "account" : url.pathname.endsWith("/transactions") && url.searchParams.get("account_id") === String(account.id) ? "history" : null;
+      const what = url.pathname.endsWith(`/accounts/${account.id}`)
+        ? "account"
+        : url.pathname.endsWith("/transactions") && url.searchParams.get("account_id") === String(account.id)
+          ? "history"
+          : null;
       if (holding && what !== null) order.push(what);
       if (holding && what === "history") historyStarted();
       // The account's GET is held until the history read has begun, or the deadline passes (the read started only after the account).
@@ -40,7 +44,13 @@ describe("a dry run of an account the name directory knows", () => {
       return fetch(input, init);
     };
     const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: DEMO.treasuryBot, fetch: recording });
-    const road = new WriteRoad({ client, operator: DEMO.treasuryBot, policy: () => DEFAULT_POLICY, store: new FileGuardStore(join(tempDir("head-start-"), "audit.jsonl")), surface: "test" });
+    const road = new WriteRoad({
+      client,
+      operator: DEMO.treasuryBot,
+      policy: () => DEFAULT_POLICY,
+      store: new FileGuardStore(join(tempDir("head-start-"), "audit.jsonl")),
+      surface: "test",
+    });
     const request = { kind: "send" as const, account: DEMO.solTreasury, recipient, amount: 777n, speed: "NORMAL" as const };
     const call = { actor: { session: "test", person: null } };
     // The first dry run lists the accounts: the directory then knows the name.

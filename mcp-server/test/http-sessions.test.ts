@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 async function serve(sessionIdleSeconds: number, maxSessions: number): Promise<RunningHttpServer> {
-  server = await startHttpServer(testContext(emulator).ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds, maxSessions, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+  server = await startHttpServer(
+    testContext(emulator).ctx,
+    { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds, maxSessions, replicaId: null, publicOrigin: null, oauth: null },
+    () => {},
+  );
   return server;
 }
 

@@ -13,7 +13,16 @@ import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-
 import { expectWriteToOutliveShutdown } from "./harness/shutdown-under-way.js";
 
 const TOKEN = "test-bearer-token-0123456789";
-const OPTIONS: HttpOptions = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS, maxSessions: DEFAULT_MAX_SESSIONS, replicaId: null, publicOrigin: null, oauth: null };
+const OPTIONS: HttpOptions = {
+  port: 0,
+  host: "127.0.0.1",
+  token: TOKEN,
+  sessionIdleSeconds: DEFAULT_SESSION_IDLE_SECONDS,
+  maxSessions: DEFAULT_MAX_SESSIONS,
+  replicaId: null,
+  publicOrigin: null,
+  oauth: null,
+};
 let emulator: RunningEmulator;
 let server: RunningHttpServer;
 
@@ -88,13 +97,24 @@ describe("Streamable HTTP", () => {
 
 describe("Streamable HTTP request sizes", () => {
   const hugeCall = (digits: number) =>
-    JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "create_transaction", arguments: { account: DEMO.solTreasury, recipient: "x", amount: "9".repeat(digits), unit: "SOL" } } });
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "create_transaction", arguments: { account: DEMO.solTreasury, recipient: "x", amount: "9".repeat(digits), unit: "SOL" } },
+    });
 
   /** A POST sent in chunks (Transfer-Encoding: chunked), so that the server learns its size only by reading it. */
   function chunkedPost(body: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: "127.0.0.1", port: server.port, path: "/mcp", method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...authorized } },
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/mcp",
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...authorized },
+        },
         (res) => {
           let text = "";
           res.on("data", (chunk) => (text += chunk));
@@ -110,7 +130,9 @@ describe("Streamable HTTP request sizes", () => {
   it("refuses a body over 1 MiB with 413 naming the limit, by its declared length or as it is read, and goes on serving", async () => {
     const declared = await rawPost(authorized, hugeCall(4_000_000));
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.body).error.message).toBe(`Payload too large: a request body may be at most 1048576 bytes, this one declares ${Buffer.byteLength(hugeCall(4_000_000))}`);
+    expect(JSON.parse(declared.body).error.message).toBe(
+      `Payload too large: a request body may be at most 1048576 bytes, this one declares ${Buffer.byteLength(hugeCall(4_000_000))}`,
+    );
     const streamed = await chunkedPost(hugeCall(4_000_000));
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body).error.message).toBe("Payload too large: a request body may be at most 1048576 bytes, this one has more than 1048576");
@@ -145,7 +167,14 @@ describe("Streamable HTTP graceful stop", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(stopping.url), { requestInit: { headers: authorized } }));
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" }, refused: () => rawPost(authorized, INITIALIZE, stopping.port) });
+      await expectWriteToOutliveShutdown({
+        emulator,
+        server: stopping,
+        auditPath: context.auditPath,
+        client,
+        args: { account: DEMO.solTreasury, recipient, amount: "0.2", unit: "SOL" },
+        refused: () => rawPost(authorized, INITIALIZE, stopping.port),
+      });
     } finally {
       await client.close();
     }
@@ -163,7 +192,12 @@ describe("Streamable HTTP behind a load balancer", () => {
       const through = await post({ Host: "custody.example:8443", Origin: "https://custody.example:8443" });
       expect(through.status).toBe(200);
       expect(through.headers["mcp-session-id"]).toMatch(/^r7\./);
-      const wrong: Record<string, string>[] = [{ Host: "custody.example:9999" }, { Host: "custody.example" }, { Host: "custody.example:8443", Origin: "http://custody.example:8443" }, { Host: "custody.example:8443", Origin: "https://evil.example" }];
+      const wrong: Record<string, string>[] = [
+        { Host: "custody.example:9999" },
+        { Host: "custody.example" },
+        { Host: "custody.example:8443", Origin: "http://custody.example:8443" },
+        { Host: "custody.example:8443", Origin: "https://evil.example" },
+      ];
       for (const headers of wrong) {
         const refused = await post(headers);
         expect(refused.status, JSON.stringify(headers)).toBe(403);

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 describe("the HTTP server's warm-up", () => {
   it("lists the account names once after listening, and a 2026-07-28 request then resolves a name", async () => {
-    await vi.waitFor(() => expect(server.stderr()).toMatch(/warmed up in \d+ ms: the tools, the context and the names of \d+ accounts/), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(server.stderr()).toMatch(/warmed up in \d+ ms: the tools, the context and the names of \d+ accounts/), {
+      timeout: 15_000,
+      interval: 50,
+    });
     const listed = Number(/the names of (\d+) accounts/.exec(server.stderr())?.[1]);
     expect(listed).toBeGreaterThan(1);
     const client = new Client({ name: "warm-up-test", version: "0" }, { versionNegotiation: { mode: { pin: MODERN } } });

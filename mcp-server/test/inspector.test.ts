@@ -58,10 +58,16 @@ describe(`MCP Inspector (${INSPECTOR_PACKAGE}@${INSPECTOR_VERSION} --cli) over s
     expect(resources.code, resources.stderr).toBe(0);
     expect((JSON.parse(resources.stdout) as { resources: { uri: string }[] }).resources.map((resource) => resource.uri)).toContain("custody://accounts/1");
     const templates = await inspect("--method", "resources/templates/list");
-    expect((JSON.parse(templates.stdout) as { resourceTemplates: { uriTemplate: string }[] }).resourceTemplates.map((template) => template.uriTemplate)).toContain("custody://solana/accounts/{account_id}/stakes/{stake_uid}");
+    expect(
+      (JSON.parse(templates.stdout) as { resourceTemplates: { uriTemplate: string }[] }).resourceTemplates.map((template) => template.uriTemplate),
+    ).toContain("custody://solana/accounts/{account_id}/stakes/{stake_uid}");
     const prompts = await inspect("--method", "prompts/list");
     expect(prompts.code, prompts.stderr).toBe(0);
-    expect((JSON.parse(prompts.stdout) as { prompts: { name: string }[] }).prompts.map((prompt) => prompt.name).sort()).toEqual(["review_pending_approvals", "stake_sol", "unbond_dot_safely"]);
+    expect((JSON.parse(prompts.stdout) as { prompts: { name: string }[] }).prompts.map((prompt) => prompt.name).sort()).toEqual([
+      "review_pending_approvals",
+      "stake_sol",
+      "unbond_dot_safely",
+    ]);
   });
 
   it("calls a read tool with an account named by a string, its answer typed as listed", async () => {

@@ -40,14 +40,26 @@ async function overHttp(capabilities: ClientCapabilities = {}, server: RunningHt
 }
 
 async function overStdio(): Promise<Client> {
-  const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") };
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...childHome(),
+    CUSTODY_BASE_URL: emulator.baseUrl,
+    CUSTODY_OPERATOR: DEMO.treasuryBot,
+    CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+  };
   const client = modernClient();
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle], env, stderr: "pipe" }));
   return client;
 }
 
 /** A send from the demo treasury; each test sends its own amount, so none is taken for a repeat of another's. */
-const sendArgs = async (amount: string, note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount, unit: "SOL", note });
+const sendArgs = async (amount: string, note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount,
+  unit: "SOL",
+  note,
+});
 
 describe.each([
   ["Streamable HTTP", () => overHttp()],
@@ -125,8 +137,16 @@ describe("2026-07-28 on the HTTP endpoint", () => {
     const stopping = await startHttpServer(context.ctx, HTTP_OPTIONS, () => {});
     const client = await overHttp({}, stopping);
     try {
-      const refused = () => rawMcpPost(stopping.port, { ...authorized, "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" }, modernRequest(9, "tools/list"));
-      await expectWriteToOutliveShutdown({ emulator, server: stopping, auditPath: context.auditPath, client, args: await sendArgs("0.13", "modern shutdown"), refused });
+      const refused = () =>
+        rawMcpPost(stopping.port, { ...authorized, "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" }, modernRequest(9, "tools/list"));
+      await expectWriteToOutliveShutdown({
+        emulator,
+        server: stopping,
+        auditPath: context.auditPath,
+        client,
+        args: await sendArgs("0.13", "modern shutdown"),
+        refused,
+      });
     } finally {
       await client.close();
     }

@@ -38,7 +38,9 @@ function expectMovesBeforeFinding(form: string, first: string, finding: string):
   expect(lines.slice(lastMove + 1).join("\n")).toContain(finding);
 }
 
-function auditRecords(path: string): { event: string; tool: string; transaction_id?: number | null; details?: Record<string, unknown>; request?: Record<string, unknown> }[] {
+function auditRecords(
+  path: string,
+): { event: string; tool: string; transaction_id?: number | null; details?: Record<string, unknown>; request?: Record<string, unknown> }[] {
   const [sealed, ...records] = readFileSync(path, "utf8")
     .trim()
     .split("\n")
@@ -90,7 +92,11 @@ describe("two dry runs of the same request", () => {
     harness = await connectHarness(emulator);
     const { dry } = await dryRunAndConfirm(harness.client, "create_transaction", send());
     const fee = (dry.structured.amounts as { max_fees: { base_units: string } }).max_fees.base_units;
-    for (const variant of [send({ max_fees: fee, max_fees_unit: "lamport" }), send({ note: "retry" }), send({ amount: "1500000000", unit: "lamport", speed: "FAST" })]) {
+    for (const variant of [
+      send({ max_fees: fee, max_fees_unit: "lamport" }),
+      send({ note: "retry" }),
+      send({ amount: "1500000000", unit: "lamport", speed: "FAST" }),
+    ]) {
       const again = await call(harness.client, "create_transaction", variant);
       expect(blockingCodes(again.structured), JSON.stringify(variant)).toEqual(["DUPLICATE_OF_RECENT"]);
     }
@@ -140,7 +146,10 @@ describe("the token binds what the person saw", () => {
     harness = await connectHarness(emulator);
     const treasury = await accountNamed(emulator, DEMO.solTreasury);
     const cold = await accountNamed(emulator, DEMO.solCold);
-    const other = (await directClient(emulator).listAllAccounts()).find((account) => account.currency === treasury.currency && account.id !== treasury.id && account.id !== cold.id) ?? cold;
+    const other =
+      (await directClient(emulator).listAllAccounts()).find(
+        (account) => account.currency === treasury.currency && account.id !== treasury.id && account.id !== cold.id,
+      ) ?? cold;
     const args = { account: DEMO.solTreasury, recipient: cold.address, amount: "0.5", unit: "SOL" };
     const dry = await call(harness.client, "create_transaction", args);
     expect(dry.structured.account).toMatchObject({ id: treasury.id });
@@ -155,24 +164,27 @@ describe("the token binds what the person saw", () => {
   it.each([
     ["by id", (id: number) => `#${id}`],
     ["by name, resolved through the name directory's hint", () => DEMO.solTreasury],
-  ] as const)("refuses right before the POST when the name the body sends came to name another account too (the dry run named it %s)", async (_how, reference) => {
-    const cold = await accountNamed(emulator, DEMO.solCold);
-    const treasury = await accountNamed(emulator, DEMO.solTreasury);
-    // While the person reads the form, another account takes the name the request body carries.
-    harness = await connectHarness(emulator, {
-      elicit: async () => {
-        await control(emulator, "PUT", `/accounts/${cold.id}/name`, { name: DEMO.solTreasury, allow_duplicate_name: true });
-        return { action: "accept", content: { confirm: true } };
-      },
-    });
-    const args = { account: reference(treasury.id), recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
-    const dry = await call(harness.client, "create_transaction", args);
-    expect(dry.structured.status).toBe("dry_run");
-    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
-    expect(confirmed.text).toContain(`that name now belongs to accounts ${treasury.id}, ${cold.id}, not to account ${treasury.id} alone`);
-    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
-  });
+  ] as const)(
+    "refuses right before the POST when the name the body sends came to name another account too (the dry run named it %s)",
+    async (_how, reference) => {
+      const cold = await accountNamed(emulator, DEMO.solCold);
+      const treasury = await accountNamed(emulator, DEMO.solTreasury);
+      // While the person reads the form, another account takes the name the request body carries.
+      harness = await connectHarness(emulator, {
+        elicit: async () => {
+          await control(emulator, "PUT", `/accounts/${cold.id}/name`, { name: DEMO.solTreasury, allow_duplicate_name: true });
+          return { action: "accept", content: { confirm: true } };
+        },
+      });
+      const args = { account: reference(treasury.id), recipient: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", amount: "0.5", unit: "SOL" };
+      const dry = await call(harness.client, "create_transaction", args);
+      expect(dry.structured.status).toBe("dry_run");
+      const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured).toMatchObject({ status: "refused", reason: "binding_changed" });
+      expect(confirmed.text).toContain(`that name now belongs to accounts ${treasury.id}, ${cold.id}, not to account ${treasury.id} alone`);
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+    },
+  );
 
   it("binds a token to the person, not the session: another session of the same single user confirms it, once", async () => {
     harness = await connectHarness(emulator);
@@ -208,7 +220,10 @@ describe("unknown is not absent", () => {
   }
 
   it("a POST that lands after the client's timeout is uncertain, sends progress, is found later by the background look-up, audited, and named by the next dry run", async () => {
-    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 }, { kind: "late", holdMs: 4000 });
+    const { proxy, args, dry, reference } = await dryRunThenHold(
+      { timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 },
+      { kind: "late", holdMs: 4000 },
+    );
     const progress: string[] = [];
     const result = await harness.client.callTool(
       { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
@@ -223,7 +238,9 @@ describe("unknown is not absent", () => {
     // A search by the reference says what the guard knows while nothing is found yet.
     const early = await call(harness.client, "search_transactions", { label: reference });
     expect(early.text).toContain(`Guard: ${reference} create_transaction sent `);
-    expect(early.text).toMatch(/UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied and counts against the daily limit/);
+    expect(early.text).toMatch(
+      /UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied and counts against the daily limit/,
+    );
     expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
     // Asked again while it is still unknown: the next dry run names it.
     const meanwhile = await call(harness.client, "create_transaction", args);
@@ -245,7 +262,10 @@ describe("unknown is not absent", () => {
   }, 60_000);
 
   it("an uncertain write that landed after its look-ups gave up is named by the next dry run as the transaction it became, and cannot be repeated by its reference", async () => {
-    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 }, { kind: "late", holdMs: 2500 });
+    const { proxy, args, dry, reference } = await dryRunThenHold(
+      { timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 },
+      { kind: "late", holdMs: 2500 },
+    );
     const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(lost.structured.status).toBe("uncertain");
     await harness.ctx.road.lookupsSettled();
@@ -286,10 +306,12 @@ describe("unknown is not absent", () => {
     return { args, token: dry.token, reference };
   }
 
-  const CONCLUDED = /UNKNOWN, not found by its reference in \d+ look-ups? until \d{4}-\d\d-\d\dT\d\d:\d\dZ, which have stopped: it may still be applied and counts against the daily limit/;
+  const CONCLUDED =
+    /UNKNOWN, not found by its reference in \d+ look-ups? until \d{4}-\d\d-\d\dT\d\d:\d\dZ, which have stopped: it may still be applied and counts against the daily limit/;
 
   /** How many look-ups the audit log records of the write. */
-  const lookupsOf = (reference: string) => auditRecords(harness.auditPath).filter((record) => record.event === "looked_up" && record.details?.reference === reference).length;
+  const lookupsOf = (reference: string) =>
+    auditRecords(harness.auditPath).filter((record) => record.event === "looked_up" && record.details?.reference === reference).length;
 
   it("after its look-ups stopped, a search by its reference says what was looked up and found, that it counts, and how to go on", async () => {
     const { reference } = await lostThenGivenUp();
@@ -297,7 +319,9 @@ describe("unknown is not absent", () => {
     expect(answer.text).toMatch(CONCLUDED);
     expect(lookupsOf(reference)).toBeGreaterThan(0);
     expect(answer.text).toContain(`not found by its reference in ${lookupsOf(reference)} look-up`);
-    expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass`);
+    expect(answer.text).toContain(
+      `search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass`,
+    );
     expect(answer.text).not.toContain("has an unknown outcome");
   }, 30_000);
 
@@ -309,7 +333,9 @@ describe("unknown is not absent", () => {
     expect((await pending).structured.status).toBe("uncertain");
     await vi.waitFor(() => expect(lookupsOf(reference)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
     const answer = await call(harness.client, "search_transactions", { label: reference });
-    expect(answer.text).toMatch(/UNKNOWN, still being looked up \(\d+ look-ups so far, the last at \d{4}-\d\d-\d\dT\d\d:\d\dZ found nothing\): it may still be applied/);
+    expect(answer.text).toMatch(
+      /UNKNOWN, still being looked up \(\d+ look-ups so far, the last at \d{4}-\d\d-\d\dT\d\d:\d\dZ found nothing\): it may still be applied/,
+    );
     const counted = Number(/still being looked up \((\d+) look-ups so far/.exec(answer.text)?.[1]);
     expect(counted).toBeGreaterThanOrEqual(2);
     expect(counted).toBeLessThanOrEqual(lookupsOf(reference));
@@ -329,7 +355,10 @@ describe("unknown is not absent", () => {
 
   it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {
     // The first process's own look-ups would only start after ten minutes: as if it had stopped.
-    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 }, { kind: "until_released" });
+    const { proxy, args, dry, reference } = await dryRunThenHold(
+      { timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 },
+      { kind: "until_released" },
+    );
     const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
     expect(confirmed.structured.status).toBe("uncertain");
     proxy.release();
@@ -338,7 +367,11 @@ describe("unknown is not absent", () => {
     const next = await connectHarness(emulator, { auditPath: harness.auditPath });
     try {
       await next.ctx.road.lookupsSettled();
-      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", transaction_id: landed, details: { reference, outcome: "found", stage: "background_lookup" } });
+      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({
+        event: "resolved",
+        transaction_id: landed,
+        details: { reference, outcome: "found", stage: "background_lookup" },
+      });
       expect(harness.ctx.road.lookingUp(reference)).toBe(true);
     } finally {
       await next.close();
@@ -349,7 +382,11 @@ describe("unknown is not absent", () => {
 describe("a write whose outcome is unknown", () => {
   it("is repeated only with repeat_of acknowledging that it may pay twice, and the person's form says so first", async () => {
     const forms: string[] = [];
-    harness = await connectHarness(emulator, { elicit: (message) => (forms.push(message), { action: "accept", content: { confirm: true } }), lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    harness = await connectHarness(emulator, {
+      elicit: (message) => (forms.push(message), { action: "accept", content: { confirm: true } }),
+      lookupFirstDelayMs: 100,
+      lookupHorizonMs: 500,
+    });
     const dry = await call(harness.client, "create_transaction", send());
     // The POST is dropped before the service handles it: the server cannot know whether it was applied.
     await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });

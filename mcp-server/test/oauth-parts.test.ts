@@ -10,9 +10,14 @@ import { bearerChallenge, writeCallsIn } from "../src/transport/scope-challenge.
 describe("the well-known locations", () => {
   it("insert the protected resource metadata's name before the resource's path (RFC 9728)", () => {
     expect(protectedResourceMetadataUrl("https://custody.example.com/mcp")).toBe("https://custody.example.com/.well-known/oauth-protected-resource/mcp");
-    expect(protectedResourceMetadataUrl("https://custody.example.com:8443/team/mcp")).toBe("https://custody.example.com:8443/.well-known/oauth-protected-resource/team/mcp");
+    expect(protectedResourceMetadataUrl("https://custody.example.com:8443/team/mcp")).toBe(
+      "https://custody.example.com:8443/.well-known/oauth-protected-resource/team/mcp",
+    );
     expect(protectedResourceMetadataUrl("https://custody.example.com/")).toBe("https://custody.example.com/.well-known/oauth-protected-resource");
-    expect([...protectedResourceMetadataPaths("https://custody.example.com/mcp")]).toEqual(["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"]);
+    expect([...protectedResourceMetadataPaths("https://custody.example.com/mcp")]).toEqual([
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/mcp",
+    ]);
   });
 
   it("look for an issuer's metadata by RFC 8414, then OpenID Connect Discovery", () => {
@@ -20,7 +25,10 @@ describe("the well-known locations", () => {
       "https://login.example.com/.well-known/oauth-authorization-server/realms/custody",
       "https://login.example.com/realms/custody/.well-known/openid-configuration",
     ]);
-    expect(metadataLocations("https://login.example.com")).toEqual(["https://login.example.com/.well-known/oauth-authorization-server", "https://login.example.com/.well-known/openid-configuration"]);
+    expect(metadataLocations("https://login.example.com")).toEqual([
+      "https://login.example.com/.well-known/oauth-authorization-server",
+      "https://login.example.com/.well-known/openid-configuration",
+    ]);
   });
 });
 
@@ -33,8 +41,12 @@ describe("scopes and challenges", () => {
   });
 
   it("writes an RFC 6750 challenge whose quoted strings cannot be broken out of", () => {
-    expect(bearerChallenge({ resourceMetadata: "https://x/.well-known/oauth-protected-resource/mcp" })).toBe('Bearer scope="custody:read custody:write", resource_metadata="https://x/.well-known/oauth-protected-resource/mcp"');
-    expect(bearerChallenge({ resourceMetadata: "m", error: "invalid_token", description: 'a "quoted" \\ text\nwith a line' })).toBe('Bearer error="invalid_token", error_description="a \\"quoted\\" \\\\ text?with a line", scope="custody:read custody:write", resource_metadata="m"');
+    expect(bearerChallenge({ resourceMetadata: "https://x/.well-known/oauth-protected-resource/mcp" })).toBe(
+      'Bearer scope="custody:read custody:write", resource_metadata="https://x/.well-known/oauth-protected-resource/mcp"',
+    );
+    expect(bearerChallenge({ resourceMetadata: "m", error: "invalid_token", description: 'a "quoted" \\ text\nwith a line' })).toBe(
+      'Bearer error="invalid_token", error_description="a \\"quoted\\" \\\\ text?with a line", scope="custody:read custody:write", resource_metadata="m"',
+    );
   });
 
   it("finds the calls that need custody:write, in a batch too, and treats a name that is no tool as one", async () => {
@@ -63,7 +75,11 @@ describe("the issuer's metadata", () => {
   }
 
   it("falls back to OpenID Connect Discovery and takes the jwks_uri of a document naming the issuer exactly", async () => {
-    const issuer = await serve((path) => (path === "/.well-known/openid-configuration" ? { status: 200, body: JSON.stringify({ issuer: `http://127.0.0.1:${(server?.address() as AddressInfo).port}`, jwks_uri: "http://127.0.0.1:1/jwks" }) } : { status: 404, body: "{}" }));
+    const issuer = await serve((path) =>
+      path === "/.well-known/openid-configuration"
+        ? { status: 200, body: JSON.stringify({ issuer: `http://127.0.0.1:${(server?.address() as AddressInfo).port}`, jwks_uri: "http://127.0.0.1:1/jwks" }) }
+        : { status: 404, body: "{}" },
+    );
     expect((await discoverIssuer(issuer)).jwksUri.href).toBe("http://127.0.0.1:1/jwks");
   });
 
@@ -84,7 +100,11 @@ describe("the issuer's metadata", () => {
     const closed = await serve(() => ({ status: 200, body: "{}" }));
     await new Promise<void>((resolve) => server?.close(() => resolve()));
     server = undefined;
-    const keys = new IssuerKeys(closed, (line) => logged.push(line), () => now);
+    const keys = new IssuerKeys(
+      closed,
+      (line) => logged.push(line),
+      () => now,
+    );
     await expect(keys.keys()).rejects.toThrow(KeysUnavailable);
     await expect(keys.keys()).rejects.toThrow(/next attempt in 1 s/);
     now += 1_000;

@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 /** A POST that creates or approves a transaction (the fee estimate is a read). */
-const sends = () => recorder.requests.filter((request) => request.method === "POST" && /\/transactions(\/|$|\?)/.test(request.path) && !request.path.includes("/transactions/fees"));
+const sends = () =>
+  recorder.requests.filter(
+    (request) => request.method === "POST" && /\/transactions(\/|$|\?)/.test(request.path) && !request.path.includes("/transactions/fees"),
+  );
 
 /** Every string in an answer: its structured values, and the text's words and quoted parts. */
 function stringsOf(answer: { structured: unknown; text: string }): string[] {
@@ -40,7 +43,10 @@ function stringsOf(answer: { structured: unknown; text: string }): string[] {
     else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
   };
   walk(answer.structured);
-  found.push(...answer.text.split(/[\s"'`<>(),;]+/).filter((word) => word.length > 0), ...[...answer.text.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string));
+  found.push(
+    ...answer.text.split(/[\s"'`<>(),;]+/).filter((word) => word.length > 0),
+    ...[...answer.text.matchAll(/"([^"]*)"/g)].map((match) => match[1] as string),
+  );
   return found;
 }
 
@@ -55,7 +61,11 @@ function argumentsOf(schema: InputSchema): fc.Arbitrary<Record<string, Drawn>> {
     let arbitrary: fc.Arbitrary<Drawn>;
     if (property.enum !== undefined) arbitrary = fc.constantFrom(...property.enum).map((value) => ({ value }));
     else if (property.type === "number" || property.type === "integer") arbitrary = fc.integer({ min: 1, max: 1_000_000 }).map((value) => ({ value }));
-    else arbitrary = fc.oneof(fc.nat().map((pool) => ({ pool })), fc.string({ maxLength: Math.min(property.maxLength ?? 40, 40) }).map((value) => ({ value })));
+    else
+      arbitrary = fc.oneof(
+        fc.nat().map((pool) => ({ pool })),
+        fc.string({ maxLength: Math.min(property.maxLength ?? 40, 40) }).map((value) => ({ value })),
+      );
     return [name, arbitrary] as const;
   });
   const required = new Set(schema.required ?? []);
@@ -117,7 +127,9 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
         fc.constantFrom(...schemas).chain((tool) => argumentsOf(tool.schema).map((drawn) => ({ tool, drawn }))),
         async ({ tool, drawn }) => {
           const strings = [...pool];
-          const args = Object.fromEntries(Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]));
+          const args = Object.fromEntries(
+            Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]),
+          );
           const answer = await call(sessions.get(operatorOf.get(tool.name) as string)!.client, tool.name, args);
           stringsOf(answer).forEach((text) => pool.add(text));
           expect(answer.structured.status, answer.text).not.toBe("submitted");
@@ -129,7 +141,8 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
     const handles = [...pool].filter((text) => /^(cw-[0-9a-f]{20}|v2\..+)$/.test(text));
     for (const entry of writes) {
       for (const handle of handles) {
-        for (const slot of ["reference", "confirmation_token"]) stringsOf(await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle })).forEach((text) => pool.add(text));
+        for (const slot of ["reference", "confirmation_token"])
+          stringsOf(await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle })).forEach((text) => pool.add(text));
       }
     }
     // Each page an answer linked to, read and posted to with every string of the answers and the page as its secret.
@@ -142,7 +155,10 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
       expect(page.text).not.toContain('name="secret"');
       const secrets = [...pool, ...page.text.split(/[\s"'<>=]+/)].filter((text) => /^[A-Za-z0-9_-]{40,48}$/.test(text));
       for (const secret of new Set(secrets)) {
-        const posted = await pageRequest("POST", link, new URLSearchParams({ secret, question: secret, decision: "confirm" }).toString(), { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(link).origin });
+        const posted = await pageRequest("POST", link, new URLSearchParams({ secret, question: secret, decision: "confirm" }).toString(), {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: new URL(link).origin,
+        });
         expect(posted.status).toBe(403);
       }
     }

@@ -27,7 +27,9 @@ beforeAll(async () => {
   await resetWorkspace(emulator);
   const url = cluster.createDatabase("person");
   for (let index = 0; index < 2; index += 1) stores.push(await openPostgresGuardStore(url, {}));
-  replicas = [0, 1].map((index) => testContext(emulator, { policy: { confirmation: "person" }, tokenSecret: SECRET, store: stores[index], opener: (url) => opened.push(url) })) as [TestContext, TestContext];
+  replicas = [0, 1].map((index) =>
+    testContext(emulator, { policy: { confirmation: "person" }, tokenSecret: SECRET, store: stores[index], opener: (url) => opened.push(url) }),
+  ) as [TestContext, TestContext];
 }, 120_000);
 afterAll(async () => {
   for (const replica of replicas ?? []) await replica.ctx.pages.close();
@@ -41,7 +43,13 @@ const send = pageRequest;
 it("a dry run on one replica is confirmed on the other's page and its outcome read back on the first", async () => {
   const [a, b] = await Promise.all(replicas.map((replica) => connectSession(replica.ctx)));
   try {
-    const args = { account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: "0.0123", unit: "SOL", note: "replicas" };
+    const args = {
+      account: DEMO.solTreasury,
+      recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+      amount: "0.0123",
+      unit: "SOL",
+      note: "replicas",
+    };
     const dry = await call(a!.client, "create_transaction", args);
     const reference = dry.structured.reference as string;
     const waiting = await call(b!.client, "create_transaction", { ...args, reference });

@@ -32,7 +32,13 @@ afterAll(async () => {
 const ACCEPT: ElicitResult = { action: "accept", content: { confirm: true } };
 const DECLINE: ElicitResult = { action: "decline" };
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
+  unit: "SOL",
+  note,
+});
 const posts = () => recorder.requests.filter((request) => request.method === "POST").length;
 
 /** A session of the server: asking the person with `answer` when given, else a client that shows no form. */
@@ -78,7 +84,9 @@ describe("person mode", () => {
       expect(again.structured.reason).toBe("reused");
       expect(again.text).toMatch(/^REFUSED: reference: already used/);
       expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-      const records = readFileSync(context.auditPath, "utf8").split("\n").filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
+      const records = readFileSync(context.auditPath, "utf8")
+        .split("\n")
+        .filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
       expect(records.map((line) => (JSON.parse(line) as { details: { through: string } }).details.through)).toEqual(["form"]);
     } finally {
       await person.close();
@@ -134,8 +142,17 @@ describe("person mode", () => {
       const reference = dry.structured.reference as string;
       const listed = await call(model.client, "list_pending_approvals", {});
       const waiting = listed.structured.waiting_for_you as { reference: string; tool: string; moves: string; expires_at: string }[];
-      expect(waiting.find((write) => write.reference === reference)).toEqual({ reference, tool: "create_transaction", moves: expect.stringContaining(`Send funds from ${DEMO.solTreasury} (id `), expires_at: dry.structured.expires_at });
-    expect(listed.text).toMatch(new RegExp(`${reference} create_transaction: <untrusted field="moves">Send funds from ${DEMO.solTreasury} \\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `));
+      expect(waiting.find((write) => write.reference === reference)).toEqual({
+        reference,
+        tool: "create_transaction",
+        moves: expect.stringContaining(`Send funds from ${DEMO.solTreasury} (id `),
+        expires_at: dry.structured.expires_at,
+      });
+      expect(listed.text).toMatch(
+        new RegExp(
+          `${reference} create_transaction: <untrusted field="moves">Send funds from ${DEMO.solTreasury} \\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `,
+        ),
+      );
       const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
       expect(JSON.stringify(listed)).not.toContain(nonce);
       expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");

@@ -66,7 +66,13 @@ async function overHttp(era: Era, answer: Answer): Promise<Connected> {
 
 async function overStdio(era: Era, answer: Answer): Promise<Connected> {
   const auditPath = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
-  const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditPath };
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...childHome(),
+    CUSTODY_BASE_URL: emulator.baseUrl,
+    CUSTODY_OPERATOR: DEMO.treasuryBot,
+    CUSTODY_AUDIT_LOG: auditPath,
+  };
   const asked = askedClient(era, answer);
   await asked.client.connect(new StdioClientTransport({ command: process.execPath, args: [bundle], env, stderr: "pipe" }));
   return { ...asked, auditPath };
@@ -74,7 +80,13 @@ async function overStdio(era: Era, answer: Answer): Promise<Connected> {
 
 let sent = 0;
 /** A send from the demo treasury; each its own amount, so none is taken for a repeat of another. */
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}1`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}1`,
+  unit: "SOL",
+  note,
+});
 
 /** One line of what moves ("Fee: ...", "Balances: ..."), as a dry run's text or the person's form shows it. */
 const lineOf = (text: string, label: string) => new RegExp(`^${label}: .*$`, "m").exec(text)?.[0];
@@ -166,21 +178,32 @@ describe.each([
 describe("the requestState of a 2026-07-28 question", () => {
   /** A 2026-07-28 client that hands the question back instead of answering it: the test answers, or tampers. */
   async function manualClient(): Promise<Client> {
-    const client = new Client({ name: "manual", version: "0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: MODERN } }, inputRequired: { autoFulfill: false } });
+    const client = new Client(
+      { name: "manual", version: "0" },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: MODERN } }, inputRequired: { autoFulfill: false } },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
     return client;
   }
 
   /** The confirmation's first leg: the question and the sealed state, nothing used up. */
   async function asked(client: Client, args: Record<string, unknown>, token: string | undefined) {
-    const result = (await client.callTool({ name: "create_transaction", arguments: { ...args, confirmation_token: token } }, { allowInputRequired: true })) as unknown as { resultType?: string; requestState: string; inputRequests: Record<string, { params: { message: string } }> };
+    const result = (await client.callTool(
+      { name: "create_transaction", arguments: { ...args, confirmation_token: token } },
+      { allowInputRequired: true },
+    )) as unknown as { resultType?: string; requestState: string; inputRequests: Record<string, { params: { message: string } }> };
     expect(result.resultType).toBe("input_required");
     return result;
   }
 
   /** The retried call, as a client sends it: the arguments again, the answer and the requestState. */
   async function answered(client: Client, args: Record<string, unknown>, token: string | undefined, requestState: string) {
-    const result = await client.callTool({ name: "create_transaction", arguments: { ...args, confirmation_token: token }, requestState, inputResponses: { confirm: ACCEPT } } as never);
+    const result = await client.callTool({
+      name: "create_transaction",
+      arguments: { ...args, confirmation_token: token },
+      requestState,
+      inputResponses: { confirm: ACCEPT },
+    } as never);
     return { structured: (result.structuredContent ?? {}) as { status?: string; reason?: string; error?: string }, text: JSON.stringify(result.content) };
   }
 
@@ -229,8 +252,14 @@ describe("the requestState of a 2026-07-28 question", () => {
       const dry = await call(client, "create_transaction", args);
       const question = await asked(client, args, dry.token);
       // While the person reads the form, the account's rule comes to require another operator's approval: the forecast they were shown no longer holds.
-      const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
-      await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 1, approvers: [bots[1]] }] } });
+      const bots = [
+        { username: DEMO.treasuryBot, is_api: true },
+        { username: DEMO.stakingBot, is_api: true },
+      ];
+      await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+        ...account.governance_rules,
+        transaction: { creators: bots, steps: [{ quorum: 1, approvers: [bots[1]] }] },
+      });
       const answer = await answered(client, args, dry.token, question.requestState);
       expect(answer.structured, answer.text).toMatchObject({ status: "declined" });
       expect(answer.structured.error).toMatch(/not what the person was asked/);

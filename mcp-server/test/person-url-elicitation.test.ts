@@ -28,7 +28,11 @@ beforeAll(async () => {
   await resetWorkspace(emulator);
   recorder = await startHeaderRecorder(emulator.baseUrl);
   context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, opener: (url) => opened.push(url) });
-  http = await startHttpServer(context.ctx, { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null }, () => {});
+  http = await startHttpServer(
+    context.ctx,
+    { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null },
+    () => {},
+  );
 }, 60_000);
 afterAll(async () => {
   await http?.close();
@@ -38,7 +42,13 @@ afterAll(async () => {
 });
 
 let sent = 0;
-const sendArgs = async (note: string) => ({ account: DEMO.solTreasury, recipient: (await accountNamed(emulator, DEMO.solCold)).address, amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`, unit: "SOL", note });
+const sendArgs = async (note: string) => ({
+  account: DEMO.solTreasury,
+  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
+  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
+  unit: "SOL",
+  note,
+});
 const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
 
 /** The person on the page the client showed them: its form read, their decision posted from the page's origin. */
@@ -85,7 +95,9 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       expect(sends()).toBe(before + 1);
       expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
       // The model read nothing that confirms, and the server opened no page of its own: the client showed it.
-      expect(`${dry.text}${outcome.text}${JSON.stringify([dry.structured, outcome.structured])}`).not.toContain(new URL(shown[0] as string).searchParams.get("key"));
+      expect(`${dry.text}${outcome.text}${JSON.stringify([dry.structured, outcome.structured])}`).not.toContain(
+        new URL(shown[0] as string).searchParams.get("key"),
+      );
       expect(opened.length).toBe(openedBefore);
       // A second call reads the same outcome and sends nothing more.
       expect((await call(client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
@@ -107,11 +119,14 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       const before = sends();
       let decision: Promise<string> | null = null;
       // The person decides only once the retried call is seen waiting for them (its progress).
-      const result = await client.callTool({ name: "create_transaction", arguments: { ...args, reference } }, {
-        onprogress: (progress) => {
-          if (progress.message?.startsWith("waiting for the person's decision")) decision ??= decideOnPage(shown, "confirm");
+      const result = await client.callTool(
+        { name: "create_transaction", arguments: { ...args, reference } },
+        {
+          onprogress: (progress) => {
+            if (progress.message?.startsWith("waiting for the person's decision")) decision ??= decideOnPage(shown, "confirm");
+          },
         },
-      });
+      );
       expect(await decision).toContain("<h1>Submitted</h1>");
       expect((result.structuredContent as { status?: string }).status).toBe("submitted");
       expect(sends()).toBe(before + 1);

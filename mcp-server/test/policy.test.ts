@@ -74,11 +74,22 @@ describe("which tools are registered", () => {
       const controller = new AbortController();
       const result = await createTransaction.handle(
         { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" },
-        { ctx: harness.ctx, session: undefined as never, input: { canAsk: false, opensUrl: false, showsViews: false, responses: undefined, state: undefined }, person: null, signal: controller.signal, progress: () => {}, written: () => {} },
+        {
+          ctx: harness.ctx,
+          session: undefined as never,
+          input: { canAsk: false, opensUrl: false, showsViews: false, responses: undefined, state: undefined },
+          person: null,
+          signal: controller.signal,
+          progress: () => {},
+          written: () => {},
+        },
       );
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });
-      const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
+      const events = readFileSync(harness.auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).event);
       expect(events).toEqual(["sealed", "refused"]);
     });
   });
@@ -86,7 +97,15 @@ describe("which tools are registered", () => {
 
 describe("limits and allow-lists", () => {
   // Limits apply to what a write commits: the amount plus max_fees (here 5000 lamports).
-  const send = (overrides: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", max_fees: "5000", max_fees_unit: "lamport", ...overrides });
+  const send = (overrides: Record<string, unknown> = {}) => ({
+    account: DEMO.solTreasury,
+    recipient,
+    amount: "1.5",
+    unit: "SOL",
+    max_fees: "5000",
+    max_fees_unit: "lamport",
+    ...overrides,
+  });
 
   it("blocks an amount above the maximum per transaction", async () => {
     await withServer({ policy: { limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } } }, async ({ client }) => {
@@ -137,7 +156,10 @@ describe("limits and allow-lists", () => {
       expect(blockingCodes(refused?.structured ?? {})).toEqual(["POLICY_MAX_PER_DAY"]);
       const sent = await Promise.all([first, second].map((dry) => transactionsWithLabel(emulator, dry.structured.reference as string)));
       expect(sent.map((ids) => ids.length).sort()).toEqual([0, 1]);
-      const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { event: string; details?: { stage?: string } });
+      const events = readFileSync(harness.auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { event: string; details?: { stage?: string } });
       expect(events.filter((record) => record.event === "reserved")).toHaveLength(1);
       expect(events.filter((record) => record.event === "blocked").length).toBe(1);
     });
@@ -178,7 +200,10 @@ describe("limits and allow-lists", () => {
       await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const failed = await call(harness.client, "create_transaction", send({ confirmation_token: refused.token }));
       expect(failed.structured.status).toBe("failed");
-      const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+      const records = readFileSync(harness.auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
       expect(records.slice(-2)).toMatchObject([
         { event: "reserved", details: { reference: refused.structured.reference, policy_amount: "1500005000" } },
         { event: "failed", details: { reference: refused.structured.reference, outcome: "not_applied" } },
@@ -202,8 +227,14 @@ describe("limits and allow-lists", () => {
       await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const lost = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(lost.structured.status).toBe("uncertain");
-      const records = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-      expect(records.at(-1)).toMatchObject({ event: "ambiguous", details: { currency: "solana_testnet", policy_amount: "1500005000", reference: dry.structured.reference } });
+      const records = readFileSync(harness.auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(records.at(-1)).toMatchObject({
+        event: "ambiguous",
+        details: { currency: "solana_testnet", policy_amount: "1500005000", reference: dry.structured.reference },
+      });
       const next = await call(harness.client, "create_transaction", send({ amount: "1" }));
       expect(blockingCodes(next.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
       expect((await call(harness.client, "create_transaction", send({ amount: "0.49999" }))).structured.status).toBe("dry_run");
@@ -232,7 +263,13 @@ describe("limits and allow-lists", () => {
 
   it("compares Ethereum addresses without regard to case", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.kilnContract.toLowerCase()] } }, async ({ client }) => {
-      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
+      const dry = await call(client, "ethereum_stake", {
+        account: DEMO.ethStaking,
+        contract: DEMO.kilnContract,
+        contract_data: await ownDepositCallData(emulator),
+        amount: "32",
+        unit: "ETH",
+      });
       expect(dry.structured.status).toBe("dry_run");
       expect(passedCodes(dry)).toContain("POLICY_CONTRACT_OK");
       // Each check is listed once: the 32 ETH minimum and the amount within available are two checks with two codes.
@@ -243,14 +280,25 @@ describe("limits and allow-lists", () => {
 
   it("blocks a validator the allow-list does not hold", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_validators: ["3uJmac161Gdopz4zM8ky7h3Us7fiTurSc2qY5dYGS5RW"] } }, async ({ client }) => {
-      const dry = await call(client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
+      const dry = await call(client, "solana_create_stake", {
+        account: DEMO.solTreasury,
+        amount: "5",
+        unit: "SOL",
+        validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+      });
       expect(blockingCodes(dry.structured)).toEqual(["POLICY_VALIDATOR_NOT_ALLOWED"]);
     });
   });
 
   it("blocks a contract the allow-list does not hold", async () => {
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [DEMO.usdcContract] } }, async ({ client }) => {
-      const dry = await call(client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" });
+      const dry = await call(client, "ethereum_stake", {
+        account: DEMO.ethStaking,
+        contract: DEMO.kilnContract,
+        contract_data: await ownDepositCallData(emulator),
+        amount: "32",
+        unit: "ETH",
+      });
       expect(blockingCodes(dry.structured)).toEqual(["POLICY_CONTRACT_NOT_ALLOWED"]);
     });
   });
@@ -279,7 +327,15 @@ describe("approvals are held to the policy of the operation they release", () =>
       ...account.governance_rules,
       staking: {
         creators: [{ username: DEMO.stakingBot, is_api: true }],
-        steps: [{ quorum: 2, approvers: [{ username: DEMO.stakingBot, is_api: true }, { username: DEMO.treasuryBot, is_api: true }] }],
+        steps: [
+          {
+            quorum: 2,
+            approvers: [
+              { username: DEMO.stakingBot, is_api: true },
+              { username: DEMO.treasuryBot, is_api: true },
+            ],
+          },
+        ],
       },
     });
     const created = await directClient(emulator, DEMO.stakingBot).createSolanaStake(account.id, { amount: 5_000_000_000n, validator });
@@ -301,10 +357,13 @@ describe("approvals are held to the policy of the operation they release", () =>
   it("checks a stake's validator against allowed_validators", async () => {
     const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
     const id = await pendingStake(validator);
-    await withServer({ policy: { allowed_validators: ["3uJmac161Gdopz4zM8ky7h3Us7fiTurSc2qY5dYGS5RW"], allowed_recipients: [validator] } }, async ({ client }) => {
-      const dry = await call(client, "approve_transaction", { transaction_id: id });
-      expect(blockingCodes(dry.structured)).toEqual(["POLICY_VALIDATOR_NOT_ALLOWED"]);
-    });
+    await withServer(
+      { policy: { allowed_validators: ["3uJmac161Gdopz4zM8ky7h3Us7fiTurSc2qY5dYGS5RW"], allowed_recipients: [validator] } },
+      async ({ client }) => {
+        const dry = await call(client, "approve_transaction", { transaction_id: id });
+        expect(blockingCodes(dry.structured)).toEqual(["POLICY_VALIDATOR_NOT_ALLOWED"]);
+      },
+    );
     await withServer({ policy: { allowed_validators: [validator] } }, async ({ client }) => {
       expect((await call(client, "approve_transaction", { transaction_id: id })).structured.status).toBe("dry_run");
     });
@@ -326,13 +385,21 @@ describe("approvals are held to the policy of the operation they release", () =>
 // paid 32 ETH to a contract the policy forbids, with call data the guard could not read.
 const ALLOWED = "0x1111111111111111111111111111111111111111";
 const OTHER = "0x2222222222222222222222222222222222222222";
-const ZERO_FILLED = encodeDepositCall({ pubkey: "00".repeat(48), withdrawal_credentials: "00".repeat(32), signature: "00".repeat(96), deposit_data_root: "00".repeat(32) });
+const ZERO_FILLED = encodeDepositCall({
+  pubkey: "00".repeat(48),
+  withdrawal_credentials: "00".repeat(32),
+  signature: "00".repeat(96),
+  deposit_data_root: "00".repeat(32),
+});
 
 /** eth-staking's smart-contract rule with an empty whitelist (the spec allows it). */
 const emptyWhitelist = () => contractRule(DEMO.ethStaking, []);
 
 /** staking-bot's contract transaction from eth-staking, waiting for treasury-bot's approval (under an approver rule the test sets). */
-async function pendingOnEthStaking(type: "EXECUTE_CONTRACT" | "DEPLOY_CONTRACT", fields: Pick<TransactionRequest, "amount" | "max_fees" | "recipient" | "coin_fields">): Promise<number> {
+async function pendingOnEthStaking(
+  type: "EXECUTE_CONTRACT" | "DEPLOY_CONTRACT",
+  fields: Pick<TransactionRequest, "amount" | "max_fees" | "recipient" | "coin_fields">,
+): Promise<number> {
   const created = await directClient(emulator, DEMO.stakingBot).createTransaction({ account_name: DEMO.ethStaking, speed: "NORMAL", ...fields });
   expect(created).toMatchObject({ type, status: "PENDING_APPROVAL" });
   return created.id;
@@ -340,7 +407,12 @@ async function pendingOnEthStaking(type: "EXECUTE_CONTRACT" | "DEPLOY_CONTRACT",
 
 /** staking-bot's 32 ETH contract call from eth-staking (to OTHER unless named), waiting for treasury-bot's approval. */
 const pendingCall = (contractData: string, contract: string = OTHER) =>
-  pendingOnEthStaking("EXECUTE_CONTRACT", { amount: "32000000000000000000", max_fees: "3000000000000000", recipient: contract, coin_fields: { contract_interaction: { contract_data: contractData } } });
+  pendingOnEthStaking("EXECUTE_CONTRACT", {
+    amount: "32000000000000000000",
+    max_fees: "3000000000000000",
+    recipient: contract,
+    coin_fields: { contract_interaction: { contract_data: contractData } },
+  });
 
 const stake = (contract: string, contractData: string) => ({ account: DEMO.ethStaking, contract, contract_data: contractData, amount: "32", unit: "ETH" });
 
@@ -351,7 +423,11 @@ describe("ethereum_stake pays only a contract something allows, with one deposit
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
       const dry = await call(client, "ethereum_stake", stake(OTHER, "0xdeadbeef"));
       expect(dry.structured.status).toBe("blocked");
-      expect(blockingCodes(dry.structured).sort()).toEqual(["ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT", "ETHEREUM_STAKE_WHITELIST_EMPTY", "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS"]);
+      expect(blockingCodes(dry.structured).sort()).toEqual([
+        "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
+        "ETHEREUM_STAKE_WHITELIST_EMPTY",
+        "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS",
+      ]);
       expect(dry.text).toContain("selector 0x22895118");
     });
   });
@@ -367,7 +443,9 @@ describe("ethereum_stake pays only a contract something allows, with one deposit
 
   it("an empty whitelist blocks unless allowed_contracts names the contract; allowed_contracts also admits it past allowed_recipients", async () => {
     await withServer({ operator: DEMO.stakingBot }, async ({ client }) => {
-      expect(blockingCodes((await call(client, "ethereum_stake", stake(OTHER, await ownDepositCallData(emulator)))).structured)).toEqual(["ETHEREUM_STAKE_WHITELIST_EMPTY"]);
+      expect(blockingCodes((await call(client, "ethereum_stake", stake(OTHER, await ownDepositCallData(emulator)))).structured)).toEqual([
+        "ETHEREUM_STAKE_WHITELIST_EMPTY",
+      ]);
     });
     await withServer({ operator: DEMO.stakingBot, policy: { allowed_contracts: [OTHER], allowed_recipients: [ALLOWED] } }, async ({ client }) => {
       const { confirmed } = await dryRunAndConfirm(client, "ethereum_stake", stake(OTHER, await ownDepositCallData(emulator)));
@@ -383,7 +461,11 @@ describe("an approval of a contract call is held to the same rules", () => {
     const id = await pendingCall("0xdeadbeef");
     await withServer({ policy: { allowed_recipients: [ALLOWED] } }, async ({ client }) => {
       const dry = await call(client, "approve_transaction", { transaction_id: id });
-      expect(blockingCodes(dry.structured).sort()).toEqual(["ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT", "ETHEREUM_STAKE_WHITELIST_EMPTY", "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS"]);
+      expect(blockingCodes(dry.structured).sort()).toEqual([
+        "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
+        "ETHEREUM_STAKE_WHITELIST_EMPTY",
+        "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS",
+      ]);
     });
   });
 
@@ -419,7 +501,12 @@ describe("a deposit's withdrawals go only to the account's own address or an all
   });
 
   it("blocks BLS (0x00) withdrawal credentials, whose holder the guard cannot tell", async () => {
-    const bls = encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `00${"ab".repeat(31)}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) });
+    const bls = encodeDepositCall({
+      pubkey: "b1".repeat(48),
+      withdrawal_credentials: `00${"ab".repeat(31)}`,
+      signature: "d3".repeat(96),
+      deposit_data_root: "e4".repeat(32),
+    });
     await withServer({ operator: DEMO.stakingBot }, async ({ client }) => {
       const dry = await call(client, "ethereum_stake", stake(DEMO.kilnContract, bls));
       expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE"]);

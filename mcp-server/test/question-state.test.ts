@@ -12,19 +12,31 @@ describe("the requestState of the person's question", () => {
     const sealed = sealQuestion(new ConfirmationTokens({ secret }), state);
     const replica = new ConfirmationTokens({ secret });
     expect(openQuestion(replica, sealed, intent, NOW)).toEqual({ ok: true, state });
-    expect(openQuestion(replica, sealed, intent, state.expires_at)).toMatchObject({ ok: false, message: expect.stringMatching(/expired at 2026-11-26T12:01:00.000Z/) });
-    expect(openQuestion(new ConfirmationTokens(), sealed, intent, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/signature does not match/) });
+    expect(openQuestion(replica, sealed, intent, state.expires_at)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/expired at 2026-11-26T12:01:00.000Z/),
+    });
+    expect(openQuestion(new ConfirmationTokens(), sealed, intent, NOW)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/signature does not match/),
+    });
   });
 
   it("is refused for another person, tool, operator or dry run, and when altered, cut or overlong", () => {
     const tokens = new ConfirmationTokens();
     const sealed = sealQuestion(tokens, state);
     for (const other of [{ person: "bob" }, { person: null }, { tool: "approve_transaction" }, { operator: "staking-bot" }, { nonce: "f".repeat(32) }]) {
-      expect(openQuestion(tokens, sealed, { ...intent, ...other }, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/issued for another confirmation/) });
+      expect(openQuestion(tokens, sealed, { ...intent, ...other }, NOW)).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/issued for another confirmation/),
+      });
     }
     const [prefix, body, mac] = sealed.split(".") as [string, string, string];
     const bobs = Buffer.from(JSON.stringify({ ...state, person: "bob" })).toString("base64url");
-    expect(openQuestion(tokens, [prefix, bobs, mac].join("."), { ...intent, person: "bob" }, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/signature does not match/) });
+    expect(openQuestion(tokens, [prefix, bobs, mac].join("."), { ...intent, person: "bob" }, NOW)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/signature does not match/),
+    });
     expect(openQuestion(tokens, `${prefix}.${body}`, intent, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/malformed/) });
     expect(openQuestion(tokens, `${sealed}.x`, intent, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/malformed/) });
     expect(openQuestion(tokens, "q".repeat(2000), intent, NOW)).toMatchObject({ ok: false, message: expect.stringMatching(/longer than 1024 characters/) });

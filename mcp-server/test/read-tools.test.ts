@@ -24,7 +24,10 @@ describe("read tools", () => {
   it("health_check: connected as the operator, versions and the module version check", async () => {
     const result = await call(harness.client, "health_check");
     expect(result.structured).toMatchObject({ status: "OK", operator: DEMO.treasuryBot, module_version: "1.19.2", api_version: "1.30.5" });
-    expect(result.structured.checks).toEqual([expect.objectContaining({ code: "MODULE_VERSION_OK" }), expect.objectContaining({ code: "OPERATOR_CAN_READ", severity: "info" })]);
+    expect(result.structured.checks).toEqual([
+      expect.objectContaining({ code: "MODULE_VERSION_OK" }),
+      expect.objectContaining({ code: "OPERATOR_CAN_READ", severity: "info" }),
+    ]);
     expect(result.text).toContain("Connected as treasury-bot (this server acts as this one operator)");
   });
 
@@ -40,7 +43,9 @@ describe("read tools", () => {
     const staking = await connectHarness(emulator, { operator: DEMO.stakingBot });
     const stakingView = await call(staking.client, "health_check");
     await staking.close();
-    expect(stakingView.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction, staking; approves under transaction, staking');
+    expect(stakingView.text).toContain(
+      '<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction, staking; approves under transaction, staking',
+    );
     expect(stakingView.text).toContain('<untrusted field="name">sol-cold</untrusted> (2): in none of its rules');
   });
 
@@ -51,7 +56,11 @@ describe("read tools", () => {
     const revoked = await call(legacy.client, "health_check");
     await legacy.close();
     expect(suspended.isError).toBe(true);
-    expect(suspended.structured).toMatchObject({ status: "SUSPENDED", operator: "legacy-bot", error: expect.stringContaining("the workspace reports it SUSPENDED") });
+    expect(suspended.structured).toMatchObject({
+      status: "SUSPENDED",
+      operator: "legacy-bot",
+      error: expect.stringContaining("the workspace reports it SUSPENDED"),
+    });
     expect(suspended.structured.checks).toContainEqual(expect.objectContaining({ code: "OPERATOR_REFUSED", severity: "block" }));
     expect(suspended.text).toMatch(/^Error: legacy-bot cannot act: the workspace reports it SUSPENDED/);
     expect(suspended.text).not.toContain(": OK");
@@ -68,7 +77,19 @@ describe("read tools", () => {
     const result = await call(harness.client, "health_check");
     const permissions = result.structured.permissions as { account: { name: string }; waits_for?: unknown }[];
     expect(permissions.find((permission) => permission.account.name === DEMO.solCold)?.waits_for).toEqual([
-      { rule: "transaction", steps: [{ step: 2, needs: 1, of: [{ username: "dana.approver", is_api: false }, { username: "erin.approver", is_api: false }] }] },
+      {
+        rule: "transaction",
+        steps: [
+          {
+            step: 2,
+            needs: 1,
+            of: [
+              { username: "dana.approver", is_api: false },
+              { username: "erin.approver", is_api: false },
+            ],
+          },
+        ],
+      },
     ]);
     expect(permissions.find((permission) => permission.account.name === DEMO.solTreasury)?.waits_for).toBeUndefined();
     expect(result.text).toContain(
@@ -81,7 +102,11 @@ describe("read tools", () => {
     const result = await call(stranger.client, "health_check");
     await stranger.close();
     expect(result.isError).toBe(true);
-    expect(result.structured).toMatchObject({ status: "UNKNOWN", operator: "nobody-bot", error: expect.stringMatching(/does not know the operator "nobody-bot"/) });
+    expect(result.structured).toMatchObject({
+      status: "UNKNOWN",
+      operator: "nobody-bot",
+      error: expect.stringMatching(/does not know the operator "nobody-bot"/),
+    });
   });
 
   it("list_users: people and operators, usernames delimited as untrusted in the text", async () => {
@@ -97,7 +122,9 @@ describe("read tools", () => {
     expect(users.every((user) => !("pub_key" in user) && !("key_handle" in user) && !("user_id" in user))).toBe(true);
     expect(users.find((user) => user.username === DEMO.treasuryBot)).toMatchObject({ created_by: { id: 1, username: "alice.admin" } });
     const withKeys = await call(harness.client, "list_users", { include_keys: true });
-    expect((withKeys.structured.users as Record<string, unknown>[]).every((user) => typeof user.pub_key === "string" && typeof user.key_handle === "string")).toBe(true);
+    expect(
+      (withKeys.structured.users as Record<string, unknown>[]).every((user) => typeof user.pub_key === "string" && typeof user.key_handle === "string"),
+    ).toBe(true);
     expect(JSON.stringify(plain.structured).length).toBeLessThan(JSON.stringify(withKeys.structured).length / 2);
   });
 
@@ -109,14 +136,16 @@ describe("read tools", () => {
     expect(result.structured.page_info).toMatchObject({ count: accounts.length, has_next_page: false });
   });
 
-  it("get_account: by name, by its id in digits and by \"#\" and its id; every base-unit amount in both units", async () => {
+  it('get_account: by name, by its id in digits and by "#" and its id; every base-unit amount in both units', async () => {
     const byName = await call(harness.client, "get_account", { account: DEMO.dotStaking });
     const account = byName.structured.account as { id: number; coin_fields: { balances: { bonded: unknown } }; governance_rules: unknown };
     expect(account.coin_fields.balances.bonded).toEqual(amount("32000000000000", "3200", "DOT"));
     expect(byName.text).toContain("bonded 3200 DOT (32000000000000 planck), unbonding ");
     expect(account.governance_rules).toBeDefined();
     // The text gives the rules its description promises: who creates and who approves under each.
-    expect(byName.text).toContain('Governance rules: transaction: <untrusted field="governance_rules.transaction">creators: treasury-bot (API), staking-bot (API); approvers: ');
+    expect(byName.text).toContain(
+      'Governance rules: transaction: <untrusted field="governance_rules.transaction">creators: treasury-bot (API), staking-bot (API); approvers: ',
+    );
     expect(byName.text).toContain("; staking: none (no request of this kind can be created); smart_contract: none");
     // The same account whichever way it is named; its unbonding dates may move by the second between two reads.
     const undated = (structured: unknown) => JSON.parse(JSON.stringify(structured).replace(/"unlocks_at":"[^"]*"|"waiting_time_seconds":\d+/g, '"x":0'));
@@ -132,7 +161,9 @@ describe("read tools", () => {
     expect(wrong.structured.error).toMatch(/^account: no account is named "dot"; did you mean <untrusted field="account.name">dot-staking<\/untrusted>/);
     const numeric = await call(harness.client, "get_account", { account: 1 });
     expect(numeric.isError).toBe(true);
-    expect(numeric.text).toContain(`Invalid arguments for tool get_account: account: must be a string, the account's id in digits ("42") or its exact name, got the number 1`);
+    expect(numeric.text).toContain(
+      `Invalid arguments for tool get_account: account: must be a string, the account's id in digits ("42") or its exact name, got the number 1`,
+    );
   });
 
   it("get_account_balance: the network's own balances", async () => {
@@ -192,13 +223,22 @@ describe("read tools", () => {
     const result = await call(harness.client, "estimate_fees", { account: DEMO.solTreasury, amount: "1", unit: "SOL", recipient });
     expect(result.structured.fees).toEqual(amount("5000", "0.000005", "SOL"));
     expect(result.structured.max_fees).toEqual(amount("7500", "0.0000075", "SOL"));
-    const contract = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: DEMO.usdcContract, contract_data: depositCallData(DEMO.kilnContract) });
+    const contract = await call(harness.client, "estimate_fees", {
+      account: DEMO.ethStaking,
+      amount: "0",
+      unit: "ETH",
+      recipient: DEMO.usdcContract,
+      contract_data: depositCallData(DEMO.kilnContract),
+    });
     expect((contract.structured.fees as { unit: string }).unit).toBe("ETH");
   });
 
   it("get_currency and list_tokens", async () => {
     const currency = await call(harness.client, "get_currency", { currency: "polkadot" });
-    expect(currency.structured).toMatchObject({ display_unit: "DOT", currency: { name: "polkadot", units: expect.arrayContaining([{ code: "planck", magnitude: 0 }]) } });
+    expect(currency.structured).toMatchObject({
+      display_unit: "DOT",
+      currency: { name: "polkadot", units: expect.arrayContaining([{ code: "planck", magnitude: 0 }]) },
+    });
     const tokens = await call(harness.client, "list_tokens");
     expect((tokens.structured.tokens as { name: string }[]).map((token) => token.name)).toContain("usd_coin");
   });
@@ -216,7 +256,9 @@ describe("read tools", () => {
   it("list_solana_stakes: epochs are numbers, and a stake never deactivated shows deactivation_epoch null, not Solana's u64::MAX nor an amount", async () => {
     const raw = await directClient(emulator).listSolanaStakes((await accountNamed(emulator, DEMO.solTreasury)).id);
     const list = await call(harness.client, "list_solana_stakes", { account: DEMO.solTreasury });
-    const states = (list.structured.stakes as { uid: string; blockchain_state: { status: string; activation_epoch: unknown; deactivation_epoch: unknown } }[]).map((stake) => stake.blockchain_state);
+    const states = (
+      list.structured.stakes as { uid: string; blockchain_state: { status: string; activation_epoch: unknown; deactivation_epoch: unknown } }[]
+    ).map((stake) => stake.blockchain_state);
     expect(states.length).toBe(raw.length);
     for (const [index, state] of states.entries()) {
       const wire = raw[index]?.blockchain_state;
@@ -247,7 +289,12 @@ describe("health_check with workspace text in a rule", () => {
         { quorum: 1, approvers: [{ username: "mallory\u202Eevil", is_api: false }] },
       ],
     };
-    await control(emulator, "POST", "/accounts", { name: "rtl-approver", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "1000000000" });
+    await control(emulator, "POST", "/accounts", {
+      name: "rtl-approver",
+      currency: "solana_testnet",
+      governance: { transaction: rule, staking: null, smart_contract: null },
+      balance: "1000000000",
+    });
     const result = await call(harness.client, "health_check");
     const permissions = result.structured.permissions as { account: { name: string }; waits_for?: unknown }[];
     expect(permissions.find((permission) => permission.account.name === "rtl-approver")?.waits_for).toEqual([

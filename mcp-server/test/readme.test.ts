@@ -27,7 +27,13 @@ const cell = (text: string) => text.replaceAll("|", "\\|").replaceAll("\n", " ")
 /** The README's tool table, from the inventory: one row per tool, in tools/list order. */
 function toolTable(tools: readonly AnyTool[]): string {
   const rows = tools.map((tool) => `| \`${tool.name}\` | ${cell(tool.title)} | ${tool.toolset} | ${kind(tool)} | ${cell(tool.description)} |`);
-  return [`${tools.length} tools.`, "", "| Tool | Title | Toolset | Kind | Description (as the model reads it) |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
+  return [
+    `${tools.length} tools.`,
+    "",
+    "| Tool | Title | Toolset | Kind | Description (as the model reads it) |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
 }
 
 describe("the READMEs", () => {

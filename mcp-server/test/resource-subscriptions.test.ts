@@ -44,7 +44,13 @@ const transport = () => new StreamableHTTPClientTransport(new URL(http.url), { r
 /** treasury-bot's send from sol-cold, whose rule waits for a human approver: PENDING_APPROVAL until one decides. */
 async function pendingTransaction(amount: string): Promise<number> {
   const to = await accountNamed(emulator, DEMO.solTreasury);
-  const created = await directClient(emulator).createTransaction({ account_name: DEMO.solCold, amount, max_fees: "7500", recipient: to.address, speed: "NORMAL" });
+  const created = await directClient(emulator).createTransaction({
+    account_name: DEMO.solCold,
+    amount,
+    max_fees: "7500",
+    recipient: to.address,
+    speed: "NORMAL",
+  });
   expect(created.status).toBe("PENDING_APPROVAL");
   return created.id;
 }
@@ -99,7 +105,9 @@ describe("a 2025-11-25 session's resources/subscribe", () => {
     await client.connect(transport());
     try {
       for (let index = 1; index <= MAX_SUBSCRIPTIONS_PER_STREAM; index += 1) await client.subscribeResource({ uri: `custody://accounts/${index}` });
-      await expect(client.subscribeResource({ uri: "custody://accounts/999" })).rejects.toThrow(/Too many subscriptions: 50 resources is the most one session or listen stream may be subscribed to/);
+      await expect(client.subscribeResource({ uri: "custody://accounts/999" })).rejects.toThrow(
+        /Too many subscriptions: 50 resources is the most one session or listen stream may be subscribed to/,
+      );
       await expect(client.subscribeResource({ uri: `custody://${"a".repeat(600)}` })).rejects.toThrow(/uri: at most 512 characters, got 610/);
     } finally {
       await client.close();
@@ -192,7 +200,14 @@ describe("on a server that reads watched resources again only once an hour", () 
 
 describe("a 2026-07-28 client over stdio (the bundle)", () => {
   it("listens: notified when the transaction's status changes, and the server stops at once with the stream open", async () => {
-    const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"), CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "1" };
+    const env = {
+      PATH: process.env.PATH ?? "",
+      ...childHome(),
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+      CUSTODY_MCP_WATCH_INTERVAL_SECONDS: "1",
+    };
     const stdio = new StdioClientTransport({ command: process.execPath, args: [buildBundle()], env, stderr: "pipe" });
     const client = modernClient();
     await client.connect(stdio);
@@ -202,7 +217,7 @@ describe("a 2026-07-28 client over stdio (the bundle)", () => {
       await expect(client.listen({ resourceSubscriptions: tooMany })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
     } finally {
       // The open stream is no answer the shutdown waits for: the server ends well within its grace.
-      const exited = new Promise<void>((resolve) => stdio.onclose = () => resolve());
+      const exited = new Promise<void>((resolve) => (stdio.onclose = () => resolve()));
       const closing = Date.now();
       await client.close();
       await exited;

@@ -65,7 +65,11 @@ describe("resources", () => {
 
 describe("prompts", () => {
   it("offers the three flows", async () => {
-    expect((await harness.client.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual(["review_pending_approvals", "stake_sol", "unbond_dot_safely"]);
+    expect((await harness.client.listPrompts()).prompts.map((prompt) => prompt.name).sort()).toEqual([
+      "review_pending_approvals",
+      "stake_sol",
+      "unbond_dot_safely",
+    ]);
   });
 
   it("stake_sol walks through a dry run and an explicit go-ahead", async () => {

@@ -29,7 +29,12 @@ afterAll(async () => {
 /** The built bundle as a client launches it: a child process speaking MCP on stdin/stdout. */
 async function spawnServer(args: string[], env: Record<string, string>, elicit?: HarnessOptions["elicit"]): Promise<{ client: Client; stderr: () => string }> {
   let stderr = "";
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle, ...args], env: { PATH: process.env.PATH ?? "", ...childHome(), ...env }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bundle, ...args],
+    env: { PATH: process.env.PATH ?? "", ...childHome(), ...env },
+    stderr: "pipe",
+  });
   transport.stderr?.on("data", (chunk) => (stderr += String(chunk)));
   const client = testClient(elicit);
   await client.connect(transport);
@@ -95,7 +100,11 @@ describe("the bundle over stdio", () => {
       shown.push(message);
       return { action: "accept" as const, content: { confirm: true } };
     };
-    const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") }, elicit);
+    const { client } = await spawnServer(
+      [],
+      { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") },
+      elicit,
+    );
     try {
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
       // Not the 0.1 SOL an earlier test sent through another audit log: the workspace names that one as a duplicate.
@@ -126,7 +135,8 @@ describe("the bundle over stdio", () => {
         const readOnly = ALL_TOOLS.find((tool) => tool.name === step.tool)?.annotations.readOnlyHint;
         if (step.tool === "register_operator") expect(result.structured.error, step.tool).toMatch(/HTTP 4\d\d/);
         else if (step.tool === "approve_transaction") expect(["dry_run", "blocked"], step.tool).toContain(result.structured.status);
-        else if (readOnly || step.tool === "sync_account" || step.tool === "create_operator") expect(result.isError, `${step.tool}: ${result.text}`).toBe(false);
+        else if (readOnly || step.tool === "sync_account" || step.tool === "create_operator")
+          expect(result.isError, `${step.tool}: ${result.text}`).toBe(false);
         else if (step.tool === "solana_delegate_stake") expect(result.structured.status, step.tool).toBe("blocked");
         else expect(result.structured.status, `${step.tool}: ${result.text}`).toBe("dry_run");
         expect(result.text.length, step.tool).toBeGreaterThan(0);
@@ -137,7 +147,11 @@ describe("the bundle over stdio", () => {
   });
 
   it("answers tools/list from the listings generated at build time: the same tools, schemas and hints as the sources give", async () => {
-    const { client } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    const { client } = await spawnServer([], {
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    });
     const inMemory = await connectHarness(emulator);
     try {
       expect((await client.listTools()).tools).toEqual((await inMemory.client.listTools()).tools);
@@ -160,9 +174,14 @@ describe("the bundle over stdio", () => {
       "This copy is read-only: it cannot confirm",
       "unreachable: no write spec for",
     ];
-    const started = staticClosure(bundle).map((file) => readFileSync(file, "utf8")).join("\n");
+    const started = staticClosure(bundle)
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
     const chunks = join(dirname(bundle), "chunks");
-    const shipped = readdirSync(chunks).filter((file) => file.endsWith(".js")).map((file) => readFileSync(join(chunks, file), "utf8")).join("\n");
+    const shipped = readdirSync(chunks)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(join(chunks, file), "utf8"))
+      .join("\n");
     for (const marker of markers) {
       expect(shipped, marker).toContain(marker);
       expect(started, marker).not.toContain(marker);
@@ -178,7 +197,10 @@ describe("the bundle over stdio", () => {
     try {
       expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
       const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-      for (const [tool, args] of [["health_check", {}], ["create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL", note: "broken-log" }]] as const) {
+      for (const [tool, args] of [
+        ["health_check", {}],
+        ["create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL", note: "broken-log" }],
+      ] as const) {
         const result = await call(client, tool, args);
         expect(result.isError, tool).toBe(true);
         expect(result.text, tool).toContain(`audit log ${auditLog} is not a valid chain`);
@@ -215,7 +237,11 @@ describe("the bundle over stdio", () => {
 
   it("warms up (the tools, the context, the account names) after the first tools/list answer, once; a client that lists no tools does not make it list the accounts", async () => {
     const warmed = /warmed up in \d+ ms: the tools, the context and the names of (\d+) accounts/g;
-    const { client, stderr } = await spawnServer([], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    const { client, stderr } = await spawnServer([], {
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    });
     try {
       await client.listPrompts();
       await client.listResources();
@@ -233,7 +259,11 @@ describe("the bundle over stdio", () => {
   });
 
   it("--read-only registers no write tool", async () => {
-    const { client } = await spawnServer(["--read-only"], { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "a.jsonl") });
+    const { client } = await spawnServer(["--read-only"], {
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "a.jsonl"),
+    });
     try {
       const tools = (await client.listTools()).tools;
       expect(tools.length).toBeGreaterThan(0);
@@ -267,7 +297,11 @@ describe("the bundle over stdio", () => {
     expect(noOperator.stderr).toContain("--operator (CUSTODY_OPERATOR): required with --base-url");
     const policyDir = tempDir("custody-mcp-policy-");
     writeFileSync(join(policyDir, "policy.json"), JSON.stringify({ read_only: "yes" }));
-    const badPolicy = spawnSync(process.execPath, [bundle, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", join(policyDir, "policy.json")], { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    const badPolicy = spawnSync(
+      process.execPath,
+      [bundle, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", join(policyDir, "policy.json")],
+      { encoding: "utf8", env: { PATH: process.env.PATH ?? "" } },
+    );
     expect(badPolicy.status).toBe(2);
     expect(badPolicy.stderr).toMatch(/policy file .*policy\.json: read_only/);
     const publicHost = runCli(["--http", "--host", "0.0.0.0"]);
@@ -275,7 +309,11 @@ describe("the bundle over stdio", () => {
     expect(publicHost.stderr).toContain("--host: must be a loopback address");
     // A one-character bearer token stood between every tool and anyone on this machine.
     // Bounded: a server that accepted it would serve until killed.
-    const shortToken = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], { encoding: "utf8", timeout: 30_000, env: { PATH: process.env.PATH ?? "", CUSTODY_MCP_TOKEN: "a" } });
+    const shortToken = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], {
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { PATH: process.env.PATH ?? "", CUSTODY_MCP_TOKEN: "a" },
+    });
     expect(shortToken.status).toBe(2);
     expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
@@ -286,7 +324,11 @@ describe("two server processes staking at the same moment", () => {
     const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
     const treasury = await accountNamed(emulator, DEMO.solTreasury);
     const proxy = await startHoldingProxy(emulator);
-    const env = (baseUrl: string) => ({ CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: DEMO.stakingBot, CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl") });
+    const env = (baseUrl: string) => ({
+      CUSTODY_BASE_URL: baseUrl,
+      CUSTODY_OPERATOR: DEMO.stakingBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    });
     const first = await spawnServer([], env(proxy.baseUrl));
     const second = await spawnServer([], env(emulator.baseUrl));
     try {
@@ -306,7 +348,9 @@ describe("two server processes staking at the same moment", () => {
       expect(answer.structured.status).toBe("uncertain");
       expect(answer.structured.candidates).toEqual([{ id: otherId, differences: ["amount 3000000000 (asked 2000000000)"] }]);
       expect(answer.text).not.toContain("SUBMITTED");
-      const stakes = (await directClient(emulator, DEMO.stakingBot).searchTransactions({ account_id: treasury.id, page_size: 50 })).edges.filter((edge) => edge.node.type === "STAKE_CREATE_DELEGATE");
+      const stakes = (await directClient(emulator, DEMO.stakingBot).searchTransactions({ account_id: treasury.id, page_size: 50 })).edges.filter(
+        (edge) => edge.node.type === "STAKE_CREATE_DELEGATE",
+      );
       expect(stakes.map((edge) => edge.node.id)).toContain(otherId);
       expect(stakes.filter((edge) => edge.node.amount === 2_000_000_000n)).toEqual([]);
     } finally {

@@ -45,9 +45,18 @@ function startServer(): { server: RawStdioServer; auditLog: string } {
 const structured = (message: RpcMessage) => {
   const result = message.result as { structuredContent?: Record<string, unknown>; content?: { text?: string }[] } | undefined;
   const text = (result?.content ?? []).map((item) => item.text ?? "").join("\n");
-  return { ...(result?.structuredContent ?? {}), confirmation_token: tokenFromText(text) } as { status?: string; reference?: string; confirmation_token?: string; error?: string };
+  return { ...(result?.structuredContent ?? {}), confirmation_token: tokenFromText(text) } as {
+    status?: string;
+    reference?: string;
+    confirmation_token?: string;
+    error?: string;
+  };
 };
-const auditEvents = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((line) => (JSON.parse(line) as { event: string }).event);
+const auditEvents = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => (JSON.parse(line) as { event: string }).event);
 
 /** A dry run, then the confirmation written with the POST held up by the workspace; returns the dry run's reference. */
 async function confirmSlowWrite(server: RawStdioServer, confirmId: number): Promise<string> {

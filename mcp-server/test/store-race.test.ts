@@ -19,7 +19,13 @@ const built = bundleAndEmulator();
 /** A server process of the treasury bot with an audit log (and HOME) of its own, over stdio. */
 async function serverProcess(): Promise<{ client: Client; log: string }> {
   const log = join(tempDir("custody-race-"), "audit.jsonl");
-  const env = { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_BASE_URL: built.emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: log };
+  const env = {
+    PATH: process.env.PATH ?? "",
+    ...childHome(),
+    CUSTODY_BASE_URL: built.emulator.baseUrl,
+    CUSTODY_OPERATOR: DEMO.treasuryBot,
+    CUSTODY_AUDIT_LOG: log,
+  };
   const client = testClient();
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [built.bundle], env, stderr: "pipe" }));
   return { client, log };
@@ -41,13 +47,20 @@ describe("two stores of one operator confirming the identical send at the same m
       ]);
       expect(confirmed.map((answer) => answer.structured.status)).toEqual(["submitted", "submitted"]);
       const ids = confirmed.map((answer) => (answer.structured.transaction as { id: number }).id);
-      for (const reference of dryRuns.map((dry) => dry.structured.reference as string)) expect(await transactionsWithLabel(built.emulator, reference)).toHaveLength(1);
+      for (const reference of dryRuns.map((dry) => dry.structured.reference as string))
+        expect(await transactionsWithLabel(built.emulator, reference)).toHaveLength(1);
       // The later transaction is the duplicate: when its POST is answered the earlier one exists, so its re-read always
       // finds it. The earlier one's re-read may run before the later one lands, and then has nothing to name.
       const later = ids.indexOf(Math.max(...ids));
       const [low, high] = [ids[1 - later]!, ids[later]!];
-      expect(confirmed[later]!.structured.warning).toMatch(new RegExp(`^an identical write of operator ${DEMO.treasuryBot} was made from another store, process or machine at the same moment as this one \\(transaction ${low}, `));
-      expect(confirmed[later]!.text).toContain(`this one (transaction ${high}) duplicates transaction ${low}. Reject the duplicate if it still awaits approval`);
+      expect(confirmed[later]!.structured.warning).toMatch(
+        new RegExp(
+          `^an identical write of operator ${DEMO.treasuryBot} was made from another store, process or machine at the same moment as this one \\(transaction ${low}, `,
+        ),
+      );
+      expect(confirmed[later]!.text).toContain(
+        `this one (transaction ${high}) duplicates transaction ${low}. Reject the duplicate if it still awaits approval`,
+      );
       expect(confirmed[1 - later]!.structured.warning ?? `(transaction ${high}, `).toContain(`(transaction ${high}, `);
       const submitted = readFileSync([first, second][later]!.log, "utf8")
         .trim()

@@ -99,7 +99,10 @@ describe("a team server: each person through their role", () => {
         ],
       },
     });
-    const templates = async (subject: string) => ((await (await sessionOf(person(subject))).request({ method: "resources/templates/list", params: {} })).resourceTemplates.map((template) => template.name)).sort();
+    const templates = async (subject: string) =>
+      (await (await sessionOf(person(subject))).request({ method: "resources/templates/list", params: {} })).resourceTemplates
+        .map((template) => template.name)
+        .sort();
     await expect(templates("hc")).rejects.toThrow(/Method not found/);
     expect(await templates("nt")).toEqual(["account", "ethereum_stakes", "solana_stake", "solana_stakes"]);
     await expect((await sessionOf(person("nt"))).readResource({ uri: "custody://transactions/1" })).rejects.toThrow(/not found/i);
@@ -109,7 +112,9 @@ describe("a team server: each person through their role", () => {
     const alice = await sessionOf(ALICE);
     const dry = await call(alice, "create_transaction", send("0.5", "alice pays"));
     expect(dry.structured.status, dry.text).toBe("dry_run");
-    expect(dry.text).toContain('Prepared for <untrusted field="prepared_for">Alice Martin <alice@example.com> (subject alice, via client treasury-desk)</untrusted>, as operator treasury-bot.');
+    expect(dry.text).toContain(
+      'Prepared for <untrusted field="prepared_for">Alice Martin <alice@example.com> (subject alice, via client treasury-desk)</untrusted>, as operator treasury-bot.',
+    );
     expect(dry.structured.prepared_for).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
     const confirmed = await call(alice, "create_transaction", { ...send("0.5", "alice pays"), confirmation_token: dry.token });
     expect(confirmed.structured.status, confirmed.text).toBe("submitted");
@@ -118,14 +123,21 @@ describe("a team server: each person through their role", () => {
 
     const records = auditRecords().filter((record) => record.details?.reference === reference || record.event === "dry_run");
     expect(records.map((record) => record.event)).toEqual(expect.arrayContaining(["dry_run", "confirmed", "reserved", "submitted"]));
-    for (const record of records) expect(record.person, record.event).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
+    for (const record of records)
+      expect(record.person, record.event).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
     for (const record of records) expect(record.operator).toBe(DEMO.treasuryBot);
   });
 
   it("counts a transfer once against the team when one person creates it and another approves it (four eyes)", async () => {
     const account = await accountNamed(emulator, DEMO.solTreasury);
-    const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
-    await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] } });
+    const bots = [
+      { username: DEMO.treasuryBot, is_api: true },
+      { username: DEMO.stakingBot, is_api: true },
+    ];
+    await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+      ...account.governance_rules,
+      transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] },
+    });
     const alice = await sessionOf(ALICE);
     const sam = await sessionOf(SAM);
     const dry = await call(alice, "create_transaction", send("1.5", "four eyes"));

@@ -75,7 +75,13 @@ describe("unknown keys", () => {
 
 describe("errors name the tool's own fields", () => {
   it("estimate_fees: a bad contract address is the recipient's fault, not contract_address's", async () => {
-    const result = await call(harness.client, "estimate_fees", { account: DEMO.ethStaking, amount: "0", unit: "ETH", recipient: "not-an-address", contract_data: depositCallData(DEMO.kilnContract) });
+    const result = await call(harness.client, "estimate_fees", {
+      account: DEMO.ethStaking,
+      amount: "0",
+      unit: "ETH",
+      recipient: "not-an-address",
+      contract_data: depositCallData(DEMO.kilnContract),
+    });
     expect(result.isError).toBe(true);
     expect(result.structured.error).toMatch(/\brecipient: must be/);
     expect(result.structured.error).not.toContain("contract_address");
@@ -107,7 +113,13 @@ describe("errors name the tool's own fields", () => {
   });
 
   it("ethereum_stake: a bad contract address is reported under contract, its own field, not contract_address", async () => {
-    const result = await call(harness.client, "ethereum_stake", { account: DEMO.ethStaking, contract: "0x12", contract_data: depositCallData(DEMO.kilnContract), amount: "32", unit: "ETH" });
+    const result = await call(harness.client, "ethereum_stake", {
+      account: DEMO.ethStaking,
+      contract: "0x12",
+      contract_data: depositCallData(DEMO.kilnContract),
+      amount: "32",
+      unit: "ETH",
+    });
     // A request the builder refuses comes back as a blocking finding, beside the rules' own findings.
     expect(result.structured.status).toBe("blocked");
     const invalid = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "REQUEST_INVALID");
@@ -120,11 +132,19 @@ describe("errors name the tool's own fields", () => {
     expect(result.structured.status).toBe("blocked");
     expect(result.text).not.toContain("coin_fields.payee");
     const unknown = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "POLKADOT_PAYEE_UNKNOWN");
-    expect(unknown?.message).toBe('payee "staked" is not a rewards destination: must be Staked or Stash (also Controller, deprecated, and None, which forfeits the rewards); did you mean "Staked"? (spelled so)');
+    expect(unknown?.message).toBe(
+      'payee "staked" is not a rewards destination: must be Staked or Stash (also Controller, deprecated, and None, which forfeits the rewards); did you mean "Staked"? (spelled so)',
+    );
   });
 
   it("a transaction or request id that is not a positive whole number is refused with that rule, for 0 as for 16.5", async () => {
-    for (const [tool, field] of [["get_transaction", "transaction_id"], ["get_transaction_history", "transaction_id"], ["approve_transaction", "transaction_id"], ["get_request_status", "transaction_id"], ["get_request_status", "request_id"]] as const) {
+    for (const [tool, field] of [
+      ["get_transaction", "transaction_id"],
+      ["get_transaction_history", "transaction_id"],
+      ["approve_transaction", "transaction_id"],
+      ["get_request_status", "transaction_id"],
+      ["get_request_status", "request_id"],
+    ] as const) {
       for (const id of [16.5, 0, -1]) {
         const result = await call(harness.client, tool, { [field]: id });
         expect(result.isError, `${tool} ${id}`).toBe(true);
@@ -142,7 +162,15 @@ describe("errors name the tool's own fields", () => {
   });
 
   it("an account on another network is named with the right article", async () => {
-    const result = await call(harness.client, "ethereum_stake", { account: DEMO.solTreasury, contract: DEMO.kilnContract, contract_data: depositCallData(DEMO.kilnContract), amount: "32", unit: "SOL" });
-    expect(result.structured.error).toMatch(/^account: Ethereum staking needs an Ethereum account; <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\) is <untrusted field="account.type">Solana<\/untrusted>/);
+    const result = await call(harness.client, "ethereum_stake", {
+      account: DEMO.solTreasury,
+      contract: DEMO.kilnContract,
+      contract_data: depositCallData(DEMO.kilnContract),
+      amount: "32",
+      unit: "SOL",
+    });
+    expect(result.structured.error).toMatch(
+      /^account: Ethereum staking needs an Ethereum account; <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\) is <untrusted field="account.type">Solana<\/untrusted>/,
+    );
   });
 });

@@ -36,7 +36,8 @@ function untypedPaths(schema: unknown, path: string): string[] {
   const properties = Object.entries((node.properties ?? {}) as Record<string, unknown>).flatMap(([name, child]) => untypedPaths(child, `${path}.${name}`));
   const items = node.items === undefined ? [] : untypedPaths(node.items, `${path}[]`);
   const branches = Array.isArray(node.anyOf) ? node.anyOf.flatMap((branch, index) => untypedPaths(branch, `${path}|${index}`)) : [];
-  const values = node.additionalProperties !== undefined && typeof node.additionalProperties === "object" ? untypedPaths(node.additionalProperties, `${path}{}`) : [];
+  const values =
+    node.additionalProperties !== undefined && typeof node.additionalProperties === "object" ? untypedPaths(node.additionalProperties, `${path}{}`) : [];
   return [...own, ...properties, ...items, ...branches, ...values];
 }
 
@@ -50,7 +51,9 @@ describe("output schemas", () => {
       expect(untypedPaths(tool.outputSchema, tool.name), tool.name).toEqual([]);
     }
     const write = tools.find((tool) => tool.name === "create_transaction") as Tool;
-    expect(Object.keys(write.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(["status", "reference", "account", "amounts", "fee", "checks", "transaction", "expires_at"]));
+    expect(Object.keys(write.outputSchema?.properties ?? {})).toEqual(
+      expect.arrayContaining(["status", "reference", "account", "amounts", "fee", "checks", "transaction", "expires_at"]),
+    );
   });
 
   it("validate what every tool answers: each read tool, and a dry run of each write", async () => {

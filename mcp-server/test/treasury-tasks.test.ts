@@ -35,27 +35,34 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     const accounts = answer.structured.accounts as Record<string, unknown>[];
     const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
     const stakes = await stakesOf(DEMO.solTreasury);
-    const total = (states: string[]) => sum(stakes.filter((stake) => states.includes(stake.blockchain_state.status)).map((stake) => stake.blockchain_state.total_balance)).toString();
+    const total = (states: string[]) =>
+      sum(stakes.filter((stake) => states.includes(stake.blockchain_state.status)).map((stake) => stake.blockchain_state.total_balance)).toString();
     expect(stakes.some((stake) => stake.blockchain_state.status === "deactivated")).toBe(true);
     const treasury = of(DEMO.solTreasury);
     expect((treasury.staked as Amount).base_units).toBe(total(["activating", "activated", "deactivating"]));
     expect((treasury.withdrawable as Amount).base_units).toBe(total(["deactivated"]));
     expect(treasury.staked_in_balance).toBe(false);
-    expect(answer.text).toMatch(/sol-treasury<\/untrusted> \(1, Solana\): .*Staking \(outside the balance\): 2 activated stakes [0-9.]+ SOL; 1 deactivated stake [0-9.]+ SOL, withdrawable now/);
+    expect(answer.text).toMatch(
+      /sol-treasury<\/untrusted> \(1, Solana\): .*Staking \(outside the balance\): 2 activated stakes [0-9.]+ SOL; 1 deactivated stake [0-9.]+ SOL, withdrawable now/,
+    );
     expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
   });
 
   it("says what this operator may move: a deactivated stake its rules do not let it withdraw is withdrawable by those they name, not by it; each network's available and what it may send of it", async () => {
     const treasury = await call(demo.treasury.client, "get_holdings", { account: DEMO.solTreasury });
     expect(treasury.text).not.toContain("withdrawable now (solana_withdraw_stake)");
-    expect(treasury.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/);
+    expect(treasury.text).toMatch(
+      /1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/,
+    );
     expect(treasury.text).toMatch(/Solana \(solana_testnet\), 1 account: balance [0-9.]+ SOL, available [0-9.]+ SOL, staked/);
     const staking = await call(demo.staking.client, "get_holdings", {});
     expect(staking.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(solana_withdraw_stake\)/);
     // staking-bot creates sends on sol-treasury, not on sol-cold: of the network's available, only sol-treasury's is its to send.
     const accounts = staking.structured.accounts as { account: { name: string }; available: Amount }[];
     const available = (name: string) => accounts.find((entry) => entry.account.name === name)?.available.display;
-    expect(staking.text).toContain(`(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`);
+    expect(staking.text).toContain(
+      `(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`,
+    );
     expect(available(DEMO.solCold)).not.toBe("0");
   });
 
@@ -63,11 +70,20 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     const answer = await call(demo.treasury.client, "get_holdings", {});
     const accounts = answer.structured.accounts as Record<string, unknown>[];
     const of = (name: string) => accounts.find((entry) => (entry.account as { name: string }).name === name) as Record<string, unknown>;
-    const pending = (await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" })).find((tx) => tx.account_id === (of(DEMO.solCold).account as { id: number }).id);
+    const pending = (await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" })).find(
+      (tx) => tx.account_id === (of(DEMO.solCold).account as { id: number }).id,
+    );
     if (!pending) throw new Error("the demo workspace has no pending send on sol-cold");
     expect(of(DEMO.solCold).below_balance).toEqual({
       amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }),
-      holds: [{ transaction_id: pending.id, type: "SEND", status: "PENDING_APPROVAL", amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }) }],
+      holds: [
+        {
+          transaction_id: pending.id,
+          type: "SEND",
+          status: "PENDING_APPROVAL",
+          amount: expect.objectContaining({ base_units: (pending.amount + pending.max_fees).toString() }),
+        },
+      ],
     });
     expect(answer.text).toContain(`held by transaction ${pending.id} (SEND PENDING_APPROVAL)`);
     expect(of(DEMO.dotStaking).below_balance).toMatchObject({ locked_by_staking: { display: "3500", unit: "DOT" }, holds: [] });
@@ -94,17 +110,45 @@ async function transactionCreator(transactionId: number): Promise<number> {
 }
 
 describe("the pending approvals, in one call", () => {
-  type Pending = { transaction_id: number; account: { name: string }; amount: Amount; created_by: { id: number; username: string | null }; missing: { step: number; needs: number; of: { username: string }[] }[]; operator_can_approve: boolean; expires_at: string };
+  type Pending = {
+    transaction_id: number;
+    account: { name: string };
+    amount: Amount;
+    created_by: { id: number; username: string | null };
+    missing: { step: number; needs: number; of: { username: string }[] }[];
+    operator_can_approve: boolean;
+    expires_at: string;
+  };
 
   it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
     // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
     const vault = await accountNamed(demo.emulator, DEMO.dotVault);
     const rules = vault.governance_rules;
     if (!rules) throw new Error("dot-vault reports no rules");
-    const withStakingBot = { ...rules, transaction: { ...rules.transaction, steps: [rules.transaction.steps[0], { quorum: 1, approvers: [{ username: DEMO.stakingBot, is_api: true }, { username: "dana.approver", is_api: false }] }] } };
+    const withStakingBot = {
+      ...rules,
+      transaction: {
+        ...rules.transaction,
+        steps: [
+          rules.transaction.steps[0],
+          {
+            quorum: 1,
+            approvers: [
+              { username: DEMO.stakingBot, is_api: true },
+              { username: "dana.approver", is_api: false },
+            ],
+          },
+        ],
+      },
+    };
     await control(demo.emulator, "PUT", `/accounts/${vault.id}/governance`, withStakingBot);
     const payee = await accountNamed(demo.emulator, DEMO.dotStaking);
-    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.dotVault, recipient: payee.address, amount: "12.5", unit: "DOT" });
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+      account: DEMO.dotVault,
+      recipient: payee.address,
+      amount: "12.5",
+      unit: "DOT",
+    });
     const created = (confirmed.structured.transaction as { id: number }).id;
 
     const answer = await call(demo.staking.client, "list_pending_approvals", {});
@@ -125,7 +169,9 @@ describe("the pending approvals, in one call", () => {
     for (const other of pending.filter((item) => item.transaction_id !== created)) expect(other.operator_can_approve).toBe(false);
     expect(answer.text).toContain(`#${created} SEND on <untrusted field="account">dot-vault</untrusted>`);
     expect(answer.text).toMatch(/12\.5 DOT \(125000000000 planck\)/);
-    expect(answer.text).toContain('step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver (person)</untrusted>; staking-bot can approve it (approve_transaction); expires ');
+    expect(answer.text).toContain(
+      'step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver (person)</untrusted>; staking-bot can approve it (approve_transaction); expires ',
+    );
     expect(answer.text).not.toMatch(/created_by": ?\d/);
 
     // The assistant approves the one it can, and it leaves the list.
@@ -138,7 +184,13 @@ describe("the pending approvals, in one call", () => {
 
 describe("who created it: by id and name wherever a transaction is answered", () => {
   it("get_transaction, search_transactions, list_activity, get_transaction_history and get_request_status give created_by as { id, username }", async () => {
-    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "0.5", unit: "SOL", note: "creator check" });
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+      account: DEMO.solCold,
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+      amount: "0.5",
+      unit: "SOL",
+      note: "creator check",
+    });
     const id = (confirmed.structured.transaction as { id: number }).id;
     const creator = { id: await transactionCreator(id), username: DEMO.treasuryBot };
     const got = await call(demo.treasury.client, "get_transaction", { transaction_id: id });
@@ -146,8 +198,14 @@ describe("who created it: by id and name wherever a transaction is answered", ()
     const searched = await call(demo.treasury.client, "search_transactions", { label: "creator check" });
     expect((searched.structured.transactions as { id: number; created_by: unknown }[]).find((tx) => tx.id === id)?.created_by).toEqual(creator);
     const at = Date.parse((await directClient(demo.emulator).getTransaction(id)).created_on);
-    const activity = await call(demo.treasury.client, "list_activity", { account: DEMO.solCold, since: new Date(at - 1000).toISOString(), until: new Date(at + 1000).toISOString() });
-    expect((activity.structured.transactions as { transaction_id: number; created_by: unknown }[]).find((tx) => tx.transaction_id === id)?.created_by).toEqual(creator);
+    const activity = await call(demo.treasury.client, "list_activity", {
+      account: DEMO.solCold,
+      since: new Date(at - 1000).toISOString(),
+      until: new Date(at + 1000).toISOString(),
+    });
+    expect((activity.structured.transactions as { transaction_id: number; created_by: unknown }[]).find((tx) => tx.transaction_id === id)?.created_by).toEqual(
+      creator,
+    );
     const history = await call(demo.treasury.client, "get_transaction_history", { transaction_id: id });
     expect((history.structured.history as { created_by: unknown }[][]).flat()[0]?.created_by).toEqual(creator);
     const request = await call(demo.treasury.client, "get_request_status", { transaction_id: id });
@@ -176,7 +234,9 @@ describe("onboarding an operator", () => {
       user_status: "PENDING_APPROVAL",
       request: { id: user?.last_request, rule: "admin", quorum: admin.quorum, missing: [{ step: 1, needs: admin.quorum, of: admin.approvers }] },
     });
-    expect(registered.text).toContain(`request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`);
+    expect(registered.text).toContain(
+      `request ${user?.last_request} (CREATE_USER, the workspace's admin rule, quorum ${admin.quorum}) awaits the administrators`,
+    );
 
     // Created again once registered: where it stands.
     const again = await call(demo.treasury.client, "create_operator", { name: "payout-bot" });
@@ -205,13 +265,17 @@ describe("when can it be withdrawn: dates, not epochs and seconds", () => {
     expect(dry.text).toMatch(/Dates: withdrawable_at \d{4}-\d\d-\d\dT/);
 
     const listed = await call(demo.staking.client, "list_solana_stakes", { account: DEMO.solTreasury });
-    const stake = (listed.structured.stakes as { uid: string; withdrawable: boolean; withdrawable_at: string | null }[]).find((candidate) => candidate.uid === active.uid);
+    const stake = (listed.structured.stakes as { uid: string; withdrawable: boolean; withdrawable_at: string | null }[]).find(
+      (candidate) => candidate.uid === active.uid,
+    );
     expect(stake?.withdrawable).toBe(false);
     nearBoundary(stake?.withdrawable_at ?? undefined, boundary);
     expect(listed.text).toMatch(new RegExp(`stake ${active.uid} deactivating: .*, withdrawable from about \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ`));
 
     const early = await call(demo.staking.client, "solana_withdraw_stake", args);
-    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "SOLANA_WITHDRAW_NOT_DEACTIVATED");
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find(
+      (check) => check.code === "SOLANA_WITHDRAW_NOT_DEACTIVATED",
+    );
     nearBoundary(block?.facts.allowed_at, boundary);
     expect(block?.message).toMatch(/it becomes withdrawable at the start of the next epoch, about \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ (d|h|min)/);
 
@@ -225,11 +289,15 @@ describe("when can it be withdrawn: dates, not epochs and seconds", () => {
     // Processed now, not after some time: the first withdrawal is no longer in flight when the second is planned.
     await control(demo.emulator, "POST", "/process");
     const early = await call(demo.treasury.client, "polkadot_withdraw_unbonded", { account: DEMO.dotStaking });
-    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find((check) => check.code === "POLKADOT_WITHDRAW_NOTHING_UNBONDED");
+    const block = (early.structured.checks as { code: string; message: string; facts: Record<string, string> }[]).find(
+      (check) => check.code === "POLKADOT_WITHDRAW_NOTHING_UNBONDED",
+    );
     const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
     const waiting = (dot.coin_fields as { balances: { unbonding: { waiting_time: number }[] } }).balances.unbonding[0]?.waiting_time ?? 0;
     expect(Math.abs(Date.parse(block?.facts.allowed_at ?? "") - ((await clock()).now_ms + waiting * 1000))).toBeLessThan(5_000);
-    expect(block?.message).toMatch(/the soonest \(\d+ base units\) unbonds at \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ d( \d+ h)?\), when this withdrawal is allowed/);
+    expect(block?.message).toMatch(
+      /the soonest \(\d+ base units\) unbonds at \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in \d+ d( \d+ h)?\), when this withdrawal is allowed/,
+    );
   });
 });
 
@@ -241,7 +309,11 @@ describe("unbond 250 DOT if we keep 3,000 bonded", () => {
     const dry = await call(demo.treasury.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "250", unit: "DOT" });
     expect(dry.structured.status).toBe("dry_run");
     const bonded = (dry.structured.balances as { name: string; before: Amount; after: Amount }[]).find((change) => change.name === "balances.bonded");
-    expect(bonded).toEqual({ name: "balances.bonded", before: { base_units: "32000000000000", display: "3200", unit: "DOT" }, after: { base_units: "29500000000000", display: "2950", unit: "DOT" } });
+    expect(bonded).toEqual({
+      name: "balances.bonded",
+      before: { base_units: "32000000000000", display: "3200", unit: "DOT" },
+      after: { base_units: "29500000000000", display: "2950", unit: "DOT" },
+    });
     expect(dry.text).toContain("Balances: balances.bonded 3200 → 2950 DOT; balances.total_unbonding 200 → 450 DOT.");
     // The eight checks restating fixed values are one line, not eight.
     expect(dry.text).toMatch(/^Passed: POLKADOT_AMOUNT_OK, POLKADOT_UNBOND_OK, .*\.$/m);
@@ -271,7 +343,12 @@ describe("a plain send, compact, and its outcome complete", () => {
     const id = (confirmed.structured.transaction as { id: number }).id;
     const recorded = await directClient(demo.emulator).getTransaction(id);
     expect(recorded.status).toBe("SUBMITTED");
-    expect(confirmed.structured.transaction).toMatchObject({ id, status: "SUBMITTED", fees: { base_units: String(recorded.fees), unit: "SOL" }, tx_hash: recorded.tx_hash });
+    expect(confirmed.structured.transaction).toMatchObject({
+      id,
+      status: "SUBMITTED",
+      fees: { base_units: String(recorded.fees), unit: "SOL" },
+      tx_hash: recorded.tx_hash,
+    });
     expect(confirmed.text).toContain(`tx_hash ${recorded.tx_hash ?? "?"}`);
     // Neither the body nor the checks are repeated.
     expect(confirmed.text).not.toContain("request.body");
@@ -281,8 +358,13 @@ describe("a plain send, compact, and its outcome complete", () => {
     const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "2", unit: "SOL" });
     const id = (confirmed.structured.transaction as { id: number }).id;
     const recorded = await directClient(demo.emulator).getTransaction(id);
-    expect(confirmed.structured.waiting).toEqual({ missing: [{ step: 2, needs: 1, of: ["dana.approver", "erin.approver"] }], expires_at: new Date(Date.parse(recorded.created_on) + 7 * 86_400_000).toISOString() });
-    expect(confirmed.text).toMatch(/Waiting for approval: step 2 needs 1 of <untrusted field="approvers">dana.approver \(person\), erin.approver \(person\)<\/untrusted>; expires \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in 7 d\)\./);
+    expect(confirmed.structured.waiting).toEqual({
+      missing: [{ step: 2, needs: 1, of: ["dana.approver", "erin.approver"] }],
+      expires_at: new Date(Date.parse(recorded.created_on) + 7 * 86_400_000).toISOString(),
+    });
+    expect(confirmed.text).toMatch(
+      /Waiting for approval: step 2 needs 1 of <untrusted field="approvers">dana.approver \(person\), erin.approver \(person\)<\/untrusted>; expires \d{4}-\d\d-\d\dT\d\d:\d\dZ \(in 7 d\)\./,
+    );
     expect(tokens(confirmed)).toBeLessThanOrEqual(250);
   });
 
@@ -312,9 +394,16 @@ describe("a plain send, compact, and its outcome complete", () => {
 
 describe("who can act", () => {
   it("a governance block names the rule's creators and approvers and the operator this server acts as", async () => {
-    const blocked = await call(demo.treasury.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
+    const blocked = await call(demo.treasury.client, "solana_create_stake", {
+      account: DEMO.solTreasury,
+      amount: "2",
+      unit: "SOL",
+      validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+    });
     expect(blocked.structured.status).toBe("blocked");
-    expect(blocked.text).toContain("operator treasury-bot is not a creator in the account's staking rule (creators: staking-bot (API); approvers: step 1, 1 of staking-bot (API))");
+    expect(blocked.text).toContain(
+      "operator treasury-bot is not a creator in the account's staking rule (creators: staking-bot (API); approvers: step 1, 1 of staking-bot (API))",
+    );
     expect(blocked.text).toContain("This server acts as operator treasury-bot only");
     const health = await call(demo.treasury.client, "health_check", {});
     expect(health.text).toContain('<untrusted field="name">sol-treasury</untrusted> (1): creates under transaction; approves under transaction');
@@ -333,10 +422,20 @@ describe("near misses", () => {
   });
 
   it("warns of a unit that makes the amount absurd for the account", async () => {
-    const huge = await call(demo.treasury.client, "create_transaction", { account: DEMO.solCold, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "1500000000", unit: "SOL" });
+    const huge = await call(demo.treasury.client, "create_transaction", {
+      account: DEMO.solCold,
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+      amount: "1500000000",
+      unit: "SOL",
+    });
     expect(huge.text).toContain("AMOUNT_UNIT_SUSPECT");
     expect(huge.text).toContain("if 1500000000 was meant in lamport, it is 1.5 SOL");
-    const tiny = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "1500", unit: "lamport" });
+    const tiny = await call(demo.treasury.client, "create_transaction", {
+      account: DEMO.solTreasury,
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+      amount: "1500",
+      unit: "lamport",
+    });
     expect(tiny.structured.status).toBe("dry_run");
     expect((tiny.structured.checks as { code: string }[]).map((check) => check.code)).toEqual(["AMOUNT_UNIT_SUSPECT"]);
     expect(tiny.text).toContain("if 1500 was meant in SOL, it is 1500 SOL");
@@ -358,7 +457,13 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       const sentId = (sent.confirmed.structured.transaction as { id: number }).id;
       const dry = await call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL" });
       proxy.hold("POST", "/transactions", { kind: "drop" });
-      const pending = call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL", confirmation_token: dry.token });
+      const pending = call(session.client, "create_transaction", {
+        account: DEMO.solTreasury,
+        recipient,
+        amount: "0.75",
+        unit: "SOL",
+        confirmation_token: dry.token,
+      });
       await proxy.held();
       proxy.release();
       expect((await pending).structured.status).toBe("uncertain");
@@ -368,32 +473,73 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       const answer = await call(session.client, "list_activity", {});
       expect(answer.isError).toBe(false);
       expect(tokens(answer)).toBeLessThanOrEqual(2500);
-      const moved = answer.structured.transactions as { transaction_id: number; account: { id: number; name: string }; amount: Amount; status: string; created_on: string }[];
+      const moved = answer.structured.transactions as {
+        transaction_id: number;
+        account: { id: number; name: string };
+        amount: Amount;
+        status: string;
+        created_on: string;
+      }[];
       // Only what moved in the last 24 hours: the send, not the seed's history nor the send created a day before.
       expect(moved.map((tx) => tx.transaction_id)).toEqual([sentId]);
       const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
-      expect(moved[0]).toMatchObject({ account: { id: treasury.id, name: DEMO.solTreasury }, amount: { base_units: "1500000000", display: "1.5", unit: "SOL" }, status: "SUBMITTED" });
-      expect(answer.text).toMatch(new RegExp(`#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`));
+      expect(moved[0]).toMatchObject({
+        account: { id: treasury.id, name: DEMO.solTreasury },
+        amount: { base_units: "1500000000", display: "1.5", unit: "SOL" },
+        status: "SUBMITTED",
+      });
+      expect(answer.text).toMatch(
+        new RegExp(
+          `#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`,
+        ),
+      );
 
       // Each look-up is a `looked_up` record; the store's trace keeps how many and the last one's time and finding.
-      const lookups = readFileSync(session.auditPath, "utf8").split("\n").filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
+      const lookups = readFileSync(session.auditPath, "utf8")
+        .split("\n")
+        .filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
       expect(lookups.length).toBeGreaterThan(0);
       const lastAt = (JSON.parse(lookups.at(-1) ?? "{}") as { at: string }).at;
       expect(answer.structured.uncertain_writes).toEqual([
-        expect.objectContaining({ reference, tool: "create_transaction", outcome: "unknown", transaction_id: null, looking_up: false, answer_lost_at: expect.any(String), concluded_at: expect.any(String), lookups: lookups.length, last_lookup: { at: lastAt, found: "nothing" } }),
+        expect.objectContaining({
+          reference,
+          tool: "create_transaction",
+          outcome: "unknown",
+          transaction_id: null,
+          looking_up: false,
+          answer_lost_at: expect.any(String),
+          concluded_at: expect.any(String),
+          lookups: lookups.length,
+          last_lookup: { at: lastAt, found: "nothing" },
+        }),
       ]);
       expect(answer.text).toContain(`${reference} create_transaction sent `);
-      expect(answer.text).toContain(`UNKNOWN, not found by its reference in ${lookups.length} look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which have stopped: it may still be applied and counts against the daily limit`);
-      expect(answer.text).toContain(`search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`);
+      expect(answer.text).toContain(
+        `UNKNOWN, not found by its reference in ${lookups.length} look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which have stopped: it may still be applied and counts against the daily limit`,
+      );
+      expect(answer.text).toContain(
+        `search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`,
+      );
       // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
       expect(answer.text).not.toContain(":may-pay-twice");
 
       const stuck = answer.structured.stuck as { transaction_id: number; missing: unknown }[];
       expect(stuck.map((item) => item.transaction_id)).toContain(waitingId);
       expect(stuck.find((item) => item.transaction_id === waitingId)?.missing).toEqual([
-        { step: 2, needs: 1, of: [{ username: "dana.approver", is_api: false }, { username: "erin.approver", is_api: false }] },
+        {
+          step: 2,
+          needs: 1,
+          of: [
+            { username: "dana.approver", is_api: false },
+            { username: "erin.approver", is_api: false },
+          ],
+        },
       ]);
-      expect(answer.text).toMatch(new RegExp(`#${waitingId} SEND on <untrusted field="account">sol-cold</untrusted> \\(\\d+\\), waiting 1 d 1 h: 2 SOL \\(2000000000 lamport\\); step 2 needs 1 of <untrusted field="approvers">dana.approver \\(person\\), erin.approver \\(person\\)</untrusted>`));
+      expect(answer.text).toMatch(
+        new RegExp(
+          `#${waitingId} SEND on <untrusted field="account">sol-cold</untrusted> \\(\\d+\\), waiting 1 d 1 h: 2 SOL \\(2000000000 lamport\\); step 2 needs 1 of <untrusted field="approvers">dana.approver \\(person\\), erin.approver \\(person\\)</untrusted>`,
+        ),
+      );
       expect(answer.structured.partial).toEqual([]);
     } finally {
       await session.close();
@@ -403,7 +549,13 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
 
   it("says how the look-ups sought a lost Solana stake, whose body carries no reference: among the account's new transactions", async () => {
     const proxy = await startHoldingProxy(demo.emulator);
-    const session = await connectHarness(demo.emulator, { operator: DEMO.stakingBot, baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    const session = await connectHarness(demo.emulator, {
+      operator: DEMO.stakingBot,
+      baseUrl: proxy.baseUrl,
+      timeoutMs: 1000,
+      lookupFirstDelayMs: 100,
+      lookupHorizonMs: 500,
+    });
     try {
       const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
       const dry = await call(session.client, "solana_create_stake", args);
@@ -414,7 +566,9 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
       expect((await pending).structured.status).toBe("uncertain");
       await session.ctx.road.lookupsSettled();
       const answer = await call(session.client, "list_activity", { account: DEMO.solTreasury });
-      expect(answer.structured.uncertain_writes).toEqual([expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" })]);
+      expect(answer.structured.uncertain_writes).toEqual([
+        expect.objectContaining({ reference: dry.structured.reference, tool: "solana_create_stake", outcome: "unknown" }),
+      ]);
       expect(answer.text).toMatch(/UNKNOWN, not found among the account's new transactions in \d+ look-ups? until \S+Z/);
       expect(answer.text).not.toContain("by its reference");
       expect(answer.text).toContain("search_transactions on its account since it was sent tells if it appeared");
@@ -458,7 +612,11 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     expect(activity.text).toContain("Partial: transactions: the newest 500 read");
     const searched = await call(demo.treasury.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
     expect(searched.structured.transactions).toHaveLength(5);
-    expect(searched.structured.page_info).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+    expect(searched.structured.page_info).toMatchObject({
+      count: 1000,
+      has_next_page: true,
+      partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/),
+    });
     expect(searched.text).toContain("(partial: the newest 1000 transactions were read");
   }, 30_000);
 
@@ -496,7 +654,11 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     const proxied = await connectHarness(demo.emulator, { baseUrl: `http://127.0.0.1:${(capping.address() as AddressInfo).port}${upstream.pathname}` });
     try {
       const searched = await call(proxied.client, "search_transactions", { since: "2020-01-01T00:00Z", page_size: 5 });
-      expect(searched.structured.page_info, searched.text).toMatchObject({ count: 1000, has_next_page: true, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+      expect(searched.structured.page_info, searched.text).toMatchObject({
+        count: 1000,
+        has_next_page: true,
+        partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/),
+      });
     } finally {
       await proxied.close();
       await new Promise<void>((resolve) => capping.close(() => resolve()));
@@ -504,14 +666,24 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
   }, 30_000);
 
   it("search_transactions takes since and until, and each line carries the date and the account", async () => {
-    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk", amount: "0.5", unit: "SOL" });
+    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+      account: DEMO.solTreasury,
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+      amount: "0.5",
+      unit: "SOL",
+    });
     const id = (confirmed.structured.transaction as { id: number; created_on: string }).id;
     const created = (await directClient(demo.emulator).getTransaction(id)).created_on;
     const at = Date.parse(created);
-    const within = await call(demo.treasury.client, "search_transactions", { since: new Date(at - 1000).toISOString(), until: new Date(at + 1000).toISOString() });
+    const within = await call(demo.treasury.client, "search_transactions", {
+      since: new Date(at - 1000).toISOString(),
+      until: new Date(at + 1000).toISOString(),
+    });
     expect((within.structured.transactions as { id: number }[]).map((tx) => tx.id)).toEqual([id]);
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
-    expect(within.text).toContain(`transaction ${id} ${new Date(at).toISOString().slice(0, 16)}Z <untrusted field="account">sol-treasury</untrusted> (${treasury.id}) SEND SUBMITTED: 0.5 SOL`);
+    expect(within.text).toContain(
+      `transaction ${id} ${new Date(at).toISOString().slice(0, 16)}Z <untrusted field="account">sol-treasury</untrusted> (${treasury.id}) SEND SUBMITTED: 0.5 SOL`,
+    );
     const before = await call(demo.treasury.client, "search_transactions", { until: new Date(at - 1000).toISOString(), page_size: 100 });
     expect((before.structured.transactions as { id: number }[]).map((tx) => tx.id)).not.toContain(id);
     expect((before.structured.transactions as unknown[]).length).toBeGreaterThan(0);
@@ -527,15 +699,31 @@ describe("staking ETH: which contracts, where the deposit data comes from", () =
   it("a blocked dry run names the whitelist's addresses and the policy's allowed_contracts, says the deposit data comes from the staking provider, and states no max fees it could not build", async () => {
     const session = await connectHarness(demo.emulator, { policy: { allowed_contracts: [beaconDeposit] } });
     try {
-      const unlisted = await call(session.client, "ethereum_stake", { account: DEMO.ethOps, contract: DEMO.kilnContract, contract_data: "0xdeadbeef", amount: "32", unit: "ETH" });
+      const unlisted = await call(session.client, "ethereum_stake", {
+        account: DEMO.ethOps,
+        contract: DEMO.kilnContract,
+        contract_data: "0xdeadbeef",
+        amount: "32",
+        unit: "ETH",
+      });
       expect(unlisted.structured.status).toBe("blocked");
-      expect(unlisted.text).toContain(`is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`);
+      expect(unlisted.text).toContain(
+        `is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`,
+      );
       expect(unlisted.text).not.toContain("address(es)");
-      expect(unlisted.text).toContain("the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider");
+      expect(unlisted.text).toContain(
+        "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider",
+      );
     } finally {
       await session.close();
     }
-    const unbuilt = await call(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: "0x12", amount: "32", unit: "ETH" });
+    const unbuilt = await call(demo.staking.client, "ethereum_stake", {
+      account: DEMO.ethStaking,
+      contract: DEMO.kilnContract,
+      contract_data: "0x12",
+      amount: "32",
+      unit: "ETH",
+    });
     expect(unbuilt.structured.status).toBe("blocked");
     expect(unbuilt.text).not.toMatch(/max.fees 0 ETH/);
     expect(unbuilt.text).toContain("no max fees (none given, none could be estimated)");
@@ -544,12 +732,20 @@ describe("staking ETH: which contracts, where the deposit data comes from", () =
 
   it("get_transaction shows a contract call's data shortened, with its length, its digest and where a deposit withdraws to", async () => {
     const data = await ownDepositCallData(demo.emulator);
-    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: data, amount: "32", unit: "ETH" });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", {
+      account: DEMO.ethStaking,
+      contract: DEMO.kilnContract,
+      contract_data: data,
+      amount: "32",
+      unit: "ETH",
+    });
     const id = (confirmed.structured.transaction as { id: number }).id;
     const answer = await call(demo.staking.client, "get_transaction", { transaction_id: id });
     const digest = createHash("sha256").update(data).digest("hex");
     const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
-    expect(answer.text).toContain(`contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`);
+    expect(answer.text).toContain(
+      `contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`,
+    );
     expect(answer.text).not.toContain(data);
   });
 });

@@ -50,7 +50,14 @@ function editLine(file: string, line: number): void {
 describe("verify-audit on a log larger than its heap", () => {
   it("streams the log: the chain is checked in bounded memory, and a broken line is named without a stack trace", () => {
     const file = join(tempDir("verify-audit-"), "audit.jsonl");
-    const generated = writeGeneratedLog(file, { records: RECORDS, fromMs: Date.parse("2025-01-01T00:00:00Z"), toMs: Date.parse("2026-01-01T00:00:00Z"), operators: ["treasury-bot"], currencies: ["solana_testnet"], amount: 1000n });
+    const generated = writeGeneratedLog(file, {
+      records: RECORDS,
+      fromMs: Date.parse("2025-01-01T00:00:00Z"),
+      toMs: Date.parse("2026-01-01T00:00:00Z"),
+      operators: ["treasury-bot"],
+      currencies: ["solana_testnet"],
+      amount: 1000n,
+    });
     expect(statSync(file).size).toBeGreaterThan(HEAP_MB * 1024 * 1024);
 
     const intact = verifyAudit(file);
@@ -63,7 +70,11 @@ describe("verify-audit on a log larger than its heap", () => {
 
     editLine(file, 200_001);
     const broken = verifyAudit(file);
-    expect(broken).toEqual({ status: 1, stdout: "BROKEN: line 200001: hash does not match the line's content (200000 records verified before it)\n", stderr: "" });
+    expect(broken).toEqual({
+      status: 1,
+      stdout: "BROKEN: line 200001: hash does not match the line's content (200000 records verified before it)\n",
+      stderr: "",
+    });
   }, 120_000);
 
   it("reports a path it cannot read as a log, without a stack trace", () => {

@@ -46,7 +46,10 @@ describe("an identical write of this operator made through another store", () =>
     expect(again.text).toContain(`as transaction ${earlier} (status`);
     expect(again.text).toContain("found in the workspace's transactions");
     expect(again.text).toContain(`repeat_of "${earlier}"`);
-    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: earlier, repeat_of: String(earlier) });
+    expect(checksOf(again.structured).find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts).toMatchObject({
+      earlier_transaction_id: earlier,
+      repeat_of: String(earlier),
+    });
 
     const { dry, confirmed: repeated } = await dryRunAndConfirm(second.client, "create_transaction", send({ repeat_of: String(earlier) }));
     expect(passedCodes(dry)).toContain("REPEAT_ACKNOWLEDGED");
@@ -99,8 +102,12 @@ describe("an identical write of this operator made through another store", () =>
     // Once broadcast, the same payee also blocks as no change; the duplicate is named either way.
     await dryRunAndConfirm(demo.treasury.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" });
     const second = await server();
-    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Controller" })).structured)).not.toContain("DUPLICATE_OF_RECENT");
-    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" })).structured)).toContain("DUPLICATE_OF_RECENT");
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Controller" })).structured)).not.toContain(
+      "DUPLICATE_OF_RECENT",
+    );
+    expect(blockingCodes((await call(second.client, "polkadot_set_payee", { account: DEMO.dotStaking, payee: "Stash" })).structured)).toContain(
+      "DUPLICATE_OF_RECENT",
+    );
   });
 
   it("names a stake whose answer was lost by the transaction the workspace shows, not as an unknown to be sent again", async () => {
@@ -175,7 +182,14 @@ describe("the read of the account's history", () => {
     const client = directClient(demo.emulator);
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
     for (let index = 0; index < 120; index += 1) {
-      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(10_000 + index), max_fees: "7500", recipient, speed: "NORMAL", note: { title: "old", content: `old ${index}` } });
+      await client.createTransaction({
+        account_name: DEMO.solTreasury,
+        amount: String(10_000 + index),
+        max_fees: "7500",
+        recipient,
+        speed: "NORMAL",
+        note: { title: "old", content: `old ${index}` },
+      });
     }
     await dryRunAndConfirm(demo.treasury.client, "create_transaction", send());
     await control(demo.emulator, "POST", "/clock/advance", { ms: 25 * 60 * 60 * 1000 });

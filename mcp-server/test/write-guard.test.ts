@@ -27,7 +27,14 @@ afterEach(async () => {
   await harness.close();
 });
 
-const send = (overrides: Record<string, unknown> = {}) => ({ account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL", note: "guard test", ...overrides });
+const send = (overrides: Record<string, unknown> = {}) => ({
+  account: DEMO.solTreasury,
+  recipient,
+  amount: "1.5",
+  unit: "SOL",
+  note: "guard test",
+  ...overrides,
+});
 
 describe("dry run", () => {
   it("sends nothing and answers the exact body, the checks, both units, governance and a token", async () => {
@@ -189,7 +196,9 @@ describe("confirm", () => {
       const dry = await call(treasury.client, "create_transaction", send());
       const stolen = await call(staking.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(stolen.structured.status).toBe("refused");
-      expect(stolen.structured.error).toMatch(/signature does not match \(altered, issued for another tool, operator or person than create_transaction as staking-bot/);
+      expect(stolen.structured.error).toMatch(
+        /signature does not match \(altered, issued for another tool, operator or person than create_transaction as staking-bot/,
+      );
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     } finally {
       await treasury.close();
@@ -201,7 +210,9 @@ describe("confirm", () => {
     const dry = await call(harness.client, "create_transaction", send());
     const other = await call(harness.client, "polkadot_unbond", { account: DEMO.dotStaking, amount: "1", unit: "DOT", confirmation_token: dry.token });
     expect(other.structured.status).toBe("refused");
-    expect(other.structured.error).toMatch(/signature does not match \(altered, issued for another tool, operator or person than polkadot_unbond as treasury-bot/);
+    expect(other.structured.error).toMatch(
+      /signature does not match \(altered, issued for another tool, operator or person than polkadot_unbond as treasury-bot/,
+    );
   });
 
   it("re-runs the checks on fresh data and blocks when the balance moved since the dry run", async () => {
@@ -222,7 +233,9 @@ describe("confirm", () => {
 });
 
 describe("human in the loop", () => {
-  const withElicitation = async (answer: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, string | number | boolean> }) => {
+  const withElicitation = async (
+    answer: (message: string) => { action: "accept" | "decline" | "cancel"; content?: Record<string, string | number | boolean> },
+  ) => {
     const shown: string[] = [];
     const asked = await connectHarness(emulator, {
       elicit: (message) => {
@@ -256,7 +269,10 @@ describe("human in the loop", () => {
       expect(result.structured.status).toBe("declined");
       expect(result.text).toContain("nothing was sent");
       expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
-      const events = readFileSync(auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
+      const events = readFileSync(auditPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).event);
       expect(events).toEqual(["sealed", "dry_run", "declined"]);
     });
   }
@@ -271,7 +287,10 @@ describe("never twice", () => {
     expect(confirmed.text).toContain("was not sent again");
     const ids = await transactionsWithLabel(emulator, dry.structured.reference as string);
     expect(ids).toEqual([(confirmed.structured.transaction as { id: number }).id]);
-    const events = readFileSync(harness.auditPath, "utf8").trim().split("\n").map((line) => JSON.parse(line).event);
+    const events = readFileSync(harness.auditPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).event);
     expect(events).toEqual(["sealed", "dry_run", "confirmed", "reserved", "ambiguous", "submitted"]);
   });
 
@@ -301,10 +320,16 @@ describe("audit log", () => {
     const text = readFileSync(harness.auditPath, "utf8");
     expect(text).not.toContain(token);
     expect(text).not.toContain(dry2.token as string);
-    const records = text.trim().split("\n").map((line) => JSON.parse(line));
+    const records = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(records.map((record) => record.event)).toEqual(["sealed", "blocked", "dry_run", "refused", "dry_run", "confirmed", "reserved", "submitted"]);
     // What the daily limits count is what the write commits: the amount and its max_fees (1.5 SOL + 7500 lamports).
-    expect(records.at(-2)).toMatchObject({ event: "reserved", details: { currency: "solana_testnet", policy_amount: "1500007500", reference: dry2.structured.reference } });
+    expect(records.at(-2)).toMatchObject({
+      event: "reserved",
+      details: { currency: "solana_testnet", policy_amount: "1500007500", reference: dry2.structured.reference },
+    });
     const submitted = records.at(-1);
     expect(submitted).toMatchObject({
       surface: "mcp",

@@ -35,7 +35,9 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
   });
 
   it("blocks 33 ETH and passes 64 ETH", async () => {
-    expect(blockingCodes((await call(demo.staking.client, "ethereum_stake", stake("33", "ETH"))).structured)).toContain("ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
+    expect(blockingCodes((await call(demo.staking.client, "ethereum_stake", stake("33", "ETH"))).structured)).toContain(
+      "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE",
+    );
     const two = await call(demo.staking.client, "ethereum_stake", stake("64", "ETH"));
     expect(two.structured.status).toBe("dry_run");
     expect(passedCodes(two)).toContain("ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK");
@@ -44,10 +46,20 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
 
 describe("create_transaction to a burn address", () => {
   it("blocks a send to Ethereum's zero address and to Solana's System Program: no one controls them", async () => {
-    const zero = await call(demo.treasury.client, "create_transaction", { account: DEMO.ethOps, recipient: "0x0000000000000000000000000000000000000000", amount: "0.01", unit: "ETH" });
+    const zero = await call(demo.treasury.client, "create_transaction", {
+      account: DEMO.ethOps,
+      recipient: "0x0000000000000000000000000000000000000000",
+      amount: "0.01",
+      unit: "ETH",
+    });
     expect(zero.structured.status).toBe("blocked");
     expect(blockingCodes(zero.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
-    const system = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient: "11111111111111111111111111111111", amount: "1", unit: "SOL" });
+    const system = await call(demo.treasury.client, "create_transaction", {
+      account: DEMO.solTreasury,
+      recipient: "11111111111111111111111111111111",
+      amount: "1",
+      unit: "SOL",
+    });
     expect(blockingCodes(system.structured)).toContain("RECIPIENT_ADDRESS_BURN_ADDRESS");
     expect(checkOf(system.structured, "RECIPIENT_ADDRESS_BURN_ADDRESS")?.message).toContain("the System Program's address");
   });
@@ -58,7 +70,8 @@ describe("max_fees against the network's fee estimate", () => {
   beforeEach(async () => {
     recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
   });
-  const send = (max_fees: string, max_fees_unit: string) => call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", max_fees, max_fees_unit });
+  const send = (max_fees: string, max_fees_unit: string) =>
+    call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", max_fees, max_fees_unit });
 
   it("blocks a cap below the estimate for the chosen speed: it does not cover the network fee", async () => {
     const before = await transactionCount();
@@ -88,8 +101,12 @@ describe("max_fees against the network's fee estimate", () => {
 });
 
 describe("account: a string of digits that is an id and another account's name", () => {
-  it("is refused as ambiguous, naming both; \"#\" and digits is the id", async () => {
-    const named = (await control(demo.emulator, "POST", "/accounts", { name: "1", currency: "solana_testnet", governance: (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules })) as { id: number };
+  it('is refused as ambiguous, naming both; "#" and digits is the id', async () => {
+    const named = (await control(demo.emulator, "POST", "/accounts", {
+      name: "1",
+      currency: "solana_testnet",
+      governance: (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules,
+    })) as { id: number };
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const args = { recipient, amount: "1", unit: "SOL" };
     const ambiguous = await call(demo.treasury.client, "create_transaction", { account: "1", ...args });
@@ -109,7 +126,11 @@ describe("note: what is shown is what is sent", () => {
   it("refuses a note with a bidirectional override or a zero-width character, naming the field and the character; nothing is sent", async () => {
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
     const before = await transactionCount();
-    for (const [note, found] of [["refund \u202Etxt.exe", "U+202E at character 8"], ["pay\u200Broll", "U+200B at character 4"], ["\u2066ok\u2069", "U+2066 at character 1"]] as const) {
+    for (const [note, found] of [
+      ["refund \u202Etxt.exe", "U+202E at character 8"],
+      ["pay\u200Broll", "U+200B at character 4"],
+      ["\u2066ok\u2069", "U+2066 at character 1"],
+    ] as const) {
       const dry = await call(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note });
       expect(dry.structured.status).toBe("failed");
       expect(dry.structured.error).toBe(`note: must not contain invisible or bidirectional control characters (found ${found}). Nothing was sent.`);
@@ -121,7 +142,13 @@ describe("note: what is shown is what is sent", () => {
 
   it("a visible note is sent exactly as shown at the dry run", async () => {
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
-    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL", note: "Payroll — März" });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+      account: DEMO.solTreasury,
+      recipient,
+      amount: "1",
+      unit: "SOL",
+      note: "Payroll — März",
+    });
     expect(confirmed.structured.status).toBe("submitted");
     const shown = (requestOf(dry).body as { note: { title: string } }).note.title;
     const [id] = await transactionsWithLabel(demo.emulator, dry.structured.reference as string);

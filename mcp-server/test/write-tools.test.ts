@@ -34,7 +34,12 @@ describe("solana staking", () => {
   const validator = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
 
   it("solana_create_stake: stakes and delegates, under the staking rule", async () => {
-    const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator });
+    const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_create_stake", {
+      account: DEMO.solTreasury,
+      amount: "5",
+      unit: "SOL",
+      validator,
+    });
     expect(requestOf(dry).body).toEqual({ amount: 5000000000, validator });
     // The text shows the body exactly as sent: the amount is a JSON integer on the wire.
     expect(dry.text).toContain(`<untrusted field="request.body">{"amount":5000000000,"validator":"${validator}"}</untrusted>`);
@@ -90,7 +95,12 @@ describe("solana staking", () => {
 
   it("solana_split_stake: splits part off; blocks a split that would leave the source below the reserve", async () => {
     const active = await stakeWith("split");
-    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_stake", {
+      account: DEMO.solTreasury,
+      stake_uid: active.uid,
+      amount: "1",
+      unit: "SOL",
+    });
     expect(confirmed.structured.status).toBe("submitted");
     const whole = active.blockchain_state.total_balance.toString();
     const blocked = await call(demo.staking.client, "solana_split_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: whole, unit: "lamport" });
@@ -99,9 +109,19 @@ describe("solana staking", () => {
 
   it("solana_split_deactivate_stake: splits and deactivates part; blocks a new stake below the reserve", async () => {
     const active = await stakeWith("split_deactivate");
-    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "2", unit: "SOL" });
+    const { confirmed } = await dryRunAndConfirm(demo.staking.client, "solana_split_deactivate_stake", {
+      account: DEMO.solTreasury,
+      stake_uid: active.uid,
+      amount: "2",
+      unit: "SOL",
+    });
     expect(confirmed.structured.status).toBe("submitted");
-    const blocked = await call(demo.staking.client, "solana_split_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1000", unit: "lamport" });
+    const blocked = await call(demo.staking.client, "solana_split_deactivate_stake", {
+      account: DEMO.solTreasury,
+      stake_uid: active.uid,
+      amount: "1000",
+      unit: "lamport",
+    });
     expect(blockingCodes(blocked.structured)).toContain("SOLANA_SPLIT_NEW_STAKE_BELOW_RESERVE");
   });
 });
@@ -127,7 +147,9 @@ describe("polkadot staking", () => {
       coin_fields: { type: "BONDEXTRA" },
     });
     expect(confirmed.structured.status).toBe("submitted");
-    expect(blockingCodes((await polkadot("polkadot_bond_extra", { amount: "1000000", unit: "DOT" })).structured)).toContain("POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE");
+    expect(blockingCodes((await polkadot("polkadot_bond_extra", { amount: "1000000", unit: "DOT" })).structured)).toContain(
+      "POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE",
+    );
   });
 
   it("polkadot_unbond: unbonds; blocks above the bonded balance", async () => {
@@ -158,7 +180,10 @@ describe("polkadot staking", () => {
     expect((requestOf(dry).body as { coin_fields: unknown }).coin_fields).toEqual({ type: "SETPAYEE", payee: other });
     expect(confirmed.structured.status).toBe("submitted");
     const fresh = await connectHarness(demo.emulator);
-    const unchanged = await call(fresh.client, "polkadot_set_payee", { account: DEMO.dotVault, payee: ((await accountNamed(demo.emulator, DEMO.dotVault)).coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination });
+    const unchanged = await call(fresh.client, "polkadot_set_payee", {
+      account: DEMO.dotVault,
+      payee: ((await accountNamed(demo.emulator, DEMO.dotVault)).coin_fields as { staking: { rewards_destination: string } }).staking.rewards_destination,
+    });
     await fresh.close();
     expect(blockingCodes(unchanged.structured)).toContain("POLKADOT_PAYEE_UNCHANGED");
   });
@@ -181,7 +206,11 @@ describe("ethereum staking", () => {
   it("ethereum_stake: calls the provider's contract under the smart-contract rule", async () => {
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "ethereum_stake", stake());
     const body = requestOf(dry).body;
-    expect(body).toMatchObject({ recipient: DEMO.kilnContract, amount: { value: "32000000000000000000", unit: "wei" }, coin_fields: { contract_interaction: { contract_data: deposit } } });
+    expect(body).toMatchObject({
+      recipient: DEMO.kilnContract,
+      amount: { value: "32000000000000000000", unit: "wei" },
+      coin_fields: { contract_interaction: { contract_data: deposit } },
+    });
     expect(confirmed.structured.status).toBe("submitted");
     expect(transactionOf(confirmed.structured).type).toBe("EXECUTE_CONTRACT");
   });
@@ -200,13 +229,21 @@ describe("ethereum staking", () => {
 describe("approvals", () => {
   it("approve_transaction: this operator's approval completes the quorum", async () => {
     const account = await accountNamed(demo.emulator, DEMO.solTreasury);
-    const bots = [{ username: DEMO.treasuryBot, is_api: true }, { username: DEMO.stakingBot, is_api: true }];
+    const bots = [
+      { username: DEMO.treasuryBot, is_api: true },
+      { username: DEMO.stakingBot, is_api: true },
+    ];
     await control(demo.emulator, "PUT", `/accounts/${account.id}/governance`, {
       ...account.governance_rules,
       transaction: { creators: [bots[0]], steps: [{ quorum: 2, approvers: bots }] },
     });
     const recipient = (await accountNamed(demo.emulator, DEMO.solCold)).address;
-    const { confirmed: created } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" });
+    const { confirmed: created } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+      account: DEMO.solTreasury,
+      recipient,
+      amount: "1",
+      unit: "SOL",
+    });
     const pending = transactionOf(created.structured);
     expect(pending.status).toBe("PENDING_APPROVAL");
     const { dry, confirmed } = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: pending.id });
@@ -235,9 +272,16 @@ describe("operators", () => {
     const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "new-bot", device_id: deviceId })) as { uuid: string };
     const registered = await call(demo.treasury.client, "register_operator", { name: "new-bot", uuid: invitation.uuid });
     const admin = (await control(demo.emulator, "GET", "/admin-rule")) as { quorum: number };
-    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", request: { id: expect.any(Number), rule: "admin", quorum: admin.quorum } });
+    expect(registered.structured).toMatchObject({
+      success: true,
+      user_status: "PENDING_APPROVAL",
+      request: { id: expect.any(Number), rule: "admin", quorum: admin.quorum },
+    });
     const audit = readFileSync(demo.treasury.auditPath, "utf8");
-    const records = audit.trim().split("\n").map((line) => JSON.parse(line) as { event: string; tool?: string });
+    const records = audit
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; tool?: string });
     // The log's first record is its seal's (first_seal); then the two calls.
     expect(records.filter((record) => record.event !== "sealed").map((record) => record.tool)).toEqual(["create_operator", "register_operator"]);
     expect(audit).not.toContain(invitation.uuid);

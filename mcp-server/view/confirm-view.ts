@@ -24,7 +24,13 @@ function firstText(result: ToolResult): string {
 }
 
 /** Each status's heading; any other status sent nothing (refused, blocked, expired, failed). */
-const HEADINGS: Record<string, string> = { submitted: "Submitted", declined: "Declined", uncertain: "Outcome unknown, it may be applied", waiting_for_person: "Waiting for you", dry_run: "Dry run" };
+const HEADINGS: Record<string, string> = {
+  submitted: "Submitted",
+  declined: "Declined",
+  uncertain: "Outcome unknown, it may be applied",
+  waiting_for_person: "Waiting for you",
+  dry_run: "Dry run",
+};
 
 function showOutcome(result: ToolResult): void {
   const answer = isFields(result.structuredContent) ? result.structuredContent : {};
@@ -60,7 +66,13 @@ function showResult(result: ToolResult): void {
   actions.append(confirmButton, declineButton);
   confirmButton.addEventListener("click", () => void decide("confirm", confirm, actions));
   declineButton.addEventListener("click", () => void decide("decline", confirm, actions));
-  show(element("h1", `Confirm: ${text(meta.title)}`), element("p", "An assistant prepared this write. Nothing is sent unless you confirm it here."), ...renderDryRun(answer, text(meta.body)), element("p", "Submit it?"), actions);
+  show(
+    element("h1", `Confirm: ${text(meta.title)}`),
+    element("p", "An assistant prepared this write. Nothing is sent unless you confirm it here."),
+    ...renderDryRun(answer, text(meta.body)),
+    element("p", "Submit it?"),
+    actions,
+  );
 }
 
 app.ontoolresult = showResult;

@@ -30,14 +30,19 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, content = "", cl
 function movesRows(answer: Fields): [string, string][] {
   const rows: [string, string][] = [];
   const person = answer.prepared_for;
-  if (isFields(person)) rows.push(["Prepared for", `${text(person.name)} ${person.email === undefined ? "" : `<${text(person.email)}> `}(subject ${text(person.subject)})`.trim()]);
+  if (isFields(person))
+    rows.push(["Prepared for", `${text(person.name)} ${person.email === undefined ? "" : `<${text(person.email)}> `}(subject ${text(person.subject)})`.trim()]);
   const account = answer.account;
   if (isFields(account)) rows.push(["Account", `${text(account.name)} (id ${text(account.id)})`]);
-  if (isFields(answer.amounts)) for (const [name, amount] of Object.entries(answer.amounts)) rows.push([name === "amount" ? "Amount" : name, amountText(amount)]);
-  if (Array.isArray(answer.destinations)) for (const destination of answer.destinations) if (isFields(destination)) rows.push([text(destination.role), text(destination.value)]);
+  if (isFields(answer.amounts))
+    for (const [name, amount] of Object.entries(answer.amounts)) rows.push([name === "amount" ? "Amount" : name, amountText(amount)]);
+  if (Array.isArray(answer.destinations))
+    for (const destination of answer.destinations) if (isFields(destination)) rows.push([text(destination.role), text(destination.value)]);
   const fee = answer.fee;
   if (isFields(fee)) rows.push(["Fee", "estimated" in fee ? `${amountText(fee.estimated)} (estimated)` : `unknown: ${text(fee.unknown)}`]);
-  if (Array.isArray(answer.balances)) for (const balance of answer.balances) if (isFields(balance)) rows.push([`Balance ${text(balance.name)}`, `${amountText(balance.before)} → ${amountText(balance.after)}`]);
+  if (Array.isArray(answer.balances))
+    for (const balance of answer.balances)
+      if (isFields(balance)) rows.push([`Balance ${text(balance.name)}`, `${amountText(balance.before)} → ${amountText(balance.after)}`]);
   return rows;
 }
 
@@ -50,7 +55,9 @@ function list(rows: readonly [string, string][]): HTMLDListElement {
 /** The dry run the person is asked about, as nodes; `body` is the exact request body (the answer's `_meta`). */
 export function renderDryRun(answer: Fields, body: string): Node[] {
   const nodes: Node[] = [list(movesRows(answer))];
-  if (Array.isArray(answer.checks)) for (const check of answer.checks) if (isFields(check)) nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
+  if (Array.isArray(answer.checks))
+    for (const check of answer.checks)
+      if (isFields(check)) nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
   if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${text(answer.governance.outcome)}`));
   const request = isFields(answer.request) ? `${text(answer.request.method)} ${text(answer.request.path)}` : "";
   nodes.push(element("p", `Request: ${request}`), element("pre", body));

@@ -40,7 +40,10 @@ export async function mcpbManifest() {
     // Every setting defaults to empty, which the server reads as unset: a client leaves an unset
     // optional setting's ${user_config.…} in the environment as written, which is no base URL.
     user_config: Object.fromEntries(
-      asked.map((setting) => [setting.userConfig, { type: setting.type, title: setting.title, description: setting.description, required: false, default: "" }]),
+      asked.map((setting) => [
+        setting.userConfig,
+        { type: setting.type, title: setting.title, description: setting.description, required: false, default: "" },
+      ]),
     ),
   };
 }

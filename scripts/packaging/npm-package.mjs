@@ -49,7 +49,9 @@ export function writeNpmPackage(outdir) {
     copyServer(stage);
     writeFileSync(join(stage, "README.md"), npmReadme());
     writeFileSync(join(stage, "package.json"), `${JSON.stringify(npmManifest(), null, 2)}\n`);
-    const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", outdir], { cwd: stage, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }));
+    const packed = JSON.parse(
+      execFileSync("npm", ["pack", "--json", "--pack-destination", outdir], { cwd: stage, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }),
+    );
     return join(outdir, packed[0].filename);
   } finally {
     rmSync(stage, { recursive: true, force: true });

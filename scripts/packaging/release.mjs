@@ -49,7 +49,8 @@ export const SERVER_SETTINGS = [
     userConfig: "policy_file",
     type: "file",
     title: "Local policy file",
-    description: "The local policy, a JSON file: read-only, toolsets, tools allowed or denied, limits per transaction and per day, allowed recipients, validators and contracts.",
+    description:
+      "The local policy, a JSON file: read-only, toolsets, tools allowed or denied, limits per transaction and per day, allowed recipients, validators and contracts.",
   },
   {
     env: "CUSTODY_STORE",
@@ -57,7 +58,8 @@ export const SERVER_SETTINGS = [
     type: "string",
     secret: true,
     title: "Guard store",
-    description: "The guard's store: an audit log file, or a postgres://user:password@host:port/database URL shared by replicas. Absent: ~/.custody-mcp/audit.jsonl.",
+    description:
+      "The guard's store: an audit log file, or a postgres://user:password@host:port/database URL shared by replicas. Absent: ~/.custody-mcp/audit.jsonl.",
   },
 ];
 
@@ -65,6 +67,7 @@ export const SERVER_SETTINGS = [
 export function builtServer() {
   const dist = join(REPO_ROOT, "mcp-server", "dist");
   const server = { bin: join(REPO_ROOT, "mcp-server", "bin", "custody-mcp.js"), entry: join(dist, "custody-mcp.js"), chunks: join(dist, "chunks") };
-  if (!existsSync(server.entry) || !existsSync(server.chunks)) throw new Error(`the MCP server bundle ${server.entry} (and its chunks/) is missing: run \`pnpm run build\` first`);
+  if (!existsSync(server.entry) || !existsSync(server.chunks))
+    throw new Error(`the MCP server bundle ${server.entry} (and its chunks/) is missing: run \`pnpm run build\` first`);
   return server;
 }

@@ -1,7 +1,19 @@
 import type { Currency } from "../src/schemas/currency.js";
 
-export const SOL: Currency = { name: "SOL", units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] };
-export const DOT: Currency = { name: "DOT", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] };
+export const SOL: Currency = {
+  name: "SOL",
+  units: [
+    { code: "lamport", magnitude: 0 },
+    { code: "SOL", magnitude: 9 },
+  ],
+};
+export const DOT: Currency = {
+  name: "DOT",
+  units: [
+    { code: "planck", magnitude: 0 },
+    { code: "DOT", magnitude: 10 },
+  ],
+};
 export const ETH: Currency = {
   name: "ETH",
   units: [

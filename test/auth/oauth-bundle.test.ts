@@ -69,7 +69,11 @@ describe("the built server with people signing in", () => {
   });
 
   it("refuses to start with an issuer but no public URL, naming the setting (exit 2)", () => {
-    const run = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: work, CUSTODY_AUTH_ISSUER: authorization.issuer }, timeout: 20_000 });
+    const run = spawnSync(process.execPath, [bundle, "--http", "--port", "0"], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: work, CUSTODY_AUTH_ISSUER: authorization.issuer },
+      timeout: 20_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("--public-url (CUSTODY_PUBLIC_URL): required with --auth-issuer (CUSTODY_AUTH_ISSUER)");
   });

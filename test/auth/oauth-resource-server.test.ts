@@ -47,7 +47,21 @@ beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), "custody-oauth-"));
   auditLog = join(work, "audit.jsonl");
   const command = readCommand(
-    ["--http", "--port", String(port), "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", recorder.baseUrl, "--operator", OPERATOR, "--audit-log", auditLog],
+    [
+      "--http",
+      "--port",
+      String(port),
+      "--auth-issuer",
+      authorization.issuer,
+      "--public-url",
+      resource,
+      "--base-url",
+      recorder.baseUrl,
+      "--operator",
+      OPERATOR,
+      "--audit-log",
+      auditLog,
+    ],
     {},
   );
   const config = (command as { config: ServerConfig }).config;
@@ -96,7 +110,12 @@ async function post(token: string | null, body: unknown, sessionId?: string): Pr
   return { status: response.status, challenge: response.headers.get("www-authenticate") ?? "", body: await response.text() };
 }
 
-const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+};
 const ping = { jsonrpc: "2.0", id: 7, method: "ping" };
 const sendArgs = () => ({ account: "sol-treasury", recipient, amount: "0.001", unit: "SOL" });
 const writeCall = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create_transaction", arguments: sendArgs() } });
@@ -129,8 +148,16 @@ describe("requests without a valid access token", () => {
   });
 
   const refusals: [string, () => Promise<string>, RegExp][] = [
-    ["an expired token", () => authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 600 }), /has expired/],
-    ["a token for another resource (a real sign-in asking for another audience)", () => authorization.personToken("alice", ["custody:read", "custody:write"], "http://127.0.0.1:1/other"), /audience is not this server/],
+    [
+      "an expired token",
+      () => authorization.signedWithProviderKey({ exp: Math.floor(Date.now() / 1000) - 120, iat: Math.floor(Date.now() / 1000) - 600 }),
+      /has expired/,
+    ],
+    [
+      "a token for another resource (a real sign-in asking for another audience)",
+      () => authorization.personToken("alice", ["custody:read", "custody:write"], "http://127.0.0.1:1/other"),
+      /audience is not this server/,
+    ],
     ["a token of another issuer (a second authorization server)", () => otherIssuer.personToken("alice", ["custody:read", "custody:write"]), /not issued by/],
     ["a token with another iss signed by the issuer's own key", () => authorization.signedWithProviderKey({ iss: "http://127.0.0.1:1" }), /not issued by/],
     ["an unsigned token (alg none)", () => Promise.resolve(authorization.unsigned()), /unsigned/],
@@ -146,13 +173,16 @@ describe("requests without a valid access token", () => {
     const token = remember(await make());
     const answer = await post(token, initialize);
     expect(answer.status).toBe(401);
-    expect(answer.challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", scope="custody:read custody:write", resource_metadata="[^"]+"$/);
+    expect(answer.challenge).toMatch(
+      /^Bearer error="invalid_token", error_description="[^"]+", scope="custody:read custody:write", resource_metadata="[^"]+"$/,
+    );
     expect(answer.challenge).toMatch(why);
     expect(JSON.parse(answer.body).error.message).toMatch(why);
   });
 
   it("the same token as the refused ones, made valid, is accepted (the refusals are for the reasons named), with typ JWT or none too", async () => {
-    for (const typ of ["at+jwt", "JWT", null]) expect((await post(remember(await authorization.signedWithProviderKey({}, typ)), initialize)).status, String(typ)).toBe(200);
+    for (const typ of ["at+jwt", "JWT", null])
+      expect((await post(remember(await authorization.signedWithProviderKey({}, typ)), initialize)).status, String(typ)).toBe(200);
   });
 });
 
@@ -168,10 +198,19 @@ describe("scopes", () => {
     const before = recorder.requests.length;
     const refused = await post(token, writeCall(21), sessionId);
     expect(refused.status).toBe(403);
-    expect(refused.challenge).toMatch(/^Bearer error="insufficient_scope", error_description="[^"]*create_transaction[^"]*custody:write[^"]*", scope="custody:read custody:write", resource_metadata="/);
-    expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: "2.0", error: { message: expect.stringMatching(/insufficient_scope: calling create_transaction needs the custody:write scope/) } });
+    expect(refused.challenge).toMatch(
+      /^Bearer error="insufficient_scope", error_description="[^"]*create_transaction[^"]*custody:write[^"]*", scope="custody:read custody:write", resource_metadata="/,
+    );
+    expect(JSON.parse(refused.body)).toMatchObject({
+      jsonrpc: "2.0",
+      error: { message: expect.stringMatching(/insufficient_scope: calling create_transaction needs the custody:write scope/) },
+    });
     // A batch hiding the write among reads is refused whole.
-    const batch = await post(token, [{ jsonrpc: "2.0", id: 22, method: "tools/call", params: { name: "list_accounts", arguments: {} } }, writeCall(23)], sessionId);
+    const batch = await post(
+      token,
+      [{ jsonrpc: "2.0", id: 22, method: "tools/call", params: { name: "list_accounts", arguments: {} } }, writeCall(23)],
+      sessionId,
+    );
     expect(batch.status).toBe(403);
     expect(batch.body).toContain("custody:write");
     // Nothing reached the tool: the custody service saw no request for the refused calls.
@@ -184,7 +223,8 @@ describe("scopes", () => {
       .filter((record) => record.details?.reason === "insufficient_scope");
     // One line per refused request (the client's call, the raw POST, the batch).
     expect(refusals).toHaveLength(3);
-    for (const record of refusals) expect(record).toMatchObject({ event: "refused", tool: "create_transaction", person: { subject: "bob" }, details: { tools: ["create_transaction"] } });
+    for (const record of refusals)
+      expect(record).toMatchObject({ event: "refused", tool: "create_transaction", person: { subject: "bob" }, details: { tools: ["create_transaction"] } });
   });
 
   it("a token with neither custody scope is refused 403 insufficient_scope naming custody:read", async () => {

@@ -29,14 +29,35 @@ beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), "custody-oauth-sessions-"));
   const policy = join(work, "policy.json");
   auditLog = join(work, "audit.jsonl");
-  writeFileSync(policy, JSON.stringify({
+  writeFileSync(
+    policy,
+    JSON.stringify({
       roles: [
         { name: "treasury", when: { groups: ["treasury-operators"] } },
         { name: "approvers", when: { groups: ["treasury-approvers"] }, tools: { deny: ["get_transaction"] } },
       ],
-    }));
+    }),
+  );
   const command = readCommand(
-    ["--http", "--port", String(port), "--max-sessions", "20", "--auth-issuer", authorization.issuer, "--public-url", resource, "--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--policy", policy, "--audit-log", auditLog],
+    [
+      "--http",
+      "--port",
+      String(port),
+      "--max-sessions",
+      "20",
+      "--auth-issuer",
+      authorization.issuer,
+      "--public-url",
+      resource,
+      "--base-url",
+      emulator.baseUrl,
+      "--operator",
+      "treasury-bot",
+      "--policy",
+      policy,
+      "--audit-log",
+      auditLog,
+    ],
     {},
   );
   const config = (command as { config: ServerConfig }).config;
@@ -61,7 +82,16 @@ async function request(token: string, method: "POST" | "GET" | "DELETE", session
       Authorization: `Bearer ${token}`,
       ...(sessionId === undefined ? {} : { "Mcp-Session-Id": sessionId }),
     },
-    ...(method === "POST" ? { body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "0" } } }) } : {}),
+    ...(method === "POST"
+      ? {
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 1,
+            method: "initialize",
+            params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+          }),
+        }
+      : {}),
   });
 }
 
@@ -89,7 +119,11 @@ describe("sessions of signed-in people", () => {
     // Nor does any other request of theirs reach further: a batch of writes is refused before its scope is even looked at, and writes no line.
     const token = await authorization.personToken("bob", ["custody:read"]);
     const writes = Array.from({ length: 5 }, (_, id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "create_transaction", arguments: {} } }));
-    const batch = await fetch(resource, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${token}` }, body: JSON.stringify(writes) });
+    const batch = await fetch(resource, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", Authorization: `Bearer ${token}` },
+      body: JSON.stringify(writes),
+    });
     expect(batch.status).toBe(403);
     expect(await batch.text()).toContain("no role of the local policy matches you");
     expect(existsSync(auditLog) ? readFileSync(auditLog, "utf8") : "").toBe("");
@@ -121,11 +155,26 @@ describe("sessions of signed-in people", () => {
 
 /** A raw 2026-07-28 subscriptions/listen request (for the account with id 1 unless told); its response is the stream. */
 function listen(token: string, signal?: AbortSignal, uri = "custody://accounts/1"): Promise<Response> {
-  const envelope = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} };
+  const envelope = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
   return fetch(resource, {
     method: "POST",
-    headers: { Accept: "application/json, text/event-stream", "Content-Type": "application/json", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "subscriptions/listen", Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: [uri] }, _meta: envelope } }),
+    headers: {
+      Accept: "application/json, text/event-stream",
+      "Content-Type": "application/json",
+      "MCP-Protocol-Version": "2026-07-28",
+      "Mcp-Method": "subscriptions/listen",
+      Authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "subscriptions/listen",
+      params: { notifications: { resourceSubscriptions: [uri] }, _meta: envelope },
+    }),
     ...(signal === undefined ? {} : { signal }),
   });
 }
@@ -173,7 +222,9 @@ describe("subscriptions/listen streams of signed-in people", () => {
     const token = await authorization.personToken("carol", ["custody:read"]);
     const refused = await listen(token, undefined, "custody://transactions/1");
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("params.notifications.resourceSubscriptions: custody://transactions/1: your role may not read transactions, so it may not subscribe to one");
+    expect(await refused.text()).toContain(
+      "params.notifications.resourceSubscriptions: custody://transactions/1: your role may not read transactions, so it may not subscribe to one",
+    );
     const allowed = await listen(token);
     expect(allowed.status).toBe(200);
     await allowed.body?.cancel();

@@ -39,7 +39,15 @@ function setting(name: string, fallback: number): number {
 }
 
 /** The sections `CUSTODY_BENCH_ONLY` can run alone, by the start of their table's heading. */
-const ALONE = { scale: "Scale", store: "Guard store", intents: "Open dry runs", postgres: "PostgreSQL store", history: "Workspace history", startup: "MCP server cold start", tasks: TREASURY_TASKS_TITLE } as const;
+const ALONE = {
+  scale: "Scale",
+  store: "Guard store",
+  intents: "Open dry runs",
+  postgres: "PostgreSQL store",
+  history: "Workspace history",
+  startup: "MCP server cold start",
+  tasks: TREASURY_TASKS_TITLE,
+} as const;
 type Alone = keyof typeof ALONE;
 
 function alone(): Alone | null {
@@ -97,12 +105,24 @@ async function measured(sections: Section[], title: string, run: () => Promise<S
 }
 
 function custodyEnv(home: string, baseUrl: string, operator: string, name: string): Record<string, string> {
-  return { PATH: process.env.PATH ?? "", HOME: home, CUSTODY_BASE_URL: baseUrl, CUSTODY_OPERATOR: operator, CUSTODY_AUDIT_LOG: join(home, `${name}-audit.jsonl`) };
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    CUSTODY_BASE_URL: baseUrl,
+    CUSTODY_OPERATOR: operator,
+    CUSTODY_AUDIT_LOG: join(home, `${name}-audit.jsonl`),
+  };
 }
 
 function machineOf(): BenchReport["machine"] {
   const cpu = cpus();
-  return { node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpu.length, cpuModel: cpu[0]?.model.trim() ?? "unknown", totalMemoryMb: Math.round(totalmem() / 1048576) };
+  return {
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    cpus: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? "unknown",
+    totalMemoryMb: Math.round(totalmem() / 1048576),
+  };
 }
 
 async function openSession(bundle: string, env: Record<string, string>, revision: Revision = "2025-11-25"): Promise<StdioRpcSession> {
@@ -127,7 +147,8 @@ it("benchmarks", async () => {
     const report = { startedAt: startedAt.toISOString(), durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000), machine: machineOf() };
     const intro = `_${machineLine(report)} These sections alone (\`CUSTODY_BENCH_ONLY=postgres pnpm bench\`); the other tables are from the last full run._`;
     let document = existsSync(PERFORMANCE_DOC) ? readFileSync(PERFORMANCE_DOC, "utf8") : "# Performance\n";
-    for (const [index, section] of sections.entries()) document = spliceSection(document, section.title.split(" (")[0] as string, sectionMarkdown(section, index === 0 ? intro : undefined));
+    for (const [index, section] of sections.entries())
+      document = spliceSection(document, section.title.split(" (")[0] as string, sectionMarkdown(section, index === 0 ? intro : undefined));
     mkdirSync(join(REPO_DIR, "test", "bench", "results"), { recursive: true });
     writeFileSync(join(REPO_DIR, "test", "bench", "results", "latest-postgres.json"), `${JSON.stringify({ config: CONFIG, ...report, sections }, null, 2)}\n`);
     writeFileSync(PERFORMANCE_DOC, document);
@@ -153,7 +174,13 @@ it("benchmarks", async () => {
     try {
       if (startup) {
         await measured(sections, "MCP server cold start", async () => {
-          const cold = await measureColdStart({ custodyBundle: custody, custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"), workDir: work, runs: CONFIG.coldStartRuns, node22: CONFIG.node22 });
+          const cold = await measureColdStart({
+            custodyBundle: custody,
+            custodyEnv: custodyEnv(home, demo.ready.base_url, DEMO_OPERATOR, "cold"),
+            workDir: work,
+            runs: CONFIG.coldStartRuns,
+            node22: CONFIG.node22,
+          });
           peak.floorResponder = cold.peakRssKb.floor ?? null;
           peak.oneToolServer = cold.peakRssKb.one_tool ?? null;
           peak.custodyColdStart = cold.peakRssKb.custody ?? null;
@@ -188,10 +215,18 @@ it("benchmarks", async () => {
         });
       }
       if (full) {
-        await measured(sections, "Signing in", () => measureSignInOverhead({ custody, baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR, accountId: solTreasury.id, calls: CONFIG.calls }));
+        await measured(sections, "Signing in", () =>
+          measureSignInOverhead({ custody, baseUrl: demo.ready.base_url, operator: DEMO_OPERATOR, accountId: solTreasury.id, calls: CONFIG.calls }),
+        );
         const dotStaking = accounts.find((account) => account.name === "dot-staking");
         await measured(sections, "Answer sizes", () =>
-          measureAnswerSizes({ session, solTreasury: solTreasury.name, solCold: solCold.name, dotStaking: dotStaking?.name ?? "dot-staking", recipient: OUTSIDE_SOLANA }),
+          measureAnswerSizes({
+            session,
+            solTreasury: solTreasury.name,
+            solCold: solCold.name,
+            dotStaking: dotStaking?.name ?? "dot-staking",
+            recipient: OUTSIDE_SOLANA,
+          }),
         );
       }
 
@@ -259,7 +294,10 @@ it("benchmarks", async () => {
           opened.push(opening);
           return opening;
         };
-        return measureTreasuryTasks({ sessions: { "treasury-bot": await session("treasury-bot"), "staking-bot": await session("staking-bot") }, controlUrl: tasksDemo.ready.control_url });
+        return measureTreasuryTasks({
+          sessions: { "treasury-bot": await session("treasury-bot"), "staking-bot": await session("staking-bot") },
+          controlUrl: tasksDemo.ready.control_url,
+        });
       });
     } finally {
       for (const opening of opened) await opening.close();
@@ -283,7 +321,14 @@ it("benchmarks", async () => {
             url: `${base}/transactions`,
             method: "POST",
             headers: { "x-vendor-api-user": SCALE_OPERATOR },
-            body: (index) => ({ account_name: sender.name, amount: "1000", max_fees: "7500", recipient: OUTSIDE_SOLANA, speed: "NORMAL", note: { title: "write path", content: `load ${index}` } }),
+            body: (index) => ({
+              account_name: sender.name,
+              amount: "1000",
+              max_fees: "7500",
+              recipient: OUTSIDE_SOLANA,
+              speed: "NORMAL",
+              note: { title: "write path", content: `load ${index}` },
+            }),
             concurrency: 16,
             durationMs: 3000,
             warmupMs: 500,
@@ -292,7 +337,12 @@ it("benchmarks", async () => {
         const held = async () => (await client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
         const before = await load();
         const heldBefore = await held();
-        const seeded: SeededScale = await seedScaleWorkspace({ controlUrl: scale.ready.control_url, operator: SCALE_OPERATOR, accounts: CONFIG.scaleAccounts, transactions: CONFIG.scaleTransactions });
+        const seeded: SeededScale = await seedScaleWorkspace({
+          controlUrl: scale.ready.control_url,
+          operator: SCALE_OPERATOR,
+          accounts: CONFIG.scaleAccounts,
+          transactions: CONFIG.scaleTransactions,
+        });
         scaleSession = await openSession(custody, custodyEnv(home, base, SCALE_OPERATOR, "scale"));
         const session = scaleSession;
         const probe = await probeWorkspace({
@@ -304,7 +354,14 @@ it("benchmarks", async () => {
           render: () => renderAccountsView(base, SCALE_OPERATOR),
         });
         const names = nameOverGenerationsFigures(
-          await measureNameOverGenerations({ custody, baseUrl: base, operator: SCALE_OPERATOR, accountName: seeded.lastAccountName, repeats: 20, stdioEnv: custodyEnv(home, base, SCALE_OPERATOR, "names-stdio") }),
+          await measureNameOverGenerations({
+            custody,
+            baseUrl: base,
+            operator: SCALE_OPERATOR,
+            accountName: seeded.lastAccountName,
+            repeats: 20,
+            stdioEnv: custodyEnv(home, base, SCALE_OPERATOR, "names-stdio"),
+          }),
           probe.toolGetAccountByNameFirstMs,
           probe.accountsCount.toLocaleString("en-US"),
         );
@@ -314,7 +371,14 @@ it("benchmarks", async () => {
         peak.custodyScaleSession = session.peakRssKb();
         peak.emulatorScale = scale.peakRssKb();
         if (!demoProbe) throw new Error("the demo baseline of the scale figures was not measured");
-        return scaleSection({ seeded, scale: probe, demo: demoProbe, writePath, names, peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession } });
+        return scaleSection({
+          seeded,
+          scale: probe,
+          demo: demoProbe,
+          writePath,
+          names,
+          peakRssKb: { emulator: peak.emulatorScale, mcpSession: peak.custodyScaleSession },
+        });
       });
     } finally {
       peak.custodyScaleSession ??= (scaleSession as StdioRpcSession | null)?.peakRssKb() ?? null;
@@ -329,7 +393,14 @@ it("benchmarks", async () => {
     try {
       await measured(sections, OPEN_INTENTS_TITLE, async () => {
         const recipient = await solColdAddress(store.ready.base_url);
-        return measureOpenIntents({ baseUrl: store.ready.base_url, operator: DEMO_OPERATOR, recipient, workDir: work, open: CONFIG.openIntents, dryRuns: CONFIG.openIntentDryRuns });
+        return measureOpenIntents({
+          baseUrl: store.ready.base_url,
+          operator: DEMO_OPERATOR,
+          recipient,
+          workDir: work,
+          open: CONFIG.openIntents,
+          dryRuns: CONFIG.openIntentDryRuns,
+        });
       });
     } finally {
       await store.stop();
@@ -358,7 +429,14 @@ it("benchmarks", async () => {
     const history = await spawnEmulator(emulatorCli, ["--seed", "demo", "--processing-delay-ms", "0"]);
     try {
       await measured(sections, ALONE.history, () =>
-        measureWorkspaceHistory({ baseUrl: history.ready.base_url, controlUrl: history.ready.control_url, operator: DEMO_OPERATOR, recipient: OUTSIDE_SOLANA, workDir: work, runs: CONFIG.historyRuns }),
+        measureWorkspaceHistory({
+          baseUrl: history.ready.base_url,
+          controlUrl: history.ready.control_url,
+          operator: DEMO_OPERATOR,
+          recipient: OUTSIDE_SOLANA,
+          workDir: work,
+          runs: CONFIG.historyRuns,
+        }),
       );
     } finally {
       await history.stop();

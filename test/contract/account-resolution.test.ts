@@ -30,7 +30,12 @@ function countingClient(emulator: RunningEmulator): { client: CustodyClient; pat
 const fullListings = (paths: readonly string[]): number => paths.filter((path) => path.startsWith("/accounts?") && path.includes("page_size=1000")).length;
 
 async function createAccount(emulator: RunningEmulator, name: string, allowDuplicateName = false): Promise<number> {
-  const created = (await control(emulator, "POST", "/accounts", { name, currency: "solana_testnet", governance: RULE, allow_duplicate_name: allowDuplicateName })) as { id: number };
+  const created = (await control(emulator, "POST", "/accounts", {
+    name,
+    currency: "solana_testnet",
+    governance: RULE,
+    allow_duplicate_name: allowDuplicateName,
+  })) as { id: number };
   return created.id;
 }
 
@@ -71,7 +76,9 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     paths.length = 0;
     const refusal = await resolveAccount(client, "sol-cold").catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AccountNotFoundError);
-    expect((refusal as Error).message).toBe(`account: the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${original.id}, ${twin}: name the account by id`);
+    expect((refusal as Error).message).toBe(
+      `account: the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${original.id}, ${twin}: name the account by id`,
+    );
     expect(fullListings(paths)).toBe(1);
     // Once the listing knows both, the refusal needs no hint to be wrong about.
     await expect(resolveAccount(client, "sol-cold")).rejects.toThrow(/is shared by accounts/);
@@ -95,7 +102,9 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     paths.length = 0;
     expect((await resolveAccount(client, "fresh-account")).id).toBe(id);
     expect(fullListings(paths)).toBe(1);
-    await expect(resolveAccount(client, "sol")).rejects.toThrow(/no account is named "sol"; did you mean <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\), <untrusted field="account.name">sol-cold<\/untrusted> \(id \d+\)\?/);
+    await expect(resolveAccount(client, "sol")).rejects.toThrow(
+      /no account is named "sol"; did you mean <untrusted field="account.name">sol-treasury<\/untrusted> \(id \d+\), <untrusted field="account.name">sol-cold<\/untrusted> \(id \d+\)\?/,
+    );
   });
 
   it("the documented window: another account renamed to a hinted name within the max age, with the count unchanged, is not seen until the hint expires", async () => {
@@ -108,7 +117,9 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     // Within the window the hint holds: sol-cold still names account cold.id and the count did not move.
     expect((await resolveAccount(client, "sol-cold")).id).toBe(cold.id);
     now += 60_001;
-    await expect(resolveAccount(client, "sol-cold")).rejects.toThrow(`the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${cold.id}, ${vault.id}`);
+    await expect(resolveAccount(client, "sol-cold")).rejects.toThrow(
+      `the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${cold.id}, ${vault.id}`,
+    );
   });
 
   it("with a max age of 0 every resolution lists every account, and the same rename is refused at once", async () => {

@@ -14,7 +14,15 @@ export function clientFor(emulator: RunningEmulator, operator: string): CustodyC
 }
 
 export function planContext(client: CustodyClient, policy: Policy = DEFAULT_POLICY, spent = 0n): PlanContext {
-  return { client, operator: client.operator, policy, role: null, person: null, limitSets: () => Promise.resolve(limitSetsFor(policy, grantFor(policy, null), client.operator)), spentLast24h: () => spent };
+  return {
+    client,
+    operator: client.operator,
+    policy,
+    role: null,
+    person: null,
+    limitSets: () => Promise.resolve(limitSetsFor(policy, grantFor(policy, null), client.operator)),
+    spentLast24h: () => spent,
+  };
 }
 
 /** A call to the emulator's control plane. */

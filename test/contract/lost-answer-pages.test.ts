@@ -18,7 +18,13 @@ describe("looking up a stake call's lost answer on a busy account", () => {
     const recognition = await recognitionOf(staking, plan);
     const landed = await plan.send(staking, {});
     // 250 sends by another operator on the same account after it: the stake is on the second page.
-    const body = { amount: { value: "1000", unit: "lamport" }, max_fees: { value: "10000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL" as const, coin_fields: { type: "SEND" as const } };
+    const body = {
+      amount: { value: "1000", unit: "lamport" },
+      max_fees: { value: "10000", unit: "lamport" },
+      recipient: RECIPIENT,
+      speed: "NORMAL" as const,
+      coin_fields: { type: "SEND" as const },
+    };
     for (let sent = 0; sent < 250; sent += 1) await treasury.createTransaction({ ...body, account_name: plan.account.name });
     const firstPage = await staking.searchTransactions({ account_id: 1, page: 1, page_size: 200 });
     expect(firstPage.edges.map((edge) => edge.node.id)).not.toContain(landed.id);
@@ -30,7 +36,10 @@ describe("looking up a stake call's lost answer on a busy account", () => {
     const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: RECIPIENT });
     const before = await recognitionOf(staking, plan);
     // One busy account with 2,100 transactions made after the watermark.
-    const seeded = (await control(demo.emulator(), "POST", "/seed/scale", { accounts: 1, transactions: 2_100, prefix: "busy-" })) as { accounts: { first_id: number }; transactions: { first_id: number } };
+    const seeded = (await control(demo.emulator(), "POST", "/seed/scale", { accounts: 1, transactions: 2_100, prefix: "busy-" })) as {
+      accounts: { first_id: number };
+      transactions: { first_id: number };
+    };
     const busy = seeded.accounts.first_id;
     expect((await staking.searchTransactions({ account_id: busy, page_size: 1 })).page_info.count).toBe(2_100);
     const write = unansweredWrite(plan, { ...before, account_id: busy, watermark: seeded.transactions.first_id - 1 });

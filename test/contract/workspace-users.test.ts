@@ -44,7 +44,12 @@ describe("listing the workspace's users: what it did not show is remembered for 
 
   it("a lost answer's look-up for an operator the listing does not show lists the users once, not at every step", async () => {
     const { client, userListings } = countingClient(demo.emulator(), "staking-bot");
-    const plan = await planWrite(planContext(client), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" });
+    const plan = await planWrite(planContext(client), {
+      kind: "solana_create_stake",
+      account: "sol-treasury",
+      amount: 5_000_000_000n,
+      validator: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+    });
     const write = { ...unansweredWrite(plan, await recognitionOf(client, plan)), operator: "operator-since-deleted" };
     const before = userListings();
     for (let step = 0; step < 4; step += 1) expect((await lookUpLostAnswer(client, write)).found).toBe("none");

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SURFACES = ["mcp-server/src", "extension/src"];
-const STEPS = /\b(planWrite|sendOnce|submitWrite|reserveDailyAmount|lookUpLostAnswer|checkDuplicate)\b|@custody\/shared\/road-steps|\bstore(\(\))?\.(reserve|redeemIntent|prepareIntent)\(/;
+const STEPS =
+  /\b(planWrite|sendOnce|submitWrite|reserveDailyAmount|lookUpLostAnswer|checkDuplicate)\b|@custody\/shared\/road-steps|\bstore(\(\))?\.(reserve|redeemIntent|prepareIntent)\(/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

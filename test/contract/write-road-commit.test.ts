@@ -1,7 +1,17 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, FileGuardStore, Policy, WriteRoad, type CommitResult, type ConsentPort, type CustodyClient, type PrepareResult, type WriteRequestOf } from "@custody/shared";
+import {
+  DEFAULT_POLICY,
+  FileGuardStore,
+  Policy,
+  WriteRoad,
+  type CommitResult,
+  type ConsentPort,
+  type CustodyClient,
+  type PrepareResult,
+  type WriteRequestOf,
+} from "@custody/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFor, control, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
@@ -24,7 +34,14 @@ afterAll(async () => {
 
 function freshRoad(): { road: WriteRoad; events: () => string[] } {
   const path = join(mkdtempSync(join(tmpdir(), "road-")), "audit.jsonl");
-  const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => DEFAULT_POLICY, store: new FileGuardStore(path), surface: "test", lookupHorizonMs: 500 });
+  const road = new WriteRoad({
+    client,
+    operator: "treasury-bot",
+    policy: () => DEFAULT_POLICY,
+    store: new FileGuardStore(path),
+    surface: "test",
+    lookupHorizonMs: 500,
+  });
   // The road's events, after the `sealed` record a new log begins with (test/guard-store/sealed-tail.test.ts).
   const events = () => {
     const [sealed, ...rest] = readFileSync(path, "utf8")
@@ -38,12 +55,22 @@ function freshRoad(): { road: WriteRoad; events: () => string[] } {
 }
 
 function prepared(result: PrepareResult): Extract<PrepareResult, { status: "prepared" }> {
-  if (result.status !== "prepared") throw new Error(`expected a prepared intent, got ${result.status}: ${JSON.stringify(result.status === "blocked" ? result.plan.checks.filter((check) => check.severity === "block") : result)}`);
+  if (result.status !== "prepared")
+    throw new Error(
+      `expected a prepared intent, got ${result.status}: ${JSON.stringify(result.status === "blocked" ? result.plan.checks.filter((check) => check.severity === "block") : result)}`,
+    );
   return result;
 }
 
 let amount = 1_000_000n;
-const send = (): WriteRequestOf<"send"> => ({ kind: "send", account: "sol-treasury", amount: (amount += 1n), max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+const send = (): WriteRequestOf<"send"> => ({
+  kind: "send",
+  account: "sol-treasury",
+  amount: (amount += 1n),
+  max_fees: 10_000n,
+  recipient: RECIPIENT,
+  speed: "NORMAL",
+});
 
 describe("the write road", () => {
   it("prepares, then commits once: dry_run, confirmed, reserved, submitted", async () => {
@@ -62,7 +89,10 @@ describe("the write road", () => {
     const request = send();
     const intent = prepared(await road.prepare(request, { actor }));
     let asked = 0;
-    const result = await road.commit(request, intent.sealed.nonce, { actor, consent: { ask: async () => ((asked += 1), { answer: "declined", detail: "no" }) } });
+    const result = await road.commit(request, intent.sealed.nonce, {
+      actor,
+      consent: { ask: async () => ((asked += 1), { answer: "declined", detail: "no" }) },
+    });
     expect(asked).toBe(1);
     expect(result.status).toBe("declined");
     expect(events()).toEqual(["dry_run", "declined"]);
@@ -76,7 +106,10 @@ describe("the write road", () => {
     expect(intent.sealed.person).toBe("alice");
     for (const person of [{ subject: "bob", groups: [], roles: [] }, null]) {
       expect(await road.question(request, intent.sealed.nonce, { actor: { person } })).toMatchObject({ status: "refused", reason: "other_person" });
-      expect(await road.commit(request, intent.sealed.nonce, { actor: { person }, consent: accept })).toMatchObject({ status: "refused", reason: "other_person" });
+      expect(await road.commit(request, intent.sealed.nonce, { actor: { person }, consent: accept })).toMatchObject({
+        status: "refused",
+        reason: "other_person",
+      });
     }
     expect(await road.question(request, intent.sealed.nonce, { actor: alice })).toMatchObject({ status: "question" });
     expect(await road.commit(request, intent.sealed.nonce, { actor: alice, consent: accept })).toMatchObject({ status: "submitted" });
@@ -101,7 +134,11 @@ describe("the write road", () => {
     const policy = Policy.parse({ roles: [{ name: "stakers", when: { subjects: ["sam"] }, operator: "staking-bot" }] });
     const road = new WriteRoad({ client, operator: "treasury-bot", policy: () => policy, store: new FileGuardStore(path), surface: "test" });
     const result = await road.prepare(send(), { actor: { person: { subject: "sam", groups: [], roles: [] } } });
-    expect(result).toMatchObject({ status: "refused", reason: "permission", message: "this write would be made as operator treasury-bot, but your role acts as staking-bot" });
+    expect(result).toMatchObject({
+      status: "refused",
+      reason: "permission",
+      message: "this write would be made as operator treasury-bot, but your role acts as staking-bot",
+    });
   });
 
   it("refuses an older intent voided by a newer dry run, and a request that differs", async () => {
@@ -121,7 +158,15 @@ describe("the write road", () => {
     const request = send();
     const intent = prepared(await road.prepare(request, { actor }));
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1, latency_ms: 1200 });
-    const slow = new WriteRoad({ client: clientFor(emulator, "treasury-bot"), operator: "treasury-bot", policy: () => DEFAULT_POLICY, store: road.store, surface: "test", lookupFirstDelayMs: 50, lookupHorizonMs: 5000 });
+    const slow = new WriteRoad({
+      client: clientFor(emulator, "treasury-bot"),
+      operator: "treasury-bot",
+      policy: () => DEFAULT_POLICY,
+      store: road.store,
+      surface: "test",
+      lookupFirstDelayMs: 50,
+      lookupHorizonMs: 5000,
+    });
     const result = await slow.commit(request, intent.sealed.nonce, { actor, consent: accept });
     await control(emulator, "DELETE", "/faults");
     // drop_after: handled, then the connection closed without the answer; the quick look-up finds it.

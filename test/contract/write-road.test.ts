@@ -31,7 +31,14 @@ describe("what a plan shows besides its checks: the fee, the balances before and
     const send = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
     const stake = await planWrite(planContext(staking), { kind: "solana_create_stake", account: "sol-treasury", amount: 5_000_000_000n, validator: RECIPIENT });
     const unbond = await planWrite(planContext(treasury), { kind: "polkadot_unbond", account: "dot-staking", amount: 10_000_000_000n });
-    const deposit = await planWrite(planContext(staking), { kind: "ethereum_stake", account: "eth-staking", amount: 32n * 10n ** 18n, contract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270", contract_data: `0x22895118${"00".repeat(32)}`, speed: "NORMAL" });
+    const deposit = await planWrite(planContext(staking), {
+      kind: "ethereum_stake",
+      account: "eth-staking",
+      amount: 32n * 10n ** 18n,
+      contract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270",
+      contract_data: `0x22895118${"00".repeat(32)}`,
+      speed: "NORMAL",
+    });
     const pending = (await treasury.searchTransactions({ status: "PENDING_APPROVAL" })).edges[0]?.node;
     if (!pending) throw new Error("the demo workspace has no pending transaction");
     const approval = await planWrite(planContext(treasury), { kind: "approve_transaction", transaction_id: pending.id });
@@ -45,9 +52,20 @@ describe("what a plan shows besides its checks: the fee, the balances before and
   });
 
   it("shows the balances a write draws on before and after: a send, an unbond, a withdrawal of unbonded funds", async () => {
-    const send = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const send = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 1_000_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     const available = (await treasury.listAllAccounts()).find((candidate) => candidate.name === "sol-treasury")?.available_balance ?? 0n;
-    expect(before(send, "available_balance")).toEqual({ name: "available_balance", before: expect.objectContaining({ base_units: available.toString() }), after: expect.objectContaining({ base_units: (available - 1_010_000n).toString() }) });
+    expect(before(send, "available_balance")).toEqual({
+      name: "available_balance",
+      before: expect.objectContaining({ base_units: available.toString() }),
+      after: expect.objectContaining({ base_units: (available - 1_010_000n).toString() }),
+    });
     const unbond = await planWrite(planContext(treasury), { kind: "polkadot_unbond", account: "dot-staking", amount: 2_500_000_000_000n });
     expect(unbond.balances).toEqual([
       { name: "balances.bonded", before: expect.objectContaining({ display: "3200" }), after: expect.objectContaining({ display: "2950" }) },
@@ -80,7 +98,13 @@ describe("what a plan shows besides its checks: the fee, the balances before and
 describe("planning a write changes nothing", () => {
   it("plans a send with the fee proposal, the checks, both units and the governance forecast", async () => {
     const before = await transactionCount(treasury);
-    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_500_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 1_500_000_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(plan)).toEqual(expect.arrayContaining(["info:MAX_FEES_PROPOSED", "info:SEND_BALANCE_OK", "info:GOVERNANCE_APPROVED_AT_ONCE"]));
     expect(hasBlocking(plan.checks)).toBe(false);
     expect(plan.proposed_max_fees).toBeGreaterThan(0n);
@@ -92,7 +116,14 @@ describe("planning a write changes nothing", () => {
   });
 
   it("forecasts pending human approval on an account whose rule has a human step", async () => {
-    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-cold", amount: 1_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-cold",
+      amount: 1_000_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(plan.governance).toMatchObject({ outcome: "pending_approval", needs_human: true });
   });
 
@@ -109,26 +140,55 @@ describe("planning a write changes nothing", () => {
 
   it("applies the local policy's per-transaction maximum", async () => {
     const policy = Policy.parse({ limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
-    const plan = await planWrite(planContext(treasury, policy), { kind: "send", account: "sol-treasury", amount: 1_000_000_001n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury, policy), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 1_000_000_001n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(plan)).toContain("block:POLICY_MAX_PER_TRANSACTION");
   });
 
   it("blocks a send to an address that is not one of the account's network", async () => {
-    const dot = await planWrite(planContext(treasury), { kind: "send", account: "dot-staking", amount: 10_000_000_000n, max_fees: 200_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const dot = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "dot-staking",
+      amount: 10_000_000_000n,
+      max_fees: 200_000_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(dot)).toContain("block:RECIPIENT_ADDRESS_INVALID");
     expect(dot.checks.find((check) => check.code === "RECIPIENT_ADDRESS_INVALID")?.message).toBe(
       `recipient: must be a Polkadot SS58 address (network prefix 0) with a valid checksum, got "${RECIPIENT}"`,
     );
-    const sol = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const sol = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 1_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(sol)).toContain("info:RECIPIENT_ADDRESS_OK");
-    const eth = await planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient: RECIPIENT, speed: "NORMAL" });
+    const eth = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "eth-ops",
+      amount: 1_000n,
+      max_fees: 10n ** 15n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(eth)).toContain("block:RECIPIENT_ADDRESS_INVALID");
   });
 
   it("blocks an Ethereum recipient whose mixed-case spelling fails its EIP-55 checksum (a mistyped digit), and the emulator refuses it too", async () => {
     const intended = eip55Checksummed("0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
     const mistyped = `${intended.slice(0, -1)}c`;
-    const plan = (recipient: string) => planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient, speed: "NORMAL" });
+    const plan = (recipient: string) =>
+      planWrite(planContext(treasury), { kind: "send", account: "eth-ops", amount: 1_000n, max_fees: 10n ** 15n, recipient, speed: "NORMAL" });
     expect(codes(await plan(intended))).toContain("info:RECIPIENT_ADDRESS_OK");
     expect(codes(await plan(intended.toLowerCase()))).toContain("info:RECIPIENT_ADDRESS_OK");
     const blocked = await plan(mistyped);
@@ -144,10 +204,22 @@ describe("planning a write changes nothing", () => {
 
   it("blocks every write while the local policy keys a limit by something that is no currency of the workspace", async () => {
     const misKeyed = Policy.parse({ limits: { SOL: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
-    const plan = await planWrite(planContext(treasury, misKeyed), { kind: "send", account: "sol-treasury", amount: 2_000_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury, misKeyed), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 2_000_000_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(plan)).toEqual(expect.arrayContaining(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "info:POLICY_NO_LIMIT"]));
     const keyed = Policy.parse({ limits: { solana_testnet: { max_per_transaction: { amount: "1", unit: "SOL" } } } });
-    const limited = await planWrite(planContext(treasury, keyed), { kind: "send", account: "sol-treasury", amount: 2_000_000_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const limited = await planWrite(planContext(treasury, keyed), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 2_000_000_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     expect(codes(limited)).toContain("block:POLICY_MAX_PER_TRANSACTION");
     expect(codes(limited).filter((code) => code.includes("UNKNOWN_CURRENCY") || code.includes("NO_LIMIT"))).toEqual([]);
   });
@@ -156,18 +228,31 @@ describe("planning a write changes nothing", () => {
     const rules = (await treasury.listAllAccounts()).find((account) => account.name === "sol-treasury")?.governance_rules;
     if (!rules?.transaction || !rules.staking) throw new Error("sol-treasury reports no transaction or staking rule");
     expect(rules.staking.creators.map((member) => member.username)).toContain("staking-bot");
-    const governance = { ...rules, transaction: { ...rules.transaction, creators: rules.transaction.creators.filter((member) => member.username !== "staking-bot") } };
+    const governance = {
+      ...rules,
+      transaction: { ...rules.transaction, creators: rules.transaction.creators.filter((member) => member.username !== "staking-bot") },
+    };
     const created = (await control(emulator, "POST", "/accounts", { name: "stake-rule-only", currency: "solana_testnet", governance })) as { id: number };
     const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: created.id, amount: 5_000_000_000n, validator: RECIPIENT });
     expect(plan.checks.find((check) => check.code === "GOVERNANCE_NOT_IN_TRANSACTION_RULE")).toMatchObject({
       severity: "block",
-      message: expect.stringMatching(/^guided Solana staking needs operator staking-bot in the account.s transaction rule as well as its staking rule: staking-bot is not a creator in it \(creators: treasury-bot \(API\); approvers: step 1, 1 of treasury-bot \(API\), staking-bot \(API\)\)$/),
+      message: expect.stringMatching(
+        /^guided Solana staking needs operator staking-bot in the account.s transaction rule as well as its staking rule: staking-bot is not a creator in it \(creators: treasury-bot \(API\); approvers: step 1, 1 of treasury-bot \(API\), staking-bot \(API\)\)$/,
+      ),
     });
     await expect(staking.createSolanaStake(created.id, { amount: 5_000_000_000n, validator: RECIPIENT })).rejects.toMatchObject({ status: 403 });
   });
 
   it("binds the digest to the operator, the amount and the recipient", async () => {
-    const request = { kind: "send" as const, account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" as const, correlation_id: "cw-00000000000000000001" };
+    const request = {
+      kind: "send" as const,
+      account: "sol-treasury",
+      amount: 1_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL" as const,
+      correlation_id: "cw-00000000000000000001",
+    };
     const base = requestDigest(await planWrite(planContext(treasury), request));
     expect(requestDigest(await planWrite(planContext(treasury), request))).toBe(base);
     expect(requestDigest(await planWrite(planContext(treasury), { ...request, amount: 1_001n }))).not.toBe(base);
@@ -196,7 +281,14 @@ describe("submitting a write sends it once", () => {
 
   it("resolves a lost answer by looking the write up, without sending it again", async () => {
     const before = await transactionCount(treasury);
-    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 3_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 3_000_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     await control(emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
     const outcome = await sendOnce(treasury, plan);
     expect(outcome).toMatchObject({ status: "submitted", looked_up: true });
@@ -205,7 +297,14 @@ describe("submitting a write sends it once", () => {
 
   it("reports a write whose connection dropped before it was handled as uncertain (it may still land), never as not applied, and sends nothing else", async () => {
     const before = await transactionCount(treasury);
-    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 4_000_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL" });
+    const plan = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 4_000_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
     await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], remaining: 1 });
     const outcome = await sendOnce(treasury, plan);
     expect(outcome.status).toBe("uncertain");
@@ -228,10 +327,25 @@ describe("submitting a write sends it once", () => {
 describe("looking a write up by its reference", () => {
   it("takes only a transaction of the plan's account and of its operator as this write", async () => {
     const reference = "cw-0000000000000000beef";
-    const plan = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees: 10_000n, recipient: RECIPIENT, speed: "NORMAL", correlation_id: reference });
+    const plan = await planWrite(planContext(treasury), {
+      kind: "send",
+      account: "sol-treasury",
+      amount: 1_000n,
+      max_fees: 10_000n,
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+      correlation_id: reference,
+    });
     const note = { title: "elsewhere", content: `[ref ${reference}]` };
     const write = { operator: plan.operator, reference, recognition: { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } };
-    const body = { amount: { value: "1000", unit: "lamport" }, max_fees: { value: "10000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL" as const, coin_fields: { type: "SEND" as const }, note };
+    const body = {
+      amount: { value: "1000", unit: "lamport" },
+      max_fees: { value: "10000", unit: "lamport" },
+      recipient: RECIPIENT,
+      speed: "NORMAL" as const,
+      coin_fields: { type: "SEND" as const },
+      note,
+    };
     // Another account (sol-cold) carrying the reference: not this write.
     await treasury.createTransaction({ ...body, account_name: "sol-cold" });
     expect(await lookUpLostAnswer(treasury, write)).toEqual({ found: "none" });
@@ -244,14 +358,23 @@ describe("looking a write up by its reference", () => {
 });
 
 describe("a given max_fees against the service's fee estimate", () => {
-  const send = (max_fees: bigint) => planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees, recipient: RECIPIENT, speed: "NORMAL" });
+  const send = (max_fees: bigint) =>
+    planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, max_fees, recipient: RECIPIENT, speed: "NORMAL" });
   const finding = (plan: PlannedWrite, prefix: string) => plan.checks.find((check) => check.code.startsWith(prefix));
 
   it("blocks a cap below the estimate for the speed, passes one that covers it, warns about one above ten times it", async () => {
-    const estimate = await treasury.estimateFees({ account_name: "sol-treasury", amount: { value: "1000", unit: "lamport" }, recipient: RECIPIENT, speed: "NORMAL", coin_fields: { type: "SEND" } });
+    const estimate = await treasury.estimateFees({
+      account_name: "sol-treasury",
+      amount: { value: "1000", unit: "lamport" },
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+      coin_fields: { type: "SEND" },
+    });
     const below = await send(estimate.fees - 1n);
     expect(codes(below)).toContain("block:MAX_FEES_BELOW_ESTIMATE");
-    expect(finding(below, "MAX_FEES")?.message).toContain(`below the network fee estimate of 0.000005 SOL (${estimate.fees} lamport) at speed NORMAL: it does not cover the network fee`);
+    expect(finding(below, "MAX_FEES")?.message).toContain(
+      `below the network fee estimate of 0.000005 SOL (${estimate.fees} lamport) at speed NORMAL: it does not cover the network fee`,
+    );
     expect(codes(await send(estimate.fees))).toContain("info:MAX_FEES_COVERS_ESTIMATE_OK");
     expect(codes(await send(estimate.fees * 10n))).toContain("info:MAX_FEES_COVERS_ESTIMATE_OK");
     expect(codes(await send(estimate.fees * 10n + 1n))).toContain("warn:MAX_FEES_FAR_ABOVE_ESTIMATE");
@@ -275,7 +398,9 @@ describe("a given max_fees against the service's fee estimate", () => {
     try {
       const given = await send(10_000n);
       expect(codes(given)).toContain("warn:MAX_FEES_NOT_COMPARED");
-      expect(finding(given, "MAX_FEES")?.message).toMatch(/^max_fees 0\.00001 SOL \(10000 lamport\) was not compared with the network fee: the fee estimate failed \(POST \/transactions\/fees answered HTTP 400/);
+      expect(finding(given, "MAX_FEES")?.message).toMatch(
+        /^max_fees 0\.00001 SOL \(10000 lamport\) was not compared with the network fee: the fee estimate failed \(POST \/transactions\/fees answered HTTP 400/,
+      );
       const missing = await planWrite(planContext(treasury), { kind: "send", account: "sol-treasury", amount: 1_000n, recipient: RECIPIENT, speed: "NORMAL" });
       expect(codes(missing)).toContain("block:MAX_FEES_REQUIRED");
     } finally {
@@ -312,7 +437,9 @@ describe("operations in flight on the same account", () => {
     const rest = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 200n * DOT });
     expect(codes(rest)).toContain("info:POLKADOT_UNBOND_IN_FLIGHT_OK");
     // A REBOND draws on unbonding funds, not bonded: the UNBOND in flight is not counted against it.
-    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 300n * DOT }))).toContain("info:POLKADOT_REBOND_IN_FLIGHT_OK");
+    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 300n * DOT }))).toContain(
+      "info:POLKADOT_REBOND_IN_FLIGHT_OK",
+    );
   });
 
   it("a BONDEXTRA pending approval counts against the available balance of a later BONDEXTRA and of a send", async () => {
@@ -344,8 +471,12 @@ describe("operations in flight on the same account", () => {
     // The demo's dot-staking has 100 DOT unbonded and 200 DOT unbonding.
     const over = await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT + 1n });
     expect(codes(over)).toEqual(expect.arrayContaining(["info:POLKADOT_REBOND_OK", "block:POLKADOT_REBOND_EXCEEDS_WITH_IN_FLIGHT"]));
-    expect(check(over, "POLKADOT_REBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(`id ${withdraw.transaction.id} WITHDRAWUNBONDED 100 DOT (1000000000000 planck) APPROVED`);
-    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT }))).toContain("info:POLKADOT_REBOND_IN_FLIGHT_OK");
+    expect(check(over, "POLKADOT_REBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(
+      `id ${withdraw.transaction.id} WITHDRAWUNBONDED 100 DOT (1000000000000 planck) APPROVED`,
+    );
+    expect(codes(await planWrite(planContext(bot), { kind: "polkadot_rebond", account: "dot-staking", amount: 200n * DOT }))).toContain(
+      "info:POLKADOT_REBOND_IN_FLIGHT_OK",
+    );
   });
 
   it("warns, never passes silently, when the unfinished transactions cannot be listed", async () => {
@@ -353,7 +484,9 @@ describe("operations in flight on the same account", () => {
     try {
       const plan = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: DOT });
       expect(codes(plan)).toContain("warn:IN_FLIGHT_NOT_COUNTED");
-      expect(check(plan, "IN_FLIGHT_NOT_COUNTED")?.message).toMatch(/could not be listed \(GET \/transactions\?account_id=\d+&status=PENDING_APPROVAL.* answered HTTP 400.*\): operations in flight were not counted against balances\.bonded$/);
+      expect(check(plan, "IN_FLIGHT_NOT_COUNTED")?.message).toMatch(
+        /could not be listed \(GET \/transactions\?account_id=\d+&status=PENDING_APPROVAL.* answered HTTP 400.*\): operations in flight were not counted against balances\.bonded$/,
+      );
     } finally {
       await control(slow, "DELETE", "/faults");
     }

@@ -40,7 +40,10 @@ describe("the change bus over PostgreSQL LISTEN/NOTIFY", () => {
       // Someone else on the database NOTIFYs the channel: only what is a URI of ours reaches a listener.
       const after = other.next();
       const afterOnFirst = one.next();
-      cluster.psql(url.split("/").at(-1) as string, `SELECT pg_notify('${CHANGE_CHANNEL}', 'javascript:alert(1)'); SELECT pg_notify('${CHANGE_CHANNEL}', 'custody://accounts/7')`);
+      cluster.psql(
+        url.split("/").at(-1) as string,
+        `SELECT pg_notify('${CHANGE_CHANNEL}', 'javascript:alert(1)'); SELECT pg_notify('${CHANGE_CHANNEL}', 'custody://accounts/7')`,
+      );
       expect(await after).toBe("custody://accounts/7");
       expect(other.heard).toEqual(["custody://transactions/41", "custody://accounts/7"]);
       // The first channel's own NOTIFY came back to its connection before these (the database delivers in order), and was not heard twice.
@@ -68,7 +71,10 @@ describe("the change bus over PostgreSQL LISTEN/NOTIFY", () => {
       const upstream = connect(cluster.port, "127.0.0.1");
       forwarded.add(socket);
       socket.pipe(upstream).pipe(socket);
-      for (const [one, other] of [[socket, upstream], [upstream, socket]] as const) {
+      for (const [one, other] of [
+        [socket, upstream],
+        [upstream, socket],
+      ] as const) {
         one.on("error", () => other.destroy());
         one.on("close", () => other.destroy());
       }
@@ -76,13 +82,19 @@ describe("the change bus over PostgreSQL LISTEN/NOTIFY", () => {
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     const port = (proxy.address() as { port: number }).port;
     const logged: string[] = [];
-    const channel = await openPostgresChangeChannel(database.replace(`:${cluster.port}/`, `:${port}/`), { accepts: (uri) => OURS.test(uri), log: (line) => logged.push(line) });
+    const channel = await openPostgresChangeChannel(database.replace(`:${cluster.port}/`, `:${port}/`), {
+      accepts: (uri) => OURS.test(uri),
+      log: (line) => logged.push(line),
+    });
     try {
       down = true;
       for (const socket of forwarded) socket.destroy();
       await vi.waitFor(() => expect(logged.join("\n")).toContain(`listening on PostgreSQL channel ${CHANGE_CHANNEL} again`), { timeout: 20_000, interval: 50 });
       // One retry for the loss and one for each dropped attempt: before, a dropped attempt was retried twice (its end event and its failed connect), and each retry forked again.
-      expect(logged.filter((line) => / again in \d+ ms$/.test(line)), logged.join("\n")).toHaveLength(1 + dropped);
+      expect(
+        logged.filter((line) => / again in \d+ ms$/.test(line)),
+        logged.join("\n"),
+      ).toHaveLength(1 + dropped);
       const name = database.split("/").at(-1) as string;
       expect(cluster.psql(name, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'custody-mcp-changes'").trim()).toBe("1");
     } finally {

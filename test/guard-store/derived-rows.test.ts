@@ -27,24 +27,33 @@ describe("PostgreSQL's derived rows", () => {
   it.each([
     ["deleted", "DELETE FROM custody_commitments"],
     ["set to zero", "UPDATE custody_commitments SET amount = 0"],
-  ])("committed amounts %s do not reset the daily limit: the next write past it is refused, and the open, verify-audit and a reseal say so", async (_how, tamper) => {
-    const db = await database();
-    const store = await db.open();
-    expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
-    db.psql(tamper);
-    await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(
-      /custody_commitments counts 0 base units of polkadot for operator alice_ops since .*, but the audit chain's records count 6: the guard's derived rows disagree with its sealed audit chain .*nothing was sent; .*custody-mcp reseal-audit/,
-    );
-    await store.close();
-    await expect(db.open()).rejects.toThrow(/custody_commitments (lacks the polkadot the audit chain counts for the write cw-1|holds 0 of polkadot for the write cw-1) of alice_ops/);
-    expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/custody_commitments/) });
-    await resealPostgresAudit(db.url, key);
-    const resealed = await db.open();
-    expect(await resealed.reserve(reservation("cw-2", 5n))).toMatchObject({ reserved: false, reason: "daily_limit", finding: { facts: { spent_last_24h: "6" } } });
-    expect(await resealed.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true });
-    await resealed.close();
-    expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
-  });
+  ])(
+    "committed amounts %s do not reset the daily limit: the next write past it is refused, and the open, verify-audit and a reseal say so",
+    async (_how, tamper) => {
+      const db = await database();
+      const store = await db.open();
+      expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
+      db.psql(tamper);
+      await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(
+        /custody_commitments counts 0 base units of polkadot for operator alice_ops since .*, but the audit chain's records count 6: the guard's derived rows disagree with its sealed audit chain .*nothing was sent; .*custody-mcp reseal-audit/,
+      );
+      await store.close();
+      await expect(db.open()).rejects.toThrow(
+        /custody_commitments (lacks the polkadot the audit chain counts for the write cw-1|holds 0 of polkadot for the write cw-1) of alice_ops/,
+      );
+      expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/custody_commitments/) });
+      await resealPostgresAudit(db.url, key);
+      const resealed = await db.open();
+      expect(await resealed.reserve(reservation("cw-2", 5n))).toMatchObject({
+        reserved: false,
+        reason: "daily_limit",
+        finding: { facts: { spent_last_24h: "6" } },
+      });
+      expect(await resealed.reserve(reservation("cw-3", 4n))).toMatchObject({ reserved: true });
+      await resealed.close();
+      expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+    },
+  );
 
   it("a write trace deleted does not let the identical write through the store's duplicate check", async () => {
     const db = await database();
@@ -52,7 +61,9 @@ describe("PostgreSQL's derived rows", () => {
     const fingerprint = "e".repeat(64);
     expect(await store.reserve(reservation("cw-a", 1n, { fingerprint }))).toMatchObject({ reserved: true });
     db.psql("DELETE FROM custody_write_traces");
-    await expect(store.reserve(reservation("cw-b", 1n, { fingerprint }))).rejects.toThrow(/custody_write_traces lacks the write cw-a that the audit chain records \(operator alice_ops\)/);
+    await expect(store.reserve(reservation("cw-b", 1n, { fingerprint }))).rejects.toThrow(
+      /custody_write_traces lacks the write cw-a that the audit chain records \(operator alice_ops\)/,
+    );
     await store.close();
     await expect(db.open()).rejects.toThrow(/custody_write_traces lacks the write cw-a/);
   });

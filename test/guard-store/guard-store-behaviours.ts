@@ -1,5 +1,15 @@
 import { createHash } from "node:crypto";
-import { checkDailyLimit, Currency, grantFor, limitSetsFor, Policy, type AuditVerdict, type GuardStore, type Person, type ReservationRequest } from "@custody/shared";
+import {
+  checkDailyLimit,
+  Currency,
+  grantFor,
+  limitSetsFor,
+  Policy,
+  type AuditVerdict,
+  type GuardStore,
+  type Person,
+  type ReservationRequest,
+} from "@custody/shared";
 import { describe, expect, it } from "vitest";
 
 /** One kind of store under test: fresh stores, and more stores on the same backing (other processes sharing it). */
@@ -10,13 +20,23 @@ export interface StoreKind {
   first: number;
 }
 
-const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+const dot = Currency.parse({
+  name: "polkadot",
+  units: [
+    { code: "planck", magnitude: 0 },
+    { code: "DOT", magnitude: 10 },
+  ],
+});
 const policy = Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });
 const FINGERPRINT = "f".repeat(64);
 const EVER = new Date(0);
 
 /** A reservation of `amount` planck by the operator, one write per reference. */
-export function reservation(reference: string, amount: bigint, options: { operator?: string; fingerprint?: string; repeatOf?: string | null; person?: Person; policy?: Policy } = {}): ReservationRequest {
+export function reservation(
+  reference: string,
+  amount: bigint,
+  options: { operator?: string; fingerprint?: string; repeatOf?: string | null; person?: Person; policy?: Policy } = {},
+): ReservationRequest {
   const operator = options.operator ?? "alice_ops";
   const person = options.person ?? null;
   const sets = limitSetsFor(options.policy ?? policy, grantFor(options.policy ?? policy, person), operator);
@@ -53,7 +73,10 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
     it("appends a reserved record while the day stays within the maximum, and refuses the one that would pass it", async () => {
       const { store, verify } = await kind.fresh();
       try {
-        expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true, record: { event: "reserved", seq: kind.first, details: { currency: "polkadot", reference: "cw-1", policy_amount: "6" } } });
+        expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({
+          reserved: true,
+          record: { event: "reserved", seq: kind.first, details: { currency: "polkadot", reference: "cw-1", policy_amount: "6" } },
+        });
         expect(await store.reserve(reservation("cw-2", 5n))).toMatchObject({
           reserved: false,
           reason: "daily_limit",
@@ -79,18 +102,36 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       const bob = { subject: "bob", groups: ["treasury"], roles: [] };
       const scope = (subject: string) => ({ scope: { kind: "person" as const, subject }, currency: "polkadot", since: EVER });
       try {
-        expect(await store.reserve(reservation("cw-a1", 5n, { person: alice, policy: people }))).toMatchObject({ reserved: true, record: { person: { subject: "alice" } } });
+        expect(await store.reserve(reservation("cw-a1", 5n, { person: alice, policy: people }))).toMatchObject({
+          reserved: true,
+          record: { person: { subject: "alice" } },
+        });
         // Alice's own 6: her next 2 would pass it, though the team's 10 would not.
-        expect(await other.reserve(reservation("cw-a2", 2n, { person: alice, policy: people }))).toMatchObject({ reserved: false, reason: "daily_limit", finding: { code: "POLICY_PERSON_MAX_PER_DAY", facts: { spent_last_24h: "5", max: "6" } } });
+        expect(await other.reserve(reservation("cw-a2", 2n, { person: alice, policy: people }))).toMatchObject({
+          reserved: false,
+          reason: "daily_limit",
+          finding: { code: "POLICY_PERSON_MAX_PER_DAY", facts: { spent_last_24h: "5", max: "6" } },
+        });
         // Bob acts as another operator: his writes count for him and for the team, not for Alice.
         expect(await other.reserve(reservation("cw-b1", 4n, { person: bob, policy: people, operator: "bob_ops" }))).toMatchObject({ reserved: true });
-        expect(await store.reserve(reservation("cw-b2", 2n, { person: bob, policy: people, operator: "bob_ops" }))).toMatchObject({ reserved: false, reason: "daily_limit", finding: { code: "POLICY_TEAM_MAX_PER_DAY", facts: { spent_last_24h: "9", max: "10" } } });
+        expect(await store.reserve(reservation("cw-b2", 2n, { person: bob, policy: people, operator: "bob_ops" }))).toMatchObject({
+          reserved: false,
+          reason: "daily_limit",
+          finding: { code: "POLICY_TEAM_MAX_PER_DAY", facts: { spent_last_24h: "9", max: "10" } },
+        });
         expect(await store.committedSince(scope("alice"))).toBe(5n);
         expect(await other.committedSince(scope("bob"))).toBe(4n);
         expect(await store.committedSince({ scope: { kind: "team" }, currency: "polkadot", since: EVER })).toBe(9n);
         expect(await store.committedSince({ scope: { kind: "operator", operator: "bob_ops" }, currency: "polkadot", since: EVER })).toBe(4n);
         // A write that certainly did not happen frees its person's and the team's amount alike.
-        await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-a1", outcome: "not_applied" } });
+        await store.append({
+          event: "failed",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          details: { reference: "cw-a1", outcome: "not_applied" },
+        });
         expect(await other.committedSince(scope("alice"))).toBe(0n);
         expect(await other.committedSince({ scope: { kind: "team" }, currency: "polkadot", since: EVER })).toBe(4n);
         expect(await verify()).toMatchObject({ ok: true, records: 3 + kind.first });
@@ -104,7 +145,14 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       const { store, verify } = await kind.fresh();
       try {
         const recipient = "9".repeat(2_000_000);
-        const record = await store.append({ event: "blocked", surface: "mcp", operator: "alice_ops", tool: "create_transaction", request_digest: null, request: { kind: "send", recipient } });
+        const record = await store.append({
+          event: "blocked",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "create_transaction",
+          request_digest: null,
+          request: { kind: "send", recipient },
+        });
         expect(record.request).toMatchObject({ recipient: { length: recipient.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
         expect(JSON.stringify(record).length).toBeLessThan(4096);
         expect(await verify()).toMatchObject({ ok: true, records: 1 + kind.first });
@@ -122,8 +170,20 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
           reason: "duplicate",
           earlier: { reference: "cw-a", status: "in_flight", transaction_id: null },
         });
-        await store.append({ event: "submitted", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, transaction_id: 41, details: { reference: "cw-a" } });
-        expect(await store.reserve(reservation("cw-c", 1n, { fingerprint: FINGERPRINT, repeatOf: "cw-a" }))).toMatchObject({ reserved: false, reason: "duplicate", earlier: { transaction_id: 41 } });
+        await store.append({
+          event: "submitted",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          transaction_id: 41,
+          details: { reference: "cw-a" },
+        });
+        expect(await store.reserve(reservation("cw-c", 1n, { fingerprint: FINGERPRINT, repeatOf: "cw-a" }))).toMatchObject({
+          reserved: false,
+          reason: "duplicate",
+          earlier: { transaction_id: 41 },
+        });
         expect(await store.reserve(reservation("cw-d", 1n, { fingerprint: FINGERPRINT, repeatOf: "41" }))).toMatchObject({ reserved: true });
         expect(await store.writeByReference("cw-d")).toMatchObject({ status: "in_flight", repeat_of: "41" });
         expect(await store.writeByReference("cw-a")).toMatchObject({ status: "submitted", transaction_id: 41 });
@@ -143,19 +203,46 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
 
     it("keeps what identifies each write with its reservation and lists the writes left unanswered, to any store on the backing, until a look-up concludes", async () => {
       const { store, twin } = await kind.fresh();
-      const recognition = { account_id: 3, lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } }, watermark: 17 };
+      const recognition = {
+        account_id: 3,
+        lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } },
+        watermark: 17,
+      };
       const reserve = (reference: string, operator = "alice_ops") => {
         const request = reservation(reference, 1n, { operator });
         return store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } });
       };
       const conclude = (reference: string, outcome: string, transaction_id?: number) =>
-        store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, ...(transaction_id === undefined ? {} : { transaction_id }), details: { reference, outcome } });
+        store.append({
+          event: "resolved",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          ...(transaction_id === undefined ? {} : { transaction_id }),
+          details: { reference, outcome },
+        });
       const other = await twin();
       try {
         for (const reference of ["cw-u1", "cw-u2", "cw-u3", "cw-u4", "cw-u5"]) expect(await reserve(reference)).toMatchObject({ reserved: true });
         expect(await reserve("cw-bob", "bob_ops")).toMatchObject({ reserved: true });
-        await store.append({ event: "ambiguous", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-u2" } });
-        await store.append({ event: "submitted", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, transaction_id: 18, details: { reference: "cw-u3" } });
+        await store.append({
+          event: "ambiguous",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          details: { reference: "cw-u2" },
+        });
+        await store.append({
+          event: "submitted",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          transaction_id: 18,
+          details: { reference: "cw-u3" },
+        });
         await conclude("cw-u4", "found", 19);
         await conclude("cw-u5", "not_found");
         const unanswered = await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
@@ -176,11 +263,25 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
 
     it("lists the writes of a window whose answer was lost, with when it was lost and concluded, and those never answered, to any store on the backing", async () => {
       const { store, twin } = await kind.fresh();
-      const record = (event: "ambiguous" | "resolved" | "submitted" | "looked_up", reference: string, details: Record<string, unknown> = {}, transaction_id?: number) =>
-        store.append({ event, surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, ...(transaction_id === undefined ? {} : { transaction_id }), details: { reference, ...details } });
+      const record = (
+        event: "ambiguous" | "resolved" | "submitted" | "looked_up",
+        reference: string,
+        details: Record<string, unknown> = {},
+        transaction_id?: number,
+      ) =>
+        store.append({
+          event,
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          ...(transaction_id === undefined ? {} : { transaction_id }),
+          details: { reference, ...details },
+        });
       const other = await twin();
       try {
-        for (const reference of ["cw-d1", "cw-d2", "cw-d3", "cw-d4", "cw-d5"]) expect(await store.reserve(reservation(reference, 1n))).toMatchObject({ reserved: true });
+        for (const reference of ["cw-d1", "cw-d2", "cw-d3", "cw-d4", "cw-d5"])
+          expect(await store.reserve(reservation(reference, 1n))).toMatchObject({ reserved: true });
         expect(await store.reserve(reservation("cw-bob", 1n, { operator: "bob_ops" }))).toMatchObject({ reserved: true });
         await record("submitted", "cw-d1", {}, 21);
         for (const reference of ["cw-d2", "cw-d3", "cw-d4"]) await record("ambiguous", reference);
@@ -196,13 +297,27 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         expect([...byReference.keys()].sort()).toEqual(["cw-d2", "cw-d3", "cw-d4", "cw-d5"]);
         expect(byReference.get("cw-d2")).toMatchObject({ status: "uncertain", answer_lost_at: expect.any(String) });
         expect(byReference.get("cw-d2")?.concluded_at).toBeUndefined();
-        expect(byReference.get("cw-d3")).toMatchObject({ status: "submitted", transaction_id: 22, answer_lost_at: expect.any(String), concluded_at: expect.any(String) });
-        expect(byReference.get("cw-d4")).toMatchObject({ status: "uncertain", given_up: true, looked_for_ms: 120_000, concluded_at: expect.any(String), lookups: 2, last_lookup: { at: expect.any(String), found: "nothing" } });
+        expect(byReference.get("cw-d3")).toMatchObject({
+          status: "submitted",
+          transaction_id: 22,
+          answer_lost_at: expect.any(String),
+          concluded_at: expect.any(String),
+        });
+        expect(byReference.get("cw-d4")).toMatchObject({
+          status: "uncertain",
+          given_up: true,
+          looked_for_ms: 120_000,
+          concluded_at: expect.any(String),
+          lookups: 2,
+          last_lookup: { at: expect.any(String), found: "nothing" },
+        });
         expect(byReference.get("cw-d2")?.lookups).toBeUndefined();
         expect(byReference.get("cw-d5")).toMatchObject({ status: "in_flight", transaction_id: null });
         expect(byReference.get("cw-d5")?.answer_lost_at).toBeUndefined();
         expect(await other.doubtfulWrites(window, 2)).toMatchObject({ writes: [expect.anything(), expect.anything()], complete: false });
-        expect((await other.doubtfulWrites({ ...window, since: new Date(Date.now() + 60_000), until: new Date(Date.now() + 120_000) }, 100)).writes).toEqual([]);
+        expect((await other.doubtfulWrites({ ...window, since: new Date(Date.now() + 60_000), until: new Date(Date.now() + 120_000) }, 100)).writes).toEqual(
+          [],
+        );
       } finally {
         await other.close();
         await store.close();
@@ -211,13 +326,33 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
 
     it("keeps a write left unanswered, with what identifies it, and a write given up on, through a graceful close and a reopen", async () => {
       const { store, twin } = await kind.fresh();
-      const recognition = { account_id: 3, lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } }, watermark: 17 };
+      const recognition = {
+        account_id: 3,
+        lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } },
+        watermark: 17,
+      };
       for (const reference of ["cw-open", "cw-gone"]) {
         const request = reservation(reference, 1n);
-        expect(await store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } })).toMatchObject({ reserved: true });
+        expect(await store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } })).toMatchObject({
+          reserved: true,
+        });
       }
-      await store.append({ event: "looked_up", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", found: "candidates", candidates: [40] } });
-      await store.append({ event: "resolved", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-gone", outcome: "not_found" } });
+      await store.append({
+        event: "looked_up",
+        surface: "mcp",
+        operator: "alice_ops",
+        tool: "polkadot_bond_extra",
+        request_digest: null,
+        details: { reference: "cw-gone", found: "candidates", candidates: [40] },
+      });
+      await store.append({
+        event: "resolved",
+        surface: "mcp",
+        operator: "alice_ops",
+        tool: "polkadot_bond_extra",
+        request_digest: null,
+        details: { reference: "cw-gone", outcome: "not_found" },
+      });
       // A graceful stop (the file store saves its ledger), then the next process opens the store.
       await store.close();
       const reopened = await twin();
@@ -225,7 +360,12 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
         const unanswered = await reopened.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
         expect(unanswered.map((trace) => trace.reference)).toEqual(["cw-open"]);
         expect(unanswered[0]?.recognition).toEqual(recognition);
-        expect(await reopened.writeByReference("cw-gone")).toMatchObject({ given_up: true, recognition, lookups: 1, last_lookup: { found: "candidates", candidates: [40] } });
+        expect(await reopened.writeByReference("cw-gone")).toMatchObject({
+          given_up: true,
+          recognition,
+          lookups: 1,
+          last_lookup: { found: "candidates", candidates: [40] },
+        });
       } finally {
         await reopened.close();
       }
@@ -235,7 +375,14 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       const { store } = await kind.fresh();
       try {
         expect(await store.reserve(reservation("cw-x", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
-        await store.append({ event: "failed", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { reference: "cw-x", outcome: "not_applied" } });
+        await store.append({
+          event: "failed",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          details: { reference: "cw-x", outcome: "not_applied" },
+        });
         expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: EVER })).toBe(0n);
         expect(await store.reserve(reservation("cw-y", 7n, { fingerprint: FINGERPRINT }))).toMatchObject({ reserved: true });
         expect(await store.writeByReference("cw-x")).toMatchObject({ status: "not_applied" });
@@ -264,7 +411,10 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       const { store, twin } = await kind.fresh();
       const other = await twin();
       try {
-        const results = await Promise.all([store.reserve(reservation("cw-p", 1n, { fingerprint: FINGERPRINT })), other.reserve(reservation("cw-q", 1n, { fingerprint: FINGERPRINT }))]);
+        const results = await Promise.all([
+          store.reserve(reservation("cw-p", 1n, { fingerprint: FINGERPRINT })),
+          other.reserve(reservation("cw-q", 1n, { fingerprint: FINGERPRINT })),
+        ]);
         expect(results.filter((result) => result.reserved)).toHaveLength(1);
         expect(results.filter((result) => !result.reserved && result.reason === "duplicate")).toHaveLength(1);
       } finally {
@@ -318,8 +468,13 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       const { store, twin } = await kind.fresh();
       const other = await twin();
       const single = { operator: "alice_ops", person: null };
-      const waiting = (nonce: string, fingerprint: string, person: string | null, extra: { operator?: string; expires_at?: number } = {}) => ({ ...intent(nonce, fingerprint), ...extra, waiting_for: { person } });
-      const nonces = async (each: GuardStore, query: { operator: string; person: string | null } = single, limit = 10) => (await each.waitingIntents(query, limit)).map((found) => found.nonce);
+      const waiting = (nonce: string, fingerprint: string, person: string | null, extra: { operator?: string; expires_at?: number } = {}) => ({
+        ...intent(nonce, fingerprint),
+        ...extra,
+        waiting_for: { person },
+      });
+      const nonces = async (each: GuardStore, query: { operator: string; person: string | null } = single, limit = 10) =>
+        (await each.waitingIntents(query, limit)).map((found) => found.nonce);
       try {
         const soon = Date.now() + 30_000;
         await store.prepareIntent(waiting("a".repeat(32), "1".repeat(64), null));

@@ -4,7 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { AuditSealKey, auditLine, FileGuardStore, sealAuditRecord, verifyAuditLog, type AuditInput, type GuardStore } from "@custody/shared";
-import { DatabaseTarget, exportPostgresAudit, MIGRATIONS, openPostgresGuardStore, PostgresGuardStore, verifyPostgresAudit, writeTableSeal } from "@custody/shared/postgres-store";
+import {
+  DatabaseTarget,
+  exportPostgresAudit,
+  MIGRATIONS,
+  openPostgresGuardStore,
+  PostgresGuardStore,
+  verifyPostgresAudit,
+  writeTableSeal,
+} from "@custody/shared/postgres-store";
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,23 +42,38 @@ describe("the PostgreSQL store's schema", () => {
     const url = cluster.createDatabase("schema");
     const stores = await Promise.all([1, 2, 3].map(() => openPostgresGuardStore(url)));
     for (const store of stores) await store.close();
-    expect(cluster.psql(url.split("/").at(-1) as string, "SELECT version, name FROM custody_schema_migrations ORDER BY version").trim().split("\n")).toEqual(
-      MIGRATIONS.map((migration) => `${migration.version}|${migration.name}`),
-    );
+    expect(
+      cluster
+        .psql(url.split("/").at(-1) as string, "SELECT version, name FROM custody_schema_migrations ORDER BY version")
+        .trim()
+        .split("\n"),
+    ).toEqual(MIGRATIONS.map((migration) => `${migration.version}|${migration.name}`));
     cluster.psql(url.split("/").at(-1) as string, "INSERT INTO custody_schema_migrations (version, name) VALUES (99, 'from the future')");
-    await expect(openPostgresGuardStore(url)).rejects.toThrow(new RegExp(`schema is at version 99, newer than this program knows \\(${MIGRATIONS.at(-1)?.version}\\)`));
+    await expect(openPostgresGuardStore(url)).rejects.toThrow(
+      new RegExp(`schema is at version 99, newer than this program knows \\(${MIGRATIONS.at(-1)?.version}\\)`),
+    );
   });
 
   it("migrates a store of an earlier version in place: what it had committed counts for its operator and the team, for no person", async () => {
     const url = cluster.createDatabase("upgrade");
     const name = url.split("/").at(-1) as string;
     const first = MIGRATIONS[0]!;
-    cluster.psql(name, "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    cluster.psql(
+      name,
+      "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
     for (const statement of first.statements) cluster.psql(name, statement);
     cluster.psql(name, `INSERT INTO custody_schema_migrations (version, name) VALUES (1, '${first.name}')`);
     // What a write of that version left: its `reserved` record, and the row its append derived from it.
-    const reserved = sealAuditRecord(record("reserved", { reference: "cw-old", currency: "polkadot", policy_amount: "7" }, { operator: "op1" }), { seq: 0, prevHash: "0".repeat(64) }, new Date());
-    cluster.psql(name, `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'reserved', 'op1', '${reserved.hash}', $line$${auditLine(reserved)}$line$)`);
+    const reserved = sealAuditRecord(
+      record("reserved", { reference: "cw-old", currency: "polkadot", policy_amount: "7" }, { operator: "op1" }),
+      { seq: 0, prevHash: "0".repeat(64) },
+      new Date(),
+    );
+    cluster.psql(
+      name,
+      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'reserved', 'op1', '${reserved.hash}', $line$${auditLine(reserved)}$line$)`,
+    );
     cluster.psql(name, "INSERT INTO custody_commitments (operator, key, currency, amount, last_at) VALUES ('op1', 'cw-old', 'polkadot', 7, now())");
     const store = await openPostgresGuardStore(url);
     try {
@@ -118,7 +141,7 @@ describe("the PostgreSQL store's audit chain", () => {
     const path = join(mkdtempSync(join(tmpdir(), "export-")), "audit.jsonl");
     const file = new FileGuardStore(path, now);
     const inputs: AuditInput[] = [
-      record("dry_run", { fingerprint: "a".repeat(64) }, { request: { kind: "send", amount: 12_345_678_901_234_567_890n, note: "ünïcode \u2028 \"quoted\"" } }),
+      record("dry_run", { fingerprint: "a".repeat(64) }, { request: { kind: "send", amount: 12_345_678_901_234_567_890n, note: 'ünïcode \u2028 "quoted"' } }),
       record("reserved", { reference: "cw-1", currency: "polkadot", policy_amount: "5", fingerprint: "a".repeat(64) }),
       record("submitted", { reference: "cw-1", currency: "polkadot", policy_amount: "5" }, { transaction_id: 77, checks: [{ code: "OK", severity: "info" }] }),
       record("failed", { reference: "cw-2", outcome: "not_applied" }, { error: "HTTP 400" }),
@@ -146,7 +169,8 @@ describe("the PostgreSQL store's audit chain", () => {
     const url = cluster.createDatabase("tamper");
     const name = url.split("/").at(-1) as string;
     const store = await openPostgresGuardStore(url);
-    for (const amount of ["1", "2", "3", "4"]) await store.append(record("reserved", { reference: `cw-${amount}`, currency: "polkadot", policy_amount: amount, fingerprint: "b".repeat(64) }));
+    for (const amount of ["1", "2", "3", "4"])
+      await store.append(record("reserved", { reference: `cw-${amount}`, currency: "polkadot", policy_amount: amount, fingerprint: "b".repeat(64) }));
     await store.close();
     expect(await verifyPostgresAudit(url)).toMatchObject({ ok: true, records: 4 });
     cluster.psql(name, `UPDATE custody_audit SET line = replace(line, '"policy_amount":"3"', '"policy_amount":"1"') WHERE seq = 2`);
@@ -225,15 +249,18 @@ describe("the PostgreSQL store's answers", () => {
             const answers: unknown[] = [];
             for (const name of OPERATORS) {
               for (const since of [0, ...times]) {
-                for (const currency of CURRENCIES) answers.push(await store.committedSince({ scope: { kind: "operator", operator: operator(name) }, currency, since: new Date(since) }));
-                for (const fingerprint of FINGERPRINTS) answers.push(await store.recentWrites({ operator: operator(name), fingerprint, since: new Date(since) }));
+                for (const currency of CURRENCIES)
+                  answers.push(await store.committedSince({ scope: { kind: "operator", operator: operator(name) }, currency, since: new Date(since) }));
+                for (const fingerprint of FINGERPRINTS)
+                  answers.push(await store.recentWrites({ operator: operator(name), fingerprint, since: new Date(since) }));
               }
             }
             for (const since of times) {
               for (const currency of CURRENCIES) {
                 // The database holds the earlier runs too, all older than this run's first moment.
                 answers.push(await store.committedSince({ scope: { kind: "team" }, currency, since: new Date(since) }));
-                for (const subject of ["alice", "bob"]) answers.push(await store.committedSince({ scope: { kind: "person", subject: `${subject}_${run}` }, currency, since: new Date(since) }));
+                for (const subject of ["alice", "bob"])
+                  answers.push(await store.committedSince({ scope: { kind: "person", subject: `${subject}_${run}` }, currency, since: new Date(since) }));
               }
             }
             for (const reference of REFERENCES) answers.push(await store.writeByReference(`${reference}_${run}`));
@@ -297,7 +324,13 @@ describe("the PostgreSQL store's answers", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       scans = cluster.psql(name, query);
     }
-    expect(scans.trim().split("\n")).toEqual(["custody_audit:0:true", "custody_commitments:0:true", "custody_intents:0:true", "custody_latest_intents:0:true", "custody_write_traces:0:true"]);
+    expect(scans.trim().split("\n")).toEqual([
+      "custody_audit:0:true",
+      "custody_commitments:0:true",
+      "custody_intents:0:true",
+      "custody_latest_intents:0:true",
+      "custody_write_traces:0:true",
+    ]);
   });
 });
 
@@ -345,7 +378,9 @@ describe("the PostgreSQL store through a database restart", () => {
     const reservedLines = (await exported(url)).split("\n").filter((line) => line.includes('"event":"reserved"'));
     expect(reservedLines.map((line) => (JSON.parse(line) as { details: { reference: string } }).details.reference).sort()).toEqual([...references].sort());
     const store = await openPostgresGuardStore(url);
-    expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(BigInt(references.length));
+    expect(await store.committedSince({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(
+      BigInt(references.length),
+    );
     await store.close();
   }, 120_000);
 });
@@ -378,7 +413,9 @@ describe("the PostgreSQL store when a commit's answer is lost", () => {
     };
     expect(await losing(() => store.append(record("dry_run", { fingerprint: "f".repeat(64) })))).toMatchObject({ seq: 0 });
     expect(await losing(() => store.reserve({ ...reservation("cw-lost", 3n), limits: [] }))).toMatchObject({ reserved: true, record: { seq: 1 } });
-    await losing(() => store.prepareIntent({ fingerprint: "9".repeat(64), nonce: "9".repeat(32), operator: "alice_ops", expires_at: Date.now() + 60_000, sealed: "{}" }));
+    await losing(() =>
+      store.prepareIntent({ fingerprint: "9".repeat(64), nonce: "9".repeat(32), operator: "alice_ops", expires_at: Date.now() + 60_000, sealed: "{}" }),
+    );
     expect(await losing(() => store.redeemIntent("9".repeat(32)))).toMatchObject({ outcome: "redeemed" });
     expect(await store.redeemIntent("9".repeat(32))).toMatchObject({ outcome: "reused" });
     expect(lost).toBe(4);

@@ -62,7 +62,14 @@ function fileBackingAt(path: string): Backing {
     target: path,
     first: 1,
     open: async (key) => new FileGuardStore(path, undefined, { sealKey: key }),
-    cut: (count) => writeFileSync(path, `${readFileSync(path, "utf8").split("\n").slice(0, -1 - count).join("\n")}\n`),
+    cut: (count) =>
+      writeFileSync(
+        path,
+        `${readFileSync(path, "utf8")
+          .split("\n")
+          .slice(0, -1 - count)
+          .join("\n")}\n`,
+      ),
     forgeSeal: (seq) => {
       const seal = JSON.parse(readFileSync(`${path}.seal`, "utf8")) as { checkpoint: { seq: number } };
       writeFileSync(`${path}.seal`, JSON.stringify({ ...seal, checkpoint: { ...seal.checkpoint, seq } }));
@@ -78,7 +85,8 @@ function fileBackingAt(path: string): Backing {
     },
     check: async (key) => ({ verdict: await streamVerifyAuditLog(path), seal: sealVerdict(path, key) }),
     reseal: (key) => resealAuditLog(path, key),
-    shortened: (_last, sealed) => new RegExp(`audit log ${path} was shortened: it holds [0-9]+ bytes, but its seal ${path}\\.seal says its last line is record ${sealed} `),
+    shortened: (_last, sealed) =>
+      new RegExp(`audit log ${path} was shortened: it holds [0-9]+ bytes, but its seal ${path}\\.seal says its last line is record ${sealed} `),
   };
 }
 
@@ -100,7 +108,14 @@ function postgresBacking(): Backing {
   };
 }
 
-const record = (note: string): AuditInput => ({ event: "dry_run", surface: "mcp", operator: "alice_ops", tool: "create_transaction", request_digest: null, details: { note } });
+const record = (note: string): AuditInput => ({
+  event: "dry_run",
+  surface: "mcp",
+  operator: "alice_ops",
+  tool: "create_transaction",
+  request_digest: null,
+  details: { note },
+});
 
 async function appended(backing: Backing, key: AuditSealKey, count: number): Promise<void> {
   const store = await backing.open(key);
@@ -126,12 +141,23 @@ describe.each([
     const said: string[] = [];
     expect(await verifyAuditCommand(backing.target, (line) => said.push(line), key)).toBe(1);
     expect(said).toEqual([
-      expect.stringMatching(new RegExp(`^SHORTENED: the chain is intact but ends at record ${1 + o} \\(${2 + o} records[^)]*\\); its seal says its last record is record ${3 + o}[ ,].*: records were cut from its end$`)),
+      expect.stringMatching(
+        new RegExp(
+          `^SHORTENED: the chain is intact but ends at record ${1 + o} \\(${2 + o} records[^)]*\\); its seal says its last record is record ${3 + o}[ ,].*: records were cut from its end$`,
+        ),
+      ),
     ]);
 
     const sealed = await backing.reseal(key);
-    expect(sealed).toMatchObject({ event: "sealed", seq: 2 + o, details: { reason: "resealed", key_id: key.id, log: { seq: 1 + o }, previous_seal: { seq: 3 + o } } });
-    expect(await backing.check(key)).toMatchObject({ verdict: { ok: true, records: 3 + o }, seal: { kind: "holds", seal: { seq: 2 + o }, authenticated: true } });
+    expect(sealed).toMatchObject({
+      event: "sealed",
+      seq: 2 + o,
+      details: { reason: "resealed", key_id: key.id, log: { seq: 1 + o }, previous_seal: { seq: 3 + o } },
+    });
+    expect(await backing.check(key)).toMatchObject({
+      verdict: { ok: true, records: 3 + o },
+      seal: { kind: "holds", seal: { seq: 2 + o }, authenticated: true },
+    });
     const reopened = await backing.open(key);
     expect(await reopened.append(record("after the reseal"))).toMatchObject({ seq: 3 + o });
     await reopened.close();
@@ -175,7 +201,10 @@ describe.each([
     await appended(backing, key, 3);
     backing.rekeySeal("0".repeat(16));
     await expect(backing.open(key)).rejects.toThrow(`made with another key (key id ${"0".repeat(16)}; this key's id is ${key.id})`);
-    expect(await verified(backing, key)).toEqual({ status: 1, said: expect.stringMatching(new RegExp(`^SEAL NOT TRUSTED: .*made with another key \\(key id 0{16}; this key's id is ${key.id}\\)`)) });
+    expect(await verified(backing, key)).toEqual({
+      status: 1,
+      said: expect.stringMatching(new RegExp(`^SEAL NOT TRUSTED: .*made with another key \\(key id 0{16}; this key's id is ${key.id}\\)`)),
+    });
   }, 60_000);
 
   it("never says ok where the store refuses to open: a chain cut and its seal removed is SEAL MISSING", async () => {
@@ -204,7 +233,9 @@ describe("a log begun by this version", () => {
     writeFileSync(path, `${lines.slice(0, 3).join("\n")}\n`);
     rmSync(`${path}.seal`);
     rmSync(`${path}.ledger.json`);
-    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(`audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+      `audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`,
+    );
   });
 
   it("a running store whose log is removed with its seal and ledger refuses its next append rather than start a chain anew", async () => {
@@ -230,7 +261,9 @@ describe("the seal key's register of the logs it sealed", () => {
     const key = keyInFile();
     await appended({ ...fileBackingAt(path) }, key, 3);
     for (const file of [path, `${path}.seal`, `${path}.ledger.json`]) rmSync(file);
-    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(/says this log was sealed through record 3 .*but the log is missing and has no seal/);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+      /says this log was sealed through record 3 .*but the log is missing and has no seal/,
+    );
     await resealAuditLog(path, key);
     const store = new FileGuardStore(path, undefined, { sealKey: key });
     await store.append(record("after"));
@@ -245,7 +278,9 @@ describe("the seal key's register of the logs it sealed", () => {
     const copies = [path, `${path}.seal`, `${path}.ledger.json`].map((file) => [file, readFileSync(file)] as const);
     await appended(fileBackingAt(path), key, 2);
     for (const [file, content] of copies) writeFileSync(file, content);
-    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(/says this log was sealed through record 4 .*but its seal .*\.seal says record 2 \(an earlier copy put back\?\)/);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+      /says this log was sealed through record 4 .*but its seal .*\.seal says record 2 \(an earlier copy put back\?\)/,
+    );
   });
 });
 
@@ -260,24 +295,39 @@ describe("a store written before seals", () => {
     expect(sealVerdict(path, key)).toMatchObject({ kind: "holds", seal: { seq: 1 } });
     expect(await store.append(record("new"))).toMatchObject({ seq: 3 });
     expect(readFileSync(path, "utf8").split("\n")[2]).toContain('"event":"sealed"');
-    expect(JSON.parse(readFileSync(path, "utf8").split("\n")[2]!)).toMatchObject({ seq: 2, details: { reason: "first_seal", key_id: key.id, log: { seq: 1 } } });
+    expect(JSON.parse(readFileSync(path, "utf8").split("\n")[2]!)).toMatchObject({
+      seq: 2,
+      details: { reason: "first_seal", key_id: key.id, log: { seq: 1 } },
+    });
   });
 
   it("a database's chain is sealed once, by the migration that brings seals; after it, records without a seal row are refused", async () => {
     const url = cluster.createDatabase("unsealed");
     const name = url.split("/").at(-1) as string;
-    cluster.psql(name, "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    cluster.psql(
+      name,
+      "CREATE TABLE custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
     for (const migration of MIGRATIONS.filter((each) => each.version < SEAL_VERSION)) {
       for (const statement of migration.statements) cluster.psql(name, statement);
       cluster.psql(name, `INSERT INTO custody_schema_migrations (version, name) VALUES (${migration.version}, '${migration.name}')`);
     }
     const old = sealAuditRecord(record("before seals"), { seq: 0, prevHash: "0".repeat(64) }, new Date());
-    cluster.psql(name, `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'dry_run', 'alice_ops', '${old.hash}', $line$${auditLine(old)}$line$)`);
+    cluster.psql(
+      name,
+      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'dry_run', 'alice_ops', '${old.hash}', $line$${auditLine(old)}$line$)`,
+    );
     const key = new AuditSealKey(randomBytes(32));
     const store = await openPostgresGuardStore(url, { sealKey: key });
     await store.close();
-    expect(cluster.psql(name, "SELECT seq || ':' || event || ':' || operator FROM custody_audit ORDER BY seq").trim().split("\n")).toEqual(["0:dry_run:alice_ops", "1:sealed:"]);
-    expect(await verifySealedPostgresAudit(url, key)).toMatchObject({ verdict: { ok: true, records: 2 }, seal: { kind: "holds", seal: { seq: 1 }, authenticated: true } });
+    expect(cluster.psql(name, "SELECT seq || ':' || event || ':' || operator FROM custody_audit ORDER BY seq").trim().split("\n")).toEqual([
+      "0:dry_run:alice_ops",
+      "1:sealed:",
+    ]);
+    expect(await verifySealedPostgresAudit(url, key)).toMatchObject({
+      verdict: { ok: true, records: 2 },
+      seal: { kind: "holds", seal: { seq: 1 }, authenticated: true },
+    });
     cluster.psql(name, "DELETE FROM custody_audit_seal");
     await expect(openPostgresGuardStore(url, { sealKey: key })).rejects.toThrow(/the audit chain's seal is missing, but the chain was sealed \(record 1\)/);
   }, 60_000);

@@ -24,7 +24,9 @@ interface BuiltPackages {
 
 /** The packages as `pnpm run package` writes them (the script itself, into a temporary folder), from the built server bundle. */
 function buildPackages(): BuiltPackages {
-  const written = execFileSync(process.execPath, [PACKAGE_SCRIPT, tempDir("custody-packages-")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim().split("\n");
+  const written = execFileSync(process.execPath, [PACKAGE_SCRIPT, tempDir("custody-packages-")], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+    .trim()
+    .split("\n");
   const named = (suffix: string) => {
     const path = written.find((file) => basename(file).endsWith(suffix));
     if (path === undefined) throw new Error(`scripts/package.mjs wrote no ${suffix}: ${written.join(", ")}`);
@@ -96,7 +98,9 @@ export async function connectStdio(command: string, args: string[], env: Record<
   try {
     await client.connect(transport);
   } catch (error) {
-    throw new Error(`${command} ${args.join(" ")} did not start an MCP server: ${error instanceof Error ? error.message : String(error)}\n${stderr}`, { cause: error });
+    throw new Error(`${command} ${args.join(" ")} did not start an MCP server: ${error instanceof Error ? error.message : String(error)}\n${stderr}`, {
+      cause: error,
+    });
   }
   return { client };
 }

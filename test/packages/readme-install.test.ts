@@ -27,7 +27,11 @@ function readmeLaunches(): Record<string, Launch> {
   const cursor = (JSON.parse(installBlock("cursor")) as { mcpServers: { custody: Launch } }).mcpServers.custody;
   const vscode = (JSON.parse(installBlock("vscode")) as { servers: { custody: Launch & { type: string } } }).servers.custody;
   expect(vscode.type).toBe("stdio");
-  return { "Claude Code": { command, args }, Cursor: { command: cursor.command, args: cursor.args }, "VS Code": { command: vscode.command, args: vscode.args } };
+  return {
+    "Claude Code": { command, args },
+    Cursor: { command: cursor.command, args: cursor.args },
+    "VS Code": { command: vscode.command, args: vscode.args },
+  };
 }
 
 const built = packagesBuiltForThisFile();

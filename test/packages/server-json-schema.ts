@@ -37,7 +37,11 @@ const npmPackage = z.strictObject({
 export const serverJsonSchema = z.strictObject({
   $schema: z.url(),
   /** Reverse-DNS: exactly one slash between the namespace and the server's name. */
-  name: z.string().min(3).max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+  name: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
   title: z.string().min(1).max(100).optional(),
   description: z.string().min(1).max(100),
   version: exactVersion,

@@ -13,7 +13,9 @@ describe("server.json for the MCP registry", () => {
     expect(server.name).toMatch(/^io\.github\.[^/]+\/custody-workspace-mcp$/);
     const npm = tarballManifest(built().tarball);
     expect(server.version).toBe(releaseVersion());
-    expect(server.packages).toEqual([expect.objectContaining({ registryType: "npm", identifier: npm.name, version: npm.version, transport: { type: "stdio" } })]);
+    expect(server.packages).toEqual([
+      expect.objectContaining({ registryType: "npm", identifier: npm.name, version: npm.version, transport: { type: "stdio" } }),
+    ]);
     // The registry publishes an npm server only if the package names it (package.json's mcpName).
     expect(npm.mcpName).toBe(server.name);
   });

@@ -23,7 +23,13 @@ describe("one version for the packages", () => {
 
   it("the copies kept by hand agree with it: the extension, the workspace packages and the version the server reports", () => {
     const version = releaseVersion();
-    const copies = { extension: versionIn("extension/package.json"), mcpServer: versionIn("mcp-server/package.json"), shared: versionIn("shared/package.json"), emulator: versionIn("packages/emulator/package.json"), serverIdentity: SERVER_VERSION };
+    const copies = {
+      extension: versionIn("extension/package.json"),
+      mcpServer: versionIn("mcp-server/package.json"),
+      shared: versionIn("shared/package.json"),
+      emulator: versionIn("packages/emulator/package.json"),
+      serverIdentity: SERVER_VERSION,
+    };
     expect(copies).toEqual(Object.fromEntries(Object.keys(copies).map((key) => [key, version])));
   });
 

@@ -66,7 +66,12 @@ beforeAll(async () => {
     const response = await fetch(`${running.ready.control_url}/accounts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: account.name, currency: account.currency, governance: { transaction: account.rule, staking: null, smart_contract: null }, balance: account.balance.toString() }),
+      body: JSON.stringify({
+        name: account.name,
+        currency: account.currency,
+        governance: { transaction: account.rule, staking: null, smart_contract: null },
+        balance: account.balance.toString(),
+      }),
     });
     if (!response.ok) throw new Error(`creating ${account.name}: HTTP ${response.status} ${await response.text()}`);
   }
@@ -99,7 +104,15 @@ async function writeUntilKilled(ready: EmulatorReady, killAfterAcknowledged: num
       const recipient = accounts.get(send.to)?.address ?? send.to;
       let plan;
       try {
-        plan = await planWrite(planContext(client), { kind: "send", account: send.from, amount: send.amount, max_fees: send.maxFees, recipient, speed: "NORMAL", note: { title: "crash", content: "load" } });
+        plan = await planWrite(planContext(client), {
+          kind: "send",
+          account: send.from,
+          amount: send.amount,
+          max_fees: send.maxFees,
+          recipient,
+          speed: "NORMAL",
+          note: { title: "crash", content: "load" },
+        });
       } catch {
         continue;
       }
@@ -125,7 +138,9 @@ async function writeUntilKilled(ready: EmulatorReady, killAfterAcknowledged: num
     }
   };
   await Promise.all(Array.from({ length: SCALE.crashWriters }, writer));
-  await new Promise<void>((resolve) => (running.child.exitCode !== null || running.child.signalCode !== null ? resolve() : running.child.once("exit", () => resolve())));
+  await new Promise<void>((resolve) =>
+    running.child.exitCode !== null || running.child.signalCode !== null ? resolve() : running.child.once("exit", () => resolve()),
+  );
   return attempts;
 }
 
@@ -161,7 +176,11 @@ describe("kill -9 under concurrent writes, then restart on the same data directo
         // A person approves what waited for them; then everything approved is broadcast.
         const pending = await client.searchAllTransactions({ status: "PENDING_APPROVAL" });
         for (const tx of pending.slice(0, 3)) {
-          const approved = await fetch(`${running.ready.control_url}/transactions/${tx.id}/approve`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "dana.approver" }) });
+          const approved = await fetch(`${running.ready.control_url}/transactions/${tx.id}/approve`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ username: "dana.approver" }),
+          });
           expect(approved.status).toBe(200);
         }
         const transactions = await settle(running.ready.control_url, client);
@@ -181,11 +200,14 @@ describe("kill -9 under concurrent writes, then restart on the same data directo
         // No reference applied twice; an unacknowledged write is there once or not at all.
         const byReference = new Map<string, number>();
         for (const tx of transactions) {
-          for (const match of tx.notes.flatMap((note) => [...note.content.matchAll(/cw-[0-9a-f]{20}/g)].map((found) => found[0]))) byReference.set(match, (byReference.get(match) ?? 0) + 1);
+          for (const match of tx.notes.flatMap((note) => [...note.content.matchAll(/cw-[0-9a-f]{20}/g)].map((found) => found[0])))
+            byReference.set(match, (byReference.get(match) ?? 0) + 1);
         }
         expect([...byReference.values()].every((count) => count === 1)).toBe(true);
         for (const attempt of all) expect(byReference.get(attempt.reference) ?? 0).toBeLessThanOrEqual(1);
-        (rounds.at(-1) as Record<string, number>).unknownApplied = attempts.filter((item) => item.outcome === "unknown" && byReference.has(item.reference)).length;
+        (rounds.at(-1) as Record<string, number>).unknownApplied = attempts.filter(
+          (item) => item.outcome === "unknown" && byReference.has(item.reference),
+        ).length;
         for (const attempt of all.filter((item) => item.outcome === "acknowledged" || item.outcome === "refused")) {
           expect(byReference.get(attempt.reference) ?? 0).toBe(attempt.outcome === "acknowledged" ? 1 : 0);
         }

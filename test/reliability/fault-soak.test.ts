@@ -45,7 +45,17 @@ type Outcome =
   | "refused"
   | "blocked";
 
-const OUTCOMES: readonly Outcome[] = ["submitted", "submitted_after_lookup", "not_found", "uncertain", "failed_before_send", "refused_by_service", "failed_unknown", "refused", "blocked"];
+const OUTCOMES: readonly Outcome[] = [
+  "submitted",
+  "submitted_after_lookup",
+  "not_found",
+  "uncertain",
+  "failed_before_send",
+  "refused_by_service",
+  "failed_unknown",
+  "refused",
+  "blocked",
+];
 
 interface Attempt {
   reference: string;
@@ -66,7 +76,8 @@ beforeAll(async () => {
   emulator = await startQuietEmulator();
   // The production client's retries (3 for a GET, never for a POST), with short waits to keep the run brief.
   session = await openMcpSession(emulator, { retry: { retries: 3, baseDelayMs: 10, maxDelayMs: 100 }, timeoutMs: 5000 });
-  for (const account of await new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" }).listAllAccounts()) addresses.set(account.name, account.address);
+  for (const account of await new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" }).listAllAccounts())
+    addresses.set(account.name, account.address);
 });
 
 afterAll(async () => {
@@ -85,7 +96,13 @@ function classify(status: string | undefined, text: string): Outcome {
 /** One confirmed write attempt: a dry run until one passes, then the confirmation with its token. */
 async function confirmedWrite(index: number): Promise<{ attempt: Attempt | null; dryRunFailures: number }> {
   const send = SENDS[index % SENDS.length] as (typeof SENDS)[number];
-  const args = { account: send.account, recipient: addresses.get(send.to), amount: (send.amount + BigInt(index)).toString(), unit: send.unit, note: `soak ${index}` };
+  const args = {
+    account: send.account,
+    recipient: addresses.get(send.to),
+    amount: (send.amount + BigInt(index)).toString(),
+    unit: send.unit,
+    note: `soak ${index}`,
+  };
   let dryRunFailures = 0;
   for (;;) {
     const dry = await callTool(session.client, "create_transaction", args);
@@ -114,7 +131,15 @@ let lostAnswer: { status: string | undefined; text: string; present: number } | 
 
 describe("a write applied whose answer is lost and whose look-up fails too", () => {
   it("reproduces it: the POST is handled then dropped, every look-up GET is dropped", async () => {
-    const args = { account: "sol-treasury", recipient: addresses.get("sol-cold"), amount: "0.000001", unit: "SOL", max_fees: "0.0000075", max_fees_unit: "SOL", note: "lost answer" };
+    const args = {
+      account: "sol-treasury",
+      recipient: addresses.get("sol-cold"),
+      amount: "0.000001",
+      unit: "SOL",
+      max_fees: "0.0000075",
+      max_fees_unit: "SOL",
+      note: "lost answer",
+    };
     const dry = await callTool(session.client, "create_transaction", args);
     expect(dry.structured.status).toBe("dry_run");
     // From the POST on (the reads of the account's recent transactions before it pass): the POST, then the 4 attempts of the look-up.
@@ -170,11 +195,16 @@ describe("confirmed writes under injected faults", () => {
       const found = new Map<string, number[]>();
       for (const attempt of attempts) {
         const matches = await reader.searchAllTransactions({ label: attempt.reference });
-        found.set(attempt.reference, matches.filter((tx) => tx.notes.some((note) => note.content.includes(attempt.reference))).map((tx) => tx.id));
+        found.set(
+          attempt.reference,
+          matches.filter((tx) => tx.notes.some((note) => note.content.includes(attempt.reference))).map((tx) => tx.id),
+        );
       }
       const count = (outcome: Outcome) => attempts.filter((attempt) => attempt.outcome === outcome).length;
       const confirmedOk = attempts.filter((attempt) => attempt.outcome === "submitted" || attempt.outcome === "submitted_after_lookup");
-      const lost = confirmedOk.filter((attempt) => (found.get(attempt.reference) ?? []).length !== 1 || found.get(attempt.reference)?.[0] !== attempt.transactionId);
+      const lost = confirmedOk.filter(
+        (attempt) => (found.get(attempt.reference) ?? []).length !== 1 || found.get(attempt.reference)?.[0] !== attempt.transactionId,
+      );
       const doubled = attempts.filter((attempt) => (found.get(attempt.reference) ?? []).length > 1);
       const notSent = attempts.filter((attempt) => ["failed_before_send", "refused_by_service", "refused", "blocked"].includes(attempt.outcome));
       const reportedNotSentButPresent = notSent.filter((attempt) => (found.get(attempt.reference) ?? []).length > 0);

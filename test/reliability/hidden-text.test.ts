@@ -14,10 +14,27 @@ import { SOAK, TEST_TIMEOUT_MS } from "./support/reliability-scale.js";
 
 /** Controls, format characters, separators, fillers, variation selectors, tags: the corpus, by range. */
 const RANGES: readonly (readonly [number, number])[] = [
-  [0x0000, 0x0008], [0x000b, 0x001f], [0x007f, 0x009f],
-  [0x00ad, 0x00ad], [0x034f, 0x034f], [0x061c, 0x061c], [0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f],
-  [0x200b, 0x200f], [0x2028, 0x202e], [0x2060, 0x206f], [0x3164, 0x3164], [0xfe00, 0xfe0f], [0xfeff, 0xfeff], [0xffa0, 0xffa0], [0xfff0, 0xfff8],
-  [0x1bca0, 0x1bca3], [0x1d173, 0x1d17a], [0xe0000, 0xe007f], [0xe0100, 0xe01ef],
+  [0x0000, 0x0008],
+  [0x000b, 0x001f],
+  [0x007f, 0x009f],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x2028, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xfff0, 0xfff8],
+  [0x1bca0, 0x1bca3],
+  [0x1d173, 0x1d17a],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
 ];
 const CORPUS = RANGES.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, at) => String.fromCodePoint(from + at)));
 const RAW = new RegExp(`[${RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join("")}]`, "u");
@@ -83,14 +100,26 @@ beforeAll(async () => {
   if (!solTreasury) throw new Error("the demo workspace lacks sol-treasury");
   const rule = { creators: [{ username: "treasury-bot", is_api: true }], steps: [{ quorum: 1, approvers: [{ username: "dana.approver", is_api: false }] }] };
   for (const [index, payload] of payloads.entries()) {
-    const account = (await control(emulator, "POST", "/accounts", { name: payload, currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "5000000000" })) as { id: number };
+    const account = (await control(emulator, "POST", "/accounts", {
+      name: payload,
+      currency: "solana_testnet",
+      governance: { transaction: rule, staking: null, smart_contract: null },
+      balance: "5000000000",
+    })) as { id: number };
     figures.written.account_names += 1;
     planted.accounts.push(account.id);
     if (index === 0) {
       await control(emulator, "PUT", `/accounts/${account.id}/name`, { name: `${payload}-renamed` });
       figures.written.account_renames += 1;
     }
-    const sent = await direct.createTransaction({ account_name: index === 0 ? `${payload}-renamed` : payload, amount: "1000", max_fees: "7500", recipient: solTreasury.address, speed: "NORMAL", note: { title: payload, content: payload } });
+    const sent = await direct.createTransaction({
+      account_name: index === 0 ? `${payload}-renamed` : payload,
+      amount: "1000",
+      max_fees: "7500",
+      recipient: solTreasury.address,
+      speed: "NORMAL",
+      note: { title: payload, content: payload },
+    });
     figures.written.note_titles += 1;
     figures.written.note_contents += 1;
     if (index % 2 === 0) {
@@ -126,10 +155,12 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
       checkAnswer("list_users", await callTool(session.client, "list_users", { page_size: 1000 }));
       checkAnswer("search_transactions", await callTool(session.client, "search_transactions", { label: "hidden-", page_size: 1000 }));
       for (const id of planted.accounts) {
-        for (const tool of ["get_account", "get_account_balance", "search_transactions", "list_solana_stakes"]) checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { account: String(id) }));
+        for (const tool of ["get_account", "get_account_balance", "search_transactions", "list_solana_stakes"])
+          checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { account: String(id) }));
       }
       for (const id of [...planted.pending, ...planted.rejected]) {
-        for (const tool of ["get_transaction", "get_transaction_history", "get_request_status"]) checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { transaction_id: id }));
+        for (const tool of ["get_transaction", "get_transaction_history", "get_request_status"])
+          checkAnswer(`${tool} ${id}`, await callTool(session.client, tool, { transaction_id: id }));
       }
       expect(await transactionCount(emulator)).toBe(before);
     },
@@ -140,13 +171,22 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
     "reach no dry run, and no error that quotes them (names in 'did you mean', the service's error bodies)",
     async () => {
       const before = await transactionCount(emulator);
-      const solCold = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" }).listAllAccounts()).find((account) => account.name === "sol-cold");
+      const solCold = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" }).listAllAccounts()).find(
+        (account) => account.name === "sol-cold",
+      );
       for (const id of planted.accounts) {
-        const dry = await callTool(session.client, "create_transaction", { account: String(id), recipient: solCold?.address, amount: "0.001", unit: "SOL", note: "probe" });
+        const dry = await callTool(session.client, "create_transaction", {
+          account: String(id),
+          recipient: solCold?.address,
+          amount: "0.001",
+          unit: "SOL",
+          note: "probe",
+        });
         expect(["dry_run", "blocked"], dry.text).toContain(dry.structured.status);
         checkAnswer(`create_transaction dry run from ${id}`, dry);
       }
-      for (const id of planted.pending) checkAnswer(`approve_transaction dry run of ${id}`, await callTool(session.client, "approve_transaction", { transaction_id: id }));
+      for (const id of planted.pending)
+        checkAnswer(`approve_transaction dry run of ${id}`, await callTool(session.client, "approve_transaction", { transaction_id: id }));
       const nearName = await callTool(session.client, "get_account", { account: "hidden-" });
       expect(nearName.structured.error).toContain("did you mean <untrusted");
       checkAnswer("get_account 'hidden-'", nearName);
@@ -175,7 +215,9 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
         const read = await session.client.readResource({ uri: `custody://accounts/${id}` });
         check(`custody://accounts/${id}`, strings(read));
       }
-      figures.codePointsShownEscaped = [...escapedSeen].filter((hex) => CORPUS.some((character) => (character.codePointAt(0) ?? 0) === Number.parseInt(hex, 16))).length;
+      figures.codePointsShownEscaped = [...escapedSeen].filter((hex) =>
+        CORPUS.some((character) => (character.codePointAt(0) ?? 0) === Number.parseInt(hex, 16)),
+      ).length;
       // Every planted character that is not a control (controls are dropped) was seen escaped somewhere.
       const shownCharacters = CORPUS.filter((character) => !isControl(character)).length;
       expect(figures.codePointsShownEscaped).toBe(shownCharacters);

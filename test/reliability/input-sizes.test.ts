@@ -67,7 +67,8 @@ async function timedCall(tool: string, field: string, length: number): Promise<{
 
 beforeAll(async () => {
   emulator = await startQuietEmulator();
-  for (const operator of ["treasury-bot", "staking-bot"]) sessions.set(operator, await openMcpSession(emulator, { operator, retry: { retries: 1, baseDelayMs: 5 } }));
+  for (const operator of ["treasury-bot", "staking-bot"])
+    sessions.set(operator, await openMcpSession(emulator, { operator, retry: { retries: 1, baseDelayMs: 5 } }));
   tour = new Map((await toolTour(emulator)).map((step) => [step.tool, { args: step.args, operator: step.operator }]));
   tools = (await (sessions.get("treasury-bot") as McpSession).client.listTools()).tools;
   transactionsBefore = await transactionCount(emulator);

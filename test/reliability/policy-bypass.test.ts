@@ -76,12 +76,30 @@ const solSend = () => ({ account: "sol-treasury", recipient: address("sol-cold")
 describe("changing the request between the dry run and the confirmation", () => {
   it("refuses amount 0 with other fields changed, and amount 0 alone", async () => {
     const { token } = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("amount 0, recipient changed", treasury, "create_transaction", { ...solSend(), amount: "0", recipient: OUTSIDER, confirmation_token: token }, POSITIVE);
-    await expectRefused("the same token again, with the dry run's own arguments", treasury, "create_transaction", { ...solSend(), confirmation_token: token }, /already used/);
+    await expectRefused(
+      "amount 0, recipient changed",
+      treasury,
+      "create_transaction",
+      { ...solSend(), amount: "0", recipient: OUTSIDER, confirmation_token: token },
+      POSITIVE,
+    );
+    await expectRefused(
+      "the same token again, with the dry run's own arguments",
+      treasury,
+      "create_transaction",
+      { ...solSend(), confirmation_token: token },
+      /already used/,
+    );
     const second = await dryRun(treasury, "create_transaction", solSend());
     await expectRefused("amount 0", treasury, "create_transaction", { ...solSend(), amount: "0", confirmation_token: second.token }, POSITIVE);
     const third = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("amount 0.000000001 (1 lamport), recipient changed", treasury, "create_transaction", { ...solSend(), amount: "0.000000001", recipient: OUTSIDER, confirmation_token: third.token }, DIFFERS);
+    await expectRefused(
+      "amount 0.000000001 (1 lamport), recipient changed",
+      treasury,
+      "create_transaction",
+      { ...solSend(), amount: "0.000000001", recipient: OUTSIDER, confirmation_token: third.token },
+      DIFFERS,
+    );
     const zero = await callTool(treasury.client, "create_transaction", { ...solSend(), amount: "0" });
     tried.push({ case: "amount 0 dry run", status: zero.structured.status, reason: zero.text.slice(0, 200) });
     expect(["blocked", "failed"]).toContain(zero.structured.status);
@@ -101,7 +119,13 @@ describe("changing the request between the dry run and the confirmation", () => 
     await expectRefused("1 wei confirmed as 1 ETH", treasury, "create_transaction", { ...wei, unit: "ETH", confirmation_token: weiToken }, DIFFERS);
     const lamport = { ...solSend(), amount: "500000000", unit: "lamport" };
     const lamportToken = (await dryRun(treasury, "create_transaction", lamport)).token;
-    await expectRefused("500000000 lamport confirmed as 500000000 SOL", treasury, "create_transaction", { ...lamport, unit: "SOL", confirmation_token: lamportToken }, DIFFERS);
+    await expectRefused(
+      "500000000 lamport confirmed as 500000000 SOL",
+      treasury,
+      "create_transaction",
+      { ...lamport, unit: "SOL", confirmation_token: lamportToken },
+      DIFFERS,
+    );
   });
 
   it("shows both units in the dry run, so that 1 planck cannot pass for 1 DOT", async () => {
@@ -112,25 +136,61 @@ describe("changing the request between the dry run and the confirmation", () => 
 
   it("refuses max_fees inflated at the confirmation, given or proposed", async () => {
     const proposed = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("max_fees added to a proposed cap", treasury, "create_transaction", { ...solSend(), max_fees: "10", max_fees_unit: "SOL", confirmation_token: proposed.token }, DIFFERS);
+    await expectRefused(
+      "max_fees added to a proposed cap",
+      treasury,
+      "create_transaction",
+      { ...solSend(), max_fees: "10", max_fees_unit: "SOL", confirmation_token: proposed.token },
+      DIFFERS,
+    );
     const capped = { ...solSend(), max_fees: "0.0000075", max_fees_unit: "SOL" };
     const given = await dryRun(treasury, "create_transaction", capped);
-    await expectRefused("max_fees raised 1000 times", treasury, "create_transaction", { ...capped, max_fees: "0.0075", confirmation_token: given.token }, DIFFERS);
+    await expectRefused(
+      "max_fees raised 1000 times",
+      treasury,
+      "create_transaction",
+      { ...capped, max_fees: "0.0075", confirmation_token: given.token },
+      DIFFERS,
+    );
     const inLamport = { ...solSend(), max_fees: "7500", max_fees_unit: "lamport" };
     const lamportToken = (await dryRun(treasury, "create_transaction", inLamport)).token;
-    await expectRefused("max_fees 7500 lamport confirmed as 7500 SOL", treasury, "create_transaction", { ...inLamport, max_fees_unit: "SOL", confirmation_token: lamportToken }, DIFFERS);
+    await expectRefused(
+      "max_fees 7500 lamport confirmed as 7500 SOL",
+      treasury,
+      "create_transaction",
+      { ...inLamport, max_fees_unit: "SOL", confirmation_token: lamportToken },
+      DIFFERS,
+    );
   });
 
   it("refuses a recipient or an account swapped after the dry run", async () => {
     const first = await dryRun(treasury, "create_transaction", solSend());
     await expectRefused("recipient swapped", treasury, "create_transaction", { ...solSend(), recipient: OUTSIDER, confirmation_token: first.token }, DIFFERS);
     const second = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("account swapped (sol-cold for sol-treasury)", treasury, "create_transaction", { ...solSend(), account: "sol-cold", recipient: address("sol-treasury"), confirmation_token: second.token }, OTHER_ACCOUNT);
+    await expectRefused(
+      "account swapped (sol-cold for sol-treasury)",
+      treasury,
+      "create_transaction",
+      { ...solSend(), account: "sol-cold", recipient: address("sol-treasury"), confirmation_token: second.token },
+      OTHER_ACCOUNT,
+    );
     const third = await dryRun(treasury, "create_transaction", solSend());
-    await expectRefused("account swapped, named by id", treasury, "create_transaction", { ...solSend(), account: String(ids.get("sol-cold")), recipient: address("sol-treasury"), confirmation_token: third.token }, OTHER_ACCOUNT);
+    await expectRefused(
+      "account swapped, named by id",
+      treasury,
+      "create_transaction",
+      { ...solSend(), account: String(ids.get("sol-cold")), recipient: address("sol-treasury"), confirmation_token: third.token },
+      OTHER_ACCOUNT,
+    );
     const unbond = { account: "dot-staking", amount: "1", unit: "DOT" };
     const dotToken = (await dryRun(treasury, "polkadot_unbond", unbond)).token;
-    await expectRefused("unbond on another account", treasury, "polkadot_unbond", { ...unbond, account: "dot-vault", confirmation_token: dotToken }, /differs from the dry run|dry run was for account|not allowed|blocked/);
+    await expectRefused(
+      "unbond on another account",
+      treasury,
+      "polkadot_unbond",
+      { ...unbond, account: "dot-vault", confirmation_token: dotToken },
+      /differs from the dry run|dry run was for account|not allowed|blocked/,
+    );
   });
 });
 
@@ -150,7 +210,9 @@ describe("tokens", () => {
     expect(again.text).toContain(`transaction ${(first.structured.transaction as { id: number }).id}`);
     const raced = { ...args, amount: "0.000002" };
     const concurrent = await dryRun(treasury, "create_transaction", raced);
-    const racing = await Promise.all(Array.from({ length: 5 }, () => callTool(treasury.client, "create_transaction", { ...raced, confirmation_token: concurrent.token })));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => callTool(treasury.client, "create_transaction", { ...raced, confirmation_token: concurrent.token })),
+    );
     tried.push({ case: "token raced 5 times at once", status: racing.map((answer) => answer.structured.status).join(","), reason: "" });
     expect(racing.filter((answer) => answer.structured.status === "submitted")).toHaveLength(1);
     expect(racing.filter((answer) => answer.structured.status === "refused")).toHaveLength(4);
@@ -160,9 +222,21 @@ describe("tokens", () => {
   it("refuses a token used by another operator, in the same server process and in another", async () => {
     const args = { account: "sol-treasury", recipient: address("sol-cold"), amount: "0.5", unit: "SOL" };
     const { token } = await dryRun(treasury, "create_transaction", args);
-    await expectRefused("token used by staking-bot (same process)", staking, "create_transaction", { ...args, confirmation_token: token }, /signature does not match/);
+    await expectRefused(
+      "token used by staking-bot (same process)",
+      staking,
+      "create_transaction",
+      { ...args, confirmation_token: token },
+      /signature does not match/,
+    );
     const fresh = await dryRun(treasury, "create_transaction", args);
-    await expectRefused("token used in another server process", otherProcess, "create_transaction", { ...args, confirmation_token: fresh.token }, /signature does not match/);
+    await expectRefused(
+      "token used in another server process",
+      otherProcess,
+      "create_transaction",
+      { ...args, confirmation_token: fresh.token },
+      /signature does not match/,
+    );
   });
 
   it("refuses a token for another tool, an altered token and a forged one", async () => {
@@ -171,9 +245,27 @@ describe("tokens", () => {
     await expectRefused("bond_extra token used for unbond", treasury, "polkadot_unbond", { ...args, confirmation_token: token }, /signature does not match/);
     const [prefix, nonce, mac] = (await dryRun(treasury, "polkadot_bond_extra", args)).token.split(".") as [string, string, string];
     const altered = `${nonce.startsWith("0") ? "1" : "0"}${nonce.slice(1)}`;
-    await expectRefused("token nonce altered", treasury, "polkadot_bond_extra", { ...args, confirmation_token: `${prefix}.${altered}.${mac}` }, /signature does not match/);
-    await expectRefused("token used by another operator", staking, "polkadot_bond_extra", { ...args, confirmation_token: `${prefix}.${nonce}.${mac}` }, /signature does not match/);
-    await expectRefused("token invented", treasury, "polkadot_bond_extra", { ...args, confirmation_token: "v1.eyJ2IjoxfQ.AAAA" }, /signature does not match|malformed/);
+    await expectRefused(
+      "token nonce altered",
+      treasury,
+      "polkadot_bond_extra",
+      { ...args, confirmation_token: `${prefix}.${altered}.${mac}` },
+      /signature does not match/,
+    );
+    await expectRefused(
+      "token used by another operator",
+      staking,
+      "polkadot_bond_extra",
+      { ...args, confirmation_token: `${prefix}.${nonce}.${mac}` },
+      /signature does not match/,
+    );
+    await expectRefused(
+      "token invented",
+      treasury,
+      "polkadot_bond_extra",
+      { ...args, confirmation_token: "v1.eyJ2IjoxfQ.AAAA" },
+      /signature does not match|malformed/,
+    );
     await expectRefused("token empty", treasury, "polkadot_bond_extra", { ...args, confirmation_token: "" }, /malformed/);
   });
 });
@@ -181,7 +273,9 @@ describe("tokens", () => {
 describe("the local policy against unit tricks and inflated fees", () => {
   it("applies a limit written in DOT to an amount written in planck, and the reverse", async () => {
     const limited = await openMcpSession(emulator, { policy: { limits: { polkadot: { max_per_transaction: { amount: "1", unit: "DOT" } } } } });
-    const planckLimited = await openMcpSession(emulator, { policy: { limits: { polkadot: { max_per_transaction: { amount: "10000000000", unit: "planck" } } } } });
+    const planckLimited = await openMcpSession(emulator, {
+      policy: { limits: { polkadot: { max_per_transaction: { amount: "10000000000", unit: "planck" } } } },
+    });
     try {
       const send = { account: "dot-staking", recipient: address("dot-vault") };
       for (const [session, limit, amount, unit] of [

@@ -57,7 +57,9 @@ function expectDelimited(where: string, answer: ToolAnswer): number {
     const before = text.slice(0, match.index);
     const inside = before.lastIndexOf("<untrusted field=") > before.lastIndexOf("</untrusted>") && text.indexOf("</untrusted>", match.index) !== -1;
     if (!inside) checked.markersOutsideDelimiters += 1;
-    expect.soft(inside, `${where}: ${match[0]} outside the delimiters in ${text.slice(Math.max(0, (match.index ?? 0) - 120), (match.index ?? 0) + 40)}`).toBe(true);
+    expect
+      .soft(inside, `${where}: ${match[0]} outside the delimiters in ${text.slice(Math.max(0, (match.index ?? 0) - 120), (match.index ?? 0) + 40)}`)
+      .toBe(true);
   }
   checked.markersSeen += markers;
   for (const value of [text, ...allStrings(answer.structured)]) {
@@ -76,12 +78,31 @@ beforeAll(async () => {
   if (!solTreasury || !solCold) throw new Error("the demo workspace lacks sol-treasury or sol-cold");
   const rule = { creators: [{ username: "treasury-bot", is_api: true }], steps: [{ quorum: 1, approvers: [{ username: "dana.approver", is_api: false }] }] };
   for (const payload of PAYLOADS) {
-    const account = (await control(emulator, "POST", "/accounts", { name: payload, currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "5000000000" })) as { id: number; name: string };
+    const account = (await control(emulator, "POST", "/accounts", {
+      name: payload,
+      currency: "solana_testnet",
+      governance: { transaction: rule, staking: null, smart_contract: null },
+      balance: "5000000000",
+    })) as { id: number; name: string };
     planted.accounts.push({ id: account.id, name: account.name });
-    const sent = await direct.createTransaction({ account_name: "sol-treasury", amount: "1000", max_fees: "7500", recipient: solCold.address, speed: "NORMAL", note: { title: payload, content: payload } });
+    const sent = await direct.createTransaction({
+      account_name: "sol-treasury",
+      amount: "1000",
+      max_fees: "7500",
+      recipient: solCold.address,
+      speed: "NORMAL",
+      note: { title: payload, content: payload },
+    });
     planted.transactions.push(sent.id);
     // Pending on an injected account: approve_transaction's dry run shows its summary.
-    const pending = await direct.createTransaction({ account_name: payload, amount: "1000", max_fees: "7500", recipient: solTreasury.address, speed: "NORMAL", note: { title: payload, content: "pending" } });
+    const pending = await direct.createTransaction({
+      account_name: payload,
+      amount: "1000",
+      max_fees: "7500",
+      recipient: solTreasury.address,
+      speed: "NORMAL",
+      note: { title: payload, content: "pending" },
+    });
     planted.transactions.push(pending.id);
   }
   const created = await direct.createApiUser(OPERATOR_PAYLOAD);
@@ -121,7 +142,12 @@ describe("text planted in the workspace comes back delimited and inert", () => {
     const before = await transactionCount(emulator);
     const solCold = (await direct.listAllAccounts()).find((account) => account.name === "sol-cold");
     for (const account of planted.accounts) {
-      const dry = await callTool(session.client, "create_transaction", { account: String(account.id), recipient: solCold?.address, amount: "0.001", unit: "SOL" });
+      const dry = await callTool(session.client, "create_transaction", {
+        account: String(account.id),
+        recipient: solCold?.address,
+        amount: "0.001",
+        unit: "SOL",
+      });
       expect(["dry_run", "blocked"]).toContain(dry.structured.status);
       expectDelimited(`create_transaction dry run from ${account.id}`, dry);
     }
@@ -155,7 +181,7 @@ describe("text planted in the workspace comes back delimited and inert", () => {
     // The context of a configured server, served to a second client that can show a form to a person.
     const asking = await openMcpSession(emulator);
     const client = new Client({ name: "person", version: "0" }, { capabilities: { elicitation: { form: {} } } });
-    client.setRequestHandler('elicitation/create', (request) => {
+    client.setRequestHandler("elicitation/create", (request) => {
       messages.push(request.params.message);
       return { action: "decline" };
     });
@@ -181,6 +207,11 @@ describe("text planted in the workspace comes back delimited and inert", () => {
       await server.close();
       await asking.close();
     }
-    recordFigures("prompt-injection", { payloads: PAYLOADS.length + 1, accountsPlanted: planted.accounts.length, transactionsPlanted: planted.transactions.length, ...checked });
+    recordFigures("prompt-injection", {
+      payloads: PAYLOADS.length + 1,
+      accountsPlanted: planted.accounts.length,
+      transactionsPlanted: planted.transactions.length,
+      ...checked,
+    });
   });
 });

@@ -82,7 +82,12 @@ function fileStore(): GuardStoreAt {
 function postgresStore(cluster: PostgresCluster): GuardStoreAt {
   const url = cluster.createDatabase("crash");
   const database = url.split("/").at(-1) as string;
-  return { location: url, records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")), openedAtStart: true, home: childHome() };
+  return {
+    location: url,
+    records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")),
+    openedAtStart: true,
+    home: childHome(),
+  };
 }
 
 /** Waits until the store holds a record the predicate accepts (the state a process writes), and returns it. */
@@ -102,7 +107,10 @@ async function newestTransactionId(): Promise<number> {
 }
 
 /** The dry run's finding of a code, from its structured content (checks that did not pass). */
-function findingOf(answer: { structured: Record<string, unknown> }, code: string): { code: string; message: string; facts: Record<string, string> } | undefined {
+function findingOf(
+  answer: { structured: Record<string, unknown> },
+  code: string,
+): { code: string; message: string; facts: Record<string, string> } | undefined {
   const checks = (answer.structured.checks ?? []) as { code: string; message: string; facts: Record<string, string> }[];
   return checks.find((check) => check.code === code);
 }
@@ -138,11 +146,22 @@ const TOOLS = [
 async function pendingForTreasuryBot(): Promise<number> {
   const account = await accountNamed(emulator, DEMO.solTreasury);
   const bots = [DEMO.treasuryBot, DEMO.stakingBot].map((username) => ({ username, is_api: true }));
-  await control(emulator, "PUT", `/accounts/${account.id}/governance`, { ...account.governance_rules, transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] } });
+  await control(emulator, "PUT", `/accounts/${account.id}/governance`, {
+    ...account.governance_rules,
+    transaction: { creators: bots, steps: [{ quorum: 2, approvers: bots }] },
+  });
   const staking = directClient(emulator, DEMO.stakingBot);
   const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
   const currency = await staking.getCurrency(account.currency);
-  const body = buildSendRequest({ network: "Solana", account_name: account.name, recipient, amount: 2_000_000_000n, max_fees: 10_000n, speed: "NORMAL", currency });
+  const body = buildSendRequest({
+    network: "Solana",
+    account_name: account.name,
+    recipient,
+    amount: 2_000_000_000n,
+    max_fees: 10_000n,
+    speed: "NORMAL",
+    currency,
+  });
   const created = await staking.createTransaction(body);
   expect(created.status).toBe("PENDING_APPROVAL");
   return created.id;
@@ -212,13 +231,19 @@ interface Crash {
  * Resets the demo workspace, kills the server during the POST of this kind of write (the proxy then
  * passes it on, or drops it), and hands the test what happened.
  */
-async function afterCrash(tool: (typeof TOOLS)[number], rule: HoldRule, then: (crash: Crash) => Promise<void>, store: GuardStoreAt = fileStore()): Promise<void> {
+async function afterCrash(
+  tool: (typeof TOOLS)[number],
+  rule: HoldRule,
+  then: (crash: Crash) => Promise<void>,
+  store: GuardStoreAt = fileStore(),
+): Promise<void> {
   await control(emulator, "POST", "/reset", { seed: "demo" });
   const write = await writeCase(tool);
   const proxy = await startHoldingProxy(emulator);
   try {
     const before = await newestTransactionId();
-    const createdSince = async () => (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
+    const createdSince = async () =>
+      (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
     const reference = await killDuringPost(proxy, write, store, rule);
     proxy.release();
     await proxy.forwarded();
@@ -302,13 +327,18 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
   it("a stake of another amount made meanwhile is named as a candidate, never taken for the write whose POST never arrived", async () => {
     await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
       const sol = await accountNamed(emulator, DEMO.solTreasury);
-      const other = await directClient(emulator, DEMO.stakingBot).createSolanaStake(sol.id, { amount: 3_000_000_000n, validator: crash.write.args.validator as string });
+      const other = await directClient(emulator, DEMO.stakingBot).createSolanaStake(sol.id, {
+        amount: 3_000_000_000n,
+        validator: crash.write.args.validator as string,
+      });
       await restartedOn(crash, async (client) => {
         const again = await call(client, crash.write.tool, crash.write.args);
         const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
         expect(duplicate?.facts).toMatchObject({ may_pay_twice: "true" });
         expect(duplicate?.facts).not.toHaveProperty("earlier_transaction_id");
-        expect(duplicate?.message).toContain(`may already be applied; transactions ${other.id} (amount 3000000000 (asked 5000000000)) could be it, none exactly and alone`);
+        expect(duplicate?.message).toContain(
+          `may already be applied; transactions ${other.id} (amount 3000000000 (asked 5000000000)) could be it, none exactly and alone`,
+        );
       });
       expect(crash.store.records().filter((line) => line.event === "resolved")).toEqual([]);
     });
@@ -328,11 +358,18 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
       await proxy.held();
       const text = readFileSync(store.location, "utf8");
       const reservedLine = text.split("\n").findIndex((line) => line.includes('"event":"reserved"'));
-      const reservedEnd = Buffer.byteLength(`${text.split("\n").slice(0, reservedLine + 1).join("\n")}\n`);
+      const reservedEnd = Buffer.byteLength(
+        `${text
+          .split("\n")
+          .slice(0, reservedLine + 1)
+          .join("\n")}\n`,
+      );
       // Dry runs of other amounts until the log has grown enough for the ledger to be saved past the reservation.
       const savedPast = () => {
         const ledger = `${store.location}.ledger.json`;
-        return existsSync(ledger) && ((JSON.parse(readFileSync(ledger, "utf8")) as { checkpoint: { offset: number } | null }).checkpoint?.offset ?? 0) >= reservedEnd;
+        return (
+          existsSync(ledger) && ((JSON.parse(readFileSync(ledger, "utf8")) as { checkpoint: { offset: number } | null }).checkpoint?.offset ?? 0) >= reservedEnd
+        );
       };
       for (let index = 1; !savedPast(); index += 1) {
         if (index > 2_000) throw new Error("the ledger was never saved past the reservation");
@@ -348,7 +385,10 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
       expect(created).toHaveLength(1);
       const crash: Crash = { write, store, reference: dry.structured.reference as string, applied: created[0] ?? null, createdSince: async () => created };
       await restartedOn(crash, async (client) => {
-        expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
+        expect(await resumedConclusion(client, crash)).toMatchObject({
+          transaction_id: crash.applied,
+          details: { outcome: "found", stage: "background_lookup" },
+        });
       });
     } finally {
       await proxy.close();
@@ -362,10 +402,15 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
         expect(crash.applied, tool).not.toBeNull();
         await restartedOn(crash, async (client) => {
           const resolved = await resumedConclusion(client, crash);
-          expect({ tool, transaction_id: resolved.transaction_id, outcome: resolved.details?.outcome }).toEqual({ tool, transaction_id: crash.applied, outcome: "found" });
+          expect({ tool, transaction_id: resolved.transaction_id, outcome: resolved.details?.outcome }).toEqual({
+            tool,
+            transaction_id: crash.applied,
+            outcome: "found",
+          });
           // The same write is never prepared again: it is blocked as a duplicate of the transaction it became.
           const again = await call(client, tool, crash.write.args);
-          outcomes[tool] = `${String(again.structured.status)}, duplicate of ${findingOf(again, "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id ?? "nothing"}`;
+          outcomes[tool] =
+            `${String(again.structured.status)}, duplicate of ${findingOf(again, "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id ?? "nothing"}`;
           expect(outcomes[tool], again.text).toBe(`blocked, duplicate of ${crash.applied}`);
         });
       });

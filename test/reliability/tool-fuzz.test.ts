@@ -70,7 +70,10 @@ async function fuzzCall(tool: AnyTool, args: Record<string, unknown>, operator: 
     expect(named, `${shown()}\nshould name one of ${[...fields, ...unknownKeys.map((key) => JSON.stringify(key))].join(", ")}`).toBe(true);
     return;
   }
-  expect(Object.keys(args).filter((key) => !declared.includes(key)), `${shown()}: keys the tool does not declare were accepted`).toEqual([]);
+  expect(
+    Object.keys(args).filter((key) => !declared.includes(key)),
+    `${shown()}: keys the tool does not declare were accepted`,
+  ).toEqual([]);
   // A write blocked by its checks is an answer about the workspace, not about the input: its checks name the rule.
   if (answer.isError && answer.structured.status !== "blocked") {
     figures.schemaValidErrors += 1;
@@ -79,7 +82,9 @@ async function fuzzCall(tool: AnyTool, args: Record<string, unknown>, operator: 
     else if (figures.examples.length < 20) figures.examples.push({ tool: tool.name, args: JSON.stringify(args).slice(0, 200), answer: message.slice(0, 300) });
     // A well-formed reference to something that does not exist is answered by the service (404),
     // which names the resource; anything else must name the field.
-    expect(namesField || /HTTP 4\d\d|does not exist|not found|no account/i.test(message), `${shown()}\nshould name the field or the missing resource`).toBe(true);
+    expect(namesField || /HTTP 4\d\d|does not exist|not found|no account/i.test(message), `${shown()}\nshould name the field or the missing resource`).toBe(
+      true,
+    );
   }
 }
 
@@ -88,16 +93,23 @@ function argsFor(tool: AnyTool, base: Record<string, unknown>): fc.Arbitrary<Rec
   const declared = Object.keys(tool.input.shape);
   const key = fc.oneof(fc.constantFrom(...(declared.length > 0 ? declared : ["x"])), fc.string({ maxLength: 12 }));
   const arbitrary = fc.dictionary(key, adversarialValue, { maxKeys: 6 });
-  const replaced = declared.length === 0 ? arbitrary : fc.tuple(fc.constantFrom(...declared), adversarialValue).map(([field, value]) => ({ ...base, [field]: value }));
-  const removed = declared.length === 0 ? arbitrary : fc.constantFrom(...declared).map((field) => Object.fromEntries(Object.entries(base).filter(([name]) => name !== field)));
-  const typo = fc.tuple(fc.constantFrom("ammount", "max_fee", "confirmationToken", "acount", "unti"), adversarialValue).map(([field, value]) => ({ ...base, [field]: value }));
+  const replaced =
+    declared.length === 0 ? arbitrary : fc.tuple(fc.constantFrom(...declared), adversarialValue).map(([field, value]) => ({ ...base, [field]: value }));
+  const removed =
+    declared.length === 0
+      ? arbitrary
+      : fc.constantFrom(...declared).map((field) => Object.fromEntries(Object.entries(base).filter(([name]) => name !== field)));
+  const typo = fc
+    .tuple(fc.constantFrom("ammount", "max_fee", "confirmationToken", "acount", "unti"), adversarialValue)
+    .map(([field, value]) => ({ ...base, [field]: value }));
   return fc.oneof({ weight: 2, arbitrary }, { weight: 4, arbitrary: replaced }, { weight: 1, arbitrary: removed }, { weight: 1, arbitrary: typo });
 }
 
 beforeAll(async () => {
   process.on("unhandledRejection", onUnhandled);
   emulator = await startQuietEmulator();
-  for (const operator of ["treasury-bot", "staking-bot"]) sessions.set(operator, await openMcpSession(emulator, { operator, retry: { retries: 1, baseDelayMs: 5 } }));
+  for (const operator of ["treasury-bot", "staking-bot"])
+    sessions.set(operator, await openMcpSession(emulator, { operator, retry: { retries: 1, baseDelayMs: 5 } }));
   baseArgs = new Map((await toolTour(emulator)).map((step) => [step.tool, { args: step.args, operator: step.operator }]));
   transactionsBefore = await transactionCount(emulator);
 });
@@ -165,7 +177,11 @@ describe("fuzzing every tool", () => {
     { tool: "create_operator", args: { name: "has space" }, field: "name" },
     { tool: "polkadot_unbond", args: { account: "dot-staking", amount: "1", unit: "SOL" }, field: "unit" },
     { tool: "polkadot_bond_extra", args: { account: "dot-staking", amount: "0.00000000001", unit: "DOT" }, field: "amount" },
-    { tool: "ethereum_stake", args: { account: "eth-staking", contract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270", contract_data: "0x00", amount: "32", unit: "DOT" }, field: "unit" },
+    {
+      tool: "ethereum_stake",
+      args: { account: "eth-staking", contract: "0x1e68238cE926DEC62b3FBC99AB06eB1D85CE0270", contract_data: "0x00", amount: "32", unit: "DOT" },
+      field: "unit",
+    },
     { tool: "estimate_fees", args: { account: "sol-treasury", amount: "x", unit: "SOL", recipient: send.recipient }, field: "amount" },
     { tool: "solana_split_stake", args: { account: "sol-treasury", stake_uid: "x", amount: "-0.5", unit: "SOL" }, field: "amount" },
   ];

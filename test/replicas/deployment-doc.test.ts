@@ -8,7 +8,12 @@ const doc = readFileSync(new URL("../../docs/deployment.md", import.meta.url), "
 describe("docs/deployment.md", () => {
   it("shows the nginx configuration the replica tests run, exactly", () => {
     const block = /<!-- nginx-config:begin -->\n```nginx\n([\s\S]*?)```\n<!-- nginx-config:end -->/.exec(doc)?.[1];
-    expect(block).toBe(balancerConfig("127.0.0.1:8080", [{ id: "r1", port: 7541 }, { id: "r2", port: 7542 }]));
+    expect(block).toBe(
+      balancerConfig("127.0.0.1:8080", [
+        { id: "r1", port: 7541 },
+        { id: "r2", port: 7542 },
+      ]),
+    );
   });
 
   it("names every flag and environment variable of --help in its table of settings", () => {

@@ -90,7 +90,9 @@ async function expectWriteOnR1HeardOnR2(lamports: bigint): Promise<void> {
   const direct = (replica: ReplicaProcess, revision: "2025-11-25" | "2026-07-28") => openTeamSession(`http://127.0.0.1:${replica.port}/mcp`, TOKEN, revision);
   const [writer, listener, subscriber] = [await direct(r1, "2026-07-28"), await direct(r2, "2026-07-28"), await direct(r2, "2025-11-25")];
   try {
-    const treasury = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).listAllAccounts()).find((account) => account.name === "sol-treasury");
+    const treasury = (await new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }).listAllAccounts()).find(
+      (account) => account.name === "sol-treasury",
+    );
     const uri = `custody://accounts/${treasury?.id}`;
     const [listened, subscribed] = [resourceUpdatesOf(listener.client), resourceUpdatesOf(subscriber.client)];
     const stream = await listener.client.listen({ resourceSubscriptions: [uri] });
@@ -114,7 +116,10 @@ function exportedChain(): string {
 }
 
 function chain(text = exportedChain()): AuditRecord[] {
-  return text.trimEnd().split("\n").map((line) => JSON.parse(line) as AuditRecord);
+  return text
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as AuditRecord);
 }
 
 function recordsOf(records: AuditRecord[], event: string, reference: string): AuditRecord[] {
@@ -139,10 +144,14 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
         expect(answer.text).toContain("POLICY_MAX_PER_DAY");
       }
       const records = chain();
-      const committed = submitted.map((answer) => BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string));
+      const committed = submitted.map((answer) =>
+        BigInt(recordsOf(records, "reserved", answer.structured.reference as string)[0]?.details?.policy_amount as string),
+      );
       expect(committed.reduce((sum, amount) => sum + amount, 0n)).toBeLessThanOrEqual(LAMPORTS_PER_DAY);
       const store = await openPostgresGuardStore(storeUrl, { sealKey: readSealKeyFile(sealKeyFile) });
-      expect(await store.committedSince({ scope: { kind: "operator", operator: OPERATOR }, currency: "solana_testnet", since: new Date(0) })).toBe(committed.reduce((sum, amount) => sum + amount, 0n));
+      expect(await store.committedSince({ scope: { kind: "operator", operator: OPERATOR }, currency: "solana_testnet", since: new Date(0) })).toBe(
+        committed.reduce((sum, amount) => sum + amount, 0n),
+      );
       await store.close();
       for (const [index, answer] of confirmed.entries()) {
         expect(await transactionsOf(dryRuns[index]?.structured.reference as string)).toHaveLength(answer.structured.status === "submitted" ? 1 : 0);
@@ -190,12 +199,17 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const confirming = first.call("create_transaction", { ...args, confirmation_token: dry.token });
       const reference = dry.structured.reference as string;
-      for (let waited = 0; cluster.psql(database, `SELECT count(*) FROM custody_audit WHERE event = 'confirmed' AND line LIKE '%${reference}%'`).trim() === "0"; waited += 50) {
+      for (
+        let waited = 0;
+        cluster.psql(database, `SELECT count(*) FROM custody_audit WHERE event = 'confirmed' AND line LIKE '%${reference}%'`).trim() === "0";
+        waited += 50
+      ) {
         if (waited > 10_000) throw new Error("the first confirmation never got past its consent");
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const otherDry = await second.call("create_transaction", args);
-      const other = otherDry.structured.status === "dry_run" ? await second.call("create_transaction", { ...args, confirmation_token: otherDry.token }) : otherDry;
+      const other =
+        otherDry.structured.status === "dry_run" ? await second.call("create_transaction", { ...args, confirmation_token: otherDry.token }) : otherDry;
       expect((await confirming).structured.status).toBe("submitted");
       expect(other.structured.status, other.text).toBe("blocked");
       expect(other.text).toContain("DUPLICATE_OF_RECENT");
@@ -209,7 +223,11 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
 
   it("serves a 2026-07-28 client with no affinity at all: a dry run on one replica is confirmed on the other, sent once, on one chain", async () => {
     const direct = (replica: ReplicaProcess) => openTeamSession(`http://127.0.0.1:${replica.port}/mcp`, TOKEN, "2026-07-28");
-    const [onR1, onR2, balanced] = [await direct(replicas[0] as ReplicaProcess), await direct(replicas[1] as ReplicaProcess), await openTeamSession(balancer.url, TOKEN, "2026-07-28")];
+    const [onR1, onR2, balanced] = [
+      await direct(replicas[0] as ReplicaProcess),
+      await direct(replicas[1] as ReplicaProcess),
+      await openTeamSession(balancer.url, TOKEN, "2026-07-28"),
+    ];
     try {
       expect(onR1.client.getProtocolEra()).toBe("modern");
       const args = send(3_333n);
@@ -237,13 +255,23 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
   it("asks a 2026-07-28 person once with no affinity: the question from one replica, the answer on the other, sent once, on one chain", async () => {
     const [r1, r2] = replicas as [ReplicaProcess, ReplicaProcess];
     const manual = async (replica: ReplicaProcess) => {
-      const client = new Client({ name: "manual", version: "0" }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${replica.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+      const client = new Client(
+        { name: "manual", version: "0" },
+        { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: "2026-07-28" } }, inputRequired: { autoFulfill: false } },
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${replica.port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }),
+      );
       return client;
     };
     const [onR1, onR2] = [await manual(r1), await manual(r2)];
     const shown: string[] = [];
-    const balanced = await openTeamSession(balancer.url, TOKEN, "2026-07-28", (message) => (shown.push(message), { action: "accept", content: { confirm: true } }));
+    const balanced = await openTeamSession(
+      balancer.url,
+      TOKEN,
+      "2026-07-28",
+      (message) => (shown.push(message), { action: "accept", content: { confirm: true } }),
+    );
     try {
       const args = send(4_444n);
       const dry = await balanced.call("create_transaction", args);
@@ -251,7 +279,11 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       const confirmation = { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } };
       const question = (await onR1.callTool(confirmation, { allowInputRequired: true })) as unknown as { resultType: string; requestState: string };
       expect(question.resultType).toBe("input_required");
-      const answered = await onR2.callTool({ ...confirmation, requestState: question.requestState, inputResponses: { confirm: { action: "accept", content: { confirm: true } } } } as never);
+      const answered = await onR2.callTool({
+        ...confirmation,
+        requestState: question.requestState,
+        inputResponses: { confirm: { action: "accept", content: { confirm: true } } },
+      } as never);
       expect((answered.structuredContent as { status?: string }).status, JSON.stringify(answered.content)).toBe("submitted");
       const reference = dry.structured.reference as string;
       expect(await transactionsOf(reference)).toHaveLength(1);
@@ -275,7 +307,12 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
 
   it("asks a 2025-11-25 person once through elicitation/create on the replica the documented affinity routes their session to", async () => {
     const shown: string[] = [];
-    const session = await openTeamSession(balancer.url, TOKEN, "2025-11-25", (message) => (shown.push(message), { action: "accept", content: { confirm: true } }));
+    const session = await openTeamSession(
+      balancer.url,
+      TOKEN,
+      "2025-11-25",
+      (message) => (shown.push(message), { action: "accept", content: { confirm: true } }),
+    );
     try {
       const args = send(5_555n);
       const dry = await session.call("create_transaction", args);
@@ -333,7 +370,14 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
           try {
             const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.token });
             const transaction = confirmed.structured.transaction as { id?: number } | undefined;
-            outcomes.push({ reference, status: confirmed.structured.status ?? "none", transactionId: transaction?.id ?? null, replica, startedAt, endedAt: Date.now() });
+            outcomes.push({
+              reference,
+              status: confirmed.structured.status ?? "none",
+              transactionId: transaction?.id ?? null,
+              replica,
+              startedAt,
+              endedAt: Date.now(),
+            });
           } finally {
             confirming.set(replica, (confirming.get(replica) ?? 1) - 1);
           }
@@ -379,7 +423,9 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
       expect(interrupted).toBeGreaterThan(0);
       expect(outcomes.filter((outcome) => !["submitted", "interrupted"].includes(outcome.status))).toEqual([]);
       // The other replica kept serving while the first was down, and writes went on after the database came back.
-      expect(acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length).toBeGreaterThan(0);
+      expect(
+        acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length,
+      ).toBeGreaterThan(0);
       expect(acknowledged.filter((outcome) => outcome.startedAt > databaseBackAt).length).toBeGreaterThan(0);
       expect((replicas[1] as ReplicaProcess).running()).toBe(true);
 

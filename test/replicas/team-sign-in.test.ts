@@ -129,7 +129,9 @@ describe("people signed in on two replicas", () => {
 
     // Carol has no limit of her own: 0.5 SOL on r2 passes (the team is at 0.9 of 1 SOL), 0.2 more on r1 does not.
     const dry = await carol2.call("create_transaction", send((SOL * 5n) / 10n, "carol first"));
-    expect(dry.text).toMatch(/Prepared for <untrusted field="prepared_for">Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\)<\/untrusted>, as operator staking-bot\./);
+    expect(dry.text).toMatch(
+      /Prepared for <untrusted field="prepared_for">Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\)<\/untrusted>, as operator staking-bot\./,
+    );
     // Alice cannot confirm what Carol prepared, on any replica.
     const stolen = await alice2.call("create_transaction", { ...send((SOL * 5n) / 10n, "carol first"), confirmation_token: dry.token });
     expect(stolen.structured.status, stolen.text).toBe("refused");
@@ -151,7 +153,10 @@ describe("people signed in on two replicas", () => {
     }
     expect(records.find((record) => record.event === "refused" && record.person?.subject === "alice")).toBeDefined();
     // In the replicas' home, with their key: a default key in the runner's home is another key, whose seal verify-audit does not trust.
-    const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: replicasHome } });
+    const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--store", storeUrl], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: replicasHome },
+    });
     expect(verified.status, verified.stderr).toBe(0);
     expect(verified.stdout).toMatch(/Alice Martin <alice@example.com> \(subject alice, via client custody-desk\): [0-9]+ records: .* 1 submitted/);
     expect(verified.stdout).toMatch(/Carol Reyes <carol@example.com> \(subject carol, via client custody-desk\): [0-9]+ records: .* 1 submitted/);

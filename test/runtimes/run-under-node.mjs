@@ -23,10 +23,14 @@ let failed = false;
 for (const runtime of RUNTIMES) {
   const node = join(ensureNode(runtime.version, runtime.prefix), "bin", "node");
   process.stderr.write(`[runtimes] Node ${runtime.version}: vitest run ${SUITES.join(" ")}\n`);
-  const run = spawnSync(node, [join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", join(root, "test", "runtimes", "vitest.config.ts"), ...SUITES], {
-    cwd: root,
-    stdio: "inherit",
-  });
+  const run = spawnSync(
+    node,
+    [join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--config", join(root, "test", "runtimes", "vitest.config.ts"), ...SUITES],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
   if (run.status !== 0) failed = true;
 }
 process.exitCode = failed ? 1 : 0;

@@ -92,7 +92,14 @@ export async function startAuthorizationServer(port: number, resource: string): 
   const signingKey: JWK = { ...(await exportJWK(privateKey)), kid: "custody-test-rs256", alg: "RS256", use: "sig" };
   const configuration: Configuration = {
     clients: [
-      { client_id: DESK_CLIENT, application_type: "native", token_endpoint_auth_method: "none", redirect_uris: [DESK_REDIRECT], grant_types: ["authorization_code"], response_types: ["code"] },
+      {
+        client_id: DESK_CLIENT,
+        application_type: "native",
+        token_endpoint_auth_method: "none",
+        redirect_uris: [DESK_REDIRECT],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
       {
         client_id: PAGE_CLIENT,
         client_secret: PAGE_CLIENT_SECRET,
@@ -102,7 +109,14 @@ export async function startAuthorizationServer(port: number, resource: string): 
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
-      { client_id: SERVICE_CLIENT, client_secret: SERVICE_SECRET, grant_types: ["client_credentials"], redirect_uris: [], response_types: [], scope: "custody:read custody:write" },
+      {
+        client_id: SERVICE_CLIENT,
+        client_secret: SERVICE_SECRET,
+        grant_types: ["client_credentials"],
+        redirect_uris: [],
+        response_types: [],
+        scope: "custody:read custody:write",
+      },
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
@@ -151,11 +165,13 @@ export async function startAuthorizationServer(port: number, resource: string): 
       res.writeHead(200, { "Content-Type": "application/json" });
       return void res.end(JSON.stringify({ uid, prompt: details.prompt.name }));
     }
-    const form = new URLSearchParams(await new Promise<string>((resolve) => {
-      let text = "";
-      req.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
-      req.on("end", () => resolve(text));
-    }));
+    const form = new URLSearchParams(
+      await new Promise<string>((resolve) => {
+        let text = "";
+        req.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+        req.on("end", () => resolve(text));
+      }),
+    );
     if (action === "login") {
       const login = form.get("login") ?? "";
       const account = ACCOUNTS[login];
@@ -189,7 +205,11 @@ export async function startAuthorizationServer(port: number, resource: string): 
   });
 
   const tokenRequest = async (form: Record<string, string>, headers: Record<string, string> = {}): Promise<string> => {
-    const response = await fetch(`${issuer}/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
+    const response = await fetch(`${issuer}/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form),
+    });
     const answer = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
     if (answer.access_token === undefined) throw new Error(`token endpoint: ${response.status} ${answer.error ?? ""} ${answer.error_description ?? ""}`);
     return answer.access_token;
@@ -213,7 +233,11 @@ export async function startAuthorizationServer(port: number, resource: string): 
     }).toString();
     const jar = new CookieJar();
     const step = async (url: string, init: RequestInit = {}): Promise<Response> => {
-      const response = await fetch(url, { ...init, redirect: "manual", headers: { ...(init.headers as Record<string, string> | undefined), Cookie: jar.header() } });
+      const response = await fetch(url, {
+        ...init,
+        redirect: "manual",
+        headers: { ...(init.headers as Record<string, string> | undefined), Cookie: jar.header() },
+      });
       jar.take(response);
       return response;
     };
@@ -223,15 +247,27 @@ export async function startAuthorizationServer(port: number, resource: string): 
         const callback = new URL(location);
         if (callback.searchParams.get("state") !== state) throw new Error("callback with another state");
         const code = callback.searchParams.get("code");
-        if (code === null) throw new Error(`authorization refused: ${callback.searchParams.get("error") ?? ""} ${callback.searchParams.get("error_description") ?? ""}`);
-        return tokenRequest({ grant_type: "authorization_code", code, redirect_uri: DESK_REDIRECT, client_id: DESK_CLIENT, code_verifier: verifier, resource: target });
+        if (code === null)
+          throw new Error(`authorization refused: ${callback.searchParams.get("error") ?? ""} ${callback.searchParams.get("error_description") ?? ""}`);
+        return tokenRequest({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: DESK_REDIRECT,
+          client_id: DESK_CLIENT,
+          code_verifier: verifier,
+          resource: target,
+        });
       }
       const url = new URL(location, issuer);
       let response: Response;
       if (url.pathname.startsWith("/interaction/")) {
         const page = (await (await step(url.href)).json()) as { prompt: string };
         const form: Record<string, string> = page.prompt === "login" ? { login: account, password: credentials.password } : {};
-        response = await step(`${url.href}/${page.prompt === "login" ? "login" : "confirm"}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+        response = await step(`${url.href}/${page.prompt === "login" ? "login" : "confirm"}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(form),
+        });
       } else {
         response = await step(url.href);
       }
@@ -243,10 +279,24 @@ export async function startAuthorizationServer(port: number, resource: string): 
   };
 
   const serviceToken = (scopes: readonly CustodyScope[], target = resource): Promise<string> =>
-    tokenRequest({ grant_type: "client_credentials", scope: scopes.join(" "), resource: target }, { Authorization: `Basic ${Buffer.from(`${SERVICE_CLIENT}:${SERVICE_SECRET}`).toString("base64")}` });
+    tokenRequest(
+      { grant_type: "client_credentials", scope: scopes.join(" "), resource: target },
+      { Authorization: `Basic ${Buffer.from(`${SERVICE_CLIENT}:${SERVICE_SECRET}`).toString("base64")}` },
+    );
 
   const now = () => Math.floor(Date.now() / 1000);
-  const personClaims = (): JWTPayload => ({ iss: issuer, sub: "alice", aud: resource, client_id: DESK_CLIENT, scope: "custody:read custody:write", iat: now(), exp: now() + 300, jti: randomBytes(8).toString("hex"), name: "Alice Martin", groups: ["treasury-operators"] });
+  const personClaims = (): JWTPayload => ({
+    iss: issuer,
+    sub: "alice",
+    aud: resource,
+    client_id: DESK_CLIENT,
+    scope: "custody:read custody:write",
+    iat: now(),
+    exp: now() + 300,
+    jti: randomBytes(8).toString("hex"),
+    name: "Alice Martin",
+    groups: ["treasury-operators"],
+  });
 
   return {
     issuer,
@@ -255,7 +305,9 @@ export async function startAuthorizationServer(port: number, resource: string): 
     personToken,
     serviceToken,
     signedWithProviderKey: async (claims, typ = "at+jwt") =>
-      new SignJWT({ ...personClaims(), ...claims }).setProtectedHeader({ alg: "RS256", kid: signingKey.kid, ...(typ === null ? {} : { typ }) }).sign(privateKey),
+      new SignJWT({ ...personClaims(), ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: signingKey.kid, ...(typ === null ? {} : { typ }) })
+        .sign(privateKey),
     unsigned: () => `${base64url({ alg: "none", typ: "at+jwt" })}.${base64url(personClaims())}.`,
     forged: async () => {
       const other = await generateKeyPair("RS256");

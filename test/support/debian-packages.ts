@@ -38,7 +38,10 @@ export function ensureDebianPackages(wanted: DebianPackage[], log: (line: string
     if (process.env.CI) throw new Error(reason);
     return { ok: false, reason };
   }
-  const present = missing.flatMap((item) => item.files).map((file) => `test -e ${quoted(file)}`).join(" && ");
+  const present = missing
+    .flatMap((item) => item.files)
+    .map((file) => `test -e ${quoted(file)}`)
+    .join(" && ");
   const apt = "apt-get -o DPkg::Lock::Timeout=600";
   const script = `${present} || { ${apt} update -qq && ${apt} install -y -qq --no-install-recommends ${names.join(" ")}; }`;
   log(`installing Debian packages: ${names.join(", ")}`);

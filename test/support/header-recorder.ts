@@ -25,10 +25,13 @@ export async function startHeaderRecorder(targetBaseUrl: string): Promise<Header
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? "", path: req.url ?? "", headers: { ...req.headers } });
-    const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", (error) => {
       if (!res.headersSent) res.writeHead(502, { "Content-Type": "text/plain" });
       res.end(`header recorder: ${error.message}`);

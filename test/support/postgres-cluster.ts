@@ -56,11 +56,25 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     for (const path of [root, sockets, passwordFile, log]) chownSync(path, uid, gid);
   }
   // As root, PostgreSQL's programs run as the postgres user, which owns the cluster's folders.
-  const command = (program: string, args: string[]): [string, string[]] => (asRoot ? ["runuser", ["-u", "postgres", "--", join(PG_BIN, program), ...args]] : [join(PG_BIN, program), args]);
-  const run = (program: string, args: string[]): string => execFileSync(...command(program, args), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+  const command = (program: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", join(PG_BIN, program), ...args]] : [join(PG_BIN, program), args];
+  const run = (program: string, args: string[]): string =>
+    execFileSync(...command(program, args), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
   const runAsync = (program: string, args: string[]) => promisify(execFile)(...command(program, args), { encoding: "utf8", timeout: 120_000 });
   const port = await freePort();
-  run("initdb", ["-D", data, "-U", "postgres", `--pwfile=${passwordFile}`, "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync"]);
+  run("initdb", [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    `--pwfile=${passwordFile}`,
+    "--auth-local=trust",
+    "--auth-host=scram-sha-256",
+    "-E",
+    "UTF8",
+    "--locale=C",
+    "--no-sync",
+  ]);
   const settings = [
     `-c port=${port}`,
     "-c listen_addresses=127.0.0.1",
@@ -82,7 +96,8 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     rmSync(root, { recursive: true, force: true });
   };
   process.once("exit", stop);
-  const psql = (database: string, sql: string) => run("psql", ["-h", sockets, "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-X", "-q", "-A", "-t", "-c", sql]);
+  const psql = (database: string, sql: string) =>
+    run("psql", ["-h", sockets, "-p", String(port), "-U", "postgres", "-d", database, "-v", "ON_ERROR_STOP=1", "-X", "-q", "-A", "-t", "-c", sql]);
   let created = 0;
   return {
     port,
@@ -102,7 +117,9 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((entry) => entry.startsWith("postgres:"));
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("postgres:"));
   const [, , uid, gid] = line?.split(":") ?? [];
   if (uid === undefined || gid === undefined) throw new Error("no postgres user: Debian's postgresql package creates it");
   return { uid: Number(uid), gid: Number(gid) };

@@ -26,7 +26,10 @@ export async function startReplica(bundle: string, id: string, port: number, env
   let exited: Promise<void> = Promise.resolve();
   const launch = () =>
     new Promise<void>((resolve, reject) => {
-      const started = spawn(process.execPath, [bundle, "--http", "--port", String(port), "--replica-id", id], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+      const started = spawn(process.execPath, [bundle, "--http", "--port", String(port), "--replica-id", id], {
+        env: { PATH: process.env.PATH ?? "", ...env },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       child = started;
       exited = new Promise((done) => started.once("exit", () => done()));
       let mine = "";

@@ -6,7 +6,10 @@ export interface TeamSession {
   client: Client;
   replica: string;
   /** A tool call's structured content and text, and the confirmation token a dry run's text carries. */
-  call(name: string, args: Record<string, unknown>): Promise<{ structured: Record<string, unknown> & { status?: string; reference?: string }; text: string; token: string | undefined }>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ structured: Record<string, unknown> & { status?: string; reference?: string }; text: string; token: string | undefined }>;
   close(): Promise<void>;
 }
 
@@ -15,9 +18,17 @@ export interface TeamSession {
  * session: any replica answers each request). With `person`, it declares form elicitation and
  * answers the person's question with it (on 2026-07-28 by retrying the call with the answer).
  */
-export async function openTeamSession(url: string, token: string, revision: "2025-11-25" | "2026-07-28" = "2025-11-25", person?: (message: string) => ElicitResult): Promise<TeamSession> {
+export async function openTeamSession(
+  url: string,
+  token: string,
+  revision: "2025-11-25" | "2026-07-28" = "2025-11-25",
+  person?: (message: string) => ElicitResult,
+): Promise<TeamSession> {
   const capabilities = person === undefined ? {} : { elicitation: { form: {} } };
-  const client = new Client({ name: "team-member", version: "0" }, { capabilities, ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {}) });
+  const client = new Client(
+    { name: "team-member", version: "0" },
+    { capabilities, ...(revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {}) },
+  );
   if (person !== undefined) client.setRequestHandler("elicitation/create", (request) => person(request.params.message));
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
   await client.connect(transport);
@@ -39,7 +50,8 @@ export async function openTeamSession(url: string, token: string, revision: "202
 export async function sessionsOnEach(url: string, token: string, replicas: readonly string[], perReplica: number): Promise<TeamSession[]> {
   const kept: TeamSession[] = [];
   for (let opened = 0; replicas.some((replica) => kept.filter((session) => session.replica === replica).length < perReplica); opened += 1) {
-    if (opened > 10 * replicas.length * perReplica) throw new Error(`the balancer did not spread sessions over ${replicas.join(", ")}: ${kept.map((session) => session.replica).join(", ")}`);
+    if (opened > 10 * replicas.length * perReplica)
+      throw new Error(`the balancer did not spread sessions over ${replicas.join(", ")}: ${kept.map((session) => session.replica).join(", ")}`);
     const session = await openTeamSession(url, token);
     if (kept.filter((other) => other.replica === session.replica).length < perReplica) kept.push(session);
     else await session.close();

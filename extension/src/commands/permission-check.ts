@@ -21,7 +21,14 @@ export function permitted(services: Services, kind: WriteKind): boolean {
   const permission = services.guard.permits(kind);
   if (permission.allowed) return true;
   services.output.warn(`${kind}: refused by the local policy: ${permission.reason}`);
-  void services.audit.record({ operator: services.connection.require().target.operator, tool: writeIdentity(kind).tool, event: "refused", request_digest: null, error: permission.reason, details: { reason: "permission" } });
+  void services.audit.record({
+    operator: services.connection.require().target.operator,
+    tool: writeIdentity(kind).tool,
+    event: "refused",
+    request_digest: null,
+    error: permission.reason,
+    details: { reason: "permission" },
+  });
   void notify("error", vscode.l10n.t("Custody: refused by the local policy: {0}", permission.reason));
   return false;
 }
@@ -41,7 +48,13 @@ export function toolPermitted(services: Services, tool: ToolIdentity): boolean {
     reason = errorMessage(error, 1000);
   }
   if (reason === undefined) return true;
-  void services.audit.record({ operator: services.connection.require().target.operator, tool: tool.name, event: "refused", request_digest: null, error: reason });
+  void services.audit.record({
+    operator: services.connection.require().target.operator,
+    tool: tool.name,
+    event: "refused",
+    request_digest: null,
+    error: reason,
+  });
   void notify("error", vscode.l10n.t("Custody: {0} refused by the local policy: {1}", tool.name, reason));
   return false;
 }

@@ -48,7 +48,13 @@ export class Connection implements vscode.Disposable {
     this.#set({ kind: "connecting", target });
     let next: ConnectionState;
     try {
-      const client = new CustodyClient({ baseUrl: target.baseUrl, operator: target.operator, userAgent: USER_AGENT, timeoutMs: 15_000, headers: await this.#headers(target) });
+      const client = new CustodyClient({
+        baseUrl: target.baseUrl,
+        operator: target.operator,
+        userAgent: USER_AGENT,
+        timeoutMs: 15_000,
+        headers: await this.#headers(target),
+      });
       const health = await client.health();
       const versionFindings = checkModuleVersion(health.module_version);
       next = hasBlocking(versionFindings)

@@ -1,8 +1,31 @@
 import * as vscode from "vscode";
-import { accountNetwork, baseUnit, oneLineUntrusted, sanitizeUntrustedText, stringifyJsonExact, whatMoves, whatMovesLines, whatMovesSentence, type Finding, type PlannedWrite } from "@custody/shared";
+import {
+  accountNetwork,
+  baseUnit,
+  oneLineUntrusted,
+  sanitizeUntrustedText,
+  stringifyJsonExact,
+  whatMoves,
+  whatMovesLines,
+  whatMovesSentence,
+  type Finding,
+  type PlannedWrite,
+} from "@custody/shared";
 
 /** Amount names in the order a person reads them; any other follows. */
-const AMOUNT_ORDER = ["amount", "max_fees", "available_balance", "available", "balance", "bonded", "total_unbonding", "total_unbonded", "total_balance", "active_balance", "rent_exempt_reserve"];
+const AMOUNT_ORDER = [
+  "amount",
+  "max_fees",
+  "available_balance",
+  "available",
+  "balance",
+  "bonded",
+  "total_unbonding",
+  "total_unbonded",
+  "total_balance",
+  "active_balance",
+  "rent_exempt_reserve",
+];
 
 function amountLabel(name: string): string {
   const label = name.replace(/_/g, " ");
@@ -13,10 +36,12 @@ function amountLabel(name: string): string {
 function amountLines(plan: PlannedWrite): string[] {
   const base = baseUnit(plan.currency).code;
   const moved = whatMoves(plan).amount?.name;
-  const names = Object.keys(plan.amounts).filter((name) => name !== moved).sort((a, b) => {
-    const rank = (name: string) => (AMOUNT_ORDER.includes(name) ? AMOUNT_ORDER.indexOf(name) : AMOUNT_ORDER.length);
-    return rank(a) - rank(b);
-  });
+  const names = Object.keys(plan.amounts)
+    .filter((name) => name !== moved)
+    .sort((a, b) => {
+      const rank = (name: string) => (AMOUNT_ORDER.includes(name) ? AMOUNT_ORDER.indexOf(name) : AMOUNT_ORDER.length);
+      return rank(a) - rank(b);
+    });
   const lines = names.map((name) => {
     const amount = plan.amounts[name];
     return amount ? `${amountLabel(name)}: ${amount.display} ${amount.unit} (${amount.base_units} ${base})` : "";
@@ -36,7 +61,12 @@ function amountLines(plan: PlannedWrite): string[] {
 function governanceLine(plan: PlannedWrite): string {
   if (!plan.governance) return vscode.l10n.t("Governance: the account does not report its rules; the service decides whether approval is needed");
   const { outcome, summary } = plan.governance;
-  const head = outcome === "approved_at_once" ? vscode.l10n.t("approved at once") : outcome === "pending_approval" ? vscode.l10n.t("pending approval") : vscode.l10n.t("not allowed");
+  const head =
+    outcome === "approved_at_once"
+      ? vscode.l10n.t("approved at once")
+      : outcome === "pending_approval"
+        ? vscode.l10n.t("pending approval")
+        : vscode.l10n.t("not allowed");
   return `Governance (${plan.governance.rule} rule): ${oneLineUntrusted(summary.startsWith(head) ? summary : `${head}: ${summary}`)}`;
 }
 
@@ -80,7 +110,9 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
 /** First in the modal's message: a write that repeats an earlier one says so, and that it may pay twice when the earlier one's outcome is unknown. */
 function repeatWarning(repeat: Finding | undefined): string {
   if (repeat === undefined) return "";
-  return repeat.facts.may_pay_twice === "true" ? vscode.l10n.t("Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. ") : vscode.l10n.t("Send this AGAIN? It repeats a write already sent. ");
+  return repeat.facts.may_pay_twice === "true"
+    ? vscode.l10n.t("Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. ")
+    : vscode.l10n.t("Send this AGAIN? It repeats a write already sent. ");
 }
 
 /** A modal's detail: what moves as lines, never cut, then `rest` sanitised and cut to what is left of the budget. */

@@ -96,7 +96,10 @@ export class WriteGuard {
   #roadFor(client: CustodyClient, operator: string): WriteRoad {
     if (this.#road?.client !== client) {
       const policySetting = this.deps.policySetting;
-      this.#road = { client, road: new WriteRoad({ client, operator, policy: () => loadPolicy(policySetting()), store: this.deps.audit.store(), surface: AUDIT_SURFACE }) };
+      this.#road = {
+        client,
+        road: new WriteRoad({ client, operator, policy: () => loadPolicy(policySetting()), store: this.deps.audit.store(), surface: AUDIT_SURFACE }),
+      };
     }
     return this.#road.road;
   }
@@ -141,7 +144,8 @@ export class WriteGuard {
       return this.#stop("blocked", vscode.l10n.t("Custody: {0} blocked, nothing was sent.\n{1}", tool, blockedText(prepared.plan)), true);
     }
     if (prepared.status === "refused") return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, prepared.message));
-    if (prepared.status === "failed") return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new Error(prepared.message), false);
+    if (prepared.status === "failed")
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new Error(prepared.message), false);
     this.#showPlan(tool, prepared.plan);
     const consent = {
       ask: async (plan: PlannedWrite) => {
@@ -177,14 +181,23 @@ export class WriteGuard {
     }
     if (outcome.status === "left") return outcome;
     if (outcome.status === "gone") {
-      void notify("info", vscode.l10n.t("Custody: {0} no longer waits for you (decided elsewhere, replaced by a newer dry run, or expired); nothing was sent from here.", write.tool));
+      void notify(
+        "info",
+        vscode.l10n.t(
+          "Custody: {0} no longer waits for you (decided elsewhere, replaced by a newer dry run, or expired); nothing was sent from here.",
+          write.tool,
+        ),
+      );
       return outcome;
     }
     return this.#report(write.tool, outcome);
   }
 
   #showPlan(tool: string, plan: PlannedWrite): void {
-    this.deps.output.block(`${tool}: ${whatMovesSentence(plan)} ${sanitizeUntrustedText(plan.summary)}`, plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`));
+    this.deps.output.block(
+      `${tool}: ${whatMovesSentence(plan)} ${sanitizeUntrustedText(plan.summary)}`,
+      plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`),
+    );
   }
 
   #report(tool: string, result: CommitResult): GuardedResult {
@@ -192,7 +205,11 @@ export class WriteGuard {
       case "refused":
         return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, result.message));
       case "blocked":
-        return this.#stop("blocked", vscode.l10n.t("Custody: {0} blocked{1}, nothing was sent.\n{2}", tool, BLOCKED_AT[result.stage], blockedText(result.plan)), true);
+        return this.#stop(
+          "blocked",
+          vscode.l10n.t("Custody: {0} blocked{1}, nothing was sent.\n{2}", tool, BLOCKED_AT[result.stage], blockedText(result.plan)),
+          true,
+        );
       case "declined":
         this.deps.output.info(`${tool}: declined, nothing was sent`);
         return { status: "declined", message: vscode.l10n.t("declined") };
@@ -242,7 +259,10 @@ export class WriteGuard {
     if (modal) {
       // What moves leads the detail and is never cut: only the checks after it are (see blockedText).
       const [head = message, ...rest] = message.split("\n");
-      void vscode.window.showErrorMessage(sanitizeUntrustedText(head), { modal: true, detail: sanitizeUntrustedText(rest.join("\n"), Number.POSITIVE_INFINITY) });
+      void vscode.window.showErrorMessage(sanitizeUntrustedText(head), {
+        modal: true,
+        detail: sanitizeUntrustedText(rest.join("\n"), Number.POSITIVE_INFINITY),
+      });
     } else {
       void notify("error", message);
     }

@@ -27,7 +27,11 @@ export async function decideWaiting(
   const asked = await ask.progress(() => road.question(request, write.nonce, { actor }));
   if (asked.status !== "question") return asked;
   const shown = confirmationText(asked.plan, ask.baseUrl);
-  const choice = await ask.prompter.choose({ message: vscode.l10n.t("An assistant prepared this write. {0}", shown.message), detail: shown.detail, actions: [CONFIRM, DECLINE] });
+  const choice = await ask.prompter.choose({
+    message: vscode.l10n.t("An assistant prepared this write. {0}", shown.message),
+    detail: shown.detail,
+    actions: [CONFIRM, DECLINE],
+  });
   if (choice === undefined) return { status: "left" };
   const decision = choice === DECLINE ? "decline" : "confirm";
   const consentTo = (plan: PlannedWrite): Consent => {

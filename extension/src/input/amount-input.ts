@@ -28,7 +28,11 @@ export type AmountCheck = (amount: bigint) => readonly Finding[];
  * validateInput for an amount: a malformed amount or a blocking rule stops Enter; a warning
  * shows but lets it through; otherwise the amount is echoed in both units.
  */
-export function amountValidator(currency: Currency, field: string, check?: AmountCheck): (text: string) => string | vscode.InputBoxValidationMessage | undefined {
+export function amountValidator(
+  currency: Currency,
+  field: string,
+  check?: AmountCheck,
+): (text: string) => string | vscode.InputBoxValidationMessage | undefined {
   return (text) => {
     let amount: bigint;
     try {

@@ -39,7 +39,12 @@ export async function chooseAccount(
 }
 
 /** A quick pick of these accounts, each with its available balance in display units. */
-export async function pickAccountFrom(client: CustodyClient, prompter: Prompter, accounts: readonly Account[], title: string): Promise<AccountChoice | undefined> {
+export async function pickAccountFrom(
+  client: CustodyClient,
+  prompter: Prompter,
+  accounts: readonly Account[],
+  title: string,
+): Promise<AccountChoice | undefined> {
   const currencies = new Map<string, Currency>();
   for (const name of new Set(accounts.map((account) => account.currency))) currencies.set(name, await client.getCurrency(name));
   const items = accounts.map((account) => {

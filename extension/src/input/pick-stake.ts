@@ -45,14 +45,21 @@ export async function chooseStake(
     currencies.set(name, known);
     return known;
   };
-  const listed = await Promise.all(scope.map(async (account) => ({ account, stakes: await client.listSolanaStakes(account.id), currency: await currencyOf(account.currency) })));
+  const listed = await Promise.all(
+    scope.map(async (account) => ({ account, stakes: await client.listSolanaStakes(account.id), currency: await currencyOf(account.currency) })),
+  );
   const choices: StakeChoice[] = [];
   for (const { account, stakes, currency } of listed) {
     for (const stake of stakes) if (options.action === undefined || stakeAllows(stake, options.action)) choices.push({ stake, account, currency });
   }
   if (choices.length === 0) {
-    const where = scope.length === 1 && scope !== accounts ? vscode.l10n.t("account {0} has", labelText(scope[0]?.name ?? "", 80)) : vscode.l10n.t("the workspace has");
-    throw new NothingToPickError(options.action === undefined ? vscode.l10n.t("{0} no Solana stake", where) : vscode.l10n.t("{0} no Solana stake that allows {1} now", where, options.action));
+    const where =
+      scope.length === 1 && scope !== accounts ? vscode.l10n.t("account {0} has", labelText(scope[0]?.name ?? "", 80)) : vscode.l10n.t("the workspace has");
+    throw new NothingToPickError(
+      options.action === undefined
+        ? vscode.l10n.t("{0} no Solana stake", where)
+        : vscode.l10n.t("{0} no Solana stake that allows {1} now", where, options.action),
+    );
   }
   const items = choices.map((choice) => {
     const state = choice.stake.blockchain_state;

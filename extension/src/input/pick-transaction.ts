@@ -23,7 +23,11 @@ export async function transactionItems(client: CustodyClient, transactions: read
       return {
         label: `#${transaction.id} ${labelText(transaction.type, 40)} · ${displayAmount(transaction.amount, currency)}`,
         description: transaction.status,
-        detail: [vscode.l10n.t("account {0}", transaction.account_id), transaction.recipient ? vscode.l10n.t("to {0}", labelText(transaction.recipient, 64)) : "", note ? vscode.l10n.t("note: {0}", labelText(note.title, 40)) : ""]
+        detail: [
+          vscode.l10n.t("account {0}", transaction.account_id),
+          transaction.recipient ? vscode.l10n.t("to {0}", labelText(transaction.recipient, 64)) : "",
+          note ? vscode.l10n.t("note: {0}", labelText(note.title, 40)) : "",
+        ]
           .filter((part) => part !== "")
           .join(" · "),
         value: { transaction, currency },
@@ -52,6 +56,9 @@ export async function chooseTransaction(
     const seen = new Set(pending.map((tx) => tx.id));
     listed = [...pending, ...recent.edges.map((edge) => edge.node).filter((tx) => !seen.has(tx.id))];
   }
-  if (listed.length === 0) throw new NothingToPickError(options.pendingOnly ? vscode.l10n.t("no transaction is pending approval") : vscode.l10n.t("the workspace has no transactions"));
+  if (listed.length === 0)
+    throw new NothingToPickError(
+      options.pendingOnly ? vscode.l10n.t("no transaction is pending approval") : vscode.l10n.t("the workspace has no transactions"),
+    );
   return prompter.pick(options.title, await transactionItems(client, listed), vscode.l10n.t("Choose the transaction"));
 }

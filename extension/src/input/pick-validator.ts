@@ -6,9 +6,17 @@ import type { Prompter } from "./prompter.js";
 const ENTER = Symbol("enter another validator");
 
 /** A validator address: one the account's stakes already use, or one typed (checked as a Solana address). */
-export async function chooseValidator(client: CustodyClient, prompter: Prompter, accountId: number, title: string, exclude?: string): Promise<string | undefined> {
+export async function chooseValidator(
+  client: CustodyClient,
+  prompter: Prompter,
+  accountId: number,
+  title: string,
+  exclude?: string,
+): Promise<string | undefined> {
   const stakes = await client.listSolanaStakes(accountId);
-  const known = [...new Set(stakes.map((stake) => stake.blockchain_state.validator_address))].filter((address) => address !== exclude && SOLANA_ADDRESS.test(address));
+  const known = [...new Set(stakes.map((stake) => stake.blockchain_state.validator_address))].filter(
+    (address) => address !== exclude && SOLANA_ADDRESS.test(address),
+  );
   let chosen: string | typeof ENTER | undefined = ENTER;
   if (known.length > 0) {
     chosen = await prompter.pick<string | typeof ENTER>(

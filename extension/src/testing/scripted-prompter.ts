@@ -60,7 +60,8 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.#next(`choose: ${request.message}`);
     if (answer === undefined) return this.fallback.choose(request);
     if ("cancel" in answer) return undefined;
-    if (!("choose" in answer) || !request.actions.includes(answer.choose)) throw new Error(`scripted answer ${JSON.stringify(answer)} given to the choice "${request.message}" (${request.actions.join(" | ")})`);
+    if (!("choose" in answer) || !request.actions.includes(answer.choose))
+      throw new Error(`scripted answer ${JSON.stringify(answer)} given to the choice "${request.message}" (${request.actions.join(" | ")})`);
     return answer.choose;
   }
 }

@@ -30,7 +30,12 @@ function text(value: string | vscode.TreeItemLabel | undefined): string {
 async function walk(provider: CustodyTreeProvider, node: TreeNode | undefined, depth: number, maxDepth: number, out: TreeLine[]): Promise<void> {
   for (const child of await provider.getChildren(node)) {
     const item = child.treeItem();
-    out.push({ depth, label: text(item.label), description: typeof item.description === "string" ? item.description : "", contextValue: item.contextValue ?? "" });
+    out.push({
+      depth,
+      label: text(item.label),
+      description: typeof item.description === "string" ? item.description : "",
+      contextValue: item.contextValue ?? "",
+    });
     if (depth + 1 < maxDepth && item.collapsibleState !== 0) await walk(provider, child, depth + 1, maxDepth, out);
   }
 }

@@ -26,33 +26,43 @@ export class StakesProvider extends CustodyTreeProvider {
     const groups: TreeNode[] = [];
     if (solana.length > 0) {
       groups.push(
-        new GroupNode(vscode.l10n.t("Solana stakes"), async () => {
-          const lists = await Promise.all(
-            solana.map(async (account) => {
-              const [stakes, currency] = await Promise.all([view.cache.solanaStakes(account.id), view.cache.currency(account.currency)]);
-              return stakeNodes(stakes, account, currency, view.cache.client.serviceNow(), true);
-            }),
-          );
-          const nodes = lists.flat();
-          return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Solana stakes"))];
-        }, undefined, new vscode.ThemeIcon("layers")),
+        new GroupNode(
+          vscode.l10n.t("Solana stakes"),
+          async () => {
+            const lists = await Promise.all(
+              solana.map(async (account) => {
+                const [stakes, currency] = await Promise.all([view.cache.solanaStakes(account.id), view.cache.currency(account.currency)]);
+                return stakeNodes(stakes, account, currency, view.cache.client.serviceNow(), true);
+              }),
+            );
+            const nodes = lists.flat();
+            return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Solana stakes"))];
+          },
+          undefined,
+          new vscode.ThemeIcon("layers"),
+        ),
       );
     }
     if (ethereum.length > 0) {
       groups.push(
-        new GroupNode(vscode.l10n.t("Ethereum positions"), async () => {
-          const lists = await Promise.all(
-            ethereum.map(async (account) => {
-              const [positions, currency] = await Promise.all([
-                view.cache.client.listAllEthereumStakes(account.id, { pageSize: ETHEREUM_PAGE_SIZE, maxPages: ETHEREUM_MAX_PAGES }),
-                view.cache.currency(account.currency),
-              ]);
-              return positions.map((position) => new EthereumStakeNode(position, currency));
-            }),
-          );
-          const nodes = lists.flat();
-          return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Ethereum positions"))];
-        }, undefined, new vscode.ThemeIcon("layers")),
+        new GroupNode(
+          vscode.l10n.t("Ethereum positions"),
+          async () => {
+            const lists = await Promise.all(
+              ethereum.map(async (account) => {
+                const [positions, currency] = await Promise.all([
+                  view.cache.client.listAllEthereumStakes(account.id, { pageSize: ETHEREUM_PAGE_SIZE, maxPages: ETHEREUM_MAX_PAGES }),
+                  view.cache.currency(account.currency),
+                ]);
+                return positions.map((position) => new EthereumStakeNode(position, currency));
+              }),
+            );
+            const nodes = lists.flat();
+            return nodes.length > 0 ? nodes : [new MessageNode(vscode.l10n.t("No Ethereum positions"))];
+          },
+          undefined,
+          new vscode.ThemeIcon("layers"),
+        ),
       );
     }
     if (pages.hasMore) groups.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));

@@ -66,7 +66,9 @@ export class TransactionsProvider extends CustodyTreeProvider {
     const pendingIds = new Set(pending.map((tx) => tx.id));
     const nodes: TreeNode[] = await Promise.all([...pending].sort((a, b) => b.id - a.id).map(node));
     if (lists.pending.hasMore) {
-      nodes.push(new LoadMoreNode(lists.pending, () => view.refresh(), "more pending transactions", shownCount(pending.length, lists.pending.total, "pending")));
+      nodes.push(
+        new LoadMoreNode(lists.pending, () => view.refresh(), "more pending transactions", shownCount(pending.length, lists.pending.total, "pending")),
+      );
     }
     // A transaction still pending but beyond the pending pages read is shown among the recent ones.
     nodes.push(...(await Promise.all(recent.filter((tx) => !(tx.status === "PENDING_APPROVAL" && pendingIds.has(tx.id))).map(node))));

@@ -27,7 +27,12 @@ export class ViewRegistry implements vscode.Disposable {
         // The number waiting for approval, on the view's title (and on the container's icon).
         this.#disposables.push(
           provider.onDidCountWaiting((count) => {
-            view.badge = count ? { value: count, tooltip: count === 1 ? vscode.l10n.t("1 transaction waits for approval") : vscode.l10n.t("{0} transactions wait for approval", count) } : undefined;
+            view.badge = count
+              ? {
+                  value: count,
+                  tooltip: count === 1 ? vscode.l10n.t("1 transaction waits for approval") : vscode.l10n.t("{0} transactions wait for approval", count),
+                }
+              : undefined;
           }),
         );
       }

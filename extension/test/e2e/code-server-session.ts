@@ -62,8 +62,22 @@ export async function startCodeServer(tools: E2eTools, root: string, userSetting
   let output = "";
   const child = spawn(
     tools.node,
-    [tools.codeServerEntry, ...common, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace],
-    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(root, "xdg-config"), XDG_DATA_HOME: join(root, "xdg-data") } },
+    [
+      tools.codeServerEntry,
+      ...common,
+      "--auth",
+      "none",
+      "--bind-addr",
+      `127.0.0.1:${port}`,
+      "--disable-telemetry",
+      "--disable-update-check",
+      "--disable-workspace-trust",
+      workspace,
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: join(root, "xdg-config"), XDG_DATA_HOME: join(root, "xdg-data") },
+    },
   );
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

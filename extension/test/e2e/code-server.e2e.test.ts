@@ -16,7 +16,15 @@ import { connectStdio } from "../../../test/packages/built-packages.js";
 const OPERATOR = "staking-bot";
 /** The MCP server as the README's client configurations start it (built by the test command's build step). */
 const MCP_SERVER = new URL("../../../mcp-server/bin/custody-mcp.js", import.meta.url).pathname;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** A quiet workbench: no welcome page, no chat side bar, no update or telemetry calls. */
 const USER_SETTINGS = {
@@ -160,7 +168,12 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     const created = await fetch(`${emulator.controlUrl}/accounts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: LONG_NAME, currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: "100000000000" }),
+      body: JSON.stringify({
+        name: LONG_NAME,
+        currency: "solana_testnet",
+        governance: { transaction: rule, staking: null, smart_contract: null },
+        balance: "100000000000",
+      }),
     });
     expect(created.ok).toBe(true);
     const id = ((await created.json()) as { id: number }).id;
@@ -174,7 +187,12 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.answer("", { title: "Create Transaction (6/6)" });
     const dialog = await workbench.dialogText();
     await workbench.screenshot("long-name-send-confirmation");
-    expectFactsFirst(dialog, [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${recipient}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "], LONG_NAME, 400);
+    expectFactsFirst(
+      dialog,
+      [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${recipient}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
+      LONG_NAME,
+      400,
+    );
     await workbench.clickDialogButton("Submit");
     const sent = await workbench.notification(/transaction #\d+ \(SEND\) created/);
     expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
@@ -187,7 +205,12 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     writeFileSync(serverPolicy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }));
     const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
     const dryRun = async (home: string) => {
-      const server = new RawStdioServer(MCP_SERVER, { HOME: home, CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: serverPolicy });
+      const server = new RawStdioServer(MCP_SERVER, {
+        HOME: home,
+        CUSTODY_BASE_URL: emulator.baseUrl,
+        CUSTODY_OPERATOR: OPERATOR,
+        CUSTODY_POLICY: serverPolicy,
+      });
       try {
         await server.initialize();
         server.callTool(1, "create_transaction", { account: "sol-treasury", recipient, amount: "0.6", unit: "SOL" });
@@ -210,7 +233,13 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
   it("shows the writes an MCP server in person mode prepared, sharing its default store, in Waiting for You with a badge: Confirm sends once, Decline sends nothing and the retried call answers declined", async () => {
     if (!session) throw new Error("code-server did not start");
     // As the README configures a person-mode server, on the extension's HOME (the default store); no browser page of its own.
-    const server = new RawStdioServer(MCP_SERVER, { HOME: session.home, CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: OPERATOR, CUSTODY_CONFIRMATION: "person", CUSTODY_CONFIRM_OPENER: "none" });
+    const server = new RawStdioServer(MCP_SERVER, {
+      HOME: session.home,
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: OPERATOR,
+      CUSTODY_CONFIRMATION: "person",
+      CUSTODY_CONFIRM_OPENER: "none",
+    });
     const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
     let id = 0;
     const tool = async (args: Record<string, unknown>) => {
@@ -275,7 +304,9 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     if (!session) throw new Error("code-server did not start");
     await workbench.runCommand("View: Close All Editors");
     await workbench.runCommand("Custody: Show the MCP Server Definition");
-    const shown = JSON.parse(await workbench.editorText('"servers"')) as { servers: Record<string, { type: string; command: string; args: string[]; env: Record<string, string> }> };
+    const shown = JSON.parse(await workbench.editorText('"servers"')) as {
+      servers: Record<string, { type: string; command: string; args: string[]; env: Record<string, string> }>;
+    };
     await workbench.screenshot("mcp-server-definition");
     const definition = shown.servers["custody-workspace"];
     if (definition === undefined) throw new Error(`no custody-workspace server in ${JSON.stringify(shown)}`);
@@ -307,7 +338,14 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
   it("shows another operator's note holding a right-to-left override as the sanitiser's escape in Show as JSON", async () => {
     const treasury = new CustodyClient({ baseUrl: emulator.baseUrl, operator: "treasury-bot" });
     const recipient = (await treasury.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
-    const created = await treasury.createTransaction({ account_name: "sol-treasury", amount: "1000", max_fees: "7500", recipient, speed: "NORMAL", note: { title: "refund\u202Etxt.exe", content: "see" } });
+    const created = await treasury.createTransaction({
+      account_name: "sol-treasury",
+      amount: "1000",
+      max_fees: "7500",
+      recipient,
+      speed: "NORMAL",
+      note: { title: "refund\u202Etxt.exe", content: "see" },
+    });
     await workbench.clearNotifications();
     await workbench.runCommand("Custody: Show as JSON");
     await workbench.pick("A transaction");
@@ -350,7 +388,8 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.pick("Get Started with Custody Workspace");
     const walkthrough = page.locator(".gettingStartedContainer");
     await walkthrough.locator("text=Connect to the demo or a workspace").first().waitFor({ state: "visible", timeout: 30_000 });
-    for (const title of ["Look at the accounts", "A dry run before anything moves", "Confirm, and find it in Transactions"]) await walkthrough.locator(`text=${title}`).first().waitFor({ state: "visible" });
+    for (const title of ["Look at the accounts", "A dry run before anything moves", "Confirm, and find it in Transactions"])
+      await walkthrough.locator(`text=${title}`).first().waitFor({ state: "visible" });
     // The open step's picture, one of this suite's screenshots shipped in the .vsix, loaded for real
     // (the Welcome page gives it as srcset, at the theme's path).
     const picture = walkthrough.locator("img[srcset*='walkthrough'], img[src*='walkthrough']").first();

@@ -112,7 +112,12 @@ export class Workbench {
     const drawn = await lines
       .first()
       .locator(".view-line")
-      .evaluateAll((elements) => (elements as unknown as { textContent: string | null; style: { top: string } }[]).map((line) => ({ top: Number.parseInt(line.style.top, 10), text: line.textContent ?? "" })));
+      .evaluateAll((elements) =>
+        (elements as unknown as { textContent: string | null; style: { top: string } }[]).map((line) => ({
+          top: Number.parseInt(line.style.top, 10),
+          text: line.textContent ?? "",
+        })),
+      );
     return drawn
       .sort((a, b) => a.top - b.top)
       .map((line) => line.text.replace(/\u00a0/g, " "))

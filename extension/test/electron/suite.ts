@@ -39,8 +39,15 @@ export async function run(): Promise<void> {
 
   const accounts = await client.listAllAccounts();
   const accountLines = await testing.treeLines("accounts", 2);
-  for (const account of accounts) assert.ok(accountLines.some((line) => line.label === account.name), `Accounts shows ${account.name}`);
-  assert.deepEqual(accountLines.filter((line) => line.depth === 0).map((line) => line.label), ["Solana", "Polkadot", "Ethereum"]);
+  for (const account of accounts)
+    assert.ok(
+      accountLines.some((line) => line.label === account.name),
+      `Accounts shows ${account.name}`,
+    );
+  assert.deepEqual(
+    accountLines.filter((line) => line.depth === 0).map((line) => line.label),
+    ["Solana", "Polkadot", "Ethereum"],
+  );
   const stakes = await client.listSolanaStakes(1);
   const stakeLines = await testing.treeLines("stakes", 2);
   assert.equal(stakeLines.filter((line) => line.contextValue.startsWith("solanaStake:")).length, stakes.length);
@@ -63,7 +70,8 @@ export async function run(): Promise<void> {
 
   await eventually(
     async () => labels(await testing.treeLines("transactions", 1)),
-    (lines) => lines.some((line) => line.startsWith(`#${staked?.id} STAKE_CREATE_DELEGATE`)) && lines.some((line) => line.startsWith(`#${unbonded?.id} UNBOND`)),
+    (lines) =>
+      lines.some((line) => line.startsWith(`#${staked?.id} STAKE_CREATE_DELEGATE`)) && lines.some((line) => line.startsWith(`#${unbonded?.id} UNBOND`)),
     "the new transactions in the Transactions view",
   );
 }

@@ -97,7 +97,9 @@ describe("the Accounts view of a workspace larger than the old cap (10,000 accou
       confirm: async () => false,
       choose: async () => undefined,
     };
-    const stakesOfTreasury = await harness.client.listSolanaStakes((await harness.client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).find((account) => account.name === "sol-treasury")!.id);
+    const stakesOfTreasury = await harness.client.listSolanaStakes(
+      (await harness.client.listAllAccounts({ pageSize: 1000, maxPages: 1000 })).find((account) => account.name === "sol-treasury")!.id,
+    );
     expect(stakesOfTreasury.length).toBeGreaterThan(0);
     const choice = await chooseStake(harness.client, picker, undefined, { title: "Stake" });
     expect(asked.map((step) => step.placeholder)).toEqual(["Choose the account", "Choose the stake"]);

@@ -24,7 +24,9 @@ describe("input boxes", () => {
     fake.reset();
     const validate = vi.fn(() => undefined);
     fake.script({ kind: "input", text: "9".repeat(3_000_000) });
-    const refusal = await new WindowPrompter().input({ title: "Amount", prompt: "Amount", limit: { field: "amount", max: 97 }, validate }).catch((error: unknown) => error as Error);
+    const refusal = await new WindowPrompter()
+      .input({ title: "Amount", prompt: "Amount", limit: { field: "amount", max: 97 }, validate })
+      .catch((error: unknown) => error as Error);
     expect((refusal as Error).message).toContain("amount: at most 97 characters, got 3000000");
     expect(validate).not.toHaveBeenCalled();
   });
@@ -32,7 +34,11 @@ describe("input boxes", () => {
   it("refuse a three-million-digit amount in the send's amount box, and a note with a hidden character in its note box; nothing is sent", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const before = (await harness.client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
-    fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" }, { kind: "input", text: "9".repeat(3_000_000) });
+    fake.script(
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" },
+      { kind: "input", text: "9".repeat(3_000_000) },
+    );
     await harness.run("custody.createTransaction");
     expect(fake.inputs.at(-1)?.verdict).toBe("amount: at most 97 characters, got 3000000");
     fake.script(
@@ -56,7 +62,11 @@ describe("hidden characters in workspace text", () => {
     const response = await fetch(`${harness.controlUrl}/accounts`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name, currency: "solana_testnet", governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null } }),
+      body: JSON.stringify({
+        name,
+        currency: "solana_testnet",
+        governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
+      }),
     });
     expect(response.status).toBe(200);
     await harness.run("custody.refresh");
@@ -73,7 +83,14 @@ describe("hidden characters in workspace text", () => {
     const recipient = (await harness.client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
     // Another operator's note, written straight to the service: the guard refuses such a note, the workspace does not.
     const note = { title: `refund\u202Etxt.exe${TAGGED}`, content: `pay\u200Bnow` };
-    const created = await harness.client.createTransaction({ account_name: "sol-treasury", amount: "1000", max_fees: "7500", recipient, speed: "NORMAL", note });
+    const created = await harness.client.createTransaction({
+      account_name: "sol-treasury",
+      amount: "1000",
+      max_fees: "7500",
+      recipient,
+      speed: "NORMAL",
+      note,
+    });
     fake.script({ kind: "pick", label: "A transaction" }, { kind: "pick", label: `#${created.id} ` });
     await harness.run("custody.showJson");
     const content = fake.documents.at(-1)?.content ?? "";

@@ -7,7 +7,13 @@ import { baseUrlProblem, operatorProblem } from "../../src/commands/connection/c
 import { fake, InputBoxValidationSeverity } from "./support/fake-vscode.js";
 import { startHarness, type Harness } from "./support/extension-harness.js";
 
-const SOL: Currency = { name: "solana_testnet", units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] };
+const SOL: Currency = {
+  name: "solana_testnet",
+  units: [
+    { code: "lamport", magnitude: 0 },
+    { code: "SOL", magnitude: 9 },
+  ],
+};
 
 describe("amounts as typed", () => {
   it("reads display units, or any unit named after the amount, exactly", () => {
@@ -41,7 +47,9 @@ describe("amounts as typed", () => {
     expect(addressValidator("Solana", "recipient")("AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk")).toBeUndefined();
     expect(addressValidator("Ethereum", "recipient")("0x12")).toMatch(/^recipient: must be an Ethereum address/);
     expect(addressValidator("Ethereum", "recipient")("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBeUndefined();
-    expect(addressValidator("Ethereum", "recipient")("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAec")).toMatch(/^recipient: must be an Ethereum address.*valid EIP-55 checksum/);
+    expect(addressValidator("Ethereum", "recipient")("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAec")).toMatch(
+      /^recipient: must be an Ethereum address.*valid EIP-55 checksum/,
+    );
     expect(baseUrlProblem("ftp://x")).toBe("base URL: must use http or https");
     expect(baseUrlProblem("http://user:pw@127.0.0.1/module")).toMatch(/credentials/);
     expect(baseUrlProblem("http://127.0.0.1:8080/module")).toBeUndefined();
@@ -95,11 +103,18 @@ describe("multi-step commands", () => {
 
   it("registers an operator: create (device id), the administrator's invitation, then register with its UUID", async () => {
     harness = await startHarness();
-    fake.script({ kind: "pick", label: "Create a new API operator" }, { kind: "input", text: "audit-bot" }, { kind: "modal", choice: "Create" }, { kind: "escape" });
+    fake.script(
+      { kind: "pick", label: "Create a new API operator" },
+      { kind: "input", text: "audit-bot" },
+      { kind: "modal", choice: "Create" },
+      { kind: "escape" },
+    );
     await harness.run("custody.registerOperator");
     const deviceId = /Operator audit-bot created .*device id (\S+)/.exec(fake.output.join("\n"))?.[1];
     expect(deviceId).toMatch(/^[0-9a-fA-F]+$/);
-    expect(fake.messages.some((message) => message.message.includes(`invite audit-bot in the workspace application with the device id ${deviceId}`))).toBe(true);
+    expect(fake.messages.some((message) => message.message.includes(`invite audit-bot in the workspace application with the device id ${deviceId}`))).toBe(
+      true,
+    );
     const invitation = await fetch(`${harness.controlUrl}/invitations`, {
       method: "POST",
       headers: { "content-type": "application/json" },

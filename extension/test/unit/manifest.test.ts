@@ -43,7 +43,9 @@ function localized<T>(value: T): T {
 const manifest = localized(raw);
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [],
+  );
 }
 /** The extension's sources but the Test-mode helpers, which no person sees. */
 const sources = sourceFiles(join(extensionDir, "src"))
@@ -54,7 +56,8 @@ describe("the manifest and the code agree", () => {
   it("contributes exactly the commands the extension registers, in the Custody category", () => {
     const contributed = manifest.contributes.commands.map((command) => command.command).sort();
     expect(contributed).toEqual(ALL_COMMANDS.map((command) => command.id).sort());
-    for (const command of manifest.contributes.commands.filter((entry) => entry.command !== "custody.loadMore")) expect(command.category, command.command).toBe("Custody");
+    for (const command of manifest.contributes.commands.filter((entry) => entry.command !== "custody.loadMore"))
+      expect(command.category, command.command).toBe("Custody");
   });
 
   it("offers every command the issue lists in the palette", () => {
@@ -99,7 +102,10 @@ describe("the manifest and the code agree", () => {
 
   it("declares the container's four views, a welcome view, lazy activation and the MCP provider", () => {
     expect(manifest.contributes.views.custody?.map((view) => view.name)).toEqual(["Accounts", "Stakes", "Transactions", "Waiting for You"]);
-    const welcome = manifest.contributes.viewsWelcome.filter((entry) => entry.view === "custody.accounts").map((entry) => entry.contents).join("\n");
+    const welcome = manifest.contributes.viewsWelcome
+      .filter((entry) => entry.view === "custody.accounts")
+      .map((entry) => entry.contents)
+      .join("\n");
     expect(welcome).toContain("command:custody.connect");
     expect(welcome).toContain("command:custody.startEmulator");
     expect(manifest.activationEvents).not.toContain("*");
@@ -112,8 +118,15 @@ describe("the manifest and the code agree", () => {
 
   it("keeps the address, the operator, the policy and the audit log out of reach of a folder's own settings", () => {
     const properties = manifest.contributes.configuration.properties;
-    for (const key of ["custody.baseUrl", "custody.operator", "custody.policyFile", "custody.auditLog"]) expect(properties[key]?.scope, key).toBe("application");
-    expect(Object.keys(properties).sort()).toEqual(["custody.auditLog", "custody.baseUrl", "custody.operator", "custody.policyFile", "custody.refreshIntervalSeconds"]);
+    for (const key of ["custody.baseUrl", "custody.operator", "custody.policyFile", "custody.auditLog"])
+      expect(properties[key]?.scope, key).toBe("application");
+    expect(Object.keys(properties).sort()).toEqual([
+      "custody.auditLog",
+      "custody.baseUrl",
+      "custody.operator",
+      "custody.policyFile",
+      "custody.refreshIntervalSeconds",
+    ]);
   });
 });
 
@@ -124,8 +137,13 @@ describe("VS Code's conventions", () => {
     expect(keys.filter((key) => !(key in nls))).toEqual([]);
     expect(Object.keys(nls).filter((key) => !keys.includes(key))).toEqual([]);
     for (const command of raw.contributes.commands) expect(command.title, command.command).toMatch(/^%command\.[A-Za-z.]+\.title%$/);
-    for (const properties of Object.values(raw.contributes.configuration.properties)) expect((properties as { markdownDescription: string }).markdownDescription).toMatch(/^%config\./);
-    expect(raw.contributes.walkthroughs[0]?.steps.every((step) => step.title.startsWith("%") && step.description.startsWith("%") && step.media.altText.startsWith("%"))).toBe(true);
+    for (const properties of Object.values(raw.contributes.configuration.properties))
+      expect((properties as { markdownDescription: string }).markdownDescription).toMatch(/^%config\./);
+    expect(
+      raw.contributes.walkthroughs[0]?.steps.every(
+        (step) => step.title.startsWith("%") && step.description.startsWith("%") && step.media.altText.startsWith("%"),
+      ),
+    ).toBe(true);
   });
 
   it("passes no literal text a person reads to a notification, dialog, progress, quick pick, input box, tree or tooltip without vscode.l10n.t", () => {
@@ -186,7 +204,12 @@ describe("VS Code's conventions", () => {
 
   it("walks through connecting, the accounts, a dry run and the confirmation, with the screenshots the end-to-end run took", () => {
     const [walkthrough] = manifest.contributes.walkthroughs;
-    expect(walkthrough?.steps.map((step) => step.title)).toEqual(["Connect to the demo or a workspace", "Look at the accounts", "A dry run before anything moves", "Confirm, and find it in Transactions"]);
+    expect(walkthrough?.steps.map((step) => step.title)).toEqual([
+      "Connect to the demo or a workspace",
+      "Look at the accounts",
+      "A dry run before anything moves",
+      "Confirm, and find it in Transactions",
+    ]);
     const e2e = readFileSync(join(extensionDir, "test", "e2e", "code-server.e2e.test.ts"), "utf8");
     const recorded = JSON.parse(readFileSync(join(WALKTHROUGH_MEDIA, "sources.json"), "utf8")) as Record<string, { screenshot: string; sha256: string }>;
     const shots = WALKTHROUGH_SHOTS as Record<string, string>;

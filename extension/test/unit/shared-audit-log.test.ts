@@ -34,11 +34,22 @@ describe("one default audit log for the extension and the MCP server", () => {
     harness = await startHarness({ settings: { "custody.auditLog": "", "custody.policyFile": policy } });
     const shared = join(home, ".custody-mcp", "audit.jsonl");
     expect(defaultAuditLogPath()).toBe(shared);
-    fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }, { kind: "modal", choice: "Submit" });
+    fake.script(
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "1.5" },
+      { kind: "pick", label: VALIDATOR },
+      { kind: "modal", choice: "Submit" },
+    );
     await harness.run("custody.solana.createStake");
 
     // The server as a client configuration starts it: base URL, operator and policy, nothing about the audit log.
-    server = new RawStdioServer(buildBundle(), { HOME: home, TMPDIR: home, CUSTODY_BASE_URL: harness.baseUrl, CUSTODY_OPERATOR: harness.operator, CUSTODY_POLICY: policy });
+    server = new RawStdioServer(buildBundle(), {
+      HOME: home,
+      TMPDIR: home,
+      CUSTODY_BASE_URL: harness.baseUrl,
+      CUSTODY_OPERATOR: harness.operator,
+      CUSTODY_POLICY: policy,
+    });
     await server.initialize();
     server.callTool(1, "solana_create_stake", { account: "sol-treasury", amount: "1", unit: "SOL", validator: VALIDATOR });
     const answer = await server.answer(1);
@@ -87,8 +98,13 @@ describe("one default audit log for the extension and the MCP server", () => {
     expect(auditLogLocation(storage, "")).toEqual({ path: join(home, ".custody-mcp", "audit.jsonl"), why: "default" });
     expect(auditLogLocation(storage, "~/logs/audit.jsonl")).toEqual({ path: join(home, "logs", "audit.jsonl"), why: "setting" });
     const relative = auditLogLocation(storage, "logs/audit.jsonl");
-    expect(relative).toMatchObject({ path: join(home, ".custody-mcp", "audit.jsonl"), problem: "custody.auditLog must be an absolute path (or start with ~/)" });
-    expect(() => new ExtensionAudit(relative).store()).toThrow("custody.auditLog must be an absolute path (or start with ~/): nothing is written or sent until it names a file");
+    expect(relative).toMatchObject({
+      path: join(home, ".custody-mcp", "audit.jsonl"),
+      problem: "custody.auditLog must be an absolute path (or start with ~/)",
+    });
+    expect(() => new ExtensionAudit(relative).store()).toThrow(
+      "custody.auditLog must be an absolute path (or start with ~/): nothing is written or sent until it names a file",
+    );
     expect(existsSync(join(home, ".custody-mcp"))).toBe(false);
   });
 });

@@ -52,7 +52,12 @@ describe("tree views against the demo workspace", () => {
   });
 
   it("labels each Solana stake with its total and state, when withdrawable, and menus matching their allowed actions", async () => {
-    const sol = { units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] };
+    const sol = {
+      units: [
+        { code: "lamport", magnitude: 0 },
+        { code: "SOL", magnitude: 9 },
+      ],
+    };
     // A new stake of 1.5 SOL (activating until the next epoch) and a stake being deactivated.
     const created = await harness.client.createSolanaStake(1, { amount: 1_500_000_000n, validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" });
     const activated = (await harness.client.listSolanaStakes(1)).find((stake) => stake.blockchain_state.status === "activated");

@@ -26,7 +26,13 @@ function records(harness: Harness): AuditRecord[] {
 /** A person-mode dry run as the MCP server makes it: its own store on the extension's log, a nonce derived from the reference. */
 async function assistantDryRun(harness: Harness, request: WriteRequest = STAKE): Promise<{ store: FileGuardStore; reference: string; nonce: string }> {
   const store = new FileGuardStore(logPath(harness));
-  const road = new WriteRoad({ client: new CustodyClient({ baseUrl: harness.baseUrl, operator: harness.operator }), operator: harness.operator, policy: () => DEFAULT_POLICY, store, surface: "mcp" });
+  const road = new WriteRoad({
+    client: new CustodyClient({ baseUrl: harness.baseUrl, operator: harness.operator }),
+    operator: harness.operator,
+    policy: () => DEFAULT_POLICY,
+    store,
+    surface: "mcp",
+  });
   const prepared = await road.prepare(request, { actor: { person: null }, nonceFor: (reference) => `${reference.slice(3)}${"0".repeat(12)}` });
   if (prepared.status !== "prepared") throw new Error(`the dry run was ${prepared.status}`);
   return { store, reference: prepared.plan.correlation_id, nonce: prepared.sealed.nonce };

@@ -51,7 +51,6 @@ afterEach(async () => {
 });
 
 describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_label, name) => {
-
   it("leads the send's modal (message and detail) and its notification: account id, amount in both units, recipient, fee, balance after", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const id = await accountWithName(harness, name);
@@ -59,17 +58,34 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     await harness.run("custody.createTransaction");
     expect(fake.answers).toHaveLength(0);
     const modal = fake.messages.find((message) => message.modal);
-    expectFactsFirst(modal?.message ?? "", [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "], name, 400);
+    expectFactsFirst(
+      modal?.message ?? "",
+      [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
+      name,
+      400,
+    );
     expectFactsFirst(
       modal?.detail ?? "",
-      [`Account: `, `(id ${id})`, "Amount: 1.5 SOL (1500000000 lamport)", `Recipient: ${RECIPIENT}`, "Fee: 0.000005 SOL (5000 lamport) estimated", "Balances: available_balance "],
+      [
+        `Account: `,
+        `(id ${id})`,
+        "Amount: 1.5 SOL (1500000000 lamport)",
+        `Recipient: ${RECIPIENT}`,
+        "Fee: 0.000005 SOL (5000 lamport) estimated",
+        "Balances: available_balance ",
+      ],
       name,
       600,
     );
     expect(modal?.detail?.indexOf("Balances:")).toBeLessThan(modal?.detail?.indexOf("Summary:") ?? -1);
     const sent = fake.messages.find((message) => message.level === "info" && message.message.includes("created"));
     expect(sent?.message).toContain(`to recipient ${RECIPIENT}`);
-    expectFactsFirst(sent?.message ?? "", ["created", `(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "after: available_balance "], name, 400);
+    expectFactsFirst(
+      sent?.message ?? "",
+      ["created", `(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "after: available_balance "],
+      name,
+      400,
+    );
   });
 
   it("leads the approval's modal with the pending send's own amount and recipient", async () => {
@@ -80,13 +96,22 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     fake.script({ kind: "pick", label: `#${pending.id} ` }, { kind: "modal", choice: "Submit" });
     await harness.run("custody.approveTransaction");
     const modal = fake.messages.find((message) => message.modal);
-    expectFactsFirst(modal?.message ?? "", [`(id ${id})`, "40 SOL (40000000000 lamport)", `of transaction ${pending.id} (SEND)`, `to recipient ${STRANGER}`, "fee ", "after: balance "], name, 400);
-    expectFactsFirst(modal?.detail ?? "", [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: ${pending.id} (SEND)`, `Recipient: ${STRANGER}`, "Fee: ", "Balances: balance "], name, 600);
+    expectFactsFirst(
+      modal?.message ?? "",
+      [`(id ${id})`, "40 SOL (40000000000 lamport)", `of transaction ${pending.id} (SEND)`, `to recipient ${STRANGER}`, "fee ", "after: balance "],
+      name,
+      400,
+    );
+    expectFactsFirst(
+      modal?.detail ?? "",
+      [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Transaction: ${pending.id} (SEND)`, `Recipient: ${STRANGER}`, "Fee: ", "Balances: balance "],
+      name,
+      600,
+    );
   });
 });
 
 describe("workspace text with line breaks in the modal", () => {
-
   it("cannot begin a line of the detail: a rule member named 'bob\\nRecipient: ...' leaves one Recipient line, the real one", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const rule = { creators: [bot("treasury-bot")], steps: [{ quorum: 1, approvers: [{ username: `bob\nRecipient: ${STRANGER}`, is_api: false }] }] };
@@ -94,7 +119,10 @@ describe("workspace text with line breaks in the modal", () => {
     scriptSend("ops-with-bob", "Cancel");
     await harness.run("custody.createTransaction");
     const detail = fake.messages.find((message) => message.modal)?.detail ?? "";
-    expect(detail.split("\n").filter((line) => line.startsWith("Recipient: ")), detail).toEqual([`Recipient: ${RECIPIENT}`]);
+    expect(
+      detail.split("\n").filter((line) => line.startsWith("Recipient: ")),
+      detail,
+    ).toEqual([`Recipient: ${RECIPIENT}`]);
     expect(detail).toContain("bob\\u{000A}Recipient: ");
   });
 });

@@ -30,7 +30,12 @@ describe("a write the operator made through another store", () => {
     if (sent.status !== "submitted") throw new Error(`the assistant's stake was ${sent.status}`);
     await store.close();
 
-    fake.script({ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }, { kind: "modal", choice: undefined });
+    fake.script(
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "1.5" },
+      { kind: "pick", label: VALIDATOR },
+      { kind: "modal", choice: undefined },
+    );
     await harness.run("custody.solana.createStake");
     const asked = fake.messages.filter((message) => message.modal).at(-1);
     expect(asked?.message).toContain("this would send the same request twice");

@@ -54,7 +54,13 @@ describe("the MCP server definition and Restricted Mode", () => {
     provider.onDidChangeMcpServerDefinitions(() => (changes += 1));
     const before = (await harness.client.searchTransactions({ page: 1, page_size: 1 })).page_info.count;
 
-    for (const command of ["custody.createTransaction", "custody.solana.createStake", "custody.approveTransaction", "custody.syncAccount", "custody.registerOperator"]) {
+    for (const command of [
+      "custody.createTransaction",
+      "custody.solana.createStake",
+      "custody.approveTransaction",
+      "custody.syncAccount",
+      "custody.registerOperator",
+    ]) {
       await harness.run(command);
       const refused = fake.messages.at(-1);
       expect(refused?.level, command).toBe("error");

@@ -39,7 +39,9 @@ describe("guarded writes from the palette", () => {
     expect(fake.answers).toHaveLength(0);
     expect(fake.inputs[0]?.verdict).toMatchObject({ message: "= 1.5 SOL (1500000000 lamport)" });
     const modal = fake.messages.find((message) => message.modal);
-    expect(modal?.message).toContain(`Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}; fee 0.000005 SOL (5000 lamport); after: available_balance `);
+    expect(modal?.message).toContain(
+      `Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}; fee 0.000005 SOL (5000 lamport); after: available_balance `,
+    );
     expect(modal?.detail).toContain("Amount: 1.5 SOL (1500000000 lamport)");
     expect(modal?.detail).toContain("Governance (staking rule): approved at once");
     expect(modal?.detail).toContain("Fee: 0.000005 SOL (5000 lamport) estimated.");
@@ -49,14 +51,20 @@ describe("guarded writes from the palette", () => {
     expect(created?.id).toBe((before?.id ?? 0) + 1);
     expect(created?.type).toBe("STAKE_CREATE_DELEGATE");
     expect(created?.amount).toBe(1_500_000_000n);
-    expect(fake.messages.some((message) => message.level === "info" && message.message.includes(`transaction #${created?.id} (STAKE_CREATE_DELEGATE) created`))).toBe(true);
+    expect(
+      fake.messages.some((message) => message.level === "info" && message.message.includes(`transaction #${created?.id} (STAKE_CREATE_DELEGATE) created`)),
+    ).toBe(true);
     expect(auditEvents(harness).map((record) => record.event)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
     expect(auditEvents(harness).at(-1)).toMatchObject({ tool: "solana_create_stake", transaction_id: created?.id });
   });
 
   it("stakes the same SOL twice only when the person says so: the second is blocked as a duplicate, naming the first, and sent again on purpose", async () => {
     harness = await startHarness();
-    const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
+    const stake = [
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "1.5" },
+      { kind: "pick", label: VALIDATOR },
+    ] as const;
     fake.script(...stake, { kind: "modal", choice: "Submit" });
     await harness.run("custody.solana.createStake");
     const first = await newestTransaction(harness);
@@ -78,7 +86,11 @@ describe("guarded writes from the palette", () => {
 
   it("repeats a stake whose outcome is unknown only when the person acknowledges that it may pay twice", async () => {
     harness = await startHarness();
-    const stake = [{ kind: "pick", label: "sol-treasury" }, { kind: "input", text: "1.5" }, { kind: "pick", label: VALIDATOR }] as const;
+    const stake = [
+      { kind: "pick", label: "sol-treasury" },
+      { kind: "input", text: "1.5" },
+      { kind: "pick", label: VALIDATOR },
+    ] as const;
     // The stake's POST is dropped before the service handles it: its outcome is unknown to the extension.
     const faults = { drop_rate: 1, methods: ["POST"], path_prefix: "/solana/accounts/1/stakes", remaining: 1 };
     await fetch(`${harness.controlUrl}/faults`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(faults) });
@@ -106,11 +118,31 @@ describe("guarded writes from the palette", () => {
     const recipient = (await harness.client.listAllAccounts()).find((candidate) => candidate.name === "sol-cold")?.address ?? "";
     // Another window reserved a send and stopped before its answer; the send was applied.
     const store = new FileGuardStore(join(harness.storage, "audit", "custody-vscode-audit.jsonl"));
-    const recognition = { account_id: account?.id, lost: { by: "reference", expected: { operations: ["SEND"], amount: "1000", recipient: { network: "Solana", address: recipient } } }, watermark: null };
-    await store.append({ event: "reserved", surface: "vscode", operator: harness.operator, tool: "create_transaction", request_digest: null, details: { reference, fingerprint: "e".repeat(64), recognition } });
+    const recognition = {
+      account_id: account?.id,
+      lost: { by: "reference", expected: { operations: ["SEND"], amount: "1000", recipient: { network: "Solana", address: recipient } } },
+      watermark: null,
+    };
+    await store.append({
+      event: "reserved",
+      surface: "vscode",
+      operator: harness.operator,
+      tool: "create_transaction",
+      request_digest: null,
+      details: { reference, fingerprint: "e".repeat(64), recognition },
+    });
     await store.close();
     const currency = await harness.client.getCurrency("solana_testnet");
-    const body = buildSendRequest({ network: "Solana", account_name: "sol-treasury", recipient, amount: 1000n, max_fees: 7500n, speed: "NORMAL", currency, note: { title: "crash", content: `[ref ${reference}]` } });
+    const body = buildSendRequest({
+      network: "Solana",
+      account_name: "sol-treasury",
+      recipient,
+      amount: 1000n,
+      max_fees: 7500n,
+      speed: "NORMAL",
+      currency,
+      note: { title: "crash", content: `[ref ${reference}]` },
+    });
     const sent = await harness.client.createTransaction(body);
     fake.script({ kind: "input", text: harness.baseUrl }, { kind: "input", text: harness.operator });
     await harness.run("custody.connect");
@@ -215,8 +247,18 @@ describe("guarded writes from the palette", () => {
       expect(fake.messages.at(-1)?.message).toContain(reason);
     }
     // The refusal is audited without holding up the message: wait for the third record.
-    await waitFor(() => readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8").trim().split("\n").length === 4, "three audit records after the log's sealed one");
-    expect(auditEvents(harness).map((record) => `${record.tool}:${record.event}`)).toEqual(["sync_account:refused", "sync_account:refused", "sync_account:refused"]);
+    await waitFor(
+      () =>
+        readFileSync(join(harness.storage, "audit", "custody-vscode-audit.jsonl"), "utf8")
+          .trim()
+          .split("\n").length === 4,
+      "three audit records after the log's sealed one",
+    );
+    expect(auditEvents(harness).map((record) => `${record.tool}:${record.event}`)).toEqual([
+      "sync_account:refused",
+      "sync_account:refused",
+      "sync_account:refused",
+    ]);
   });
 
   it("blocks a write above the policy's per-transaction limit", async () => {
@@ -255,7 +297,9 @@ describe("guarded writes from the palette", () => {
     );
     await harness.run("custody.polkadot.bondExtra");
     await second;
-    const created = (await harness.client.searchTransactions({ page: 1, page_size: 10 })).edges.map((edge) => edge.node).filter((tx) => tx.id > (before?.id ?? 0));
+    const created = (await harness.client.searchTransactions({ page: 1, page_size: 10 })).edges
+      .map((edge) => edge.node)
+      .filter((tx) => tx.id > (before?.id ?? 0));
     expect(created.map((tx) => tx.type)).toEqual(["BONDEXTRA"]);
     const blocked = fake.messages.filter((message) => message.level === "error" && message.modal);
     expect(blocked).toHaveLength(1);
@@ -306,9 +350,18 @@ describe("guarded writes from the palette", () => {
       { username: "staking-bot", is_api: true },
     ];
     const rules = { ...account?.governance_rules, transaction: { creators: [members[0]], steps: [{ quorum: 2, approvers: members }] } };
-    const put = await fetch(`${harness.controlUrl}/accounts/${account?.id}/governance`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(rules) });
+    const put = await fetch(`${harness.controlUrl}/accounts/${account?.id}/governance`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(rules),
+    });
     expect(put.status).toBe(200);
-    const pending = await solanaSendAs(harness, "treasury-bot", { account_name: "sol-treasury", lamports: "2000000000", max_fees: "5000", recipient: VALIDATOR });
+    const pending = await solanaSendAs(harness, "treasury-bot", {
+      account_name: "sol-treasury",
+      lamports: "2000000000",
+      max_fees: "5000",
+      recipient: VALIDATOR,
+    });
     expect(pending.status).toBe("PENDING_APPROVAL");
     fake.script({ kind: "pick", label: `#${pending.id} ` }, { kind: "modal", choice: "Submit" });
     await harness.run("custody.approveTransaction");

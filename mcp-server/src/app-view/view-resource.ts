@@ -9,7 +9,9 @@ import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
  * document carries its own policy as well (confirm-view.mjs), so a host that ignores this still runs
  * nothing but the view's own script.
  */
-const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true } satisfies NonNullable<McpUiAppResourceConfig["_meta"]>["ui"];
+const VIEW_UI_META = { csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, prefersBorder: true } satisfies NonNullable<
+  McpUiAppResourceConfig["_meta"]
+>["ui"];
 
 /** Whether the policy lets this person run any guarded write: the view is there only then (a reader has nothing to confirm). */
 export function confirmsWrites(policy: Policy, person: Person | null): boolean {
@@ -19,8 +21,14 @@ export function confirmsWrites(policy: Policy, person: Person | null): boolean {
 
 /** The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for clients that show views. */
 export function registerConfirmView(server: McpServer): void {
-  registerAppResource(server, "Write confirmation", CONFIRM_VIEW_URI, { description: "Shows a write's dry run to the person, with Confirm and Decline.", _meta: { ui: VIEW_UI_META } }, async () => {
-    const { confirmViewHtml } = await import("./view-html.js");
-    return { contents: [{ uri: CONFIRM_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: await confirmViewHtml(), _meta: { ui: VIEW_UI_META } }] };
-  });
+  registerAppResource(
+    server,
+    "Write confirmation",
+    CONFIRM_VIEW_URI,
+    { description: "Shows a write's dry run to the person, with Confirm and Decline.", _meta: { ui: VIEW_UI_META } },
+    async () => {
+      const { confirmViewHtml } = await import("./view-html.js");
+      return { contents: [{ uri: CONFIRM_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: await confirmViewHtml(), _meta: { ui: VIEW_UI_META } }] };
+    },
+  );
 }

@@ -1,7 +1,18 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEFAULT_POLICY, defaultAuditLogPath, loadPolicyFile, readLocalSecretFile, sealedStart, type AuditSealKey, type ChangeBus, type GuardStore, type Policy, errorMessage } from "@custody/shared";
+import {
+  DEFAULT_POLICY,
+  defaultAuditLogPath,
+  loadPolicyFile,
+  readLocalSecretFile,
+  sealedStart,
+  type AuditSealKey,
+  type ChangeBus,
+  type GuardStore,
+  type Policy,
+  errorMessage,
+} from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
 import { readTokenSecretFile } from "../guard/token-secret-file.js";
 import { sealKeySetting } from "../guard/seal-key-setting.js";
@@ -87,7 +98,17 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }
     const pages = new ConfirmPages(commandOpener(config.confirmOpener, log));
-    const settings: ContextSettings = { baseUrl, operator, policy, store, tokenTtlMs: config.tokenTtlSeconds * 1000, tokenSecret, embedded, emulatorKey, pages };
+    const settings: ContextSettings = {
+      baseUrl,
+      operator,
+      policy,
+      store,
+      tokenTtlMs: config.tokenTtlSeconds * 1000,
+      tokenSecret,
+      embedded,
+      emulatorKey,
+      pages,
+    };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
     // A store opened at start is a server's: its road is built now too, so the writes a stopped process left

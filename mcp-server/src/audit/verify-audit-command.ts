@@ -1,5 +1,16 @@
 import { existsSync } from "node:fs";
-import { describePerson, isDatabaseUrl, sealVerdict, streamVerifyAuditLog, type AuditSealKey, type AuditVerdict, type PersonTally, type SealedAt, type SealVerdict, errorMessage } from "@custody/shared";
+import {
+  describePerson,
+  isDatabaseUrl,
+  sealVerdict,
+  streamVerifyAuditLog,
+  type AuditSealKey,
+  type AuditVerdict,
+  type PersonTally,
+  type SealedAt,
+  type SealVerdict,
+  errorMessage,
+} from "@custody/shared";
 
 /**
  * `custody-mcp verify-audit <file>` or `--store postgres://...`: 0 when the chain holds and holds
@@ -66,7 +77,9 @@ function problemWithSeal(seal: SealVerdict, verdict: AuditVerdict & { ok: true }
 
 function sealLine(seal: SealVerdict): string {
   if (seal.kind !== "holds") return "seal: none (a log written before seals, or never appended to since)";
-  const checked = seal.authenticated ? "its MAC checked with the seal key" : `not authenticated: sealed with key id ${seal.keyId}, and no such key given or found`;
+  const checked = seal.authenticated
+    ? "its MAC checked with the seal key"
+    : `not authenticated: sealed with key id ${seal.keyId}, and no such key given or found`;
   return `seal: holds its sealed record ${seal.seal.seq} (${checked})`;
 }
 

@@ -71,7 +71,8 @@ async function main(): Promise<number> {
   const http = await startHttpServer(started.ctx, config.http, log, started.changes);
   log(`Streamable HTTP at ${http.url}`);
   warmUp(started.ctx, log);
-  if (config.http.oauth !== null) log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
+  if (config.http.oauth !== null)
+    log(`signing in through ${config.http.oauth.issuer}: access tokens for ${config.http.oauth.resource} only (no shared bearer token)`);
   else if (config.http.token === null) log(`bearer token (set ${OPTIONS.token.env} to choose it): ${http.token}`);
   const reason = await signalled;
   logStopping(reason, http.pending);
@@ -86,7 +87,7 @@ main().then(
   },
   (error: unknown) => {
     const named = error instanceof ConfigError || (error instanceof Error && (error.name === "PolicyFileError" || error.name === "AuditSealError"));
-    log(named ? (error as Error).message : (error as Error).stack ?? String(error));
+    log(named ? (error as Error).message : ((error as Error).stack ?? String(error)));
     process.exitCode = 2;
   },
 );

@@ -15,7 +15,9 @@ export interface Candidate {
  */
 export function completionOf(candidates: readonly Candidate[], typed: string, more = false): CompleteResult {
   const prefix = typed.toLowerCase();
-  const values = [...new Set(candidates.filter((candidate) => candidate.keys.some((key) => key.toLowerCase().startsWith(prefix))).map((candidate) => candidate.value))];
+  const values = [
+    ...new Set(candidates.filter((candidate) => candidate.keys.some((key) => key.toLowerCase().startsWith(prefix))).map((candidate) => candidate.value)),
+  ];
   return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: more || values.length > MAX_COMPLETION_VALUES } };
 }
 

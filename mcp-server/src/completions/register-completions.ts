@@ -34,7 +34,8 @@ export function registerCompletions(server: McpServer, session: DeferredContext,
   const prompts: Record<string, Record<string, Completer>> = {
     stake_sol: {
       ...(mayList ? { account: accounts({ network: "Solana", as: "reference" }) } : {}),
-      validator: async (ctx, typed, given, signal) => completionOf(await validatorCandidates(ctx, mayList ? given.account : undefined, mayListStakes, signal), typed),
+      validator: async (ctx, typed, given, signal) =>
+        completionOf(await validatorCandidates(ctx, mayList ? given.account : undefined, mayListStakes, signal), typed),
     },
     unbond_dot_safely: mayList ? { account: accounts({ network: "Polkadot", as: "reference" }) } : {},
     review_pending_approvals: mayList ? { account: accounts({ as: "reference" }) } : {},
@@ -47,7 +48,8 @@ export function registerCompletions(server: McpServer, session: DeferredContext,
     ? {
         [ACCOUNT_TEMPLATE]: may("get_account") ? { account_id: accounts({ as: "id" }) } : {},
         [SOLANA_STAKES_TEMPLATE]: mayListStakes ? { account_id: accounts({ network: "Solana", as: "id" }) } : {},
-        [SOLANA_STAKE_TEMPLATE]: mayListStakes && may("get_solana_stake") ? { account_id: accounts({ network: "Solana", as: "id" }), stake_uid: stakeUids } : {},
+        [SOLANA_STAKE_TEMPLATE]:
+          mayListStakes && may("get_solana_stake") ? { account_id: accounts({ network: "Solana", as: "id" }), stake_uid: stakeUids } : {},
         [ETHEREUM_STAKES_TEMPLATE]: may("list_ethereum_stakes") ? { account_id: accounts({ network: "Ethereum", as: "id" }) } : {},
       }
     : {};

@@ -23,10 +23,17 @@ function accountReference(account: Account): string {
 }
 
 /** The accounts of a network (or all), matched on name and id: as references (prompts) or ids (resource templates). */
-export async function accountCandidates(ctx: ServerContext, { network, as }: { network?: Network; as: "reference" | "id" }, signal: AbortSignal): Promise<{ candidates: Candidate[]; more: boolean }> {
+export async function accountCandidates(
+  ctx: ServerContext,
+  { network, as }: { network?: Network; as: "reference" | "id" },
+  signal: AbortSignal,
+): Promise<{ candidates: Candidate[]; more: boolean }> {
   const page = await ctx.client.listAccounts({ page: 1, page_size: ACCOUNTS_OFFERED_FROM }, { signal });
   const accounts = page.edges.map((edge) => edge.node).filter((account) => network === undefined || accountNetwork(account) === network);
-  const candidates = accounts.map((account) => ({ value: as === "id" ? String(account.id) : accountReference(account), keys: [account.name, String(account.id), `#${account.id}`] }));
+  const candidates = accounts.map((account) => ({
+    value: as === "id" ? String(account.id) : accountReference(account),
+    keys: [account.name, String(account.id), `#${account.id}`],
+  }));
   return { candidates, more: page.page_info.has_next_page };
 }
 

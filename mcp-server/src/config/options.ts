@@ -28,7 +28,13 @@ export const DEFAULT_SESSION_IDLE_SECONDS = 1800;
 export const DEFAULT_MAX_SESSIONS = 100;
 
 export const OPTIONS = {
-  baseUrl: { flag: "base-url", env: "CUSTODY_BASE_URL", type: "string", value: "URL", help: "the module's base URL; absent: the embedded demo workspace (the emulator in-process)" },
+  baseUrl: {
+    flag: "base-url",
+    env: "CUSTODY_BASE_URL",
+    type: "string",
+    value: "URL",
+    help: "the module's base URL; absent: the embedded demo workspace (the emulator in-process)",
+  },
   operator: { flag: "operator", env: "CUSTODY_OPERATOR", type: "string", value: "NAME", help: "the API operator to act as (required with a base URL)" },
   policy: { flag: "policy", env: "CUSTODY_POLICY", type: "string", value: "FILE", help: "the local policy file, JSON" },
   readOnly: { flag: "read-only", env: "CUSTODY_READ_ONLY", type: "boolean", help: "register no write tool at all (the variable: true or false)" },
@@ -46,7 +52,13 @@ export const OPTIONS = {
     value: "CMD",
     help: "in person mode, the command that opens the confirmation page's own link (the only one that can confirm; never shown to the model) in the person's browser, the link as its last argument (words split on spaces, no shell); none: no page; default xdg-open, open on macOS, rundll32 url.dll,FileProtocolHandler on Windows",
   },
-  auditLog: { flag: "audit-log", env: "CUSTODY_AUDIT_LOG", type: "string", value: "FILE", help: "the audit log, JSONL; default ~/.custody-mcp/audit.jsonl, the VS Code extension's default too, so both count one daily allowance" },
+  auditLog: {
+    flag: "audit-log",
+    env: "CUSTODY_AUDIT_LOG",
+    type: "string",
+    value: "FILE",
+    help: "the audit log, JSONL; default ~/.custody-mcp/audit.jsonl, the VS Code extension's default too, so both count one daily allowance",
+  },
   store: {
     flag: "store",
     env: "CUSTODY_STORE",
@@ -54,7 +66,13 @@ export const OPTIONS = {
     value: "FILE|URL",
     help: "the guard's store: a file is the audit log above (the embedded store); a postgres://user:password@host:port/database URL keeps the audit chain, the daily limits, the dry runs and the nonces in PostgreSQL, shared by replicas (the server creates and migrates its schema; the password is never shown); absent: the audit log",
   },
-  tokenSecretFile: { flag: "token-secret-file", env: "CUSTODY_TOKEN_SECRET_FILE", type: "string", value: "F", help: "32 or more random bytes that replicas share, so a confirmation token one issues opens on another; absent: a random key per process" },
+  tokenSecretFile: {
+    flag: "token-secret-file",
+    env: "CUSTODY_TOKEN_SECRET_FILE",
+    type: "string",
+    value: "F",
+    help: "32 or more random bytes that replicas share, so a confirmation token one issues opens on another; absent: a random key per process",
+  },
   auditSealKeyFile: {
     flag: "audit-seal-key-file",
     env: "CUSTODY_AUDIT_SEAL_KEY_FILE",
@@ -80,11 +98,30 @@ export const OPTIONS = {
     default: DEFAULT_WATCH_INTERVAL_SECONDS,
     help: "how often an account or transaction someone is subscribed to is read again, to notify its changes, in seconds",
   },
-  emulatorKeyFile: { flag: "emulator-key-file", env: "CUSTODY_EMULATOR_KEY_FILE", type: "string", value: "F", help: "with a base URL: the key of an emulator started with one, sent as X-Emulator-Key" },
+  emulatorKeyFile: {
+    flag: "emulator-key-file",
+    env: "CUSTODY_EMULATOR_KEY_FILE",
+    type: "string",
+    value: "F",
+    help: "with a base URL: the key of an emulator started with one, sent as X-Emulator-Key",
+  },
   http: { flag: "http", env: null, type: "boolean", help: "Streamable HTTP instead of stdio" },
   port: { flag: "port", env: null, type: "string", value: "N", range: { min: 0, max: 65_535 }, default: DEFAULT_HTTP_PORT, only: "http", help: "the port" },
-  host: { flag: "host", env: null, type: "string", value: "H", default: "127.0.0.1", only: "http", help: "the host, loopback only (127.0.0.1, localhost or ::1)" },
-  token: { flag: null, env: "CUSTODY_MCP_TOKEN", type: "string", help: "the bearer token every request carries (at least 32 characters); unset: a fresh one printed on stderr" },
+  host: {
+    flag: "host",
+    env: null,
+    type: "string",
+    value: "H",
+    default: "127.0.0.1",
+    only: "http",
+    help: "the host, loopback only (127.0.0.1, localhost or ::1)",
+  },
+  token: {
+    flag: null,
+    env: "CUSTODY_MCP_TOKEN",
+    type: "string",
+    help: "the bearer token every request carries (at least 32 characters); unset: a fresh one printed on stderr",
+  },
   sessionIdleSeconds: {
     flag: "session-idle-seconds",
     env: "CUSTODY_MCP_SESSION_IDLE_SECONDS",
@@ -105,7 +142,14 @@ export const OPTIONS = {
     only: "http",
     help: "sessions held at once; an initialize beyond is refused with 503",
   },
-  replicaId: { flag: "replica-id", env: "CUSTODY_MCP_REPLICA_ID", type: "string", value: "ID", only: "http", help: "behind a load balancer: session ids start with ID., for the balancer to route each session back to its replica" },
+  replicaId: {
+    flag: "replica-id",
+    env: "CUSTODY_MCP_REPLICA_ID",
+    type: "string",
+    value: "ID",
+    only: "http",
+    help: "behind a load balancer: session ids start with ID., for the balancer to route each session back to its replica",
+  },
   publicOrigin: {
     flag: "public-origin",
     env: "CUSTODY_MCP_PUBLIC_ORIGIN",
@@ -146,7 +190,12 @@ export const OPTIONS = {
     only: "page-sign-in",
     help: "that client's secret, for a confidential client; never logged",
   },
-  confirmClientSecret: { flag: null, env: "CUSTODY_CONFIRM_CLIENT_SECRET", type: "string", help: "the confirmation page client's secret itself, instead of its file (no flag: a command line is visible to every user); never logged" },
+  confirmClientSecret: {
+    flag: null,
+    env: "CUSTODY_CONFIRM_CLIENT_SECRET",
+    type: "string",
+    help: "the confirmation page client's secret itself, instead of its file (no flag: a command line is visible to every user); never logged",
+  },
 } as const satisfies Record<string, OptionDeclaration>;
 
 export type OptionName = keyof typeof OPTIONS;

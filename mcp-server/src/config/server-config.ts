@@ -124,14 +124,25 @@ function readConfirmation(value: string | null): ConfirmationMode | null {
 }
 
 function readReplicaId(value: string | null): string | null {
-  if (value !== null && !REPLICA_ID.test(value)) throw new ConfigError(`${settingName(OPTIONS.replicaId)}: 1 to 32 lower-case letters, digits and hyphens, starting with a letter or digit; got ${JSON.stringify(value)}`);
+  if (value !== null && !REPLICA_ID.test(value))
+    throw new ConfigError(
+      `${settingName(OPTIONS.replicaId)}: 1 to 32 lower-case letters, digits and hyphens, starting with a letter or digit; got ${JSON.stringify(value)}`,
+    );
   return value;
 }
 
 function readPublicOrigin(value: string | null): string | null {
   if (value === null) return null;
   const url = URL.canParse(value) ? new URL(value) : null;
-  if (url === null || !["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "" || url.password !== "") {
+  if (
+    url === null ||
+    !["http:", "https:"].includes(url.protocol) ||
+    url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    url.username !== "" ||
+    url.password !== ""
+  ) {
     throw new ConfigError(`${settingName(OPTIONS.publicOrigin)}: an origin, http(s)://host[:port] with no path, got ${JSON.stringify(value)}`);
   }
   return url.origin;
@@ -165,20 +176,33 @@ const AUTH_ISSUER = settingName(OPTIONS.authIssuer);
 const PUBLIC_URL = settingName(OPTIONS.publicUrl);
 const CONFIRM_CLIENT_ID = settingName(OPTIONS.confirmClientId);
 
-function readOAuth(issuer: string | null, publicUrl: string | null, publicOrigin: string | null, confirmClient: ConfirmClientSettings | null): { oauth: OAuthSettings | null; publicOrigin: string | null } {
+function readOAuth(
+  issuer: string | null,
+  publicUrl: string | null,
+  publicOrigin: string | null,
+  confirmClient: ConfirmClientSettings | null,
+): { oauth: OAuthSettings | null; publicOrigin: string | null } {
   if (issuer === null) {
     if (publicUrl !== null) throw new ConfigError(`${PUBLIC_URL}: only with ${AUTH_ISSUER}, the authorization server whose tokens name it`);
     if (confirmClient !== null) throw new ConfigError(`${CONFIRM_CLIENT_ID}: only with ${AUTH_ISSUER}, where the confirmation page signs people in`);
     return { oauth: null, publicOrigin };
   }
-  if (publicUrl === null) throw new ConfigError(`${PUBLIC_URL}: required with ${AUTH_ISSUER}: this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)`);
+  if (publicUrl === null)
+    throw new ConfigError(
+      `${PUBLIC_URL}: required with ${AUTH_ISSUER}: this server's resource URL, the audience of its access tokens (e.g. https://custody.example.com/mcp)`,
+    );
   readServiceUrl(AUTH_ISSUER, "the issuer", issuer);
   const resource = readServiceUrl(PUBLIC_URL, "this server's resource URL", publicUrl);
   if (publicOrigin !== null && publicOrigin !== resource.origin) {
-    throw new ConfigError(`${PUBLIC_URL} and ${settingName(OPTIONS.publicOrigin)} name different origins (${resource.origin}, ${publicOrigin}): clients reach one`);
+    throw new ConfigError(
+      `${PUBLIC_URL} and ${settingName(OPTIONS.publicOrigin)} name different origins (${resource.origin}, ${publicOrigin}): clients reach one`,
+    );
   }
   // Tokens' aud is compared with it character for character: it must be written as a URL reads back (no case or slash left to normalise).
-  if (resource.href !== publicUrl) throw new ConfigError(`${PUBLIC_URL}: write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`);
+  if (resource.href !== publicUrl)
+    throw new ConfigError(
+      `${PUBLIC_URL}: write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`,
+    );
   // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
   return { oauth: { issuer, resource: resource.href, ...(confirmClient === null ? {} : { confirmClient }) }, publicOrigin: resource.origin };
 }
@@ -189,11 +213,14 @@ const MAX_CLIENT_ID = 256;
 /** The confirmation page client and its secret (a file, or the secret itself; at most one; none for a public client). */
 function readConfirmClient(clientId: string | null, secretFile: string | null, secret: string | null): ConfirmClientSettings | null {
   if (clientId === null) {
-    if (secretFile !== null || secret !== null) throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} or ${settingName(OPTIONS.confirmClientSecret)}: only with ${CONFIRM_CLIENT_ID}`);
+    if (secretFile !== null || secret !== null)
+      throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} or ${settingName(OPTIONS.confirmClientSecret)}: only with ${CONFIRM_CLIENT_ID}`);
     return null;
   }
-  if (clientId.length > MAX_CLIENT_ID || !/^[\x21-\x7e]+$/.test(clientId)) throw new ConfigError(`${CONFIRM_CLIENT_ID}: 1 to ${MAX_CLIENT_ID} printable characters without spaces`);
-  if (secretFile !== null && secret !== null) throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} and ${settingName(OPTIONS.confirmClientSecret)}: give one`);
+  if (clientId.length > MAX_CLIENT_ID || !/^[\x21-\x7e]+$/.test(clientId))
+    throw new ConfigError(`${CONFIRM_CLIENT_ID}: 1 to ${MAX_CLIENT_ID} printable characters without spaces`);
+  if (secretFile !== null && secret !== null)
+    throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)} and ${settingName(OPTIONS.confirmClientSecret)}: give one`);
   return { clientId, secretFile, secret };
 }
 
@@ -205,15 +232,22 @@ function readHttpOptions(values: Values, host: string, env: Env): HttpOptions {
     valueOf(OPTIONS.authIssuer, values, env),
     valueOf(OPTIONS.publicUrl, values, env),
     readPublicOrigin(valueOf(OPTIONS.publicOrigin, values, env)),
-    readConfirmClient(valueOf(OPTIONS.confirmClientId, values, env), valueOf(OPTIONS.confirmClientSecretFile, values, env), valueOf(OPTIONS.confirmClientSecret, values, env)),
+    readConfirmClient(
+      valueOf(OPTIONS.confirmClientId, values, env),
+      valueOf(OPTIONS.confirmClientSecretFile, values, env),
+      valueOf(OPTIONS.confirmClientSecret, values, env),
+    ),
   );
   const token = valueOf(OPTIONS.token, values, env);
   const tokenSetting = settingName(OPTIONS.token);
   // Left set by mistake, a shared token would look like it still lets clients in: say it does not.
-  if (oauth !== null && token !== null) throw new ConfigError(`${tokenSetting} and ${AUTH_ISSUER}: give one; with an issuer only its access tokens are accepted, the shared bearer token is not`);
+  if (oauth !== null && token !== null)
+    throw new ConfigError(`${tokenSetting} and ${AUTH_ISSUER}: give one; with an issuer only its access tokens are accepted, the shared bearer token is not`);
   // Every tool of the server stands behind it: a short one can be guessed (never quoted: it is a secret).
   if (token !== null && token.length < MIN_BEARER_TOKEN_LENGTH) {
-    throw new ConfigError(`${tokenSetting}: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`);
+    throw new ConfigError(
+      `${tokenSetting}: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`,
+    );
   }
   return {
     port: wholeNumberOf(OPTIONS.port, values, env),
@@ -233,7 +267,8 @@ function readHttpOptions(values: Values, host: string, env: Env): HttpOptions {
  */
 function readStore(values: Values, env: Env): string | null {
   const { store, auditLog } = OPTIONS;
-  if (values[store.flag] !== undefined && values[auditLog.flag] !== undefined) throw new ConfigError("--store and --audit-log: give one (--store takes a file path or a postgres:// URL)");
+  if (values[store.flag] !== undefined && values[auditLog.flag] !== undefined)
+    throw new ConfigError("--store and --audit-log: give one (--store takes a file path or a postgres:// URL)");
   const value = values[store.flag] ?? values[auditLog.flag] ?? env[store.env] ?? env[auditLog.env];
   return typeof value !== "string" || value === "" ? null : value;
 }
@@ -258,21 +293,27 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
     const command = positionals[0];
     const target = positionals[1] ?? store;
-    if (target === null || positionals.length > 2) throw new ConfigError(`${command}: give exactly one audit log file, or ${settingName(OPTIONS.store)} naming the store`);
+    if (target === null || positionals.length > 2)
+      throw new ConfigError(`${command}: give exactly one audit log file, or ${settingName(OPTIONS.store)} naming the store`);
     return { command, target, sealKeyFile };
   }
   if (positionals[0] === "export-audit") {
     const storeUrl = positionals[1] ?? store;
     if (storeUrl === null || positionals.length > 2 || !isDatabaseUrl(storeUrl)) {
-      throw new ConfigError(`export-audit: give ${settingName(OPTIONS.store)} naming a postgres:// store; its chain is written to stdout as JSONL (a file store is its own export)`);
+      throw new ConfigError(
+        `export-audit: give ${settingName(OPTIONS.store)} naming a postgres:// store; its chain is written to stdout as JSONL (a file store is its own export)`,
+      );
     }
     return { command: "export-audit", storeUrl };
   }
-  if (positionals.length > 0) throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
+  if (positionals.length > 0)
+    throw new ConfigError(`unknown command ${JSON.stringify(positionals[0])}; the commands are verify-audit, reseal-audit and export-audit`);
   const given = (flags: string[]) => flags.some((flag) => values[flag.slice(2)] !== undefined);
   if (given(flagsOnlyWith("http")) && !values.http) throw new ConfigError(`${flagsOnlyWith("http").join(", ")}: only with --http`);
-  if (given(flagsOnlyWith("sign-in")) && !values.http) throw new ConfigError(`${flagsOnlyWith("sign-in").join(", ")}: only with --http (signing in is for the HTTP transport)`);
-  if (given(flagsOnlyWith("page-sign-in")) && !values.http) throw new ConfigError(`${flagsOnlyWith("page-sign-in").join(", ")}: only with --http and ${AUTH_ISSUER} (the page signs people in on a team server)`);
+  if (given(flagsOnlyWith("sign-in")) && !values.http)
+    throw new ConfigError(`${flagsOnlyWith("sign-in").join(", ")}: only with --http (signing in is for the HTTP transport)`);
+  if (given(flagsOnlyWith("page-sign-in")) && !values.http)
+    throw new ConfigError(`${flagsOnlyWith("page-sign-in").join(", ")}: only with --http and ${AUTH_ISSUER} (the page signs people in on a team server)`);
   const host = valueOf(OPTIONS.host, values, env) ?? OPTIONS.host.default;
   if (!LOOPBACK_HOSTS.has(host)) throw new ConfigError(`--host: must be a loopback address (127.0.0.1, localhost or ::1), got ${JSON.stringify(host)}`);
   return {

@@ -8,7 +8,6 @@ import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
 import type { PageSignIn } from "./page-sign-in.js";
 
-
 /** The pages this process remembers opening for the person, so a model's repeated calls open no more tabs. */
 const MAX_REMEMBERED_OPENS = 1000;
 
@@ -92,7 +91,13 @@ export class ConfirmPages implements ConfirmPageLinks {
 }
 
 /** A confirm route of any server: Host (and Origin when sent) checked as the MCP endpoint checks them, then the page. */
-export async function serveConfirmRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, port: number, publicOrigin: string | null): Promise<void> {
+export async function serveConfirmRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ServerContext,
+  port: number,
+  publicOrigin: string | null,
+): Promise<void> {
   const refusal = requestOriginRefusal(req, port, publicOrigin);
   if (refusal) {
     res.writeHead(403, PAGE_HEADERS);

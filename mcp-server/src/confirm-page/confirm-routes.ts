@@ -11,7 +11,8 @@ import { CONFIRM_PATH } from "./page-paths.js";
 import { pageSigner } from "./page-signer.js";
 import type { PageSignIn } from "./page-sign-in.js";
 
-const READ_ONLY = "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
+const READ_ONLY =
+  "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
 /** A decision's form is three short fields: anything longer is not one this page posted. */
 const MAX_FORM_BYTES = 4096;
 
@@ -51,7 +52,11 @@ function shown(target: PageTarget, plan: PlannedWrite, expiresAt: number): { tex
 function outcomeOf(result: CommitResult): { status: number; title: string; lines: string[] } {
   switch (result.status) {
     case "submitted":
-      return { status: 200, title: "Submitted", lines: [`Transaction ${result.transaction.id} (${result.transaction.status}). The assistant's next call with the same reference reads this outcome.`] };
+      return {
+        status: 200,
+        title: "Submitted",
+        lines: [`Transaction ${result.transaction.id} (${result.transaction.status}). The assistant's next call with the same reference reads this outcome.`],
+      };
     case "declined":
       return { status: 200, title: "Declined", lines: ["Nothing was sent."] };
     case "uncertain":
@@ -59,7 +64,11 @@ function outcomeOf(result: CommitResult): { status: number; title: string; lines
     case "rejected":
       return { status: 200, title: "Refused by the service", lines: [`It was not applied: ${result.message}`] };
     default:
-      return { status: 409, title: "Not sent", lines: ["message" in result ? result.message : `stopped by the checks (${result.status})`, "Nothing was sent."] };
+      return {
+        status: 409,
+        title: "Not sent",
+        lines: ["message" in result ? result.message : `stopped by the checks (${result.status})`, "Nothing was sent."],
+      };
   }
 }
 
@@ -70,7 +79,13 @@ function outcomeOf(result: CommitResult): { status: number; title: string; lines
  * for a dry run still open: the intent is redeemed once, so a second post sends nothing. The
  * transport has already checked Host (and Origin when sent) as it does for the MCP endpoint.
  */
-export async function answerConfirmPage(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, expectedOrigin: string, signIn: PageSignIn | null): Promise<void> {
+export async function answerConfirmPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: ServerContext,
+  expectedOrigin: string,
+  signIn: PageSignIn | null,
+): Promise<void> {
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.
   const id = path.slice(CONFIRM_PATH.length);
@@ -86,11 +101,15 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
     return reply(res, status, title, lines, null, link === undefined ? "" : linkHtml(link.href, link.text));
   }
   // The person's role acts as this operator (a single user: the server's).
-  if (target.operator !== signer.ctx.operator) return reply(res, 404, "No such confirmation", ["This link is not one this server made for you (or your role changed since)."]);
+  if (target.operator !== signer.ctx.operator)
+    return reply(res, 404, "No such confirmation", ["This link is not one this server made for you (or your role changed since)."]);
   const road = signer.ctx.road;
   const nonce = personNonce(ctx.tokens, target.reference, target);
   const request = await road.keptRequest(nonce);
-  if (request === null) return reply(res, 410, "Nothing to confirm", ["This write was already confirmed or declined, was replaced by a newer dry run, or expired. Nothing more will be sent from this page."]);
+  if (request === null)
+    return reply(res, 410, "Nothing to confirm", [
+      "This write was already confirmed or declined, was replaced by a newer dry run, or expired. Nothing more will be sent from this page.",
+    ]);
   const call = { actor: { person: signer.person } };
   if (req.method === "GET") {
     const asked = await road.question(request, nonce, call);
@@ -100,17 +119,29 @@ export async function answerConfirmPage(req: IncomingMessage, res: ServerRespons
     const key = signer.person !== null ? pageSecret(ctx.tokens, id) : (new URL(req.url ?? "/", "http://localhost").searchParams.get("key") ?? "");
     // The link the model was given shows the write but cannot decide it: only the person's link, opened in their browser, carries the key.
     if (!isPageSecret(ctx.tokens, id, key)) return reply(res, 200, `Waiting for you: ${titleOf(target)}`, [READ_ONLY], page.text);
-    return reply(res, 200, `Confirm: ${titleOf(target)}`, ["An assistant prepared this write. Nothing is sent unless you confirm it here (once)."], page.text, decisionForm(`${CONFIRM_PATH}${id}`, key, page.digest));
+    return reply(
+      res,
+      200,
+      `Confirm: ${titleOf(target)}`,
+      ["An assistant prepared this write. Nothing is sent unless you confirm it here (once)."],
+      page.text,
+      decisionForm(`${CONFIRM_PATH}${id}`, key, page.digest),
+    );
   }
   // A post from any other page, or a request without Origin (not a browser's form), is refused: a model cannot post for the person.
-  if (req.headers.origin !== expectedOrigin) return reply(res, 403, "Refused", ["This decision did not come from this confirmation page (Origin). Nothing was sent."]);
+  if (req.headers.origin !== expectedOrigin)
+    return reply(res, 403, "Refused", ["This decision did not come from this confirmation page (Origin). Nothing was sent."]);
   const form = await readForm(req);
   const secret = form?.get("secret") ?? "";
-  if (form === null || !isPageSecret(ctx.tokens, id, secret)) return reply(res, 403, "Refused", ["This decision did not carry the page's own secret. Nothing was sent."]);
+  if (form === null || !isPageSecret(ctx.tokens, id, secret))
+    return reply(res, 403, "Refused", ["This decision did not carry the page's own secret. Nothing was sent."]);
   const decision = form.get("decision");
   const digest = form.get("question") ?? "";
   if (decision !== "confirm" && decision !== "decline") return reply(res, 400, "Refused", ["Choose Confirm or Decline. Nothing was sent."]);
-  const result = await road.commit(request, nonce, { ...call, consent: { ask: async (plan) => decisionConsent(decision, "page", digest, shown(target, plan, 0).digest) } });
+  const result = await road.commit(request, nonce, {
+    ...call,
+    consent: { ask: async (plan) => decisionConsent(decision, "page", digest, shown(target, plan, 0).digest) },
+  });
   const outcome = outcomeOf(result);
   return reply(res, outcome.status, outcome.title, outcome.lines);
 }

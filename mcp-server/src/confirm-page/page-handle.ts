@@ -26,7 +26,9 @@ export type PageTarget = z.infer<typeof PageTarget> & TokenBinding;
  * page's secret (pageSecret), which only the person's link (opened in their browser) carries.
  */
 export function pageId(tokens: ConfirmationTokens, target: PageTarget): string {
-  const body = Buffer.from(JSON.stringify({ reference: target.reference, tool: target.tool, operator: target.operator, person: target.person })).toString("base64url");
+  const body = Buffer.from(JSON.stringify({ reference: target.reference, tool: target.tool, operator: target.operator, person: target.person })).toString(
+    "base64url",
+  );
   return `${PREFIX}.${body}.${tokens.sign(ID_PURPOSE, body)}`;
 }
 

@@ -15,7 +15,8 @@ const SessionValue = z.object({ person: Person });
  * the operator, the tools and the limits), in a cookie of bounded size whatever the issuer lists.
  */
 function asThePolicyMatches(policy: Policy, person: Person): Person {
-  const named = (pick: (when: { groups?: string[]; roles?: string[] }) => string[] | undefined) => new Set((policy.roles ?? []).flatMap((role) => pick(role.when) ?? []));
+  const named = (pick: (when: { groups?: string[]; roles?: string[] }) => string[] | undefined) =>
+    new Set((policy.roles ?? []).flatMap((role) => pick(role.when) ?? []));
   const groups = named((when) => when.groups);
   const roles = named((when) => when.roles);
   return { ...person, groups: person.groups.filter((group) => groups.has(group)), roles: person.roles.filter((role) => roles.has(role)) };

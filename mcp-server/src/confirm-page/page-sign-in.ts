@@ -10,7 +10,6 @@ import { CALLBACK_PATH } from "./page-paths.js";
 import { challengeOf, type SignInFlow } from "./sign-in-flow.js";
 import { exchangeCode, TokenExchangeError, type PageClient } from "./token-exchange.js";
 
-
 /** Why a sign-in could not finish: said to the person on the page (never a token). */
 export class SignInError extends Error {
   override readonly name = "SignInError";
@@ -82,7 +81,8 @@ export class PageSignIn {
     try {
       const verified = await this.#verifier.verify(token);
       // A token the issuer made for another client was not this sign-in's.
-      if (verified.person.client !== undefined && verified.person.client !== this.#client.clientId) throw new SignInError("the issuer's token names another client than this page's");
+      if (verified.person.client !== undefined && verified.person.client !== this.#client.clientId)
+        throw new SignInError("the issuer's token names another client than this page's");
       if (!verified.scopes.includes(WRITE_SCOPE)) throw new SignInError(`the issuer did not grant ${WRITE_SCOPE}, which confirming a write needs`);
       return verified.person;
     } catch (error) {
@@ -100,7 +100,9 @@ function clientSecret(client: ConfirmClientSettings): string | null {
   try {
     text = readFileSync(client.secretFile, "utf8").trim();
   } catch (error) {
-    throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)}: cannot read ${client.secretFile} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`);
+    throw new ConfigError(
+      `${settingName(OPTIONS.confirmClientSecretFile)}: cannot read ${client.secretFile} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`,
+    );
   }
   if (text === "") throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)}: ${client.secretFile} is empty`);
   return text;

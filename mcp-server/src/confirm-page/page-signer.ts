@@ -31,16 +31,27 @@ export type PageSigner = { ctx: ServerContext; person: Person | null } | { refus
 export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: PageTarget, id: string, signIn: PageSignIn | null): PageSigner {
   if (target.person === null) return { ctx, person: null };
   if (signIn === null) {
-    return { refusal: { status: 403, title: "Sign-in not available", lines: ["This server does not sign people in on its confirmation page (no --confirm-client-id): confirm in an MCP client that shows forms. Nothing was sent."] } };
+    return {
+      refusal: {
+        status: 403,
+        title: "Sign-in not available",
+        lines: [
+          "This server does not sign people in on its confirmation page (no --confirm-client-id): confirm in an MCP client that shows forms. Nothing was sent.",
+        ],
+      },
+    };
   }
   const person = sessionPerson(ctx.tokens, req, Date.now());
   if (person === null) {
-    if (req.method !== "GET") return { refusal: { status: 403, title: "Refused", lines: ["You are not signed in on this page (or your sign-in expired). Nothing was sent."] } };
+    if (req.method !== "GET")
+      return { refusal: { status: 403, title: "Refused", lines: ["You are not signed in on this page (or your sign-in expired). Nothing was sent."] } };
     return {
       refusal: {
         status: 200,
         title: "Sign in to confirm",
-        lines: ["An assistant prepared a write that only you can confirm. Sign in at your identity provider to see it; nothing is sent unless you then confirm it."],
+        lines: [
+          "An assistant prepared a write that only you can confirm. Sign in at your identity provider to see it; nothing is sent unless you then confirm it.",
+        ],
         link: { href: `${SIGN_IN_PATH}${id}`, text: "Sign in" },
       },
     };

@@ -61,7 +61,8 @@ async function callback(req: IncomingMessage, res: ServerResponse, ctx: ServerCo
   const flow = openFlow(ctx.tokens, req, now);
   const spent = [spentFlowCookie(signIn.secure)];
   // The state binds the redirect to the sign-in this browser started: another's code is not taken (login CSRF).
-  if (flow === null || params.get("state") !== flow.state) return page(res, 400, "Sign-in not recognised", ["This browser did not start this sign-in here, or it took longer than 10 minutes.", AGAIN], spent);
+  if (flow === null || params.get("state") !== flow.state)
+    return page(res, 400, "Sign-in not recognised", ["This browser did not start this sign-in here, or it took longer than 10 minutes.", AGAIN], spent);
   const error = params.get("error");
   if (error !== null) return page(res, 403, "Not signed in", [`The identity provider did not sign you in: ${error.slice(0, 100)}.`, AGAIN], spent);
   const code = params.get("code");
@@ -78,6 +79,20 @@ async function callback(req: IncomingMessage, res: ServerResponse, ctx: ServerCo
     return page(res, 403, "Refused", [notTheirs(person)], spent);
   }
   const session = sessionCookie(ctx.tokens, ctx.policy, person, now, signIn.secure);
-  if (session === null) return page(res, 403, "Not signed in", ["What your token says of you (the groups and roles this server's roles name) does not fit in a cookie.", AGAIN], spent);
-  return page(res, 200, "Signed in", [`You are signed in as ${describePerson(personOnRecord(person))}.`], [...spent, session], linkHtml(`${CONFIRM_PATH}${flow.page}`, "Continue to the confirmation"));
+  if (session === null)
+    return page(
+      res,
+      403,
+      "Not signed in",
+      ["What your token says of you (the groups and roles this server's roles name) does not fit in a cookie.", AGAIN],
+      spent,
+    );
+  return page(
+    res,
+    200,
+    "Signed in",
+    [`You are signed in as ${describePerson(personOnRecord(person))}.`],
+    [...spent, session],
+    linkHtml(`${CONFIRM_PATH}${flow.page}`, "Continue to the confirmation"),
+  );
 }

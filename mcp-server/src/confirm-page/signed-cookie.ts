@@ -43,7 +43,14 @@ export function cookieOf(req: IncomingMessage, name: string): string | null {
 
 /** A Set-Cookie value for the page's routes: HttpOnly, Secure behind TLS, `maxAgeSeconds` 0 to drop it. */
 export function setCookie(name: string, value: string, options: { maxAgeSeconds: number; sameSite: "Lax" | "Strict"; secure: boolean }): string {
-  return [`${name}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${options.maxAgeSeconds}`, "HttpOnly", `SameSite=${options.sameSite}`, ...(options.secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${name}=${value}`,
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+    "HttpOnly",
+    `SameSite=${options.sameSite}`,
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 export function fitsCookie(value: string): boolean {

@@ -31,19 +31,33 @@ function basic(clientId: string, secret: string): string {
  * the issuer's error is quoted (its own short words), never the token.
  */
 export async function exchangeCode(tokenEndpoint: string, client: PageClient, code: string, verifier: string): Promise<string> {
-  const body = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: client.redirectUri, code_verifier: verifier, resource: client.resource });
+  const body = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: client.redirectUri,
+    code_verifier: verifier,
+    resource: client.resource,
+  });
   if (client.secret === null) body.set("client_id", client.clientId);
-  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded", ...(client.secret === null ? {} : { Authorization: basic(client.clientId, client.secret) }) };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Content-Type": "application/x-www-form-urlencoded",
+    ...(client.secret === null ? {} : { Authorization: basic(client.clientId, client.secret) }),
+  };
   let response: Response;
   let answer: unknown;
   try {
     response = await fetchBounded(tokenEndpoint, { headers, body }, METADATA_LIMITS);
     answer = JSON.parse(await response.text()) as unknown;
   } catch (error) {
-    throw new TokenExchangeError(`the issuer's token endpoint did not answer usably (${(error as Error).name === "TimeoutError" ? "no answer in time" : (error as Error).message.slice(0, 200)})`);
+    throw new TokenExchangeError(
+      `the issuer's token endpoint did not answer usably (${(error as Error).name === "TimeoutError" ? "no answer in time" : (error as Error).message.slice(0, 200)})`,
+    );
   }
   const token = TokenAnswer.safeParse(answer);
   if (response.status === 200 && token.success) return token.data.access_token;
   const refused = TokenError.safeParse(answer);
-  throw new TokenExchangeError(`the issuer refused the code: HTTP ${response.status}${refused.success ? ` ${refused.data.error}${refused.data.error_description === undefined ? "" : ` (${refused.data.error_description})`}` : ""}`);
+  throw new TokenExchangeError(
+    `the issuer refused the code: HTTP ${response.status}${refused.success ? ` ${refused.data.error}${refused.data.error_description === undefined ? "" : ` (${refused.data.error_description})`}` : ""}`,
+  );
 }

@@ -12,7 +12,8 @@ import { personStanding } from "./person-standing.js";
 /** How long a retried call waits for the person's decision on the page: under a client's usual 60-second request timeout. */
 const DECISION_WAIT_MS = 45_000;
 const POLL_MS = 500;
-const ON_THE_PAGE = "on the confirmation page their client showed them (the same call with the same reference shows it again), or in an MCP client that shows forms";
+const ON_THE_PAGE =
+  "on the confirmation page their client showed them (the same call with the same reference shows it again), or in an MCP client that shows forms";
 
 type Intent = TokenBinding & { nonce: string };
 
@@ -37,7 +38,13 @@ export async function pageRoundTrip(reference: string, intent: Intent, call: Too
   const title = writeSpecOfTool(intent.tool)?.identity.title ?? intent.tool;
   const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt });
   if (!speaksModernEra(call.session)) beatWhileAsked(call, expiresAt - ctx.now().getTime());
-  return inputRequired({ inputRequests: pageQuestion(`${title}: an assistant prepared this write. Confirm or decline it on this page; nothing is sent unless you confirm there.`, url), requestState });
+  return inputRequired({
+    inputRequests: pageQuestion(
+      `${title}: an assistant prepared this write. Confirm or decline it on this page; nothing is sent unless you confirm there.`,
+      url,
+    ),
+    requestState,
+  });
 }
 
 /** Waits until the intent is no longer open (the person decided on the page), it expires, the call is cancelled, or a while passes. */

@@ -16,7 +16,8 @@ const IN_A_FORM = "in an MCP client that shows forms (the same call with the sam
 async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string> {
   const link = await ctx.pages.link(ctx.forPerson(null), { reference, ...bound });
   if (link === null) return IN_A_FORM;
-  if (bound.person !== null) return `on the confirmation page ${link}, signing in there as themselves (give them the link: only they can sign in, see it and confirm), or ${IN_A_FORM}`;
+  if (bound.person !== null)
+    return `on the confirmation page ${link}, signing in there as themselves (give them the link: only they can sign in, see it and confirm), or ${IN_A_FORM}`;
   return `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
 }
 
@@ -25,7 +26,12 @@ async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson">, refere
  * store without using anything up, so the call can be repeated on any replica. Nothing here sends.
  * `shownWhere`: where the person was already shown the page (its client); null: the page this server opens.
  */
-export async function personStanding(reference: string, intent: TokenBinding & { nonce: string }, ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">, shownWhere: string | null = null): Promise<CallToolResult> {
+export async function personStanding(
+  reference: string,
+  intent: TokenBinding & { nonce: string },
+  ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">,
+  shownWhere: string | null = null,
+): Promise<CallToolResult> {
   const store = ctx.road.store;
   const standing = await store.lookUpIntent(intent.nonce);
   switch (standing.outcome) {
@@ -43,14 +49,24 @@ export async function personStanding(reference: string, intent: TokenBinding & {
     case "reused":
       return settledAnswer(reference, standing.reference === null ? null : await store.writeByReference(standing.reference));
     case "superseded":
-      return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", { reason: "superseded", reference });
+      return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", {
+        reason: "superseded",
+        reference,
+      });
     case "unknown":
-      return expiredAnswer(reference, "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)");
+      return expiredAnswer(
+        reference,
+        "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)",
+      );
   }
 }
 
 function expiredAnswer(reference: string, why: string): CallToolResult {
-  return writeResult({ status: "expired", reference, error: `${why}: nothing was sent` }, `EXPIRED: ${why}; nothing was sent. Run a new dry run if the person still wants it.`, true);
+  return writeResult(
+    { status: "expired", reference, error: `${why}: nothing was sent` },
+    `EXPIRED: ${why}; nothing was sent. Run a new dry run if the person still wants it.`,
+    true,
+  );
 }
 
 /** A person-mode intent that was used: the write it went on to, or (none) declined or stopped before reserving. */
@@ -63,9 +79,17 @@ function settledAnswer(reference: string, trace: WriteTrace | null): CallToolRes
     );
   }
   if (trace.status === "submitted" && trace.transaction_id !== null) {
-    return writeResult({ status: "submitted", reference, transaction_id: trace.transaction_id }, `SUBMITTED: the person confirmed it; transaction ${trace.transaction_id}. get_transaction ${trace.transaction_id} shows where it stands.`);
+    return writeResult(
+      { status: "submitted", reference, transaction_id: trace.transaction_id },
+      `SUBMITTED: the person confirmed it; transaction ${trace.transaction_id}. get_transaction ${trace.transaction_id} shows where it stands.`,
+    );
   }
   if (trace.status === "not_applied") return writeError("failed", "the person confirmed it, but it was not applied", { reference });
-  const message = trace.status === "in_flight" ? "the person confirmed it and it is being sent" : "the person confirmed it; its outcome is not known yet (it may be applied)";
-  return writeResult({ status: "uncertain", reference, looked_up: false, error: message }, `UNCERTAIN: ${message}. Call again with the same reference to learn more; never send it again.`, true);
+  const message =
+    trace.status === "in_flight" ? "the person confirmed it and it is being sent" : "the person confirmed it; its outcome is not known yet (it may be applied)";
+  return writeResult(
+    { status: "uncertain", reference, looked_up: false, error: message },
+    `UNCERTAIN: ${message}. Call again with the same reference to learn more; never send it again.`,
+    true,
+  );
 }

@@ -1,4 +1,15 @@
-import { delimitUntrusted, describePerson, oneLineUntrusted, sanitizeUntrustedValue, stringifyJsonExact, whatMoves, whatMovesLines, type Finding, type PersonOnRecord, type PlannedWrite } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describePerson,
+  oneLineUntrusted,
+  sanitizeUntrustedValue,
+  stringifyJsonExact,
+  whatMoves,
+  whatMovesLines,
+  type Finding,
+  type PersonOnRecord,
+  type PlannedWrite,
+} from "@custody/shared";
 import type { z } from "zod";
 import { checkViews, describeChecks } from "../views/check-view.js";
 import { recordView } from "../views/workspace-view.js";
@@ -24,7 +35,16 @@ export function planView(plan: PlannedWrite): z.input<typeof PlanView> {
     ...(plan.balances.length === 0 ? {} : { balances: plan.balances }),
     ...(Object.keys(plan.dates).length === 0 ? {} : { dates: plan.dates }),
     ...(attention.length === 0 ? {} : { checks: checkViews(attention) }),
-    governance: governance === null ? null : recordView({ outcome: governance.outcome, rule: governance.rule, ...(governance.pending_steps.length === 0 ? {} : { pending_steps: governance.pending_steps.map(({ index, ...step }) => ({ step: index + 1, ...step })) }) }),
+    governance:
+      governance === null
+        ? null
+        : recordView({
+            outcome: governance.outcome,
+            rule: governance.rule,
+            ...(governance.pending_steps.length === 0
+              ? {}
+              : { pending_steps: governance.pending_steps.map(({ index, ...step }) => ({ step: index + 1, ...step })) }),
+          }),
     request: { method: plan.call.method, path: plan.call.path },
     ...(plan.person === null ? {} : { prepared_for: sanitizeUntrustedValue(plan.person) as PersonOnRecord }),
   };
@@ -48,7 +68,9 @@ function checksLines(checks: readonly Finding[]): string {
 
 export function governanceLine(plan: PlannedWrite): string {
   // One line: the summary quotes members' names, which must not begin a line that reads as a fact ("Recipient: ...").
-  return plan.governance === null ? "Governance: not reported by the account; the workspace decides." : `Governance: ${oneLineUntrusted(plan.governance.summary)}.`;
+  return plan.governance === null
+    ? "Governance: not reported by the account; the workspace decides."
+    : `Governance: ${oneLineUntrusted(plan.governance.summary)}.`;
 }
 
 /** What moves, first in every answer about a plan: the title, then account, amount, destinations, fee, balances, one a line; workspace text delimited. */

@@ -41,7 +41,10 @@ export type QuestionCheck = { ok: true; state: QuestionState } | { ok: false; me
  * the intent is redeemed once, by the confirmation, so a replayed state reads "already used".
  */
 export function openQuestion(tokens: ConfirmationTokens, wire: string, expected: TokenBinding & { nonce: string }, now: number): QuestionCheck {
-  const refused = (why: string): QuestionCheck => ({ ok: false, message: `requestState: ${why}; nothing was sent: confirm again (with the token, or in person mode the reference) to be asked again` });
+  const refused = (why: string): QuestionCheck => ({
+    ok: false,
+    message: `requestState: ${why}; nothing was sent: confirm again (with the token, or in person mode the reference) to be asked again`,
+  });
   if (wire.length > MAX_STATE_CHARS) return refused(`longer than ${MAX_STATE_CHARS} characters, not one this server issued`);
   const [prefix, body, mac, extra] = wire.split(".");
   if (prefix !== PREFIX || body === undefined || mac === undefined || extra !== undefined) return refused("not one this server issued (malformed)");
@@ -55,7 +58,9 @@ export function openQuestion(tokens: ConfirmationTokens, wire: string, expected:
   if (!parsed.success) return refused("not one this server issued (unexpected content)");
   const state = parsed.data;
   if (state.nonce !== expected.nonce || state.tool !== expected.tool || state.operator !== expected.operator || state.person !== expected.person) {
-    return refused(`issued for another confirmation, tool, operator or person than this one (${expected.tool} as ${expected.operator}${expected.person === null ? "" : " for you"})`);
+    return refused(
+      `issued for another confirmation, tool, operator or person than this one (${expected.tool} as ${expected.operator}${expected.person === null ? "" : " for you"})`,
+    );
   }
   if (now >= state.expires_at) return refused(`the question expired at ${new Date(state.expires_at).toISOString()}`);
   return { ok: true, state };

@@ -10,7 +10,11 @@ import { writeError } from "./write-answers.js";
  * The question a retried call answers (its heartbeat stopped): the state it echoes, if this server
  * sealed it for this intent and it has not expired; otherwise the audited refusal to answer with.
  */
-export async function retriedQuestion(call: ToolCall, wire: string, intent: TokenBinding & { nonce: string }): Promise<{ ok: true; state: QuestionState } | { ok: false; answer: CallToolResult }> {
+export async function retriedQuestion(
+  call: ToolCall,
+  wire: string,
+  intent: TokenBinding & { nonce: string },
+): Promise<{ ok: true; state: QuestionState } | { ok: false; answer: CallToolResult }> {
   stopBeating(call);
   const opened = openQuestion(call.ctx.tokens, wire, intent, call.ctx.now().getTime());
   if (opened.ok) return opened;

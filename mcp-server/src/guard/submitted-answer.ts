@@ -1,4 +1,15 @@
-import { delimitUntrusted, describeAmount, formatAmount, lookedUpBy, memberNames, sanitizeUntrustedText, whenText, type CommitResult, type Currency, type Transaction } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describeAmount,
+  formatAmount,
+  lookedUpBy,
+  memberNames,
+  sanitizeUntrustedText,
+  whenText,
+  type CommitResult,
+  type Currency,
+  type Transaction,
+} from "@custody/shared";
 import type { z } from "zod";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { writeResult, type SubmittedTransaction } from "./write-output.js";
@@ -22,10 +33,13 @@ function transactionBrief(tx: Transaction, currency: Currency, stakeUid: string 
 function standingLine(result: Submitted, tx: Transaction, now: Date): string {
   const waiting = result.standing?.waiting;
   if (waiting) {
-    const needs = waiting.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ");
+    const needs = waiting.missing
+      .map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`)
+      .join("; ");
     return `Waiting for approval: ${needs || "no step short of its quorum"}; expires ${whenText(waiting.expires_at, now)}.`;
   }
-  if (tx.tx_hash !== null) return `Broadcast: fee ${tx.fees === null ? "not reported" : describeAmount(tx.fees, result.plan.currency)}, tx_hash ${sanitizeUntrustedText(tx.tx_hash)}.`;
+  if (tx.tx_hash !== null)
+    return `Broadcast: fee ${tx.fees === null ? "not reported" : describeAmount(tx.fees, result.plan.currency)}, tx_hash ${sanitizeUntrustedText(tx.tx_hash)}.`;
   return `Not broadcast yet (${tx.status}): get_transaction ${tx.id} shows its fee and hash once it is.`;
 }
 
@@ -34,7 +48,9 @@ function newStakeLine(result: Submitted): string {
   const stake = result.standing?.new_stake;
   if (stake === undefined) return "";
   const account = sanitizeUntrustedText(stake.stake_account);
-  return stake.uid === null ? `New stake account ${account}: list_solana_stakes gives its uid once it is broadcast.` : `New stake: uid ${sanitizeUntrustedText(stake.uid)} (stake account ${account}).`;
+  return stake.uid === null
+    ? `New stake account ${account}: list_solana_stakes gives its uid once it is broadcast.`
+    : `New stake: uid ${sanitizeUntrustedText(stake.uid)} (stake account ${account}).`;
 }
 
 /**
@@ -44,7 +60,9 @@ function newStakeLine(result: Submitted): string {
 export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
   const tx = result.standing?.transaction ?? result.transaction;
   const waiting = result.standing?.waiting;
-  const found = result.looked_up ? ` The service's answer did not say whether it was applied; the transaction was found ${lookedUpBy(result.plan.lostAnswer)} and was not sent again.` : "";
+  const found = result.looked_up
+    ? ` The service's answer did not say whether it was applied; the transaction was found ${lookedUpBy(result.plan.lostAnswer)} and was not sent again.`
+    : "";
   const problems = [result.raced?.message, result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
   return writeResult(
     {
@@ -52,12 +70,26 @@ export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
       reference: result.plan.correlation_id,
       transaction: transactionBrief(tx, result.plan.currency, result.standing?.new_stake?.uid ?? null),
       ...(waiting
-        ? { waiting: { missing: waiting.missing.map((step) => ({ step: step.index + 1, needs: step.missing, of: step.approvers.map((member) => sanitizeUntrustedText(member.username)) })), expires_at: waiting.expires_at.toISOString() } }
+        ? {
+            waiting: {
+              missing: waiting.missing.map((step) => ({
+                step: step.index + 1,
+                needs: step.missing,
+                of: step.approvers.map((member) => sanitizeUntrustedText(member.username)),
+              })),
+              expires_at: waiting.expires_at.toISOString(),
+            },
+          }
         : {}),
       ...(result.looked_up ? { looked_up: true } : {}),
       ...(problems.length === 0 ? {} : { warning: problems.join("; ") }),
     },
-    [`SUBMITTED (the dry run ${result.plan.correlation_id}): transaction ${tx.id} ${tx.type} ${tx.status}.${found}`, standingLine(result, tx, now), newStakeLine(result), ...problems.map((problem) => `WARNING: ${problem}`)]
+    [
+      `SUBMITTED (the dry run ${result.plan.correlation_id}): transaction ${tx.id} ${tx.type} ${tx.status}.${found}`,
+      standingLine(result, tx, now),
+      newStakeLine(result),
+      ...problems.map((problem) => `WARNING: ${problem}`),
+    ]
       .filter((line) => line !== "")
       .join("\n"),
   );

@@ -1,4 +1,13 @@
-import { delimitUntrusted, describeCandidates, describePerson, oneLineUntrusted, whatMovesLines, type CommitResult, type PlannedWrite, type PrepareResult } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describeCandidates,
+  describePerson,
+  oneLineUntrusted,
+  whatMovesLines,
+  type CommitResult,
+  type PlannedWrite,
+  type PrepareResult,
+} from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { describeChecks } from "../views/check-view.js";
 import { shownQuestion } from "../server/elicitation.js";
@@ -63,7 +72,9 @@ function viewSentence(tool: string, expiresAt: Date): string {
 
 /** What the view is given beside the structured content: the token it confirms with, the exact body, and the digest of the question its yes answers. */
 function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<string, unknown> {
-  return { [VIEW_META_KEY]: { tool, title: plan.identity.title, token, question: questionDigest(questionText(plan.identity.title, plan)), body: exactBody(plan) } };
+  return {
+    [VIEW_META_KEY]: { tool, title: plan.identity.title, token, question: questionDigest(questionText(plan.identity.title, plan)), body: exactBody(plan) },
+  };
 }
 
 /** Person mode's closing sentence: only the person confirms; the model comes back with the reference. */
@@ -119,7 +130,10 @@ export function commitAnswer(result: CommitResult, now: Date, field: ConfirmFiel
     case "failed":
       return writeError("failed", `${result.message}. Nothing was sent.`, result.plan ? { reference: result.plan.correlation_id } : {});
     case "rejected":
-      return writeError("failed", `the service refused the write: it was not applied (${result.message})`, { reference: result.plan.correlation_id, ...auditWarning(result.audit_problem) });
+      return writeError("failed", `the service refused the write: it was not applied (${result.message})`, {
+        reference: result.plan.correlation_id,
+        ...auditWarning(result.audit_problem),
+      });
     case "submitted":
       return submittedAnswer(result, now);
     case "uncertain":
@@ -176,5 +190,7 @@ export function personMessage(title: string, plan: PlannedWrite): string {
 export function repeatLine(plan: PlannedWrite): string {
   const acknowledged = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
   if (acknowledged === undefined) return "";
-  return acknowledged.facts.may_pay_twice === "true" ? "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE." : "THIS SENDS AGAIN what was already sent.";
+  return acknowledged.facts.may_pay_twice === "true"
+    ? "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE."
+    : "THIS SENDS AGAIN what was already sent.";
 }

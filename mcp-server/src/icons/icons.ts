@@ -16,6 +16,8 @@ export const TOOLSET_ICONS: Record<Toolset, Icon[]> = {
   operators: [svgIcon('<circle cx="12" cy="7" r="5" fill="#6a4c93"/><path d="M3 22a9 9 0 0 1 18 0z" fill="#6a4c93"/>')],
   transactions: [svgIcon('<path d="M3 8h15l-4-4M21 16H6l4 4" fill="none" stroke="#1b7f5c" stroke-width="3"/>')],
   solana_staking: [svgIcon('<path d="M6 4h15l-3 4H3zm-3 6h15l3 4H6zm3 6h15l-3 4H3z" fill="#9945ff"/>')],
-  polkadot_staking: [svgIcon('<circle cx="12" cy="12" r="4" fill="#e6007a"/><circle cx="12" cy="3" r="2.5" fill="#e6007a"/><circle cx="12" cy="21" r="2.5" fill="#e6007a"/>')],
+  polkadot_staking: [
+    svgIcon('<circle cx="12" cy="12" r="4" fill="#e6007a"/><circle cx="12" cy="3" r="2.5" fill="#e6007a"/><circle cx="12" cy="21" r="2.5" fill="#e6007a"/>'),
+  ],
   ethereum_staking: [svgIcon('<path d="m12 1 7 11-7 4-7-4zm0 16 7-4-7 10-7-10z" fill="#627eea"/>')],
 };

@@ -39,11 +39,14 @@ function refusalOf(error: unknown, settings: OAuthSettings): InvalidTokenError |
     if (error.reason === "missing") return new InvalidTokenError(`the token has no ${error.claim} claim`);
     return new InvalidTokenError(`the token's ${error.claim} claim is invalid`);
   }
-  if (error instanceof errors.JWSSignatureVerificationFailed) return new InvalidTokenError("the token's signature does not verify with the issuer's key (forged or altered)");
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return new InvalidTokenError("the token's signature does not verify with the issuer's key (forged or altered)");
   if (error instanceof errors.JWKSNoMatchingKey) return new InvalidTokenError("the token is not signed with a key the issuer publishes");
   if (error instanceof errors.JWKSMultipleMatchingKeys) return new InvalidTokenError("the token names no single key of the issuer");
-  if (error instanceof errors.JOSEAlgNotAllowed) return new InvalidTokenError("the token's signing algorithm is not accepted (asymmetric only: RS, PS, ES, EdDSA)");
-  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported) return new InvalidTokenError("the token is not a well-formed signed JWT");
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return new InvalidTokenError("the token's signing algorithm is not accepted (asymmetric only: RS, PS, ES, EdDSA)");
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid || error instanceof errors.JOSENotSupported)
+    return new InvalidTokenError("the token is not a well-formed signed JWT");
   if (error instanceof KeysUnavailable) return error;
   // The key set could not be fetched (timeout, refused connection, an answer that is not a key set).
   const why = error instanceof errors.JWKSTimeout ? "no answer in time" : errorMessage(error);
@@ -75,12 +78,15 @@ export class AccessTokenVerifier {
       throw new InvalidTokenError("the token is not a JWT access token");
     }
     // Fields of a header nobody has verified yet: any JSON at all.
-    if (typeof header.alg !== "string" || (header.typ !== undefined && typeof header.typ !== "string")) throw new InvalidTokenError("the token's header is malformed (alg and typ must be strings)");
+    if (typeof header.alg !== "string" || (header.typ !== undefined && typeof header.typ !== "string"))
+      throw new InvalidTokenError("the token's header is malformed (alg and typ must be strings)");
     if (header.alg.toLowerCase() === "none") throw new InvalidTokenError("the token is unsigned (alg none)");
     if (!ALGORITHMS.includes(header.alg)) throw refusalOf(new errors.JOSEAlgNotAllowed("alg"), this.settings);
-    if (header.typ !== undefined && !TOKEN_TYPES.has(header.typ.toLowerCase())) throw new InvalidTokenError("the token is not a JWT access token (typ must be at+jwt or JWT)");
+    if (header.typ !== undefined && !TOKEN_TYPES.has(header.typ.toLowerCase()))
+      throw new InvalidTokenError("the token is not a JWT access token (typ must be at+jwt or JWT)");
     if (unverified.iss !== this.settings.issuer) throw new InvalidTokenError(`the token was not issued by ${this.settings.issuer}`);
-    if (!audiences(unverified).includes(this.settings.resource)) throw new InvalidTokenError(`the token's audience is not this server (${this.settings.resource})`);
+    if (!audiences(unverified).includes(this.settings.resource))
+      throw new InvalidTokenError(`the token's audience is not this server (${this.settings.resource})`);
     let claims: JWTPayload;
     try {
       const keys = await this.keys.keys();

@@ -70,7 +70,12 @@ export async function discoverIssuer(issuer: string): Promise<IssuerMetadata> {
     if (parsed.data.issuer !== issuer) throw new DiscoveryError(`${location}: its issuer is not ${issuer} (${OPTIONS.authIssuer.env}) exactly`);
     const problem = serviceUrlProblem(parsed.data.jwks_uri);
     if (problem !== null) throw new DiscoveryError(`${location}: its jwks_uri must be ${problem}`);
-    return { issuer, jwksUri: new URL(parsed.data.jwks_uri), authorizationEndpoint: parsed.data.authorization_endpoint ?? null, tokenEndpoint: parsed.data.token_endpoint ?? null };
+    return {
+      issuer,
+      jwksUri: new URL(parsed.data.jwks_uri),
+      authorizationEndpoint: parsed.data.authorization_endpoint ?? null,
+      tokenEndpoint: parsed.data.token_endpoint ?? null,
+    };
   }
   throw new DiscoveryError(`no authorization server metadata at ${metadataLocations(issuer).join(" nor ")}`);
 }

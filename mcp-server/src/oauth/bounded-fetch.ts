@@ -16,11 +16,21 @@ export class FetchLimitExceeded extends Error {
  * must not hold or fill the server. The answer comes back whole, as a Response (the shape jose's
  * key set fetch takes).
  */
-export async function fetchBounded(url: string, init: { signal?: AbortSignal | null; headers?: Headers | Record<string, string>; body?: URLSearchParams }, limits: FetchLimits): Promise<Response> {
+export async function fetchBounded(
+  url: string,
+  init: { signal?: AbortSignal | null; headers?: Headers | Record<string, string>; body?: URLSearchParams },
+  limits: FetchLimits,
+): Promise<Response> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
   const signal = init.signal ? AbortSignal.any([timeout, init.signal]) : timeout;
   const method = init.body === undefined ? "GET" : "POST";
-  const response = await fetch(url, { method, redirect: "manual", signal, headers: init.headers ?? { Accept: "application/json" }, ...(init.body === undefined ? {} : { body: init.body }) });
+  const response = await fetch(url, {
+    method,
+    redirect: "manual",
+    signal,
+    headers: init.headers ?? { Accept: "application/json" },
+    ...(init.body === undefined ? {} : { body: init.body }),
+  });
   const body = await readBoundedBody(response, limits.maxBytes);
   if (body === null) throw new FetchLimitExceeded(`the answer is longer than the ${limits.maxBytes} bytes accepted`);
   return new Response(response.status === 204 || response.status === 304 ? null : body, { status: response.status, headers: response.headers });

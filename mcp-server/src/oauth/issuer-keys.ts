@@ -40,7 +40,11 @@ export class IssuerKeys {
   async keys(): Promise<JWTVerifyGetKey> {
     if (this.#keys !== null) return this.#keys;
     const wait = this.#retryAt - this.now();
-    if (wait > 0) throw new KeysUnavailable(`the authorization server's metadata could not be read (${this.#problem}); next attempt in ${Math.ceil(wait / 1000)} s`, Math.ceil(wait / 1000));
+    if (wait > 0)
+      throw new KeysUnavailable(
+        `the authorization server's metadata could not be read (${this.#problem}); next attempt in ${Math.ceil(wait / 1000)} s`,
+        Math.ceil(wait / 1000),
+      );
     this.#pending ??= this.#discover().finally(() => {
       this.#pending = null;
     });
@@ -72,7 +76,10 @@ export class IssuerKeys {
       this.#retryAt = this.now() + delay;
       this.#problem = errorMessage(error);
       this.log(`authorization server ${this.issuer}: ${this.#problem}; tokens are answered 503 until it answers (next attempt in ${delay / 1000} s)`);
-      throw new KeysUnavailable(`the authorization server's metadata could not be read (${this.#problem}); retry in ${Math.ceil(delay / 1000)} s`, Math.ceil(delay / 1000));
+      throw new KeysUnavailable(
+        `the authorization server's metadata could not be read (${this.#problem}); retry in ${Math.ceil(delay / 1000)} s`,
+        Math.ceil(delay / 1000),
+      );
     }
   }
 }

@@ -1,4 +1,14 @@
-import { CustodyClient, EMULATOR_KEY_HEADER, FileGuardStore, grantFor, grantOperator, WriteRoad, type AuditSealKey, type GuardStore, type Policy } from "@custody/shared";
+import {
+  CustodyClient,
+  EMULATOR_KEY_HEADER,
+  FileGuardStore,
+  grantFor,
+  grantOperator,
+  WriteRoad,
+  type AuditSealKey,
+  type GuardStore,
+  type Policy,
+} from "@custody/shared";
 import { ConfirmationTokens } from "../server/confirmation-token.js";
 import { CurrencyBook } from "../server/currency-book.js";
 import type { ServerContext } from "../server/server-context.js";
@@ -29,7 +39,10 @@ export interface ContextSettings {
 export function buildContext(settings: ContextSettings): ServerContext {
   const now = () => new Date();
   const headers: Record<string, string> = settings.emulatorKey === null ? {} : { [EMULATOR_KEY_HEADER]: settings.emulatorKey };
-  const store = settings.store.kind === "opened" ? settings.store.store : new FileGuardStore(settings.store.path, now, settings.store.sealKey === undefined ? {} : { sealKey: settings.store.sealKey });
+  const store =
+    settings.store.kind === "opened"
+      ? settings.store.store
+      : new FileGuardStore(settings.store.path, now, settings.store.sealKey === undefined ? {} : { sealKey: settings.store.sealKey });
   const tokens = new ConfirmationTokens(settings.tokenSecret === null ? {} : { secret: settings.tokenSecret });
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {

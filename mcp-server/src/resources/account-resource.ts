@@ -26,11 +26,16 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
       };
     },
   });
-  server.registerResource("account", template, { title: "Account", description: "An account with its balances in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
-    const ctx = await session.load();
-    const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
-    const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
-    const { accountView } = await import("../on-demand/call-time-modules.js");
-    return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
-  });
+  server.registerResource(
+    "account",
+    template,
+    { title: "Account", description: "An account with its balances in base and display units.", mimeType: "application/json" },
+    async (uri, variables, extra) => {
+      const ctx = await session.load();
+      const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
+      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+      const { accountView } = await import("../on-demand/call-time-modules.js");
+      return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
+    },
+  );
 }

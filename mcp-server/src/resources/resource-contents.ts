@@ -14,7 +14,8 @@ function variableText(variables: Variables, name: string): string | undefined {
 /** A text from a URI template variable, at most `max` characters, or an error naming it. */
 export function textVariable(variables: Variables, name: string, max: number): string {
   const text = variableText(variables, name);
-  if (text === undefined || text === "" || text.length > max) throw new Error(`${name}: must be 1 to ${max} characters, got ${text === undefined ? "none" : `${text.length}`}`);
+  if (text === undefined || text === "" || text.length > max)
+    throw new Error(`${name}: must be 1 to ${max} characters, got ${text === undefined ? "none" : `${text.length}`}`);
   return text;
 }
 

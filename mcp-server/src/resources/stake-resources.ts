@@ -12,7 +12,11 @@ const SOLANA_STAKE = new UriTemplate(SOLANA_STAKE_TEMPLATE);
 const ETHEREUM_STAKES = new UriTemplate(ETHEREUM_STAKES_TEMPLATE);
 
 /** A Solana account's stakes, one Solana stake, an Ethereum account's positions: each where the policy lets its tool run. */
-export function registerStakeResources(server: McpServer, session: DeferredContext, allowed: { solana: boolean; solanaStake: boolean; ethereum: boolean }): void {
+export function registerStakeResources(
+  server: McpServer,
+  session: DeferredContext,
+  allowed: { solana: boolean; solanaStake: boolean; ethereum: boolean },
+): void {
   if (allowed.solana) registerSolanaStakes(server, session);
   if (allowed.solanaStake) registerSolanaStake(server, session);
   if (allowed.ethereum) registerEthereumStakes(server, session);
@@ -27,15 +31,27 @@ interface AccountRead {
 }
 
 /** A JSON resource about the account a URI's account_id names (fetched fresh, with its currency). */
-function registerAccountTemplate(server: McpServer, session: DeferredContext, name: string, template: UriTemplate, meta: { title: string; description: string }, read: (about: AccountRead) => Promise<unknown>): void {
-  server.registerResource(name, new ResourceTemplate(template, { list: undefined }), { ...meta, mimeType: "application/json" }, async (uri, variables, extra) => {
-    const signal = extra.mcpReq.signal;
-    const ctx = await session.load();
-    const accountId = idVariable(variables, "account_id");
-    const account = await ctx.client.getAccount(accountId, { signal });
-    const currency = await ctx.currencies.get(account.currency, signal);
-    return jsonContents(uri, await read({ ctx, accountId, currency, variables, signal }));
-  });
+function registerAccountTemplate(
+  server: McpServer,
+  session: DeferredContext,
+  name: string,
+  template: UriTemplate,
+  meta: { title: string; description: string },
+  read: (about: AccountRead) => Promise<unknown>,
+): void {
+  server.registerResource(
+    name,
+    new ResourceTemplate(template, { list: undefined }),
+    { ...meta, mimeType: "application/json" },
+    async (uri, variables, extra) => {
+      const signal = extra.mcpReq.signal;
+      const ctx = await session.load();
+      const accountId = idVariable(variables, "account_id");
+      const account = await ctx.client.getAccount(accountId, { signal });
+      const currency = await ctx.currencies.get(account.currency, signal);
+      return jsonContents(uri, await read({ ctx, accountId, currency, variables, signal }));
+    },
+  );
 }
 
 function registerSolanaStakes(server: McpServer, session: DeferredContext): void {

@@ -8,11 +8,19 @@ const TRANSACTION = new UriTemplate("custody://transactions/{transaction_id}");
 /** custody://transactions/{transaction_id}: one transaction, amounts in both units. Not listed: there are too many. */
 export function registerTransactionResource(server: McpServer, session: DeferredContext): void {
   const template = new ResourceTemplate(TRANSACTION, { list: undefined });
-  server.registerResource("transaction", template, { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" }, async (uri, variables, extra) => {
-    const ctx = await session.load();
-    const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
-    const { transactionView, creatorNames } = await import("../on-demand/call-time-modules.js");
-    const [currency, usernames] = await Promise.all([ctx.currencies.get(transaction.currency, extra.mcpReq.signal), creatorNames(ctx.client, [transaction.created_by], extra.mcpReq.signal)]);
-    return jsonContents(uri, transactionView(transaction, currency, usernames));
-  });
+  server.registerResource(
+    "transaction",
+    template,
+    { title: "Transaction", description: "A transaction with its amounts and fees in base and display units.", mimeType: "application/json" },
+    async (uri, variables, extra) => {
+      const ctx = await session.load();
+      const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
+      const { transactionView, creatorNames } = await import("../on-demand/call-time-modules.js");
+      const [currency, usernames] = await Promise.all([
+        ctx.currencies.get(transaction.currency, extra.mcpReq.signal),
+        creatorNames(ctx.client, [transaction.created_by], extra.mcpReq.signal),
+      ]);
+      return jsonContents(uri, transactionView(transaction, currency, usernames));
+    },
+  );
 }

@@ -43,7 +43,11 @@ export class ConfirmationTokens {
   open(token: string, bound: TokenBinding): TokenCheck {
     const [prefix, nonce, mac, extra] = token.split(".");
     if (prefix !== PREFIX || nonce === undefined || !NONCE.test(nonce) || mac === undefined || !MAC.test(mac) || extra !== undefined) {
-      return { ok: false, reason: "malformed", message: "confirmation_token: not a token this server issued (malformed); run the tool without a token for a new dry run" };
+      return {
+        ok: false,
+        reason: "malformed",
+        message: "confirmation_token: not a token this server issued (malformed); run the tool without a token for a new dry run",
+      };
     }
     // The strings themselves, compared exactly: one token has one spelling.
     const expected = Buffer.from(this.#mac(nonce, bound), "latin1");
@@ -64,7 +68,9 @@ export class ConfirmationTokens {
    * the token secret can check it.
    */
   sign(purpose: string, text: string): string {
-    return createHmac("sha256", this.#secret).update(JSON.stringify([purpose, text])).digest("base64url");
+    return createHmac("sha256", this.#secret)
+      .update(JSON.stringify([purpose, text]))
+      .digest("base64url");
   }
 
   /** Whether `mac` is sign(purpose, text), compared in constant time. */
@@ -75,6 +81,8 @@ export class ConfirmationTokens {
   }
 
   #mac(nonce: string, bound: TokenBinding): string {
-    return createHmac("sha256", this.#secret).update(JSON.stringify([PREFIX, nonce, bound.tool, bound.operator, bound.person])).digest("base64url");
+    return createHmac("sha256", this.#secret)
+      .update(JSON.stringify([PREFIX, nonce, bound.tool, bound.operator, bound.person]))
+      .digest("base64url");
   }
 }

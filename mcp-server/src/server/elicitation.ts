@@ -1,5 +1,13 @@
 import { sanitizeUntrustedText, type Consent } from "@custody/shared";
-import { CLIENT_CAPABILITIES_META_KEY, inputRequired, inputResponse, type ClientCapabilities, type InputRequest, type ServerContext as McpRequestContext, type Server } from "@modelcontextprotocol/server";
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  inputResponse,
+  type ClientCapabilities,
+  type InputRequest,
+  type ServerContext as McpRequestContext,
+  type Server,
+} from "@modelcontextprotocol/server";
 import { showsViews } from "./confirm-view.js";
 import { speaksModernEra } from "./protocol-era.js";
 
@@ -9,7 +17,11 @@ export const CONFIRM_KEY = "confirm";
 const CONFIRM_SCHEMA = {
   type: "object" as const,
   properties: {
-    confirm: { type: "boolean" as const, title: "Submit this operation", description: "Tick to send it to the workspace; leave unticked or decline to send nothing." },
+    confirm: {
+      type: "boolean" as const,
+      title: "Submit this operation",
+      description: "Tick to send it to the workspace; leave unticked or decline to send nothing.",
+    },
   },
   required: ["confirm"],
 };
@@ -36,7 +48,9 @@ function declaresForm(capabilities: ClientCapabilities | undefined): boolean {
 
 /** What the client declared: on 2025-11-25 at initialize, on 2026-07-28 in each request's _meta. */
 export function declaredCapabilities(session: Server, request: McpRequestContext): ClientCapabilities | undefined {
-  return speaksModernEra(session) ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] : session.getClientCapabilities();
+  return speaksModernEra(session)
+    ? (request.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined)?.[CLIENT_CAPABILITIES_META_KEY]
+    : session.getClientCapabilities();
 }
 
 /** The person's side of one tools/call, on either generation. */

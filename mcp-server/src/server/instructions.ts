@@ -1,6 +1,7 @@
 import type { DeferredContext } from "./server-context.js";
 
-const WRITES = "Writes (create_transaction, approve_transaction, solana_*, polkadot_*, ethereum_stake) are guarded: call once without confirmation_token or reference for a dry run (nothing is sent), show the person the exact request, checks, fee, balances before and after and governance forecast";
+const WRITES =
+  "Writes (create_transaction, approve_transaction, solana_*, polkadot_*, ethereum_stake) are guarded: call once without confirmation_token or reference for a dry run (nothing is sent), show the person the exact request, checks, fee, balances before and after and governance forecast";
 const TOKEN_CONFIRMS = `${WRITES}, and only on their go-ahead call again with the same arguments and the confirmation_token the dry run's text gives; a client that shows forms then asks the person once more before anything is sent. Tokens expire, work once and only for the person who ran the dry run. A dry run that says only the person can confirm it gives no token: call again with its reference instead.`;
 const PERSON_CONFIRMS = `${WRITES}. Only the person confirms a write on this server, never a token: call again with the same arguments and reference set to the dry run's reference; a client that shows forms asks them, otherwise the answer is waiting_for_person with where they confirm, and the same call later answers the outcome. Do not run a new dry run while one waits (it voids the earlier one).`;
 

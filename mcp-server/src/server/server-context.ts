@@ -68,5 +68,12 @@ export function personalContext(source: ContextSource, person: Person | null): D
 export function deferredContext(source: ContextSource): DeferredContext {
   if ("load" in source) return source;
   const ready = Promise.resolve(source);
-  return { operator: source.operator, policy: source.policy, embedded: source.embedded, baseUrl: source.client.baseUrl, pages: source.pages, load: () => ready };
+  return {
+    operator: source.operator,
+    policy: source.policy,
+    embedded: source.embedded,
+    baseUrl: source.client.baseUrl,
+    pages: source.pages,
+    load: () => ready,
+  };
 }

@@ -1,4 +1,14 @@
-import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse, type JSONRPCMessage, type MessageExtraInfo, type RequestId, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+  type Transport,
+  type TransportSendOptions,
+} from "@modelcontextprotocol/server";
 import { TransportWrapper } from "./transport-wrapper.js";
 import type { Drainable } from "./drainable.js";
 import { IdleWaiters } from "./idle-waiters.js";
@@ -83,7 +93,9 @@ export class DrainingTransport extends TransportWrapper implements Drainable {
   protected receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (isJSONRPCRequest(message)) {
       if (!this.#accepting) {
-        this.inner.send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } }).catch((error: unknown) => this.onerror?.(error as Error));
+        this.inner
+          .send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } })
+          .catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
       // A listen stream is not an answer a shutdown waits for: it ends, with its empty result, when the connection closes.

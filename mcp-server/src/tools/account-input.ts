@@ -6,7 +6,9 @@ import type { ToolCall } from "../server/tool-call.js";
  * Digits that are no account's name are taken as an id; "#42" is always the id (for digits that
  * are one account's id and another's name, which are refused as ambiguous).
  */
-export const AccountInput = boundedText(INPUT_LIMITS.account_name, 'a string, the account\'s id in digits ("42") or its exact name').describe('Account id ("42") or exact name');
+export const AccountInput = boundedText(INPUT_LIMITS.account_name, 'a string, the account\'s id in digits ("42") or its exact name').describe(
+  'Account id ("42") or exact name',
+);
 
 /** The named account, fetched fresh, with its currency. */
 export async function accountWithCurrency(call: ToolCall, reference: string): Promise<{ account: Account; currency: Currency }> {

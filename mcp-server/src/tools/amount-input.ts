@@ -21,11 +21,18 @@ export function amountField(currency: Currency, amount: string, unit: string, fi
 }
 
 /** An optional amount whose unit must be given with it. */
-export function optionalAmountField(currency: Currency, amount: string | undefined, unit: string | undefined, field: string, unitField: string): bigint | undefined {
+export function optionalAmountField(
+  currency: Currency,
+  amount: string | undefined,
+  unit: string | undefined,
+  field: string,
+  unitField: string,
+): bigint | undefined {
   if (amount === undefined) {
     if (unit !== undefined) throw new Error(`${unitField}: given without ${field}; give both or neither`);
     return undefined;
   }
-  if (unit === undefined) throw new Error(`${unitField}: required with ${field} (a unit code of ${currency.name}, e.g. ${currency.units.map((u) => u.code).join(", ")})`);
+  if (unit === undefined)
+    throw new Error(`${unitField}: required with ${field} (a unit code of ${currency.name}, e.g. ${currency.units.map((u) => u.code).join(", ")})`);
   return amountField(currency, amount, unit, field, unitField);
 }

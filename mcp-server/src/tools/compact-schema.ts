@@ -41,7 +41,9 @@ export function compactSchema(schema: unknown, open = false): unknown {
     if ((key === "properties" || key === "additionalProperties") && value !== null && typeof value === "object" && Object.keys(value).length === 0) continue;
     if (open && key === "additionalProperties" && value === false) continue;
     out[key] =
-      key === "properties" ? Object.fromEntries(Object.entries(value as Json).map(([name, property]) => [name, compactSchema(property, open)])) : compactSchema(value, open);
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as Json).map(([name, property]) => [name, compactSchema(property, open)]))
+        : compactSchema(value, open);
   }
   return Array.isArray(out.type) ? splitTypeList(out, out.type as string[]) : out;
 }

@@ -57,7 +57,8 @@ async function decide(args: DecideArgs, call: ToolCall): Promise<CallToolResult>
   if (spec === undefined) return refused(call, DECIDE_WRITE_TOOL, "tool: not a guarded write tool of this server", "tool");
   const { identity } = spec;
   // A client that declared no views has no view to call this from: only its model could.
-  if (!call.input.showsViews) return refused(call, identity.tool, `${DECIDE_WRITE_TOOL}: only a client that shows this server's views calls it, from the confirmation view`, "view");
+  if (!call.input.showsViews)
+    return refused(call, identity.tool, `${DECIDE_WRITE_TOOL}: only a client that shows this server's views calls it, from the confirmation view`, "view");
   const verdict = toolPermission(ctx.policy, { name: identity.tool, toolset: identity.toolset, readOnly: false }, call.person);
   if (!verdict.allowed) return refused(call, identity.tool, `${identity.tool} refused: ${verdict.reason}`, "permission");
   const opened = ctx.tokens.open(args.token, { tool: identity.tool, operator: ctx.operator, person: call.person?.subject ?? null });

@@ -15,7 +15,13 @@ import { polkadotWithdrawUnbonded } from "./polkadot/polkadot-withdraw-unbonded.
 import { getSolanaStake } from "./solana/get-solana-stake.js";
 import { listSolanaStakes } from "./solana/list-solana-stakes.js";
 import { solanaCreateStake } from "./solana/solana-create-stake.js";
-import { solanaDeactivateStake, solanaDelegateStake, solanaSplitDeactivateStake, solanaSplitStake, solanaWithdrawStake } from "./solana/solana-stake-actions.js";
+import {
+  solanaDeactivateStake,
+  solanaDelegateStake,
+  solanaSplitDeactivateStake,
+  solanaSplitStake,
+  solanaWithdrawStake,
+} from "./solana/solana-stake-actions.js";
 import type { AnyTool } from "./tool-definition.js";
 import { approveTransaction } from "./transactions/approve-transaction.js";
 import { createTransaction } from "./transactions/create-transaction.js";

@@ -1,5 +1,23 @@
-import { fieldIssues, grantFor, listedToolQuery, ROOT_PATH, sanitizeUntrustedText, toolPermission, type Person, type Policy, errorMessage } from "@custody/shared";
-import { isInputRequiredResult, ProtocolError, ProtocolErrorCode, type McpServer, type CallToolResult, type InputRequiredResult, type Tool } from "@modelcontextprotocol/server";
+import {
+  fieldIssues,
+  grantFor,
+  listedToolQuery,
+  ROOT_PATH,
+  sanitizeUntrustedText,
+  toolPermission,
+  type Person,
+  type Policy,
+  errorMessage,
+} from "@custody/shared";
+import {
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  type McpServer,
+  type CallToolResult,
+  type InputRequiredResult,
+  type Tool,
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { declaredCapabilities, personInput } from "../server/elicitation.js";
 import { showsViews } from "../server/confirm-view.js";
@@ -57,13 +75,20 @@ function withViews(listings: readonly ToolListing[]): Tool[] {
   const anyWrite = listings.some((listing) => listing.view !== undefined && listing.appOnly !== true);
   return listings
     .filter((listing) => listing.appOnly !== true || anyWrite)
-    .map(({ tool, view, appOnly }) => (view === undefined ? tool : { ...tool, _meta: { ui: { resourceUri: view, ...(appOnly === true ? { visibility: ["app" as const] } : {}) } } }));
+    .map(({ tool, view, appOnly }) =>
+      view === undefined ? tool : { ...tool, _meta: { ui: { resourceUri: view, ...(appOnly === true ? { visibility: ["app" as const] } : {}) } } },
+    );
 }
 
 function visibleSets(listings: readonly ToolListing[]): VisibleTools {
   const plain = listings.filter((listing) => listing.appOnly !== true);
   const viewed = withViews(listings);
-  return { plain: plain.map(({ tool }) => tool), withViews: viewed, plainNames: new Set(plain.map(({ tool }) => tool.name)), viewNames: new Set(viewed.map((tool) => tool.name)) };
+  return {
+    plain: plain.map(({ tool }) => tool),
+    withViews: viewed,
+    plainNames: new Set(plain.map(({ tool }) => tool.name)),
+    viewNames: new Set(viewed.map((tool) => tool.name)),
+  };
 }
 
 /**
@@ -123,7 +148,11 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
       const tool = callable ? await loadTool(name) : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       const input = await tool.input.safeParseAsync(params.arguments ?? {});
-      if (!input.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`);
+      if (!input.success)
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Input validation error: Invalid arguments for tool ${name}: ${describeProblems(input.error)}`,
+        );
       const progressToken = extra.mcpReq._meta?.progressToken;
       let step = 0;
       const progress = (message: string) => {
@@ -138,9 +167,17 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
       // The person's question: the client (or, on a 2025-11-25 session, the SDK) asks and calls again.
       if (isInputRequiredResult(result)) return result;
       if (!result.isError) {
-        if (!result.structuredContent) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Output validation error: Tool ${name} has an output schema but no structured content was provided`);
+        if (!result.structuredContent)
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `Output validation error: Tool ${name} has an output schema but no structured content was provided`,
+          );
         const output = await tool.output.safeParseAsync(result.structuredContent);
-        if (!output.success) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Output validation error: Invalid structured content for tool ${name}: ${describeProblems(output.error)}`);
+        if (!output.success)
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `Output validation error: Invalid structured content for tool ${name}: ${describeProblems(output.error)}`,
+          );
       }
       return result;
     } catch (error) {

@@ -1,4 +1,18 @@
-import { boundedText, confirmationFor, formatIssues, grantFor, INPUT_LIMITS, writeIdentity, WriteRequest, type Account, type Consent, type Currency, type PlannedWrite, type WriteKind, errorMessage } from "@custody/shared";
+import {
+  boundedText,
+  confirmationFor,
+  formatIssues,
+  grantFor,
+  INPUT_LIMITS,
+  writeIdentity,
+  WriteRequest,
+  type Account,
+  type Consent,
+  type Currency,
+  type PlannedWrite,
+  type WriteKind,
+  errorMessage,
+} from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
@@ -26,8 +40,10 @@ export const ConfirmationTokenInput = boundedText(INPUT_LIMITS.confirmation_toke
 export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
 export const ReferenceInput = boundedText(INPUT_LIMITS.reference).optional();
 
-const PERSON_MODE_TOKEN = "confirmation_token: this server confirms writes through the person (confirmation: person), never with a token; call the tool again with the same arguments and the dry run's reference";
-const TOKEN_MODE_REFERENCE = "reference: only a server that confirms writes through the person (confirmation: person) takes it; confirm with the dry run's confirmation_token";
+const PERSON_MODE_TOKEN =
+  "confirmation_token: this server confirms writes through the person (confirmation: person), never with a token; call the tool again with the same arguments and the dry run's reference";
+const TOKEN_MODE_REFERENCE =
+  "reference: only a server that confirms writes through the person (confirmation: person) takes it; confirm with the dry run's confirmation_token";
 
 /** The account a write names and its currency, resolved before the amounts are converted. */
 export interface WriteTarget {
@@ -70,7 +86,12 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
     title: identity.title,
     description: spec.description,
     toolset: identity.toolset,
-    input: strictInput(identity.tool, { ...spec.input, repeat_of: RepeatOfInput, confirmation_token: ConfirmationTokenInput, reference: ReferenceInput }) as unknown as AnyTool["input"],
+    input: strictInput(identity.tool, {
+      ...spec.input,
+      repeat_of: RepeatOfInput,
+      confirmation_token: ConfirmationTokenInput,
+      reference: ReferenceInput,
+    }) as unknown as AnyTool["input"],
     output: WriteOutput,
     annotations: WRITE_HINTS,
     view: CONFIRM_VIEW_URI,
@@ -87,14 +108,25 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
 }
 
 /** The request the tool's arguments stand for, in base units. */
-async function toWriteRequest<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, args: z.output<z.ZodObject<Shape>>, repeatOf: string | undefined, call: ToolCall): Promise<WriteRequest> {
-  const candidate = spec.on === "transaction" ? spec.toRequest(args) : spec.toRequest(args, await accountWithCurrency(call, (args as { account: string }).account));
+async function toWriteRequest<Shape extends z.ZodRawShape>(
+  spec: WriteToolSpec<Shape>,
+  args: z.output<z.ZodObject<Shape>>,
+  repeatOf: string | undefined,
+  call: ToolCall,
+): Promise<WriteRequest> {
+  const candidate =
+    spec.on === "transaction" ? spec.toRequest(args) : spec.toRequest(args, await accountWithCurrency(call, (args as { account: string }).account));
   const parsed = WriteRequest.safeParse(repeatOf === undefined ? candidate : { ...candidate, repeat_of: repeatOf });
   if (!parsed.success) throw new Error(formatIssues(parsed.error));
   return parsed.data;
 }
 
-async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>, tool: AnyTool, rawArgs: WriteArgs<Shape>, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+async function guardedWrite<Shape extends z.ZodRawShape>(
+  spec: WriteToolSpec<Shape>,
+  tool: AnyTool,
+  rawArgs: WriteArgs<Shape>,
+  call: ToolCall,
+): Promise<CallToolResult | InputRequiredResult> {
   const { ctx } = call;
   const { confirmation_token: token, repeat_of: repeatOf, reference, ...args } = rawArgs;
   const refusal = permissionRefusal(call, tool);
@@ -144,14 +176,24 @@ async function guardedWrite<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Sha
  * the reference asks the person through a client that shows forms, and otherwise answers where the
  * write stands (waiting for the person, or what became of it). No path commits without the person.
  */
-async function personWrite(tool: AnyTool, request: WriteRequest, reference: string | undefined, binding: TokenBinding, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
+async function personWrite(
+  tool: AnyTool,
+  request: WriteRequest,
+  reference: string | undefined,
+  binding: TokenBinding,
+  call: ToolCall,
+): Promise<CallToolResult | InputRequiredResult> {
   const { ctx } = call;
   const nonceFor = (ref: string) => personNonce(ctx.tokens, ref, binding);
   if (reference === undefined) {
     const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal, nonceFor });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
     // The view's token: the write tools refuse tokens in person mode, only the view's app-only tool takes it.
-    return dryRunAnswer(tool.name, prepared, call.input.showsViews ? { person: true, view: ctx.tokens.issue(prepared.sealed.nonce, binding) } : { person: true });
+    return dryRunAnswer(
+      tool.name,
+      prepared,
+      call.input.showsViews ? { person: true, view: ctx.tokens.issue(prepared.sealed.nonce, binding) } : { person: true },
+    );
   }
   const problem = referenceProblem(reference);
   if (problem !== null) {
@@ -175,7 +217,13 @@ function questionFor(tool: AnyTool, plan: PlannedWrite): string {
  * retried call brings back under a requestState this server sealed, or with the token alone when
  * the client shows no form.
  */
-async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenBinding & { nonce: string }, call: ToolCall, field: ConfirmField): Promise<CallToolResult | InputRequiredResult> {
+async function confirmWrite(
+  tool: AnyTool,
+  request: WriteRequest,
+  intent: TokenBinding & { nonce: string },
+  call: ToolCall,
+  field: ConfirmField,
+): Promise<CallToolResult | InputRequiredResult> {
   const { ctx, input } = call;
   const actor = { person: call.person };
   if (input.canAsk && input.state === undefined) {
@@ -200,7 +248,12 @@ async function confirmWrite(tool: AnyTool, request: WriteRequest, intent: TokenB
   }
   const heartbeat = setInterval(() => call.progress("still working: checking, sending or looking the write up"), PROGRESS_EVERY_MS);
   try {
-    const result = await ctx.road.commit(request, intent.nonce, { actor, signal: call.signal, progress: call.progress, consent: { ask: async (plan) => answer(plan) } });
+    const result = await ctx.road.commit(request, intent.nonce, {
+      actor,
+      signal: call.signal,
+      progress: call.progress,
+      consent: { ask: async (plan) => answer(plan) },
+    });
     if (result.status === "submitted") call.written(result.plan.account.id, result.transaction.id);
     return commitAnswer(result, ctx.client.serviceNow(), field);
   } finally {

@@ -96,7 +96,13 @@ function replyRefusal(res: ServerResponse, refusal: Refusal): void {
 }
 
 /** One request through the SDK's transport; the SDK hands the access's authInfo to every handler as ctx.http.authInfo. */
-async function exchange(http: WebStandardStreamableHTTPServerTransport, req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> {
+async function exchange(
+  http: WebStandardStreamableHTTPServerTransport,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  access: Access,
+): Promise<void> {
   const response = await http.handleRequest(webRequestOf(req, res), { parsedBody: body, ...(access.authInfo === null ? {} : { authInfo: access.authInfo }) });
   await writeWebResponse(response, res);
 }
@@ -112,7 +118,12 @@ function isInitialize(body: unknown): boolean {
  * with an issuer, an access token of a signed-in person (whose sessions are theirs alone).
  * Resource changes travel on `changes` (by default this process's own bus).
  */
-export async function startHttpServer(ctx: ContextSource, options: HttpOptions, log: (line: string) => void, changes?: ResourceChanges): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  ctx: ContextSource,
+  options: HttpOptions,
+  log: (line: string) => void,
+  changes?: ResourceChanges,
+): Promise<RunningHttpServer> {
   const token = options.oauth === null ? (options.token ?? newLocalSecret()) : null;
   // One discovery of the issuer for the MCP endpoint's tokens and the confirmation page's sign-in.
   const issuerKeys = options.oauth === null ? null : new IssuerKeys(options.oauth.issuer, log);
@@ -186,7 +197,10 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     if (typeof sessionId === "string") {
       const session = sessions.get(sessionId);
       // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
-      if (session && session.subject !== access.subject) log(`refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`);
+      if (session && session.subject !== access.subject)
+        log(
+          `refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`,
+        );
       if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
       // The session's tools, operator and limits follow the role its person had: a token whose groups or roles changed starts again.
       if (!sameMemberships(session.person, access.person)) {
@@ -215,7 +229,14 @@ export async function startHttpServer(ctx: ContextSource, options: HttpOptions, 
     try {
       const road = (await deferredContext(ctx).load()).forPerson(access.person).road;
       // One line per refused request, whatever a batch holds.
-      await road.recordOperation({ event: "refused", tool: refusal.tools[0] ?? "tools/call", request: null, error: refusal.message, details: { reason: "insufficient_scope", tools: refusal.tools }, person: access.person });
+      await road.recordOperation({
+        event: "refused",
+        tool: refusal.tools[0] ?? "tools/call",
+        request: null,
+        error: refusal.message,
+        details: { reason: "insufficient_scope", tools: refusal.tools },
+        person: access.person,
+      });
     } catch (error) {
       log(`could not audit a refused write (${errorMessage(error)}); it was refused all the same`);
     }

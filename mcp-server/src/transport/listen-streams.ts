@@ -21,7 +21,8 @@ function requestedUris(request: unknown): string[] {
  */
 export function watchListened(request: unknown, changes: ResourceChanges, readable: ReadableResources): ListenAdmission {
   const uris = [...new Set(requestedUris(request))];
-  if (uris.length > MAX_SUBSCRIPTIONS_PER_STREAM) return { refused: { status: 400, message: `params.notifications.resourceSubscriptions: ${tooManySubscriptions(uris.length)}` } };
+  if (uris.length > MAX_SUBSCRIPTIONS_PER_STREAM)
+    return { refused: { status: 400, message: `params.notifications.resourceSubscriptions: ${tooManySubscriptions(uris.length)}` } };
   for (const uri of uris) {
     const refusal = subscriptionRefusal(uri, readable);
     if (refusal !== null) return { refused: { status: 403, message: `params.notifications.resourceSubscriptions: ${refusal}` } };

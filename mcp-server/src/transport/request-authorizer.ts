@@ -33,7 +33,12 @@ export interface RequestAuthorizer {
 
 /** One user: every request carries the one shared bearer token, which names no one. */
 export function sharedTokenAuthorizer(token: string): RequestAuthorizer {
-  const refusal: Refusal = { refused: true, status: 401, message: "Unauthorized: send Authorization: Bearer <token>", headers: { "WWW-Authenticate": 'Bearer realm="custody-mcp"' } };
+  const refusal: Refusal = {
+    refused: true,
+    status: 401,
+    message: "Unauthorized: send Authorization: Bearer <token>",
+    headers: { "WWW-Authenticate": 'Bearer realm="custody-mcp"' },
+  };
   const anyone: Access = { subject: null, person: null, authInfo: null };
   return {
     authenticate: (request) => Promise.resolve(hasBearerToken(request, token) ? anyone : refusal),

@@ -1,4 +1,12 @@
-import { isJSONRPCNotification, isJSONRPCRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId, type Transport, type TransportSendOptions } from "@modelcontextprotocol/server";
+import {
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+  type Transport,
+  type TransportSendOptions,
+} from "@modelcontextprotocol/server";
 import type { ReadableResources } from "../resources/register-resources.js";
 import { TransportWrapper } from "../shutdown/transport-wrapper.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
@@ -32,14 +40,17 @@ export class StdioListens extends TransportWrapper {
     if (isJSONRPCRequest(message) && message.method === "subscriptions/listen" && !this.#streams.has(message.id)) {
       const watched = watchListened(message, this.changes, this.readable);
       if ("refused" in watched) {
-        this.inner.send({ jsonrpc: "2.0", id: message.id, error: { code: INVALID_PARAMS, message: watched.refused.message } }).catch((error: unknown) => this.onerror?.(error as Error));
+        this.inner
+          .send({ jsonrpc: "2.0", id: message.id, error: { code: INVALID_PARAMS, message: watched.refused.message } })
+          .catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
       this.#streams.set(message.id, watched.release);
       // The entry acknowledges the stream once its resources' first readings were tried: a change after the acknowledgement is notified.
       return this.#inOrder(message, extra, watched.ready);
     }
-    if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") this.#release((message.params as { requestId?: RequestId } | undefined)?.requestId);
+    if (isJSONRPCNotification(message) && message.method === "notifications/cancelled")
+      this.#release((message.params as { requestId?: RequestId } | undefined)?.requestId);
     this.#inOrder(message, extra);
   }
 

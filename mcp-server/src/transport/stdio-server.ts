@@ -70,7 +70,11 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
     return server;
   };
   const listens = new StdioListens(transport, resourceChanges, readableResources(ctx.policy, null));
-  const connection = serveStdioConnection(factory, { transport: listens, maxSubscriptions: perPersonShare(DEFAULT_MAX_SESSIONS), onerror: (error) => log(`stdio: ${error.message}`) });
+  const connection = serveStdioConnection(factory, {
+    transport: listens,
+    maxSubscriptions: perPersonShare(DEFAULT_MAX_SESSIONS),
+    onerror: (error) => log(`stdio: ${error.message}`),
+  });
   // A tool call is both an unanswered request and running work: count it once.
   const pending = () => Math.max(transport.pending, work.pending);
   return {

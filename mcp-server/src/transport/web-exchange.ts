@@ -36,15 +36,16 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise<void>((resolve) => {
-        const go = () => {
-          res.off("drain", go);
-          res.off("close", go);
-          resolve();
-        };
-        res.once("drain", go);
-        res.once("close", go);
-      });
+      if (!res.write(value))
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off("drain", go);
+            res.off("close", go);
+            resolve();
+          };
+          res.once("drain", go);
+          res.once("close", go);
+        });
       if (res.destroyed) break;
     }
   } catch {

@@ -1,10 +1,30 @@
-import { delimitUntrusted, describeAmount, describeRule, formatAmount, isPolkadotAccount, momentText, sanitizeUntrustedText, unbondingChunks, type Account, type Currency, type PolkadotBalances } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describeAmount,
+  describeRule,
+  formatAmount,
+  isPolkadotAccount,
+  momentText,
+  sanitizeUntrustedText,
+  unbondingChunks,
+  type Account,
+  type Currency,
+  type PolkadotBalances,
+} from "@custody/shared";
 import { z } from "zod";
 import { AmountView, Entity } from "./view-schemas.js";
 import { recordView } from "./workspace-view.js";
 
 /** An account in a list. */
-export const AccountSummary = z.object({ id: z.number(), name: z.string(), type: z.string(), currency: z.string(), address: z.string(), balance: AmountView, available_balance: AmountView });
+export const AccountSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  currency: z.string(),
+  address: z.string(),
+  balance: AmountView,
+  available_balance: AmountView,
+});
 
 /** A whole account: the spec's fields, amounts in both units; coin_fields and governance_rules the network's and the workspace's own. */
 export const AccountView = z.looseObject({
@@ -20,7 +40,12 @@ export const AccountView = z.looseObject({
 });
 
 /** An account's balances (GET .../balance), amounts in both units; a Polkadot account's with its balances dated. */
-export const BalanceView = z.looseObject({ balance: AmountView, available_balance: AmountView, staked_balance: AmountView.optional(), balances: Entity.optional() });
+export const BalanceView = z.looseObject({
+  balance: AmountView,
+  available_balance: AmountView,
+  staked_balance: AmountView.optional(),
+  balances: Entity.optional(),
+});
 
 /** The fields of an account a list shows, amounts in both units. */
 export function accountSummary(account: Account, currency: Currency): z.infer<typeof AccountSummary> {
@@ -44,7 +69,11 @@ export function polkadotBalancesView(balances: PolkadotBalances, currency: Curre
   const { unbonding, unbonded, ...rest } = balances;
   return {
     ...recordView(rest, currency),
-    unbonding: unbondingChunks({ unbonding }, now).map((chunk) => ({ amount: formatAmount(chunk.amount, currency), waiting_time_seconds: chunk.waiting_time_seconds, unlocks_at: chunk.unlocks_at.toISOString() })),
+    unbonding: unbondingChunks({ unbonding }, now).map((chunk) => ({
+      amount: formatAmount(chunk.amount, currency),
+      waiting_time_seconds: chunk.waiting_time_seconds,
+      unlocks_at: chunk.unlocks_at.toISOString(),
+    })),
     unbonded: unbonded.map((entry) => ({ amount: formatAmount(entry.amount, currency), withdrawable: true })),
   };
 }

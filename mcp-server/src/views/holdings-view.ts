@@ -1,4 +1,16 @@
-import { canCreate, delimitUntrusted, displayAmountText as shown, formatAmount, memberNames, momentText, sanitizeUntrustedText, type Account, type AccountHoldings, type Currency, type RuleKind } from "@custody/shared";
+import {
+  canCreate,
+  delimitUntrusted,
+  displayAmountText as shown,
+  formatAmount,
+  memberNames,
+  momentText,
+  sanitizeUntrustedText,
+  type Account,
+  type AccountHoldings,
+  type Currency,
+  type RuleKind,
+} from "@custody/shared";
 import { z } from "zod";
 import { AccountRef, AmountView } from "./view-schemas.js";
 
@@ -15,7 +27,9 @@ export const HoldingsView = z.object({
   total: AmountView.optional(),
   bonded: AmountView.optional(),
   unbonding: z.array(z.object({ amount: AmountView, unlocks_at: z.string(), waiting_time_seconds: z.number() })).optional(),
-  stakes: z.array(z.object({ state: z.string(), count: z.number(), total: AmountView, uids: z.array(z.string()), withdrawable_at: z.string().optional() })).optional(),
+  stakes: z
+    .array(z.object({ state: z.string(), count: z.number(), total: AmountView, uids: z.array(z.string()), withdrawable_at: z.string().optional() }))
+    .optional(),
   positions: z.array(z.object({ id: z.string(), provider: z.string(), status: z.string(), amount: AmountView, rewards: AmountView })).optional(),
   below_balance: z
     .object({
@@ -29,7 +43,15 @@ export const HoldingsView = z.object({
 });
 
 /** The sums of one currency's accounts. */
-export const NetworkTotal = z.object({ network: z.string(), currency: z.string(), accounts: z.number(), balance: AmountView, staked: AmountView, withdrawable: AmountView, total: AmountView });
+export const NetworkTotal = z.object({
+  network: z.string(),
+  currency: z.string(),
+  accounts: z.number(),
+  balance: AmountView,
+  staked: AmountView,
+  withdrawable: AmountView,
+  total: AmountView,
+});
 
 /** Whether the account stakes anything, or has anything to withdraw. */
 function staking(holdings: AccountHoldings): boolean {
@@ -46,15 +68,46 @@ export function holdingsView(holdings: AccountHoldings, currency: Currency): z.i
     currency: currency.name,
     balance: amount(holdings.balance),
     available: amount(holdings.available),
-    ...(staking(holdings) ? { staked: amount(holdings.staked), staked_in_balance: holdings.staked_in_balance, withdrawable: amount(holdings.withdrawable), total: amount(holdings.total) } : {}),
+    ...(staking(holdings)
+      ? {
+          staked: amount(holdings.staked),
+          staked_in_balance: holdings.staked_in_balance,
+          withdrawable: amount(holdings.withdrawable),
+          total: amount(holdings.total),
+        }
+      : {}),
     ...(holdings.bonded === null || holdings.bonded === 0n ? {} : { bonded: amount(holdings.bonded) }),
-    ...(holdings.unbonding.length === 0 ? {} : { unbonding: holdings.unbonding.map((chunk) => ({ amount: amount(chunk.amount), unlocks_at: chunk.unlocks_at.toISOString(), waiting_time_seconds: chunk.waiting_time_seconds })) }),
+    ...(holdings.unbonding.length === 0
+      ? {}
+      : {
+          unbonding: holdings.unbonding.map((chunk) => ({
+            amount: amount(chunk.amount),
+            unlocks_at: chunk.unlocks_at.toISOString(),
+            waiting_time_seconds: chunk.waiting_time_seconds,
+          })),
+        }),
     ...(holdings.stakes.length === 0
       ? {}
-      : { stakes: holdings.stakes.map((group) => ({ state: group.state, count: group.uids.length, total: amount(group.total), uids: group.uids, ...(group.withdrawable_at ? { withdrawable_at: group.withdrawable_at.toISOString() } : {}) })) }),
+      : {
+          stakes: holdings.stakes.map((group) => ({
+            state: group.state,
+            count: group.uids.length,
+            total: amount(group.total),
+            uids: group.uids,
+            ...(group.withdrawable_at ? { withdrawable_at: group.withdrawable_at.toISOString() } : {}),
+          })),
+        }),
     ...(holdings.positions.length === 0
       ? {}
-      : { positions: holdings.positions.map((position) => ({ id: position.id, provider: sanitizeUntrustedText(position.provider), status: position.status, amount: amount(position.amount), rewards: amount(position.total_reward) })) }),
+      : {
+          positions: holdings.positions.map((position) => ({
+            id: position.id,
+            provider: sanitizeUntrustedText(position.provider),
+            status: position.status,
+            amount: amount(position.amount),
+            rewards: amount(position.total_reward),
+          })),
+        }),
     ...(gap.gap === 0n
       ? {}
       : {
@@ -76,7 +129,9 @@ function gapText(holdings: AccountHoldings, currency: Currency): string {
     gap.locked_by_staking > 0n ? `${shown(gap.locked_by_staking, currency)} locked by staking` : "",
     ...gap.holds.map((hold) => `${shown(hold.amount, currency)} held by transaction ${hold.transaction_id} (${hold.type} ${hold.status})`),
     gap.listing_failure === null ? "" : `the transactions holding funds could not be listed (${sanitizeUntrustedText(gap.listing_failure)})`,
-    gap.unexplained !== 0n && gap.listing_failure === null ? `${shown(gap.unexplained < 0n ? -gap.unexplained : gap.unexplained, currency)} ${gap.unexplained < 0n ? "more available than these explain" : "not explained by these"}` : "",
+    gap.unexplained !== 0n && gap.listing_failure === null
+      ? `${shown(gap.unexplained < 0n ? -gap.unexplained : gap.unexplained, currency)} ${gap.unexplained < 0n ? "more available than these explain" : "not explained by these"}`
+      : "",
   ].filter((part) => part !== "");
   return ` Available is ${shown(gap.gap, currency)} below balance: ${parts.join("; ")}.`;
 }
@@ -105,7 +160,8 @@ function stakingText(holdings: AccountHoldings, currency: Currency, operator: st
   if (holdings.bonded !== null && staking(holdings)) {
     parts.push(`bonded ${shown(holdings.bonded, currency)} (inside the balance)`);
     for (const chunk of holdings.unbonding) parts.push(`unbonding ${shown(chunk.amount, currency)} unlocks ${momentText(chunk.unlocks_at)}`);
-    if (holdings.withdrawable > 0n) parts.push(`withdrawable ${shown(holdings.withdrawable, currency)} (unbonded: ${whoMay(holdings.account, operator, "polkadot_withdraw_unbonded")})`);
+    if (holdings.withdrawable > 0n)
+      parts.push(`withdrawable ${shown(holdings.withdrawable, currency)} (unbonded: ${whoMay(holdings.account, operator, "polkadot_withdraw_unbonded")})`);
   }
   for (const group of holdings.stakes) {
     const withdraw = whoMay(holdings.account, operator, "solana_withdraw_stake");
@@ -117,7 +173,8 @@ function stakingText(holdings: AccountHoldings, currency: Currency, operator: st
           : "";
     parts.push(`${group.uids.length} ${group.state} ${group.uids.length === 1 ? "stake" : "stakes"} ${shown(group.total, currency)}${when}`);
   }
-  for (const position of holdings.positions) parts.push(`position ${position.id} ${delimitUntrusted("provider", position.provider)} ${position.status} ${shown(position.amount, currency)}`);
+  for (const position of holdings.positions)
+    parts.push(`position ${position.id} ${delimitUntrusted("provider", position.provider)} ${position.status} ${shown(position.amount, currency)}`);
   if (parts.length === 0) return "";
   const outside = holdings.staked_in_balance || (holdings.stakes.length === 0 && holdings.positions.length === 0) ? "" : " (outside the balance)";
   return ` Staking${outside}: ${parts.join("; ")}.`;
@@ -126,7 +183,9 @@ function stakingText(holdings: AccountHoldings, currency: Currency, operator: st
 /** One line of text for an account's holdings, display units (structuredContent has both); what the operator's rules let it withdraw. */
 export function holdingsLine(holdings: AccountHoldings, currency: Currency, operator: string): string {
   const head = `${delimitUntrusted("name", holdings.account.name)} (${holdings.account.id}, ${holdings.network ?? holdings.account.type}): balance ${shown(holdings.balance, currency)}, available ${shown(holdings.available, currency)}`;
-  const staked = staking(holdings) ? `, staked ${shown(holdings.staked, currency)}, withdrawable ${shown(holdings.withdrawable, currency)}, total ${shown(holdings.total, currency)}` : "";
+  const staked = staking(holdings)
+    ? `, staked ${shown(holdings.staked, currency)}, withdrawable ${shown(holdings.withdrawable, currency)}, total ${shown(holdings.total, currency)}`
+    : "";
   return `${head}${staked}.${gapText(holdings, currency)}${stakingText(holdings, currency, operator)}`;
 }
 
@@ -134,10 +193,36 @@ export function holdingsLine(holdings: AccountHoldings, currency: Currency, oper
  * Sums per currency: the accounts, their balances, available (and of it what the operator's
  * transaction rules let it send), staked, withdrawable and total.
  */
-export function networkTotals(entries: readonly { holdings: AccountHoldings; currency: Currency }[], operator: string): { structured: z.infer<typeof NetworkTotal>[]; lines: string[] } {
-  const byCurrency = new Map<string, { currency: Currency; network: string; accounts: number; balance: bigint; available: bigint; sendable: bigint; staked: bigint; withdrawable: bigint; total: bigint }>();
+export function networkTotals(
+  entries: readonly { holdings: AccountHoldings; currency: Currency }[],
+  operator: string,
+): { structured: z.infer<typeof NetworkTotal>[]; lines: string[] } {
+  const byCurrency = new Map<
+    string,
+    {
+      currency: Currency;
+      network: string;
+      accounts: number;
+      balance: bigint;
+      available: bigint;
+      sendable: bigint;
+      staked: bigint;
+      withdrawable: bigint;
+      total: bigint;
+    }
+  >();
   for (const { holdings, currency } of entries) {
-    const sum = byCurrency.get(currency.name) ?? { currency, network: holdings.network ?? holdings.account.type, accounts: 0, balance: 0n, available: 0n, sendable: 0n, staked: 0n, withdrawable: 0n, total: 0n };
+    const sum = byCurrency.get(currency.name) ?? {
+      currency,
+      network: holdings.network ?? holdings.account.type,
+      accounts: 0,
+      balance: 0n,
+      available: 0n,
+      sendable: 0n,
+      staked: 0n,
+      withdrawable: 0n,
+      total: 0n,
+    };
     byCurrency.set(currency.name, {
       ...sum,
       accounts: sum.accounts + 1,

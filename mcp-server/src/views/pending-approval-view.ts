@@ -1,4 +1,15 @@
-import { delimitUntrusted, describeAmount, durationText, formatAmount, memberNames, sanitizeUntrustedText, timestampToDate, whenText, type Currency, type PendingApproval } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describeAmount,
+  durationText,
+  formatAmount,
+  memberNames,
+  sanitizeUntrustedText,
+  timestampToDate,
+  whenText,
+  type Currency,
+  type PendingApproval,
+} from "@custody/shared";
 import { z } from "zod";
 import { CreatorView } from "./creator-view.js";
 import { AccountRef, AmountView, MemberView, memberView } from "./view-schemas.js";
@@ -21,11 +32,18 @@ export const PendingApprovalView = z.object({
   expires_at: z.string(),
 });
 
-const STANDING_TEXT = { can_approve: "can approve it (approve_transaction)", not_an_approver: "cannot approve it: not an approver in its rule", already_approved: "has already approved it" } as const;
+const STANDING_TEXT = {
+  can_approve: "can approve it (approve_transaction)",
+  not_an_approver: "cannot approve it: not an approver in its rule",
+  already_approved: "has already approved it",
+} as const;
 
 /** "step 2 needs 1 of <untrusted ...>dana.approver (person), ...</untrusted>" for each step still short. */
 function missingText(item: PendingApproval): string {
-  return item.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ") || "no step short of its quorum";
+  return (
+    item.missing.map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`).join("; ") ||
+    "no step short of its quorum"
+  );
 }
 
 /** A transaction waiting for approval, for structuredContent: amounts in both units, people by name. */
@@ -68,7 +86,16 @@ function missingView(item: PendingApproval): z.infer<typeof PendingApprovalView>
 }
 
 /** What a transaction waiting longer than it should shows of pendingApprovalView: short, with who is still needed. */
-export const StuckApprovalView = PendingApprovalView.pick({ transaction_id: true, created_on: true, created_by: true, account: true, type: true, amount: true, missing: true, expires_at: true });
+export const StuckApprovalView = PendingApprovalView.pick({
+  transaction_id: true,
+  created_on: true,
+  created_by: true,
+  account: true,
+  type: true,
+  amount: true,
+  missing: true,
+  expires_at: true,
+});
 
 export function stuckApprovalView(item: PendingApproval, currency: Currency): z.infer<typeof StuckApprovalView> {
   const { transaction_id, created_on, created_by, account, type, amount, missing, expires_at } = pendingApprovalView(item, currency);

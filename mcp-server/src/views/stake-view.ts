@@ -1,4 +1,13 @@
-import { delimitUntrusted, describeAmount, momentText, stakeWithdrawableAt, type Currency, type EthereumStake, type SolanaEpochClock, type SolanaStake } from "@custody/shared";
+import {
+  delimitUntrusted,
+  describeAmount,
+  momentText,
+  stakeWithdrawableAt,
+  type Currency,
+  type EthereumStake,
+  type SolanaEpochClock,
+  type SolanaStake,
+} from "@custody/shared";
 import { z } from "zod";
 import { AmountView, Entity } from "./view-schemas.js";
 import { recordView } from "./workspace-view.js";
@@ -16,7 +25,15 @@ export const SolanaStakeView = z.looseObject({
 });
 
 /** An Ethereum staking position: the emulator's fields, amounts in both units. */
-export const EthereumStakeView = z.looseObject({ id: z.string(), account_id: z.number(), provider: z.string(), contract_address: z.string(), amount: AmountView, total_reward: AmountView, status: z.string() });
+export const EthereumStakeView = z.looseObject({
+  id: z.string(),
+  account_id: z.number(),
+  provider: z.string(),
+  contract_address: z.string(),
+  amount: AmountView,
+  total_reward: AmountView,
+  status: z.string(),
+});
 
 /** The actions a Solana stake allows now, by their last path segment. */
 export function stakeActionNames(stake: SolanaStake): string[] {

@@ -1,4 +1,16 @@
-import { contractDataOf, delimitUntrusted, depositWithdrawalAddress, describeAmount, formatAmount, momentText, sanitizeUntrustedText, textDigest, timestampToDate, type Currency, type Transaction } from "@custody/shared";
+import {
+  contractDataOf,
+  delimitUntrusted,
+  depositWithdrawalAddress,
+  describeAmount,
+  formatAmount,
+  momentText,
+  sanitizeUntrustedText,
+  textDigest,
+  timestampToDate,
+  type Currency,
+  type Transaction,
+} from "@custody/shared";
 import { z } from "zod";
 import { CreatorView, creatorView, type Usernames } from "./creator-view.js";
 import { AccountRef, AmountView, Entity } from "./view-schemas.js";
@@ -61,7 +73,12 @@ export const ActivityView = z.object({
   created_by: CreatorView,
 });
 
-export function activityView(transaction: Transaction, currency: Currency, account: AccountName | undefined, usernames: Usernames): z.infer<typeof ActivityView> {
+export function activityView(
+  transaction: Transaction,
+  currency: Currency,
+  account: AccountName | undefined,
+  usernames: Usernames,
+): z.infer<typeof ActivityView> {
   return {
     transaction_id: transaction.id,
     created_on: transaction.created_on,

@@ -13,7 +13,10 @@ export function workspaceView(value: unknown, currency?: CurrencyLike): unknown 
   if (Array.isArray(value)) return value.map((item) => workspaceView(item, currency));
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, EPOCH_FIELDS.has(key) && (typeof item === "bigint" || item === null) ? epochView(item) : workspaceView(item, currency)]),
+      Object.entries(value).map(([key, item]) => [
+        key,
+        EPOCH_FIELDS.has(key) && (typeof item === "bigint" || item === null) ? epochView(item) : workspaceView(item, currency),
+      ]),
     );
   }
   return value;

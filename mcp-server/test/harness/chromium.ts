@@ -2,7 +2,15 @@ import { chromium, type Browser } from "playwright-core";
 import { ensureDebianPackages } from "../../../test/support/debian-packages.js";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** Debian's Chromium, headless, installed when missing (as root, as CI runs), as the end-to-end set-up installs it. */
 export async function launchChromium(): Promise<Browser> {

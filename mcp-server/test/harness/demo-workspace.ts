@@ -18,7 +18,12 @@ export const DEMO = {
 /** One validator's deposit call withdrawing to `withdrawTo` (the beacon deposit contract's shape, made-up key, signature and root). */
 export function depositCallData(withdrawTo: string): string {
   const address = withdrawTo.replace(/^0x/, "").toLowerCase();
-  return encodeDepositCall({ pubkey: "b1".repeat(48), withdrawal_credentials: `01${"00".repeat(11)}${address}`, signature: "d3".repeat(96), deposit_data_root: "e4".repeat(32) });
+  return encodeDepositCall({
+    pubkey: "b1".repeat(48),
+    withdrawal_credentials: `01${"00".repeat(11)}${address}`,
+    signature: "d3".repeat(96),
+    deposit_data_root: "e4".repeat(32),
+  });
 }
 
 /** A deposit call whose withdrawals go back to the named account's own address (eth-staking unless named). */

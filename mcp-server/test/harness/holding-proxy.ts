@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * only when released), hold it then drop it unanswered, or answer it itself (as a service whose
  * error body is someone else's text).
  */
-export type HoldRule = { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "until_released" } | { kind: "drop" } | { kind: "answer"; status: number; text: string };
+export type HoldRule =
+  { kind: "pass" } | { kind: "late"; holdMs: number } | { kind: "until_released" } | { kind: "drop" } | { kind: "answer"; status: number; text: string };
 
 export interface HoldingProxy {
   /** The emulator's base URL, through the proxy. */

@@ -70,7 +70,12 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const contextOf = (operator: string): ServerContext => {
     const known = byOperator.get(operator);
     if (known !== undefined) return known;
-    const client = new CustodyClient({ baseUrl: options.baseUrl ?? emulator.baseUrl, operator, retry: { retries: 1, baseDelayMs: 10 }, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+    const client = new CustodyClient({
+      baseUrl: options.baseUrl ?? emulator.baseUrl,
+      operator,
+      retry: { retries: 1, baseDelayMs: 10 },
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
     const road = new WriteRoad({
       client,
       operator,
@@ -104,12 +109,16 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
 /** A client declaring form elicitation when `elicit` is given, answering with it. */
 export function testClient(elicit?: HarnessOptions["elicit"]): Client {
   const client = new Client({ name: "harness", version: "0" }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
-  if (elicit) client.setRequestHandler('elicitation/create', (request) => elicit(request.params.message));
+  if (elicit) client.setRequestHandler("elicitation/create", (request) => elicit(request.params.message));
   return client;
 }
 
 /** Another MCP session (its own server instance and client, as a second connection to one server process) over a context. */
-export function connectSession(ctx: ServerContext, elicit?: HarnessOptions["elicit"], person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
+export function connectSession(
+  ctx: ServerContext,
+  elicit?: HarnessOptions["elicit"],
+  person: Person | null = null,
+): Promise<{ client: Client; close(): Promise<void> }> {
   return connectClient(ctx, testClient(elicit), person);
 }
 
@@ -139,7 +148,12 @@ export async function connectHarness(emulator: RunningEmulator, options: Harness
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
-  return { structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string }, text, isError: result.isError === true, token: tokenFromText(text) };
+  return {
+    structured: (result.structuredContent ?? {}) as Record<string, unknown> & { status?: string; error?: string },
+    text,
+    isError: result.isError === true,
+    token: tokenFromText(text),
+  };
 }
 
 /**

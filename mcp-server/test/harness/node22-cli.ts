@@ -43,7 +43,11 @@ function locate(spec: Node22CliSpec, cache: string): { node: string; cli: string
 function npmInstall(spec: Node22CliSpec, prefix: string): Promise<void> {
   const args = ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", NODE_PACKAGE, `${spec.name}@${spec.version}`];
   return new Promise((done, fail) => {
-    const child = spawn(process.platform === "win32" ? "npm.cmd" : "npm", args, { cwd: prefix, stdio: ["ignore", "pipe", "pipe"], shell: process.platform === "win32" });
+    const child = spawn(process.platform === "win32" ? "npm.cmd" : "npm", args, {
+      cwd: prefix,
+      stdio: ["ignore", "pipe", "pipe"],
+      shell: process.platform === "win32",
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -67,7 +71,8 @@ export async function node22Cli(spec: Node22CliSpec): Promise<Node22Cli> {
     const staging = mkdtempSync(join(dirname(cache), ".staging-"));
     try {
       await npmInstall(spec, staging);
-      if (locate(spec, staging) === null) throw new Error(`npm installed ${NODE_PACKAGE} and ${spec.name}@${spec.version} into ${staging}, but the node binary or the CLI is missing`);
+      if (locate(spec, staging) === null)
+        throw new Error(`npm installed ${NODE_PACKAGE} and ${spec.name}@${spec.version} into ${staging}, but the node binary or the CLI is missing`);
       // Another run may have completed the cache meanwhile: keep it.
       if (locate(spec, cache) === null) {
         rmSync(cache, { recursive: true, force: true });

@@ -5,7 +5,15 @@ import { ensureDebianPackages } from "../../../test/support/debian-packages.js";
 import type { HeaderRecorder } from "../../../test/support/header-recorder.js";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** Debian's Chromium (installed when missing, as root, as CI runs) through playwright-core, headless; and the folder its screenshots go to. */
 export async function launchPageBrowser(shots: string): Promise<{ browser: Browser; shots: string }> {

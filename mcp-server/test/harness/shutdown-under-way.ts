@@ -12,7 +12,14 @@ import { call } from "./mcp-harness.js";
  * (reserved on the server's audit log at `auditPath`): `refused` (a new request sent then) must be
  * answered 503, and the write must finish, be answered and sent once, with nothing left unfinished.
  */
-export async function expectWriteToOutliveShutdown({ emulator, server, auditPath, client, args, refused }: {
+export async function expectWriteToOutliveShutdown({
+  emulator,
+  server,
+  auditPath,
+  client,
+  args,
+  refused,
+}: {
   emulator: RunningEmulator;
   server: RunningHttpServer;
   auditPath: string;
@@ -25,7 +32,10 @@ export async function expectWriteToOutliveShutdown({ emulator, server, auditPath
   try {
     const confirming = call(client, "create_transaction", { ...args, confirmation_token: dry.token });
     // Under way: reserved, its POST held up by the workspace.
-    await vi.waitFor(() => expect(existsSync(auditPath) && readFileSync(auditPath, "utf8").includes('"event":"reserved"')).toBe(true), { timeout: 15_000, interval: 10 });
+    await vi.waitFor(() => expect(existsSync(auditPath) && readFileSync(auditPath, "utf8").includes('"event":"reserved"')).toBe(true), {
+      timeout: 15_000,
+      interval: 10,
+    });
     expect(server.pending).toBe(1);
     const stopped = server.shutdown(10_000);
     const refusal = await refused();

@@ -37,10 +37,18 @@ export async function toolTour(emulator: RunningEmulator): Promise<{ tool: strin
     { tool: "register_operator", args: { name: "tour-bot", uuid: "00000000-0000-4000-8000-000000000000" }, operator: t },
     { tool: "create_transaction", args: { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" }, operator: t },
     { tool: "approve_transaction", args: { transaction_id: pending.id }, operator: t },
-    { tool: "solana_create_stake", args: { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator: active.blockchain_state.validator_address }, operator: s },
+    {
+      tool: "solana_create_stake",
+      args: { account: DEMO.solTreasury, amount: "5", unit: "SOL", validator: active.blockchain_state.validator_address },
+      operator: s,
+    },
     { tool: "solana_deactivate_stake", args: { account: DEMO.solTreasury, stake_uid: active.uid }, operator: s },
     { tool: "solana_withdraw_stake", args: { account: DEMO.solTreasury, stake_uid: deactivated.uid }, operator: s },
-    { tool: "solana_delegate_stake", args: { account: DEMO.solTreasury, stake_uid: active.uid, validator: active.blockchain_state.validator_address }, operator: s },
+    {
+      tool: "solana_delegate_stake",
+      args: { account: DEMO.solTreasury, stake_uid: active.uid, validator: active.blockchain_state.validator_address },
+      operator: s,
+    },
     { tool: "solana_split_stake", args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, operator: s },
     { tool: "solana_split_deactivate_stake", args: { account: DEMO.solTreasury, stake_uid: active.uid, amount: "1", unit: "SOL" }, operator: s },
     { tool: "polkadot_bond_extra", args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, operator: t },
@@ -48,6 +56,10 @@ export async function toolTour(emulator: RunningEmulator): Promise<{ tool: strin
     { tool: "polkadot_rebond", args: { account: DEMO.dotStaking, amount: "1", unit: "DOT" }, operator: t },
     { tool: "polkadot_withdraw_unbonded", args: { account: DEMO.dotStaking }, operator: t },
     { tool: "polkadot_set_payee", args: { account: DEMO.dotStaking, payee: "Stash" }, operator: t },
-    { tool: "ethereum_stake", args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" }, operator: s },
+    {
+      tool: "ethereum_stake",
+      args: { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: await ownDepositCallData(emulator), amount: "32", unit: "ETH" },
+      operator: s,
+    },
   ];
 }

@@ -58,7 +58,8 @@ function tokenOf(answer: TaskAnswer, what: string): string {
 }
 
 function expectStatus(answer: TaskAnswer, status: string, what: string): void {
-  if (answer.structured.status !== status) throw new Error(`${what}: expected ${status}, got ${String(answer.structured.status)}: ${answer.text.slice(0, 300)}`);
+  if (answer.structured.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${String(answer.structured.status)}: ${answer.text.slice(0, 300)}`);
 }
 
 /** A dry run and its confirmation: two calls. */
@@ -86,7 +87,17 @@ export const TREASURY_TASKS: readonly TreasuryTask[] = [
     task: "pay 0.25 SOL from sol-treasury",
     operator: DEMO.treasuryBot,
     run: async (ask) => {
-      expectStatus(await dryRunAndConfirm(ask, "create_transaction", { account: DEMO.solTreasury, recipient: OUTSIDE_SOLANA, amount: "0.25", unit: "SOL", note: "Invoice 2211" }), "submitted", "send");
+      expectStatus(
+        await dryRunAndConfirm(ask, "create_transaction", {
+          account: DEMO.solTreasury,
+          recipient: OUTSIDE_SOLANA,
+          amount: "0.25",
+          unit: "SOL",
+          note: "Invoice 2211",
+        }),
+        "submitted",
+        "send",
+      );
     },
   },
   {
@@ -94,7 +105,9 @@ export const TREASURY_TASKS: readonly TreasuryTask[] = [
     operator: DEMO.stakingBot,
     run: async (ask) => {
       const listed = await ask("list_solana_stakes", { account: DEMO.solTreasury });
-      const active = (listed.structured.stakes as { uid: string; blockchain_state: { status: string } }[] | undefined)?.find((stake) => stake.blockchain_state.status === "activated");
+      const active = (listed.structured.stakes as { uid: string; blockchain_state: { status: string } }[] | undefined)?.find(
+        (stake) => stake.blockchain_state.status === "activated",
+      );
       if (active === undefined) throw new Error(`no activated stake listed: ${listed.text.slice(0, 300)}`);
       expectStatus(await dryRunAndConfirm(ask, "solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: active.uid }), "submitted", "deactivation");
     },
@@ -110,7 +123,11 @@ export const TREASURY_TASKS: readonly TreasuryTask[] = [
     task: "stake 32 ETH: which contract, where the deposit data comes from",
     operator: DEMO.stakingBot,
     run: async (ask) => {
-      expectStatus(await ask("ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: "0x12", amount: "32", unit: "ETH" }), "blocked", "ethereum stake");
+      expectStatus(
+        await ask("ethereum_stake", { account: DEMO.ethStaking, contract: DEMO.kilnContract, contract_data: "0x12", amount: "32", unit: "ETH" }),
+        "blocked",
+        "ethereum stake",
+      );
     },
   },
   oneCall("who can act on each account", DEMO.treasuryBot, "health_check"),

@@ -12,13 +12,25 @@ const HOST_ORIGIN = "http://host.test";
 
 /** A client that declares the MCP Apps extension (HTML views), as an Apps host's client does, on a session of its own. */
 export function connectViewClient(ctx: ServerContext, person: Person | null = null): Promise<{ client: Client; close(): Promise<void> }> {
-  return connectClient(ctx, new Client({ name: "apps-host", version: "0" }, { capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } } }), person);
+  return connectClient(
+    ctx,
+    new Client({ name: "apps-host", version: "0" }, { capabilities: { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } } }),
+    person,
+  );
 }
 
 let hostScript: Promise<string> | undefined;
 
 function hostPageScript(): Promise<string> {
-  hostScript ??= build({ entryPoints: [HOST_PAGE], bundle: true, format: "iife", platform: "browser", target: "es2022", write: false, logLevel: "warning" }).then((result) => (result.outputFiles[0] as { text: string }).text);
+  hostScript ??= build({
+    entryPoints: [HOST_PAGE],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "warning",
+  }).then((result) => (result.outputFiles[0] as { text: string }).text);
   return hostScript;
 }
 
@@ -44,7 +56,9 @@ export async function openViewHost(browser: Browser, client: Client): Promise<Vi
     return client.callTool(params);
   });
   const script = await hostPageScript();
-  await page.route(`${HOST_ORIGIN}/`, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><html><body><script>${script}</script></body></html>` }));
+  await page.route(`${HOST_ORIGIN}/`, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><html><body><script>${script}</script></body></html>` }),
+  );
   await page.goto(`${HOST_ORIGIN}/`);
   const html = await viewHtml(client);
   let views = 0;
@@ -53,7 +67,12 @@ export async function openViewHost(browser: Browser, client: Client): Promise<Vi
     calls,
     async render(toolInput, result) {
       const id = `view-${(views += 1)}`;
-      await page.evaluate(([frameId, document, input, answer]) => (globalThis as unknown as HostPage).renderView(frameId, document, input, answer), [id, html, toolInput, result] as const);
+      await page.evaluate(([frameId, document, input, answer]) => (globalThis as unknown as HostPage).renderView(frameId, document, input, answer), [
+        id,
+        html,
+        toolInput,
+        result,
+      ] as const);
       const frame = await (await page.$(`#${id}`))?.contentFrame();
       if (!frame) throw new Error("the view's frame is not there");
       return frame;

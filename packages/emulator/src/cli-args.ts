@@ -36,7 +36,9 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
   if (command === undefined || command === "--help" || command === "-h" || command === "help") return { kind: "help" };
   if (command !== "serve") throw new Error(`unknown command ${JSON.stringify(command)}; the command is serve`);
   const options: EmulatorOptions = {};
-  let keyFile: { path: string; setting: string } | undefined = env.CUSTODY_EMULATOR_KEY_FILE ? { path: env.CUSTODY_EMULATOR_KEY_FILE, setting: "CUSTODY_EMULATOR_KEY_FILE" } : undefined;
+  let keyFile: { path: string; setting: string } | undefined = env.CUSTODY_EMULATOR_KEY_FILE
+    ? { path: env.CUSTODY_EMULATOR_KEY_FILE, setting: "CUSTODY_EMULATOR_KEY_FILE" }
+    : undefined;
   for (let index = 0; index < rest.length; index += 1) {
     const flag = rest[index] ?? "";
     const [name, inline] = flag.includes("=") ? [flag.slice(0, flag.indexOf("=")), flag.slice(flag.indexOf("=") + 1)] : [flag, undefined];

@@ -28,7 +28,11 @@ export function createContext(parts: ContextParts): EmulatorContext {
   });
   const commitSync: EmulatorContext["commitSync"] = (work, at) => {
     const committed = store.commit(at ?? clock.now(), work);
-    if (committed.events.length > 0) committed.durable.then(() => webhooks.dispatch(committed.events), () => undefined);
+    if (committed.events.length > 0)
+      committed.durable.then(
+        () => webhooks.dispatch(committed.events),
+        () => undefined,
+      );
     return committed;
   };
   return {

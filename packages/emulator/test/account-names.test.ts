@@ -25,13 +25,27 @@ describe("account names: unique by default, shared only when the control plane a
     const refused = await h.control.post("/accounts", { name: "treasury", currency: "solana_testnet", governance: rule });
     expect(refused.status).toBe(409);
     expect(decode(ErrorBody, refused).message).toBe('name: an account named "treasury" exists already');
-    const twin = decode(Account, expectStatus(await h.control.post("/accounts", { name: "treasury", currency: "solana_testnet", governance: rule, balance: "1000000000", allow_duplicate_name: true }), 200));
+    const twin = decode(
+      Account,
+      expectStatus(
+        await h.control.post("/accounts", {
+          name: "treasury",
+          currency: "solana_testnet",
+          governance: rule,
+          balance: "1000000000",
+          allow_duplicate_name: true,
+        }),
+        200,
+      ),
+    );
     const ambiguous = await h.api(OP).post("/transactions", send("treasury"));
     expect(ambiguous.status).toBe(409);
     const body = decode(ErrorBody, ambiguous);
     expect(body.name).toBe("AmbiguousAccountName");
     expect(body.message).toMatch(/^account_name: 2 accounts are named "treasury" \(ids \d+, \d+\); the name does not say which$/);
-    expect((await h.api(OP).post("/transactions/fees", { account_name: "treasury", amount: "1000", recipient: externalSolana("names"), speed: "NORMAL" })).status).toBe(409);
+    expect(
+      (await h.api(OP).post("/transactions/fees", { account_name: "treasury", amount: "1000", recipient: externalSolana("names"), speed: "NORMAL" })).status,
+    ).toBe(409);
 
     const renamed = decode(Account, expectStatus(await h.control.put(`/accounts/${twin.id}/name`, { name: "treasury-2" }), 200));
     expect(renamed.name).toBe("treasury-2");
@@ -41,7 +55,10 @@ describe("account names: unique by default, shared only when the control plane a
 
   it("a rename to a name in use is refused unless allowed; the old name then names nothing", async () => {
     const rule = governance(operatorsRule(OP));
-    const other = decode(Account, expectStatus(await h.control.post("/accounts", { name: "ops", currency: "solana_testnet", governance: rule, balance: "1000000000" }), 200));
+    const other = decode(
+      Account,
+      expectStatus(await h.control.post("/accounts", { name: "ops", currency: "solana_testnet", governance: rule, balance: "1000000000" }), 200),
+    );
     const refused = await h.control.put(`/accounts/${other.id}/name`, { name: "treasury" });
     expect(refused.status).toBe(409);
     expect(decode(ErrorBody, refused).message).toMatch(/^name: account \d+ is named "treasury" already$/);

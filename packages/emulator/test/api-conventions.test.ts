@@ -60,7 +60,12 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     const second = obj(await w.api(OP_A).get("/accounts?page=2&page_size=4"));
     expect(second.page_info).toEqual({ count: 6, has_next_page: false });
     expect((second.edges as { cursor: number }[]).map((edge) => edge.cursor)).toEqual([4, 5]);
-    for (const [query, name] of [["page=0", "page"], ["page_size=1001", "page_size"], ["page_size=abc", "page_size"], ["page=-1", "page"]]) {
+    for (const [query, name] of [
+      ["page=0", "page"],
+      ["page_size=1001", "page_size"],
+      ["page_size=abc", "page_size"],
+      ["page=-1", "page"],
+    ]) {
       const answer = await w.api(OP_A).get(`/accounts?${query}`);
       expect(answer.status).toBe(400);
       expect(decode(ErrorBody, answer).message.startsWith(`${name}: must be a whole number`)).toBe(true);
@@ -112,10 +117,16 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     for (const notes of [[{ title: "Rent", content: "April" }], [], { title: "Rent", content: "April" }]) {
       const answer = await w.api(OP_A).post("/transactions", { ...send("sol-auto", "100"), notes });
       expect(answer.status, JSON.stringify(notes)).toBe(400);
-      expect(decode(ErrorBody, answer)).toMatchObject({ name: "ValidationError", message: "notes: requests take note (singular), an object { title, content }" });
+      expect(decode(ErrorBody, answer)).toMatchObject({
+        name: "ValidationError",
+        message: "notes: requests take note (singular), an object { title, content }",
+      });
     }
     expect(await count()).toBe(before);
-    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", send("sol-auto", "100", "7500", { title: "Rent", content: "April" })), 200));
+    const created = decode(
+      Transaction,
+      expectStatus(await w.api(OP_A).post("/transactions", send("sol-auto", "100", "7500", { title: "Rent", content: "April" })), 200),
+    );
     expect(created.notes).toEqual([{ title: "Rent", content: "April" }]);
   });
 
@@ -152,10 +163,21 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
   });
 
   it("the approve endpoint: amount and max_fees must match; unlisted operators 403; a second approval completes the rule", async () => {
-    await w.control.put(`/accounts/${w.ids["sol-nostaking"]}/governance`, governance({
-      creators: operatorsRule(OP_A).creators,
-      steps: [{ quorum: 2, approvers: [{ username: OP_A, is_api: true }, { username: OP_B, is_api: true }] }],
-    }));
+    await w.control.put(
+      `/accounts/${w.ids["sol-nostaking"]}/governance`,
+      governance({
+        creators: operatorsRule(OP_A).creators,
+        steps: [
+          {
+            quorum: 2,
+            approvers: [
+              { username: OP_A, is_api: true },
+              { username: OP_B, is_api: true },
+            ],
+          },
+        ],
+      }),
+    );
     const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", send("sol-nostaking", "2500")), 200));
     expect(created.status).toBe("PENDING_APPROVAL");
     const status = decode(RequestStatus, expectStatus(await w.api(OP_A).get(`/requests/${created.last_request}/status`), 200));
@@ -167,7 +189,10 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     const wrongFees = await w.api(OP_B).post(`/transactions/${created.id}/approve`, { amount: "2500", max_fees: { value: "7000", unit: "lamport" } });
     expect(decode(ErrorBody, wrongFees).message).toMatch(/^max_fees: must equal/);
     expect((await w.api(OP_A).post(`/transactions/${created.id}/approve`, { amount: "2500", max_fees: "7500" })).status).toBe(409);
-    const approved = decode(Transaction, expectStatus(await w.api(OP_B).post(`/transactions/${created.id}/approve`, { amount: { value: "2500", unit: "lamport" }, max_fees: "7500" }), 200));
+    const approved = decode(
+      Transaction,
+      expectStatus(await w.api(OP_B).post(`/transactions/${created.id}/approve`, { amount: { value: "2500", unit: "lamport" }, max_fees: "7500" }), 200),
+    );
     expect(approved.status).toBe("APPROVED");
     const done = decode(RequestStatus, await w.api(OP_A).get(`/requests/${created.last_request}/status`));
     expect(done.steps[0]?.is_complete).toBe(true);
@@ -182,11 +207,28 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
   });
 
   it("fee estimation answers the fee and a max_fees to propose; Polkadot staking is 0", async () => {
-    const estimate = decode(FeeEstimate, expectStatus(await w.api(OP_A).post("/transactions/fees", { account_name: "sol-auto", amount: "1", recipient: RECIPIENT, speed: "NORMAL" }), 200));
+    const estimate = decode(
+      FeeEstimate,
+      expectStatus(await w.api(OP_A).post("/transactions/fees", { account_name: "sol-auto", amount: "1", recipient: RECIPIENT, speed: "NORMAL" }), 200),
+    );
     expect(estimate).toMatchObject({ account_id: w.ids["sol-auto"], fees: 5000n, max_fees: 7500n });
-    const eth = decode(FeeEstimate, await w.api(OP_A).post("/transactions/fees", { account_name: "eth-auto", amount: "1", recipient: w.addresses["eth-small"], speed: "FAST" }));
+    const eth = decode(
+      FeeEstimate,
+      await w.api(OP_A).post("/transactions/fees", { account_name: "eth-auto", amount: "1", recipient: w.addresses["eth-small"], speed: "FAST" }),
+    );
     expect(eth.fees).toBe(21_000n * 20_000_000_000n);
-    const dot = decode(FeeEstimate, await w.api(OP_A).post("/transactions/fees", { account_name: "dot-auto", amount: { value: "1", unit: "planck" }, recipient: "", speed: "CUSTOM", coin_fields: { type: "BONDEXTRA" } }));
+    const dot = decode(
+      FeeEstimate,
+      await w
+        .api(OP_A)
+        .post("/transactions/fees", {
+          account_name: "dot-auto",
+          amount: { value: "1", unit: "planck" },
+          recipient: "",
+          speed: "CUSTOM",
+          coin_fields: { type: "BONDEXTRA" },
+        }),
+    );
     expect([dot.fees, dot.max_fees]).toEqual([0n, 0n]);
   });
 
@@ -195,7 +237,10 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect(balance.balances?.total).toBe(balance.balance);
     expect(obj(expectStatus(await w.api(OP_A).get(`/accounts/${w.ids["sol-auto"]}/sync`), 200))).toEqual({ success: true, account_id: w.ids["sol-auto"] });
     const sol = decode(Currency, expectStatus(await w.api(OP_A).get("/currencies/solana_testnet"), 200));
-    expect(sol.units).toEqual([{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }]);
+    expect(sol.units).toEqual([
+      { code: "lamport", magnitude: 0 },
+      { code: "SOL", magnitude: 9 },
+    ]);
     expect((await w.api(OP_A).get("/currencies/nope")).status).toBe(404);
     const tokens = decode(TokenPage, expectStatus(await w.api(OP_A).get("/currencies/tokens"), 200));
     expect(tokens.page_info.count).toBeGreaterThan(0);

@@ -41,8 +41,12 @@ describe("custody-emulator command line", () => {
   it("takes the key file from --key-file, else from CUSTODY_EMULATOR_KEY_FILE, naming the setting it came from", () => {
     expect(parseCliArgs(["serve"])).toEqual({ kind: "serve", options: {} });
     expect(parseCliArgs(["serve", "--key-file", "/run/key"])).toEqual({ kind: "serve", options: {}, keyFile: { path: "/run/key", setting: "--key-file" } });
-    expect(parseCliArgs(["serve"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ keyFile: { path: "/env/key", setting: "CUSTODY_EMULATOR_KEY_FILE" } });
-    expect(parseCliArgs(["serve", "--key-file=/run/key"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({ keyFile: { path: "/run/key", setting: "--key-file" } });
+    expect(parseCliArgs(["serve"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({
+      keyFile: { path: "/env/key", setting: "CUSTODY_EMULATOR_KEY_FILE" },
+    });
+    expect(parseCliArgs(["serve", "--key-file=/run/key"], { CUSTODY_EMULATOR_KEY_FILE: "/env/key" })).toMatchObject({
+      keyFile: { path: "/run/key", setting: "--key-file" },
+    });
     expect(() => parseCliArgs(["serve", "--key-file"])).toThrow(/^--key-file: needs a value/);
   });
 

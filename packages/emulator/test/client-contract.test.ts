@@ -75,8 +75,19 @@ describe("contract: CustodyClient against the emulator", () => {
 
     await h.control.put(`/accounts/${account?.id ?? 0}/governance`, {
       transaction: {
-        creators: [{ username: "treasury-bot", is_api: true }, { username: "staking-bot", is_api: true }],
-        steps: [{ quorum: 2, approvers: [{ username: "treasury-bot", is_api: true }, { username: "staking-bot", is_api: true }] }],
+        creators: [
+          { username: "treasury-bot", is_api: true },
+          { username: "staking-bot", is_api: true },
+        ],
+        steps: [
+          {
+            quorum: 2,
+            approvers: [
+              { username: "treasury-bot", is_api: true },
+              { username: "staking-bot", is_api: true },
+            ],
+          },
+        ],
       },
       staking: account?.governance_rules?.staking ?? null,
       smart_contract: null,
@@ -100,13 +111,20 @@ describe("contract: CustodyClient against the emulator", () => {
     const sol = await staking.getCurrency("solana_testnet");
     const account = (await staking.listAllAccounts()).find((item) => item.name === "sol-treasury");
     const id = account?.id ?? 0;
-    const created = await staking.createSolanaStake(id, buildCreateSolanaStakeRequest({ amount: parseUnits("3", sol, "SOL"), validator: externalSolana("validator-c") }));
+    const created = await staking.createSolanaStake(
+      id,
+      buildCreateSolanaStakeRequest({ amount: parseUnits("3", sol, "SOL"), validator: externalSolana("validator-c") }),
+    );
     expect(created.type).toBe("STAKE_CREATE_DELEGATE");
     const stakes = await staking.listSolanaStakes(id);
-    const fresh = stakes.find((stake) => stake.blockchain_state.total_balance === parseUnits("3", sol, "SOL") && stake.blockchain_state.status === "activating");
+    const fresh = stakes.find(
+      (stake) => stake.blockchain_state.total_balance === parseUnits("3", sol, "SOL") && stake.blockchain_state.status === "activating",
+    );
     expect(fresh).toBeDefined();
     const uid = fresh?.uid ?? "";
-    await expect(staking.delegateSolanaStake(id, uid, buildDelegateSolanaStakeRequest({ validator: externalSolana("v") }))).rejects.toMatchObject({ status: 400 });
+    await expect(staking.delegateSolanaStake(id, uid, buildDelegateSolanaStakeRequest({ validator: externalSolana("v") }))).rejects.toMatchObject({
+      status: 400,
+    });
     expect((await staking.splitSolanaStake(id, uid, buildSplitSolanaStakeRequest({ amount: parseUnits("1", sol, "SOL") }))).type).toBe("STAKE_SPLIT");
     expect((await staking.deactivateSolanaStake(id, uid)).type).toBe("STAKE_DEACTIVATE");
     const deactivating = await staking.getSolanaStake(id, uid);
@@ -128,7 +146,16 @@ describe("contract: CustodyClient against the emulator", () => {
     expect((await treasury.health()).status).toBe("OK");
     await h.control.put("/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
     const sol = await treasury.getCurrency("solana_testnet");
-    const send = buildSendRequest({ network: "Solana", account_name: "sol-treasury", recipient: externalSolana("amb"), amount: 1000n, max_fees: 10_000n, speed: "NORMAL", currency: sol, note: { title: "ambiguous", content: "x" } });
+    const send = buildSendRequest({
+      network: "Solana",
+      account_name: "sol-treasury",
+      recipient: externalSolana("amb"),
+      amount: 1000n,
+      max_fees: 10_000n,
+      speed: "NORMAL",
+      currency: sol,
+      note: { title: "ambiguous", content: "x" },
+    });
     await expect(treasury.createTransaction(send)).rejects.toBeInstanceOf(AmbiguousWriteError);
     expect((await treasury.searchAllTransactions({ label: "ambiguous" })).length).toBe(1);
     expect(obj(await h.control.get("/faults")).affected).toBe(1);

@@ -47,8 +47,15 @@ describe("crash safety: kill -9 during writes loses nothing acknowledged and lea
       let service = new HttpCaller(running.ready.base_url).as("op");
       let control = new HttpCaller(running.ready.control_url);
       await register(service, control, "op");
-      await control.post("/accounts", { name: "a", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null }, balance: INITIAL.toString() });
-      const b = obj(await control.post("/accounts", { name: "b", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null } }));
+      await control.post("/accounts", {
+        name: "a",
+        currency: "solana_testnet",
+        governance: { transaction: rule, staking: null, smart_contract: null },
+        balance: INITIAL.toString(),
+      });
+      const b = obj(
+        await control.post("/accounts", { name: "b", currency: "solana_testnet", governance: { transaction: rule, staking: null, smart_contract: null } }),
+      );
 
       const acknowledged = new Map<number, bigint>();
       let firstAcknowledged = () => {};

@@ -10,7 +10,14 @@ const CALL_DATA = `0x22895118${"00".repeat(32)}`;
 const MAX_FEES = "3000000000000000";
 
 function stake(account: string, amount: bigint, recipient = KILN_DEPOSIT_CONTRACT) {
-  return { account_name: account, amount: amount.toString(), max_fees: MAX_FEES, recipient, speed: "NORMAL", coin_fields: { contract_interaction: { contract_data: CALL_DATA } } };
+  return {
+    account_name: account,
+    amount: amount.toString(),
+    max_fees: MAX_FEES,
+    recipient,
+    speed: "NORMAL",
+    coin_fields: { contract_interaction: { contract_data: CALL_DATA } },
+  };
 }
 
 describe("Ethereum staking (spec: usage rule 3)", () => {
@@ -64,7 +71,14 @@ describe("Ethereum staking (spec: usage rule 3)", () => {
   it("an empty whitelist restricts nothing: any contract may be called, a provider deposit too; governance still applies", async () => {
     const open = governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A), whitelist: [] } });
     expectStatus(await w.control.put(`/accounts/${w.ids["eth-auto"]}/governance`, open), 200);
-    const call = { account_name: "eth-auto", amount: "0", max_fees: MAX_FEES, recipient: USDC_CONTRACT, speed: "NORMAL", coin_fields: { contract_interaction: { contract_data: `0xa9059cbb${"00".repeat(64)}` } } };
+    const call = {
+      account_name: "eth-auto",
+      amount: "0",
+      max_fees: MAX_FEES,
+      recipient: USDC_CONTRACT,
+      speed: "NORMAL",
+      coin_fields: { contract_interaction: { contract_data: `0xa9059cbb${"00".repeat(64)}` } },
+    };
     const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", call), 200));
     expect(created.type).toBe("EXECUTE_CONTRACT");
     expectStatus(await w.api(OP_A).post("/transactions", stake("eth-auto", 32n * ETH, FIGMENT_DEPOSIT_CONTRACT)), 200);
@@ -105,17 +119,25 @@ describe("Ethereum staking (spec: usage rule 3)", () => {
 
   it("a plain Ethereum send pays gas fees and credits a workspace account it is sent to", async () => {
     const before = obj(await w.api(OP_A).get(`/accounts/${w.ids["eth-small"]}`));
-    const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", {
-      account_name: "eth-auto",
-      amount: ETH.toString(),
-      max_fees: MAX_FEES,
-      recipient: w.addresses["eth-small"],
-      speed: "NORMAL",
-    }), 200));
+    const created = decode(
+      Transaction,
+      expectStatus(
+        await w.api(OP_A).post("/transactions", {
+          account_name: "eth-auto",
+          amount: ETH.toString(),
+          max_fees: MAX_FEES,
+          recipient: w.addresses["eth-small"],
+          speed: "NORMAL",
+        }),
+        200,
+      ),
+    );
     expect(decode(Transaction, await w.api(OP_A).get(`/transactions/${created.id}`)).status).toBe("SUBMITTED");
     const after = obj(await w.api(OP_A).get(`/accounts/${w.ids["eth-small"]}`));
     expect(BigInt(after.balance as string) - BigInt(before.balance as string)).toBe(ETH);
-    const outsider = await w.api(OP_A).post("/transactions", { account_name: "eth-auto", amount: "1", max_fees: "1000", recipient: externalEthereum("x"), speed: "FAST" });
+    const outsider = await w
+      .api(OP_A)
+      .post("/transactions", { account_name: "eth-auto", amount: "1", max_fees: "1000", recipient: externalEthereum("x"), speed: "FAST" });
     expect(outsider.status).toBe(400);
     expect(decode(ErrorBody, outsider).message).toMatch(/^max_fees: .* does not cover the network fee/);
   });

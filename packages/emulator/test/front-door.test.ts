@@ -49,13 +49,23 @@ describe("the emulator's front door", () => {
     expect(error(advance)).toMatchObject({ name: "OriginNotAllowed", message: expect.stringContaining('"https://evil.example"') });
     expect(await clockOffset()).toBe(before);
 
-    const created = await rawRequest(`${h.emulator.baseUrl}/api_users`, "POST", { ...evil, "x-vendor-api-user": "page-bot" }, JSON.stringify({ name: "page-bot" }));
+    const created = await rawRequest(
+      `${h.emulator.baseUrl}/api_users`,
+      "POST",
+      { ...evil, "x-vendor-api-user": "page-bot" },
+      JSON.stringify({ name: "page-bot" }),
+    );
     expect(created.status).toBe(403);
     expect(error(created).name).toBe("OriginNotAllowed");
     expect((await h.api("op").get("/users")).text).not.toContain("page-bot");
 
     // The emulator's own origin (a loopback origin on its port) is served.
-    const own = await rawRequest(`${h.emulator.controlUrl}/clock/advance`, "POST", { ...evil, origin: `http://localhost:${port()}` }, JSON.stringify({ seconds: 60 }));
+    const own = await rawRequest(
+      `${h.emulator.controlUrl}/clock/advance`,
+      "POST",
+      { ...evil, origin: `http://localhost:${port()}` },
+      JSON.stringify({ seconds: 60 }),
+    );
     expect(own.status).toBe(200);
   });
 
@@ -64,13 +74,29 @@ describe("the emulator's front door", () => {
     await registerOperator(h, "op");
     const host = { host: `127.0.0.1:${port()}` };
     const accountsBefore = obj(expectStatus(await h.api("op").get("/accounts"), 200)).page_info;
-    const body = JSON.stringify({ name: "from-a-page", currency: "polkadot", governance: { transaction: { creators: [], steps: [] }, staking: null, smart_contract: null } });
-    for (const contentType of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", "application/jsonx"]) {
+    const body = JSON.stringify({
+      name: "from-a-page",
+      currency: "polkadot",
+      governance: { transaction: { creators: [], steps: [] }, staking: null, smart_contract: null },
+    });
+    for (const contentType of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/json; charset=latin1",
+      "application/jsonx",
+    ]) {
       const answer = await rawRequest(`${h.emulator.controlUrl}/accounts`, "POST", { ...host, "content-type": contentType }, body);
       expect(answer.status, contentType).toBe(415);
       expect(error(answer)).toMatchObject({ name: "UnsupportedMediaType", status_code: 415, message: expect.stringContaining(JSON.stringify(contentType)) });
     }
-    const none = await rawRequest(`${h.emulator.baseUrl}/api_users`, "POST", { ...host, "x-vendor-api-user": "plain-bot" }, JSON.stringify({ name: "plain-bot" }));
+    const none = await rawRequest(
+      `${h.emulator.baseUrl}/api_users`,
+      "POST",
+      { ...host, "x-vendor-api-user": "plain-bot" },
+      JSON.stringify({ name: "plain-bot" }),
+    );
     expect(none.status).toBe(415);
     expect(error(none).message).toContain("application/json");
     expect(obj(expectStatus(await h.api("op").get("/accounts"), 200)).page_info).toEqual(accountsBefore);
@@ -85,7 +111,9 @@ describe("the emulator's front door", () => {
   it("bound beyond loopback, also serves a Host naming an IP address with its port, never a DNS name", async () => {
     h = await startHarness({ host: "0.0.0.0" });
     expect((await rawRequest(`${h.emulator.controlUrl.replace("0.0.0.0", "127.0.0.1")}/clock`, "GET", { host: `192.0.2.7:${port()}` })).status).toBe(200);
-    expect(error(await rawRequest(`${h.emulator.controlUrl.replace("0.0.0.0", "127.0.0.1")}/clock`, "GET", { host: `evil.example:${port()}` })).name).toBe("HostNotAllowed");
+    expect(error(await rawRequest(`${h.emulator.controlUrl.replace("0.0.0.0", "127.0.0.1")}/clock`, "GET", { host: `evil.example:${port()}` })).name).toBe(
+      "HostNotAllowed",
+    );
     await h.close();
     h = await startHarness();
     expect(error(await rawRequest(`${h.emulator.controlUrl}/clock`, "GET", { host: `192.0.2.7:${port()}` })).name).toBe("HostNotAllowed");
@@ -157,7 +185,10 @@ describe("custody-emulator serve --key-file", () => {
     expect(weak.status).toBe(2);
     expect(weak.stderr).toMatch(/--key-file: the key in .*weak must be 32 to 1024 printable ASCII characters/);
     expect(weak.stderr).not.toContain("password123");
-    const absent = spawnSync(process.execPath, [`${PACKAGE_DIR}bin/custody-emulator.js`, "serve"], { encoding: "utf8", env: { ...process.env, CUSTODY_EMULATOR_KEY_FILE: join(dir.path, "absent") } });
+    const absent = spawnSync(process.execPath, [`${PACKAGE_DIR}bin/custody-emulator.js`, "serve"], {
+      encoding: "utf8",
+      env: { ...process.env, CUSTODY_EMULATOR_KEY_FILE: join(dir.path, "absent") },
+    });
     expect(absent.status).toBe(2);
     expect(absent.stderr).toContain("CUSTODY_EMULATOR_KEY_FILE: cannot read");
   });

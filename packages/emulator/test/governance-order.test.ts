@@ -35,7 +35,13 @@ describe("governance before business rules (Authentication 4): an operator the r
   });
 
   it("a send: above the available balance, of 0, or with max_fees under the fee, is 403 for an operator not in the transaction rule", async () => {
-    const send = (amount: string, maxFees = "7500") => ({ account_name: "sol-human", amount, max_fees: maxFees, recipient: externalSolana("gov"), speed: "NORMAL" });
+    const send = (amount: string, maxFees = "7500") => ({
+      account_name: "sol-human",
+      amount,
+      max_fees: maxFees,
+      recipient: externalSolana("gov"),
+      speed: "NORMAL",
+    });
     expectNotInRule(await w.api(OP_B).post("/transactions", send((1000n * SOL).toString())), "above available");
     expectNotInRule(await w.api(OP_B).post("/transactions", send("0")), "amount 0");
     expectNotInRule(await w.api(OP_B).post("/transactions", send("5", "1")), "max_fees under the fee");
@@ -43,14 +49,28 @@ describe("governance before business rules (Authentication 4): an operator the r
   });
 
   it("a Polkadot operation with wrong fixed values or a zero amount is 403 for an operator not in the transaction rule", async () => {
-    const bond = (amount: string, speed = "CUSTOM") => ({ account_name: "dot-auto", amount, max_fees: "0", recipient: "", speed, coin_fields: { type: "BONDEXTRA" } });
+    const bond = (amount: string, speed = "CUSTOM") => ({
+      account_name: "dot-auto",
+      amount,
+      max_fees: "0",
+      recipient: "",
+      speed,
+      coin_fields: { type: "BONDEXTRA" },
+    });
     expectNotInRule(await w.api(OP_B).post("/transactions", bond((5000n * DOT).toString(), "NORMAL")), "speed NORMAL");
     expectNotInRule(await w.api(OP_B).post("/transactions", bond("0")), "amount 0");
     expect((await w.api(OP_A).post("/transactions", bond("0"))).status).toBe(400);
   });
 
   it("an Ethereum staking deposit from an account under 32 ETH, or to a contract off the whitelist, is 403 for an operator not in the smart-contract rule", async () => {
-    const deposit = (recipient: string, amount: bigint) => ({ account_name: "eth-small", amount: amount.toString(), max_fees: "3000000000000000", recipient, speed: "NORMAL", coin_fields: { contract_interaction: { contract_data: CALL_DATA } } });
+    const deposit = (recipient: string, amount: bigint) => ({
+      account_name: "eth-small",
+      amount: amount.toString(),
+      max_fees: "3000000000000000",
+      recipient,
+      speed: "NORMAL",
+      coin_fields: { contract_interaction: { contract_data: CALL_DATA } },
+    });
     expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 32n * ETH)), "balance under 32 ETH");
     expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 1n)), "amount not a multiple of 32 ETH");
     expectNotInRule(await w.api(OP_B).post("/transactions", deposit(FIGMENT_DEPOSIT_CONTRACT, 32n * ETH)), "contract off the whitelist");

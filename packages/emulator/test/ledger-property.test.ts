@@ -22,17 +22,36 @@ abstract class Step implements Cmd {
 }
 
 class Send extends Step {
-  constructor(readonly account: string, readonly internal: boolean, readonly amount: bigint, readonly unit: bigint) {
+  constructor(
+    readonly account: string,
+    readonly internal: boolean,
+    readonly amount: bigint,
+    readonly unit: bigint,
+  ) {
     super();
   }
   act(w: Workspace) {
     const solana = this.account.startsWith("sol");
     const ethereum = this.account.startsWith("eth");
     const recipient = this.internal
-      ? (w.addresses[solana ? (this.account === "sol-auto" ? "sol-human" : "sol-auto") : ethereum ? (this.account === "eth-auto" ? "eth-small" : "eth-auto") : "dot-auto"] ?? "")
-      : solana ? externalSolana("out") : ethereum ? externalEthereum("out") : externalPolkadot("out");
+      ? (w.addresses[
+          solana ? (this.account === "sol-auto" ? "sol-human" : "sol-auto") : ethereum ? (this.account === "eth-auto" ? "eth-small" : "eth-auto") : "dot-auto"
+        ] ?? "")
+      : solana
+        ? externalSolana("out")
+        : ethereum
+          ? externalEthereum("out")
+          : externalPolkadot("out");
     const maxFees = solana ? "7500" : ethereum ? "3000000000000000" : "30000000";
-    return w.api(OP_A).post("/transactions", { account_name: this.account, amount: (this.amount * this.unit / 10n).toString(), max_fees: maxFees, recipient, speed: "NORMAL" });
+    return w
+      .api(OP_A)
+      .post("/transactions", {
+        account_name: this.account,
+        amount: ((this.amount * this.unit) / 10n).toString(),
+        max_fees: maxFees,
+        recipient,
+        speed: "NORMAL",
+      });
   }
   toString() {
     return `Send(${this.account}, ${this.internal ? "internal" : "external"}, ${this.amount}/10 unit)`;
@@ -40,7 +59,10 @@ class Send extends Step {
 }
 
 class Polkadot extends Step {
-  constructor(readonly type: string, readonly tenths: bigint) {
+  constructor(
+    readonly type: string,
+    readonly tenths: bigint,
+  ) {
     super();
   }
   act(w: Workspace) {
@@ -65,7 +87,9 @@ class CreateStake extends Step {
     super();
   }
   act(w: Workspace) {
-    return w.api(OP_A).post(`/solana/accounts/${w.ids["sol-auto"]}/stakes`, { amount: ((this.tenths * SOL * 10n) / 10n).toString(), validator: externalSolana("validator") });
+    return w
+      .api(OP_A)
+      .post(`/solana/accounts/${w.ids["sol-auto"]}/stakes`, { amount: ((this.tenths * SOL * 10n) / 10n).toString(), validator: externalSolana("validator") });
   }
   toString() {
     return `CreateStake(${this.tenths} SOL)`;
@@ -73,14 +97,23 @@ class CreateStake extends Step {
 }
 
 class StakeAction extends Step {
-  constructor(readonly pick: number, readonly action: string, readonly tenths: bigint) {
+  constructor(
+    readonly pick: number,
+    readonly action: string,
+    readonly tenths: bigint,
+  ) {
     super();
   }
   async act(w: Workspace) {
     const stakes = decode(SolanaStakeList, await w.api(OP_A).get(`/solana/accounts/${w.ids["sol-auto"]}/stakes`));
     const stake = stakes[this.pick % Math.max(1, stakes.length)];
     if (!stake) return undefined;
-    const body = this.action === "delegate" ? { validator: externalSolana("validator-2") } : this.action.startsWith("split") ? { amount: ((this.tenths * SOL) / 10n).toString() } : undefined;
+    const body =
+      this.action === "delegate"
+        ? { validator: externalSolana("validator-2") }
+        : this.action.startsWith("split")
+          ? { amount: ((this.tenths * SOL) / 10n).toString() }
+          : undefined;
     return w.api(OP_A).post(`/solana/accounts/${w.ids["sol-auto"]}/stakes/${stake.uid}/actions/${this.action}`, body);
   }
   toString() {
@@ -119,11 +152,20 @@ const accounts = fc.constantFrom("sol-auto", "sol-human", "sol-nostaking", "dot-
 const unitOf = (account: string) => (account.startsWith("sol") ? SOL : account.startsWith("eth") ? ETH : DOT);
 
 const commands = [
-  fc.tuple(accounts, fc.boolean(), fc.bigInt({ min: 1n, max: 1200n })).map(([account, internal, amount]) => new Send(account, internal, amount, unitOf(account))),
-  fc.tuple(fc.constantFrom("BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED", "SETPAYEE"), fc.bigInt({ min: 1n, max: 12n })).map(([type, tenths]) => new Polkadot(type, tenths)),
+  fc
+    .tuple(accounts, fc.boolean(), fc.bigInt({ min: 1n, max: 1200n }))
+    .map(([account, internal, amount]) => new Send(account, internal, amount, unitOf(account))),
+  fc
+    .tuple(fc.constantFrom("BONDEXTRA", "UNBOND", "REBOND", "WITHDRAWUNBONDED", "SETPAYEE"), fc.bigInt({ min: 1n, max: 12n }))
+    .map(([type, tenths]) => new Polkadot(type, tenths)),
   fc.bigInt({ min: 1n, max: 120n }).map((tenths) => new CreateStake(tenths)),
-  fc.tuple(fc.nat(5), fc.constantFrom("deactivate", "withdraw", "delegate", "split", "split_deactivate"), fc.bigInt({ min: 1n, max: 80n })).map(([pick, action, tenths]) => new StakeAction(pick, action, tenths)),
-  fc.oneof(fc.integer({ min: 1, max: 40 * 86_400 }).map((seconds) => new Advance({ seconds })), fc.integer({ min: 1, max: 3 }).map((epochs) => new Advance({ epochs }))),
+  fc
+    .tuple(fc.nat(5), fc.constantFrom("deactivate", "withdraw", "delegate", "split", "split_deactivate"), fc.bigInt({ min: 1n, max: 80n }))
+    .map(([pick, action, tenths]) => new StakeAction(pick, action, tenths)),
+  fc.oneof(
+    fc.integer({ min: 1, max: 40 * 86_400 }).map((seconds) => new Advance({ seconds })),
+    fc.integer({ min: 1, max: 3 }).map((epochs) => new Advance({ epochs })),
+  ),
   fc.boolean().map((approve) => new HumanDecision(approve)),
 ];
 
@@ -152,7 +194,15 @@ describe("ledger property (fast-check, model-based)", () => {
         // re-delegation, once split off), then an epoch start: they were never in effect, so they must earn nothing.
         examples: [
           [[new CreateStake(50n), new StakeAction(0, "deactivate", 1n), new Advance({ epochs: 1 })]],
-          [[new CreateStake(50n), new StakeAction(0, "deactivate", 1n), new StakeAction(0, "delegate", 1n), new StakeAction(0, "deactivate", 1n), new Advance({ epochs: 2 })]],
+          [
+            [
+              new CreateStake(50n),
+              new StakeAction(0, "deactivate", 1n),
+              new StakeAction(0, "delegate", 1n),
+              new StakeAction(0, "deactivate", 1n),
+              new Advance({ epochs: 2 }),
+            ],
+          ],
           [[new CreateStake(80n), new StakeAction(0, "split_deactivate", 30n), new Advance({ epochs: 1 })]],
         ],
       },

@@ -30,7 +30,12 @@ describe("persistence: the state survives a restart", () => {
     await registerOperator(h, "op-a");
     await createAccount(h, "sol-a", "solana_testnet", 100n * SOL, governance(operatorsRule("op-a")));
     for (let index = 0; index < 5; index += 1) {
-      expectStatus(await h.api("op-a").post("/transactions", { account_name: "sol-a", amount: String(index + 1), max_fees: "7500", recipient: externalSolana("p"), speed: "NORMAL" }), 200);
+      expectStatus(
+        await h
+          .api("op-a")
+          .post("/transactions", { account_name: "sol-a", amount: String(index + 1), max_fees: "7500", recipient: externalSolana("p"), speed: "NORMAL" }),
+        200,
+      );
     }
     await h.api("op-a").get("/accounts");
   }
@@ -84,7 +89,7 @@ describe("persistence: the state survives a restart", () => {
       ["/accounts?page_size=1000", "/transactions?page_size=1000", "/users?page_size=1000"].map((path) => h.api("treasury-bot").get(path)),
     );
     for (const answer of answers) expect(answer.text.includes(secretHex)).toBe(false);
-    const tx = decode(Transaction, (await h.api("treasury-bot").get("/transactions/3")));
+    const tx = decode(Transaction, await h.api("treasury-bot").get("/transactions/3"));
     expect(tx.tx_hash).not.toBeNull();
     await h.close();
   });
@@ -106,6 +111,8 @@ describe("persistence: the state survives a restart", () => {
     expect(secret.secret_key).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.parse(readFileSync(join(certs, "ops-bot.json"), "utf8"))).toMatchObject({ name: "ops-bot" });
     await h.close();
-    await expect(startEmulator({ env: { USER_STORAGE_BACKEND: "S3" }, log: () => undefined })).rejects.toThrow(/USER_STORAGE_BACKEND: only FILESYSTEM is supported/);
+    await expect(startEmulator({ env: { USER_STORAGE_BACKEND: "S3" }, log: () => undefined })).rejects.toThrow(
+      /USER_STORAGE_BACKEND: only FILESYSTEM is supported/,
+    );
   });
 });

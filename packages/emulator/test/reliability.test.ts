@@ -53,7 +53,13 @@ describe("rate limiting, injected faults and the loopback-only control plane", (
     h = await startHarness();
     await registerOperator(h, "op");
     await h.control.put("/faults", { drop_after_rate: 1, methods: ["POST"], remaining: 1 });
-    await expect(h.control.post("/accounts", { name: "x", currency: "polkadot", governance: { transaction: { creators: [], steps: [] }, staking: null, smart_contract: null } })).resolves.toBeDefined();
+    await expect(
+      h.control.post("/accounts", {
+        name: "x",
+        currency: "polkadot",
+        governance: { transaction: { creators: [], steps: [] }, staking: null, smart_contract: null },
+      }),
+    ).resolves.toBeDefined();
     await expect(h.api("op").post("/api_users", { name: "late" })).rejects.toThrow();
     expect((await h.api("op").post("/api_users", { name: "late" })).status).toBe(409);
   });

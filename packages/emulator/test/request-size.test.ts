@@ -25,11 +25,14 @@ describe("request sizes", () => {
   function chunkedPost(path: string, body: string): Promise<{ status: number; text: string }> {
     const url = new URL(`${w.emulator.baseUrl}${path}`);
     return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "x-vendor-api-user": OP_A } }, (res) => {
-        let text = "";
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "x-vendor-api-user": OP_A } },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on("error", reject);
       for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.slice(at, at + 64 * 1024));
       req.end();
@@ -40,7 +43,10 @@ describe("request sizes", () => {
     expect(MAX_BODY_BYTES).toBe(1_048_576);
     const declared = await w.api(OP_A).call("POST", "/transactions", undefined, hugeSend(3_000_000));
     expect(declared.status).toBe(413);
-    expect(decode(ErrorBody, declared)).toMatchObject({ name: "PayloadTooLarge", message: `body: must be at most 1048576 bytes, this one declares ${hugeSend(3_000_000).length}` });
+    expect(decode(ErrorBody, declared)).toMatchObject({
+      name: "PayloadTooLarge",
+      message: `body: must be at most 1048576 bytes, this one declares ${hugeSend(3_000_000).length}`,
+    });
     const streamed = await chunkedPost("/transactions", hugeSend(3_000_000));
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.text)).toMatchObject({ name: "PayloadTooLarge", message: "body: must be at most 1048576 bytes" });

@@ -74,7 +74,10 @@ describe("POST /_control/seed/scale: a large workspace in a few commits", () => 
       if (tx.fees !== null) expect(tx.fees <= tx.max_fees).toBe(true);
     }
     const expectedEntries: Record<string, string[][]> = {
-      SUBMITTED: [["APPROVED", "SIGNED", "SUBMITTED"], ["PENDING_APPROVAL", "APPROVED", "SIGNED", "SUBMITTED"]],
+      SUBMITTED: [
+        ["APPROVED", "SIGNED", "SUBMITTED"],
+        ["PENDING_APPROVAL", "APPROVED", "SIGNED", "SUBMITTED"],
+      ],
       PENDING_APPROVAL: [["PENDING_APPROVAL"]],
       REJECTED: [["PENDING_APPROVAL", "REJECTED"]],
       EXPIRED: [["PENDING_APPROVAL", "EXPIRED"]],
@@ -105,7 +108,9 @@ describe("POST /_control/seed/scale: a large workspace in a few commits", () => 
 
   it("seeded rows work with the engine: a human approves a pending one, it is broadcast; the rest expire after 7 days", async () => {
     const summary = await seed(h, { accounts: 40, transactions: 3000, operator: OPERATOR, prefix: "bulk-" });
-    const pending = (await everything<Transaction>(h, "/transactions?status=PENDING_APPROVAL", TransactionPage)).filter((tx) => tx.id >= summary.transactions.first_id);
+    const pending = (await everything<Transaction>(h, "/transactions?status=PENDING_APPROVAL", TransactionPage)).filter(
+      (tx) => tx.id >= summary.transactions.first_id,
+    );
     expect(pending.length).toBe(summary.transactions.by_status.PENDING_APPROVAL);
     const [first, ...others] = pending;
     if (!first) throw new Error("no pending transaction was seeded");

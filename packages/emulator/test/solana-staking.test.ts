@@ -29,7 +29,9 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     const created = decode(Transaction, expectStatus(await w.api(OP_A).post(stakesPath, { amount: Number(amount), validator: VALIDATOR }), 200));
     expect(created.type).toBe("STAKE_CREATE_DELEGATE");
     const list = await stakes();
-    const made = list.find((item) => item.blockchain_state.pub_key === (created.coin_fields as { tx_parameters: { stake_account: string } }).tx_parameters.stake_account);
+    const made = list.find(
+      (item) => item.blockchain_state.pub_key === (created.coin_fields as { tx_parameters: { stake_account: string } }).tx_parameters.stake_account,
+    );
     if (!made) throw new Error("the stake did not appear after broadcast");
     return made;
   }

@@ -64,21 +64,25 @@ const selection = fc.record({
 describe("the transaction index behind GET /transactions", () => {
   it("selects the same page and count as filtering every row, through puts, updates and removals", () => {
     fc.assert(
-      fc.property(fc.array(change, { maxLength: 150 }), fc.array(fc.tuple(selection, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 25 })), { minLength: 1, maxLength: 8 }), (changes, queries) => {
-        const index = new TransactionIndex();
-        const rows = new Map<number, TransactionRow>();
-        for (const item of changes) {
-          const before = rows.get(item.id);
-          // A transaction keeps its account; only its status (and, here, its notes) change.
-          const after = item.remove ? undefined : row(item.id, before?.account_id ?? item.accountId, item.status, item.note);
-          index.update(before, after);
-          if (after) rows.set(item.id, after);
-          else rows.delete(item.id);
-        }
-        for (const [query, start, size] of queries) {
-          expect(index.select(query, start, size, (id) => rows.get(id)?.account_id)).toEqual(naive(rows, query, start, size));
-        }
-      }),
+      fc.property(
+        fc.array(change, { maxLength: 150 }),
+        fc.array(fc.tuple(selection, fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 25 })), { minLength: 1, maxLength: 8 }),
+        (changes, queries) => {
+          const index = new TransactionIndex();
+          const rows = new Map<number, TransactionRow>();
+          for (const item of changes) {
+            const before = rows.get(item.id);
+            // A transaction keeps its account; only its status (and, here, its notes) change.
+            const after = item.remove ? undefined : row(item.id, before?.account_id ?? item.accountId, item.status, item.note);
+            index.update(before, after);
+            if (after) rows.set(item.id, after);
+            else rows.delete(item.id);
+          }
+          for (const [query, start, size] of queries) {
+            expect(index.select(query, start, size, (id) => rows.get(id)?.account_id)).toEqual(naive(rows, query, start, size));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

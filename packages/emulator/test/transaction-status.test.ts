@@ -11,7 +11,15 @@ const DELAY = 60_000;
 const DAY_MS = 86_400_000;
 
 function send(account: string, amount: bigint, note = { title: "Test", content: "transition" }) {
-  return { account_name: account, amount: amount.toString(), max_fees: "7500", recipient: externalSolana("recipient"), speed: "NORMAL", coin_fields: { type: "SEND" }, note };
+  return {
+    account_name: account,
+    amount: amount.toString(),
+    max_fees: "7500",
+    recipient: externalSolana("recipient"),
+    speed: "NORMAL",
+    coin_fields: { type: "SEND" },
+    note,
+  };
 }
 
 describe("transaction status (spec: States and transitions, Transaction status)", () => {

@@ -54,7 +54,9 @@ describe("webhooks (spec: Events)", () => {
   it("a transaction broadcast is delivered, signed with HMAC-SHA256 over timestamp and body (t=...,v1=...)", async () => {
     hook = await receiver(0);
     expectStatus(await w.control.put("/webhook", { url: hook.url, secret: SECRET, events: ["TRANSACTION_BROADCAST"] }), 200);
-    const created = obj(await w.api(OP_A).post("/transactions", { account_name: "sol-auto", amount: "1000", max_fees: "7500", recipient: externalSolana("w"), speed: "NORMAL" }));
+    const created = obj(
+      await w.api(OP_A).post("/transactions", { account_name: "sol-auto", amount: "1000", max_fees: "7500", recipient: externalSolana("w"), speed: "NORMAL" }),
+    );
     await w.api(OP_A).get(`/transactions/${String(created.id)}`);
     await until(() => hook !== undefined && hook.received.length > 0);
     const delivery = hook.received[0];
@@ -69,7 +71,10 @@ describe("webhooks (spec: Events)", () => {
   it("workspace-management events are delivered: an account's governance and whitelist edit", async () => {
     hook = await receiver(0);
     await w.control.put("/webhook", { url: hook.url, secret: SECRET });
-    await w.control.put(`/accounts/${w.ids["eth-auto"]}/governance`, governance(operatorsRule(OP_A), { smart_contract: { ...operatorsRule(OP_A), whitelist: [] } }));
+    await w.control.put(
+      `/accounts/${w.ids["eth-auto"]}/governance`,
+      governance(operatorsRule(OP_A), { smart_contract: { ...operatorsRule(OP_A), whitelist: [] } }),
+    );
     await until(() => (hook?.received.length ?? 0) >= 2);
     expect(hook.received.map((item) => (JSON.parse(item.body) as { kind: string }).kind).sort()).toEqual(["EDIT_ACCOUNT", "EDIT_WHITELIST"]);
   });

@@ -18,7 +18,11 @@ export interface AuditDigest {
 
 /** A long text as its preview (the first `previewLength` characters, sanitised), its length and its SHA-256: recognisable, and checkable against a copy. */
 export function textDigest(text: string, previewLength = PREVIEW_LENGTH): AuditDigest {
-  return { preview: sanitizeUntrustedText(text.slice(0, previewLength), Number.POSITIVE_INFINITY), length: text.length, sha256: createHash("sha256").update(text).digest("hex") };
+  return {
+    preview: sanitizeUntrustedText(text.slice(0, previewLength), Number.POSITIVE_INFINITY),
+    length: text.length,
+    sha256: createHash("sha256").update(text).digest("hex"),
+  };
 }
 
 const digestOf = (text: string): AuditDigest => textDigest(text);

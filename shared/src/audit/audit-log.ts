@@ -173,7 +173,9 @@ export class AuditLog {
    */
   #unsealedFound(): void {
     if (this.#sealRecordSeq !== null) {
-      throw new AuditSealError(`audit log ${this.path}: its seal ${this.#sealPath} is missing, but the log was sealed (record ${this.#sealRecordSeq}); ${resealHint(this.path)}`);
+      throw new AuditSealError(
+        `audit log ${this.path}: its seal ${this.#sealPath} is missing, but the log was sealed (record ${this.#sealRecordSeq}); ${resealHint(this.path)}`,
+      );
     }
     this.#pendingSeal = { reason: "first_seal" };
     const checkpoint = this.#ledger.checkpoint;
@@ -211,7 +213,10 @@ export class AuditLog {
     }
     const tail = ledger.checkpoint;
     const holds = tail === null ? null : { seq: tail.seq, bytes: tail.offset };
-    const previous = pending.reason === "resealed" && pending.previous !== null ? { seq: pending.previous.seq, bytes: pending.previous.offset, key_id: pending.previous.key_id } : null;
+    const previous =
+      pending.reason === "resealed" && pending.previous !== null
+        ? { seq: pending.previous.seq, bytes: pending.previous.offset, key_id: pending.previous.key_id }
+        : null;
     const record = this.#write(ledger, sealedRecordInput(pending.reason, this.#key.id, holds, previous));
     this.#pendingSeal = null;
     return record;

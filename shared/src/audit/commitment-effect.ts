@@ -41,5 +41,14 @@ export function commitmentEffect(record: AuditRecord): CommitmentEffect | null {
   const amount = record.details?.policy_amount;
   if (!COUNTING_EVENTS.has(record.event) || typeof currency !== "string" || typeof amount !== "string" || !/^[0-9]+$/.test(amount)) return null;
   const team = typeof record.details?.[TEAM_COUNTED_BY] !== "string";
-  return { kind: "count", operator: record.operator, person: record.person?.subject ?? null, team, key: reference ?? `#${record.seq}`, currency, amount: BigInt(amount), at: record.at };
+  return {
+    kind: "count",
+    operator: record.operator,
+    person: record.person?.subject ?? null,
+    team,
+    key: reference ?? `#${record.seq}`,
+    currency,
+    amount: BigInt(amount),
+    at: record.at,
+  };
 }

@@ -21,7 +21,17 @@ const LedgerFile = z.object({
   checkpoint: z.object({ seq: z.int().nonnegative(), hash: Hash, offset: z.int().positive() }).nullable(),
   newest_ms: z.number().nullable(),
   pruned_before_ms: z.number().nullable(),
-  committed: z.array(z.object({ operator: z.string(), person: z.string().nullable(), team: z.boolean(), key: z.string(), currency: z.string(), amount: z.string().regex(/^[0-9]+$/), latest_ms: z.number() })),
+  committed: z.array(
+    z.object({
+      operator: z.string(),
+      person: z.string().nullable(),
+      team: z.boolean(),
+      key: z.string(),
+      currency: z.string(),
+      amount: z.string().regex(/^[0-9]+$/),
+      latest_ms: z.number(),
+    }),
+  ),
   traces: z.array(WriteTraceEntry),
 });
 
@@ -50,7 +60,10 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
   if (!seal.success || !content.success) return null;
   // The MAC covers the file as written (every field, known to this version or not), not what this version reads of it.
   const { key_id, mac, ...written } = raw as Record<string, unknown>;
-  if (seal.data.key_id !== key.id) throw new AuditSealError(`audit log ${log}: its ledger ${path} was sealed with another key (key id ${String(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`);
+  if (seal.data.key_id !== key.id)
+    throw new AuditSealError(
+      `audit log ${log}: its ledger ${path} was sealed with another key (key id ${String(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`,
+    );
   if (!key.verifies(MAC_DOMAIN, canonicalJson(written), String(mac))) {
     throw new AuditSealError(`audit log ${log}: its ledger ${path} does not match its seal (its totals or write traces were edited); ${resealHint(log)}`);
   }

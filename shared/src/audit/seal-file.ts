@@ -32,8 +32,12 @@ export function readSealFile(path: string, key: AuditSealKey, log: string): Seal
   const parsed = SealFile.safeParse(raw);
   if (!parsed.success) throw new AuditSealError(`audit log ${log}: its seal ${path} is not a seal this program wrote; ${resealHint(log)}`);
   const { mac, ...sealed } = parsed.data;
-  if (sealed.key_id !== key.id) throw new AuditSealError(`audit log ${log}: its seal ${path} was made with another key (key id ${sealed.key_id}; this key's id is ${key.id}); ${resealHint(log)}`);
-  if (!key.verifies(MAC_DOMAIN, canonicalJson(sealed), mac)) throw new AuditSealError(`audit log ${log}: its seal ${path} does not match its MAC (it was edited); ${resealHint(log)}`);
+  if (sealed.key_id !== key.id)
+    throw new AuditSealError(
+      `audit log ${log}: its seal ${path} was made with another key (key id ${sealed.key_id}; this key's id is ${key.id}); ${resealHint(log)}`,
+    );
+  if (!key.verifies(MAC_DOMAIN, canonicalJson(sealed), mac))
+    throw new AuditSealError(`audit log ${log}: its seal ${path} does not match its MAC (it was edited); ${resealHint(log)}`);
   return sealed.checkpoint;
 }
 

@@ -10,7 +10,12 @@ export interface ChainExtent {
  * The `sealed` record every store writes, file or database: the first seal of a chain written
  * before seals, or a person's reseal (with what the seal it replaces said, unchecked).
  */
-export function sealedRecordInput(reason: "first_seal" | "resealed", keyId: string, holds: ChainExtent | null, previous?: (ChainExtent & { key_id: string }) | null): AuditInput {
+export function sealedRecordInput(
+  reason: "first_seal" | "resealed",
+  keyId: string,
+  holds: ChainExtent | null,
+  previous?: (ChainExtent & { key_id: string }) | null,
+): AuditInput {
   return {
     event: "sealed",
     surface: "audit-store",

@@ -10,7 +10,13 @@ import type { AuditSealKey } from "./seal-key.js";
 const FORMAT = "custody-sealed-log/1";
 const MAC_DOMAIN = "custody sealed log register";
 
-const RegisterFile = z.object({ format: z.literal(FORMAT), log: z.string(), host: z.string(), sealed: z.object({ seq: z.int().nonnegative(), hash: z.string() }), mac: z.string() });
+const RegisterFile = z.object({
+  format: z.literal(FORMAT),
+  log: z.string(),
+  host: z.string(),
+  sealed: z.object({ seq: z.int().nonnegative(), hash: z.string() }),
+  mac: z.string(),
+});
 
 /**
  * Where a key kept in a file records that it sealed a log (issue 18): `sealed-logs/` beside the
@@ -20,7 +26,10 @@ const RegisterFile = z.object({ format: z.literal(FORMAT), log: z.string(), host
  */
 export function registerPathOf(key: AuditSealKey, log: string): string | null {
   if (key.path === null) return null;
-  const id = createHash("sha256").update(`${hostname()}\0${resolve(log)}`).digest("hex").slice(0, 32);
+  const id = createHash("sha256")
+    .update(`${hostname()}\0${resolve(log)}`)
+    .digest("hex")
+    .slice(0, 32);
   return join(dirname(key.path), "sealed-logs", `${id}.json`);
 }
 

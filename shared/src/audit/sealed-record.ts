@@ -18,7 +18,9 @@ export function sealAuditRecord(input: AuditInput, place: ChainPlace, at: Date):
   // A single user's record names no person: the key is left out rather than null.
   const { person, ...rest } = input;
   const named = person == null ? rest : { ...rest, person };
-  const plain = JSON.parse(JSON.stringify(boundedAuditInput(named), (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value))) as AuditInput;
+  const plain = JSON.parse(
+    JSON.stringify(boundedAuditInput(named), (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+  ) as AuditInput;
   const unsigned = { ...plain, seq: place.seq, at: at.toISOString(), prev_hash: place.prevHash };
   return AuditRecord.parse({ ...unsigned, hash: auditHash(unsigned) });
 }

@@ -38,16 +38,25 @@ export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCo
   }
   if (registered !== null && (seal === null || seal.seq < registered.seq)) {
     const said = `the seal key's register ${registered.path} says this log was sealed through record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
-    const found = seal !== null ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)` : size === 0 ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)` : `it has no seal ${sealPath}`;
+    const found =
+      seal !== null
+        ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`
+        : size === 0
+          ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)`
+          : `it has no seal ${sealPath}`;
     throw new AuditSealError(`audit log ${log}: ${said}, but ${found}; ${resealHint(log)}`);
   }
   if (seal === null) return null;
   const sealed = `record ${seal.seq} ending at byte ${seal.offset}, hash ${seal.hash.slice(0, 12)}…`;
   if (size < seal.offset) {
-    throw new AuditSealError(`audit log ${log} was shortened: it holds ${size} bytes, but its seal ${sealPath} says its last line is ${sealed}; ${resealHint(log)}`);
+    throw new AuditSealError(
+      `audit log ${log} was shortened: it holds ${size} bytes, but its seal ${sealPath} says its last line is ${sealed}; ${resealHint(log)}`,
+    );
   }
   if (!logHolds(log, seal, counter)) {
-    throw new AuditSealError(`audit log ${log} does not hold its sealed line: its seal ${sealPath} says ${sealed}, and the log has another line there; ${resealHint(log)}`);
+    throw new AuditSealError(
+      `audit log ${log} does not hold its sealed line: its seal ${sealPath} says ${sealed}, and the log has another line there; ${resealHint(log)}`,
+    );
   }
   return seal;
 }
@@ -66,6 +75,7 @@ export function sealedStart(log: string, key: AuditSealKey, counter?: ReadCounte
   const seal = checkSealedTail(log, key, counter);
   if (!existsSync(log)) return { seal, saved: null };
   const saved = readLedgerFile(ledgerPathOf(log), key, log);
-  if (seal === null && saved !== null) throw new AuditSealError(`audit log ${log}: its seal ${sealPathOf(log)} is missing but its ledger is sealed; ${resealHint(log)}`);
+  if (seal === null && saved !== null)
+    throw new AuditSealError(`audit log ${log}: its seal ${sealPathOf(log)} is missing but its ledger is sealed; ${resealHint(log)}`);
   return { seal, saved };
 }

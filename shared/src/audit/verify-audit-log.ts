@@ -24,7 +24,10 @@ export function verifyAuditLog(path: string) {
 export async function streamVerifyAuditLog(path: string) {
   const verifier = new AuditChainVerifier();
   for await (const line of streamLines(path)) {
-    const pushed = line.tooLong === undefined ? verifier.push(line.text) : verifier.refuse(`${line.tooLong} bytes long, more than any audit record (${MAX_AUDIT_LINE_BYTES}): not an audit record`);
+    const pushed =
+      line.tooLong === undefined
+        ? verifier.push(line.text)
+        : verifier.refuse(`${line.tooLong} bytes long, more than any audit record (${MAX_AUDIT_LINE_BYTES}): not an audit record`);
     if (!pushed) break;
   }
   return verifier.verdict();

@@ -41,7 +41,12 @@ function encodeBody(method: HttpMethod, path: string, body: { schema: z.ZodType;
   return stringifyJsonExact(wire.data);
 }
 
-function decodeResponse<S extends z.ZodType>(method: HttpMethod, path: string, result: { status: number; text: string; oversized: boolean }, schema: S): z.output<S> {
+function decodeResponse<S extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  result: { status: number; text: string; oversized: boolean },
+  schema: S,
+): z.output<S> {
   const { status, text } = result;
   if (result.oversized) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
   let json: unknown;
@@ -70,7 +75,14 @@ export async function callEndpoint<S extends z.ZodType>(config: ClientConfig, ca
   const init: RequestInit = { method: call.method, headers: headersFor(config, bodyText !== undefined) };
   if (bodyText !== undefined) init.body = bodyText;
   const attempt = async () => {
-    const result = await fetchAttempt({ fetch: config.fetch, url: config.baseUrl + call.path, init, timeoutMs, signal: options.signal, maxBytes: config.maxResponseBytes });
+    const result = await fetchAttempt({
+      fetch: config.fetch,
+      url: config.baseUrl + call.path,
+      init,
+      timeoutMs,
+      signal: options.signal,
+      maxBytes: config.maxResponseBytes,
+    });
     if (result.kind === "response") config.serviceClock.observe(result.headers.get("date"));
     return result;
   };

@@ -108,7 +108,11 @@ const OptionsShape = z.object({
       }
     })
     .optional(),
-  maxResponseBytes: z.int({ error: "must be a whole number of bytes" }).min(1024).max(1024 * 1024 * 1024).optional(),
+  maxResponseBytes: z
+    .int({ error: "must be a whole number of bytes" })
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .optional(),
 });
 
 export function resolveClientOptions(options: CustodyClientOptions): ClientConfig {
@@ -135,6 +139,10 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
 export function resolveTimeout(subject: string, override: number | undefined, fallback: number): number {
   if (override === undefined) return fallback;
   const parsed = TimeoutMs.safeParse(override);
-  if (!parsed.success) throw new InvalidInputError(subject, fieldIssues(parsed.error).map((issue) => ({ ...issue, path: "timeoutMs" })));
+  if (!parsed.success)
+    throw new InvalidInputError(
+      subject,
+      fieldIssues(parsed.error).map((issue) => ({ ...issue, path: "timeoutMs" })),
+    );
   return parsed.data;
 }

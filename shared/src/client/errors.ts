@@ -62,9 +62,7 @@ export class CustodyApiError extends CustodyError {
   constructor(init: ApiErrorInit, message?: string) {
     const attempts = init.attempts ?? 1;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
-    const check = init.checkBeforeRetry
-      ? "; the service reports a failure, but check the outcome (e.g. search by note label) before any retry"
-      : "";
+    const check = init.checkBeforeRetry ? "; the service reports a failure, but check the outcome (e.g. search by note label) before any retry" : "";
     super(message ?? `${init.method} ${init.path} answered HTTP ${init.status}${tries}: ${describeBody(init.body)}${check}`);
     this.method = init.method;
     this.path = init.path;
@@ -189,10 +187,7 @@ export class ResponseValidationError extends CustodyError {
   readonly responseText: string;
 
   constructor(init: { method: HttpMethod; path: string; status: number; issues: readonly FieldIssue[]; responseText: string }) {
-    const accepted =
-      init.method === "POST"
-        ? ` The write was accepted (HTTP ${init.status}) but its answer is unreadable: look it up before any retry.`
-        : "";
+    const accepted = init.method === "POST" ? ` The write was accepted (HTTP ${init.status}) but its answer is unreadable: look it up before any retry.` : "";
     super(`${init.method} ${init.path}: the response does not match the expected shape: ${describeFieldIssues(init.issues)}.${accepted}`);
     this.method = init.method;
     this.path = init.path;

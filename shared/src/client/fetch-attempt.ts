@@ -47,7 +47,14 @@ export async function fetchAttempt(input: AttemptInput): Promise<AttemptResult> 
   try {
     const response = await input.fetch(input.url, { ...input.init, redirect: "manual", signal: controller.signal });
     const text = await readBody(response, input.maxBytes);
-    if (text === null) return { kind: "response", status: response.status, headers: response.headers, text: `(a body of more than ${input.maxBytes} bytes, not read)`, oversized: true };
+    if (text === null)
+      return {
+        kind: "response",
+        status: response.status,
+        headers: response.headers,
+        text: `(a body of more than ${input.maxBytes} bytes, not read)`,
+        oversized: true,
+      };
     return { kind: "response", status: response.status, headers: response.headers, text, oversized: false };
   } catch (error) {
     if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };

@@ -49,9 +49,7 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
     ];
   }
   if (current.major > latest.major || current.minor > latest.minor) {
-    return [
-      finding("info", "MODULE_VERSION_AHEAD", `module_version ${moduleVersion} is newer than the latest known ${latestModuleVersion}`, facts),
-    ];
+    return [finding("info", "MODULE_VERSION_AHEAD", `module_version ${moduleVersion} is newer than the latest known ${latestModuleVersion}`, facts)];
   }
   const lag = latest.minor - current.minor;
   if (lag > SUPPORTED_MINOR_LAG) {

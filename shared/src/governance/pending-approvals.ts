@@ -30,9 +30,14 @@ export async function pendingApprovals(
   filter: { account_id?: number; limit: number; created_before?: Date },
   options: CallOptions = {},
 ): Promise<{ items: PendingApproval[]; total: number }> {
-  const page = await client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: filter.limit, ...(filter.account_id === undefined ? {} : { account_id: filter.account_id }) }, options);
+  const page = await client.searchTransactions(
+    { status: "PENDING_APPROVAL", page: 1, page_size: filter.limit, ...(filter.account_id === undefined ? {} : { account_id: filter.account_id }) },
+    options,
+  );
   // The filters are checked again on what comes back: a service that ignored one cannot list other transactions.
-  const waiting = page.edges.map((edge) => edge.node).filter((tx) => tx.status === "PENDING_APPROVAL" && (filter.account_id === undefined || tx.account_id === filter.account_id))
+  const waiting = page.edges
+    .map((edge) => edge.node)
+    .filter((tx) => tx.status === "PENDING_APPROVAL" && (filter.account_id === undefined || tx.account_id === filter.account_id))
     .filter((tx) => filter.created_before === undefined || timestampToDate(tx.created_on) < filter.created_before);
   if (waiting.length === 0) return { items: [], total: page.page_info.count };
   const users = new Map((await client.listAllUsers({ ...options, pageSize: 1000, maxPages: 10 })).map((user) => [user.id, user.username]));

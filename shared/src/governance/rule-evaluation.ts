@@ -61,7 +61,13 @@ export interface GovernanceExpectation {
 /** What governance is expected to do with a request this operator creates under this rule. */
 export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, creator: string): GovernanceExpectation {
   if (!rule) {
-    return { outcome: "not_allowed", rule: kind, summary: `the account has no ${kind} rule, so no request of this kind can be created`, pending_steps: [], needs_human: false };
+    return {
+      outcome: "not_allowed",
+      rule: kind,
+      summary: `the account has no ${kind} rule, so no request of this kind can be created`,
+      pending_steps: [],
+      needs_human: false,
+    };
   }
   if (!canCreate(rule, creator)) {
     return {
@@ -85,10 +91,21 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
       };
     });
   if (pending.length === 0) {
-    return { outcome: "approved_at_once", rule: kind, summary: "approved at once: the rule is satisfied by the creating operator alone", pending_steps: [], needs_human: false };
+    return {
+      outcome: "approved_at_once",
+      rule: kind,
+      summary: "approved at once: the rule is satisfied by the creating operator alone",
+      pending_steps: [],
+      needs_human: false,
+    };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
-  const waiting = pending.map((step) => `step ${step.index + 1} needs ${step.missing} more approval(s) from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ");
+  const waiting = pending
+    .map(
+      (step) =>
+        `step ${step.index + 1} needs ${step.missing} more approval(s) from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`,
+    )
+    .join("; ");
   return {
     outcome: "pending_approval",
     rule: kind,

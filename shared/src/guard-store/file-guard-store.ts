@@ -4,7 +4,17 @@ import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
 import { FileIntents } from "./file-intents.js";
 import { scanTraces } from "./file-trace-scan.js";
-import type { DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WaitingFor, WaitingIntent } from "./guard-store.js";
+import type {
+  DoubtfulWrites,
+  GuardStore,
+  IntentStanding,
+  PreparedIntent,
+  Redemption,
+  ReservationRequest,
+  ReservationResult,
+  WaitingFor,
+  WaitingIntent,
+} from "./guard-store.js";
 import { isUnanswered, standingDuplicate, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "../audit/write-traces.js";
 
 export type FileGuardStoreOptions = Pick<AuditLogOptions, "lockWaitMs" | "sealKey">;
@@ -86,7 +96,11 @@ export class FileGuardStore implements GuardStore {
 
   async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
     const kept = this.#log.ledger().unansweredWrites(query);
-    const traces = kept ?? scanTraces(this.path, (trace) => trace.operator === query.operator && new Date(trace.reserved_at) >= query.since).filter((trace) => isUnanswered(trace, query));
+    const traces =
+      kept ??
+      scanTraces(this.path, (trace) => trace.operator === query.operator && new Date(trace.reserved_at) >= query.since).filter((trace) =>
+        isUnanswered(trace, query),
+      );
     return traces.sort((a, b) => b.reserved_at.localeCompare(a.reserved_at)).slice(0, limit);
   }
 
@@ -131,8 +145,9 @@ export class FileGuardStore implements GuardStore {
   #recent(ledger: AuditLedger, query: RecentQuery): WriteTrace[] {
     const kept = ledger.recentWrites(query);
     if (kept !== null) return kept;
-    return scanTraces(this.path, (trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && new Date(trace.reserved_at) >= query.since).sort((a, b) =>
-      b.reserved_at.localeCompare(a.reserved_at),
-    );
+    return scanTraces(
+      this.path,
+      (trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && new Date(trace.reserved_at) >= query.since,
+    ).sort((a, b) => b.reserved_at.localeCompare(a.reserved_at));
   }
 }

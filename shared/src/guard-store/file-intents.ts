@@ -43,7 +43,12 @@ export class FileIntents {
     if (!NONCE.test(intent.nonce)) throw new Error(`intent nonce: must be 1 to 128 letters, digits, '-' or '_' (it names a file)`);
     this.#sweep();
     const waiting = intent.waiting_for === undefined ? undefined : waitingName({ operator: intent.operator, ...intent.waiting_for }, intent.nonce);
-    this.#put("prepared", intent.nonce, { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed, ...(waiting === undefined ? {} : { waiting }) }, intent.expires_at);
+    this.#put(
+      "prepared",
+      intent.nonce,
+      { fingerprint: intent.fingerprint, expires_at: intent.expires_at, sealed: intent.sealed, ...(waiting === undefined ? {} : { waiting }) },
+      intent.expires_at,
+    );
     this.#put("latest", fingerprintName(intent.fingerprint), { nonce: intent.nonce, expires_at: intent.expires_at }, intent.expires_at);
     if (waiting !== undefined) this.#mark(waiting, intent.expires_at);
   }
@@ -185,7 +190,9 @@ export class FileIntents {
 
 /** A waiting marker's name: its person's prefix (operator and person hashed: a subject is anyone's text), then the nonce. */
 function waitingName(query: WaitingFor, nonce: string): string {
-  return `${createHash("sha256").update(JSON.stringify([query.operator, query.person])).digest("hex")}.${nonce}`;
+  return `${createHash("sha256")
+    .update(JSON.stringify([query.operator, query.person]))
+    .digest("hex")}.${nonce}`;
 }
 
 function fingerprintName(fingerprint: string): string {

@@ -73,7 +73,9 @@ function stakeGroups(stakes: readonly SolanaStake[], now: Date): StakeGroup[] {
     if (members.length === 0) return [];
     const dates = members.map((stake) => stakeWithdrawableAt(stake, clock)).filter((date): date is Date => date !== null);
     const latest = dates.length === 0 ? null : new Date(Math.max(...dates.map((date) => date.getTime())));
-    return [{ state, uids: members.map((stake) => stake.uid), total: sum(members.map((stake) => stake.blockchain_state.total_balance)), withdrawable_at: latest }];
+    return [
+      { state, uids: members.map((stake) => stake.uid), total: sum(members.map((stake) => stake.blockchain_state.total_balance)), withdrawable_at: latest },
+    ];
   });
 }
 
@@ -91,7 +93,13 @@ function gapOf(account: Account, locked: bigint, unfinished: UnfinishedListing):
  * The account's holdings. `unfinished` is the listing of unfinished transactions (of this account
  * or of every account); `now` the service's time, which dates the unbonding and the stakes.
  */
-export async function accountHoldings(client: CustodyClient, account: Account, unfinished: UnfinishedListing, now: Date, options: CallOptions = {}): Promise<AccountHoldings> {
+export async function accountHoldings(
+  client: CustodyClient,
+  account: Account,
+  unfinished: UnfinishedListing,
+  now: Date,
+  options: CallOptions = {},
+): Promise<AccountHoldings> {
   const network = accountNetwork(account);
   const base = { account, network, balance: account.balance, available: account.available_balance, bonded: null, unbonding: [], stakes: [], positions: [] };
   if (isPolkadotAccount(account)) {
@@ -113,12 +121,28 @@ export async function accountHoldings(client: CustodyClient, account: Account, u
     const total = (states: readonly SolanaStakeState[]) => sum(groups.filter((group) => states.includes(group.state)).map((group) => group.total));
     const staked = total(["activating", "activated", "deactivating"]);
     const withdrawable = total(["deactivated"]);
-    return { ...base, staked, staked_in_balance: false, withdrawable, total: account.balance + staked + withdrawable, stakes: groups, below_balance: gapOf(account, 0n, unfinished) };
+    return {
+      ...base,
+      staked,
+      staked_in_balance: false,
+      withdrawable,
+      total: account.balance + staked + withdrawable,
+      stakes: groups,
+      below_balance: gapOf(account, 0n, unfinished),
+    };
   }
   if (network === "Ethereum") {
     const positions = await client.listAllEthereumStakes(account.id, { ...options, pageSize: 100, maxPages: 20 });
     const staked = sum(positions.filter((position) => position.status !== "EXITED").map((position) => position.amount));
-    return { ...base, staked, staked_in_balance: false, withdrawable: 0n, total: account.balance + staked, positions, below_balance: gapOf(account, 0n, unfinished) };
+    return {
+      ...base,
+      staked,
+      staked_in_balance: false,
+      withdrawable: 0n,
+      total: account.balance + staked,
+      positions,
+      below_balance: gapOf(account, 0n, unfinished),
+    };
   }
   return { ...base, staked: 0n, staked_in_balance: false, withdrawable: 0n, total: account.balance, below_balance: gapOf(account, 0n, unfinished) };
 }

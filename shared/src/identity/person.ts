@@ -15,8 +15,14 @@ const MAX_MEMBERSHIPS = 256;
  */
 export const Person = z.strictObject({
   subject: z.string().min(1).max(MAX_IDENTIFIER),
-  name: z.string().max(MAX_SHOWN + 20).optional(),
-  email: z.string().max(MAX_SHOWN + 20).optional(),
+  name: z
+    .string()
+    .max(MAX_SHOWN + 20)
+    .optional(),
+  email: z
+    .string()
+    .max(MAX_SHOWN + 20)
+    .optional(),
   /** The OAuth client the person acts through (`client_id`, else `azp`). */
   client: z.string().max(MAX_IDENTIFIER).optional(),
   groups: z.array(z.string().max(MAX_IDENTIFIER)).max(MAX_MEMBERSHIPS),
@@ -40,7 +46,8 @@ export class ClaimsError extends Error {
 function identifier(claims: Record<string, unknown>, claim: string): string | undefined {
   const value = claims[claim];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string" || value === "" || value.length > MAX_IDENTIFIER) throw new ClaimsError(`the token's ${claim} claim must be a string of 1 to ${MAX_IDENTIFIER} characters`);
+  if (typeof value !== "string" || value === "" || value.length > MAX_IDENTIFIER)
+    throw new ClaimsError(`the token's ${claim} claim must be a string of 1 to ${MAX_IDENTIFIER} characters`);
   return value;
 }
 
@@ -59,7 +66,11 @@ function memberships(claims: Record<string, unknown>, claim: string): string[] {
   const value = claims[claim];
   if (value === undefined || value === null) return [];
   const list = typeof value === "string" ? [value] : value;
-  if (!Array.isArray(list) || list.length > MAX_MEMBERSHIPS || !list.every((entry) => typeof entry === "string" && entry !== "" && entry.length <= MAX_IDENTIFIER)) {
+  if (
+    !Array.isArray(list) ||
+    list.length > MAX_MEMBERSHIPS ||
+    !list.every((entry) => typeof entry === "string" && entry !== "" && entry.length <= MAX_IDENTIFIER)
+  ) {
     throw new ClaimsError(`the token's ${claim} claim must be a list of at most ${MAX_MEMBERSHIPS} strings of 1 to ${MAX_IDENTIFIER} characters`);
   }
   return list as string[];

@@ -43,7 +43,10 @@ export function localOriginRefusal(
   }
   const origin = request.headers.origin?.toLowerCase();
   if (origin !== undefined && !(origin.startsWith("http://") && accepted(origin.slice("http://".length)))) {
-    return { header: "Origin", message: `Origin ${JSON.stringify(origin)} is not a loopback origin of this server (only http:// with ${expected}, or no Origin)` };
+    return {
+      header: "Origin",
+      message: `Origin ${JSON.stringify(origin)} is not a loopback origin of this server (only http:// with ${expected}, or no Origin)`,
+    };
   }
   return null;
 }

@@ -48,6 +48,7 @@ export function readKeyBytesFile(path: string, setting: string, minBytes = 32): 
   } catch (error) {
     throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`, { cause: error });
   }
-  if (bytes.length < minBytes) throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
+  if (bytes.length < minBytes)
+    throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
   return bytes;
 }

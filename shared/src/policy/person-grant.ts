@@ -52,7 +52,9 @@ export function grantOperator(grant: Grant, serverOperator: string): string {
  * policy's `limits`), the person's own (their role's `limits`), and the team's (`team_limits`).
  */
 export function limitSetsFor(policy: Policy, grant: Grant, operator: string): LimitSet[] {
-  const sets: LimitSet[] = [{ scope: { kind: "operator", operator }, limits: policy.limits, field: LIMITS_FIELD, owner: "the local policy's", code: "POLICY_" }];
+  const sets: LimitSet[] = [
+    { scope: { kind: "operator", operator }, limits: policy.limits, field: LIMITS_FIELD, owner: "the local policy's", code: "POLICY_" },
+  ];
   if (grant.person !== null && grant.role !== null) {
     sets.push({
       scope: { kind: "person", subject: grant.person.subject },

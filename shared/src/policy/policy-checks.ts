@@ -52,8 +52,18 @@ function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubje
         const commits = `the write commits ${describePolicyAmount(subject.amount, subject.currency)} (amount plus max fees)`;
         findings.push(
           subject.amount > max
-            ? finding("block", `${set.code}MAX_PER_TRANSACTION`, `${commits}, above ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, facts)
-            : finding("info", `${set.code}MAX_PER_TRANSACTION_OK`, `${commits}, within ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`, facts),
+            ? finding(
+                "block",
+                `${set.code}MAX_PER_TRANSACTION`,
+                `${commits}, above ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`,
+                facts,
+              )
+            : finding(
+                "info",
+                `${set.code}MAX_PER_TRANSACTION_OK`,
+                `${commits}, within ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`,
+                facts,
+              ),
         );
       }
     }
@@ -64,9 +74,14 @@ function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubje
   if (!limits && subject.amount !== undefined && limited.length > 0) {
     // Said aloud: a limit keyed by something other than this currency's identifier applies to nothing.
     findings.push(
-      finding("info", `${set.code}NO_LIMIT`, `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`, {
-        currency: subject.currency.name,
-      }),
+      finding(
+        "info",
+        `${set.code}NO_LIMIT`,
+        `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`,
+        {
+          currency: subject.currency.name,
+        },
+      ),
     );
   }
   return findings;

@@ -29,9 +29,14 @@ async function checkLimitCurrencies(field: string, limitsByCurrency: Policy["lim
     const currency = found?.name === key ? found : undefined;
     if (currency === undefined) {
       findings.push(
-        finding("block", "POLICY_LIMIT_UNKNOWN_CURRENCY", `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`, {
-          field: `${field}.${key}`,
-        }),
+        finding(
+          "block",
+          "POLICY_LIMIT_UNKNOWN_CURRENCY",
+          `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`,
+          {
+            field: `${field}.${key}`,
+          },
+        ),
       );
       continue;
     }

@@ -37,7 +37,9 @@ export const RoleMatch = z
     roles: z.array(z.string().min(1)).optional(),
     subjects: z.array(z.string().min(1)).optional(),
   })
-  .refine((match) => (match.groups?.length ?? 0) + (match.roles?.length ?? 0) + (match.subjects?.length ?? 0) > 0, { message: "name at least one group, role or subject to match" });
+  .refine((match) => (match.groups?.length ?? 0) + (match.roles?.length ?? 0) + (match.subjects?.length ?? 0) > 0, {
+    message: "name at least one group, role or subject to match",
+  });
 
 /**
  * What the people a role matches may do, within the policy's own rules (a role only narrows):

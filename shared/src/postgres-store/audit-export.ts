@@ -106,7 +106,8 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
 export async function resealPostgresAudit(url: string, key: AuditSealKey): Promise<AuditRecord> {
   const verdict = await verifyPostgresAudit(url);
   const target = new DatabaseTarget(url);
-  if (!verdict.ok) throw new Error(`guard store ${target.shown}: the audit chain is not a valid chain (${verdict.reason}); a reseal seals only an intact chain`);
+  if (!verdict.ok)
+    throw new Error(`guard store ${target.shown}: the audit chain is not a valid chain (${verdict.reason}); a reseal seals only an intact chain`);
   const pool = openPool(target, 1);
   try {
     await migrateSchema(pool);

@@ -68,7 +68,12 @@ export class PostgresChangeChannel implements ChangeBus {
   }
 
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#target.url, application_name: "custody-mcp-changes", keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: this.#target.url,
+      application_name: "custody-mcp-changes",
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+    });
     let lost = false;
     const onLost = (why: string) => {
       if (lost) return;
@@ -125,7 +130,9 @@ export class PostgresChangeChannel implements ChangeBus {
 
   #receive(payload: string | undefined): void {
     if (payload === undefined || payload.length > MAX_PAYLOAD || !this.#options.accepts(payload)) {
-      this.#options.log(`change bus: dropped a notification on ${CHANGE_CHANNEL} that is not a resource URI of ours (${payload === undefined ? "no payload" : `${payload.length} characters`})`);
+      this.#options.log(
+        `change bus: dropped a notification on ${CHANGE_CHANNEL} that is not a resource URI of ours (${payload === undefined ? "no payload" : `${payload.length} characters`})`,
+      );
       return;
     }
     tellListeners(this.#listeners, payload, (error) => this.#options.log(`change bus: a listener failed: ${errorMessage(error)}`));

@@ -75,7 +75,9 @@ export function requireCommittedAgrees(window: ChainWindow, query: CommittedQuer
 /** The traces the chain's window gives for one operator's intent, against the table's rows; a difference is an AuditSealError. */
 export function requireTracesAgree(window: ChainWindow, query: { operator: string; fingerprint: string; since: Date }, fromTable: readonly WriteTrace[]): void {
   const since = query.since.getTime();
-  const fromChain = [...window.traces.values()].filter((trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since);
+  const fromChain = [...window.traces.values()].filter(
+    (trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since,
+  );
   const differs = tracesDiffer(fromChain, fromTable);
   if (differs !== null) throw derivedMismatch(`custody_write_traces ${differs} (operator ${query.operator})`);
 }
@@ -86,7 +88,8 @@ function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly Writ
   for (const trace of fromChain) {
     const row = table.get(trace.reference);
     if (row === undefined) return `lacks the write ${trace.reference} that the audit chain records`;
-    if (canonicalJson(comparable(row)) !== canonicalJson(comparable(trace))) return `holds the write ${trace.reference} in another state than the audit chain records`;
+    if (canonicalJson(comparable(row)) !== canonicalJson(comparable(trace)))
+      return `holds the write ${trace.reference} in another state than the audit chain records`;
     table.delete(trace.reference);
   }
   const extra = table.keys().next();
@@ -117,11 +120,15 @@ export async function derivedRowsDiffer(db: Queryable, since: Date): Promise<str
   );
   const expected = new Map<string, string>();
   for (const entry of window.commitments.entries()) {
-    if (entry.latestMs >= since.getTime()) expected.set(canonicalJson([entry.operator, entry.key, entry.currency]), canonicalJson([entry.amount.toString(), entry.person, entry.team]));
+    if (entry.latestMs >= since.getTime())
+      expected.set(canonicalJson([entry.operator, entry.key, entry.currency]), canonicalJson([entry.amount.toString(), entry.person, entry.team]));
   }
   for (const row of commitments) {
     const id = canonicalJson([row.operator, row.key, row.currency]);
-    if (expected.get(id) !== canonicalJson([row.amount, row.person, row.team])) return derivedMismatch(`custody_commitments holds ${row.amount} of ${row.currency} for the write ${row.key} of ${row.operator}, which the audit chain does not count so`).message;
+    if (expected.get(id) !== canonicalJson([row.amount, row.person, row.team]))
+      return derivedMismatch(
+        `custody_commitments holds ${row.amount} of ${row.currency} for the write ${row.key} of ${row.operator}, which the audit chain does not count so`,
+      ).message;
     expected.delete(id);
   }
   const missing = expected.keys().next();

@@ -27,14 +27,17 @@ export async function openPostgresGuardStore(url: string, options: PostgresStore
   const pool = openPool(target, options.maxConnections);
   const sealKey = options.sealKey ?? sealKeyFromFile(defaultSealKeyPath());
   try {
-    await withRetry(async () => {
-      await migrateSchema(pool, async (client, version) => {
-        if (version === SEAL_VERSION) await sealChainFirst(client, sealKey, options.now?.() ?? new Date());
-      });
-      await checkTail(pool);
-      await checkSeal(pool, sealKey);
-      await checkDerivedRows(pool, options.now?.() ?? new Date());
-    }, { retryForMs: options.retryForMs ?? 30_000 });
+    await withRetry(
+      async () => {
+        await migrateSchema(pool, async (client, version) => {
+          if (version === SEAL_VERSION) await sealChainFirst(client, sealKey, options.now?.() ?? new Date());
+        });
+        await checkTail(pool);
+        await checkSeal(pool, sealKey);
+        await checkDerivedRows(pool, options.now?.() ?? new Date());
+      },
+      { retryForMs: options.retryForMs ?? 30_000 },
+    );
   } catch (error) {
     await pool.end();
     throw target.redactError(error, `guard store ${target.shown}: cannot open it: `);
@@ -73,7 +76,8 @@ async function checkTail(pool: Queryable): Promise<void> {
   const tail = rows[0];
   if (tail === undefined) return;
   const parsed = AuditRecord.safeParse(JSON.parse(tail.line));
-  if (!parsed.success || String(parsed.data.seq) !== tail.seq || parsed.data.hash !== tail.hash) throw new Error(`the audit chain's last record (seq ${tail.seq}) is not an intact audit record; refusing to append to it`);
+  if (!parsed.success || String(parsed.data.seq) !== tail.seq || parsed.data.hash !== tail.hash)
+    throw new Error(`the audit chain's last record (seq ${tail.seq}) is not an intact audit record; refusing to append to it`);
   const { hash, ...unsigned } = parsed.data;
   if (auditHash(unsigned) !== hash) throw new Error(`the audit chain's last record (seq ${tail.seq}) does not match its hash; refusing to append to it`);
 }

@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { AuditInput, AuditRecord } from "../audit/audit-entry.js";
 import type { CommittedQuery } from "../audit/committed-amounts.js";
-import type { DoubtfulWrites, GuardStore, IntentStanding, PreparedIntent, Redemption, ReservationRequest, ReservationResult, WaitingFor, WaitingIntent } from "../guard-store/guard-store.js";
+import type {
+  DoubtfulWrites,
+  GuardStore,
+  IntentStanding,
+  PreparedIntent,
+  Redemption,
+  ReservationRequest,
+  ReservationResult,
+  WaitingFor,
+  WaitingIntent,
+} from "../guard-store/guard-store.js";
 import { standingDuplicate, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "../audit/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
@@ -81,7 +91,14 @@ export class PostgresGuardStore implements GuardStore {
         const expires = new Date(intent.expires_at);
         const inserted = await client.query(
           "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed, waiting_for) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
-          [intent.nonce, intent.fingerprint, intent.operator, expires, intent.sealed, intent.waiting_for === undefined ? null : waitingKey(intent.waiting_for.person)],
+          [
+            intent.nonce,
+            intent.fingerprint,
+            intent.operator,
+            expires,
+            intent.sealed,
+            intent.waiting_for === undefined ? null : waitingKey(intent.waiting_for.person),
+          ],
         );
         // Already there: an earlier attempt committed, latest included (a newer dry run may have replaced it since).
         if (inserted.rowCount === 0) return;
@@ -90,15 +107,27 @@ export class PostgresGuardStore implements GuardStore {
           [intent.fingerprint, intent.nonce, expires],
         );
         const now = this.#now();
-        await client.query("DELETE FROM custody_intents WHERE nonce IN (SELECT nonce FROM custody_intents WHERE expires_at <= $1 LIMIT $2)", [now, EXPIRED_BATCH]);
-        await client.query("DELETE FROM custody_latest_intents WHERE fingerprint IN (SELECT fingerprint FROM custody_latest_intents WHERE expires_at <= $1 LIMIT $2)", [now, EXPIRED_BATCH]);
+        await client.query("DELETE FROM custody_intents WHERE nonce IN (SELECT nonce FROM custody_intents WHERE expires_at <= $1 LIMIT $2)", [
+          now,
+          EXPIRED_BATCH,
+        ]);
+        await client.query(
+          "DELETE FROM custody_latest_intents WHERE fingerprint IN (SELECT fingerprint FROM custody_latest_intents WHERE expires_at <= $1 LIMIT $2)",
+          [now, EXPIRED_BATCH],
+        );
       }),
     );
   }
 
   async lookUpIntent(nonce: string): Promise<IntentStanding> {
     return this.#run("lookUpIntent", async () => {
-      const { rows } = await this.pool.query<{ sealed: string; redeemed: boolean; reference: string | null; latest: string | null; latest_expires_at: Date | null }>(
+      const { rows } = await this.pool.query<{
+        sealed: string;
+        redeemed: boolean;
+        reference: string | null;
+        latest: string | null;
+        latest_expires_at: Date | null;
+      }>(
         `SELECT i.sealed, i.redeemed_by IS NOT NULL AS redeemed, i.reference, l.nonce AS latest, l.expires_at AS latest_expires_at
            FROM custody_intents i LEFT JOIN custody_latest_intents l ON l.fingerprint = i.fingerprint WHERE i.nonce = $1`,
         [nonce],
@@ -136,7 +165,11 @@ export class PostgresGuardStore implements GuardStore {
         if (intent === undefined) return { outcome: "unknown" };
         if (intent.redeemed_by === redemption) return { outcome: "redeemed", sealed: intent.sealed };
         if (intent.redeemed_by !== null) return { outcome: "reused", reference: intent.reference };
-        const latest = (await client.query<{ nonce: string; expires_at: Date }>("SELECT nonce, expires_at FROM custody_latest_intents WHERE fingerprint = $1 FOR SHARE", [intent.fingerprint])).rows[0];
+        const latest = (
+          await client.query<{ nonce: string; expires_at: Date }>("SELECT nonce, expires_at FROM custody_latest_intents WHERE fingerprint = $1 FOR SHARE", [
+            intent.fingerprint,
+          ])
+        ).rows[0];
         if (latest !== undefined && latest.nonce !== nonce) return { outcome: "superseded", by_expires_at: latest.expires_at.getTime() };
         await client.query("UPDATE custody_intents SET redeemed_by = $2 WHERE nonce = $1", [nonce, redemption]);
         return { outcome: "redeemed", sealed: intent.sealed };
@@ -145,7 +178,9 @@ export class PostgresGuardStore implements GuardStore {
   }
 
   async linkNonce(nonce: string, reference: string): Promise<void> {
-    await this.#run("linkNonce", () => this.pool.query("UPDATE custody_intents SET reference = $2 WHERE nonce = $1 AND redeemed_by IS NOT NULL", [nonce, reference]));
+    await this.#run("linkNonce", () =>
+      this.pool.query("UPDATE custody_intents SET reference = $2 WHERE nonce = $1 AND redeemed_by IS NOT NULL", [nonce, reference]),
+    );
   }
 
   async recentWrites(query: { operator: string; fingerprint: string; since: Date }): Promise<WriteTrace[]> {
@@ -221,7 +256,8 @@ export class PostgresGuardStore implements GuardStore {
     try {
       return await withRetry(work, {
         retryForMs: this.#retryForMs,
-        onRetry: (error, attempt) => this.#log(`guard store ${this.location}: ${operation} attempt ${attempt} failed (${this.target.redactError(error).message}); trying again`),
+        onRetry: (error, attempt) =>
+          this.#log(`guard store ${this.location}: ${operation} attempt ${attempt} failed (${this.target.redactError(error).message}); trying again`),
       });
     } catch (error) {
       throw this.target.redactError(error, `guard store ${this.location}: ${operation} failed: `);
@@ -231,7 +267,8 @@ export class PostgresGuardStore implements GuardStore {
 
 async function committedIn(db: Queryable, query: CommittedQuery): Promise<bigint> {
   const { scope } = query;
-  const [where, value] = scope.kind === "operator" ? ["operator = $3 AND ", scope.operator] : scope.kind === "person" ? ["person = $3 AND ", scope.subject] : ["team AND ", null];
+  const [where, value] =
+    scope.kind === "operator" ? ["operator = $3 AND ", scope.operator] : scope.kind === "person" ? ["person = $3 AND ", scope.subject] : ["team AND ", null];
   const { rows } = await db.query<{ total: string }>(
     `SELECT coalesce(sum(amount), 0)::text AS total FROM custody_commitments WHERE ${where}currency = $1 AND last_at >= $2`,
     value === null ? [query.currency, query.since] : [query.currency, query.since, value],

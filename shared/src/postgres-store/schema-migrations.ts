@@ -158,7 +158,9 @@ export const SEAL_VERSION = 4;
 export async function migrateSchema(pool: Pool, applied: (client: PoolClient, version: number) => Promise<void> = async () => {}): Promise<number> {
   return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1, $2)", [LOCK_NAMESPACE, MIGRATION_LOCK]);
-    await client.query("CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())");
+    await client.query(
+      "CREATE TABLE IF NOT EXISTS custody_schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
     const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM custody_schema_migrations");
     const current = rows[0]?.version ?? 0;
     const newest = MIGRATIONS.at(-1)?.version ?? 0;

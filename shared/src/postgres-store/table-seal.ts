@@ -8,7 +8,9 @@ const MAC_DOMAIN = "custody audit table seal";
 
 /** The seal row of a chain, unchecked (for a reseal's record, and verify-audit without a key); null when there is none. */
 export async function unverifiedTableSeal(db: Queryable): Promise<(ChainPoint & { key_id: string; mac: string }) | null> {
-  const { rows } = await db.query<{ seq: string; hash: string; key_id: string; mac: string }>("SELECT seq, hash, key_id, mac FROM custody_audit_seal WHERE id = 1");
+  const { rows } = await db.query<{ seq: string; hash: string; key_id: string; mac: string }>(
+    "SELECT seq, hash, key_id, mac FROM custody_audit_seal WHERE id = 1",
+  );
   const row = rows[0];
   return row === undefined ? null : { seq: Number(row.seq), hash: row.hash, key_id: row.key_id, mac: row.mac };
 }
@@ -19,8 +21,10 @@ const RESEAL = resealHint("--store <the database>");
 export async function tableSeal(db: Queryable, key: AuditSealKey): Promise<ChainPoint | null> {
   const seal = await unverifiedTableSeal(db);
   if (seal === null) return null;
-  if (seal.key_id !== key.id) throw new AuditSealError(`the audit chain's seal was made with another key (key id ${seal.key_id}; this key's id is ${key.id}); ${RESEAL}`);
-  if (!key.verifies(MAC_DOMAIN, canonicalJson({ seq: seal.seq, hash: seal.hash }), seal.mac)) throw new AuditSealError(`the audit chain's seal does not match its MAC (it was edited); ${RESEAL}`);
+  if (seal.key_id !== key.id)
+    throw new AuditSealError(`the audit chain's seal was made with another key (key id ${seal.key_id}; this key's id is ${key.id}); ${RESEAL}`);
+  if (!key.verifies(MAC_DOMAIN, canonicalJson({ seq: seal.seq, hash: seal.hash }), seal.mac))
+    throw new AuditSealError(`the audit chain's seal does not match its MAC (it was edited); ${RESEAL}`);
   return { seq: seal.seq, hash: seal.hash };
 }
 
@@ -62,7 +66,9 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
   }
   const standing = await chainAgainstSeal(db, seal);
   if (standing === "shortened") {
-    throw new AuditSealError(`the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${RESEAL}`);
+    throw new AuditSealError(
+      `the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${RESEAL}`,
+    );
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
   return true;

@@ -15,7 +15,8 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** What the driver says, without a code, when a connection ends or cannot be had in time. */
-const TRANSIENT_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/;
+const TRANSIENT_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable/;
 
 /** Whether a database error is worth running the same work again for (connection class 08 included). */
 export function isTransient(error: unknown): boolean {

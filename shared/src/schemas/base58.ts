@@ -18,7 +18,13 @@ export function base58Encode(bytes: Uint8Array): string {
       carry = Math.floor(carry / 58);
     }
   }
-  return "1".repeat(zeros) + digits.reverse().map((digit) => ALPHABET[digit]).join("");
+  return (
+    "1".repeat(zeros) +
+    digits
+      .reverse()
+      .map((digit) => ALPHABET[digit])
+      .join("")
+  );
 }
 
 /** The bytes of a base58 text, or undefined when it holds a character outside the alphabet. */

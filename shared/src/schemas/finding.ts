@@ -21,12 +21,7 @@ export type Finding = z.infer<typeof Finding>;
 export type FactValue = bigint | string | number | boolean | null;
 
 /** Builds a finding; fact values are rendered as strings (bigints as decimal digits). */
-export function finding(
-  severity: FindingSeverity,
-  code: string,
-  message: string,
-  facts: Readonly<Record<string, FactValue>> = {},
-): Finding {
+export function finding(severity: FindingSeverity, code: string, message: string, facts: Readonly<Record<string, FactValue>> = {}): Finding {
   const rendered: Record<string, string> = {};
   for (const [key, value] of Object.entries(facts)) rendered[key] = String(value);
   return Finding.parse({ code, severity, message, facts: rendered });

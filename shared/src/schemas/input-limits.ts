@@ -60,8 +60,13 @@ export function lengthRule(max: number, length: number): string {
  * when given, is the rule a value that is not a string breaks ("a string: the account's id...").
  */
 export function boundedText(max: number, expected?: string) {
-  const typeError = expected === undefined ? undefined : (issue: { input?: unknown }) => `must be ${expected}, got ${typeof issue.input === "number" ? `the number ${issue.input}` : typeof issue.input}`;
-  return z.string(typeError === undefined ? undefined : { error: typeError }).max(max, { abort: true, error: (issue) => lengthRule(max, typeof issue.input === "string" ? issue.input.length : 0) });
+  const typeError =
+    expected === undefined
+      ? undefined
+      : (issue: { input?: unknown }) => `must be ${expected}, got ${typeof issue.input === "number" ? `the number ${issue.input}` : typeof issue.input}`;
+  return z
+    .string(typeError === undefined ? undefined : { error: typeError })
+    .max(max, { abort: true, error: (issue) => lengthRule(max, typeof issue.input === "string" ? issue.input.length : 0) });
 }
 
 /** The issue with a text longer than `max`, if any (a builder's check, before its format checks). */

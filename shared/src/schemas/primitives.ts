@@ -23,12 +23,7 @@ const RawBaseUnits = z
       ctx.addIssue({ code: "custom", message: lengthRule(INPUT_LIMITS.amount, value.length) });
       return;
     }
-    const ok =
-      typeof value === "string"
-        ? DIGITS.test(value)
-        : typeof value === "number"
-          ? Number.isSafeInteger(value) && value >= 0
-          : value >= 0n;
+    const ok = typeof value === "string" ? DIGITS.test(value) : typeof value === "number" ? Number.isSafeInteger(value) && value >= 0 : value >= 0n;
     if (!ok) ctx.addIssue({ code: "custom", message: `${BASE_UNITS_RULE}, got ${describe(value)}` });
   });
 
@@ -54,9 +49,7 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|
  * An ISO 8601 timestamp, with or without an offset (Solana stakes' created_on has none).
  * Kept as the service wrote it; use timestampToDate to read it, which takes no offset as UTC.
  */
-export const Timestamp = z
-  .string()
-  .regex(ISO_TIMESTAMP, { message: "must be an ISO 8601 timestamp such as 2024-01-31T12:00:00Z or 2024-01-31T12:00:00.000" });
+export const Timestamp = z.string().regex(ISO_TIMESTAMP, { message: "must be an ISO 8601 timestamp such as 2024-01-31T12:00:00Z or 2024-01-31T12:00:00.000" });
 
 export function timestampToDate(timestamp: string): Date {
   const hasOffset = /(Z|[+-]\d{2}(:?\d{2})?)$/.test(timestamp.slice(10));

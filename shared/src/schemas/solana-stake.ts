@@ -19,7 +19,7 @@ export const SOLANA_STAKE_ACTION_TYPES: Record<SolanaStakeAction, string> = {
 /** Solana's "no epoch" (u64::MAX): the deactivation_epoch of a stake that was never deactivated. */
 export const SOLANA_EPOCH_NONE = 18_446_744_073_709_551_615n;
 
-const EPOCH_RULE = "must be an epoch: a non-negative JSON integer, at most 18446744073709551615 (u64::MAX, Solana's \"none\")";
+const EPOCH_RULE = 'must be an epoch: a non-negative JSON integer, at most 18446744073709551615 (u64::MAX, Solana\'s "none")';
 const EPOCH_DIGITS = /^(0|[1-9][0-9]*)$/;
 
 function shownEpoch(value: unknown): string {

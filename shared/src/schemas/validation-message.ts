@@ -9,7 +9,9 @@ function underPrefix(issue: FieldIssue, prefix: string | undefined): FieldIssue 
 
 /** One line per problem, each naming the field by its path (`amount.value: must be ...`), under an optional prefix. */
 export function describeIssues(error: z.ZodError, prefix?: string): string[] {
-  return fieldIssues(error).map((issue) => underPrefix(issue, prefix)).map((issue) => `${issue.path}: ${issue.message}`);
+  return fieldIssues(error)
+    .map((issue) => underPrefix(issue, prefix))
+    .map((issue) => `${issue.path}: ${issue.message}`);
 }
 
 /** The problems of a failed parse as one line, for error messages. */

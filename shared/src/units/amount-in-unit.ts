@@ -11,11 +11,11 @@ import { parseBaseUnits, parseDecimal } from "./parse-units.js";
  */
 export const AmountInUnit = z.union([
   z.strictObject({
-    base_units: z.string().describe("Whole number of base units, digits only, e.g. \"1500000000\""),
+    base_units: z.string().describe('Whole number of base units, digits only, e.g. "1500000000"'),
   }),
   z.strictObject({
-    amount: z.string().describe("Decimal amount in `unit`, e.g. \"1.5\""),
-    unit: z.string().describe("Code of the unit `amount` is written in, e.g. \"SOL\""),
+    amount: z.string().describe('Decimal amount in `unit`, e.g. "1.5"'),
+    unit: z.string().describe('Code of the unit `amount` is written in, e.g. "SOL"'),
   }),
 ]);
 export type AmountInUnit = z.infer<typeof AmountInUnit>;
@@ -30,11 +30,7 @@ function has(input: object, key: string): boolean {
  */
 export function toBaseUnits(input: AmountInUnit, currency: CurrencyLike, field = "amount"): bigint {
   if (typeof input !== "object" || input === null) {
-    throw new AmountError(
-      field,
-      "missing_amount",
-      `must be { base_units } or { amount, unit }, got ${quoteInput(input)}`,
-    );
+    throw new AmountError(field, "missing_amount", `must be { base_units } or { amount, unit }, got ${quoteInput(input)}`);
   }
   const hasBase = has(input, "base_units");
   const hasAmount = has(input, "amount");

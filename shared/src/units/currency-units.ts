@@ -38,11 +38,7 @@ export function findUnit(currency: CurrencyLike, code: string, field = "amount")
       `unit ${quoteInput(code)} matches ${folded.map((unit) => unit.code).join(" and ")} of ${currencyName(currency)} when case is ignored; give the exact code`,
     );
   }
-  throw new AmountError(
-    field,
-    "unknown_unit",
-    `unit ${quoteInput(code)} is not a unit of ${currencyName(currency)}; known units: ${knownCodes(currency)}`,
-  );
+  throw new AmountError(field, "unknown_unit", `unit ${quoteInput(code)} is not a unit of ${currencyName(currency)}; known units: ${knownCodes(currency)}`);
 }
 
 /** The unit amounts are shown in: index 1 of `units`, or index 0 when there is only one. */

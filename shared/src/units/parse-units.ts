@@ -72,8 +72,7 @@ export function parseDecimal(text: string, magnitude: number, field = "amount", 
   const fraction = match[2] ?? "";
   if (fraction.length > magnitude) {
     const unit = unitCode === undefined ? "this unit" : `unit ${unitCode}`;
-    const limit =
-      magnitude === 0 ? `${unit} takes whole numbers only` : `${unit} allows at most ${magnitude} decimal places, this has ${fraction.length}`;
+    const limit = magnitude === 0 ? `${unit} takes whole numbers only` : `${unit} allows at most ${magnitude} decimal places, this has ${fraction.length}`;
     refuse(field, "too_many_decimals", checked, limit);
   }
   return BigInt(whole + fraction.padEnd(magnitude, "0"));

@@ -36,7 +36,7 @@ const SEGMENT = /<untrusted field="[A-Za-z0-9_.[\]-]*">((?:(?!<\/?\s*untrusted)[
  */
 function withoutInnerSegments(text: string): string {
   let flat = text;
-  for (let previous = ""; previous !== flat; ) {
+  for (let previous = ""; previous !== flat;) {
     previous = flat;
     flat = flat.replace(SEGMENT, "$1");
   }

@@ -4,7 +4,11 @@ import type { Consent, ConsentSurface } from "./road-types.js";
 export type PersonDecision = "confirm" | "decline";
 
 /** Each surface, and the word before it in "the person declined on the confirmation page". */
-const WHERE: Record<Exclude<ConsentSurface, "form">, readonly [string, string]> = { page: ["on", "the confirmation page"], view: ["on", "the confirmation view"], vscode: ["in", "VS Code"] };
+const WHERE: Record<Exclude<ConsentSurface, "form">, readonly [string, string]> = {
+  page: ["on", "the confirmation page"],
+  view: ["on", "the confirmation view"],
+  vscode: ["in", "VS Code"],
+};
 
 /**
  * The consent a surface's decision gives: a decline, or a yes that counts only for what the surface
@@ -13,6 +17,7 @@ const WHERE: Record<Exclude<ConsentSurface, "form">, readonly [string, string]> 
  */
 export function decisionConsent(decision: PersonDecision, through: Exclude<ConsentSurface, "form">, shown: string, now: string): Consent {
   if (decision === "decline") return { answer: "declined", detail: `the person declined ${WHERE[through].join(" ")}`, through };
-  if (shown !== now) return { answer: "cancelled", detail: `what would be sent now is not what ${WHERE[through][1]} showed (the checks changed since)`, through };
+  if (shown !== now)
+    return { answer: "cancelled", detail: `what would be sent now is not what ${WHERE[through][1]} showed (the checks changed since)`, through };
   return { answer: "accepted", through };
 }

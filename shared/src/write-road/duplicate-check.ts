@@ -41,7 +41,8 @@ type Earlier = WriteTrace & { seen?: string };
 async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<Earlier> {
   if (earlier.transaction_id !== null) return earlier;
   // A write reserved before recognitions were kept: a request with a note is recognised as this plan's.
-  const recognition = earlier.recognition ?? (plan.lostAnswer.by === "reference" ? { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } : undefined);
+  const recognition =
+    earlier.recognition ?? (plan.lostAnswer.by === "reference" ? { account_id: plan.account.id, lost: plan.lostAnswer, watermark: null } : undefined);
   if (recognition === undefined) return earlier;
   let result: LookupResult;
   try {
@@ -54,7 +55,8 @@ async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Wri
     await ctx.recordFound(earlier, result.transaction);
     return { ...earlier, status: "submitted", transaction_id: result.transaction.id };
   }
-  if (result.found === "candidates") return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone${unreadClause(result)}` };
+  if (result.found === "candidates")
+    return { ...earlier, seen: `transactions ${describeCandidates(result.candidates)} could be it, none exactly and alone${unreadClause(result)}` };
   return { ...earlier, seen: `no transaction matching it exists yet, but it may still land${unreadClause(result)}` };
 }
 
@@ -62,7 +64,9 @@ async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Wri
 async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise<string> {
   if (earlier.transaction_id === null) {
     const state =
-      earlier.status === "in_flight" ? "had no answer (its process stopped, or is still sending it)" : `lost its answer, ${lookupsText(earlier, ctx.lookingUp(earlier.reference))}`;
+      earlier.status === "in_flight"
+        ? "had no answer (its process stopped, or is still sending it)"
+        : `lost its answer, ${lookupsText(earlier, ctx.lookingUp(earlier.reference))}`;
     return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it may already be applied; ${earlier.seen ?? "it was not looked up again"}`;
   }
   let status = "status unknown";
@@ -80,11 +84,17 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
  * (REPEAT_ACKNOWLEDGED); a `repeat_of` that names anything else blocks.
  */
 export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
-  const [traces, history] = await Promise.all([ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }), readHistory(ctx, plan)]);
+  const [traces, history] = await Promise.all([
+    ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }),
+    readHistory(ctx, plan),
+  ]);
   const standing = traces.find((trace) => trace.status !== "not_applied");
   const repeatOf = plan.request.repeat_of ?? null;
   const stored = standing === undefined ? undefined : await refreshed(ctx, plan, standing);
-  const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [...traces.filter((trace) => trace.status !== "not_applied"), ...(stored ? [stored] : [])]);
+  const elsewhere = workspaceEarlier(history, plan, ctx.fingerprint, [
+    ...traces.filter((trace) => trace.status !== "not_applied"),
+    ...(stored ? [stored] : []),
+  ]);
   const workspace = { warnings: workspaceFindings(history, plan), similar: similarIds(history) };
   const newest = elsewhere !== null && (stored === undefined || elsewhere.trace.reserved_at > stored.reserved_at) ? elsewhere.trace : stored;
   if (newest === undefined) {
@@ -93,7 +103,12 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
       earlier: null,
       ...workspace,
       storeRepeatOf: repeatOf,
-      finding: finding("block", "REPEAT_OF_NOTHING", `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`, { repeat_of: repeatOf }),
+      finding: finding(
+        "block",
+        "REPEAT_OF_NOTHING",
+        `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`,
+        { repeat_of: repeatOf },
+      ),
     };
   }
   const key = repeatKey(newest);
@@ -101,18 +116,33 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
   // Acknowledging the newest identical write acknowledges the older ones: the store's reservation is told its own newest.
   const storeRepeatOf = repeatOf !== key ? repeatOf : stored === undefined ? null : repeatKey(stored);
   if (repeatOf === key) {
-    if (newest.transaction_id !== null) return { earlier: newest, ...workspace, storeRepeatOf, finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }) };
+    if (newest.transaction_id !== null)
+      return {
+        earlier: newest,
+        ...workspace,
+        storeRepeatOf,
+        finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }),
+      };
     return {
       earlier: newest,
       ...workspace,
       storeRepeatOf,
       // A warning, shown in full wherever the write is shown: unlike a known repeat, this one may be a payment nobody meant.
-      finding: finding("warn", "REPEAT_ACKNOWLEDGED", `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`, { repeat_of: key, may_pay_twice: true }),
+      finding: finding(
+        "warn",
+        "REPEAT_ACKNOWLEDGED",
+        `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`,
+        { repeat_of: key, may_pay_twice: true },
+      ),
     };
   }
   const unknown = newest.transaction_id === null;
   const wrong =
-    repeatOf === null ? "" : unknown && repeatOf === newest.reference ? " (repeat_of names it without acknowledging that it may pay twice)" : ` (repeat_of "${repeatOf}" does not name it)`;
+    repeatOf === null
+      ? ""
+      : unknown && repeatOf === newest.reference
+        ? " (repeat_of names it without acknowledging that it may pay twice)"
+        : ` (repeat_of "${repeatOf}" does not name it)`;
   const next = unknown
     ? `this may pay twice. Look at the account's transactions first; only if the person, told that the earlier write may already be applied, still wants it sent again, run a new dry run with repeat_of "${key}"`
     : `this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`;

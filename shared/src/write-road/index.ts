@@ -7,7 +7,14 @@ export { isAmbiguous } from "./send-once.js";
 export * from "./submission-standing.js";
 export { failureEvent, withoutSecrets } from "./operation-failure.js";
 export * from "./what-moves.js";
-export { identicalInWorkspace, HISTORY_FIRST_PAGE, HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, type WorkspaceHistory, type IdenticalTransaction } from "./workspace-history.js";
+export {
+  identicalInWorkspace,
+  HISTORY_FIRST_PAGE,
+  HISTORY_KNOWN_FIRST_PAGE,
+  HISTORY_MAX_READ,
+  type WorkspaceHistory,
+  type IdenticalTransaction,
+} from "./workspace-history.js";
 export { lookedUpBy, lookupsText, unknownOutcomeText } from "./unknown-outcome-text.js";
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";

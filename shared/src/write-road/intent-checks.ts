@@ -18,7 +18,9 @@ export const sameTool = ({ sealed, tool }: IntentAsked): Refusal | null =>
 
 /** Only the person who ran the dry run confirms it. */
 export const samePerson = ({ sealed, person }: IntentAsked): Refusal | null =>
-  sealed.person === person ? null : { reason: "other_person", message: "the confirmation belongs to another person: only the person who ran the dry run can confirm it" };
+  sealed.person === person
+    ? null
+    : { reason: "other_person", message: "the confirmation belongs to another person: only the person who ran the dry run can confirm it" };
 
 /** A dry run is confirmed before it expires. */
 export const notExpired = ({ sealed, now }: IntentAsked): Refusal | null =>

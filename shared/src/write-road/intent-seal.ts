@@ -63,6 +63,8 @@ export function asShownInDryRun(plan: PlannedWrite, sealed: SealedIntent): Plann
     ...plan,
     ...(sealed.max_fees === null ? {} : { proposed_max_fees: BigInt(sealed.max_fees) }),
     ...(sealed.fee == null ? {} : { fee: { estimated: amount(sealed.fee) } }),
-    ...(sealed.balances === undefined ? {} : { balances: sealed.balances.map((balance) => ({ name: balance.name, before: amount(balance.before), after: amount(balance.after) })) }),
+    ...(sealed.balances === undefined
+      ? {}
+      : { balances: sealed.balances.map((balance) => ({ name: balance.name, before: amount(balance.before), after: amount(balance.after) })) }),
   };
 }

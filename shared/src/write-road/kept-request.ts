@@ -10,5 +10,12 @@ export function keepRequest(request: WriteRequest): Record<string, unknown> {
 export function keptRequest(kept: unknown): WriteRequest {
   const record = kept as Record<string, unknown>;
   const fields = writeSpec(record.kind as WriteKind).amountFields;
-  return WriteRequest.parse(Object.fromEntries(Object.entries(record).map(([key, value]) => [key, fields.includes(key) && typeof value === "string" && /^[0-9]{1,80}$/.test(value) ? BigInt(value) : value])));
+  return WriteRequest.parse(
+    Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [
+        key,
+        fields.includes(key) && typeof value === "string" && /^[0-9]{1,80}$/.test(value) ? BigInt(value) : value,
+      ]),
+    ),
+  );
 }

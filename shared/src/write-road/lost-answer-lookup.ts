@@ -52,13 +52,23 @@ export function unansweredWrite(plan: PlannedWrite, recognition: WriteRecognitio
  * found only when exactly one exists and every field the request named matches it. Several, or
  * one that differs, are named: never reported as this write.
  */
-function verdict(accountId: number, possible: readonly Transaction[], differences: (tx: Transaction) => string[], creatorKnown: boolean, unread?: string): LookupResult {
+function verdict(
+  accountId: number,
+  possible: readonly Transaction[],
+  differences: (tx: Transaction) => string[],
+  creatorKnown: boolean,
+  unread?: string,
+): LookupResult {
   const partly = unread === undefined ? {} : { unread };
   if (possible.length === 0) return { found: "none", ...partly };
-  const candidates = possible.map((tx) => ({ id: tx.id, differences: [...differences(tx), ...(creatorKnown ? [] : ["creator unknown (the users list does not show this operator)"])] }));
+  const candidates = possible.map((tx) => ({
+    id: tx.id,
+    differences: [...differences(tx), ...(creatorKnown ? [] : ["creator unknown (the users list does not show this operator)"])],
+  }));
   const only = possible[0];
   // A read that stopped at its cap cannot say the match is alone: an identical write may be among the transactions it did not read.
-  if (unread === undefined && possible.length === 1 && only !== undefined && candidates[0]?.differences.length === 0 && only.account_id === accountId) return { found: "one", transaction: only };
+  if (unread === undefined && possible.length === 1 && only !== undefined && candidates[0]?.differences.length === 0 && only.account_id === accountId)
+    return { found: "one", transaction: only };
   return { found: "candidates", candidates, ...partly };
 }
 
@@ -68,7 +78,12 @@ function verdict(accountId: number, possible: readonly Transaction[], difference
  * rest down a place, so one can be read twice (kept once), never skipped. `unread` says what was
  * left when the cap was reached.
  */
-async function transactionsSince(client: CustodyClient, accountId: number, watermark: number, signal?: AbortSignal): Promise<{ transactions: Transaction[]; unread?: string }> {
+async function transactionsSince(
+  client: CustodyClient,
+  accountId: number,
+  watermark: number,
+  signal?: AbortSignal,
+): Promise<{ transactions: Transaction[]; unread?: string }> {
   const newer = new Map<number, Transaction>();
   for (let page = 1; page <= NEWER_MAX_PAGES; page += 1) {
     const read = await client.searchTransactions({ account_id: accountId, page, page_size: NEWER_PAGE_SIZE }, { signal });
@@ -114,7 +129,9 @@ export async function lookUpLostAnswer(client: CustodyClient, write: UnansweredW
 
 /** How the candidates read in a message: "ids 12 (amount 3000000000 (asked 2000000000)), 14". */
 export function describeCandidates(candidates: readonly Candidate[]): string {
-  return candidates.map((candidate) => (candidate.differences.length === 0 ? `${candidate.id}` : `${candidate.id} (${candidate.differences.join("; ")})`)).join(", ");
+  return candidates
+    .map((candidate) => (candidate.differences.length === 0 ? `${candidate.id}` : `${candidate.id} (${candidate.differences.join("; ")})`))
+    .join(", ");
 }
 
 /** What a look-up that reached its cap could not read, as a clause to end a message with ("" when it read all). */

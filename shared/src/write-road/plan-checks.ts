@@ -47,7 +47,10 @@ export const sameDigest = ({ plan, sealed }: PlannedAgain): Refusal | null => {
   if (requestDigest(plan) === sealed.digest) return null;
   const differs = sealed.fields === undefined ? [] : differingFields(sealed.fields, digestFields(plan));
   const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
-  return { reason: "digest_mismatch", message: `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run` };
+  return {
+    reason: "digest_mismatch",
+    message: `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`,
+  };
 };
 
 /** What a confirmation's plan is held to, in order, before its findings are looked at. */

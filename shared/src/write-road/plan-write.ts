@@ -23,7 +23,9 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
   const currency = prepared.currency.name;
   // Only a daily maximum needs what the scope already committed.
   const sets = await ctx.limitSets(prepared.transaction);
-  const limits = await Promise.all(sets.map(async (set) => ({ set, spentLast24h: set.limits[currency]?.max_per_day === undefined ? 0n : await ctx.spentLast24h(currency, set.scope) })));
+  const limits = await Promise.all(
+    sets.map(async (set) => ({ set, spentLast24h: set.limits[currency]?.max_per_day === undefined ? 0n : await ctx.spentLast24h(currency, set.scope) })),
+  );
   const policyChecks = [
     ...(await checkPolicyCurrencies(ctx.policy, (name) => unlessNotFound(ctx.client.getCurrency(name)))),
     ...checkPolicy(ctx.policy, { currency: prepared.currency, network: accountNetwork(prepared.account), limits, ...prepared.policy }, ctx.role),
@@ -42,7 +44,11 @@ export async function planWrite(ctx: PlanContext, request: WriteRequest): Promis
     correlation_id: correlationId,
     amounts,
     destinations: prepared.destinations,
-    balances: prepared.balances.map((change) => ({ name: change.name, before: formatSignedAmount(change.before, prepared.currency), after: formatSignedAmount(change.after, prepared.currency) })),
+    balances: prepared.balances.map((change) => ({
+      name: change.name,
+      before: formatSignedAmount(change.before, prepared.currency),
+      after: formatSignedAmount(change.after, prepared.currency),
+    })),
     fee: "estimated" in prepared.fee ? { estimated: shown(prepared.fee.estimated) } : prepared.fee,
     dates: Object.fromEntries(Object.entries(prepared.dates ?? {}).map(([name, at]) => [name, at.toISOString()])),
     checks: [...prepared.checks, ...policyChecks],

@@ -7,8 +7,10 @@ import type { Destination, WriteDraft, WriteIdentity } from "../kinds/kit/write-
  * A write prepared on fresh data: the exact call, every check with its finding, the amounts in
  * base and display units, and what governance is expected to do. Nothing has been sent.
  */
-export interface PlannedWrite
-  extends Pick<WriteDraft, "account" | "currency" | "call" | "checks" | "governance" | "proposed_max_fees" | "summary" | "stake" | "transaction" | "send" | "lostAnswer"> {
+export interface PlannedWrite extends Pick<
+  WriteDraft,
+  "account" | "currency" | "call" | "checks" | "governance" | "proposed_max_fees" | "summary" | "stake" | "transaction" | "send" | "lostAnswer"
+> {
   kind: WriteKind;
   identity: WriteIdentity;
   operator: string;

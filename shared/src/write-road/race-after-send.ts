@@ -24,7 +24,13 @@ export interface RacedWrite {
  * it at once: the later of the two is a known duplicate. Null when there is none, or the read fails
  * (the write was sent either way; its dry run's next look names any duplicate).
  */
-export async function racedWrite(client: CustodyClient, plan: PlannedWrite, created: Transaction, checkedAt: Date, windowMs: number | null): Promise<RacedWrite | null> {
+export async function racedWrite(
+  client: CustodyClient,
+  plan: PlannedWrite,
+  created: Transaction,
+  checkedAt: Date,
+  windowMs: number | null,
+): Promise<RacedWrite | null> {
   if (windowMs === null || plan.lostAnswer.by === "approval") return null;
   let others: Transaction[];
   try {
@@ -40,7 +46,10 @@ export async function racedWrite(client: CustodyClient, plan: PlannedWrite, crea
   if (others.length === 0) return null;
   const ids = others.map((tx) => tx.id);
   const first = Math.min(created.id, ...ids);
-  const duplicate = first === created.id ? `transaction ${ids.join(", ")} (made by the other) duplicates this one` : `this one (transaction ${created.id}) duplicates transaction ${first}`;
+  const duplicate =
+    first === created.id
+      ? `transaction ${ids.join(", ")} (made by the other) duplicates this one`
+      : `this one (transaction ${created.id}) duplicates transaction ${first}`;
   return {
     transaction_ids: ids,
     message:

@@ -66,7 +66,9 @@ function normalised(network: Network | null, value: unknown): unknown {
 export function intentFingerprint(plan: Pick<PlannedWrite, "operator" | "kind" | "account" | "transaction" | "request">): string {
   const network = accountNetwork(plan.account);
   const request: Record<string, unknown> = plan.request;
-  const movement = Object.fromEntries(MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, normalised(network, request[field])]));
+  const movement = Object.fromEntries(
+    MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, normalised(network, request[field])]),
+  );
   return sha256({ operator: plan.operator, kind: plan.kind, account_id: plan.account.id, transaction_id: plan.transaction?.id ?? null, movement });
 }
 

@@ -33,7 +33,12 @@ export function reservationRequest(plan: PlannedWrite, of: ReservationOf): Reser
         ? []
         : of.limitSets
             .filter((set) => set.limits[currency.name]?.max_per_day !== undefined)
-            .map((set) => ({ scope: set.scope, currency: currency.name, since: of.limitsSince, check: (spent: bigint) => checkDailyLimit(set, currency, amount, spent) })),
+            .map((set) => ({
+              scope: set.scope,
+              currency: currency.name,
+              since: of.limitsSince,
+              check: (spent: bigint) => checkDailyLimit(set, currency, amount, spent),
+            })),
   };
 }
 

@@ -60,7 +60,10 @@ export class RoadLookups {
     }
     for (const trace of unanswered) {
       if (trace.recognition === undefined) continue;
-      this.#lookups.watch({ operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null }, { sentAt: Date.parse(trace.reserved_at) });
+      this.#lookups.watch(
+        { operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null },
+        { sentAt: Date.parse(trace.reserved_at) },
+      );
     }
   }
 

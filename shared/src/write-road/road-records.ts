@@ -22,7 +22,14 @@ export interface RecordTail {
 }
 
 /** A record of a planned write: its request, the codes of its checks, the digest it was shown and confirmed by. */
-export function planRecord(surface: string, event: AuditEventName, plan: PlannedWrite, digest: string, details: Record<string, unknown>, tail: RecordTail = {}): AuditInput {
+export function planRecord(
+  surface: string,
+  event: AuditEventName,
+  plan: PlannedWrite,
+  digest: string,
+  details: Record<string, unknown>,
+  tail: RecordTail = {},
+): AuditInput {
   return {
     event,
     surface,
@@ -42,15 +49,34 @@ export function planRecord(surface: string, event: AuditEventName, plan: Planned
  * The records of a POST's outcome: submitted (after an `ambiguous` one when only a look-up found
  * it), failed and not applied, or ambiguous. `committed`: what the write counts against the limits.
  */
-export function sentRecords(surface: string, plan: PlannedWrite, digest: string, committed: Record<string, unknown>, outcome: SendOutcome, raced: RacedWrite | null = null): AuditInput[] {
+export function sentRecords(
+  surface: string,
+  plan: PlannedWrite,
+  digest: string,
+  committed: Record<string, unknown>,
+  outcome: SendOutcome,
+  raced: RacedWrite | null = null,
+): AuditInput[] {
   if (outcome.status === "submitted") {
     return [
       ...(outcome.looked_up ? [planRecord(surface, "ambiguous", plan, digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
-      planRecord(surface, "submitted", plan, digest, { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up, ...(raced === null ? {} : { raced_with: raced.transaction_ids }) }, { transaction_id: outcome.transaction.id }),
+      planRecord(
+        surface,
+        "submitted",
+        plan,
+        digest,
+        { ...committed, status: outcome.transaction.status, looked_up: outcome.looked_up, ...(raced === null ? {} : { raced_with: raced.transaction_ids }) },
+        { transaction_id: outcome.transaction.id },
+      ),
     ];
   }
-  if (outcome.status === "not_applied") return [planRecord(surface, "failed", plan, digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }, { error: outcome.message })];
-  return [planRecord(surface, "ambiguous", plan, digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }, { error: outcome.cause })];
+  if (outcome.status === "not_applied")
+    return [
+      planRecord(surface, "failed", plan, digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }, { error: outcome.message }),
+    ];
+  return [
+    planRecord(surface, "ambiguous", plan, digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }, { error: outcome.cause }),
+  ];
 }
 
 /** A call recorded without a plan: one refused or failed before its plan stood, or an operation a surface makes outside the road. */
@@ -105,7 +131,15 @@ export function resolvedRecord(surface: string, write: LookedUpWrite, stage: Res
 
 /** The `looked_up` record of one background look-up that did not find the write (null: it could not read). */
 export function lookedUpRecord(surface: string, write: LookedUpWrite, result: Exclude<LookupResult, { found: "one" }> | null): AuditInput {
-  const found = result === null ? lookupDetails("failed") : result.found === "none" ? lookupDetails("nothing") : lookupDetails("candidates", result.candidates.map((candidate) => candidate.id));
+  const found =
+    result === null
+      ? lookupDetails("failed")
+      : result.found === "none"
+        ? lookupDetails("nothing")
+        : lookupDetails(
+            "candidates",
+            result.candidates.map((candidate) => candidate.id),
+          );
   return {
     event: LOOKED_UP_EVENT,
     surface,

@@ -58,7 +58,8 @@ export interface RoadCall {
 /** Where a person decided a write: their client's form (or the extension's modal for its own writes), the server's confirmation page, the extension's "Waiting for you" view, the MCP App view their client rendered. */
 export type ConsentSurface = "form" | "page" | "vscode" | "view";
 
-export type Consent = { answer: "accepted"; through?: ConsentSurface } | { answer: "not_asked" } | { answer: "declined" | "cancelled"; detail: string; through?: ConsentSurface };
+export type Consent =
+  { answer: "accepted"; through?: ConsentSurface } | { answer: "not_asked" } | { answer: "declined" | "cancelled"; detail: string; through?: ConsentSurface };
 
 /** The person's consent, as the surface obtains it (a form, a modal): asked after every check passed, before the final one. */
 export interface ConsentPort {
@@ -77,7 +78,10 @@ export const SealedIntent = z.strictObject({
   expires_at: z.int().nonnegative(),
   correlation_id: z.string(),
   /** The max_fees the dry run proposed (base units, digits), or null. */
-  max_fees: z.string().regex(/^[0-9]+$/).nullable(),
+  max_fees: z
+    .string()
+    .regex(/^[0-9]+$/)
+    .nullable(),
   /** The account the person saw, by id: the name must still resolve to it. */
   account_id: z.int().positive(),
   transaction_id: z.int().positive().nullable(),
@@ -87,7 +91,11 @@ export const SealedIntent = z.strictObject({
   /** The subject of the person who ran the dry run, or null (a single user): only they can confirm it. */
   person: z.string().nullable(),
   /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
-  fee: z.string().regex(/^[0-9]+$/).nullable().optional(),
+  fee: z
+    .string()
+    .regex(/^[0-9]+$/)
+    .nullable()
+    .optional(),
   /** The balances the dry run showed, before and after (base units), shown again when the person is asked: the question repeats the dry run's figures. */
   balances: z.array(z.strictObject({ name: z.string(), before: z.string().regex(/^-?[0-9]+$/), after: z.string().regex(/^-?[0-9]+$/) })).optional(),
   /**
@@ -106,15 +114,7 @@ export type SealedIntent = z.infer<typeof SealedIntent>;
 
 /** Why the road refused a call; nothing was sent. */
 export type RefusalReason =
-  | "permission"
-  | "other_tool"
-  | "other_person"
-  | "expired"
-  | "reused"
-  | "superseded"
-  | "unknown_intent"
-  | "binding_changed"
-  | "digest_mismatch";
+  "permission" | "other_tool" | "other_person" | "expired" | "reused" | "superseded" | "unknown_intent" | "binding_changed" | "digest_mismatch";
 
 export type Stage = "dry_run" | "confirm" | "send_check" | "reserve";
 
@@ -132,7 +132,15 @@ export type CommitResult =
   | { status: "failed"; message: string; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
   | { status: "rejected"; plan: PlannedWrite; message: string; audit_problem: string | null }
-  | { status: "submitted"; plan: PlannedWrite; transaction: Transaction; looked_up: boolean; audit_problem: string | null; standing?: SubmissionStanding; raced?: RacedWrite }
+  | {
+      status: "submitted";
+      plan: PlannedWrite;
+      transaction: Transaction;
+      looked_up: boolean;
+      audit_problem: string | null;
+      standing?: SubmissionStanding;
+      raced?: RacedWrite;
+    }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
   | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
 

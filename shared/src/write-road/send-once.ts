@@ -2,7 +2,16 @@ import type { CustodyClient } from "../client/custody-client.js";
 import { AmbiguousWriteError, CustodyApiError, InvalidInputError, NetworkError, ResponseValidationError } from "../client/errors.js";
 import type { Transaction } from "../schemas/transaction.js";
 import type { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
-import { describeCandidates, lookUpLostAnswer, recognitionOf, unansweredWrite, unreadClause, type Candidate, type LookupResult, type UnansweredWrite } from "./lost-answer-lookup.js";
+import {
+  describeCandidates,
+  lookUpLostAnswer,
+  recognitionOf,
+  unansweredWrite,
+  unreadClause,
+  type Candidate,
+  type LookupResult,
+  type UnansweredWrite,
+} from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { errorMessage } from "../untrusted/error-message.js";
 
@@ -91,6 +100,11 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
       const what = `${came}; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone${unreadClause(result)}`;
       return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
     }
-    return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and no transaction matching this write exists yet${unreadClause(result)}`) };
+    return {
+      status: "uncertain",
+      cause,
+      candidates: [],
+      message: uncertainMessage(plan, `${came} and no transaction matching this write exists yet${unreadClause(result)}`),
+    };
   }
 }

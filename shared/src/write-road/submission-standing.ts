@@ -41,7 +41,11 @@ const FIRST_PAUSE_MS = 50;
  * its governance request (the steps still short and who can approve them, and when it expires).
  * Only GETs; a failed read is reported, never turned into a failure of the write.
  */
-export async function followSubmission(client: CustodyClient, submitted: Transaction, options: { waitMs: number; signal?: AbortSignal | undefined }): Promise<SubmissionStanding> {
+export async function followSubmission(
+  client: CustodyClient,
+  submitted: Transaction,
+  options: { waitMs: number; signal?: AbortSignal | undefined },
+): Promise<SubmissionStanding> {
   let transaction = submitted;
   try {
     const until = Date.now() + options.waitMs;
@@ -49,7 +53,8 @@ export async function followSubmission(client: CustodyClient, submitted: Transac
       await abortableDelay(pause, options.signal);
       transaction = await client.getTransaction(transaction.id, { signal: options.signal });
     }
-    if (transaction.status !== "PENDING_APPROVAL") return { transaction, waiting: null, problem: null, new_stake: await newStake(client, transaction, options.signal) };
+    if (transaction.status !== "PENDING_APPROVAL")
+      return { transaction, waiting: null, problem: null, new_stake: await newStake(client, transaction, options.signal) };
     const status = await client.getRequestStatus(transaction.last_request, { signal: options.signal });
     return { transaction, waiting: { missing: missingSteps(status), expires_at: requestExpiresAt(status) }, problem: null };
   } catch (error) {

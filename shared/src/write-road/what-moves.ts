@@ -69,7 +69,10 @@ export function whatMoves(plan: PlannedWrite): WhatMoves {
     account: { id: plan.account.id, name: shortenedText(plan.account.name, SHOWN_NAME_BUDGET) },
     amount: movedAmount(plan),
     base_unit: baseUnit(plan.currency).code,
-    destinations: plan.destinations.map((destination) => ({ role: destination.role, value: shortenedText(destination.value, SHOWN_DESTINATION_BUDGET, destination.role) })),
+    destinations: plan.destinations.map((destination) => ({
+      role: destination.role,
+      value: shortenedText(destination.value, SHOWN_DESTINATION_BUDGET, destination.role),
+    })),
     // Why the fee is not known may quote the service's error body: on one line, like a name.
     fee: "estimated" in plan.fee ? plan.fee : { unknown: oneLineUntrusted(plan.fee.unknown, SHOWN_DESTINATION_BUDGET) },
     balances: plan.balances,

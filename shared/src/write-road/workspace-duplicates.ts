@@ -30,7 +30,8 @@ export function workspaceEarlier(
   if ("unread" in history) return null;
   const ids = new Set(known.flatMap((trace) => (trace.transaction_id === null ? [] : [trace.transaction_id])));
   const match = history.identical.find(
-    (candidate) => candidate.ours && !ids.has(candidate.transaction.id) && !known.some((trace) => carriesReference(candidate.transaction.notes, trace.reference)),
+    (candidate) =>
+      candidate.ours && !ids.has(candidate.transaction.id) && !known.some((trace) => carriesReference(candidate.transaction.notes, trace.reference)),
   );
   if (match === undefined) return null;
   const tx = match.transaction;
@@ -65,21 +66,34 @@ export function workspaceEarlier(
 export function workspaceFindings(history: WorkspaceHistory | { unread: string }, plan: Pick<PlannedWrite, "operator">): Finding[] {
   if ("unread" in history) {
     return [
-      finding("block", "WORKSPACE_HISTORY_UNREAD", `the account's recent transactions could not be read (${history.unread}): whether this write was already made is unknown. Nothing was sent; try again`, { error: history.unread }),
+      finding(
+        "block",
+        "WORKSPACE_HISTORY_UNREAD",
+        `the account's recent transactions could not be read (${history.unread}): whether this write was already made is unknown. Nothing was sent; try again`,
+        { error: history.unread },
+      ),
     ];
   }
   const findings: Finding[] = [];
   const similar = history.identical.filter((match) => !match.ours);
   const newest = similar[0];
   if (newest !== undefined) {
-    const named = similar.slice(0, NAMED_SIMILAR).map((match) => `transaction ${match.transaction.id} created by ${who(match)} at ${createdAt(match)} (status ${match.transaction.status})`);
+    const named = similar
+      .slice(0, NAMED_SIMILAR)
+      .map((match) => `transaction ${match.transaction.id} created by ${who(match)} at ${createdAt(match)} (status ${match.transaction.status})`);
     const more = similar.length > NAMED_SIMILAR ? ` and ${similar.length - NAMED_SIMILAR} more` : "";
     findings.push(
       finding(
         "warn",
         "SIMILAR_RECENT",
         `an identical write was made by someone other than operator ${plan.operator}: ${named.join("; ")}${more}. Check with them that this is not the same payment made twice`,
-        { transaction_id: newest.transaction.id, created_by: who(newest), created_at: createdAt(newest), status: newest.transaction.status, count: similar.length },
+        {
+          transaction_id: newest.transaction.id,
+          created_by: who(newest),
+          created_at: createdAt(newest),
+          status: newest.transaction.status,
+          count: similar.length,
+        },
       ),
     );
   }

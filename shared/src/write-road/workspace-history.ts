@@ -89,7 +89,8 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
     const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
     // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
     // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
-    if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated)) return readWindow(client, accountId, since, null, signal);
+    if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated))
+      return readWindow(client, accountId, since, null, signal);
     const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
     // The account is checked again (a service that ignored the filter lists every account's); a transaction
     // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
@@ -122,14 +123,24 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
  * remembered from an earlier read whose status could still change is read again, so that one
  * rejected or expired since no longer counts.
  */
-async function identicalAmong(client: CustodyClient, plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">, recent: RecentTransactions, signal?: AbortSignal): Promise<WorkspaceHistory> {
+async function identicalAmong(
+  client: CustodyClient,
+  plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">,
+  recent: RecentTransactions,
+  signal?: AbortSignal,
+): Promise<WorkspaceHistory> {
   const candidates = await Promise.all(
     recent.transactions
       .filter((tx) => isSameIntent(plan, tx))
       .map((tx) => (recent.remembered.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
   );
   const matches = candidates.filter((tx) => isSameIntent(plan, tx));
-  return { identical: await withCreators(client, plan.operator, matches, signal), read: recent.read, compared: recent.transactions.length, complete: recent.complete };
+  return {
+    identical: await withCreators(client, plan.operator, matches, signal),
+    read: recent.read,
+    compared: recent.transactions.length,
+    complete: recent.complete,
+  };
 }
 
 /**
@@ -176,7 +187,12 @@ export class HistoryPrefetch {
    * (readFor), and a hint that was wrong just starts that one when it is resolved.
    */
   startFromReference(reference: AccountReference): void {
-    const id = typeof reference === "number" ? reference : /^#[1-9][0-9]*$/.test(reference) ? Number(reference.slice(1)) : accountDirectoryOf(this.client).hints()?.ids(reference);
+    const id =
+      typeof reference === "number"
+        ? reference
+        : /^#[1-9][0-9]*$/.test(reference)
+          ? Number(reference.slice(1))
+          : accountDirectoryOf(this.client).hints()?.ids(reference);
     const only = typeof id === "number" ? id : id?.length === 1 ? id[0] : undefined;
     if (only !== undefined && Number.isSafeInteger(only)) this.start({ id: only });
   }

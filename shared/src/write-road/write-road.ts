@@ -24,7 +24,18 @@ import { firstRefusal, type Refusal } from "./road-check.js";
 import { RoadLookups } from "./road-lookups.js";
 import { countedLimitSets, creatingWrite, limitWindowStart, roadPlanContext } from "./road-plan-context.js";
 import { callRecord, planRecord, resolvedRecord, sentRecords, type CallEntry } from "./road-records.js";
-import { SealedIntent, type CommitResult, type ConsentPort, type DuplicateVerdict, type PrepareResult, type QuestionResult, type RoadCall, type RoadPorts, type Stage, type StoppedBeforeSending } from "./road-types.js";
+import {
+  SealedIntent,
+  type CommitResult,
+  type ConsentPort,
+  type DuplicateVerdict,
+  type PrepareResult,
+  type QuestionResult,
+  type RoadCall,
+  type RoadPorts,
+  type Stage,
+  type StoppedBeforeSending,
+} from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { racedWrite } from "./race-after-send.js";
 import { errorMessage } from "../untrusted/error-message.js";
@@ -48,7 +59,6 @@ const DEFAULT_BROADCAST_WAIT_MS = 5000;
  * reservation is what is atomic.
  */
 const WRITES_IN_FLIGHT = new SerialByKey();
-
 
 /** The subject a call's person is bound by, or null (a single user). */
 function subjectOf(call: RoadCall): string | null {
@@ -132,7 +142,14 @@ export class WriteRoad {
     });
     // A derived nonce is person mode's: the dry run waits for its person, who finds it in their list (the extension's, list_pending_approvals).
     const waiting = call.nonceFor === undefined ? {} : { waiting_for: { person: sealed.person } };
-    await this.ports.store.prepareIntent({ fingerprint: supersedeKey(fingerprint, sealed.person), nonce: sealed.nonce, operator: plan.operator, expires_at: sealed.expires_at, sealed: JSON.stringify(sealed), ...waiting });
+    await this.ports.store.prepareIntent({
+      fingerprint: supersedeKey(fingerprint, sealed.person),
+      nonce: sealed.nonce,
+      operator: plan.operator,
+      expires_at: sealed.expires_at,
+      sealed: JSON.stringify(sealed),
+      ...waiting,
+    });
     await this.#auditPlan("dry_run", plan, digest, { expires_at: new Date(sealed.expires_at).toISOString(), fingerprint });
     return { status: "prepared", plan, digest, sealed, earlier: duplicate.earlier };
   }
@@ -175,17 +192,26 @@ export class WriteRoad {
       await this.#auditPlan("declined", plan, sealed.digest, { answer: consent.answer, detail: consent.detail, through: consent.through ?? "form" });
       return { status: "declined", plan, detail: consent.detail };
     }
-    if (this.#now() >= sealed.expires_at) return refuse({ reason: "expired", message: "expired while waiting for the person's confirmation; nothing was sent: run a new dry run" }, plan);
+    if (this.#now() >= sealed.expires_at)
+      return refuse({ reason: "expired", message: "expired while waiting for the person's confirmation; nothing was sent: run a new dry run" }, plan);
     // Who confirmed is the record's person (the signed-in one on a team server); `through` says where: a form, the page, or the token alone.
     const through = consent.answer === "accepted" ? (consent.through ?? "form") : "token";
     await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id, through });
     // The last check, the reservation and the POST of one operator's writes in one currency run one at a
     // time in this process; the reservation is atomic in the store across processes.
-    const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () => this.#finalCheckAndSend(plan.request, sealed, policy, call));
+    const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () =>
+      this.#finalCheckAndSend(plan.request, sealed, policy, call),
+    );
     if (result.status !== "submitted") return result;
     // Outside the serial section: following a broadcast must not hold up the next write.
     call.progress?.("following the transaction until it is broadcast");
-    return { ...result, standing: await followSubmission(this.ports.client, result.transaction, { waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS, signal: call.signal }) };
+    return {
+      ...result,
+      standing: await followSubmission(this.ports.client, result.transaction, {
+        waitMs: this.ports.broadcastWaitMs ?? DEFAULT_BROADCAST_WAIT_MS,
+        signal: call.signal,
+      }),
+    };
   }
 
   /**
@@ -204,14 +230,19 @@ export class WriteRoad {
     person: Person | null;
   }): Promise<void> {
     const { person, ...rest } = entry;
-    await this.ports.store.append(callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) }));
+    await this.ports.store.append(
+      callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) }),
+    );
   }
 
   /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
   #refuser(request: WriteRequest, call: RoadCall): Refuse {
     const tool = writeSpec(request.kind).identity.tool;
     return async ({ reason, message, facts = {} }, plan) => {
-      await this.#audit({ event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...facts } }, whoOf(call));
+      await this.#audit(
+        { event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...facts } },
+        whoOf(call),
+      );
       return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...facts };
     };
   }
@@ -223,7 +254,12 @@ export class WriteRoad {
    * leaves it to its owner. To "redeem" then uses it, once, ever. With it, the policy read for this
    * call and its refusal.
    */
-  async #openIntent(request: WriteRequest, nonce: string, call: RoadCall, use: "look" | "redeem"): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
+  async #openIntent(
+    request: WriteRequest,
+    nonce: string,
+    call: RoadCall,
+    use: "look" | "redeem",
+  ): Promise<{ sealed: SealedIntent; policy: Policy; refuse: Refuse } | { result: Refused }> {
     const identity = writeSpec(request.kind).identity;
     const refuse = this.#refuser(request, call);
     const policy = this.ports.policy();
@@ -250,7 +286,13 @@ export class WriteRoad {
    * (the same account and transaction, right before the POST the account's name still naming that
    * account alone, the same digest), then nothing blocking, no duplicate.
    */
-  async #checkAgain(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, stage: Stage): Promise<Checked | { result: StoppedBeforeSending }> {
+  async #checkAgain(
+    request: WriteRequest,
+    sealed: SealedIntent,
+    policy: Policy,
+    call: RoadCall,
+    stage: Stage,
+  ): Promise<Checked | { result: StoppedBeforeSending }> {
     const history = this.#historyPrefetch(call.signal, request);
     const planned = await this.#plan(request, policy, call, history, { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME }, sealed.digest);
     if ("message" in planned) return { result: { status: "failed", message: planned.message } };
@@ -296,7 +338,12 @@ export class WriteRoad {
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
     const reservation = await this.ports.store.reserve(
       reservationRequest(plan, {
-        record: planRecord(this.ports.surface, "reserved", plan, sealed.digest, { ...committed, fingerprint: sealed.fingerprint, recognition, ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}) }),
+        record: planRecord(this.ports.surface, "reserved", plan, sealed.digest, {
+          ...committed,
+          fingerprint: sealed.fingerprint,
+          recognition,
+          ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}),
+        }),
         fingerprint: sealed.fingerprint,
         duplicatesSince: since,
         repeatOf: checked.storeRepeatOf,
@@ -305,7 +352,10 @@ export class WriteRoad {
       }),
     );
     if (!reservation.reserved) {
-      const finding = reservation.reason === "daily_limit" ? reservation.finding : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
+      const finding =
+        reservation.reason === "daily_limit"
+          ? reservation.finding
+          : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
       const blocked = blockedByReservation(plan, finding);
       await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
       return { status: "blocked", plan: blocked, stage: "reserve" };
@@ -315,14 +365,29 @@ export class WriteRoad {
     // Another store's identical write that landed in the same moment: named, as the later of the two (race-after-send.ts).
     const raced = outcome.status === "submitted" ? await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs()) : null;
     const problem = await this.#auditAfterSend(sentRecords(this.ports.surface, plan, sealed.digest, committed, outcome, raced));
-    if (outcome.status === "submitted") return { status: "submitted", plan, transaction: outcome.transaction, looked_up: outcome.looked_up, audit_problem: problem, ...(raced === null ? {} : { raced }) };
+    if (outcome.status === "submitted")
+      return {
+        status: "submitted",
+        plan,
+        transaction: outcome.transaction,
+        looked_up: outcome.looked_up,
+        audit_problem: problem,
+        ...(raced === null ? {} : { raced }),
+      };
     if (outcome.status === "not_applied") return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
     this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
     return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
   }
 
   /** The request planned on fresh data, or why it could not be (audited as failed, with these details). */
-  async #plan(request: WriteRequest, policy: Policy, call: RoadCall, history: HistoryPrefetch | undefined, failure: Record<string, unknown>, digest?: string): Promise<{ plan: PlannedWrite } | { message: string }> {
+  async #plan(
+    request: WriteRequest,
+    policy: Policy,
+    call: RoadCall,
+    history: HistoryPrefetch | undefined,
+    failure: Record<string, unknown>,
+    digest?: string,
+  ): Promise<{ plan: PlannedWrite } | { message: string }> {
     try {
       return { plan: await planWrite(roadPlanContext(this.ports, policy, grantFor(policy, call.actor.person), call.signal, history), request) };
     } catch (error) {
@@ -346,7 +411,13 @@ export class WriteRoad {
     return this.ports.readWorkspaceHistory === false ? null : (this.ports.duplicateWindowMs ?? DAILY_LIMIT_WINDOW_MS);
   }
 
-  #duplicateContext(fingerprint: string, since: Date, signal: AbortSignal | undefined, who: PersonOnRecord | null, prefetched?: HistoryPrefetch): DuplicateContext {
+  #duplicateContext(
+    fingerprint: string,
+    since: Date,
+    signal: AbortSignal | undefined,
+    who: PersonOnRecord | null,
+    prefetched?: HistoryPrefetch,
+  ): DuplicateContext {
     return {
       client: this.ports.client,
       store: this.ports.store,

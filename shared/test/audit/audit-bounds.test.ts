@@ -49,7 +49,15 @@ describe("bounded audit records", () => {
     const data = `0x${"ab".repeat((AUDIT_STRING_LIMIT - 2) / 2)}`;
     expect(data).toHaveLength(AUDIT_STRING_LIMIT);
     const log = new AuditLog(path);
-    await log.append({ event: "reserved", surface: "mcp", operator: "o", tool: "ethereum_stake", request_digest: null, request: { contract_data: data }, details: { currency: "ethereum", reference: "cw-1", policy_amount: "32" } });
+    await log.append({
+      event: "reserved",
+      surface: "mcp",
+      operator: "o",
+      tool: "ethereum_stake",
+      request_digest: null,
+      request: { contract_data: data },
+      details: { currency: "ethereum", reference: "cw-1", policy_amount: "32" },
+    });
     expect(readFileSync(path, "utf8")).toContain(data);
     expect(committedSince(path, { scope: { kind: "operator" as const, operator: "o" }, currency: "ethereum", since: new Date(0) })).toBe(32n);
   });
@@ -57,7 +65,15 @@ describe("bounded audit records", () => {
   it("caps a record of many small items: the request, then the details, kept as the digest of their JSON", async () => {
     const path = freshLog();
     const many = Array.from({ length: 20_000 }, (_, index) => `item-${index}`);
-    const record = await new AuditLog(path).append({ event: "failed", surface: "vscode", operator: "o", tool: "t", request_digest: null, request: { many }, details: { many } });
+    const record = await new AuditLog(path).append({
+      event: "failed",
+      surface: "vscode",
+      operator: "o",
+      tool: "t",
+      request_digest: null,
+      request: { many },
+      details: { many },
+    });
     expect(Buffer.byteLength(readFileSync(path, "utf8"))).toBeLessThan(AUDIT_RECORD_LIMIT);
     expect(record.request).toMatchObject({ omitted: { length: expect.any(Number), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect(record.details).toMatchObject({ omitted: { sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } });

@@ -52,9 +52,26 @@ function writeChain(shapes: RecordShape[]): { path: string; records: AuditRecord
   const records = shapes.map((shape, seq) => {
     at += shape.hoursAfter * HOUR_MS;
     const details = Object.fromEntries(
-      Object.entries({ reference: shape.reference, currency: shape.currency, policy_amount: shape.amount, outcome: shape.outcome, fingerprint: shape.fingerprint }).filter(([, value]) => value !== undefined),
+      Object.entries({
+        reference: shape.reference,
+        currency: shape.currency,
+        policy_amount: shape.amount,
+        outcome: shape.outcome,
+        fingerprint: shape.fingerprint,
+      }).filter(([, value]) => value !== undefined),
     );
-    const unsigned = { seq, at: new Date(at).toISOString(), event: shape.event, surface: "mcp", operator: shape.operator, tool: "create_transaction", request_digest: null, transaction_id: shape.transactionId, details, prev_hash: previous };
+    const unsigned = {
+      seq,
+      at: new Date(at).toISOString(),
+      event: shape.event,
+      surface: "mcp",
+      operator: shape.operator,
+      tool: "create_transaction",
+      request_digest: null,
+      transaction_id: shape.transactionId,
+      details,
+      prev_hash: previous,
+    };
     const record = { ...unsigned, hash: auditHash(unsigned) } as AuditRecord;
     previous = record.hash;
     return record;

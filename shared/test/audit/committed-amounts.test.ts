@@ -51,7 +51,9 @@ describe("committed amounts from the audit log", () => {
     await append("resolved", { outcome: "uncertain", reference: "cw-uncertain", candidates: [4, 5] });
     await append("ambiguous", { currency: "polkadot", policy_amount: 13n, reference: "cw-unresolved" });
     await append("ambiguous", { currency: "polkadot", policy_amount: 17n });
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(7n + 11n + 13n + 17n);
+    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(
+      7n + 11n + 13n + 17n,
+    );
   });
 
   it("counts a write found by its look-up once, and releases one later resolved as not applied", async () => {
@@ -76,7 +78,9 @@ describe("committed amounts from the audit log", () => {
     clock.now = new Date("2026-01-04T00:00:00Z");
     await append("ambiguous", { currency: "polkadot", policy_amount: 20n, reference: "cw-late" });
     expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date(0) })).toBe(3n + 5n + 9n + 20n);
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") })).toBe(20n);
+    expect(
+      await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-03T00:00:00Z") }),
+    ).toBe(20n);
     expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "ethereum", since: new Date(0) })).toBe(0n);
   });
 
@@ -113,8 +117,12 @@ describe("committed amounts from the audit log", () => {
     await append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
     clock.now = new Date("2026-01-02T00:00:01Z");
     await append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-edge" });
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") })).toBe(5n);
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") })).toBe(0n);
+    expect(
+      await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:00Z") }),
+    ).toBe(5n);
+    expect(
+      await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T00:00:02Z") }),
+    ).toBe(0n);
   });
 
   it("keeps a write in the window while its newest counting record is, whatever their order in the log (writers' clocks differ)", async () => {
@@ -122,7 +130,11 @@ describe("committed amounts from the audit log", () => {
     await append("reserved", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
     clock.now = new Date("2026-01-02T07:00:00Z");
     await append("submitted", { currency: "polkadot", policy_amount: 5n, reference: "cw-skew" });
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T09:00:00Z") })).toBe(5n);
-    expect(await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T10:00:01Z") })).toBe(0n);
+    expect(
+      await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T09:00:00Z") }),
+    ).toBe(5n);
+    expect(
+      await committed({ scope: { kind: "operator" as const, operator: "alice_ops" }, currency: "polkadot", since: new Date("2026-01-02T10:00:01Z") }),
+    ).toBe(0n);
   });
 });

@@ -82,7 +82,9 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     const holder = await stoppedHolder(path);
     try {
       const impatient = new AuditLog(path, undefined, { lockWaitMs: 500 });
-      await expect(impatient.append(entry("impatient"))).rejects.toThrow(new RegExp(`held by process ${holder.pid} since .* \\(alive but stopped\\); waited \\d+\\.\\d s, nothing was done.*kill -CONT ${holder.pid}`));
+      await expect(impatient.append(entry("impatient"))).rejects.toThrow(
+        new RegExp(`held by process ${holder.pid} since .* \\(alive but stopped\\); waited \\d+\\.\\d s, nothing was done.*kill -CONT ${holder.pid}`),
+      );
       expect(JSON.parse(readFileSync(`${path}.lock`, "utf8"))).toMatchObject({ pid: holder.pid });
       expect(existsSync(path)).toBe(false);
 
@@ -123,7 +125,9 @@ describe.runIf(process.platform === "linux")("the audit log's lock", () => {
     const live = newOwner();
     writeFileSync(`${path}.lock`, JSON.stringify(live));
     utimesSync(`${path}.lock`, old, old);
-    await expect(new AuditLog(path, undefined, { lockWaitMs: 200 }).append(entry("aged"))).rejects.toThrow(`held by process ${process.pid} since ${live.since} (alive)`);
+    await expect(new AuditLog(path, undefined, { lockWaitMs: 200 }).append(entry("aged"))).rejects.toThrow(
+      `held by process ${process.pid} since ${live.since} (alive)`,
+    );
     expect(JSON.parse(readFileSync(`${path}.lock`, "utf8"))).toEqual(live);
   });
 

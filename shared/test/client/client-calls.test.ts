@@ -34,7 +34,15 @@ describe("CustodyClient: what goes on the wire", () => {
     const custody = new CustodyClient({ baseUrl: server.baseUrl, operator: OPERATOR, userAgent: "treasury-service/2.1" });
     await custody.health();
     await custody.createTransaction(
-      buildSendRequest({ network: "Solana", account_name: "sol-hot", recipient: SOLANA_RECIPIENT, amount: 1_500_000_000n, max_fees: 5_000n, speed: "NORMAL", currency: SOL }),
+      buildSendRequest({
+        network: "Solana",
+        account_name: "sol-hot",
+        recipient: SOLANA_RECIPIENT,
+        amount: 1_500_000_000n,
+        max_fees: 5_000n,
+        speed: "NORMAL",
+        currency: SOL,
+      }),
     );
     await custody.deactivateSolanaStake(3, STAKE_UID);
     expect(server.requests).toHaveLength(3);
@@ -52,9 +60,23 @@ describe("CustodyClient: what goes on the wire", () => {
 
   it("sends the configured extra headers (a gateway token, an emulator key) with every call", async () => {
     server.on("GET", "/_health", json(healthWire)).on("POST", "/transactions", json(transactionWire(), 201));
-    const custody = new CustodyClient({ baseUrl: server.baseUrl, operator: OPERATOR, headers: { "X-Emulator-Key": "k".repeat(43), Authorization: "Bearer gateway" } });
+    const custody = new CustodyClient({
+      baseUrl: server.baseUrl,
+      operator: OPERATOR,
+      headers: { "X-Emulator-Key": "k".repeat(43), Authorization: "Bearer gateway" },
+    });
     await custody.health();
-    await custody.createTransaction(buildSendRequest({ network: "Solana", account_name: "sol-hot", recipient: SOLANA_RECIPIENT, amount: 1n, max_fees: 5_000n, speed: "NORMAL", currency: SOL }));
+    await custody.createTransaction(
+      buildSendRequest({
+        network: "Solana",
+        account_name: "sol-hot",
+        recipient: SOLANA_RECIPIENT,
+        amount: 1n,
+        max_fees: 5_000n,
+        speed: "NORMAL",
+        currency: SOL,
+      }),
+    );
     for (const request of server.requests) {
       expect(request.headers["x-emulator-key"]).toBe("k".repeat(43));
       expect(request.headers.authorization).toBe("Bearer gateway");
@@ -199,10 +221,43 @@ describe("CustodyClient: what goes on the wire", () => {
       .on("GET", "/accounts/7/sync", json({ success: true, account_id: 7 }))
       .on("GET", "/accounts/7/balance", json({ account_id: 7, currency: "DOT", balance: "100", available_balance: "40", staked_balance: "60" }))
       .on("GET", "/transactions/1201", json(transactionWire()))
-      .on("GET", "/transactions/1201/history", json({ history: [[{ id: 1, created_by: 42, created_on: "2024-03-01T10:00:00Z", expired_at: "2024-03-08T10:00:00Z", is_complete: false, status: "PENDING_APPROVAL", type: "CREATE_TRANSACTION" }]] }))
+      .on(
+        "GET",
+        "/transactions/1201/history",
+        json({
+          history: [
+            [
+              {
+                id: 1,
+                created_by: 42,
+                created_on: "2024-03-01T10:00:00Z",
+                expired_at: "2024-03-08T10:00:00Z",
+                is_complete: false,
+                status: "PENDING_APPROVAL",
+                type: "CREATE_TRANSACTION",
+              },
+            ],
+          ],
+        }),
+      )
       .on("POST", "/transactions/1201/approve", json(transactionWire({ status: "APPROVED" })))
       .on("POST", "/transactions/fees", json({ account_id: 3, currency: "SOL", speed: "NORMAL", fees: "5000", max_fees: "10000" }))
-      .on("GET", "/requests/9001/status", json({ id: 9001, type: "CREATE_TRANSACTION", status: "PENDING_APPROVAL", transaction_id: 1201, created_by: 42, created_on: "2024-03-01T10:00:00Z", expired_at: "2024-03-08T10:00:00Z", is_complete: false, rule: "transaction", steps: [] }))
+      .on(
+        "GET",
+        "/requests/9001/status",
+        json({
+          id: 9001,
+          type: "CREATE_TRANSACTION",
+          status: "PENDING_APPROVAL",
+          transaction_id: 1201,
+          created_by: 42,
+          created_on: "2024-03-01T10:00:00Z",
+          expired_at: "2024-03-08T10:00:00Z",
+          is_complete: false,
+          rule: "transaction",
+          steps: [],
+        }),
+      )
       .on("GET", "/currencies/SOL", json(SOL))
       .on("GET", "/ethereum/accounts/5/stakes", json(pageWire([], false)));
     const custody = client();
@@ -212,7 +267,15 @@ describe("CustodyClient: what goes on the wire", () => {
     expect((await custody.getTransactionHistory(1201)).history[0]?.[0]?.status).toBe("PENDING_APPROVAL");
     const approve = buildApproveRequest({ amount: 1_500_000_000n, max_fees: 5_000n, currency: SOL });
     expect((await custody.approveTransaction(1201, approve)).status).toBe("APPROVED");
-    const send = buildSendRequest({ network: "Solana", account_name: "sol-hot", recipient: SOLANA_RECIPIENT, amount: 1n, max_fees: 5_000n, speed: "NORMAL", currency: SOL });
+    const send = buildSendRequest({
+      network: "Solana",
+      account_name: "sol-hot",
+      recipient: SOLANA_RECIPIENT,
+      amount: 1n,
+      max_fees: 5_000n,
+      speed: "NORMAL",
+      currency: SOL,
+    });
     const estimate = await custody.estimateFees(send);
     expect([estimate.fees, estimate.max_fees]).toEqual([5_000n, 10_000n]);
     expect((await custody.getRequestStatus(9001)).rule).toBe("transaction");
@@ -246,7 +309,11 @@ describe("CustodyClient: what goes on the wire", () => {
     await expect(client().listAllAccounts({ maxPages: 2 })).rejects.toThrow(PageLimitError);
     expect(server.requests).toHaveLength(2);
     const seen: number[] = [];
-    server.on("GET", "/currencies/tokens", json(pageWire([{ name: "USDC", parent_currency: "ETH", contract_address: "0xa0b8", units: [{ code: "base", magnitude: 0 }] }], false)));
+    server.on(
+      "GET",
+      "/currencies/tokens",
+      json(pageWire([{ name: "USDC", parent_currency: "ETH", contract_address: "0xa0b8", units: [{ code: "base", magnitude: 0 }] }], false)),
+    );
     for await (const token of client().iterateTokens()) seen.push(token.units.length);
     expect(seen).toEqual([1]);
   });

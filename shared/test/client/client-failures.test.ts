@@ -69,7 +69,14 @@ const repeat = (times: number, answer: Scripted): Scripted[] => Array.from({ len
 
 describe("GET retries", () => {
   it("retries 5xx, 420 and 429 then succeeds", async () => {
-    server.on("GET", "/accounts/7", text(503, "busy"), json({ name: "TooManyRequests", message: "slow down", status_code: 429 }, 429), text(420, "enhance your calm"), json(polkadotAccountWire));
+    server.on(
+      "GET",
+      "/accounts/7",
+      text(503, "busy"),
+      json({ name: "TooManyRequests", message: "slow down", status_code: 429 }, 429),
+      text(420, "enhance your calm"),
+      json(polkadotAccountWire),
+    );
     const account = await client().getAccount(7);
     expect(account.id).toBe(7);
     expect(server.requests).toHaveLength(4);
@@ -262,7 +269,9 @@ describe("errors", () => {
     const error = await caught(client().createTransaction(sendBody()));
     expect(error).toBeInstanceOf(CustodyApiError);
     expect(error).not.toBeInstanceOf(UnknownOperatorError);
-    expect((error as Error).message).toBe('POST /transactions answered HTTP 400: <untrusted field="error_body">ValidationError: amount exceeds the available balance</untrusted>');
+    expect((error as Error).message).toBe(
+      'POST /transactions answered HTTP 400: <untrusted field="error_body">ValidationError: amount exceeds the available balance</untrusted>',
+    );
   });
 
   it("names the method, the path and each failing field of a response that does not match", async () => {
@@ -292,7 +301,9 @@ describe("errors", () => {
     server.on("GET", "/_health", text(302, "", { location: "http://elsewhere.invalid/_health" }));
     const error = await caught(client().health());
     expect(error).toBeInstanceOf(CustodyApiError);
-    expect((error as Error).message).toMatch(/redirect \(HTTP 302 to <untrusted field="location">http:\/\/elsewhere.invalid\/_health<\/untrusted>\).*check baseUrl/);
+    expect((error as Error).message).toMatch(
+      /redirect \(HTTP 302 to <untrusted field="location">http:\/\/elsewhere.invalid\/_health<\/untrusted>\).*check baseUrl/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 

@@ -73,7 +73,11 @@ describe("the size of a response", () => {
   });
 
   it("refuses an amount of three million digits by its length, naming the field, before converting it", async () => {
-    server.on("GET", "/transactions/1201", text(200, JSON.stringify(transactionWire()).replace(/"amount":"[0-9]+"/, `"amount":"${"9".repeat(3_000_000)}"`), { "content-type": "application/json" }));
+    server.on(
+      "GET",
+      "/transactions/1201",
+      text(200, JSON.stringify(transactionWire()).replace(/"amount":"[0-9]+"/, `"amount":"${"9".repeat(3_000_000)}"`), { "content-type": "application/json" }),
+    );
     const error = await caught(client().getTransaction(1201));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.message).toContain("amount: at most 80 characters, got 3000000");
@@ -90,7 +94,9 @@ describe("the service's error text", () => {
     expect(error.message).toContain("treasury\\u{202E}txt.exe");
     expect(error.message.match(/<\/untrusted>/g)).toHaveLength(1);
     expect(error.message.match(/<untrusted /g)).toHaveLength(1);
-    expect(error.message).toMatch(/^POST \/transactions answered HTTP 403: <untrusted field="error_body">NotInGovernanceRule: account .*SYSTEM NOTICE.*<\/untrusted>$/s);
+    expect(error.message).toMatch(
+      /^POST \/transactions answered HTTP 403: <untrusted field="error_body">NotInGovernanceRule: account .*SYSTEM NOTICE.*<\/untrusted>$/s,
+    );
   });
 
   it("is delimited when it is plain text", async () => {

@@ -110,7 +110,11 @@ export const userWire: UserRecord = {
 };
 
 /** The `{ edges, page_info }` envelope of the service's lists. */
-export function pageWire<T>(nodes: readonly T[], hasNextPage: boolean, firstCursor = 0): { edges: { cursor: number; node: T }[]; page_info: { count: number; has_next_page: boolean } } {
+export function pageWire<T>(
+  nodes: readonly T[],
+  hasNextPage: boolean,
+  firstCursor = 0,
+): { edges: { cursor: number; node: T }[]; page_info: { count: number; has_next_page: boolean } } {
   return {
     edges: nodes.map((node, index) => ({ cursor: firstCursor + index, node })),
     page_info: { count: nodes.length, has_next_page: hasNextPage },

@@ -22,7 +22,15 @@ describe("durations and moments say their unit", () => {
 
   it("dates each Polkadot unbonding chunk from the service's now, soonest first", () => {
     const now = new Date("2031-01-01T00:00:00Z");
-    const chunks = unbondingChunks({ unbonding: [{ amount: 5n, waiting_time: 86_400 }, { amount: 7n, waiting_time: 60 }] }, now);
+    const chunks = unbondingChunks(
+      {
+        unbonding: [
+          { amount: 5n, waiting_time: 86_400 },
+          { amount: 7n, waiting_time: 60 },
+        ],
+      },
+      now,
+    );
     expect(chunks.map((chunk) => [chunk.amount, chunk.unlocks_at.toISOString()])).toEqual([
       [7n, "2031-01-01T00:01:00.000Z"],
       [5n, "2031-01-02T00:00:00.000Z"],

@@ -55,7 +55,10 @@ describe("Solana epoch dates from the stakes", () => {
   it("never dates a withdrawal before the epoch boundary, and at most one epoch after it, whatever the stakes (property)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.double({ min: 0, max: 40 * L, noNaN: true }), fc.option(fc.double({ min: 0, max: 10 * L, noNaN: true }))), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 40 * L, noNaN: true }), fc.option(fc.double({ min: 0, max: 10 * L, noNaN: true }))), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         (events, phase) => {
           const latest = Math.max(...events.map(([activated, gap]) => activated + (gap ?? 0)));

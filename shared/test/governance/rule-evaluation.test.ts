@@ -50,7 +50,9 @@ describe("governance rules", () => {
     const refused = expectGovernance(autoRule, "transaction", "bob_ops");
     expect(refused.outcome).toBe("not_allowed");
     // Who can act instead is named: the rule's creators and each step's approvers.
-    expect(refused.summary).toBe("operator bob_ops is not a creator in the account's transaction rule (creators: alice_ops (API); approvers: step 1, 1 of alice_ops (API), bob_ops (API))");
+    expect(refused.summary).toBe(
+      "operator bob_ops is not a creator in the account's transaction rule (creators: alice_ops (API); approvers: step 1, 1 of alice_ops (API), bob_ops (API))",
+    );
     expect(expectGovernance(null, "staking", "alice_ops").summary).toMatch(/no staking rule/);
   });
 

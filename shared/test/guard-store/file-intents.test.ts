@@ -16,7 +16,13 @@ function filesUnder(dir: string): { path: string; size: number }[] {
     .map((path) => ({ path, size: statSync(path).size }));
 }
 
-const intent = (index: number, expiresAt: number) => ({ fingerprint: `f-${index}`.padEnd(64, "0"), nonce: index.toString(16).padStart(32, "0"), operator: "alice_ops", expires_at: expiresAt, sealed: JSON.stringify({ index, body: "x".repeat(900) }) });
+const intent = (index: number, expiresAt: number) => ({
+  fingerprint: `f-${index}`.padEnd(64, "0"),
+  nonce: index.toString(16).padStart(32, "0"),
+  operator: "alice_ops",
+  expires_at: expiresAt,
+  sealed: JSON.stringify({ index, body: "x".repeat(900) }),
+});
 
 describe("the file store's intents", () => {
   it("keep each open dry run in files of its own: a dry run writes its entry, never the others (2,000 open)", () => {

@@ -22,7 +22,14 @@ let generatedDays: bigint[];
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), "file-ledger-"));
   generated = join(work, "generated.jsonl");
-  wholeBytes = writeGeneratedLog(generated, { records: RECORDS, fromMs: NOW - 400 * DAY_MS, toMs: NOW - 60_000, operators: OPERATORS, currencies: CURRENCIES, amount: 3n }).bytes;
+  wholeBytes = writeGeneratedLog(generated, {
+    records: RECORDS,
+    fromMs: NOW - 400 * DAY_MS,
+    toMs: NOW - 60_000,
+    operators: OPERATORS,
+    currencies: CURRENCIES,
+    amount: 3n,
+  }).bytes;
   generatedDays = OPERATORS.flatMap((operator) => CURRENCIES.map((currency) => committedSince(generated, dayOf(operator, currency))));
   expect(generatedDays.every((total) => total > 0n)).toBe(true);
   const first = new FileGuardStore(generated, () => new Date(NOW));
@@ -62,7 +69,14 @@ async function storeDays(store: FileGuardStore): Promise<bigint[]> {
 
 function reservation(reference: string, fingerprint: string, amount: bigint): ReservationRequest {
   return {
-    record: { event: "reserved", surface: "mcp", operator: "alice_ops", tool: "create_transaction", request_digest: null, details: { currency: "polkadot", reference, policy_amount: amount.toString(), fingerprint } },
+    record: {
+      event: "reserved",
+      surface: "mcp",
+      operator: "alice_ops",
+      tool: "create_transaction",
+      request_digest: null,
+      details: { currency: "polkadot", reference, policy_amount: amount.toString(), fingerprint },
+    },
     operator: "alice_ops",
     fingerprint,
     reference,
@@ -89,7 +103,11 @@ describe("the file store on a log of 200,000 records", () => {
       { reference: `cw-gen-${newest}`, status: "submitted", transaction_id: newest + 1 },
     ]);
     await store.append(dryRun);
-    expect(await store.reserve(reservation("cw-fresh", fingerprintOf(newest), 5n))).toMatchObject({ reserved: false, reason: "duplicate", earlier: { reference: `cw-gen-${newest}` } });
+    expect(await store.reserve(reservation("cw-fresh", fingerprintOf(newest), 5n))).toMatchObject({
+      reserved: false,
+      reason: "duplicate",
+      earlier: { reference: `cw-gen-${newest}` },
+    });
     expect(await store.reserve(reservation("cw-fresh", "e".repeat(64), 5n))).toMatchObject({ reserved: true });
     expect(await storeDays(store)).toEqual(generatedDaysAnd(5n));
     expect(await store.writeByReference("cw-fresh")).toMatchObject({ status: "in_flight" });
@@ -101,23 +119,28 @@ describe("the file store on a log of 200,000 records", () => {
     ["deleted", (path: string) => rmSync(`${path}.ledger.json`)],
     ["not JSON", (path: string) => writeFileSync(`${path}.ledger.json`, "{")],
     ["of another log", ledgerOfAnotherLog],
-  ])("rebuilds a ledger that is %s from the log, with the same answers", async (_what, spoil) => {
-    const path = copyOfLog();
-    await spoil(path);
-    const store = new FileGuardStore(path, () => new Date(NOW));
-    // One pass over the log, after at most a look at the line its checkpoint names.
-    expect(store.bytesRead).toBeGreaterThanOrEqual(wholeBytes);
-    expect(store.bytesRead).toBeLessThan(wholeBytes + 8 * 1024);
-    expect(await storeDays(store)).toEqual(generatedDays);
-    // Saved again: the next opener reads only the end.
-    expect(new FileGuardStore(path, () => new Date(NOW)).bytesRead).toBeLessThan(8 * 1024);
-  }, 60_000);
+  ])(
+    "rebuilds a ledger that is %s from the log, with the same answers",
+    async (_what, spoil) => {
+      const path = copyOfLog();
+      await spoil(path);
+      const store = new FileGuardStore(path, () => new Date(NOW));
+      // One pass over the log, after at most a look at the line its checkpoint names.
+      expect(store.bytesRead).toBeGreaterThanOrEqual(wholeBytes);
+      expect(store.bytesRead).toBeLessThan(wholeBytes + 8 * 1024);
+      expect(await storeDays(store)).toEqual(generatedDays);
+      // Saved again: the next opener reads only the end.
+      expect(new FileGuardStore(path, () => new Date(NOW)).bytesRead).toBeLessThan(8 * 1024);
+    },
+    60_000,
+  );
 
   it("catches up a ledger behind the log, reading only the lines appended since", async () => {
     const path = copyOfLog();
     const behind = readFileSync(`${path}.ledger.json`, "utf8");
     const writer = new FileGuardStore(path, () => new Date(NOW));
-    for (let index = 0; index < 20; index += 1) expect(await writer.reserve(reservation(`cw-later-${index}`, `${index}`.padStart(64, "a"), 1n))).toMatchObject({ reserved: true });
+    for (let index = 0; index < 20; index += 1)
+      expect(await writer.reserve(reservation(`cw-later-${index}`, `${index}`.padStart(64, "a"), 1n))).toMatchObject({ reserved: true });
     await writer.close();
     writeFileSync(`${path}.ledger.json`, behind);
     const appended = statSync(path).size - wholeBytes;
@@ -158,6 +181,8 @@ describe("the file store on a log of 200,000 records", () => {
     // A line after the edited one: the sealed last line stays intact, so the chain check is what finds it.
     await writer.append(dryRun);
     writeFileSync(after, readFileSync(after, "utf8").replace('"note":"seven"', '"note":"eight"'));
-    expect(() => new FileGuardStore(after, () => new Date(NOW))).toThrow(`audit log ${after} is not a valid chain (line ${RECORDS + 2}: hash does not match the line's content)`);
+    expect(() => new FileGuardStore(after, () => new Date(NOW))).toThrow(
+      `audit log ${after} is not a valid chain (line ${RECORDS + 2}: hash does not match the line's content)`,
+    );
   });
 });

@@ -7,10 +7,13 @@ describe("exact JSON", () => {
   });
   it("leaves long digit runs inside strings alone", () => {
     expect(parseJsonExact('{"s":"12345678901234567890","n":1}')).toEqual({ s: "12345678901234567890", n: 1 });
-    expect(parseJsonExact('{"s":"say \\"12345678901234567890\\"","n":12345678901234567890}')).toEqual({ s: 'say "12345678901234567890"', n: "12345678901234567890" });
+    expect(parseJsonExact('{"s":"say \\"12345678901234567890\\"","n":12345678901234567890}')).toEqual({
+      s: 'say "12345678901234567890"',
+      n: "12345678901234567890",
+    });
   });
   it("keeps safe integers and decimals as numbers", () => {
-    expect(parseJsonExact('[9007199254740991, 1.25, 1234567890123456.5]')).toEqual([9007199254740991, 1.25, 1234567890123456.5]);
+    expect(parseJsonExact("[9007199254740991, 1.25, 1234567890123456.5]")).toEqual([9007199254740991, 1.25, 1234567890123456.5]);
   });
   it("writes bigints as raw JSON integers", () => {
     expect(stringifyJsonExact({ amount: 123456789012345678901n, v: "x", n: null, u: undefined, list: [1n, undefined] })).toBe(
@@ -18,7 +21,12 @@ describe("exact JSON", () => {
     );
   });
   it("round-trips what it writes", () => {
-    const value = { big: 2n ** 100n, small: 7n, text: "a\"b", nested: [{ x: 10n ** 30n }] };
-    expect(parseJsonExact(stringifyJsonExact(value))).toEqual({ big: (2n ** 100n).toString(), small: 7, text: 'a"b', nested: [{ x: (10n ** 30n).toString() }] });
+    const value = { big: 2n ** 100n, small: 7n, text: 'a"b', nested: [{ x: 10n ** 30n }] };
+    expect(parseJsonExact(stringifyJsonExact(value))).toEqual({
+      big: (2n ** 100n).toString(),
+      small: 7,
+      text: 'a"b',
+      nested: [{ x: (10n ** 30n).toString() }],
+    });
   });
 });

@@ -14,7 +14,10 @@ describe("the Host and Origin rule of a loopback server", () => {
   });
 
   it.each(["https://evil.example", "http://evil.example:4010", "http://localhost:3000", "https://localhost:4010", "null"])("refuses Origin %s", (origin) => {
-    expect(localOriginRefusal(at("127.0.0.1:4010", origin), 4010)).toMatchObject({ header: "Origin", message: expect.stringContaining(JSON.stringify(origin)) });
+    expect(localOriginRefusal(at("127.0.0.1:4010", origin), 4010)).toMatchObject({
+      header: "Origin",
+      message: expect.stringContaining(JSON.stringify(origin)),
+    });
   });
 
   it("accepts an IP address with the port only when told to (a server bound beyond loopback), never a DNS name", () => {

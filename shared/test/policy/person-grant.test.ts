@@ -1,12 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { checkPolicy, checkPolicyCurrencies, ClaimsError, Currency, describePerson, grantFor, grantOperator, limitSetsFor, Policy, personFromClaims, toolPermission, type Person } from "../../src/index.js";
+import {
+  checkPolicy,
+  checkPolicyCurrencies,
+  ClaimsError,
+  Currency,
+  describePerson,
+  grantFor,
+  grantOperator,
+  limitSetsFor,
+  Policy,
+  personFromClaims,
+  toolPermission,
+  type Person,
+} from "../../src/index.js";
 
 const policy = Policy.parse({
   toolsets: ["read", "transactions", "solana_staking"],
   limits: { polkadot: { max_per_day: { base_units: "100" } } },
   team_limits: { polkadot: { max_per_day: { base_units: "50" } } },
   roles: [
-    { name: "treasury", when: { groups: ["treasury-operators"] }, operator: "treasury-bot", toolsets: ["read", "transactions"], limits: { polkadot: { max_per_day: { base_units: "20" } } } },
+    {
+      name: "treasury",
+      when: { groups: ["treasury-operators"] },
+      operator: "treasury-bot",
+      toolsets: ["read", "transactions"],
+      limits: { polkadot: { max_per_day: { base_units: "20" } } },
+    },
     { name: "stakers", when: { roles: ["staking"], subjects: ["svc-staking"] }, operator: "staking-bot", tools: { deny: ["solana_withdraw_stake"] } },
     { name: "viewers", when: { groups: ["treasury-viewers", "treasury-operators"] }, read_only: true },
   ],
@@ -28,7 +47,10 @@ describe("roles in the policy", () => {
 
   it("gives a person no role matches nothing at all, and a single user the whole policy", () => {
     const mallory = person("mallory", { groups: ["contractors"] });
-    expect(toolPermission(policy, read, mallory)).toEqual({ allowed: false, reason: expect.stringMatching(/^no role of the local policy matches you \(subject mallory; groups contractors; roles none\)/) });
+    expect(toolPermission(policy, read, mallory)).toEqual({
+      allowed: false,
+      reason: expect.stringMatching(/^no role of the local policy matches you \(subject mallory; groups contractors; roles none\)/),
+    });
     expect(toolPermission(policy, stake, null)).toEqual({ allowed: true });
     // A policy without roles: every signed-in person has it whole.
     expect(toolPermission(Policy.parse({}), stake, mallory)).toEqual({ allowed: true });
@@ -37,12 +59,21 @@ describe("roles in the policy", () => {
   it("only narrows the policy: a role's toolsets, tools and read-only mode on top of the policy's own", () => {
     const alice = person("alice", { groups: ["treasury-operators"] });
     expect(toolPermission(policy, send, alice)).toEqual({ allowed: true });
-    expect(toolPermission(policy, stake, alice)).toEqual({ allowed: false, reason: "your role treasury (local policy) does not enable the toolset solana_staking" });
+    expect(toolPermission(policy, stake, alice)).toEqual({
+      allowed: false,
+      reason: "your role treasury (local policy) does not enable the toolset solana_staking",
+    });
     const sam = person("sam", { roles: ["staking"] });
     expect(toolPermission(policy, stake, sam)).toEqual({ allowed: true });
-    expect(toolPermission(policy, { name: "solana_withdraw_stake", toolset: "solana_staking", readOnly: false }, sam)).toEqual({ allowed: false, reason: "your role stakers (local policy) denies the tool solana_withdraw_stake" });
+    expect(toolPermission(policy, { name: "solana_withdraw_stake", toolset: "solana_staking", readOnly: false }, sam)).toEqual({
+      allowed: false,
+      reason: "your role stakers (local policy) denies the tool solana_withdraw_stake",
+    });
     // The policy's own toolsets still bind a role that names none.
-    expect(toolPermission(policy, { name: "ethereum_stake", toolset: "ethereum_staking", readOnly: false }, sam)).toMatchObject({ allowed: false, reason: "the local policy does not enable the toolset ethereum_staking" });
+    expect(toolPermission(policy, { name: "ethereum_stake", toolset: "ethereum_staking", readOnly: false }, sam)).toMatchObject({
+      allowed: false,
+      reason: "the local policy does not enable the toolset ethereum_staking",
+    });
     const victor = person("victor", { groups: ["treasury-viewers"] });
     expect(toolPermission(policy, read, victor)).toEqual({ allowed: true });
     expect(toolPermission(policy, send, victor)).toEqual({ allowed: false, reason: "your role viewers (local policy) is read-only: no write is allowed" });
@@ -63,7 +94,13 @@ describe("roles in the policy", () => {
   });
 
   it("checks each set's maximum per transaction and daily maximum, with codes naming whose limit it is", () => {
-    const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+    const dot = Currency.parse({
+      name: "polkadot",
+      units: [
+        { code: "planck", magnitude: 0 },
+        { code: "DOT", magnitude: 10 },
+      ],
+    });
     const sets = Policy.parse({
       limits: { polkadot: { max_per_transaction: { base_units: "100" } } },
       team_limits: { polkadot: { max_per_transaction: { base_units: "30" }, max_per_day: { base_units: "1000" } } },
@@ -71,7 +108,11 @@ describe("roles in the policy", () => {
     });
     const alice = person("alice", { groups: ["treasury-operators"] });
     const codes = (amount: bigint, spent: bigint) =>
-      checkPolicy(sets, { currency: dot, network: "Polkadot", amount, limits: limitSetsFor(sets, grantFor(sets, alice), "ops").map((set) => ({ set, spentLast24h: spent })) }, grantFor(sets, alice).role)
+      checkPolicy(
+        sets,
+        { currency: dot, network: "Polkadot", amount, limits: limitSetsFor(sets, grantFor(sets, alice), "ops").map((set) => ({ set, spentLast24h: spent })) },
+        grantFor(sets, alice).role,
+      )
         .filter((finding) => finding.severity === "block")
         .map((finding) => finding.code);
     expect(codes(30n, 0n)).toEqual([]);
@@ -82,7 +123,10 @@ describe("roles in the policy", () => {
   });
 
   it("blocks every write while a team's or a role's limit names no currency of the workspace", async () => {
-    const typo = Policy.parse({ team_limits: { DOT: { max_per_day: { base_units: "1" } } }, roles: [{ name: "treasury", when: { groups: ["g"] }, limits: { SOL: { max_per_day: { base_units: "1" } } } }] });
+    const typo = Policy.parse({
+      team_limits: { DOT: { max_per_day: { base_units: "1" } } },
+      roles: [{ name: "treasury", when: { groups: ["g"] }, limits: { SOL: { max_per_day: { base_units: "1" } } } }],
+    });
     const findings = await checkPolicyCurrencies(typo, async () => undefined);
     expect(findings.map((finding) => [finding.code, finding.facts.field])).toEqual([
       ["POLICY_LIMIT_UNKNOWN_CURRENCY", "team_limits.DOT"],
@@ -91,8 +135,18 @@ describe("roles in the policy", () => {
   });
 
   it("refuses a policy file whose roles cannot be applied, naming the field", () => {
-    expect(Policy.safeParse({ roles: [{ name: "x", when: {} }] }).error?.issues[0]).toMatchObject({ path: ["roles", 0, "when"], message: "name at least one group, role or subject to match" });
-    expect(Policy.safeParse({ roles: [{ name: "x", when: { groups: ["a"] } }, { name: "x", when: { groups: ["b"] } }] }).error?.issues[0]).toMatchObject({ path: ["roles"], message: "role names must be unique" });
+    expect(Policy.safeParse({ roles: [{ name: "x", when: {} }] }).error?.issues[0]).toMatchObject({
+      path: ["roles", 0, "when"],
+      message: "name at least one group, role or subject to match",
+    });
+    expect(
+      Policy.safeParse({
+        roles: [
+          { name: "x", when: { groups: ["a"] } },
+          { name: "x", when: { groups: ["b"] } },
+        ],
+      }).error?.issues[0],
+    ).toMatchObject({ path: ["roles"], message: "role names must be unique" });
     expect(Policy.safeParse({ roles: [{ name: "x", when: { groups: ["a"] }, operator: "has space" }] }).success).toBe(false);
     expect(Policy.safeParse({ roles: [{ name: "x", when: { groups: ["a"] }, limit: {} }] }).success).toBe(false);
   });
@@ -100,7 +154,9 @@ describe("roles in the policy", () => {
 
 describe("the person an access token names", () => {
   it("reads the subject, a name, the e-mail, the client and the memberships", () => {
-    expect(personFromClaims({ sub: "u-1", preferred_username: "alice", email: "alice@example.com", azp: "desk", groups: ["a", "b"], roles: "Treasury Operators" })).toEqual({
+    expect(
+      personFromClaims({ sub: "u-1", preferred_username: "alice", email: "alice@example.com", azp: "desk", groups: ["a", "b"], roles: "Treasury Operators" }),
+    ).toEqual({
       subject: "u-1",
       name: "alice",
       email: "alice@example.com",
@@ -114,7 +170,10 @@ describe("the person an access token names", () => {
   });
 
   it("keeps a name on one line: a provider's display name cannot forge a line of the audit summary", () => {
-    const forged = personFromClaims({ sub: "mallory", name: "x (subject nobody): 0 records\n  Alice Martin (subject alice): 40 records: 40 submitted\r\n\tMallory" });
+    const forged = personFromClaims({
+      sub: "mallory",
+      name: "x (subject nobody): 0 records\n  Alice Martin (subject alice): 40 records: 40 submitted\r\n\tMallory",
+    });
     expect(forged.name).toBe("x (subject nobody): 0 records Alice Martin (subject alice): 40 records: 40 submitted Mallory");
     expect(describePerson({ subject: "a\nb", name: "line\none", email: "e\tf" })).toBe("line one <e f> (subject a b)");
   });

@@ -2,9 +2,26 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkPolicy, checkPolicyCurrencies, confirmationFor, Currency, grantFor, limitSetsFor, loadPolicyFile, Policy, toolPermission, type PolicySubject } from "../../src/index.js";
+import {
+  checkPolicy,
+  checkPolicyCurrencies,
+  confirmationFor,
+  Currency,
+  grantFor,
+  limitSetsFor,
+  loadPolicyFile,
+  Policy,
+  toolPermission,
+  type PolicySubject,
+} from "../../src/index.js";
 
-const dot = Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
+const dot = Currency.parse({
+  name: "polkadot",
+  units: [
+    { code: "planck", magnitude: 0 },
+    { code: "DOT", magnitude: 10 },
+  ],
+});
 const DOT = 10_000_000_000n;
 
 const policy = Policy.parse({
@@ -31,24 +48,60 @@ describe("local policy limits and lists", () => {
     ["a day that reaches the daily maximum", { amount: 50n * DOT, spentLast24h: 200n * DOT }, "info:POLICY_MAX_PER_DAY_OK"],
     ["a day that goes over it", { amount: 50n * DOT, spentLast24h: 200n * DOT + 1n }, "block:POLICY_MAX_PER_DAY"],
     ["a listed recipient, spaces around it", { recipient: " 15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5 " }, "info:POLICY_RECIPIENT_OK"],
-    ["a Polkadot recipient in another case (SS58 is case-sensitive)", { recipient: "15of4uvjwmo4tdgw7vfqxnlavjcxviqxt9s1mgbjmnhr6sp5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
-    ["a Polkadot recipient differing in one letter's case", { recipient: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6SP5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
-    ["a Solana validator in another case (base58 is case-sensitive)", { network: "Solana", validator: "certusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu" }, "block:POLICY_VALIDATOR_NOT_ALLOWED"],
+    [
+      "a Polkadot recipient in another case (SS58 is case-sensitive)",
+      { recipient: "15of4uvjwmo4tdgw7vfqxnlavjcxviqxt9s1mgbjmnhr6sp5" },
+      "block:POLICY_RECIPIENT_NOT_ALLOWED",
+    ],
+    [
+      "a Polkadot recipient differing in one letter's case",
+      { recipient: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6SP5" },
+      "block:POLICY_RECIPIENT_NOT_ALLOWED",
+    ],
+    [
+      "a Solana validator in another case (base58 is case-sensitive)",
+      { network: "Solana", validator: "certusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu" },
+      "block:POLICY_VALIDATOR_NOT_ALLOWED",
+    ],
     ["a listed Solana validator", { network: "Solana", validator: "CertusDeBmqN8ZawdkxK5kFGMwBXdudvWHYwtNgNhvLu" }, "info:POLICY_VALIDATOR_OK"],
-    ["an Ethereum recipient in another case (hex)", { network: "Ethereum", recipient: "0x00000000219AB540356CBB839CBE05303D7705FA" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
+    [
+      "an Ethereum recipient in another case (hex)",
+      { network: "Ethereum", recipient: "0x00000000219AB540356CBB839CBE05303D7705FA" },
+      "block:POLICY_RECIPIENT_NOT_ALLOWED",
+    ],
     ["an unlisted recipient", { recipient: "1xyz" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
     ["an unlisted validator", { validator: "Other" }, "block:POLICY_VALIDATOR_NOT_ALLOWED"],
-    ["a listed contract in another case (hex is not case-sensitive)", { network: "Ethereum", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "info:POLICY_CONTRACT_OK"],
-    ["an Ethereum-looking contract on an account of another network, in another case", { network: "Solana", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" }, "block:POLICY_CONTRACT_NOT_ALLOWED"],
-    ["an address of an unknown network in another case", { network: null, recipient: "15OF4UVJWMO4TDGW7VFQXNLAVJCXVIQXT9S1MGBJMNHR6SP5" }, "block:POLICY_RECIPIENT_NOT_ALLOWED"],
+    [
+      "a listed contract in another case (hex is not case-sensitive)",
+      { network: "Ethereum", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" },
+      "info:POLICY_CONTRACT_OK",
+    ],
+    [
+      "an Ethereum-looking contract on an account of another network, in another case",
+      { network: "Solana", contract: "0x00000000219AB540356cbb839cbe05303d7705fa" },
+      "block:POLICY_CONTRACT_NOT_ALLOWED",
+    ],
+    [
+      "an address of an unknown network in another case",
+      { network: null, recipient: "15OF4UVJWMO4TDGW7VFQXNLAVJCXVIQXT9S1MGBJMNHR6SP5" },
+      "block:POLICY_RECIPIENT_NOT_ALLOWED",
+    ],
     ["an unlisted contract", { contract: "0x0000000000000000000000000000000000000001" }, "block:POLICY_CONTRACT_NOT_ALLOWED"],
   ])("%s", (_name, over, expected) => {
     expect(codes(over)).toContain(expected);
   });
 
   it("applies no limit to another currency and no list that is absent", () => {
-    const other = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }] });
-    expect(checkPolicy(policy, subject({ currency: other, network: "Ethereum", amount: 10n ** 30n })).map((f) => `${f.severity}:${f.code}:${f.message}`)).toEqual([
+    const other = Currency.parse({
+      name: "ethereum",
+      units: [
+        { code: "wei", magnitude: 0 },
+        { code: "ETH", magnitude: 18 },
+      ],
+    });
+    expect(
+      checkPolicy(policy, subject({ currency: other, network: "Ethereum", amount: 10n ** 30n })).map((f) => `${f.severity}:${f.code}:${f.message}`),
+    ).toEqual([
       "info:POLICY_NO_LIMIT:the local policy's limits (limits) are set for polkadot, none for ethereum: none of them applies to this write (limits are keyed by currency identifier)",
     ]);
     expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }, Policy.parse({})))).toEqual([]);
@@ -64,10 +117,14 @@ describe("local policy limits and lists", () => {
   it("blocks every write while a limit's key names no currency of the workspace, or its unit is not one of the currency's", async () => {
     const workspace: Record<string, Currency> = { polkadot: dot };
     const lookup = async (name: string) => workspace[name];
-    const misKeyed = Policy.parse({ limits: { DOT: { max_per_day: { amount: "1", unit: "DOT" } }, polkadot: { max_per_transaction: { amount: "1", unit: "KSM" } } } });
+    const misKeyed = Policy.parse({
+      limits: { DOT: { max_per_day: { amount: "1", unit: "DOT" } }, polkadot: { max_per_transaction: { amount: "1", unit: "KSM" } } },
+    });
     const found = await checkPolicyCurrencies(misKeyed, lookup);
     expect(found.map((f) => `${f.severity}:${f.code}`)).toEqual(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "block:POLICY_LIMIT_INVALID"]);
-    expect(found[0]?.message).toBe("the local policy's limits.DOT names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)");
+    expect(found[0]?.message).toBe(
+      "the local policy's limits.DOT names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)",
+    );
     expect(found[1]?.message).toContain("limits.polkadot.max_per_transaction");
     expect(await checkPolicyCurrencies(policy, lookup)).toEqual([]);
     expect(await checkPolicyCurrencies(Policy.parse({}), lookup)).toEqual([]);
@@ -110,7 +167,11 @@ describe("who confirms a write", () => {
     expect(confirmationFor(plain, grantFor(plain, alice))).toBe("person");
   });
   it("refuses a role that would loosen it, and a mode it does not know, naming the field", () => {
-    expect(Policy.safeParse({ roles: [{ name: "r", when: { groups: ["g"] }, confirmation: "token" }] }).error?.issues[0]?.path).toEqual(["roles", 0, "confirmation"]);
+    expect(Policy.safeParse({ roles: [{ name: "r", when: { groups: ["g"] }, confirmation: "token" }] }).error?.issues[0]?.path).toEqual([
+      "roles",
+      0,
+      "confirmation",
+    ]);
     expect(Policy.safeParse({ confirmation: "model" }).error?.issues[0]?.path).toEqual(["confirmation"]);
   });
 });

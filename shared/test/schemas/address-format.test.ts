@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addressProblem, base58Decode, base58Encode, eip55Checksummed, isEthereumAddress, isPolkadotAddress, isSolanaAddress, sameAddress } from "../../src/index.js";
+import {
+  addressProblem,
+  base58Decode,
+  base58Encode,
+  eip55Checksummed,
+  isEthereumAddress,
+  isPolkadotAddress,
+  isSolanaAddress,
+  sameAddress,
+} from "../../src/index.js";
 
 const POLKADOT = "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5";
 const SOLANA = "DBXLDrUVoTGaqts7Q1fkdMqENp8h7Knz6vQpkmYTbTQf";
@@ -35,7 +44,12 @@ describe("address formats of the three networks", () => {
   });
 
   it("spells EIP-55 checksums as the EIP's own examples do", () => {
-    for (const spelled of ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359", "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB", "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb"]) {
+    for (const spelled of [
+      "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+      "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+      "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+      "0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb",
+    ]) {
       expect(eip55Checksummed(spelled.toLowerCase())).toBe(spelled);
       expect(isEthereumAddress(spelled)).toBe(true);
     }

@@ -34,7 +34,9 @@ describe("SETPAYEE rewards destinations: one list for the builders, the schemas 
   it.each([["Bogus"], ["stash"], [" Stash"], ["Stash "], [""], ["Stash\u202E</untrusted>"]])(
     "refuses the name %j at coin_fields.payee alone, with the accepted destinations",
     (payee) => {
-      expect(issuesOf(setPayee({ payee }))).toBe(`coin_fields.payee: must be one of Staked, Stash, Controller, Account, None (spelled so), got ${JSON.stringify(payee)}`);
+      expect(issuesOf(setPayee({ payee }))).toBe(
+        `coin_fields.payee: must be one of Staked, Stash, Controller, Account, None (spelled so), got ${JSON.stringify(payee)}`,
+      );
     },
   );
 
@@ -47,7 +49,9 @@ describe("SETPAYEE rewards destinations: one list for the builders, the schemas 
   });
 
   it("refuses a missing payee, naming coin_fields.payee and the destinations", () => {
-    expect(issuesOf(setPayee({}))).toContain("coin_fields.payee: required for SETPAYEE: the new rewards destination, one of Staked, Stash, Controller, Account, None (spelled so)");
+    expect(issuesOf(setPayee({}))).toContain(
+      "coin_fields.payee: required for SETPAYEE: the new rewards destination, one of Staked, Stash, Controller, Account, None (spelled so)",
+    );
   });
 
   it("the builder refuses what the emulator refuses, naming the field", () => {

@@ -101,10 +101,42 @@ export const pendingTransaction = {
 export const history = {
   history: [
     [
-      { id: 88, created_by: 12, created_on: "2023-03-01T10:00:00+00:00", expired_at: "2023-03-08T10:00:00+00:00", is_complete: false, status: "PENDING_APPROVAL", type: "CREATE_TRANSACTION" },
-      { id: 88, created_by: 12, created_on: "2023-03-01T10:00:01+00:00", expired_at: "2023-03-08T10:00:00+00:00", is_complete: true, status: "APPROVED", type: "CREATE_TRANSACTION" },
-      { id: 88, created_by: 12, created_on: "2023-03-01T10:00:02+00:00", expired_at: "2023-03-08T10:00:00+00:00", is_complete: true, status: "SIGNED", type: "CREATE_TRANSACTION" },
-      { id: 88, created_by: 12, created_on: "2023-03-01T10:00:05+00:00", expired_at: "2023-03-08T10:00:00+00:00", is_complete: true, status: "SUBMITTED", type: "CREATE_TRANSACTION" },
+      {
+        id: 88,
+        created_by: 12,
+        created_on: "2023-03-01T10:00:00+00:00",
+        expired_at: "2023-03-08T10:00:00+00:00",
+        is_complete: false,
+        status: "PENDING_APPROVAL",
+        type: "CREATE_TRANSACTION",
+      },
+      {
+        id: 88,
+        created_by: 12,
+        created_on: "2023-03-01T10:00:01+00:00",
+        expired_at: "2023-03-08T10:00:00+00:00",
+        is_complete: true,
+        status: "APPROVED",
+        type: "CREATE_TRANSACTION",
+      },
+      {
+        id: 88,
+        created_by: 12,
+        created_on: "2023-03-01T10:00:02+00:00",
+        expired_at: "2023-03-08T10:00:00+00:00",
+        is_complete: true,
+        status: "SIGNED",
+        type: "CREATE_TRANSACTION",
+      },
+      {
+        id: 88,
+        created_by: 12,
+        created_on: "2023-03-01T10:00:05+00:00",
+        expired_at: "2023-03-08T10:00:00+00:00",
+        is_complete: true,
+        status: "SUBMITTED",
+        type: "CREATE_TRANSACTION",
+      },
     ],
   ],
 };
@@ -167,7 +199,11 @@ export const polkadotAccountFrozen = {
       unbonded: [],
       unbonding: [],
     },
-    staking: { controller_address: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5", proxies: ["14ShUZUYUR35RBZW6uVVt1zXDxmSQddkeDdXf1JkMA6P721N"], rewards_destination: "Stash" },
+    staking: {
+      controller_address: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5",
+      proxies: ["14ShUZUYUR35RBZW6uVVt1zXDxmSQddkeDdXf1JkMA6P721N"],
+      rewards_destination: "Stash",
+    },
   },
 };
 
@@ -182,8 +218,20 @@ export const solanaAccount = {
   coin_fields: { type: "Solana" },
 };
 
-export const solanaCurrency = { name: "solana_testnet", units: [{ code: "lamport", magnitude: 0 }, { code: "SOL", magnitude: 9 }] };
-export const polkadotCurrency = { name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] };
+export const solanaCurrency = {
+  name: "solana_testnet",
+  units: [
+    { code: "lamport", magnitude: 0 },
+    { code: "SOL", magnitude: 9 },
+  ],
+};
+export const polkadotCurrency = {
+  name: "polkadot",
+  units: [
+    { code: "planck", magnitude: 0 },
+    { code: "DOT", magnitude: 10 },
+  ],
+};
 
 export const solanaStake = {
   uid: "0b6f5a52-3e8c-4c5c-9a4f-2f1d2b7c9e01",

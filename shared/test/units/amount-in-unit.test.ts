@@ -39,7 +39,11 @@ describe("toBaseUnits refuses", () => {
     [{ base_units: "1,000" }, "separator", "thousands separators"],
     [{ base_units: " 5" }, "whitespace", "must not contain spaces"],
     [{ base_units: "5." }, "trailing_point", "must have a digit after the decimal point"],
-    [{ base_units: 1500000000 }, "not_a_string", "must be a whole number of base units (digits only) written as a string (a number may already have lost digits"],
+    [
+      { base_units: 1500000000 },
+      "not_a_string",
+      "must be a whole number of base units (digits only) written as a string (a number may already have lost digits",
+    ],
     [{ amount: "1.5" }, "missing_unit", 'amount: amount "1.5" needs the code of its unit (one of: lamport, SOL), or give base_units instead'],
     [{ amount: "1.5", unit: "" }, "missing_unit", "needs the code of its unit"],
     [{ amount: "1.5", unit: 9 }, "missing_unit", "amount: unit must be a unit code written as a string, got 9"],

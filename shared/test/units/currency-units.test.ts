@@ -12,7 +12,14 @@ describe("displayUnit and baseUnit", () => {
   });
   it("finds the magnitude-0 unit wherever it is listed", () => {
     expect(baseUnit(ETH)).toEqual({ code: "wei", magnitude: 0 });
-    expect(baseUnit({ units: [{ code: "X", magnitude: 6 }, { code: "x", magnitude: 0 }] }).code).toBe("x");
+    expect(
+      baseUnit({
+        units: [
+          { code: "X", magnitude: 6 },
+          { code: "x", magnitude: 0 },
+        ],
+      }).code,
+    ).toBe("x");
     expect(baseUnit(BASE_ONLY).code).toBe("unit");
   });
   it("throws on currencies the schema would refuse", () => {
@@ -23,7 +30,14 @@ describe("displayUnit and baseUnit", () => {
 
 describe("findUnit", () => {
   it("matches exactly first", () => {
-    const currency = { name: "M", units: [{ code: "mX", magnitude: 3 }, { code: "MX", magnitude: 6 }, { code: "x", magnitude: 0 }] };
+    const currency = {
+      name: "M",
+      units: [
+        { code: "mX", magnitude: 3 },
+        { code: "MX", magnitude: 6 },
+        { code: "x", magnitude: 0 },
+      ],
+    };
     expect(findUnit(currency, "mX").magnitude).toBe(3);
     expect(findUnit(currency, "MX").magnitude).toBe(6);
     expect(findUnit(currency, "x").magnitude).toBe(0);
@@ -36,7 +50,14 @@ describe("findUnit", () => {
   });
 
   it("refuses a case-insensitive match that is not unique", () => {
-    const currency = { name: "M", units: [{ code: "mX", magnitude: 3 }, { code: "MX", magnitude: 6 }, { code: "x", magnitude: 0 }] };
+    const currency = {
+      name: "M",
+      units: [
+        { code: "mX", magnitude: 3 },
+        { code: "MX", magnitude: 6 },
+        { code: "x", magnitude: 0 },
+      ],
+    };
     let error: unknown;
     try {
       findUnit(currency, "mx", "max_fees");

@@ -33,7 +33,7 @@ describe("formatUnits writes canonical decimal text", () => {
 
   it("refuses negative amounts and non-bigint amounts", () => {
     expect(() => formatUnits(-1n, SOL)).toThrow(AmountError);
-    expect(() => formatUnits(-1n, SOL)).toThrow('amount: must not be negative, got -1n');
+    expect(() => formatUnits(-1n, SOL)).toThrow("amount: must not be negative, got -1n");
     expect(() => formatUnits(1.5 as unknown as bigint, SOL)).toThrow(TypeError);
     expect(() => formatUnits("15" as unknown as bigint, SOL)).toThrow(/must be a bigint of base units, got string "15"/);
   });

@@ -82,7 +82,12 @@ describe("parseUnits refuses, naming the field and the rule", () => {
     ["1.0", "lamport", "too_many_decimals", "takes whole numbers only"],
     ["1", "XYZ", "unknown_unit", 'amount: unit "XYZ" is not a unit of SOL; known units: lamport, SOL'],
     ["1", "", "missing_unit", "amount: must name a unit of SOL (one of: lamport, SOL)"],
-    [1.5, "SOL", "not_a_string", "amount: must be a decimal number such as 1.5 written as a string (a number may already have lost digits; send the amount as a string), got 1.5"],
+    [
+      1.5,
+      "SOL",
+      "not_a_string",
+      "amount: must be a decimal number such as 1.5 written as a string (a number may already have lost digits; send the amount as a string), got 1.5",
+    ],
     [15n, "SOL", "not_a_string", "written as a string, got 15n"],
     [null, "SOL", "not_a_string", "written as a string, got null"],
     [undefined, "SOL", "not_a_string", "written as a string, got undefined"],
@@ -110,7 +115,11 @@ describe("parseUnits refuses, naming the field and the rule", () => {
   });
 
   it("refuses a text longer than any amount by its length, before reading it", () => {
-    for (const read of [() => parseUnits("9".repeat(3_000_000), SOL, "SOL"), () => parseBaseUnits("9".repeat(3_000_000), "max_fees"), () => parseDecimal("1".repeat(81), 9, "amount")]) {
+    for (const read of [
+      () => parseUnits("9".repeat(3_000_000), SOL, "SOL"),
+      () => parseBaseUnits("9".repeat(3_000_000), "max_fees"),
+      () => parseDecimal("1".repeat(81), 9, "amount"),
+    ]) {
       const error = refusal(read);
       expect(error.rule).toBe("too_long");
     }
@@ -121,9 +130,7 @@ describe("parseUnits refuses, naming the field and the rule", () => {
   });
 
   it("refuses too many decimals in the default display unit", () => {
-    expect(refusal(() => parseUnits("0.00000000001", DOT)).message).toBe(
-      'amount: unit DOT allows at most 10 decimal places, this has 11, got "0.00000000001"',
-    );
+    expect(refusal(() => parseUnits("0.00000000001", DOT)).message).toBe('amount: unit DOT allows at most 10 decimal places, this has 11, got "0.00000000001"');
     expect(refusal(() => parseUnits("0.5", BASE_ONLY)).message).toBe('amount: unit unit takes whole numbers only, got "0.5"');
   });
 });
@@ -135,9 +142,7 @@ describe("parseDecimal", () => {
     expect(parseDecimal("0.5", 77)).toBe(5n * 10n ** 76n);
   });
   it("names no unit when none is given", () => {
-    expect(refusal(() => parseDecimal("1.234", 2, "max_fees")).message).toBe(
-      'max_fees: this unit allows at most 2 decimal places, this has 3, got "1.234"',
-    );
+    expect(refusal(() => parseDecimal("1.234", 2, "max_fees")).message).toBe('max_fees: this unit allows at most 2 decimal places, this has 3, got "1.234"');
     expect(refusal(() => parseDecimal("1.2", 0)).message).toBe('amount: this unit takes whole numbers only, got "1.2"');
   });
   it("refuses magnitudes the schema does not allow", () => {

@@ -1,22 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  AMOUNT_RULES,
-  AmountError,
-  formatAmount,
-  formatUnits,
-  parseBaseUnits,
-  parseUnits,
-  toBaseUnits,
-  type CurrencyUnit,
-} from "../../src/index.js";
+import { AMOUNT_RULES, AmountError, formatAmount, formatUnits, parseBaseUnits, parseUnits, toBaseUnits, type CurrencyUnit } from "../../src/index.js";
 import { ALL_CURRENCIES } from "./currencies.js";
 
 const RUNS = { numRuns: 400 };
 
-const currencyAndUnit = fc.constantFrom(
-  ...ALL_CURRENCIES.flatMap((currency) => currency.units.map((unit: CurrencyUnit) => ({ currency, unit }))),
-);
+const currencyAndUnit = fc.constantFrom(...ALL_CURRENCIES.flatMap((currency) => currency.units.map((unit: CurrencyUnit) => ({ currency, unit }))));
 const currency = fc.constantFrom(...ALL_CURRENCIES);
 
 // Base amounts from 0 to 2^130, with the edges and round numbers drawn on purpose.
@@ -27,8 +16,7 @@ const baseAmount = fc.oneof(
   fc.tuple(fc.bigInt({ min: 1n, max: 9n }), fc.nat({ max: 40 })).map(([digit, power]) => digit * 10n ** BigInt(power)),
 );
 
-const digits = (minLength: number, maxLength: number) =>
-  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength, maxLength });
+const digits = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength, maxLength });
 
 describe("formatting then parsing in the same unit gives the amount back", () => {
   it("for every unit of every currency", () => {

@@ -31,14 +31,16 @@ describe("untrusted text", () => {
   });
 
   it("keeps ordinary text of any script, tabs, newlines and emoji", () => {
-    for (const text of ["Payout\tQ3\nÉté 2024 ✓", "付款 — 第二批", "دفع", "🚀 launch", "＜untrusted＞", "\\u{200B} typed out"]) expect(sanitizeUntrustedText(text)).toBe(text);
+    for (const text of ["Payout\tQ3\nÉté 2024 ✓", "付款 — 第二批", "دفع", "🚀 launch", "＜untrusted＞", "\\u{200B} typed out"])
+      expect(sanitizeUntrustedText(text)).toBe(text);
   });
 
   it("changes exactly the characters isHiddenCharacter names, every code point checked", () => {
     for (let codePoint = 0; codePoint <= 0x10ffff; codePoint += 1) {
       const character = String.fromCodePoint(codePoint);
       const changed = sanitizeUntrustedText(character) !== character;
-      if (changed !== isHiddenCharacter(character)) expect.fail(`U+${codePoint.toString(16).toUpperCase()}: changed ${changed}, hidden ${isHiddenCharacter(character)}`);
+      if (changed !== isHiddenCharacter(character))
+        expect.fail(`U+${codePoint.toString(16).toUpperCase()}: changed ${changed}, hidden ${isHiddenCharacter(character)}`);
     }
     expect(isHiddenCharacter("\t")).toBe(false);
     expect(isHiddenCharacter("\n")).toBe(false);

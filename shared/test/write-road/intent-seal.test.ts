@@ -11,8 +11,25 @@ const stake: WriteRequest = { kind: "solana_create_stake", account: "ops", amoun
 describe("sealing a dry run and confirming it", () => {
   it("keeps what the confirmation must rebuild: the reference, the proposed cap, the target, the figures shown", () => {
     const plan = plannedSend();
-    const sealed = sealIntent(plan, { nonce: "a".repeat(32), fingerprint: "b".repeat(64), digest: "c".repeat(64), expires_at: 99, person: "alice", similar: [5], keepRequest: false });
-    expect(sealed).toMatchObject({ correlation_id: "ref-1", max_fees: "10000", account_id: 7, transaction_id: null, tool: "create_transaction", person: "alice", fee: "5000", similar: [5] });
+    const sealed = sealIntent(plan, {
+      nonce: "a".repeat(32),
+      fingerprint: "b".repeat(64),
+      digest: "c".repeat(64),
+      expires_at: 99,
+      person: "alice",
+      similar: [5],
+      keepRequest: false,
+    });
+    expect(sealed).toMatchObject({
+      correlation_id: "ref-1",
+      max_fees: "10000",
+      account_id: 7,
+      transaction_id: null,
+      tool: "create_transaction",
+      person: "alice",
+      fee: "5000",
+      similar: [5],
+    });
     expect(sealed.balances).toEqual([{ name: "available_balance", before: "10000000", after: "9000000" }]);
     expect(sealed.fields?.amount).toMatch(/^[0-9a-f]{16}$/);
     expect("request" in sealed).toBe(false);
@@ -20,7 +37,15 @@ describe("sealing a dry run and confirming it", () => {
 
   it("keeps the request itself only for a derived nonce, its amounts as digits", () => {
     const plan = plannedSend();
-    const sealed = sealIntent(plan, { nonce: "a".repeat(32), fingerprint: "b".repeat(64), digest: "c".repeat(64), expires_at: 99, person: null, similar: [], keepRequest: true });
+    const sealed = sealIntent(plan, {
+      nonce: "a".repeat(32),
+      fingerprint: "b".repeat(64),
+      digest: "c".repeat(64),
+      expires_at: 99,
+      person: null,
+      similar: [],
+      keepRequest: true,
+    });
     expect(sealed.request).toMatchObject({ kind: "send", amount: "1000000" });
     expect(keptRequest(sealed.request)).toEqual(plan.request);
   });
@@ -36,10 +61,19 @@ describe("sealing a dry run and confirming it", () => {
 
   it("the person is asked with the dry run's figures, not a fresh estimate", () => {
     const fresh = plannedSend({ fee: { unknown: "the estimate failed" }, proposed_max_fees: 30_000n });
-    const shown = asShownInDryRun(fresh, sealedFor(fresh, { max_fees: "10000", fee: "5000", balances: [{ name: "available_balance", before: "8", after: "2" }] }));
+    const shown = asShownInDryRun(
+      fresh,
+      sealedFor(fresh, { max_fees: "10000", fee: "5000", balances: [{ name: "available_balance", before: "8", after: "2" }] }),
+    );
     expect(shown.proposed_max_fees).toBe(10_000n);
     expect(shown.fee).toEqual({ estimated: { base_units: "5000", display: "0.000005", unit: "SOL" } });
-    expect(shown.balances).toEqual([{ name: "available_balance", before: { base_units: "8", display: "0.000000008", unit: "SOL" }, after: { base_units: "2", display: "0.000000002", unit: "SOL" } }]);
+    expect(shown.balances).toEqual([
+      {
+        name: "available_balance",
+        before: { base_units: "8", display: "0.000000008", unit: "SOL" },
+        after: { base_units: "2", display: "0.000000002", unit: "SOL" },
+      },
+    ]);
     expect(asShownInDryRun(fresh, sealedFor(fresh))).toEqual(fresh);
   });
 });

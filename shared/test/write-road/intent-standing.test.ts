@@ -5,7 +5,8 @@ import { unusableIntent } from "../../src/write-road/intent-standing.js";
 
 function storeWith(trace: Partial<WriteTrace> | null): GuardStore {
   return {
-    writeByReference: (reference: string) => Promise.resolve(trace === null ? null : ({ reference, reserved_at: "2026-11-26T10:00:00.000Z", ...trace } as WriteTrace)),
+    writeByReference: (reference: string) =>
+      Promise.resolve(trace === null ? null : ({ reference, reserved_at: "2026-11-26T10:00:00.000Z", ...trace } as WriteTrace)),
   } as Partial<GuardStore> as GuardStore;
 }
 const notLookingUp = () => false;
@@ -34,6 +35,8 @@ describe("why an intent that is not open cannot be confirmed", () => {
     expect((await unusableIntent({ outcome: "reused", reference: "cw-1" }, storeWith(null), notLookingUp)).message).toBe(
       "already used (a confirmation submits once); it went on to the write with reference cw-1. Nothing was sent",
     );
-    expect((await unusableIntent({ outcome: "reused", reference: null }, storeWith(null), notLookingUp)).message).toBe("already used (a confirmation submits once). Nothing was sent");
+    expect((await unusableIntent({ outcome: "reused", reference: null }, storeWith(null), notLookingUp)).message).toBe(
+      "already used (a confirmation submits once). Nothing was sent",
+    );
   });
 });

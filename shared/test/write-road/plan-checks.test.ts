@@ -11,9 +11,19 @@ import { plannedSend, sealedFor, solanaAccount } from "./planned-write-fixture.j
 // check reads the service's accounts: a scripted service on loopback plays them.
 
 function listed(id: number, name: string): AccountWire {
-  return { id, name, address: SOLANA_RECIPIENT, balance: "10", available_balance: "10", currency: "solana_testnet", type: "Solana", coin_fields: { type: "Solana" } };
+  return {
+    id,
+    name,
+    address: SOLANA_RECIPIENT,
+    balance: "10",
+    available_balance: "10",
+    currency: "solana_testnet",
+    type: "Solana",
+    coin_fields: { type: "Solana" },
+  };
 }
-const page = (accounts: AccountWire[]) => json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count: accounts.length, has_next_page: false } });
+const page = (accounts: AccountWire[]) =>
+  json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count: accounts.length, has_next_page: false } });
 
 let server: ScriptedServer;
 let client: CustodyClient;
@@ -35,7 +45,10 @@ describe("sameTarget", () => {
 
   it("refuses another account, naming both", () => {
     const moved = plannedSend({ account: solanaAccount(8, "ops") });
-    expect(sameTarget(again({ plan: moved }))).toEqual({ reason: "binding_changed", message: expect.stringMatching(/^the dry run was for account 7, but this confirmation names account 8 \(ops\)/) });
+    expect(sameTarget(again({ plan: moved }))).toEqual({
+      reason: "binding_changed",
+      message: expect.stringMatching(/^the dry run was for account 7, but this confirmation names account 8 \(ops\)/),
+    });
   });
 
   it("refuses another transaction of the same account", () => {
@@ -57,7 +70,10 @@ describe("nameStillBound", () => {
 
   it("refuses when a second account took the name, or none has it", async () => {
     server.on("GET", "/accounts", page([listed(7, "ops"), listed(9, "ops")]), page([listed(7, "treasury")]));
-    expect(await nameStillBound(again({ stage: "send_check" }))).toEqual({ reason: "binding_changed", message: expect.stringContaining("that name now belongs to accounts 7, 9, not to account 7 alone") });
+    expect(await nameStillBound(again({ stage: "send_check" }))).toEqual({
+      reason: "binding_changed",
+      message: expect.stringContaining("that name now belongs to accounts 7, 9, not to account 7 alone"),
+    });
     expect((await nameStillBound(again({ stage: "send_check" })))?.message).toContain("that name now belongs to no account");
   });
 
@@ -73,14 +89,17 @@ describe("sameDigest", () => {
     expect(sameDigest(again())).toBeNull();
     const more = plannedSend({ call: { ...plan.call, body: { account_name: "ops", amount: 2_000_000n, recipient: SOLANA_RECIPIENT } } });
     const sealed = sealedFor(plan, { fields: { amount: "0".repeat(16), account_name: "0".repeat(16) } });
-    expect(sameDigest(again({ plan: more, sealed }))).toEqual({ reason: "digest_mismatch", message: expect.stringMatching(/^the request differs from the dry run in /) });
+    expect(sameDigest(again({ plan: more, sealed }))).toEqual({
+      reason: "digest_mismatch",
+      message: expect.stringMatching(/^the request differs from the dry run in /),
+    });
     expect(sameDigest(again({ plan: more }))?.message).toMatch(/^the request differs from the dry run \(the arguments/);
   });
 });
 
 describe("PLAN_CHECKS", () => {
   it("looks at the account first, the digest last", async () => {
-    const elsewhere = plannedSend({ account: solanaAccount(8, "ops"), amounts: {} , call: { ...plan.call, body: null } });
+    const elsewhere = plannedSend({ account: solanaAccount(8, "ops"), amounts: {}, call: { ...plan.call, body: null } });
     expect((await firstRefusal(PLAN_CHECKS, again({ plan: elsewhere })))?.reason).toBe("binding_changed");
     expect((await firstRefusal(PLAN_CHECKS, again({ plan: plannedSend({ call: { ...plan.call, body: null } }) })))?.reason).toBe("digest_mismatch");
     expect(await firstRefusal(PLAN_CHECKS, again())).toBeNull();

@@ -7,7 +7,16 @@ import { SOL, SOLANA_RECIPIENT } from "../currency-fixtures.js";
 
 /** A Solana account as the service lists it. */
 export function solanaAccount(id: number, name: string): Account {
-  return { id, name, address: SOLANA_RECIPIENT, balance: 10_000_000n, available_balance: 10_000_000n, currency: "solana_testnet", type: "Solana", coin_fields: { type: "Solana" } };
+  return {
+    id,
+    name,
+    address: SOLANA_RECIPIENT,
+    balance: 10_000_000n,
+    available_balance: 10_000_000n,
+    currency: "solana_testnet",
+    type: "Solana",
+    coin_fields: { type: "Solana" },
+  };
 }
 
 /** A send of 1,000,000 lamports from account 7 ("ops") as a plan holds it; nothing here is ever sent. */

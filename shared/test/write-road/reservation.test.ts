@@ -20,7 +20,13 @@ const of = (over: Partial<ReservationOf> = {}): ReservationOf => ({
 describe("the reservation of a planned write", () => {
   it("reserves its reference and intent, and its amount against each daily maximum of its currency alone", () => {
     const request = reservationRequest(plannedSend(), of({ repeatOf: "41" }));
-    expect(request).toMatchObject({ operator: "treasury-bot", fingerprint: "f".repeat(64), reference: "ref-1", duplicatesSince: new Date(1_000), repeatOf: "41" });
+    expect(request).toMatchObject({
+      operator: "treasury-bot",
+      fingerprint: "f".repeat(64),
+      reference: "ref-1",
+      duplicatesSince: new Date(1_000),
+      repeatOf: "41",
+    });
     // The team's DOT maximum does not hold a SOL send.
     expect(request.limits.map((limit) => [limit.scope.kind, limit.currency, limit.since])).toEqual([["operator", "SOL", new Date(2_000)]]);
     const [limit] = request.limits;

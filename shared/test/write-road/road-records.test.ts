@@ -28,7 +28,16 @@ describe("the road's audit records", () => {
   });
 
   it("a call without a plan has no digest unless given, and leaves out what it does not have (a null request among them)", () => {
-    expect(callRecord("mcp", { event: "refused", operator: "treasury-bot", person: null, tool: "create_transaction", error: "denied", details: { reason: "permission" } })).toEqual({
+    expect(
+      callRecord("mcp", {
+        event: "refused",
+        operator: "treasury-bot",
+        person: null,
+        tool: "create_transaction",
+        error: "denied",
+        details: { reason: "permission" },
+      }),
+    ).toEqual({
       event: "refused",
       surface: "mcp",
       operator: "treasury-bot",
@@ -38,8 +47,22 @@ describe("the road's audit records", () => {
       error: "denied",
       details: { reason: "permission" },
     });
-    const operation = callRecord("mcp", { event: "submitted", operator: "treasury-bot", person: alice, tool: "sync_account", request: null, request_digest: "e".repeat(64) });
-    expect(operation).toEqual({ event: "submitted", surface: "mcp", operator: "treasury-bot", person: alice, tool: "sync_account", request_digest: "e".repeat(64) });
+    const operation = callRecord("mcp", {
+      event: "submitted",
+      operator: "treasury-bot",
+      person: alice,
+      tool: "sync_account",
+      request: null,
+      request_digest: "e".repeat(64),
+    });
+    expect(operation).toEqual({
+      event: "submitted",
+      surface: "mcp",
+      operator: "treasury-bot",
+      person: alice,
+      tool: "sync_account",
+      request_digest: "e".repeat(64),
+    });
     expect(callRecord("mcp", { event: "submitted", operator: "o", person: null, tool: "t", request: { id: 1 } }).request).toEqual({ id: 1 });
   });
 
@@ -64,7 +87,13 @@ describe("the road's audit records", () => {
   it("a look-up that did not find the write records what it found", () => {
     expect(lookedUpRecord("mcp", lost, null).details).toEqual({ reference: "ref-1", stage: "background_lookup", found: "failed" });
     expect(lookedUpRecord("mcp", lost, { found: "none" }).details).toEqual({ reference: "ref-1", stage: "background_lookup", found: "nothing" });
-    const record = lookedUpRecord("mcp", lost, { found: "candidates", candidates: [{ id: 3, differences: [] }, { id: 4, differences: ["amount"] }] });
+    const record = lookedUpRecord("mcp", lost, {
+      found: "candidates",
+      candidates: [
+        { id: 3, differences: [] },
+        { id: 4, differences: ["amount"] },
+      ],
+    });
     expect(record).toMatchObject({ event: "looked_up", operator: "treasury-bot", person: alice, tool: "create_transaction", request_digest: null });
     expect(record.details).toEqual({ reference: "ref-1", stage: "background_lookup", found: "candidates", candidates: [3, 4] });
   });
@@ -85,8 +114,8 @@ describe("the road's audit records", () => {
     expect(shape(sentRecords("mcp", plan, digest, committed, { status: "not_applied", message: "refused" }))).toEqual([
       ["failed", { reference: "ref-1", outcome: "not_applied", stage: "send" }, undefined, "refused"],
     ]);
-    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "uncertain", message: "lost", cause: "timeout", candidates: [{ id: 5, differences: [] }] }))).toEqual([
-      ["ambiguous", { ...committed, candidates: [5] }, undefined, "timeout"],
-    ]);
+    expect(
+      shape(sentRecords("mcp", plan, digest, committed, { status: "uncertain", message: "lost", cause: "timeout", candidates: [{ id: 5, differences: [] }] })),
+    ).toEqual([["ambiguous", { ...committed, candidates: [5] }, undefined, "timeout"]]);
   });
 });

@@ -16,7 +16,12 @@ export interface RenderResult {
   roots: string[];
 }
 
-const NO_SECRETS = { get: () => Promise.resolve(undefined), store: () => Promise.resolve(), delete: () => Promise.resolve(), onDidChange: () => ({ dispose() {} }) };
+const NO_SECRETS = {
+  get: () => Promise.resolve(undefined),
+  store: () => Promise.resolve(),
+  delete: () => Promise.resolve(),
+  onDidChange: () => ({ dispose() {} }),
+};
 
 async function drawExpanded(provider: AccountsProvider, node: TreeNode | undefined, count: { items: number }): Promise<string[]> {
   const labels: string[] = [];

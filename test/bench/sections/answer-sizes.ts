@@ -57,7 +57,10 @@ export async function measureAnswerSizes(input: AnswerSizesInput): Promise<Secti
   const submitted = await measure(session, "create_transaction", "plain send, submission (broadcast)", { ...send, confirmation_token: token });
   const pendingSend = { account: input.solCold, recipient: input.recipient, amount: "2", unit: "SOL" };
   const pendingDry = await measure(session, "create_transaction", "send under a human step, dry run", pendingSend);
-  const pending = await measure(session, "create_transaction", "send under a human step, submission (pending)", { ...pendingSend, confirmation_token: tokenFromText(pendingDry.text) });
+  const pending = await measure(session, "create_transaction", "send under a human step, submission (pending)", {
+    ...pendingSend,
+    confirmation_token: tokenFromText(pendingDry.text),
+  });
   const rows: Measured[] = [
     dry,
     submitted,

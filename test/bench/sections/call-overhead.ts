@@ -100,10 +100,20 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
     ];
     const byName: Run[] = [directByName, viaStdio("2025-11-25", input.accountName), viaStdio("2026-07-28", input.accountName)];
     for (let index = 0; index < 30; index += 1) for (const run of [...byId, ...byName]) await run();
-    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho, explicit2025, explicit2026] = (await alternate(input.calls, byId)) as [number[], number[], number[], number[], number[], number[], number[], number[], number[]];
+    const [directById, stdio2025, stdio2026, overHttp2025, overHttp2026, pipeFloor, sdkEcho, explicit2025, explicit2026] = (await alternate(
+      input.calls,
+      byId,
+    )) as [number[], number[], number[], number[], number[], number[], number[], number[], number[]];
     const [directName, stdioName2025, stdioName2026] = (await alternate(Math.round(input.calls / 2), byName)) as [number[], number[], number[]];
 
-    const row = (measure: string, mcp: number[], baseline: number[], baselineLabel: string, p: number, options: { target?: boolean; quoted?: string } = {}): Figure => {
+    const row = (
+      measure: string,
+      mcp: number[],
+      baseline: number[],
+      baselineLabel: string,
+      p: number,
+      options: { target?: boolean; quoted?: string } = {},
+    ): Figure => {
       const value = roundMs(percentile(mcp, p));
       const base = roundMs(percentile(baseline, p));
       const overhead = roundMs(percentile(mcp, p) - percentile(baseline, p));
@@ -151,7 +161,13 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         row("get_account by id over stdio, 2026-07-28, p99", stdio2026, directById, byIdLabel, 99),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2025-11-25 session, p50", overHttp2025, directById, byIdLabel, 50),
         row("get_account by id over Streamable HTTP (SDK v2 client), 2026-07-28: a server built per request, p50", overHttp2026, directById, byIdLabel, 50),
-        row("get_account by id over Streamable HTTP, 2026-07-28, p50, against the 2025-11-25 session", overHttp2026, overHttp2025, "the same over a 2025-11-25 session", 50),
+        row(
+          "get_account by id over Streamable HTTP, 2026-07-28, p50, against the 2025-11-25 session",
+          overHttp2026,
+          overHttp2025,
+          "the same over a 2025-11-25 session",
+          50,
+        ),
         row("get_account by name over stdio, 2025-11-25 session, p50", stdioName2025, directName, byNameLabel, 50, { quoted: V1["name p50"] }),
         row("get_account by name over stdio, 2026-07-28, p50", stdioName2026, directName, byNameLabel, 50),
         row("get_account by name over stdio, 2025-11-25 session, p99", stdioName2025, directName, byNameLabel, 99, { quoted: V1["name p99"] }),

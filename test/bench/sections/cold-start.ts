@@ -87,17 +87,37 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
   const variants: Variant[] = [
     { key: "floor", label: "hand-written stdio JSON-RPC responder (floor)", command: { args: [MINIMAL_RESPONDER], env: baseEnv }, revision: "2025-11-25" },
     { key: "one_tool", label: "SDK v2 McpServer, one tool, esbuild bundle, 2025-11-25", command: { args: [oneTool], env: baseEnv }, revision: "2025-11-25" },
-    { key: "one_tool_en", label: "SDK v2 McpServer, one tool, esbuild bundle without zod's other locales (as build.mjs does)", command: { args: [oneToolEnglish], env: baseEnv }, revision: "2025-11-25" },
+    {
+      key: "one_tool_en",
+      label: "SDK v2 McpServer, one tool, esbuild bundle without zod's other locales (as build.mjs does)",
+      command: { args: [oneToolEnglish], env: baseEnv },
+      revision: "2025-11-25",
+    },
     { key: "custody", label: "custody server bundle (all tools, external base URL), 2025-11-25", command: custody, revision: "2025-11-25" },
-    { key: "one_tool_2026", label: "SDK v2 McpServer, one tool, 2026-07-28 (server/discover)", command: { args: [oneTool], env: baseEnv }, revision: "2026-07-28" },
+    {
+      key: "one_tool_2026",
+      label: "SDK v2 McpServer, one tool, 2026-07-28 (server/discover)",
+      command: { args: [oneTool], env: baseEnv },
+      revision: "2026-07-28",
+    },
     { key: "custody_2026", label: "custody server bundle, 2026-07-28 (server/discover)", command: custody, revision: "2026-07-28" },
   ];
   if (input.node22 !== null) {
     const node = input.node22;
     variants.push(
       { key: "one_tool_node22", label: "SDK v2 McpServer, one tool, under Node 22", command: { args: [oneTool], env: baseEnv, node }, revision: "2025-11-25" },
-      { key: "custody_node22", label: "custody server bundle under Node 22, its compile cache filled by the warm-up start", command: { ...custody, node }, revision: "2025-11-25" },
-      { key: "custody_node22_uncached", label: "custody server bundle under Node 22, NODE_DISABLE_COMPILE_CACHE=1", command: { args: custody.args, env: { ...custody.env, NODE_DISABLE_COMPILE_CACHE: "1" }, node }, revision: "2025-11-25" },
+      {
+        key: "custody_node22",
+        label: "custody server bundle under Node 22, its compile cache filled by the warm-up start",
+        command: { ...custody, node },
+        revision: "2025-11-25",
+      },
+      {
+        key: "custody_node22_uncached",
+        label: "custody server bundle under Node 22, NODE_DISABLE_COMPILE_CACHE=1",
+        command: { args: custody.args, env: { ...custody.env, NODE_DISABLE_COMPILE_CACHE: "1" }, node },
+        revision: "2025-11-25",
+      },
     );
   }
   // The first start of each fills its caches (the custody server's compile cache under Node 22 among them): not timed.
@@ -178,8 +198,23 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       ratio: ratio(ms("custody"), ms("one_tool_en")),
       note: "the baseline given the one bundling step of build.mjs it can take (it needs Ajv: it builds the SDK's default validator)",
     },
-    { measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)", value: ms("custody"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("custody"), ms("floor")) },
-    { measure: "one-tool SDK v2 server: spawn to tools/list answered (median)", value: ms("one_tool"), unit: "ms", baseline: "hand-written floor", baselineValue: ms("floor"), ratio: ratio(ms("one_tool"), ms("floor")), quoted: V1.oneTool },
+    {
+      measure: "custody server: spawn to tools/list answered, 2025-11-25 (median)",
+      value: ms("custody"),
+      unit: "ms",
+      baseline: "hand-written floor",
+      baselineValue: ms("floor"),
+      ratio: ratio(ms("custody"), ms("floor")),
+    },
+    {
+      measure: "one-tool SDK v2 server: spawn to tools/list answered (median)",
+      value: ms("one_tool"),
+      unit: "ms",
+      baseline: "hand-written floor",
+      baselineValue: ms("floor"),
+      ratio: ratio(ms("one_tool"), ms("floor")),
+      quoted: V1.oneTool,
+    },
     {
       measure: "custody server: spawn to initialize answered (median)",
       value: initMs("custody"),

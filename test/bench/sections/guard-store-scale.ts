@@ -43,7 +43,17 @@ export interface ServerUnderTest {
 
 /** The MCP server as the process builds it (its context, its file store), with a real client connected in memory. */
 export async function serverOn(input: Pick<GuardStoreScaleInput, "baseUrl" | "operator">, auditPath: string): Promise<ServerUnderTest> {
-  const ctx = buildContext({ baseUrl: input.baseUrl, operator: input.operator, policy: POLICY, store: { kind: "file", path: auditPath }, tokenTtlMs: 300_000, tokenSecret: null, embedded: false, emulatorKey: null, pages: new ConfirmPages() });
+  const ctx = buildContext({
+    baseUrl: input.baseUrl,
+    operator: input.operator,
+    policy: POLICY,
+    store: { kind: "file", path: auditPath },
+    tokenTtlMs: 300_000,
+    tokenSecret: null,
+    embedded: false,
+    emulatorKey: null,
+    pages: new ConfirmPages(),
+  });
   const server = createMcpServer(ctx);
   const client = new Client({ name: "bench", version: "0" });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
@@ -108,7 +118,13 @@ export async function measureGuardStoreScale(input: GuardStoreScaleInput): Promi
   const smallLog = join(smallDir, "audit.jsonl");
   const now = Date.now();
   // Two years of records before now (a write every 4 records, the operator's every other one), so the last 24 hours hold about 1,400.
-  const shape = { fromMs: now - 730 * DAY_MS, toMs: now - 60_000, operators: [input.operator, "staking-bot"], currencies: ["solana_testnet", "polkadot"], amount: 1000n };
+  const shape = {
+    fromMs: now - 730 * DAY_MS,
+    toMs: now - 60_000,
+    operators: [input.operator, "staking-bot"],
+    currencies: ["solana_testnet", "polkadot"],
+    amount: 1000n,
+  };
   const generatedAt = performance.now();
   writeGeneratedLog(bigLog, { ...shape, records: input.records });
   const generateMs = performance.now() - generatedAt;
@@ -169,7 +185,13 @@ export async function measureGuardStoreScale(input: GuardStoreScaleInput): Promi
     title: `Guard store: the audit log at ${records} records (${(bigBytes / 1048576).toFixed(0)} MiB)`,
     figures: [
       latency(`create_transaction dry run through MCP (in memory), ${records}-record log, p50`, samples.big.dry, samples.empty.dry, 50, "ratio <= 1.2"),
-      latency(`create_transaction confirmation through MCP (in memory), ${records}-record log, p50`, samples.big.confirm, samples.empty.confirm, 50, "ratio <= 1.2"),
+      latency(
+        `create_transaction confirmation through MCP (in memory), ${records}-record log, p50`,
+        samples.big.confirm,
+        samples.empty.confirm,
+        50,
+        "ratio <= 1.2",
+      ),
       latency("dry run, p90", samples.big.dry, samples.empty.dry, 90),
       latency("confirmation, p90", samples.big.confirm, samples.empty.confirm, 90),
       {

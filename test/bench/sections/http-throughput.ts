@@ -27,13 +27,32 @@ export async function measureHttpThroughput(input: ThroughputInput): Promise<Sec
   const header = { "x-vendor-api-user": input.operator };
   const loads: { key: string; pid: number | undefined; spec: LoadSpec }[] = [
     { key: "bare_get", pid: input.barePid, spec: { ...common, url: `${input.bareUrl}/`, method: "GET" } },
-    { key: "emulator_get_account", pid: input.emulatorPid, spec: { ...common, url: `${input.emulatorBaseUrl}/accounts/${input.accountId}`, method: "GET", headers: header } },
+    {
+      key: "emulator_get_account",
+      pid: input.emulatorPid,
+      spec: { ...common, url: `${input.emulatorBaseUrl}/accounts/${input.accountId}`, method: "GET", headers: header },
+    },
     { key: "emulator_get_health", pid: input.emulatorPid, spec: { ...common, url: `${input.emulatorBaseUrl}/_health`, method: "GET", headers: header } },
-    { key: "bare_post", pid: input.barePid, spec: { ...common, url: `${input.bareUrl}/`, method: "POST", body: (index) => ({ ...input.sendBody, note: { title: "bench", content: `bare ${index}` } }) } },
+    {
+      key: "bare_post",
+      pid: input.barePid,
+      spec: {
+        ...common,
+        url: `${input.bareUrl}/`,
+        method: "POST",
+        body: (index) => ({ ...input.sendBody, note: { title: "bench", content: `bare ${index}` } }),
+      },
+    },
     {
       key: "emulator_post_transaction",
       pid: input.emulatorPid,
-      spec: { ...common, url: `${input.emulatorBaseUrl}/transactions`, method: "POST", headers: header, body: (index) => ({ ...input.sendBody, note: { title: "bench", content: `load ${index}` } }) },
+      spec: {
+        ...common,
+        url: `${input.emulatorBaseUrl}/transactions`,
+        method: "POST",
+        headers: header,
+        body: (index) => ({ ...input.sendBody, note: { title: "bench", content: `load ${index}` } }),
+      },
     },
   ];
   // Warm the load generator and both servers first; then the better of two alternating rounds.
@@ -51,7 +70,14 @@ export async function measureHttpThroughput(input: ThroughputInput): Promise<Sec
       if (!best || result.requestsPerSecond > best.requestsPerSecond) results[load.key] = { ...result, serverCpuMsPerRequest: cpuPerRequest };
     }
   }
-  const pair = (measure: string, key: string, baselineKey: string, field: "requestsPerSecond" | "p50Ms" | "p99Ms" | "serverCpuMsPerRequest", unit: string, target?: string): Figure => {
+  const pair = (
+    measure: string,
+    key: string,
+    baselineKey: string,
+    field: "requestsPerSecond" | "p50Ms" | "p99Ms" | "serverCpuMsPerRequest",
+    unit: string,
+    target?: string,
+  ): Figure => {
     const value = results[key]?.[field] ?? null;
     const base = results[baselineKey]?.[field] ?? null;
     const r = value === null || base === null ? null : ratio(value, base);
@@ -92,7 +118,13 @@ export async function measureHttpThroughput(input: ThroughputInput): Promise<Sec
       pair("GET /_health: requests per second", "emulator_get_health", "bare_get", "requestsPerSecond", "req/s", "ratio >= 0.5"),
       pair("GET /_health: server CPU per request", "emulator_get_health", "bare_get", "serverCpuMsPerRequest", "ms"),
       capacity("GET /_health: capacity of one core", "emulator_get_health", "bare_get", "ratio >= 0.5"),
-      pair("POST /transactions (send, approved, signed, broadcast): requests per second", "emulator_post_transaction", "bare_post", "requestsPerSecond", "req/s"),
+      pair(
+        "POST /transactions (send, approved, signed, broadcast): requests per second",
+        "emulator_post_transaction",
+        "bare_post",
+        "requestsPerSecond",
+        "req/s",
+      ),
       pair("POST /transactions: server CPU per request", "emulator_post_transaction", "bare_post", "serverCpuMsPerRequest", "ms"),
       capacity("POST /transactions: capacity of one core", "emulator_post_transaction", "bare_post"),
       pair("POST /transactions: p50 latency", "emulator_post_transaction", "bare_post", "p50Ms", "ms"),

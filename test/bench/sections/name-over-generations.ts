@@ -66,7 +66,8 @@ export async function measureNameOverGenerations(input: NameOverGenerationsInput
     sessions.push(modern);
     const byName = (session: TeamSession) => async () => {
       const answer = await session.call("get_account", { account: input.accountName });
-      if ((answer.structured.account as { name?: string } | undefined)?.name !== input.accountName) throw new Error(`get_account failed: ${answer.text.slice(0, 300)}`);
+      if ((answer.structured.account as { name?: string } | undefined)?.name !== input.accountName)
+        throw new Error(`get_account failed: ${answer.text.slice(0, 300)}`);
     };
     const firstMs = await timed(byName(modern));
     const legacy = await openTeamSession(server.url, server.token, "2025-11-25");

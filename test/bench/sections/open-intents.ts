@@ -32,7 +32,13 @@ export async function measureOpenIntents(input: OpenIntentsInput): Promise<Secti
   const filling = new FileGuardStore(openLog);
   const fillMs = await timed(async () => {
     for (let index = 0; index < input.open; index += 1) {
-      await filling.prepareIntent({ fingerprint: randomBytes(32).toString("hex"), nonce: randomBytes(16).toString("hex"), operator: input.operator, expires_at: Date.now() + HOUR_MS, sealed: JSON.stringify({ padding: "x".repeat(1000) }) });
+      await filling.prepareIntent({
+        fingerprint: randomBytes(32).toString("hex"),
+        nonce: randomBytes(16).toString("hex"),
+        operator: input.operator,
+        expires_at: Date.now() + HOUR_MS,
+        sealed: JSON.stringify({ padding: "x".repeat(1000) }),
+      });
     }
   });
   await filling.close();
@@ -42,7 +48,13 @@ export async function measureOpenIntents(input: OpenIntentsInput): Promise<Secti
   let amount = 0;
   const dryRun = async (which: "open" | "none") => {
     amount += 1;
-    const args = { account: "sol-treasury", recipient: input.recipient, amount: String(2000 + amount), unit: "lamport", note: `bench-intents ${which} ${amount}` };
+    const args = {
+      account: "sol-treasury",
+      recipient: input.recipient,
+      amount: String(2000 + amount),
+      unit: "lamport",
+      note: `bench-intents ${which} ${amount}`,
+    };
     return timed(async () => {
       const answer = await send(servers[which].client, args);
       if (answer.status !== "dry_run") throw new Error(`dry run answered ${String(answer.status)}`);

@@ -95,7 +95,9 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
   const balancers: NginxBalancer[] = [];
   const sessions: StdioRpcSession[] = [];
   try {
-    const recipient = (await new CustodyClient({ baseUrl: emulator.ready.base_url, operator: OPERATOR }).listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+    const recipient =
+      (await new CustodyClient({ baseUrl: emulator.ready.base_url, operator: OPERATOR }).listAllAccounts()).find((account) => account.name === "sol-cold")
+        ?.address ?? "";
     const policy = join(work, "policy.json");
     // A daily limit, so each write also sums the operator's day in the store.
     writeFileSync(policy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { base_units: "1000000000000000" } } } }));
@@ -103,7 +105,14 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
     const large = cluster.createDatabase("bench_million");
     // The servers' seal key: the default one of their HOME.
     const seedMs = await seedMillionRecords(cluster, large, input.records, OPERATOR, sealKeyFromFile(join(work, ".custody-mcp", "audit-seal.key")));
-    const env = (store: string) => ({ PATH: process.env.PATH ?? "", HOME: work, CUSTODY_BASE_URL: emulator.ready.base_url, CUSTODY_OPERATOR: OPERATOR, CUSTODY_POLICY: policy, CUSTODY_STORE: store });
+    const env = (store: string) => ({
+      PATH: process.env.PATH ?? "",
+      HOME: work,
+      CUSTODY_BASE_URL: emulator.ready.base_url,
+      CUSTODY_OPERATOR: OPERATOR,
+      CUSTODY_POLICY: policy,
+      CUSTODY_STORE: store,
+    });
     const emptySession = StdioRpcSession.spawn({ args: [input.custody], env: env(empty) });
     sessions.push(emptySession);
     const largeSession = StdioRpcSession.spawn({ args: [input.custody], env: env(large) });
@@ -119,7 +128,10 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
     const samples = { empty: { dry: [] as number[], confirm: [] as number[] }, large: { dry: [] as number[], confirm: [] as number[] } };
     // Alternating blocks of ten, so drift on a shared machine hits both stores alike.
     for (let done = 0; done < input.writes; done += 10) {
-      for (const [name, session] of [["empty", emptySession], ["large", largeSession]] as const) {
+      for (const [name, session] of [
+        ["empty", emptySession],
+        ["large", largeSession],
+      ] as const) {
         for (let index = 0; index < 10; index += 1) {
           const measured = await write(session, send(recipient, next()));
           samples[name].dry.push(measured.dryMs);
@@ -146,7 +158,13 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
       figures: [
         row(`create_transaction dry run, p50, store of ${input.records.toLocaleString("en-US")} records`, samples.large.dry, samples.empty.dry, 50, true),
         row("create_transaction dry run, p95", samples.large.dry, samples.empty.dry, 95, false),
-        row(`create_transaction confirmation (sent to the emulator), p50, store of ${input.records.toLocaleString("en-US")} records`, samples.large.confirm, samples.empty.confirm, 50, true),
+        row(
+          `create_transaction confirmation (sent to the emulator), p50, store of ${input.records.toLocaleString("en-US")} records`,
+          samples.large.confirm,
+          samples.empty.confirm,
+          50,
+          true,
+        ),
         row("create_transaction confirmation, p95", samples.large.confirm, samples.empty.confirm, 95, false),
       ],
       details: { records: input.records, seedMs, writes: input.writes },
@@ -159,11 +177,19 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
     writeFileSync(secret, randomBytes(32), { mode: 0o600 });
     const onePort = await freePort();
     const twoPort = await freePort();
-    const replicaEnv = (publicPort: number) => ({ ...env(shared), CUSTODY_TOKEN_SECRET_FILE: secret, CUSTODY_MCP_TOKEN: TOKEN, CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${publicPort}` });
+    const replicaEnv = (publicPort: number) => ({
+      ...env(shared),
+      CUSTODY_TOKEN_SECRET_FILE: secret,
+      CUSTODY_MCP_TOKEN: TOKEN,
+      CUSTODY_MCP_PUBLIC_ORIGIN: `http://127.0.0.1:${publicPort}`,
+    });
     // A replica accepts one public origin: each balancer gets replicas of its own on the one store.
     const alone = await startReplica(input.custody, "solo", await freePort(), replicaEnv(onePort));
     replicas.push(alone);
-    const pair = [await startReplica(input.custody, "r1", await freePort(), replicaEnv(twoPort)), await startReplica(input.custody, "r2", await freePort(), replicaEnv(twoPort))];
+    const pair = [
+      await startReplica(input.custody, "r1", await freePort(), replicaEnv(twoPort)),
+      await startReplica(input.custody, "r2", await freePort(), replicaEnv(twoPort)),
+    ];
     replicas.push(...pair);
     const one = await startNginxBalancer([alone], onePort);
     balancers.push(one);

@@ -107,7 +107,15 @@ const count = (value: number): string => value.toLocaleString("en-US");
 export function scaleSection(input: ScaleInput): Section {
   const { scale, demo, seeded } = input;
   const baseline = `demo workspace (${demo.accountsCount} accounts, ${demo.transactionsCount} transactions)`;
-  const row = (measure: string, value: number, base: number, note?: string): Figure => ({ measure, value, unit: "ms", baseline, baselineValue: base, ratio: ratio(value, base), ...(note ? { note } : {}) });
+  const row = (measure: string, value: number, base: number, note?: string): Figure => ({
+    measure,
+    value,
+    unit: "ms",
+    baseline,
+    baselineValue: base,
+    ratio: ratio(value, base),
+    ...(note ? { note } : {}),
+  });
   const figures: Figure[] = [
     {
       measure: `seeding ${count(seeded.accounts)} accounts and ${count(seeded.transactions)} transactions (POST /_control/seed/scale, in memory)`,
@@ -116,15 +124,27 @@ export function scaleSection(input: ScaleInput): Section {
       baseline: "the issue's bound: well under a minute",
       baselineValue: 60,
       ratio: ratio(seeded.seedSeconds, 60),
-      note: `${seeded.commits} commits; statuses ${Object.entries(seeded.byStatus).map(([status, value]) => `${status} ${count(value)}`).join(", ")}`,
+      note: `${seeded.commits} commits; statuses ${Object.entries(seeded.byStatus)
+        .map(([status, value]) => `${status} ${count(value)}`)
+        .join(", ")}`,
     },
     row("GET /accounts, first page (client)", scale.accountsFirstPageMs, demo.accountsFirstPageMs),
     row("list_accounts tool, first page (MCP over stdio)", scale.toolListAccountsMs, demo.toolListAccountsMs),
-    row(`GET /transactions?label= (client; ${scale.labelMatches} match)`, scale.labelSearchMs, demo.labelSearchMs, "reads every transaction's notes (folded once, at commit)"),
+    row(
+      `GET /transactions?label= (client; ${scale.labelMatches} match)`,
+      scale.labelSearchMs,
+      demo.labelSearchMs,
+      "reads every transaction's notes (folded once, at commit)",
+    ),
     row("search_transactions tool by label (MCP)", scale.toolSearchMs, demo.toolSearchMs),
     row("GET /transactions/{id}/history (client)", scale.historyMs, demo.historyMs),
     row("get_transaction_history tool (MCP)", scale.toolHistoryMs, demo.toolHistoryMs),
-    row("resolveAccount by name, new client (lists every account)", scale.resolveFirstMs, demo.resolveFirstMs, "pages of 1000; what every resolution cost before the directory"),
+    row(
+      "resolveAccount by name, new client (lists every account)",
+      scale.resolveFirstMs,
+      demo.resolveFirstMs,
+      "pages of 1000; what every resolution cost before the directory",
+    ),
     row("resolveAccount by name, repeated (directory hint: GET by id + a one-account page)", scale.resolveRepeatMs, demo.resolveRepeatMs, "median of 20"),
     row("get_account tool by exact name, the session's first (MCP)", scale.toolGetAccountByNameFirstMs, demo.toolGetAccountByNameFirstMs, "one sample"),
     row("get_account tool by exact name, repeated (MCP)", scale.toolGetAccountByNameMs, demo.toolGetAccountByNameMs, "median of 10"),

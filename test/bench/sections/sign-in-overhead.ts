@@ -46,7 +46,8 @@ export async function measureSignInOverhead(input: SignInOverheadInput): Promise
     sessions.push(signedIn, shared);
     const read = (session: TeamSession) => async () => {
       const answer = await session.call("get_account", { account: String(input.accountId) });
-      if ((answer.structured.account as { id?: number } | undefined)?.id !== input.accountId) throw new Error(`get_account failed: ${answer.text.slice(0, 200)}`);
+      if ((answer.structured.account as { id?: number } | undefined)?.id !== input.accountId)
+        throw new Error(`get_account failed: ${answer.text.slice(0, 200)}`);
     };
     for (let index = 0; index < 30; index += 1) {
       await read(signedIn)();

@@ -24,7 +24,15 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, cus
   const oneToolBytes = toolBytes(oneTool)[0]?.bytes ?? Number.NaN;
   const averageVsReference = ratio(average, FILESYSTEM_SERVER_BYTES_PER_TOOL);
   const figures: Figure[] = [
-    { measure: `tools/list answer, ${count} tools, 2025-11-25`, value: custody.bytes, unit: "bytes", baseline: "one-tool SDK v2 server's answer", baselineValue: oneTool.bytes, ratio: ratio(custody.bytes, oneTool.bytes), quoted: "23,431 bytes (one-tool 282)" },
+    {
+      measure: `tools/list answer, ${count} tools, 2025-11-25`,
+      value: custody.bytes,
+      unit: "bytes",
+      baseline: "one-tool SDK v2 server's answer",
+      baselineValue: oneTool.bytes,
+      ratio: ratio(custody.bytes, oneTool.bytes),
+      quoted: "23,431 bytes (one-tool 282)",
+    },
     ...(custody2026 === undefined
       ? []
       : [
@@ -68,7 +76,14 @@ export function measureToolsListSize(custody: RpcAnswer, oneTool: RpcAnswer, cus
       baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL,
       ratio: ratio(largest?.bytes ?? Number.NaN, FILESYSTEM_SERVER_BYTES_PER_TOOL),
     },
-    { measure: "one tool of the SDK baseline (echo, one string field)", value: oneToolBytes, unit: "bytes", baseline: "reference filesystem server", baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL, ratio: ratio(oneToolBytes, FILESYSTEM_SERVER_BYTES_PER_TOOL) },
+    {
+      measure: "one tool of the SDK baseline (echo, one string field)",
+      value: oneToolBytes,
+      unit: "bytes",
+      baseline: "reference filesystem server",
+      baselineValue: FILESYSTEM_SERVER_BYTES_PER_TOOL,
+      ratio: ratio(oneToolBytes, FILESYSTEM_SERVER_BYTES_PER_TOOL),
+    },
   ];
   return {
     title: "tools/list size",

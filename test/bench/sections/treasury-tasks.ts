@@ -18,14 +18,23 @@ function askOver(session: StdioRpcSession): Ask {
   return async (tool, args = {}) => {
     const answer = await session.request("tools/call", { name: tool, arguments: args });
     const text = ((answer.result.content ?? []) as { text?: string }[]).map((item) => item.text ?? "").join("\n");
-    return { structured: (answer.result.structuredContent ?? {}) as Record<string, unknown>, text, isError: answer.result.isError === true, token: tokenFromText(text) };
+    return {
+      structured: (answer.result.structuredContent ?? {}) as Record<string, unknown>,
+      text,
+      isError: answer.result.isError === true,
+      token: tokenFromText(text),
+    };
   };
 }
 
 function controlOver(controlUrl: string): TaskWorkspace {
   return {
     async control(method, path, body) {
-      const response = await fetch(`${controlUrl}${path}`, { method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${controlUrl}${path}`, {
+        method,
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
       return text === "" ? null : JSON.parse(text);
@@ -68,7 +77,13 @@ export async function measureTreasuryTasks(input: TreasuryTasksInput): Promise<S
     details: { tasks: rows },
     table: {
       headers: ["Task", "Operator", "Tool calls", "Tokens read (text + structuredContent, bytes / 4)", "Bound"],
-      rows: rows.map((row) => [row.task, row.operator, row.calls, row.tokens, row.target === "" ? "" : `${row.target}: ${row.met === true ? "met" : "**missed**"}`]),
+      rows: rows.map((row) => [
+        row.task,
+        row.operator,
+        row.calls,
+        row.tokens,
+        row.target === "" ? "" : `${row.target}: ${row.met === true ? "met" : "**missed**"}`,
+      ]),
     },
   };
 }

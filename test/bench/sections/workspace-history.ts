@@ -31,7 +31,14 @@ const TARGET = "ratio <= 1.2";
 /** Creates `count` sends of distinct amounts on the account, directly (not through the guard): its history within the window. */
 async function fillWindow(client: CustodyClient, accountName: string, recipient: string, count: number, from: number): Promise<void> {
   for (let index = 0; index < count; index += 1) {
-    await client.createTransaction({ account_name: accountName, amount: String(1000 + from + index), max_fees: "7500", recipient, speed: "NORMAL", note: { title: "bench", content: `history ${from + index}` } });
+    await client.createTransaction({
+      account_name: accountName,
+      amount: String(1000 + from + index),
+      max_fees: "7500",
+      recipient,
+      speed: "NORMAL",
+      note: { title: "bench", content: `history ${from + index}` },
+    });
   }
 }
 
@@ -87,11 +94,21 @@ function figures(label: string, samples: { with: number[]; without: number[] }, 
 }
 
 export async function measureWorkspaceHistory(input: WorkspaceHistoryInput): Promise<Section> {
-  const stores = { with: new FileGuardStore(join(input.workDir, "history-with-audit.jsonl")), without: new FileGuardStore(join(input.workDir, "history-without-audit.jsonl")) };
+  const stores = {
+    with: new FileGuardStore(join(input.workDir, "history-with-audit.jsonl")),
+    without: new FileGuardStore(join(input.workDir, "history-without-audit.jsonl")),
+  };
   const newClient = () => new CustodyClient({ baseUrl: input.baseUrl, operator: input.operator, timeoutMs: 60_000 });
   const pairOn = (client: CustodyClient): Roads => {
     const road = (readWorkspaceHistory: boolean) =>
-      new WriteRoad({ client, operator: input.operator, policy: () => DEFAULT_POLICY, store: stores[readWorkspaceHistory ? "with" : "without"], surface: "bench", readWorkspaceHistory });
+      new WriteRoad({
+        client,
+        operator: input.operator,
+        policy: () => DEFAULT_POLICY,
+        store: stores[readWorkspaceHistory ? "with" : "without"],
+        surface: "bench",
+        readWorkspaceHistory,
+      });
     return { with: road(true), without: road(false) };
   };
   const client = newClient();
@@ -118,13 +135,36 @@ export async function measureWorkspaceHistory(input: WorkspaceHistoryInput): Pro
       quotedColumn: "earlier p50 ratios (docs of 2026-11-26, and the first page of 40 tried)",
       figures: [
         ...figures(`${QUIET_DAY} of the account's transactions in the window, ${OLDER_HISTORY} before it`, quiet, true, again),
-        ...figures(`${QUIET_DAY} in the window, first dry run of a process`, quietFirst, false, `one page of ${HISTORY_FIRST_PAGE} read`, "0.90; 1.70 and 1.72 with a first page of 40"),
+        ...figures(
+          `${QUIET_DAY} in the window, first dry run of a process`,
+          quietFirst,
+          false,
+          `one page of ${HISTORY_FIRST_PAGE} read`,
+          "0.90; 1.70 and 1.72 with a first page of 40",
+        ),
         ...figures(`${BUSY_DAY} in the window`, busy, true, again),
         ...figures(`${BUSY_DAY} in the window, first dry run of a process`, busyFirst, false, pagesRead(BUSY_DAY), "1.25; 1.24 to 1.44 with one page of 40"),
         ...figures(`${HISTORY_MAX_READ} in the window (the read's cap)`, busiest, true, again),
-        ...figures(`${HISTORY_MAX_READ} in the window, first dry run of a process`, busiestFirst, false, `${pagesRead(HISTORY_MAX_READ)}: the busiest day the read covers`, "3.28; 5.3 to 7.4 with 6 pages from 40 (loaded machine)"),
+        ...figures(
+          `${HISTORY_MAX_READ} in the window, first dry run of a process`,
+          busiestFirst,
+          false,
+          `${pagesRead(HISTORY_MAX_READ)}: the busiest day the read covers`,
+          "3.28; 5.3 to 7.4 with 6 pages from 40 (loaded machine)",
+        ),
       ],
-      details: { runs: input.runs, coldRuns, firstPage: HISTORY_FIRST_PAGE, maxRead: HISTORY_MAX_READ, quiet, quietFirst, busy, busyFirst, busiest, busiestFirst },
+      details: {
+        runs: input.runs,
+        coldRuns,
+        firstPage: HISTORY_FIRST_PAGE,
+        maxRead: HISTORY_MAX_READ,
+        quiet,
+        quietFirst,
+        busy,
+        busyFirst,
+        busiest,
+        busiestFirst,
+      },
     };
   } finally {
     agent.destroy();

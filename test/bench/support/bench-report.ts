@@ -64,12 +64,15 @@ export function sectionMarkdown(section: Section, intro?: string): string {
   for (const figure of section.figures) {
     const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
     const v1 = quotesV1 ? ` ${figure.quoted ?? ""} |` : "";
-    lines.push(`| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} |${v1} ${figure.note ?? ""} |`);
+    lines.push(
+      `| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} |${v1} ${figure.note ?? ""} |`,
+    );
   }
   lines.push("");
   if (section.table) {
     lines.push(`| ${section.table.headers.join(" | ")} |`, `|${section.table.headers.map(() => "---").join("|")}|`);
-    for (const row of section.table.rows) lines.push(`| ${row.map((value) => (typeof value === "number" ? value.toLocaleString("en-US") : value)).join(" | ")} |`);
+    for (const row of section.table.rows)
+      lines.push(`| ${row.map((value) => (typeof value === "number" ? value.toLocaleString("en-US") : value)).join(" | ")} |`);
     lines.push("");
   }
   return lines.join("\n");

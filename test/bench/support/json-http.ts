@@ -27,7 +27,13 @@ export function httpCall(agent: Agent, method: string, url: string, body?: unkno
 }
 
 /** The call's JSON answer; any status but 2xx throws with the answer's text. */
-export async function jsonCall<T = Record<string, unknown>>(agent: Agent, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
+export async function jsonCall<T = Record<string, unknown>>(
+  agent: Agent,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<T> {
   const answer = await httpCall(agent, method, url, body, headers);
   if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${url}: HTTP ${answer.status} ${answer.text.slice(0, 500)}`);
   return JSON.parse(answer.text) as T;

@@ -49,7 +49,10 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
     { seq: records - 1, prevHash: cluster.psql(database, `SELECT hash FROM custody_audit WHERE seq = ${records - 2}`).trim() },
     new Date(),
   );
-  cluster.psql(database, `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), 'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`);
+  cluster.psql(
+    database,
+    `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), 'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`,
+  );
   const sealer = new pg.Pool({ connectionString: url });
   await writeTableSeal(sealer, sealKey, last);
   await sealer.end();

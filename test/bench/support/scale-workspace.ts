@@ -41,10 +41,15 @@ export async function seedScaleWorkspace(spec: ScaleSpec): Promise<SeededScale> 
   const agent = new Agent({ keepAlive: true });
   try {
     const started = performance.now();
-    const answer = await jsonCall<ScaleSeedAnswer>(agent, "POST", `${spec.controlUrl}/seed/scale`, { accounts: spec.accounts, transactions: spec.transactions, operator: spec.operator });
+    const answer = await jsonCall<ScaleSeedAnswer>(agent, "POST", `${spec.controlUrl}/seed/scale`, {
+      accounts: spec.accounts,
+      transactions: spec.transactions,
+      operator: spec.operator,
+    });
     const seedSeconds = (performance.now() - started) / 1000;
     const { accounts, transactions } = answer;
-    if (accounts.last_name === null || transactions.first_id === null || answer.label_example === null) throw new Error(`the scale seed added nothing: ${JSON.stringify(answer)}`);
+    if (accounts.last_name === null || transactions.first_id === null || answer.label_example === null)
+      throw new Error(`the scale seed added nothing: ${JSON.stringify(answer)}`);
     return {
       accounts: accounts.count,
       transactions: transactions.count,

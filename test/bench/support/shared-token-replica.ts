@@ -33,5 +33,11 @@ export async function startSharedTokenServer(custody: string, id: string, worksp
     CUSTODY_TOKEN_SECRET_FILE: secret,
   };
   const replica = await startReplica(custody, id, port, env);
-  return { url: `http://127.0.0.1:${port}/mcp`, token: BENCH_BEARER_TOKEN, waitForStderr: (text) => replica.waitForStderr(text, 120_000), stderr: () => replica.stderr(), stop: () => replica.stop() };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    token: BENCH_BEARER_TOKEN,
+    waitForStderr: (text) => replica.waitForStderr(text, 120_000),
+    stderr: () => replica.stderr(),
+    stop: () => replica.stop(),
+  };
 }

@@ -33,7 +33,9 @@ describe("spliceSection: one table of the results replaced, the rest kept", () =
     expect(out).toContain("### Scale: hand-written findings (above the markers, never touched)\n\ntext");
     expect(out).not.toContain("| old |");
     expect(out).toContain("### Cold start\n\n| a |\n\n### Scale: new figures\n\n| new |\n\n### Peak memory\n\n| m |");
-    expect(spliceSection(out, "Scale", "### Scale: newer\n\n| newer |")).toBe(out.replace("### Scale: new figures\n\n| new |", "### Scale: newer\n\n| newer |"));
+    expect(spliceSection(out, "Scale", "### Scale: newer\n\n| newer |")).toBe(
+      out.replace("### Scale: new figures\n\n| new |", "### Scale: newer\n\n| newer |"),
+    );
   });
 
   it("a section that was not there goes before the end marker; a last section is replaced up to the marker", () => {

@@ -11,7 +11,11 @@ describe("approve_transaction", () => {
     const treasury = demo.treasury();
     const pending = (await treasury.searchTransactions({ status: "PENDING_APPROVAL" })).edges[0]?.node;
     if (!pending) throw new Error("the demo workspace has no pending transaction");
-    const draft = await writeSpec("approve_transaction").planAny(planContext(treasury), { kind: "approve_transaction", transaction_id: pending.id }, "cw-0123456789abcdef0123");
+    const draft = await writeSpec("approve_transaction").planAny(
+      planContext(treasury),
+      { kind: "approve_transaction", transaction_id: pending.id },
+      "cw-0123456789abcdef0123",
+    );
     expect(draft.call).toMatchObject({ method: "POST", path: `/transactions/${pending.id}/approve` });
     expect(draft.amounts).toEqual({ amount: pending.amount, max_fees: pending.max_fees });
     expect(draft.destinations[0]).toEqual({ role: "transaction", value: `${pending.id} (${pending.type})` });

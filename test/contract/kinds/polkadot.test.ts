@@ -15,10 +15,16 @@ describe("the Polkadot amount writes, one factory over their data", () => {
     const operation = POLKADOT_AMOUNT_OPERATIONS[kind];
     const draft = await writeSpec(kind).planAny(planContext(demo.treasury()), { kind, account: "dot-staking", amount: AMOUNT }, REFERENCE);
     expect(writeIdentity(kind)).toMatchObject({ tool: kind, toolset: "polkadot_staking" });
-    expect(draft.call).toMatchObject({ method: "POST", path: "/transactions", body: { recipient: "", speed: "CUSTOM", coin_fields: { type: operation.type }, note: { title: kind.replaceAll("_", " ") } } });
+    expect(draft.call).toMatchObject({
+      method: "POST",
+      path: "/transactions",
+      body: { recipient: "", speed: "CUSTOM", coin_fields: { type: operation.type }, note: { title: kind.replaceAll("_", " ") } },
+    });
     expect(draft.amounts).toEqual({ amount: AMOUNT });
     expect(draft.lostAnswer).toEqual({ by: "reference", expected: { operations: [operation.type], amount: AMOUNT.toString() } });
-    expect(draft.balances.map((change) => change.name)[0]).toMatch(operation.draws === "available" ? /^balances\.available$/ : operation.draws === "bonded" ? /^balances\.bonded$/ : /unbond/);
+    expect(draft.balances.map((change) => change.name)[0]).toMatch(
+      operation.draws === "available" ? /^balances\.available$/ : operation.draws === "bonded" ? /^balances\.bonded$/ : /unbond/,
+    );
   });
 
   it("titles each kind as every surface names it", () => {
@@ -28,7 +34,11 @@ describe("the Polkadot amount writes, one factory over their data", () => {
 
 describe("polkadot_set_payee", () => {
   it("blocks a destination that is no rewards destination and shows its body without estimating it", async () => {
-    const draft = await writeSpec("polkadot_set_payee").planAny(planContext(demo.treasury()), { kind: "polkadot_set_payee", account: "dot-staking", payee: "Elsewhere" }, REFERENCE);
+    const draft = await writeSpec("polkadot_set_payee").planAny(
+      planContext(demo.treasury()),
+      { kind: "polkadot_set_payee", account: "dot-staking", payee: "Elsewhere" },
+      REFERENCE,
+    );
     expect(draft.checks.filter((check) => check.severity === "block").map((check) => check.code)).toContain("POLKADOT_PAYEE_UNKNOWN");
     expect(draft.fee).toEqual({ unknown: "not estimated: payee is not a rewards destination" });
     expect(draft.lostAnswer).toEqual({ by: "reference", expected: { operations: ["SETPAYEE"], payee: "Elsewhere" } });

@@ -12,7 +12,11 @@ describe("Solana stake actions", () => {
     const staking = demo.staking();
     const stake = (await staking.listSolanaStakes(1)).find((candidate) => candidate.blockchain_state.status === "activated");
     if (!stake) throw new Error("the demo workspace has no activated stake");
-    const draft = await writeSpec("solana_deactivate_stake").planAny(planContext(staking), { kind: "solana_deactivate_stake", account: "sol-treasury", stake_uid: stake.uid }, REFERENCE);
+    const draft = await writeSpec("solana_deactivate_stake").planAny(
+      planContext(staking),
+      { kind: "solana_deactivate_stake", account: "sol-treasury", stake_uid: stake.uid },
+      REFERENCE,
+    );
     expect(draft.call).toEqual({ method: "POST", path: `/solana/accounts/1/stakes/${encodeURIComponent(stake.uid)}/actions/deactivate`, body: null });
     expect(draft.destinations[0]).toEqual({ role: "stake", value: `${stake.uid} (stake account ${stake.blockchain_state.pub_key})` });
     expect(draft.lostAnswer).toEqual({ by: "new_transactions", expected: expect.objectContaining({ stake_account: stake.blockchain_state.pub_key }) });
@@ -24,7 +28,11 @@ describe("Solana stake actions", () => {
     const stake = (await staking.listSolanaStakes(1)).find((candidate) => candidate.blockchain_state.status === "activated");
     if (!stake) throw new Error("the demo workspace has no activated stake");
     const amount = stake.blockchain_state.total_balance + 1n;
-    const draft = await writeSpec("solana_split_stake").planAny(planContext(staking), { kind: "solana_split_stake", account: "sol-treasury", stake_uid: stake.uid, amount }, REFERENCE);
+    const draft = await writeSpec("solana_split_stake").planAny(
+      planContext(staking),
+      { kind: "solana_split_stake", account: "sol-treasury", stake_uid: stake.uid, amount },
+      REFERENCE,
+    );
     expect(draft.checks.filter((check) => check.severity === "block").map((check) => check.code)).not.toEqual([]);
     expect(draft.balances.map((change) => change.name)).toEqual(["available_balance", "stake total_balance", "new stake total_balance"]);
   });
@@ -35,11 +43,18 @@ describe("Solana stake actions", () => {
     if (!stake) throw new Error("the demo workspace has no activated stake");
     const request = { account: "sol-treasury", stake_uid: stake.uid, amount: 2_000_000_000n };
     const split = await writeSpec("solana_split_stake").planAny(planContext(staking), { kind: "solana_split_stake", ...request }, REFERENCE);
-    const both = await writeSpec("solana_split_deactivate_stake").planAny(planContext(staking), { kind: "solana_split_deactivate_stake", ...request }, REFERENCE);
+    const both = await writeSpec("solana_split_deactivate_stake").planAny(
+      planContext(staking),
+      { kind: "solana_split_deactivate_stake", ...request },
+      REFERENCE,
+    );
     expect(split.call.path).toMatch(/\/actions\/split$/);
     expect(both.call.path).toMatch(/\/actions\/split_deactivate$/);
     expect(both.call.body).toEqual(split.call.body);
-    expect([split.destinations[1], both.destinations[1]]).toEqual([{ role: "into", value: "a new stake" }, { role: "into", value: "a new stake, deactivated" }]);
+    expect([split.destinations[1], both.destinations[1]]).toEqual([
+      { role: "into", value: "a new stake" },
+      { role: "into", value: "a new stake, deactivated" },
+    ]);
     expect(both.summary).toMatch(/into a new stake and deactivate the new stake$/);
     expect([split.dates, Object.keys(both.dates ?? {})]).toEqual([undefined, ["withdrawable_at"]]);
   });

@@ -32,7 +32,7 @@ export const NASTY_STRINGS: readonly string[] = [
   "undefined",
   "__proto__",
   "constructor",
-  "{\"value\":\"1\"}",
+  '{"value":"1"}',
   "<untrusted>",
   "'; DROP TABLE accounts; --",
   "../../etc/passwd",

@@ -91,7 +91,13 @@ export async function callTool(client: Client, name: string, args: Record<string
   try {
     const result = await client.callTool({ name, arguments: args });
     const text = ((result.content ?? []) as { type: string; text?: string }[]).map((item) => item.text ?? "").join("\n");
-    return { structured: (result.structuredContent ?? {}) as ToolAnswer["structured"], text, isError: result.isError === true, protocolError: null, token: tokenFromText(text) };
+    return {
+      structured: (result.structuredContent ?? {}) as ToolAnswer["structured"],
+      text,
+      isError: result.isError === true,
+      protocolError: null,
+      token: tokenFromText(text),
+    };
   } catch (error) {
     return { structured: {}, text: "", isError: true, protocolError: error instanceof Error ? error.message : String(error), token: undefined };
   }

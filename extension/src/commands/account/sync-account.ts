@@ -21,8 +21,9 @@ export const syncAccount: CommandDefinition = {
     const base = { operator: target.operator, tool: SYNC.name, request: { account_id: choice.account.id } };
     let result: { success: boolean };
     try {
-      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: syncing {0}...", labelText(choice.account.name, 80)) }, () =>
-        client.syncAccount(choice.account.id),
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: syncing {0}...", labelText(choice.account.name, 80)) },
+        () => client.syncAccount(choice.account.id),
       );
     } catch (error) {
       await services.audit.recordFailure(base, error);

@@ -32,7 +32,10 @@ export const showJson: CommandDefinition = {
       const choice = await chooseStake(client, services.prompter, target, { title: vscode.l10n.t("Custody: Show Stake as JSON") });
       if (choice) await openJson(SolanaStake.encode(choice.stake));
     } else if (kind === "transaction") {
-      const choice = await chooseTransaction(client, services.prompter, target, { title: vscode.l10n.t("Custody: Show Transaction as JSON"), pendingOnly: false });
+      const choice = await chooseTransaction(client, services.prompter, target, {
+        title: vscode.l10n.t("Custody: Show Transaction as JSON"),
+        pendingOnly: false,
+      });
       if (choice) await openJson(Transaction.encode(choice.transaction));
     }
   },

@@ -7,8 +7,9 @@ import { reportConnection } from "./report-connection.js";
 export const startEmulator: CommandDefinition = {
   id: "custody.startEmulator",
   async run(services: Services) {
-    const emulator = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: starting the built-in emulator...") }, () =>
-      services.emulator.start(),
+    const emulator = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: starting the built-in emulator...") },
+      () => services.emulator.start(),
     );
     services.output.info(`Built-in emulator serving the demo workspace at ${emulator.baseUrl} (operators: ${emulator.operators.join(", ")})`);
     let operator = emulator.operators[0];

@@ -26,7 +26,12 @@ export const ethereumStake: CommandDefinition = {
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 2, STEPS),
       limit: amountLimit("amount"),
-      prompt: vscode.l10n.t("Amount to stake in {0}; the account must hold at least 32 {1} (it holds {2})", unit, unit, displayAmount(account.balance, currency)),
+      prompt: vscode.l10n.t(
+        "Amount to stake in {0}; the account must hold at least 32 {1} (it holds {2})",
+        unit,
+        unit,
+        displayAmount(account.balance, currency),
+      ),
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
     if (amountText === undefined) return;
@@ -53,7 +58,10 @@ export const ethereumStake: CommandDefinition = {
       title: stepTitle(TITLE, 4, STEPS),
       limit: { field: "contract_data", max: INPUT_LIMITS.contract_data },
       prompt: vscode.l10n.t("Call data for the provider's deposit function (hex, with its 4-byte selector)"),
-      validate: (text) => (text.trim() !== "" && HexString.safeParse(text.trim()).success ? undefined : "contract_data: must be hex-encoded bytes: an optional 0x then an even number of hex digits"),
+      validate: (text) =>
+        text.trim() !== "" && HexString.safeParse(text.trim()).success
+          ? undefined
+          : "contract_data: must be hex-encoded bytes: an optional 0x then an even number of hex digits",
     });
     if (contractData === undefined) return;
     const amount = readAmount(amountText, currency, "amount");
@@ -61,7 +69,10 @@ export const ethereumStake: CommandDefinition = {
       title: stepTitle(TITLE, 5, STEPS),
       limit: amountLimit("max_fees"),
       prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
-      validate: (text) => (text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text)),
+      validate: (text) =>
+        text.trim() === ""
+          ? undefined
+          : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
     });
     if (feesText === undefined) return;
     await services.guard.run({

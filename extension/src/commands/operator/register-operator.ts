@@ -37,16 +37,32 @@ export const registerOperator: CommandDefinition = {
     const base = { operator: target.operator, request_digest: null };
     if (mode === "create") {
       if (!toolPermitted(services, CREATE)) return;
-      const go = await prompter.confirm({ message: vscode.l10n.t("Create the API operator {0}?", name.trim()), detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`, action: vscode.l10n.t("Create") });
+      const go = await prompter.confirm({
+        message: vscode.l10n.t("Create the API operator {0}?", name.trim()),
+        detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`,
+        action: vscode.l10n.t("Create"),
+      });
       if (!go) return;
       try {
         const created = await client.createApiUser(name.trim());
-        await audit.record({ ...base, tool: CREATE.name, event: "submitted", request: { name: created.name }, details: { name: created.name, role: created.role } });
-        output.info(`Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`);
+        await audit.record({
+          ...base,
+          tool: CREATE.name,
+          event: "submitted",
+          request: { name: created.name },
+          details: { name: created.name, role: created.role },
+        });
+        output.info(
+          `Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`,
+        );
         const copyDeviceId = vscode.l10n.t("Copy Device ID");
         const copy = await notify(
           "info",
-          vscode.l10n.t("Custody: operator {0} created. An administrator must now invite {0} in the workspace application with the device id {1}; it will issue a UUID.", created.name, created.device_id),
+          vscode.l10n.t(
+            "Custody: operator {0} created. An administrator must now invite {0} in the workspace application with the device id {1}; it will issue a UUID.",
+            created.name,
+            created.device_id,
+          ),
           copyDeviceId,
         );
         if (copy === copyDeviceId) await vscode.env.clipboard.writeText(created.device_id);
@@ -65,7 +81,13 @@ export const registerOperator: CommandDefinition = {
     if (uuid === undefined) return;
     try {
       const result = await client.registerApiUser(name.trim(), uuid.trim());
-      await audit.record({ ...base, tool: REGISTER.name, event: result.success ? "submitted" : "failed", request: { name: name.trim() }, details: { name: name.trim(), success: result.success } });
+      await audit.record({
+        ...base,
+        tool: REGISTER.name,
+        event: result.success ? "submitted" : "failed",
+        request: { name: name.trim() },
+        details: { name: name.trim(), success: result.success },
+      });
       const message = result.success
         ? `Custody: ${name.trim()} is registered; administrators must now approve its Create user request before it can use the API.`
         : `Custody: the module did not accept the registration of ${name.trim()}.`;

@@ -1,5 +1,13 @@
 import * as vscode from "vscode";
-import { checkPolkadotOperation, displayUnit, POLKADOT_AMOUNT_OPERATIONS, POLKADOT_BALANCE_NAMES, polkadotBalanceValue, writeIdentity, type PolkadotAmountKind } from "@custody/shared";
+import {
+  checkPolkadotOperation,
+  displayUnit,
+  POLKADOT_AMOUNT_OPERATIONS,
+  POLKADOT_BALANCE_NAMES,
+  polkadotBalanceValue,
+  writeIdentity,
+  type PolkadotAmountKind,
+} from "@custody/shared";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
 import { displayAmount } from "../../views/amount-text.js";
@@ -20,7 +28,12 @@ export function polkadotAmountCommand(id: string, kind: PolkadotAmountKind): Com
       const amountText = await services.prompter.input({
         title: stepTitle(title, 2, 2),
         limit: amountLimit("amount"),
-        prompt: vscode.l10n.t("Amount in {0} (or with a unit code); {1} in {2}", displayUnit(currency).code, displayAmount(polkadotBalanceValue(operation.draws, balances), currency), POLKADOT_BALANCE_NAMES[operation.draws]),
+        prompt: vscode.l10n.t(
+          "Amount in {0} (or with a unit code); {1} in {2}",
+          displayUnit(currency).code,
+          displayAmount(polkadotBalanceValue(operation.draws, balances), currency),
+          POLKADOT_BALANCE_NAMES[operation.draws],
+        ),
         validate: amountValidator(currency, "amount", (amount) => checkPolkadotOperation({ type: operation.type, amount }, balances, staking)),
       });
       if (amountText === undefined) return;

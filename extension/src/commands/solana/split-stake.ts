@@ -7,7 +7,12 @@ import type { TreeNode } from "../../views/tree-node.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { stakeForAction } from "./stake-action.js";
 
-async function split(services: Services, node: TreeNode | undefined, kind: Extract<WriteKind, "solana_split_stake" | "solana_split_deactivate_stake">, title: string): Promise<void> {
+async function split(
+  services: Services,
+  node: TreeNode | undefined,
+  kind: Extract<WriteKind, "solana_split_stake" | "solana_split_deactivate_stake">,
+  title: string,
+): Promise<void> {
   const action = kind === "solana_split_stake" ? "split" : "split_deactivate";
   const choice = await stakeForAction(services, node, kind, action, stepTitle(title, 1, 2));
   if (!choice) return;
@@ -15,7 +20,11 @@ async function split(services: Services, node: TreeNode | undefined, kind: Extra
   const amountText = await services.prompter.input({
     title: stepTitle(title, 2, 2),
     limit: amountLimit("amount"),
-    prompt: vscode.l10n.t("Amount to split off into a new stake, in {0}; the stake holds {1}", displayUnit(currency).code, displayAmount(stake.blockchain_state.total_balance, currency)),
+    prompt: vscode.l10n.t(
+      "Amount to split off into a new stake, in {0}; the stake holds {1}",
+      displayUnit(currency).code,
+      displayAmount(stake.blockchain_state.total_balance, currency),
+    ),
     validate: amountValidator(currency, "amount", (amount) => checkSolanaStakeAction(action, stake, { amount })),
   });
   if (amountText === undefined) return;

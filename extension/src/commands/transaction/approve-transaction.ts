@@ -10,7 +10,10 @@ export const approveTransaction: CommandDefinition = {
   async run(services: Services, node) {
     if (!permitted(services, "approve_transaction")) return;
     const { client } = services.connection.require();
-    const choice = await chooseTransaction(client, services.prompter, node?.target, { title: vscode.l10n.t("Custody: Approve Transaction"), pendingOnly: true });
+    const choice = await chooseTransaction(client, services.prompter, node?.target, {
+      title: vscode.l10n.t("Custody: Approve Transaction"),
+      pendingOnly: true,
+    });
     if (!choice) return;
     await services.guard.run({ kind: "approve_transaction", transaction_id: choice.transaction.id });
   },

@@ -32,7 +32,12 @@ export const createTransaction: CommandDefinition = {
     const amountText = await prompter.input({
       title: stepTitle(TITLE, 3, STEPS),
       limit: amountLimit("amount"),
-      prompt: vscode.l10n.t("Amount in {0} (or with a unit code, e.g. \"1.5 {1}\"); {2} available", unit, unit, displayAmount(account.available_balance, currency)),
+      prompt: vscode.l10n.t(
+        'Amount in {0} (or with a unit code, e.g. "1.5 {1}"); {2} available',
+        unit,
+        unit,
+        displayAmount(account.available_balance, currency),
+      ),
       validate: amountValidator(currency, "amount", (amount) => checkSend({ amount, maxFees: 0n, availableBalance: account.available_balance })),
     });
     if (amountText === undefined) return;
@@ -42,7 +47,9 @@ export const createTransaction: CommandDefinition = {
       limit: amountLimit("max_fees"),
       prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
       validate: (text) =>
-        text.trim() === "" ? undefined : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
+        text.trim() === ""
+          ? undefined
+          : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
     });
     if (feesText === undefined) return;
     const speed = await prompter.pick<Speed>(stepTitle(TITLE, 5, STEPS), [

@@ -23,12 +23,18 @@ export const searchTransactions: CommandDefinition = {
     const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: searching...") }, () =>
       client.searchAllTransactions({ label: label.trim() }, { pageSize: 100, maxPages: MAX_RESULTS_PAGES }),
     );
-    services.output.info(`Search for ${JSON.stringify(label.trim())}: ${found.length} transaction(s)${found.length ? `: ${found.map((tx) => `#${tx.id}`).join(", ")}` : ""}`);
+    services.output.info(
+      `Search for ${JSON.stringify(label.trim())}: ${found.length} transaction(s)${found.length ? `: ${found.map((tx) => `#${tx.id}`).join(", ")}` : ""}`,
+    );
     if (found.length === 0) {
       void notify("info", vscode.l10n.t("Custody: no transaction has a note matching {0}.", JSON.stringify(label.trim())));
       return;
     }
-    const choice = await services.prompter.pick(vscode.l10n.t("Custody: {0} transaction(s) matching {1}", found.length, JSON.stringify(label.trim())), await transactionItems(client, found), vscode.l10n.t("Open one as JSON"));
+    const choice = await services.prompter.pick(
+      vscode.l10n.t("Custody: {0} transaction(s) matching {1}", found.length, JSON.stringify(label.trim())),
+      await transactionItems(client, found),
+      vscode.l10n.t("Open one as JSON"),
+    );
     if (!choice) return;
     const document = await vscode.workspace.openTextDocument({ language: "json", content: `${prettyJsonExact(Transaction.encode(choice.transaction))}\n` });
     await vscode.window.showTextDocument(document, { preview: true });

@@ -11,7 +11,11 @@ import { TransactionListNode } from "./transaction-list-node.js";
 function governanceLine(account: Account): string | undefined {
   const rules = account.governance_rules;
   if (!rules) return undefined;
-  const names = [vscode.l10n.t("transaction"), rules.staking ? vscode.l10n.t("staking") : undefined, rules.smart_contract ? vscode.l10n.t("smart contract") : undefined].filter((name) => name !== undefined);
+  const names = [
+    vscode.l10n.t("transaction"),
+    rules.staking ? vscode.l10n.t("staking") : undefined,
+    rules.smart_contract ? vscode.l10n.t("smart contract") : undefined,
+  ].filter((name) => name !== undefined);
   return names.join(", ");
 }
 

@@ -19,7 +19,11 @@ export class ErrorNode extends TreeNode {
     const item = new vscode.TreeItem(vscode.l10n.t("Could not load {0}", this.what), vscode.TreeItemCollapsibleState.None);
     item.description = this.message;
     item.iconPath = new vscode.ThemeIcon("error", new vscode.ThemeColor("errorForeground"));
-    item.tooltip = markdownTooltip(vscode.l10n.t("Could not load {0}", this.what), [["error", this.message]], vscode.l10n.t("Refresh the view to try again; details are in the Custody output."));
+    item.tooltip = markdownTooltip(
+      vscode.l10n.t("Could not load {0}", this.what),
+      [["error", this.message]],
+      vscode.l10n.t("Refresh the view to try again; details are in the Custody output."),
+    );
     item.contextValue = "error";
     item.command = { command: "custody.showOutput", title: vscode.l10n.t("Show Output") };
     return item;

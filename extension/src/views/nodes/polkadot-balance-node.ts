@@ -34,8 +34,18 @@ export class PolkadotBalanceNode extends TreeNode {
     return Promise.resolve([
       line("Available", balances.available, "credit-card"),
       line("Bonded", balances.bonded, "lock"),
-      line("Unbonding", balances.total_unbonding, "watch", balances.unbonding.map((entry) => this.#entry(entry, false))),
-      line("Unbonded", balances.total_unbonded, "unlock", balances.unbonded.map((entry) => this.#entry(entry, true))),
+      line(
+        "Unbonding",
+        balances.total_unbonding,
+        "watch",
+        balances.unbonding.map((entry) => this.#entry(entry, false)),
+      ),
+      line(
+        "Unbonded",
+        balances.total_unbonded,
+        "unlock",
+        balances.unbonded.map((entry) => this.#entry(entry, true)),
+      ),
       line("Frozen", polkadotFrozen(balances), "circle-slash"),
       new BalanceLineNode(vscode.l10n.t("Rewards destination"), labelText(staking.rewards_destination, 40), undefined, "gift"),
     ]);

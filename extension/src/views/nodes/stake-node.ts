@@ -38,7 +38,12 @@ export function shortAddress(address: string): string {
 /** "1.5 SOL activating", "20.03 SOL deactivated, withdrawable": the stake's total (to the hundredth) and its state. */
 export function stakeLabel(stake: SolanaStake, currency: Currency, withdrawableAt: Date | null): string {
   const state = stake.blockchain_state;
-  const when = state.status === "deactivated" ? vscode.l10n.t(", withdrawable") : withdrawableAt === null ? "" : vscode.l10n.t(", withdrawable from about {0}", momentText(withdrawableAt));
+  const when =
+    state.status === "deactivated"
+      ? vscode.l10n.t(", withdrawable")
+      : withdrawableAt === null
+        ? ""
+        : vscode.l10n.t(", withdrawable from about {0}", momentText(withdrawableAt));
   return `${formatUnitsRounded(state.total_balance, currency, 2)} ${displayUnit(currency).code} ${state.status}${when}`;
 }
 
@@ -67,7 +72,10 @@ export class StakeNode extends TreeNode {
     const { stake, currency } = this;
     const state = stake.blockchain_state;
     const item = new vscode.TreeItem(stakeLabel(stake, currency, this.withdrawableAt), vscode.TreeItemCollapsibleState.None);
-    const parts = [`${displayAmount(state.total_balance, currency)} (active ${displayAmount(state.active_balance, currency)})`, `validator ${shortAddress(state.validator_address)}`];
+    const parts = [
+      `${displayAmount(state.total_balance, currency)} (active ${displayAmount(state.active_balance, currency)})`,
+      `validator ${shortAddress(state.validator_address)}`,
+    ];
     if (this.showAccount) parts.unshift(labelText(this.account.name, 40));
     item.description = parts.join(" · ");
     item.iconPath = solanaStakeIcon(state.status);
@@ -85,7 +93,14 @@ export class StakeNode extends TreeNode {
       [vscode.l10n.t("stake account"), state.pub_key],
       [vscode.l10n.t("activation epoch"), epochText(state.activation_epoch)],
       [vscode.l10n.t("deactivation epoch"), epochText(state.deactivation_epoch) ?? vscode.l10n.t("not deactivated")],
-      [vscode.l10n.t("withdrawable"), state.status === "deactivated" ? vscode.l10n.t("now") : this.withdrawableAt === null ? vscode.l10n.t("after a deactivation") : vscode.l10n.t("from about {0}", momentText(this.withdrawableAt))],
+      [
+        vscode.l10n.t("withdrawable"),
+        state.status === "deactivated"
+          ? vscode.l10n.t("now")
+          : this.withdrawableAt === null
+            ? vscode.l10n.t("after a deactivation")
+            : vscode.l10n.t("from about {0}", momentText(this.withdrawableAt)),
+      ],
       [vscode.l10n.t("created"), timestampToDate(stake.created_on).toISOString()],
       [vscode.l10n.t("actions allowed now"), allowedStakeActions(stake).join(", ") || vscode.l10n.t("none")],
     ]);

@@ -93,7 +93,7 @@ export async function startHarness(options: { operator?: string; settings?: Reco
     operator,
     client: new CustodyClient({ baseUrl: emulator.baseUrl, operator }),
     storage,
-    provider: (view) => (fake.treeViews.get(`custody.${view}`)?.treeDataProvider as CustodyTreeProvider),
+    provider: (view) => fake.treeViews.get(`custody.${view}`)?.treeDataProvider as CustodyTreeProvider,
     run: async (command, ...args) => {
       const handler = fake.commands.get(command);
       if (!handler) throw new Error(`no command ${command}`);
@@ -117,7 +117,11 @@ export async function newestTransaction(harness: Harness): Promise<Transaction |
 }
 
 /** A Solana send created by `operator` straight through the API, not through the extension: another operator's write, waiting for approval. */
-export function solanaSendAs(harness: Harness, operator: string, send: { account_name: string; lamports: string; max_fees: string; recipient: string }): Promise<Transaction> {
+export function solanaSendAs(
+  harness: Harness,
+  operator: string,
+  send: { account_name: string; lamports: string; max_fees: string; recipient: string },
+): Promise<Transaction> {
   return new CustodyClient({ baseUrl: harness.baseUrl, operator }).createTransaction({
     account_name: send.account_name,
     amount: { value: send.lamports, unit: "lamport" },

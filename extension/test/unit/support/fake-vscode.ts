@@ -227,12 +227,23 @@ class StatusBarItemFake {
 
 function logChannel(name: string) {
   const line = (level: string) => (text: string) => fake.output.push(`[${name}] [${level}] ${text}`);
-  return { name, info: line("info"), warn: line("warn"), error: line("error"), debug: line("debug"), trace: line("trace"), appendLine: line("info"), show: () => undefined, dispose: () => undefined };
+  return {
+    name,
+    info: line("info"),
+    warn: line("warn"),
+    error: line("error"),
+    debug: line("debug"),
+    trace: line("trace"),
+    appendLine: line("info"),
+    show: () => undefined,
+    dispose: () => undefined,
+  };
 }
 
 function message(level: Message["level"]) {
   return (text: string, ...rest: unknown[]): Promise<string | undefined> => {
-    const options = rest[0] !== null && typeof rest[0] === "object" && !("title" in (rest[0] as object)) ? (rest.shift() as { modal?: boolean; detail?: string }) : {};
+    const options =
+      rest[0] !== null && typeof rest[0] === "object" && !("title" in (rest[0] as object)) ? (rest.shift() as { modal?: boolean; detail?: string }) : {};
     const items = rest.map((item) => (typeof item === "string" ? item : (item as { title: string }).title));
     const modal = options.modal === true;
     fake.messages.push({ level, message: text, modal, detail: options.detail, items });
@@ -256,7 +267,8 @@ export const window = {
     const answer = fake.next("pick", options?.title ?? "");
     if (answer.kind !== "pick") return undefined;
     const chosen = list.find((item) => item.label.includes(answer.label));
-    if (!chosen) throw new Error(`fake vscode: no item of "${options?.title}" contains ${JSON.stringify(answer.label)}: ${list.map((item) => item.label).join(" | ")}`);
+    if (!chosen)
+      throw new Error(`fake vscode: no item of "${options?.title}" contains ${JSON.stringify(answer.label)}: ${list.map((item) => item.label).join(" | ")}`);
     return chosen;
   },
   async showInputBox(options: { title?: string; prompt?: string; value?: string; validateInput?: (text: string) => unknown }): Promise<string | undefined> {
@@ -351,7 +363,8 @@ export const extensions = {
 /** VS Code's l10n.t without a bundle: the English message with its {0}-style placeholders filled in. */
 export const l10n = {
   t(message: string, ...args: unknown[]): string {
-    const values = args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) ? (args[0] as Record<string, unknown>) : args;
+    const values =
+      args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) ? (args[0] as Record<string, unknown>) : args;
     return message.replace(/\{([^}]+)\}/g, (whole, key: string) => (key in values ? String((values as Record<string, unknown>)[key]) : whole));
   },
 };

@@ -20,8 +20,14 @@ export const getAccountBalance = defineTool({
     const balance = await call.ctx.client.getAccountBalance(account.id, { signal: call.signal });
     const now = call.ctx.client.serviceNow();
     // staked_balance counts every stake, deactivated ones too (get_holdings tells them apart).
-    const staked = balance.staked_balance === undefined ? "" : `, in stakes ${describeAmount(balance.staked_balance, currency)} (outside the balance, deactivated stakes included; get_holdings splits it)`;
-    const bonded = balance.balances === undefined ? "" : `, bonded ${describeAmount(balance.balances.bonded, currency)} (inside the balance), ${unbondingText(balance.balances, currency, now)}`;
+    const staked =
+      balance.staked_balance === undefined
+        ? ""
+        : `, in stakes ${describeAmount(balance.staked_balance, currency)} (outside the balance, deactivated stakes included; get_holdings splits it)`;
+    const bonded =
+      balance.balances === undefined
+        ? ""
+        : `, bonded ${describeAmount(balance.balances.bonded, currency)} (inside the balance), ${unbondingText(balance.balances, currency, now)}`;
     const view = recordView(balance, currency) as z.infer<typeof BalanceView>;
     return {
       structured: { balance: balance.balances === undefined ? view : { ...view, balances: polkadotBalancesView(balance.balances, currency, now) } },

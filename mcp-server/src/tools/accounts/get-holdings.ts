@@ -32,13 +32,21 @@ export const getHoldings = defineTool({
     const unfinished = await unfinishedTransactions({ client: ctx.client, signal }, args.account === undefined ? null : (accounts[0]?.id ?? null));
     const now = ctx.client.serviceNow();
     const entries = await Promise.all(
-      accounts.map(async (account) => ({ holdings: await accountHoldings(ctx.client, account, unfinished, now, { signal }), currency: await ctx.currencies.get(account.currency, signal) })),
+      accounts.map(async (account) => ({
+        holdings: await accountHoldings(ctx.client, account, unfinished, now, { signal }),
+        currency: await ctx.currencies.get(account.currency, signal),
+      })),
     );
     const totals = networkTotals(entries, ctx.operator);
     const beyond = total > accounts.length ? [`(the first ${accounts.length} of ${total} accounts; name an account for any other)`] : [];
     return {
       structured: { networks: totals.structured, accounts: entries.map(({ holdings, currency }) => holdingsView(holdings, currency)) },
-      text: [`Holdings as of ${now.toISOString()} (the service's time):`, ...totals.lines, ...entries.map(({ holdings, currency }) => holdingsLine(holdings, currency, ctx.operator)), ...beyond].join("\n"),
+      text: [
+        `Holdings as of ${now.toISOString()} (the service's time):`,
+        ...totals.lines,
+        ...entries.map(({ holdings, currency }) => holdingsLine(holdings, currency, ctx.operator)),
+        ...beyond,
+      ].join("\n"),
     };
   },
 });

@@ -14,12 +14,13 @@ export const listAccounts = defineTool({
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const page = await ctx.client.listAccounts(args, { signal });
-    const accounts = await Promise.all(
-      page.edges.map(async ({ node }) => ({ account: node, currency: await ctx.currencies.get(node.currency, signal) })),
-    );
+    const accounts = await Promise.all(page.edges.map(async ({ node }) => ({ account: node, currency: await ctx.currencies.get(node.currency, signal) })));
     return {
       structured: { accounts: accounts.map(({ account, currency }) => accountSummary(account, currency)), page_info: page.page_info },
-      text: [`${accounts.length} of ${page.page_info.count} accounts:`, ...accounts.map(({ account, currency }) => accountLine(account, currency, ctx.client.serviceNow()))].join("\n"),
+      text: [
+        `${accounts.length} of ${page.page_info.count} accounts:`,
+        ...accounts.map(({ account, currency }) => accountLine(account, currency, ctx.client.serviceNow())),
+      ].join("\n"),
     };
   },
 });

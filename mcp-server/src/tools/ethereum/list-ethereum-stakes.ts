@@ -20,7 +20,10 @@ export const listEthereumStakes = defineTool({
     const stakes = page.edges.map((edge) => edge.node);
     return {
       structured: { stakes: stakes.map((stake) => recordView(stake, currency) as z.infer<typeof EthereumStakeView>), page_info: page.page_info },
-      text: [`${stakes.length} of ${page.page_info.count} positions on account ${account.id}:`, ...stakes.map((stake) => ethereumStakeLine(stake, currency))].join("\n"),
+      text: [
+        `${stakes.length} of ${page.page_info.count} positions on account ${account.id}:`,
+        ...stakes.map((stake) => ethereumStakeLine(stake, currency)),
+      ].join("\n"),
     };
   },
 });

@@ -29,7 +29,10 @@ export const createOperator = defineTool({
       if (!(error instanceof CustodyApiError && error.status === 409)) throw error;
       // Created before: say where its registration stands and what comes next, not only the refusal.
       const standing = await registrationStanding(ctx.client, args.name, { signal });
-      throw new Error(`the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`, { cause: error });
+      throw new Error(
+        `the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`,
+        { cause: error },
+      );
     }
     // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
     await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });

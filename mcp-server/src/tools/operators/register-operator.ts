@@ -22,11 +22,17 @@ export const registerOperator = defineTool({
     try {
       result = await ctx.client.registerApiUser(args.name, args.uuid, { signal });
     } catch (error) {
-      await recordOperation(call, { event: failureEvent(error), tool: NAME, request: { name: args.name }, error: withoutSecrets(errorMessage(error), [args.uuid]) });
+      await recordOperation(call, {
+        event: failureEvent(error),
+        tool: NAME,
+        request: { name: args.name },
+        error: withoutSecrets(errorMessage(error), [args.uuid]),
+      });
       throw error;
     }
     await recordOperation(call, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
-    if (!result.success) return { structured: { success: false }, text: `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.` };
+    if (!result.success)
+      return { structured: { success: false }, text: `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.` };
     const standing = await registrationStanding(ctx.client, args.name, { signal });
     return { structured: { success: true, ...registrationView(standing) }, text: registrationText(args.name, standing, ctx.client.serviceNow()) };
   },

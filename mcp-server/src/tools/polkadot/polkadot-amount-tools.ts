@@ -10,7 +10,12 @@ function polkadotAmountTool(kind: PolkadotAmountKind, description: string) {
     description,
     input: { account: WriteFields.account, amount: WriteFields.amount, unit: NetworkUnitCode.Polkadot, note: WriteFields.note },
     on: "account",
-    toRequest: (args, { account, currency }) => ({ kind, account: account.id, amount: amountField(currency, args.amount, args.unit), note: noteInput(args.note) }),
+    toRequest: (args, { account, currency }) => ({
+      kind,
+      account: account.id,
+      amount: amountField(currency, args.amount, args.unit),
+      note: noteInput(args.note),
+    }),
   });
 }
 

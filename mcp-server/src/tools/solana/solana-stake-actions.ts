@@ -23,14 +23,28 @@ function splitTool(kind: Extract<WriteKind, "solana_split_stake" | "solana_split
     description,
     input: { account: WriteFields.account, stake_uid: StakeUidInput, amount: WriteFields.amount, unit: NetworkUnitCode.Solana },
     on: "account",
-    toRequest: (args, { account, currency }) => ({ kind, account: account.id, stake_uid: args.stake_uid, amount: amountField(currency, args.amount, args.unit) }),
+    toRequest: (args, { account, currency }) => ({
+      kind,
+      account: account.id,
+      stake_uid: args.stake_uid,
+      amount: amountField(currency, args.amount, args.unit),
+    }),
   });
 }
 
-export const solanaDeactivateStake = wholeStakeTool("solana_deactivate_stake", "Deactivates an activating or activated stake; withdrawable from the next epoch (about 2.5 days). Dry run first.");
+export const solanaDeactivateStake = wholeStakeTool(
+  "solana_deactivate_stake",
+  "Deactivates an activating or activated stake; withdrawable from the next epoch (about 2.5 days). Dry run first.",
+);
 export const solanaWithdrawStake = wholeStakeTool("solana_withdraw_stake", "Withdraws a deactivated stake back to the account. Dry run first.");
-export const solanaSplitStake = splitTool("solana_split_stake", "Splits an amount off a stake into a new stake; both keep the rent-exempt reserve. Dry run first.");
-export const solanaSplitDeactivateStake = splitTool("solana_split_deactivate_stake", "Splits an amount off a stake and deactivates the new stake. Dry run first.");
+export const solanaSplitStake = splitTool(
+  "solana_split_stake",
+  "Splits an amount off a stake into a new stake; both keep the rent-exempt reserve. Dry run first.",
+);
+export const solanaSplitDeactivateStake = splitTool(
+  "solana_split_deactivate_stake",
+  "Splits an amount off a stake and deactivates the new stake. Dry run first.",
+);
 
 export const solanaDelegateStake = defineWriteTool({
   kind: "solana_delegate_stake",

@@ -51,7 +51,12 @@ export const estimateFees = defineTool({
         : contractCallBody({ ...common, contract_address: args.recipient, contract_data: args.contract_data });
     const estimate = await call.ctx.client.estimateFees(body, { signal: call.signal });
     return {
-      structured: { fees: formatAmount(estimate.fees, currency), max_fees: formatAmount(estimate.max_fees, currency), speed: estimate.speed, currency: estimate.currency },
+      structured: {
+        fees: formatAmount(estimate.fees, currency),
+        max_fees: formatAmount(estimate.max_fees, currency),
+        speed: estimate.speed,
+        currency: estimate.currency,
+      },
       text: `estimated fees ${describeAmount(estimate.fees, currency)}; proposed max_fees ${describeAmount(estimate.max_fees, currency)} (${estimate.speed})`,
     };
   },

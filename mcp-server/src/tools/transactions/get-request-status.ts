@@ -17,7 +17,8 @@ function stepLine(step: RequestStatus["steps"][number]): string {
 /** The request named directly, or the transaction's governance request (its last_request). */
 async function requestIdOf(args: { transaction_id?: number; request_id?: number }, ctx: ServerContext, signal: AbortSignal): Promise<number> {
   if (args.request_id !== undefined && args.transaction_id === undefined) return args.request_id;
-  if (args.transaction_id !== undefined && args.request_id === undefined) return (await ctx.client.getTransaction(args.transaction_id, { signal })).last_request;
+  if (args.transaction_id !== undefined && args.request_id === undefined)
+    return (await ctx.client.getTransaction(args.transaction_id, { signal })).last_request;
   throw new Error("transaction_id, request_id: give exactly one of them");
 }
 
@@ -47,6 +48,9 @@ export const getRequestStatus = defineTool({
     const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
     const usernames = await creatorNames(ctx.client, [status.created_by], signal);
     const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
-    return { structured: { request: { ...(recordView(status) as z.infer<typeof RequestView>), created_by: creatorView(status.created_by, usernames) } }, text: [head, ...status.steps.map(stepLine)].join("\n") };
+    return {
+      structured: { request: { ...(recordView(status) as z.infer<typeof RequestView>), created_by: creatorView(status.created_by, usernames) } },
+      text: [head, ...status.steps.map(stepLine)].join("\n"),
+    };
   },
 });

@@ -17,8 +17,14 @@ export const getTransaction = defineTool({
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
     const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });
-    const [currency, usernames] = await Promise.all([ctx.currencies.get(transaction.currency, signal), creatorNames(ctx.client, [transaction.created_by], signal)]);
+    const [currency, usernames] = await Promise.all([
+      ctx.currencies.get(transaction.currency, signal),
+      creatorNames(ctx.client, [transaction.created_by], signal),
+    ]);
     const data = contractDataLine(transaction);
-    return { structured: { transaction: transactionView(transaction, currency, usernames) }, text: [transactionLine(transaction, currency), ...(data === null ? [] : [data])].join("\n") };
+    return {
+      structured: { transaction: transactionView(transaction, currency, usernames) },
+      text: [transactionLine(transaction, currency), ...(data === null ? [] : [data])].join("\n"),
+    };
   },
 });

@@ -1,4 +1,13 @@
-import { momentText, pendingApprovals, timestampToDate, transactionsInWindow, withinWindow, type Transaction, type TimeWindow, type WriteTrace } from "@custody/shared";
+import {
+  momentText,
+  pendingApprovals,
+  timestampToDate,
+  transactionsInWindow,
+  withinWindow,
+  type Transaction,
+  type TimeWindow,
+  type WriteTrace,
+} from "@custody/shared";
 import { z } from "zod";
 import { creatorNames } from "../../views/creator-view.js";
 import { DoubtfulWriteView, doubtfulWriteLine, doubtfulWriteView } from "../../views/doubtful-write-view.js";
@@ -43,7 +52,8 @@ async function doubtfulWrites(call: ToolCall, window: TimeWindow, accountId: num
 /** What a read the cap stopped left out: some of the window's own transactions, or only older ones that may have changed in it. */
 function readCut(read: number, oldestRead: string | null, window: TimeWindow): string {
   const oldest = oldestRead === null ? null : timestampToDate(oldestRead);
-  if (oldest === null || oldest >= window.since) return `transactions: the newest ${read} read, back to ${oldestRead ?? "?"}, not the whole window; narrow with until or account`;
+  if (oldest === null || oldest >= window.since)
+    return `transactions: the newest ${read} read, back to ${oldestRead ?? "?"}, not the whole window; narrow with until or account`;
   return `transactions: those created before ${momentText(oldest)} and broadcast or expired in the window were not read`;
 }
 
@@ -53,7 +63,12 @@ export const listActivity = defineTool({
   description: "What moved (default: the last 24 h), this server's lost answers, approvals waiting over a day.",
   toolset: "read",
   input: { ...WindowInput, account: AccountInput.optional() },
-  output: toolOutput({ transactions: z.array(ActivityView), uncertain_writes: z.array(DoubtfulWriteView), stuck: z.array(StuckApprovalView), partial: z.array(z.string()) }),
+  output: toolOutput({
+    transactions: z.array(ActivityView),
+    uncertain_writes: z.array(DoubtfulWriteView),
+    stuck: z.array(StuckApprovalView),
+    partial: z.array(z.string()),
+  }),
   annotations: READ_HINTS,
   async run(args, call) {
     const { ctx, signal } = call;
@@ -64,21 +79,43 @@ export const listActivity = defineTool({
     const guardWindow = args.since === undefined && args.until === undefined ? windowOf({}, ctx.store.time(), DAY_MS) : window;
     const filter = named === undefined ? {} : { account_id: named.id };
     const [moved, pending, doubtful] = await Promise.all([
-      transactionsInWindow(ctx.client, { filter, readBackTo: new Date(window.since.getTime() - REQUEST_LIFETIME_MS), keep: (tx) => movedIn(tx, window), maxRead: MAX_READ, pageSize: PAGE_SIZE, signal }),
-      pendingApprovals(ctx.client, ctx.operator, { ...filter, limit: MAX_PENDING_READ, created_before: new Date(serviceNow.getTime() - STUCK_AFTER_MS) }, { signal }),
+      transactionsInWindow(ctx.client, {
+        filter,
+        readBackTo: new Date(window.since.getTime() - REQUEST_LIFETIME_MS),
+        keep: (tx) => movedIn(tx, window),
+        maxRead: MAX_READ,
+        pageSize: PAGE_SIZE,
+        signal,
+      }),
+      pendingApprovals(
+        ctx.client,
+        ctx.operator,
+        { ...filter, limit: MAX_PENDING_READ, created_before: new Date(serviceNow.getTime() - STUCK_AFTER_MS) },
+        { signal },
+      ),
       doubtfulWrites(call, guardWindow, named?.id),
     ]);
     const shown = moved.transactions.slice(0, MAX_SHOWN);
     const [accounts, usernames] = await Promise.all([
-      accountsById(call, shown.map((tx) => tx.account_id), [...(named ? [named] : []), ...pending.items.map((item) => item.account)]),
-      creatorNames(ctx.client, shown.map((tx) => tx.created_by), signal),
+      accountsById(
+        call,
+        shown.map((tx) => tx.account_id),
+        [...(named ? [named] : []), ...pending.items.map((item) => item.account)],
+      ),
+      creatorNames(
+        ctx.client,
+        shown.map((tx) => tx.created_by),
+        signal,
+      ),
     ]);
     const currencyOf = (tx: Transaction) => ctx.currencies.get(tx.currency, signal);
     const listed = await Promise.all(shown.map(async (tx) => ({ tx, currency: await currencyOf(tx), account: accounts.get(tx.account_id) })));
     const stuck = await Promise.all(pending.items.map(async (item) => ({ item, currency: await currencyOf(item.transaction) })));
     const partial = [
       ...(moved.complete ? [] : [readCut(moved.read, moved.oldestRead, window)]),
-      ...(moved.transactions.length > shown.length ? [`transactions: the newest ${shown.length} of ${moved.transactions.length} shown; narrow with until or account`]: []),
+      ...(moved.transactions.length > shown.length
+        ? [`transactions: the newest ${shown.length} of ${moved.transactions.length} shown; narrow with until or account`]
+        : []),
       ...(pending.total > MAX_PENDING_READ ? [`stuck: among the newest ${MAX_PENDING_READ} of ${pending.total} waiting; name an account to narrow`] : []),
       ...(doubtful.complete ? [] : [`uncertain writes: the newest ${MAX_DOUBTFUL}, or only what the store keeps at hand (the last 25 h of a file store)`]),
     ];
@@ -93,7 +130,9 @@ export const listActivity = defineTool({
       text: [
         `From ${momentText(window.since)} to ${momentText(window.until)}: ${moved.transactions.length} ${moved.transactions.length === 1 ? "transaction" : "transactions"} moved (created, broadcast or expired).`,
         ...listed.map(({ tx, currency, account }) => activityLine(tx, currency, account)),
-        doubtful.writes.length === 0 ? "No write of this server with a lost answer." : `Writes of this server whose answer was lost (${doubtful.writes.length}):`,
+        doubtful.writes.length === 0
+          ? "No write of this server with a lost answer."
+          : `Writes of this server whose answer was lost (${doubtful.writes.length}):`,
         ...doubtful.writes.map((trace) => doubtfulWriteLine(trace, lookingUp(trace))),
         stuck.length === 0 ? "Nothing waits for approval over a day." : `Waiting for approval over a day (${stuck.length}):`,
         ...stuck.map(({ item, currency }) => stuckApprovalLine(item, currency, serviceNow)),

@@ -1,4 +1,15 @@
-import { TransactionStatus, boundedText, INPUT_LIMITS, isCorrelationId, transactionsInWindow, withinWindow, type Account, type Transaction, type TransactionPage, type WriteTrace } from "@custody/shared";
+import {
+  TransactionStatus,
+  boundedText,
+  INPUT_LIMITS,
+  isCorrelationId,
+  transactionsInWindow,
+  withinWindow,
+  type Account,
+  type Transaction,
+  type TransactionPage,
+  type WriteTrace,
+} from "@custody/shared";
 import { z } from "zod";
 import { creatorNames } from "../../views/creator-view.js";
 import { doubtfulWriteLine } from "../../views/doubtful-write-view.js";
@@ -32,7 +43,11 @@ type Filter = { label?: string | undefined; account_id?: number | undefined; sta
  * The page of transactions created within since/until: the service has no date filter (docs/spec-decisions.md),
  * so the newest are read until the first created before `since`, at most WINDOW_MAX_READ, and paged here.
  */
-async function searchWindow(call: ToolCall, filter: Filter, args: { since?: string | undefined; until?: string | undefined; page?: number | undefined; page_size?: number | undefined }): Promise<{ page: TransactionPage; partial: string | null }> {
+async function searchWindow(
+  call: ToolCall,
+  filter: Filter,
+  args: { since?: string | undefined; until?: string | undefined; page?: number | undefined; page_size?: number | undefined },
+): Promise<{ page: TransactionPage; partial: string | null }> {
   const window = windowOf(args, await call.ctx.client.readServiceNow({ signal: call.signal }), null);
   const found = await transactionsInWindow(call.ctx.client, {
     filter,
@@ -45,7 +60,9 @@ async function searchWindow(call: ToolCall, filter: Filter, args: { since?: stri
   const size = args.page_size ?? WINDOW_PAGE_SIZE;
   const start = ((args.page ?? 1) - 1) * size;
   const edges = found.transactions.slice(start, start + size).map((node, index) => ({ cursor: start + index, node }));
-  const partial = found.complete ? null : `partial: the newest ${found.read} transactions were read, back to ${found.oldestRead ?? "?"}; narrow with until, account or status`;
+  const partial = found.complete
+    ? null
+    : `partial: the newest ${found.read} transactions were read, back to ${found.oldestRead ?? "?"}; narrow with until, account or status`;
   return { page: { edges, page_info: { count: found.transactions.length, has_next_page: start + size < found.transactions.length } }, partial };
 }
 
@@ -72,8 +89,25 @@ export const searchTransactions = defineTool({
         ? { page: await ctx.client.searchTransactions({ ...filter, page: args.page, page_size: args.page_size }, { signal }), partial: null }
         : await searchWindow(call, filter, args);
     const nodes: Transaction[] = page.edges.map((edge) => edge.node);
-    const [accounts, usernames] = await Promise.all([accountsById(call, nodes.map((tx) => tx.account_id), named ? [named] : []), creatorNames(ctx.client, nodes.map((tx) => tx.created_by), signal)]);
-    const found = await Promise.all(nodes.map(async (transaction) => ({ transaction, currency: await ctx.currencies.get(transaction.currency, signal), account: accounts.get(transaction.account_id) })));
+    const [accounts, usernames] = await Promise.all([
+      accountsById(
+        call,
+        nodes.map((tx) => tx.account_id),
+        named ? [named] : [],
+      ),
+      creatorNames(
+        ctx.client,
+        nodes.map((tx) => tx.created_by),
+        signal,
+      ),
+    ]);
+    const found = await Promise.all(
+      nodes.map(async (transaction) => ({
+        transaction,
+        currency: await ctx.currencies.get(transaction.currency, signal),
+        account: accounts.get(transaction.account_id),
+      })),
+    );
     // A search by a write's reference also says what the guard knows of that write (an answer lost, a look-up under way).
     const trace = args.label !== undefined && isCorrelationId(args.label) ? await ctx.store.writeByReference(args.label) : null;
     return {
@@ -93,7 +127,14 @@ export const searchTransactions = defineTool({
 });
 
 function guardView(trace: WriteTrace, lookingUp: boolean): z.infer<typeof GuardView> {
-  return { reference: trace.reference, tool: trace.tool, status: trace.status, transaction_id: trace.transaction_id, reserved_at: trace.reserved_at, looking_up: lookingUp };
+  return {
+    reference: trace.reference,
+    tool: trace.tool,
+    status: trace.status,
+    transaction_id: trace.transaction_id,
+    reserved_at: trace.reserved_at,
+    looking_up: lookingUp,
+  };
 }
 
 /** What the guard's store says of the write with this reference: a write whose outcome is unknown in list_activity's words. */

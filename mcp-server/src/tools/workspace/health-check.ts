@@ -43,7 +43,12 @@ async function operatorAccess(ctx: ServerContext, signal: AbortSignal): Promise<
   } catch (error) {
     if (!(error instanceof CustodyApiError)) throw error;
     const status = refusedStatus(error);
-    const check = finding("block", "OPERATOR_REFUSED", `the module knows ${ctx.operator}, but the workspace refused its read of GET /accounts: ${error.message}`, { ...facts, status: error.status, operator_status: status });
+    const check = finding(
+      "block",
+      "OPERATOR_REFUSED",
+      `the module knows ${ctx.operator}, but the workspace refused its read of GET /accounts: ${error.message}`,
+      { ...facts, status: error.status, operator_status: status },
+    );
     return { check, accounts: [], total: 0, refused: status };
   }
 }
@@ -72,7 +77,11 @@ export const healthCheck = defineTool({
     } catch (error) {
       if (!(error instanceof UnknownOperatorError)) throw error;
       const message = errorMessage(error);
-      return { structured: { status: "UNKNOWN", operator: ctx.operator, error: message }, text: `Error: ${ctx.operator} cannot act: status UNKNOWN, ${message}.`, isError: true };
+      return {
+        structured: { status: "UNKNOWN", operator: ctx.operator, error: message },
+        text: `Error: ${ctx.operator} cannot act: status UNKNOWN, ${message}.`,
+        isError: true,
+      };
     }
     const access = await operatorAccess(ctx, signal);
     const checks = [...checkModuleVersion(health.module_version), access.check];
@@ -87,7 +96,8 @@ export const healthCheck = defineTool({
     }
     const permissions = permissionsOf(access.accounts, ctx.operator);
     const attention = describeChecks(checks);
-    const beyond = access.total > access.accounts.length ? [`(the first ${access.accounts.length} of ${access.total} accounts; get_account shows any other's rules)`] : [];
+    const beyond =
+      access.total > access.accounts.length ? [`(the first ${access.accounts.length} of ${access.total} accounts; get_account shows any other's rules)`] : [];
     const lines = permissions.map((permission, index) => permissionLine(permission, access.accounts[index]));
     return {
       structured: { status: health.status, operator: ctx.operator, ...versions, permissions },

@@ -22,7 +22,10 @@ export const listTokens = defineTool({
     const tokens = page.edges.map((edge) => edge.node);
     return {
       structured: { tokens: tokens.map((token) => recordView(token) as z.infer<typeof TokenView>), page_info: page.page_info },
-      text: [`${tokens.length} of ${page.page_info.count} tokens:`, ...tokens.map((token) => `${delimitUntrusted("name", token.name)} on ${token.parent_currency} at ${token.contract_address}`)].join("\n"),
+      text: [
+        `${tokens.length} of ${page.page_info.count} tokens:`,
+        ...tokens.map((token) => `${delimitUntrusted("name", token.name)} on ${token.parent_currency} at ${token.contract_address}`),
+      ].join("\n"),
     };
   },
 });

@@ -42,11 +42,13 @@ export function permissionsOf(accounts: readonly Account[], operator: string): P
 
 /** "sol-cold (2): creates under transaction; approves under transaction; what it creates under transaction waits for step 2: 1 of ..." */
 export function permissionLine({ account, creates, approves, waits_for }: Permission, source: Account | undefined): string {
-  const roles = [creates.length > 0 ? `creates under ${creates.join(", ")}` : "", approves.length > 0 ? `approves under ${approves.join(", ")}` : ""].filter((part) => part !== "");
+  const roles = [creates.length > 0 ? `creates under ${creates.join(", ")}` : "", approves.length > 0 ? `approves under ${approves.join(", ")}` : ""].filter(
+    (part) => part !== "",
+  );
   const waits = (waits_for ?? []).map(({ rule, steps }) => {
     const needs = steps.map((step) => `step ${step.step}: ${step.needs} of ${delimitUntrusted("approvers", memberNames(step.of))}`).join(", then ");
     return `every ${rule} request it creates waits for ${needs}`;
   });
-  const rules = source?.governance_rules ? ([...roles, ...waits].join("; ") || "in none of its rules") : "rules not reported";
+  const rules = source?.governance_rules ? [...roles, ...waits].join("; ") || "in none of its rules" : "rules not reported";
   return `${delimitUntrusted("name", source?.name ?? account.name)} (${account.id}): ${rules}`;
 }

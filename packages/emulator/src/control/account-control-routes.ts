@@ -15,7 +15,12 @@ export function addAccountControlRoutes(routes: RouteTable): void {
   routes.post("/accounts", async (ctx, request) => {
     const body = parseBody(NewAccountBody, request.body);
     const account = await ctx.commit((tx) => {
-      const created = createAccount(tx, ctx.hsm, { name: body.name, currency: body.currency, governance: body.governance, allowDuplicateName: body.allow_duplicate_name });
+      const created = createAccount(tx, ctx.hsm, {
+        name: body.name,
+        currency: body.currency,
+        governance: body.governance,
+        allowDuplicateName: body.allow_duplicate_name,
+      });
       return body.balance === undefined || body.balance === "0" ? created : deposit(tx, created.id, BigInt(body.balance));
     });
     return jsonReply(Account, accountView(account, ctx.clock.now()));

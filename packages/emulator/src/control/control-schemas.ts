@@ -18,8 +18,16 @@ export const HumanDecisionBody = z.strictObject({
 
 export const AdvanceClockBody = z
   .strictObject({
-    seconds: z.int().min(0).max(10 * 365 * 86_400).optional(),
-    ms: z.int().min(0).max(10 * 365 * 86_400_000).optional(),
+    seconds: z
+      .int()
+      .min(0)
+      .max(10 * 365 * 86_400)
+      .optional(),
+    ms: z
+      .int()
+      .min(0)
+      .max(10 * 365 * 86_400_000)
+      .optional(),
     epochs: z.int().min(1).max(1_000_000).optional(),
   })
   .refine((body) => [body.seconds, body.ms, body.epochs].filter((value) => value !== undefined).length === 1, {

@@ -27,10 +27,9 @@ export function addTransactionControlRoutes(routes: RouteTable): void {
       if (current.status !== "PENDING_APPROVAL") {
         throw conflict("NotPendingApproval", `transaction ${id} is ${current.status}, not PENDING_APPROVAL: it can no longer be rejected`);
       }
-      const listed = requireRequest(tx, current).steps.some((step) =>
-        step.approvers.some((member) => member.username === body.username && !member.is_api),
-      );
-      if (!listed) throw forbidden("NotInGovernanceRule", `user ${JSON.stringify(body.username)} is not a human approver of the rule governing transaction ${id}`);
+      const listed = requireRequest(tx, current).steps.some((step) => step.approvers.some((member) => member.username === body.username && !member.is_api));
+      if (!listed)
+        throw forbidden("NotInGovernanceRule", `user ${JSON.stringify(body.username)} is not a human approver of the rule governing transaction ${id}`);
       const user = findWorkspaceUser(tx, body.username, false);
       return endTransaction(tx, current, "REJECTED", user?.id ?? 0, {
         rejectedBy: body.username,

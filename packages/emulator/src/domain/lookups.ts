@@ -71,7 +71,8 @@ export function findAccountByAddress(reader: Reader, address: string, currency: 
       reader,
       "accounts",
       reader.indexes.accounts.at(currency, address),
-      (account) => account.currency === currency && (account.address === address || (account.network === "Ethereum" && account.address.toLowerCase() === wanted)),
+      (account) =>
+        account.currency === currency && (account.address === address || (account.network === "Ethereum" && account.address.toLowerCase() === wanted)),
     ),
   );
 }

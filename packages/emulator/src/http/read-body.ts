@@ -25,7 +25,9 @@ export function readBodyText(request: IncomingMessage, limit = MAX_BODY_BYTES): 
   if (carriesBody(request) && !isJsonMediaType(request.headers["content-type"])) {
     const given = request.headers["content-type"];
     const got = given === undefined ? "none" : JSON.stringify(given);
-    return Promise.reject(new HttpError(415, "UnsupportedMediaType", `Content-Type: a request body must be application/json (optionally with charset=utf-8), got ${got}`));
+    return Promise.reject(
+      new HttpError(415, "UnsupportedMediaType", `Content-Type: a request body must be application/json (optionally with charset=utf-8), got ${got}`),
+    );
   }
   const declared = Number(request.headers["content-length"] ?? Number.NaN);
   if (declared > limit) {

@@ -133,4 +133,3 @@ export function createRequestListener(parts: ListenerParts): (request: IncomingM
       .catch((error: unknown) => parts.ctx.options.log(`could not answer: ${String(error)}`));
   };
 }
-

@@ -9,12 +9,7 @@ export interface ModuleStorageConfig {
 
 const SUPPORTED_BACKEND = "FILESYSTEM";
 
-function pathFor(
-  env: Readonly<Record<string, string | undefined>>,
-  backendVar: string,
-  pathVar: string,
-  fallback: string | null,
-): string | null {
+function pathFor(env: Readonly<Record<string, string | undefined>>, backendVar: string, pathVar: string, fallback: string | null): string | null {
   const backend = env[backendVar];
   const path = env[pathVar];
   if (backend !== undefined && backend !== "" && backend !== SUPPORTED_BACKEND) {

@@ -15,6 +15,9 @@ export function addEthereumRoutes(routes: RouteTable): void {
     const page = readPageRequest(request.query);
     const now = ctx.clock.now();
     const stakes = ethereumStakesOf(ctx.store, account.id).sort((a, b) => a.created_on_ms - b.created_on_ms || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    return jsonReply(EthereumStakePage, mapPage(paginate(stakes, page), (stake) => ethereumStakeView(stake, account, now)));
+    return jsonReply(
+      EthereumStakePage,
+      mapPage(paginate(stakes, page), (stake) => ethereumStakeView(stake, account, now)),
+    );
   });
 }

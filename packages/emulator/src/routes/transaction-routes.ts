@@ -1,4 +1,12 @@
-import { ApproveTransactionRequest, FeeEstimate, FeeEstimateRequest, Transaction, TransactionHistory, TransactionPage, TransactionRequest } from "@custody/shared";
+import {
+  ApproveTransactionRequest,
+  FeeEstimate,
+  FeeEstimateRequest,
+  Transaction,
+  TransactionHistory,
+  TransactionPage,
+  TransactionRequest,
+} from "@custody/shared";
 import type { EmulatorContext } from "../context.js";
 import { pathId, requireCurrency, requireTransaction } from "../domain/lookups.js";
 import { approveTransaction } from "../domain/transactions/approve-transaction.js";
@@ -79,9 +87,7 @@ export function addTransactionRoutes(routes: RouteTable): void {
     const operator = operatorOf(request);
     const id = pathId(request.params.transaction_id, "transaction");
     const row = await ctx.commit((tx) =>
-      approveTransaction(tx, id, { username: operator.username, is_api: true, user_id: operator.id }, (current) =>
-        checkApprovalMatches(tx, current, body),
-      ),
+      approveTransaction(tx, id, { username: operator.username, is_api: true, user_id: operator.id }, (current) => checkApprovalMatches(tx, current, body)),
     );
     return transactionReply(ctx, row);
   });

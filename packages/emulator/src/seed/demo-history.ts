@@ -46,7 +46,10 @@ export async function playDemoHistory(d: SeedDriver): Promise<void> {
   await d.at(0.5);
   await d.transact(TREASURY_BOT, polkadotRequest("dot-staking", "UNBOND", dot("100")));
   await d.at(1);
-  await d.transact(TREASURY_BOT, sendRequest("sol-treasury", externalSolana("payroll"), sol("12.5"), solFees, { title: "Payroll March", content: "Contractor payment" }));
+  await d.transact(
+    TREASURY_BOT,
+    sendRequest("sol-treasury", externalSolana("payroll"), sol("12.5"), solFees, { title: "Payroll March", content: "Contractor payment" }),
+  );
   await d.at(2);
   const stakeA = await d.createStake(STAKING_BOT, "sol-treasury", sol("50"), externalSolana("validator-a"));
   await d.at(3);
@@ -54,27 +57,54 @@ export async function playDemoHistory(d: SeedDriver): Promise<void> {
   await d.at(4);
   await d.transact(STAKING_BOT, polkadotRequest("dot-staking", "BONDEXTRA", dot("500")));
   await d.at(6);
-  await d.transact(STAKING_BOT, ethereumStakeRequest("eth-staking", d.account("eth-staking").address, KILN_DEPOSIT_CONTRACT, eth("32"), proposedMaxFees(networkFee("Ethereum", "NORMAL", "stake"))));
+  await d.transact(
+    STAKING_BOT,
+    ethereumStakeRequest(
+      "eth-staking",
+      d.account("eth-staking").address,
+      KILN_DEPOSIT_CONTRACT,
+      eth("32"),
+      proposedMaxFees(networkFee("Ethereum", "NORMAL", "stake")),
+    ),
+  );
   await d.at(8);
   await d.transact(TREASURY_BOT, polkadotRequest("dot-staking", "UNBOND", dot("200")));
   await d.at(10);
   await d.stakeAction(STAKING_BOT, "sol-treasury", d.stakeOf(stakeB).uid, "deactivate");
   await d.at(12);
-  const coldTopUp = await d.transact(TREASURY_BOT, sendRequest("sol-cold", externalSolana("exchange"), sol("100"), solFees, { title: "Exchange top-up", content: "Liquidity for the trading desk" }));
+  const coldTopUp = await d.transact(
+    TREASURY_BOT,
+    sendRequest("sol-cold", externalSolana("exchange"), sol("100"), solFees, { title: "Exchange top-up", content: "Liquidity for the trading desk" }),
+  );
   await d.approveAsHuman(coldTopUp.id, "dana.approver");
   await d.at(14);
-  const gas = await d.transact(TREASURY_BOT, sendRequest("eth-ops", externalEthereum("gas-float"), eth("2"), ethFees, { title: "Gas float", content: "Refill of the relayer" }));
+  const gas = await d.transact(
+    TREASURY_BOT,
+    sendRequest("eth-ops", externalEthereum("gas-float"), eth("2"), ethFees, { title: "Gas float", content: "Refill of the relayer" }),
+  );
   await d.approveAsHuman(gas.id, "erin.approver");
   await d.at(15);
-  await d.transact(TREASURY_BOT, sendRequest("dot-vault", externalPolkadot("otc"), dot("50"), dotFees, { title: "OTC settlement", content: "Never approved: expires" }));
+  await d.transact(
+    TREASURY_BOT,
+    sendRequest("dot-vault", externalPolkadot("otc"), dot("50"), dotFees, { title: "OTC settlement", content: "Never approved: expires" }),
+  );
   await d.at(20);
-  const invoice = await d.transact(TREASURY_BOT, sendRequest("sol-cold", externalSolana("vendor"), sol("40"), solFees, { title: "Vendor invoice 1142", content: "Duplicate invoice" }));
+  const invoice = await d.transact(
+    TREASURY_BOT,
+    sendRequest("sol-cold", externalSolana("vendor"), sol("40"), solFees, { title: "Vendor invoice 1142", content: "Duplicate invoice" }),
+  );
   await d.rejectAsHuman(invoice.id, "erin.approver");
   await d.at(24);
   await d.stakeAction(STAKING_BOT, "sol-treasury", d.stakeOf(stakeA).uid, "split", { amount: sol("10") });
   await d.at(29);
-  await d.transact(TREASURY_BOT, sendRequest("eth-ops", externalEthereum("auditor"), eth("1.5"), ethFees, { title: "Audit fee", content: "Q3 smart-contract audit" }));
+  await d.transact(
+    TREASURY_BOT,
+    sendRequest("eth-ops", externalEthereum("auditor"), eth("1.5"), ethFees, { title: "Audit fee", content: "Q3 smart-contract audit" }),
+  );
   await d.at(29.5);
-  await d.transact(TREASURY_BOT, sendRequest("sol-cold", externalSolana("market-maker"), sol("5"), solFees, { title: "Market maker refill", content: "Waiting for a human approver" }));
+  await d.transact(
+    TREASURY_BOT,
+    sendRequest("sol-cold", externalSolana("market-maker"), sol("5"), solFees, { title: "Market maker refill", content: "Waiting for a human approver" }),
+  );
   await d.at(30);
 }

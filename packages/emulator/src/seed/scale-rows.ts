@@ -153,7 +153,9 @@ export function scaleTransactionRows(input: ScaleTransactionInput): ScaleTransac
     reserved: pending ? plan.amount + maxFees : 0n,
     recipient: input.recipient,
     speed: plan.speed,
-    notes: [{ title: `${plan.title} #${plan.position + 1}`, content: `Invoice INV-${(100_000 + plan.position).toString(36).toUpperCase()}, ref ${plan.reference}` }],
+    notes: [
+      { title: `${plan.title} #${plan.position + 1}`, content: `Invoice INV-${(100_000 + plan.position).toString(36).toUpperCase()}, ref ${plan.reference}` },
+    ],
     coin_fields: sender.network === "Solana" ? { type: "SEND" } : null,
     created_by: cast.operator.id,
     created_on_ms: created,

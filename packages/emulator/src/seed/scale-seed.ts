@@ -65,10 +65,17 @@ export async function seedScale(ctx: EmulatorContext, request: ScaleSeedRequest)
   const cast: ScaleCast = { operator, humans };
   if (request.transactions > 0 && request.accounts === 0) throw badRequest("accounts: must be at least 1 when transactions are seeded (they need senders)");
   const nowMs = ctx.clock.now();
-  const sizes: ScaleSizes = { accounts: request.accounts, transactions: request.transactions, prefix: request.prefix ?? "scale-", nowMs, withHumans: humans.length > 0 };
+  const sizes: ScaleSizes = {
+    accounts: request.accounts,
+    transactions: request.transactions,
+    prefix: request.prefix ?? "scale-",
+    nowMs,
+    withHumans: humans.length > 0,
+  };
   for (let position = 0; position < sizes.accounts; position += 1) {
     const name = scaleAccountPlan(position, sizes).name;
-    if (findAccountByName(ctx.store, name)) throw conflict("AccountExists", `prefix: an account named ${JSON.stringify(name)} exists already; choose another prefix`);
+    if (findAccountByName(ctx.store, name))
+      throw conflict("AccountExists", `prefix: an account named ${JSON.stringify(name)} exists already; choose another prefix`);
   }
 
   const costs = new Map<number, bigint>();

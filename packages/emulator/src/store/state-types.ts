@@ -1,14 +1,4 @@
-import type {
-  AccountGovernance,
-  Currency,
-  Note,
-  PolkadotStakingType,
-  RuleStep,
-  SolanaStakeState,
-  Token,
-  TransactionStatus,
-  UserStatus,
-} from "@custody/shared";
+import type { AccountGovernance, Currency, Note, PolkadotStakingType, RuleStep, SolanaStakeState, Token, TransactionStatus, UserStatus } from "@custody/shared";
 
 /** Times in rows are simulated-clock milliseconds since the Unix epoch. */
 export type SimMs = number;

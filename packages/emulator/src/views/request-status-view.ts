@@ -4,7 +4,10 @@ import type { RequestRow } from "../store/state-types.js";
 
 /** GET /requests/{id}/status: each step with its quorum, approvers and who has approved. */
 export function requestStatusView(request: RequestRow): RequestStatus {
-  const progress = evaluateRule({ creators: [], steps: request.steps }, request.approvals.map((approval) => approval.username));
+  const progress = evaluateRule(
+    { creators: [], steps: request.steps },
+    request.approvals.map((approval) => approval.username),
+  );
   const approvalOf = new Map(request.approvals.map((approval) => [approval.username, approval]));
   return {
     id: request.id,

@@ -65,13 +65,7 @@ export function governance(transaction: GovernanceRule, extra: Partial<AccountGo
 }
 
 /** Creates an account through the control plane with a balance in base units; returns its record. */
-export async function createAccount(
-  h: Harness,
-  name: string,
-  currency: string,
-  balance: bigint,
-  rules: AccountGovernance,
-): Promise<Record<string, unknown>> {
+export async function createAccount(h: Harness, name: string, currency: string, balance: bigint, rules: AccountGovernance): Promise<Record<string, unknown>> {
   return obj(expectStatus(await h.control.post("/accounts", { name, currency, governance: rules, balance: balance.toString() }), 200));
 }
 

@@ -28,8 +28,18 @@ export async function standardWorkspace(options: EmulatorOptions = {}): Promise<
     ["sol-human", "solana_testnet", 100n * SOL, governance(humanRule(OP_A, "dana.approver", "erin.approver"))],
     ["sol-nostaking", "solana_testnet", 10n * SOL, governance(operatorsRule(OP_A, OP_B))],
     ["dot-auto", "polkadot", 1000n * DOT, governance(operatorsRule(OP_A, OP_B))],
-    ["eth-auto", "ethereum", 40n * ETH, governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A, OP_B), whitelist: [KILN_DEPOSIT_CONTRACT] } })],
-    ["eth-small", "ethereum", 10n * ETH, governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A, OP_B), whitelist: [KILN_DEPOSIT_CONTRACT] } })],
+    [
+      "eth-auto",
+      "ethereum",
+      40n * ETH,
+      governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A, OP_B), whitelist: [KILN_DEPOSIT_CONTRACT] } }),
+    ],
+    [
+      "eth-small",
+      "ethereum",
+      10n * ETH,
+      governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A, OP_B), whitelist: [KILN_DEPOSIT_CONTRACT] } }),
+    ],
   ] as const;
   const ids: Record<string, number> = {};
   const addresses: Record<string, string> = {};

@@ -9,7 +9,8 @@ const CONTRACT_TYPES = new Set(["EXECUTE_CONTRACT", "DEPLOY_CONTRACT"]);
 /** The validator a stake transaction delegates to: coin_fields.tx_parameters.validator_address, else the recipient (the service puts it in both). */
 function validatorOf(transaction: Transaction): string | undefined {
   const parameters = (transaction.coin_fields as { tx_parameters?: { validator_address?: unknown } } | null)?.tx_parameters;
-  const validator = typeof parameters?.validator_address === "string" && parameters.validator_address !== "" ? parameters.validator_address : transaction.recipient;
+  const validator =
+    typeof parameters?.validator_address === "string" && parameters.validator_address !== "" ? parameters.validator_address : transaction.recipient;
   return validator === "" ? undefined : validator;
 }
 

@@ -42,9 +42,7 @@ export function buildApproveRequestFor(
   currency: Currency,
 ): ApproveTransactionRequest {
   if (transaction.currency !== currency.name) {
-    throwIfIssues(SUBJECT, [
-      { path: "currency", message: `must be the transaction's currency ${transaction.currency}, got ${currency.name}` },
-    ]);
+    throwIfIssues(SUBJECT, [{ path: "currency", message: `must be the transaction's currency ${transaction.currency}, got ${currency.name}` }]);
   }
   return buildApproveRequest({
     amount: NO_AMOUNT_TRANSACTION_TYPES.has(transaction.type) ? null : transaction.amount,

@@ -40,7 +40,13 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
     })
     .filter((step) => step.missing > 0);
   if (pending.length === 0) {
-    return { outcome: "approved_at_once", rule: status.rule, summary: "this approval completes the quorum: the transaction will be approved, signed and broadcast", pending_steps: [], needs_human: false };
+    return {
+      outcome: "approved_at_once",
+      rule: status.rule,
+      summary: "this approval completes the quorum: the transaction will be approved, signed and broadcast",
+      pending_steps: [],
+      needs_human: false,
+    };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
   return {
@@ -54,14 +60,26 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
 
 function approvalChecks(status: RequestStatus, transactionStatus: string, operator: string): Finding[] {
   if (transactionStatus !== "PENDING_APPROVAL") {
-    return [finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, { status: transactionStatus })];
+    return [
+      finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, {
+        status: transactionStatus,
+      }),
+    ];
   }
   const standing = approvalStanding(status, operator);
   if (standing === "not_an_approver") {
     const approvers = status.steps.map((step) => `step ${step.index + 1}, ${step.quorum} of ${memberNames(step.approvers)}`).join("; ");
-    return [finding("block", "APPROVE_NOT_AN_APPROVER", `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request (approvers: ${approvers})`, { operator })];
+    return [
+      finding(
+        "block",
+        "APPROVE_NOT_AN_APPROVER",
+        `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request (approvers: ${approvers})`,
+        { operator },
+      ),
+    ];
   }
-  if (standing === "already_approved") return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
+  if (standing === "already_approved")
+    return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
@@ -94,7 +112,14 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
         ),
       ];
     }
-    return [finding("warn", "APPROVE_DEPLOY_CONTRACT_UNREAD", `transaction ${transaction.id} deploys a contract with amount 0: the guard cannot read its bytecode, so what the new contract does is unchecked`, facts)];
+    return [
+      finding(
+        "warn",
+        "APPROVE_DEPLOY_CONTRACT_UNREAD",
+        `transaction ${transaction.id} deploys a contract with amount 0: the guard cannot read its bytecode, so what the new contract does is unchecked`,
+        facts,
+      ),
+    ];
   }
   if (transaction.type !== "EXECUTE_CONTRACT") return [];
   return checkContractCall({

@@ -52,7 +52,8 @@ export function decodeDepositCall(contractData: string): { parts: DepositCallPar
   const at = (byte: number, bytes: number) => body.slice(byte * 2, (byte + bytes) * 2);
   const values: string[] = [];
   for (const [index, argument] of DYNAMIC.entries()) {
-    if (at(index * 32, 32) !== word(argument.offset)) return { problem: `has ${argument.name}'s offset 0x${BigInt(`0x${at(index * 32, 32)}`).toString(16)}, not 0x${argument.offset.toString(16)}` };
+    if (at(index * 32, 32) !== word(argument.offset))
+      return { problem: `has ${argument.name}'s offset 0x${BigInt(`0x${at(index * 32, 32)}`).toString(16)}, not 0x${argument.offset.toString(16)}` };
     if (at(argument.offset, 32) !== word(argument.bytes)) return { problem: `gives ${argument.name} a length other than ${argument.bytes} bytes` };
     const value = at(argument.offset + 32, Math.ceil(argument.bytes / 32) * 32);
     if (!/^0*$/.test(value.slice(argument.bytes * 2))) return { problem: `has non-zero padding after ${argument.name}` };
@@ -71,7 +72,8 @@ export function withdrawalAddress(credentials: string): { address: string } | { 
   const prefix = credentials.slice(0, 2);
   if (prefix === "00") return { problem: "are BLS credentials (prefix 0x00): they name a BLS key, and the guard cannot tell whose key it is" };
   if (prefix !== "01" && prefix !== "02") return { problem: `have prefix 0x${prefix}, not 0x01 or 0x02 followed by an execution address` };
-  if (!/^0{22}$/.test(credentials.slice(2, 24))) return { problem: `have prefix 0x${prefix} but bytes 1 to 11 are not zero: they do not name one execution address` };
+  if (!/^0{22}$/.test(credentials.slice(2, 24)))
+    return { problem: `have prefix 0x${prefix} but bytes 1 to 11 are not zero: they do not name one execution address` };
   return { address: eip55Checksummed(credentials.slice(24)) };
 }
 

@@ -32,18 +32,22 @@ export function checkContractCall(input: ContractCallInput): Finding[] {
  */
 /** What allows contracts besides the rule: "the local policy's allowed_contracts: 0x…" or that it names none. */
 function policyContracts(allowedContracts: string[] | undefined): string {
-  return allowedContracts === undefined || allowedContracts.length === 0 ? "the local policy names no allowed_contracts" : `the local policy's allowed_contracts: ${allowedContracts.join(", ")}`;
+  return allowedContracts === undefined || allowedContracts.length === 0
+    ? "the local policy names no allowed_contracts"
+    : `the local policy's allowed_contracts: ${allowedContracts.join(", ")}`;
 }
 
 /** Where a staking contract comes from, said with every refusal of one. */
-const CONTRACT_GUIDANCE = "stake through the staking provider's deposit contract the account's smart-contract rule whitelists (an administrator adds one to it)";
+const CONTRACT_GUIDANCE =
+  "stake through the staking provider's deposit contract the account's smart-contract rule whitelists (an administrator adds one to it)";
 
 function checkContractAllowed({ contract, whitelist, allowedContracts }: ContractCallInput): Finding[] {
   const facts = { recipient: contract, ...(allowedContracts === undefined ? {} : { allowed_contracts: allowedContracts.join(",") }) };
   const byPolicy = allowedContracts?.some((entry) => sameAddress("Ethereum", entry, contract)) === true;
   if (whitelist === undefined || whitelist.length === 0) {
     const which = whitelist === undefined ? "the account reports no smart-contract whitelist" : "the smart-contract rule's whitelist is empty";
-    if (byPolicy) return [finding("info", "ETHEREUM_STAKE_CONTRACT_ALLOWED_BY_POLICY", `${which}; the local policy's allowed_contracts names ${contract}`, facts)];
+    if (byPolicy)
+      return [finding("info", "ETHEREUM_STAKE_CONTRACT_ALLOWED_BY_POLICY", `${which}; the local policy's allowed_contracts names ${contract}`, facts)];
     return [
       finding(
         "block",
@@ -56,7 +60,14 @@ function checkContractAllowed({ contract, whitelist, allowedContracts }: Contrac
   const listFacts = { ...facts, whitelist: whitelist.join(",") };
   if (!whitelist.some((entry) => sameAddress("Ethereum", entry.trim(), contract))) {
     const listed = `it holds ${whitelist.join(", ")}; ${policyContracts(allowedContracts)}`;
-    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED", `recipient ${contract} is not on the smart-contract rule's whitelist (${listed}): ${CONTRACT_GUIDANCE}`, listFacts)];
+    return [
+      finding(
+        "block",
+        "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED",
+        `recipient ${contract} is not on the smart-contract rule's whitelist (${listed}): ${CONTRACT_GUIDANCE}`,
+        listFacts,
+      ),
+    ];
   }
   return [finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${contract} is on the smart-contract rule's whitelist`, listFacts)];
 }
@@ -86,12 +97,23 @@ function checkDepositCallData(input: ContractCallInput): Finding[] {
       ),
     ];
   }
-  const zero = Object.entries(decoded.parts).filter(([, hex]) => /^0*$/.test(hex)).map(([name]) => name);
+  const zero = Object.entries(decoded.parts)
+    .filter(([, hex]) => /^0*$/.test(hex))
+    .map(([name]) => name);
   if (zero.length > 0) {
-    return [finding("block", "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED", `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit; ${DEPOSIT_DATA_SOURCE}`, { zero_filled: zero.join(",") })];
+    return [
+      finding(
+        "block",
+        "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED",
+        `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit; ${DEPOSIT_DATA_SOURCE}`,
+        { zero_filled: zero.join(",") },
+      ),
+    ];
   }
   return [
-    finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, { pubkey: `0x${decoded.parts.pubkey}` }),
+    finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, {
+      pubkey: `0x${decoded.parts.pubkey}`,
+    }),
     checkWithdrawalCredentials(decoded.parts.withdrawal_credentials, input),
   ];
 }
@@ -105,13 +127,24 @@ function checkWithdrawalCredentials(credentials: string, { accountAddress, allow
   const field = `the withdrawal_credentials in ${FIELD}`;
   const withdrawal = withdrawalAddress(credentials);
   if ("problem" in withdrawal) {
-    return finding("block", "ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE", `${field} (0x${credentials}) ${withdrawal.problem}: the guard accepts only 0x01 or 0x02 credentials naming an address it can check`, { withdrawal_credentials: `0x${credentials}` });
+    return finding(
+      "block",
+      "ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE",
+      `${field} (0x${credentials}) ${withdrawal.problem}: the guard accepts only 0x01 or 0x02 credentials naming an address it can check`,
+      { withdrawal_credentials: `0x${credentials}` },
+    );
   }
   const { address } = withdrawal;
   const facts = { withdrawal_address: address };
-  if (sameAddress("Ethereum", accountAddress, address)) return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT", `${field} send withdrawals back to the account's own address ${address}`, facts);
+  if (sameAddress("Ethereum", accountAddress, address))
+    return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT", `${field} send withdrawals back to the account's own address ${address}`, facts);
   if (allowedRecipients?.some((entry) => sameAddress("Ethereum", entry, address)) === true) {
-    return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ALLOWED_RECIPIENT", `${field} send withdrawals to ${address}, on the local policy's allowed_recipients`, facts);
+    return finding(
+      "info",
+      "ETHEREUM_STAKE_WITHDRAWALS_TO_ALLOWED_RECIPIENT",
+      `${field} send withdrawals to ${address}, on the local policy's allowed_recipients`,
+      facts,
+    );
   }
   return finding(
     "block",

@@ -98,7 +98,11 @@ export const ethereumStakeWrite = defineWrite({
       policy: { amount: request.amount + fees, contract: request.contract },
       proposed_max_fees: capped.proposed,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, ${capped.capText}`,
-      ...transactionDraft(built, { amount: request.amount.toString(), recipient: { network: "Ethereum", address: request.contract }, contract_data: request.contract_data }),
+      ...transactionDraft(built, {
+        amount: request.amount.toString(),
+        recipient: { network: "Ethereum", address: request.contract },
+        contract_data: request.contract_data,
+      }),
     };
   },
 });

@@ -23,7 +23,7 @@ async function listEveryAccount(client: CustodyClient, options?: CallOptions): P
   const read = (page: number) => client.listAccounts({ page, page_size: LISTING_PAGE_SIZE }, options);
   const pages = [await read(1)];
   const announced = Math.ceil((pages[0]?.page_info.count ?? 0) / LISTING_PAGE_SIZE);
-  for (let next = 2; pages.at(-1)?.page_info.has_next_page === true; ) {
+  for (let next = 2; pages.at(-1)?.page_info.has_next_page === true;) {
     if (next > LISTING_MAX_PAGES) throw new PageLimitError("/accounts", LISTING_MAX_PAGES);
     const last = Math.min(Math.max(next, announced), next + CONCURRENT_PAGES - 1, LISTING_MAX_PAGES);
     pages.push(...(await Promise.all(Array.from({ length: last - next + 1 }, (_, index) => read(next + index)))));

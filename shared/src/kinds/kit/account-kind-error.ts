@@ -11,7 +11,9 @@ function withArticle(networks: readonly Network[]): string {
 /** The named account is on a network the operation does not apply to. */
 export class AccountKindError extends CustodyError {
   constructor(account: Pick<Account, "id" | "name" | "type">, operation: string, networks: readonly Network[]) {
-    super(`account: ${operation} needs ${withArticle(networks)} account; ${delimitUntrusted("account.name", account.name)} (id ${account.id}) is ${delimitUntrusted("account.type", account.type)}`);
+    super(
+      `account: ${operation} needs ${withArticle(networks)} account; ${delimitUntrusted("account.name", account.name)} (id ${account.id}) is ${delimitUntrusted("account.type", account.type)}`,
+    );
   }
 }
 

@@ -36,7 +36,12 @@ export class AccountNotFoundError extends CustodyError {
  * 0 })) to list every account on each resolution. A service whose page_info.count is not the
  * whole list's size only makes every hint fail the check: slower, never wrong.
  */
-async function hintedAccount(client: CustodyClient, name: string, absenceSettles: boolean, options?: CallOptions): Promise<{ account: Account | undefined; nameFree: boolean; noListing: boolean }> {
+async function hintedAccount(
+  client: CustodyClient,
+  name: string,
+  absenceSettles: boolean,
+  options?: CallOptions,
+): Promise<{ account: Account | undefined; nameFree: boolean; noListing: boolean }> {
   const hints = accountDirectoryOf(client).hints();
   const ids = hints?.ids(name) ?? [];
   if (!hints || ids.length > 1 || (ids.length === 0 && !absenceSettles)) return { account: undefined, nameFree: false, noListing: !hints };
@@ -44,7 +49,10 @@ async function hintedAccount(client: CustodyClient, name: string, absenceSettles
     const page = await client.listAccounts({ page: 1, page_size: 1 }, options);
     return { account: undefined, nameFree: page.page_info.count === hints.count, noListing: false };
   }
-  const [account, page] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), client.listAccounts({ page: 1, page_size: 1 }, options)]);
+  const [account, page] = await Promise.all([
+    unlessNotFound(client.getAccount(ids[0] as number, options)),
+    client.listAccounts({ page: 1, page_size: 1 }, options),
+  ]);
   return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, nameFree: false, noListing: false };
 }
 
@@ -53,7 +61,12 @@ async function hintedAccount(client: CustodyClient, name: string, absenceSettles
  * With absenceSettles (digits that are also read as an id), a hint that no account has the name, checked
  * like any hint (the count unchanged), settles it without a listing.
  */
-async function accountNamed(client: CustodyClient, name: string, absenceSettles: boolean, options?: CallOptions): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
+async function accountNamed(
+  client: CustodyClient,
+  name: string,
+  absenceSettles: boolean,
+  options?: CallOptions,
+): Promise<{ account: Account | undefined; listing: Account[] | undefined }> {
   const hinted = await hintedAccount(client, name, absenceSettles, options);
   if (hinted.account || hinted.nameFree) return { account: hinted.account, listing: undefined };
   // Without a listing, one under way (another resolution's, the process's warm-up) is as good as a new one; a listing
@@ -62,7 +75,10 @@ async function accountNamed(client: CustodyClient, name: string, absenceSettles:
   const accounts = await (hinted.noListing ? directory.current(options) : directory.refresh(options));
   const exact = accounts.filter((account) => account.name === name);
   if (exact.length > 1) {
-    throw new AccountNotFoundError(name, `the name ${delimitUntrusted("account.name", name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`);
+    throw new AccountNotFoundError(
+      name,
+      `the name ${delimitUntrusted("account.name", name)} is shared by accounts ${exact.map((a) => a.id).join(", ")}: name the account by id`,
+    );
   }
   return { account: exact[0], listing: accounts };
 }
@@ -93,7 +109,10 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   const explicit = explicitAccountId(reference);
   if (explicit !== undefined) return client.getAccount(explicit, options);
   const id = asAccountId(reference);
-  const [named, byId] = await Promise.all([accountNamed(client, reference, id !== undefined, options), id === undefined ? undefined : unlessNotFound(client.getAccount(id, options))]);
+  const [named, byId] = await Promise.all([
+    accountNamed(client, reference, id !== undefined, options),
+    id === undefined ? undefined : unlessNotFound(client.getAccount(id, options)),
+  ]);
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,
@@ -105,7 +124,10 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   if (byId) return byId;
   if (id !== undefined) throw new AccountNotFoundError(reference, `no account has the id ${id} or the name ${JSON.stringify(reference)}`);
   const accounts = named.listing ?? [];
-  const near = nearNames(reference, accounts.map((account) => account.name)).flatMap((name) => accounts.filter((account) => account.name === name));
+  const near = nearNames(
+    reference,
+    accounts.map((account) => account.name),
+  ).flatMap((name) => accounts.filter((account) => account.name === name));
   const hint = near.length > 0 ? `; did you mean ${near.map((a) => `${delimitUntrusted("account.name", a.name)} (id ${a.id})`).join(", ")}?` : "";
   throw new AccountNotFoundError(reference, `no account is named ${JSON.stringify(reference)}${hint}`);
 }

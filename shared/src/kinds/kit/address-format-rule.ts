@@ -17,7 +17,10 @@ export function checkAddressFormat(field: AddressField, network: Network, addres
   if (problem !== undefined) return finding("block", `${code}_INVALID`, `${field}: ${problem}`, { [field]: address, network });
   const burn = burnAddressName(network, address);
   if (burn !== undefined) {
-    return finding("block", `${code}_BURN_ADDRESS`, `${field}: ${address} is ${burn}, which no one controls: whatever is sent there is lost`, { [field]: address, network });
+    return finding("block", `${code}_BURN_ADDRESS`, `${field}: ${address} is ${burn}, which no one controls: whatever is sent there is lost`, {
+      [field]: address,
+      network,
+    });
   }
   return finding("info", `${code}_OK`, `${field} is a well-formed ${network} address`, { [field]: address, network });
 }

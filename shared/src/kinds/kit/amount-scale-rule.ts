@@ -26,12 +26,20 @@ export function checkAmountScale({ amount, balance, fee, currency }: AmountScale
   const shift = 10n ** BigInt(displayUnit(currency).magnitude);
   const display = displayUnit(currency).code;
   if (balance > 0n && amount > balance * ABSURD_MULTIPLE) {
-    const meant = amount % shift === 0n ? `; if ${formatUnits(amount, currency)} was meant in ${baseUnit(currency).code}, it is ${describeAmount(amount / shift, currency)}` : "";
+    const meant =
+      amount % shift === 0n
+        ? `; if ${formatUnits(amount, currency)} was meant in ${baseUnit(currency).code}, it is ${describeAmount(amount / shift, currency)}`
+        : "";
     return [
-      finding("warn", "AMOUNT_UNIT_SUSPECT", `amount ${describeAmount(amount, currency)} is more than a million times the account's balance ${describeAmount(balance, currency)}: check its unit${meant}`, {
-        amount,
-        balance,
-      }),
+      finding(
+        "warn",
+        "AMOUNT_UNIT_SUSPECT",
+        `amount ${describeAmount(amount, currency)} is more than a million times the account's balance ${describeAmount(balance, currency)}: check its unit${meant}`,
+        {
+          amount,
+          balance,
+        },
+      ),
     ];
   }
   if (fee !== null && amount > 0n && amount < fee) {

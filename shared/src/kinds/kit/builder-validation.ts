@@ -20,7 +20,13 @@ export function amountIssue(field: string, value: unknown, rule: BaseUnitsRule):
  * The issue with a text field that must match a format, if any. A text longer than `maxLength`
  * is refused for its length before the format is looked at.
  */
-export function formatIssue(field: string, value: unknown, pattern: RegExp | ((text: string) => boolean), rule: string, maxLength: number): FieldIssue | undefined {
+export function formatIssue(
+  field: string,
+  value: unknown,
+  pattern: RegExp | ((text: string) => boolean),
+  rule: string,
+  maxLength: number,
+): FieldIssue | undefined {
   const tooLong = lengthIssue(field, value, maxLength);
   if (tooLong) return tooLong;
   if (typeof value === "string" && (typeof pattern === "function" ? pattern(value) : pattern.test(value))) return undefined;

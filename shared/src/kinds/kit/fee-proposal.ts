@@ -33,10 +33,15 @@ function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, cu
   const { estimate } = estimated;
   return {
     maxFees: estimate.max_fees,
-    finding: finding("info", "MAX_FEES_PROPOSED", `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from the service's estimate of ${describeAmount(estimate.fees, currency)}`, {
-      estimated_fees: estimate.fees,
-      proposed_max_fees: estimate.max_fees,
-    }),
+    finding: finding(
+      "info",
+      "MAX_FEES_PROPOSED",
+      `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from the service's estimate of ${describeAmount(estimate.fees, currency)}`,
+      {
+        estimated_fees: estimate.fees,
+        proposed_max_fees: estimate.max_fees,
+      },
+    ),
   };
 }
 
@@ -56,7 +61,8 @@ export async function settleMaxFees(
   currency: Currency,
   confirming: boolean,
 ): Promise<{ maxFees: bigint; proposed: bigint | null; findings: Finding[]; fee: NetworkFee }> {
-  if (given !== undefined && confirming) return { maxFees: given, proposed: null, findings: [], fee: { unknown: "not estimated again at the confirmation (the dry run showed it)" } };
+  if (given !== undefined && confirming)
+    return { maxFees: given, proposed: null, findings: [], fee: { unknown: "not estimated again at the confirmation (the dry run showed it)" } };
   // A request the builder refuses is the caller's error, reported by the plan's own finding, not a failed estimate.
   const body = draftBody(0n).body;
   if (body === null) return { maxFees: given ?? 0n, proposed: null, findings: [], fee: { unknown: "the request could not be built" } };
@@ -77,7 +83,11 @@ export async function settleMaxFees(
  * The request's fee cap for the plan's amounts and summary: none when none was given and none
  * could be proposed (the 0 a blocked plan carries is no cap, and must not read "max fees 0").
  */
-export function settledCap(given: bigint | undefined, settled: { maxFees: bigint; proposed: bigint | null }, currency: Currency): { amounts: { max_fees?: bigint }; text: string } {
+export function settledCap(
+  given: bigint | undefined,
+  settled: { maxFees: bigint; proposed: bigint | null },
+  currency: Currency,
+): { amounts: { max_fees?: bigint }; text: string } {
   if (given === undefined && settled.proposed === null) return { amounts: {}, text: "no max fees (none given, none could be estimated)" };
   return { amounts: { max_fees: settled.maxFees }, text: `max fees ${describeAmount(settled.maxFees, currency)}` };
 }

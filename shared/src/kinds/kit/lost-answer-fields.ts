@@ -12,7 +12,10 @@ import { contractDataOf, operationOf } from "../../holdings/unfinished-transacti
 export const ExpectedTransaction = z.object({
   /** The operation: a Polkadot staking type, or the transaction type (one of these). */
   operations: z.array(z.string()).min(1).optional(),
-  amount: z.string().regex(/^[0-9]{1,80}$/).optional(),
+  amount: z
+    .string()
+    .regex(/^[0-9]{1,80}$/)
+    .optional(),
   recipient: z.object({ network: Network, address: z.string() }).optional(),
   stake_account: z.string().optional(),
   validator: z.string().optional(),
@@ -32,7 +35,8 @@ function txParameters(tx: Transaction): { stake_account?: unknown; validator_add
 export function transactionDifferences(expected: ExpectedTransaction, tx: Transaction): string[] {
   const differences: string[] = [];
   const operation = operationOf(tx);
-  if (expected.operations !== undefined && !expected.operations.includes(operation)) differences.push(`type ${operation} (asked ${expected.operations.join(" or ")})`);
+  if (expected.operations !== undefined && !expected.operations.includes(operation))
+    differences.push(`type ${operation} (asked ${expected.operations.join(" or ")})`);
   const parameters = txParameters(tx);
   if (expected.stake_account !== undefined && parameters.stake_account !== undefined && parameters.stake_account !== expected.stake_account) {
     differences.push(`stake account ${String(parameters.stake_account)} (asked ${expected.stake_account})`);

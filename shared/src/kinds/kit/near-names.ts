@@ -1,6 +1,9 @@
 /** How names are compared for a suggestion: case and the separators people swap ("eth_ops", "sol treasury") do not count. */
 function folded(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_.]+/g, "-");
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.]+/g, "-");
 }
 
 /** Edits (insert, delete, substitute, swap two neighbours) from a to b, or Infinity once more than `limit`. */
@@ -39,5 +42,8 @@ export function nearNames(input: string, names: readonly string[], most = 3): st
     const distance = candidate.includes(wanted) ? Math.min(editDistance(wanted, candidate, limit), limit) : editDistance(wanted, candidate, limit);
     if (distance <= limit) scored.push({ name, distance });
   }
-  return scored.sort((a, b) => a.distance - b.distance).slice(0, most).map((entry) => entry.name);
+  return scored
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, most)
+    .map((entry) => entry.name);
 }

@@ -50,12 +50,28 @@ export function transactionProbe(account: Account, currency: Currency, tx: Trans
   const unit = baseUnit(currency).code;
   const speed = Speed.catch("NORMAL").parse(tx.speed);
   if (POLKADOT_STAKING.has(operation)) {
-    const coinFields = operation === "SETPAYEE" ? { type: "SETPAYEE" as const, payee: String((tx.coin_fields as { payee?: unknown } | null)?.payee ?? "Staked") } : { type: operation as "BONDEXTRA" };
-    return { account_name: account.name, amount: { value: tx.amount.toString(), unit }, max_fees: { value: "0", unit }, recipient: "", speed: "CUSTOM", coin_fields: coinFields };
+    const coinFields =
+      operation === "SETPAYEE"
+        ? { type: "SETPAYEE" as const, payee: String((tx.coin_fields as { payee?: unknown } | null)?.payee ?? "Staked") }
+        : { type: operation as "BONDEXTRA" };
+    return {
+      account_name: account.name,
+      amount: { value: tx.amount.toString(), unit },
+      max_fees: { value: "0", unit },
+      recipient: "",
+      speed: "CUSTOM",
+      coin_fields: coinFields,
+    };
   }
   const contractData = contractDataOf(tx);
   if (contractData !== undefined) {
-    return { account_name: account.name, amount: tx.amount.toString(), recipient: tx.recipient, speed, coin_fields: { contract_interaction: { contract_data: contractData } } };
+    return {
+      account_name: account.name,
+      amount: tx.amount.toString(),
+      recipient: tx.recipient,
+      speed,
+      coin_fields: { contract_interaction: { contract_data: contractData } },
+    };
   }
   return { ...sendShapedProbe(account, currency, tx.amount, tx.recipient || account.address), speed };
 }

@@ -54,7 +54,14 @@ export function stakingTransactionRuleFindings(account: Account, operator: strin
   const rule = ruleFor(rules, "transaction");
   if (rule !== null && canCreate(rule, operator)) return [];
   const why = rule === null ? "the account has no transaction rule" : `${operator} is not a creator in it (${describeRule(rule)})`;
-  return [finding("block", "GOVERNANCE_NOT_IN_TRANSACTION_RULE", `guided Solana staking needs operator ${operator} in the account's transaction rule as well as its staking rule: ${why}`, { rule: "transaction", operator })];
+  return [
+    finding(
+      "block",
+      "GOVERNANCE_NOT_IN_TRANSACTION_RULE",
+      `guided Solana staking needs operator ${operator} in the account's transaction rule as well as its staking rule: ${why}`,
+      { rule: "transaction", operator },
+    ),
+  ];
 }
 
 /**
@@ -64,10 +71,18 @@ export function stakingTransactionRuleFindings(account: Account, operator: strin
 export function governanceFor(account: Account, kind: RuleKind, operator: string): { expectation: GovernanceExpectation | null; findings: Finding[] } {
   const rules = account.governance_rules;
   if (!rules) {
-    return { expectation: null, findings: [finding("info", "GOVERNANCE_UNKNOWN", "the account does not report its governance rules; the service decides whether approval is needed")] };
+    return {
+      expectation: null,
+      findings: [finding("info", "GOVERNANCE_UNKNOWN", "the account does not report its governance rules; the service decides whether approval is needed")],
+    };
   }
   const expectation = expectGovernance(ruleFor(rules, kind), kind, operator);
-  const code = expectation.outcome === "approved_at_once" ? "GOVERNANCE_APPROVED_AT_ONCE" : expectation.outcome === "pending_approval" ? "GOVERNANCE_PENDING_APPROVAL" : "GOVERNANCE_NOT_ALLOWED";
+  const code =
+    expectation.outcome === "approved_at_once"
+      ? "GOVERNANCE_APPROVED_AT_ONCE"
+      : expectation.outcome === "pending_approval"
+        ? "GOVERNANCE_PENDING_APPROVAL"
+        : "GOVERNANCE_NOT_ALLOWED";
   const severity = expectation.outcome === "not_allowed" ? "block" : "info";
   return { expectation, findings: [finding(severity, code, expectation.summary, { rule: kind, operator })] };
 }

@@ -33,7 +33,10 @@ const NoteText = boundedText(INPUT_LIMITS.note).superRefine((text, ctx) => {
   const problem = noteTextProblem(text);
   if (problem !== undefined) ctx.addIssue({ code: "custom", message: problem });
   else if (text.toLowerCase().includes(REFERENCE_MARKER)) {
-    ctx.addIssue({ code: "custom", message: `must not contain "${REFERENCE_MARKER.trim()}": it marks the guard's correlation reference, by which a lost answer is recognised` });
+    ctx.addIssue({
+      code: "custom",
+      message: `must not contain "${REFERENCE_MARKER.trim()}": it marks the guard's correlation reference, by which a lost answer is recognised`,
+    });
   }
 });
 
@@ -47,5 +50,9 @@ export type WriteNote = z.infer<typeof WriteNote>;
  */
 export function assertWriteNote(note: unknown): void {
   const parsed = WriteNote.safeParse(note);
-  if (!parsed.success) throw new InvalidInputError("write request", fieldIssues(parsed.error).map((issue) => ({ ...issue, path: `note.${issue.path}` })));
+  if (!parsed.success)
+    throw new InvalidInputError(
+      "write request",
+      fieldIssues(parsed.error).map((issue) => ({ ...issue, path: `note.${issue.path}` })),
+    );
 }

@@ -8,9 +8,7 @@ import { unbondingChunks } from "../../dates/polkadot-unlocks.js";
 import { durationText, whenText } from "../../dates/duration-text.js";
 
 export type PolkadotOperation =
-  | { type: "BONDEXTRA" | "UNBOND" | "REBOND"; amount: bigint }
-  | { type: "WITHDRAWUNBONDED" }
-  | { type: "SETPAYEE"; payee: string };
+  { type: "BONDEXTRA" | "UNBOND" | "REBOND"; amount: bigint } | { type: "WITHDRAWUNBONDED" } | { type: "SETPAYEE"; payee: string };
 
 /**
  * The balance checks the spec asks clients to make before creating a Polkadot staking
@@ -100,7 +98,12 @@ function stillUnbonding(balances: PolkadotBalances, now: Date | undefined): stri
   if (balances.total_unbonding === 0n) return "";
   const chunks = unbondingChunks(balances, now ?? new Date(0));
   const first = chunks[0];
-  const soonest = first === undefined ? "" : now === undefined ? `; the soonest unbonds in ${durationText(first.waiting_time_seconds)}` : `; the soonest (${first.amount} base units) unbonds at ${whenText(first.unlocks_at, now)}, when this withdrawal is allowed`;
+  const soonest =
+    first === undefined
+      ? ""
+      : now === undefined
+        ? `; the soonest unbonds in ${durationText(first.waiting_time_seconds)}`
+        : `; the soonest (${first.amount} base units) unbonds at ${whenText(first.unlocks_at, now)}, when this withdrawal is allowed`;
   return ` (balances.total_unbonding ${balances.total_unbonding} base units are still in the 28-day unbonding period${soonest})`;
 }
 

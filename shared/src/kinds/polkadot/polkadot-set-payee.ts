@@ -10,7 +10,12 @@ import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { WRITE_IDENTITIES } from "../identities.js";
 
-export const PolkadotSetPayeeRequest = z.object({ kind: z.literal("polkadot_set_payee"), ...ON_ACCOUNT, payee: boundedText(INPUT_LIMITS.payee).min(1), note: WriteNote.optional() });
+export const PolkadotSetPayeeRequest = z.object({
+  kind: z.literal("polkadot_set_payee"),
+  ...ON_ACCOUNT,
+  payee: boundedText(INPUT_LIMITS.payee).min(1),
+  note: WriteNote.optional(),
+});
 
 /** The builder names the payee by its place in the body; the write request names it payee. */
 const BUILDER_FIELDS = { "coin_fields.payee": "payee" };

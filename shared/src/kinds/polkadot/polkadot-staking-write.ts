@@ -54,9 +54,17 @@ const POLKADOT_UNBONDING_MS = 28 * 86_400_000;
  * The balances an operation moves: the one it draws on (with the unfinished transactions drawing on
  * it too) and the one it adds to; a withdrawal of unbonded funds moves them all to available.
  */
-function polkadotChanges(shape: PolkadotStakingShape, operation: PolkadotOperation, balances: PolkadotBalances, listing: UnfinishedListing | null): BalanceChange[] {
+function polkadotChanges(
+  shape: PolkadotStakingShape,
+  operation: PolkadotOperation,
+  balances: PolkadotBalances,
+  listing: UnfinishedListing | null,
+): BalanceChange[] {
   if (operation.type === "WITHDRAWUNBONDED") {
-    return [balanceChange("balances.total_unbonded", balances.total_unbonded, -balances.total_unbonded), balanceChange("balances.available", balances.available, balances.total_unbonded)];
+    return [
+      balanceChange("balances.total_unbonded", balances.total_unbonded, -balances.total_unbonded),
+      balanceChange("balances.available", balances.available, balances.total_unbonded),
+    ];
   }
   if (!("amount" in operation) || shape.draws === null) return [];
   const draws = shape.draws;
@@ -97,9 +105,12 @@ export async function planPolkadotStaking(
   const now = ctx.client.serviceNow();
   // A payee that is no rewards destination blocks (checkRewardsDestination), and its body, shown but never sent, is not estimated either.
   const estimable = operation.type !== "SETPAYEE" || isRewardsDestination(operation.payee);
-  const fee = estimable ? await networkFee(ctx, built.body, request.correlation_id !== undefined) : { unknown: "not estimated: payee is not a rewards destination" };
+  const fee = estimable
+    ? await networkFee(ctx, built.body, request.correlation_id !== undefined)
+    : { unknown: "not estimated: payee is not a rewards destination" };
   const checks: Finding[] = [...checkPolkadotOperation(operation, balances, staking, now), ...buildFindings(built)];
-  if (moved !== undefined) checks.push(...checkAmountScale({ amount: moved, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
+  if (moved !== undefined)
+    checks.push(...checkAmountScale({ amount: moved, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency }));
   if (operation.type === "SETPAYEE") checks.push(checkRewardsDestination(operation.payee));
   if (moved !== undefined && shape.draws !== null && listing !== null) {
     const balance = shape.draws;

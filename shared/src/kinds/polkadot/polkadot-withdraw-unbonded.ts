@@ -22,6 +22,7 @@ export const polkadotWithdrawUnbondedWrite = defineWrite({
       operation: { type: "WITHDRAWUNBONDED" },
       draws: null,
       build: (input) => buildWithdrawUnbondedRequest(input),
-      summary: (account, currency) => `withdraw the unbonded ${describeAmount(account.coin_fields.balances.total_unbonded, currency)} of ${account.name} to its available balance`,
+      summary: (account, currency) =>
+        `withdraw the unbonded ${describeAmount(account.coin_fields.balances.total_unbonded, currency)} of ${account.name} to its available balance`,
     }),
 });

@@ -22,7 +22,12 @@ export function checkRewardsDestination(payee: string): Finding {
   switch (payee) {
     case "Staked":
     case "Stash":
-      return finding("info", "POLKADOT_PAYEE_DESTINATION_OK", `payee "${payee}" is a rewards destination of the spec (${payee === "Staked" ? "rewards are bonded" : "rewards are paid to the stash account"})`, facts);
+      return finding(
+        "info",
+        "POLKADOT_PAYEE_DESTINATION_OK",
+        `payee "${payee}" is a rewards destination of the spec (${payee === "Staked" ? "rewards are bonded" : "rewards are paid to the stash account"})`,
+        facts,
+      );
     case "Controller":
       return finding(
         "warn",
@@ -31,7 +36,12 @@ export function checkRewardsDestination(payee: string): Finding {
         facts,
       );
     case "None":
-      return finding("warn", "POLKADOT_PAYEE_NONE_FORFEITS_REWARDS", 'payee "None": staking rewards are not paid at all from then on (forfeited); choose Staked or Stash to receive them', facts);
+      return finding(
+        "warn",
+        "POLKADOT_PAYEE_NONE_FORFEITS_REWARDS",
+        'payee "None": staking rewards are not paid at all from then on (forfeited); choose Staked or Stash to receive them',
+        facts,
+      );
     case "Account":
       return finding(
         "block",

@@ -49,7 +49,18 @@ export const sendWrite = defineWrite({
     const { account, listing } = network === "Polkadot" ? await accountAfterUnfinished(ctx, loaded.account) : { account: loaded.account, listing: null };
     const note = noteWithReference(request.note, reference, "send");
     const build = (maxFees: bigint) =>
-      buildBody(() => buildSendRequest({ network, account_name: account.name, recipient: request.recipient, amount: request.amount, max_fees: maxFees, speed: request.speed, currency, note }));
+      buildBody(() =>
+        buildSendRequest({
+          network,
+          account_name: account.name,
+          recipient: request.recipient,
+          amount: request.amount,
+          max_fees: maxFees,
+          speed: request.speed,
+          currency,
+          note,
+        }),
+      );
     const capped = await cappedTransaction(ctx, request, currency, build);
     const { built, maxFees: fees, fee } = capped;
     const checks = capped.findings;
@@ -81,13 +92,23 @@ export const sendWrite = defineWrite({
       amounts: capped.amounts,
       destinations: [{ role: "recipient", value: request.recipient }],
       // The service holds amount + max_fees from the available balance until broadcast; Polkadot staking in flight draws on it too.
-      balances: [balanceChange("available_balance", account.available_balance, -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))))],
+      balances: [
+        balanceChange(
+          "available_balance",
+          account.available_balance,
+          -(request.amount + fees) - (listing === null ? 0n : inFlightDraws(listing, (tx) => polkadotDraws("available", tx))),
+        ),
+      ],
       fee,
       governance: governance.expectation,
       policy: { amount: request.amount + fees, recipient: request.recipient },
       proposed_max_fees: capped.proposed,
       summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, ${capped.capText}`,
-      ...transactionDraft(built, { operations: ["SEND", "EXECUTE_CONTRACT"], amount: request.amount.toString(), recipient: { network, address: request.recipient } }),
+      ...transactionDraft(built, {
+        operations: ["SEND", "EXECUTE_CONTRACT"],
+        amount: request.amount.toString(),
+        recipient: { network, address: request.recipient },
+      }),
     };
   },
 });

@@ -37,7 +37,12 @@ export const solanaCreateStakeWrite = defineWrite({
       call: { method: "POST", path: `/solana/accounts/${account.id}/stakes`, body: built.body },
       checks: [
         checkAddressFormat("validator", "Solana", request.validator),
-        ...checkSolanaCreateStake({ amount: request.amount, availableBalance: account.available_balance, rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE, ...(estimated === undefined ? {} : { maxFees: estimated }) }),
+        ...checkSolanaCreateStake({
+          amount: request.amount,
+          availableBalance: account.available_balance,
+          rentExemptReserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE,
+          ...(estimated === undefined ? {} : { maxFees: estimated }),
+        }),
         ...checkAmountScale({ amount: request.amount, balance: account.balance, fee: estimated ?? null, currency }),
         ...buildFindings(built),
         ...governance.findings,
@@ -45,7 +50,10 @@ export const solanaCreateStakeWrite = defineWrite({
       ],
       amounts: { amount: request.amount, rent_exempt_reserve: SOLANA_STAKE_RENT_EXEMPT_RESERVE },
       destinations: [{ role: "validator", value: request.validator }],
-      balances: [balanceChange("available_balance", account.available_balance, -(request.amount + (estimated ?? 0n))), balanceChange("new stake total_balance", 0n, request.amount)],
+      balances: [
+        balanceChange("available_balance", account.available_balance, -(request.amount + (estimated ?? 0n))),
+        balanceChange("new stake total_balance", 0n, request.amount),
+      ],
       fee,
       dates: { activates_at: await nextEpochAt(ctx, account.id) },
       governance: governance.expectation,
@@ -53,7 +61,10 @@ export const solanaCreateStakeWrite = defineWrite({
       proposed_max_fees: null,
       summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and delegate it to validator ${request.validator}; it activates at the next epoch`,
       send: (client, options) => client.createSolanaStake(account.id, bodyToSend(built), options),
-      lostAnswer: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: request.amount.toString(), validator: request.validator } },
+      lostAnswer: {
+        by: "new_transactions",
+        expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: request.amount.toString(), validator: request.validator },
+      },
     };
   },
 });

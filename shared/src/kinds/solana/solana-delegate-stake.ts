@@ -24,7 +24,8 @@ export const solanaDelegateStakeWrite = defineWrite({
       build: () => buildBody(() => buildDelegateSolanaStakeRequest({ validator: request.validator })),
       policy: (total) => ({ amount: total, validator: request.validator }),
       into: [{ role: "validator", value: request.validator }],
-      summary: (stake, currency) => `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
+      summary: (stake, currency) =>
+        `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
       send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
       expected: { validator: request.validator },
       balances: (stake) => [balanceChange("stake total_balance (delegated whole)", stake.blockchain_state.total_balance, 0n)],

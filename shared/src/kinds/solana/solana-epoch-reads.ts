@@ -3,7 +3,10 @@ import type { SolanaStake } from "../../schemas/solana-stake.js";
 import type { PlanContext } from "../kit/plan-context.js";
 
 /** The epoch clock the account's stakes give, and the service's now; a listing that fails gives no clock. */
-export async function epochClockOf(ctx: Pick<PlanContext, "client" | "signal">, accountId: number): Promise<{ clock: SolanaEpochClock | null; now: Date; stakes: SolanaStake[] }> {
+export async function epochClockOf(
+  ctx: Pick<PlanContext, "client" | "signal">,
+  accountId: number,
+): Promise<{ clock: SolanaEpochClock | null; now: Date; stakes: SolanaStake[] }> {
   let stakes: SolanaStake[] = [];
   try {
     stakes = await ctx.client.listSolanaStakes(accountId, { signal: ctx.signal });

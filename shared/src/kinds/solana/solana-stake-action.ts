@@ -40,7 +40,11 @@ export interface StakeActionShape<Body> {
 }
 
 /** An action on an existing stake: POST /solana/accounts/{id}/stakes/{uid}/actions/{action}. */
-export async function planStakeAction<Body>(ctx: PlanContext, request: { account: AccountReference; stake_uid: string; correlation_id?: string | undefined }, shape: StakeActionShape<Body>): Promise<WriteDraft> {
+export async function planStakeAction<Body>(
+  ctx: PlanContext,
+  request: { account: AccountReference; stake_uid: string; correlation_id?: string | undefined },
+  shape: StakeActionShape<Body>,
+): Promise<WriteDraft> {
   const { account, currency } = await loadAccount(ctx, request.account);
   requireNetwork(account, "a Solana stake action", "Solana");
   // The client names the path segment uid; the write request names it stake_uid.
@@ -54,13 +58,19 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     networkFee(ctx, sendShapedProbe(account, currency, shape.amount ?? state.total_balance, shape.validator ?? state.pub_key), confirming),
     epochClockOf(ctx, account.id),
   ]);
-  const when = { now: epochs.now, withdrawableAt: stakeWithdrawableAt(stake, epochs.clock), ifDeactivatedNow: withdrawableAfterDeactivationAt(epochs.now, epochs.clock) };
+  const when = {
+    now: epochs.now,
+    withdrawableAt: stakeWithdrawableAt(stake, epochs.clock),
+    ifDeactivatedNow: withdrawableAfterDeactivationAt(epochs.now, epochs.clock),
+  };
   const paid = "estimated" in fee ? fee.estimated : 0n;
   const deactivates = shape.action === "deactivate" || shape.action === "split_deactivate";
   const checks: Finding[] = [
     ...(shape.validator === undefined ? [] : [checkAddressFormat("validator", "Solana", shape.validator)]),
     ...checkSolanaStakeAction(shape.action, stake, { ...(shape.amount === undefined ? {} : { amount: shape.amount }), when }),
-    ...(shape.amount === undefined ? [] : checkAmountScale({ amount: shape.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency })),
+    ...(shape.amount === undefined
+      ? []
+      : checkAmountScale({ amount: shape.amount, balance: account.balance, fee: "estimated" in fee ? fee.estimated : null, currency })),
     ...buildFindings(built),
     ...governance.findings,
     ...stakingTransactionRuleFindings(account, ctx.operator),
@@ -73,7 +83,10 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     amounts,
     destinations: [{ role: "stake", value: `${stake.uid} (stake account ${state.pub_key})` }, ...shape.into],
     // A withdrawal brings the stake's whole balance back to the account; every action pays its fee from it.
-    balances: [balanceChange("available_balance", account.available_balance, (shape.action === "withdraw" ? state.total_balance : 0n) - paid), ...shape.balances(stake)],
+    balances: [
+      balanceChange("available_balance", account.available_balance, (shape.action === "withdraw" ? state.total_balance : 0n) - paid),
+      ...shape.balances(stake),
+    ],
     fee,
     ...(deactivates ? { dates: { withdrawable_at: when.ifDeactivatedNow } } : {}),
     governance: governance.expectation,
@@ -82,7 +95,10 @@ export async function planStakeAction<Body>(ctx: PlanContext, request: { account
     summary: shape.summary(stake, currency),
     stake,
     send: (client, options) => shape.send(client, account.id, stake.uid, bodyToSend(built), options),
-    lostAnswer: { by: "new_transactions", expected: { operations: [SOLANA_STAKE_ACTION_TYPES[shape.action]], stake_account: state.pub_key, ...shape.expected } },
+    lostAnswer: {
+      by: "new_transactions",
+      expected: { operations: [SOLANA_STAKE_ACTION_TYPES[shape.action]], stake_account: state.pub_key, ...shape.expected },
+    },
   };
 }
 

@@ -46,12 +46,7 @@ function checkDeactivateState(stake: SolanaStake): Finding {
   const status = stake.blockchain_state.status;
   const facts = { status };
   if (status !== "activating" && status !== "activated") {
-    return finding(
-      "block",
-      "SOLANA_DEACTIVATE_WRONG_STATE",
-      `deactivate needs blockchain_state.status activating or activated, got ${status}`,
-      facts,
-    );
+    return finding("block", "SOLANA_DEACTIVATE_WRONG_STATE", `deactivate needs blockchain_state.status activating or activated, got ${status}`, facts);
   }
   return finding("info", "SOLANA_DEACTIVATE_STATE_OK", `blockchain_state.status ${status} allows deactivate`, facts);
 }
@@ -71,7 +66,10 @@ function whenWithdrawable(status: string, when: WithdrawalDates | undefined): { 
     return { text: `; it becomes withdrawable at the start of the next epoch, about ${whenText(when.withdrawableAt, when.now)}`, at: when.withdrawableAt };
   }
   if (status === "activating" || status === "activated") {
-    return { text: `; deactivate it first (solana_deactivate_stake): deactivated now, it is withdrawable from about ${whenText(when.ifDeactivatedNow, when.now)}`, at: when.ifDeactivatedNow };
+    return {
+      text: `; deactivate it first (solana_deactivate_stake): deactivated now, it is withdrawable from about ${whenText(when.ifDeactivatedNow, when.now)}`,
+      at: when.ifDeactivatedNow,
+    };
   }
   return { text: "", at: null };
 }
@@ -116,12 +114,7 @@ function checkSplit(action: SolanaStakeAction, stake: SolanaStake, amount: bigin
       : finding("info", "SOLANA_SPLIT_AMOUNT_OK", `${action} amount ${amount} is greater than 0 (base units)`, facts);
   const within =
     amount > total
-      ? finding(
-          "block",
-          "SOLANA_SPLIT_EXCEEDS_TOTAL",
-          `${action} amount ${amount} exceeds blockchain_state.total_balance ${total} (base units)`,
-          facts,
-        )
+      ? finding("block", "SOLANA_SPLIT_EXCEEDS_TOTAL", `${action} amount ${amount} exceeds blockchain_state.total_balance ${total} (base units)`, facts)
       : finding("info", "SOLANA_SPLIT_WITHIN_TOTAL_OK", `${action} amount ${amount} is within blockchain_state.total_balance ${total} (base units)`, facts);
   const remaining = total - amount;
   const source =

@@ -50,7 +50,9 @@ describe("buildEthereumStakingRequest / buildContractInteractionRequest", () => 
     expect(() => buildContractInteractionRequest({ ...stake, contract_address: "0x1234" })).toThrow(
       /contract_address: must be an Ethereum address: 0x followed by 40 hex digits/,
     );
-    expect(() => buildContractInteractionRequest({ ...stake, contract_data: "0x" })).toThrow(/contract_data: must be hex-encoded call data of at least 4 bytes/);
+    expect(() => buildContractInteractionRequest({ ...stake, contract_data: "0x" })).toThrow(
+      /contract_data: must be hex-encoded call data of at least 4 bytes/,
+    );
     expect(() => buildContractInteractionRequest({ ...stake, contract_data: "0xa1903eab0" })).toThrow(/contract_data/);
   });
 });

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { checkEthereumStake, Currency, type EthereumStakeInput } from "../../../src/index.js";
 import { expectFindings, type Expected } from "../kit/finding-table.js";
 
-const ETH = Currency.parse({ name: "ethereum", units: [{ code: "wei", magnitude: 0 }, { code: "ETH", magnitude: 18 }, { code: "gwei", magnitude: 9 }] });
+const ETH = Currency.parse({
+  name: "ethereum",
+  units: [
+    { code: "wei", magnitude: 0 },
+    { code: "ETH", magnitude: 18 },
+    { code: "gwei", magnitude: 9 },
+  ],
+});
 const ONLY_BASE = Currency.parse({ name: "odd", units: [{ code: "wei", magnitude: 0 }] });
 const MINIMUM = 32_000_000_000_000_000_000n;
 const CONTRACT = "0x00000000219ab540356cBB839Cbe05303d7705Fa";
@@ -28,7 +35,8 @@ const OK: Expected = [
   ["ETHEREUM_STAKE_AMOUNT_OK", "info"],
   ["ETHEREUM_STAKE_BALANCE_OK", "info"],
 ];
-const replace = (index: number, code: string, severity: "block" | "warn" | "info"): Expected => OK.map((entry, at) => (at === index ? [code, severity] : entry));
+const replace = (index: number, code: string, severity: "block" | "warn" | "info"): Expected =>
+  OK.map((entry, at) => (at === index ? [code, severity] : entry));
 const CALL_DATA_INVALID = replace(3, "ETHEREUM_STAKE_CALL_DATA_INVALID", "block");
 const NOT_32_MULTIPLE = replace(1, "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE", "block");
 
@@ -86,11 +94,35 @@ describe("checkEthereumStake", () => {
       ["amount"],
     ],
     // A deposit funds whole validators of 32 ETH: the review's 32 wei passed the dry run and was sent.
-    ["32 wei", { amount: 32n }, NOT_32_MULTIPLE, ["amount 0.000000000000000032 ETH (32 wei)", "whole multiple of 32 ETH", "whole validators", "nearest: 32 ETH (32000000000000000000 wei)"]],
+    [
+      "32 wei",
+      { amount: 32n },
+      NOT_32_MULTIPLE,
+      ["amount 0.000000000000000032 ETH (32 wei)", "whole multiple of 32 ETH", "whole validators", "nearest: 32 ETH (32000000000000000000 wei)"],
+    ],
     ["32 ETH less one wei", { amount: MINIMUM - 1n }, NOT_32_MULTIPLE, ["31.999999999999999999 ETH", "nearest: 32 ETH"]],
-    ["33 ETH", { amount: 33n * 10n ** 18n, balance: 10n ** 30n, availableBalance: 10n ** 30n }, NOT_32_MULTIPLE, ["33 ETH (33000000000000000000 wei)", "nearest: 32 ETH (32000000000000000000 wei) or 64 ETH (64000000000000000000 wei)"]],
+    [
+      "33 ETH",
+      { amount: 33n * 10n ** 18n, balance: 10n ** 30n, availableBalance: 10n ** 30n },
+      NOT_32_MULTIPLE,
+      ["33 ETH (33000000000000000000 wei)", "nearest: 32 ETH (32000000000000000000 wei) or 64 ETH (64000000000000000000 wei)"],
+    ],
     ["64 ETH, two validators", { amount: 2n * MINIMUM, balance: 10n ** 30n, availableBalance: 10n ** 30n }, OK, []],
-    ["32 units of a display unit of another magnitude", { amount: 32n * 10n ** 6n, currency: Currency.parse({ name: "x", units: [{ code: "u", magnitude: 0 }, { code: "X", magnitude: 6 }] }) }, OK, []],
+    [
+      "32 units of a display unit of another magnitude",
+      {
+        amount: 32n * 10n ** 6n,
+        currency: Currency.parse({
+          name: "x",
+          units: [
+            { code: "u", magnitude: 0 },
+            { code: "X", magnitude: 6 },
+          ],
+        }),
+      },
+      OK,
+      [],
+    ],
   ])("%s", (_name, change, expected, fields) => {
     expectFindings(checkEthereumStake({ ...good, ...change }), expected, fields);
   });
@@ -98,13 +130,17 @@ describe("checkEthereumStake", () => {
 
 describe("checkEthereumStake: whole validators", () => {
   it("says how many validators a multiple of 32 ETH funds", () => {
-    const found = checkEthereumStake({ ...good, amount: 3n * MINIMUM, balance: 10n ** 30n, availableBalance: 10n ** 30n }).find((item) => item.code === "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK");
+    const found = checkEthereumStake({ ...good, amount: 3n * MINIMUM, balance: 10n ** 30n, availableBalance: 10n ** 30n }).find(
+      (item) => item.code === "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK",
+    );
     expect(found?.message).toBe("amount 96 ETH (96000000000000000000 wei) funds 3 validator(s) of 32 ETH");
     expect(found?.facts).toMatchObject({ validators: "3", validator_deposit: "32000000000000000000" });
   });
 
   it("a zero amount is not a positive whole multiple of 32 ETH", () => {
     const found = checkEthereumStake({ ...good, amount: 0n }).find((item) => item.code === "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
-    expect(found?.message).toBe("amount 0 ETH (0 wei) is not a positive whole multiple of 32 ETH: a staking deposit funds whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))");
+    expect(found?.message).toBe(
+      "amount 0 ETH (0 wei) is not a positive whole multiple of 32 ETH: a staking deposit funds whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
+    );
   });
 });

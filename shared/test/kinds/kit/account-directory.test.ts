@@ -10,10 +10,20 @@ import { SOLANA_RECIPIENT } from "../../currency-fixtures.js";
 // (404 by id), and a service whose page_info.count is the page's size rather than the list's.
 
 function account(id: number, name: string): AccountWire {
-  return { id, name, address: SOLANA_RECIPIENT, balance: "10", available_balance: "10", currency: "solana_testnet", type: "Solana", coin_fields: { type: "Solana" } };
+  return {
+    id,
+    name,
+    address: SOLANA_RECIPIENT,
+    balance: "10",
+    available_balance: "10",
+    currency: "solana_testnet",
+    type: "Solana",
+    coin_fields: { type: "Solana" },
+  };
 }
 
-const page = (accounts: AccountWire[], count = accounts.length) => json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count, has_next_page: false } });
+const page = (accounts: AccountWire[], count = accounts.length) =>
+  json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count, has_next_page: false } });
 const notFound = text(404, '{"message":"account 1 does not exist","name":"NotFound","status_code":404}', { "content-type": "application/json" });
 
 describe("the account directory behind resolveAccount", () => {
@@ -32,9 +42,12 @@ describe("the account directory behind resolveAccount", () => {
     server.on("GET", "/accounts/1", notFound);
     expect((await resolveAccount(client, "ops")).id).toBe(1);
     expect((await resolveAccount(client, "ops")).id).toBe(3);
-    expect(server.received().map((request) => request.url).sort()).toEqual(
-      ["/accounts?page=1&page_size=1000", "/accounts/1", "/accounts?page=1&page_size=1", "/accounts?page=1&page_size=1000"].sort(),
-    );
+    expect(
+      server
+        .received()
+        .map((request) => request.url)
+        .sort(),
+    ).toEqual(["/accounts?page=1&page_size=1000", "/accounts/1", "/accounts?page=1&page_size=1", "/accounts?page=1&page_size=1000"].sort());
     expect(server.unscripted).toEqual([]);
   });
 
@@ -85,11 +98,17 @@ describe("the account directory behind resolveAccount", () => {
   });
 
   it("a listing of several pages reads the pages its count announces, and all of them", async () => {
-    const more = (accounts: AccountWire[], hasNext: boolean) => json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count: 2001, has_next_page: hasNext } });
+    const more = (accounts: AccountWire[], hasNext: boolean) =>
+      json({ edges: accounts.map((node, cursor) => ({ cursor, node })), page_info: { count: 2001, has_next_page: hasNext } });
     server.on("GET", "/accounts", more([account(1, "a")], true), more([account(2, "b")], true), more([account(3, "c")], false));
     const everyone = await accountDirectoryOf(client).refresh();
     expect(everyone.map((one) => one.id).sort()).toEqual([1, 2, 3]);
-    expect(server.received().map((request) => request.url).sort()).toEqual(["/accounts?page=1&page_size=1000", "/accounts?page=2&page_size=1000", "/accounts?page=3&page_size=1000"]);
+    expect(
+      server
+        .received()
+        .map((request) => request.url)
+        .sort(),
+    ).toEqual(["/accounts?page=1&page_size=1000", "/accounts?page=2&page_size=1000", "/accounts?page=3&page_size=1000"]);
   });
 
   it("hints past three quarters of their max age are listed again in the background, so a busy process never waits for a listing", async () => {
@@ -110,6 +129,12 @@ describe("the account directory behind resolveAccount", () => {
     const listings = server.received().filter((request) => request.url === "/accounts?page=1&page_size=1000");
     expect(listings).toHaveLength(2);
     // The last resolution was the hint's: a GET by id and a one-account page, no listing of its own.
-    expect(server.received().slice(-2).map((request) => request.url).sort()).toEqual(["/accounts/1", "/accounts?page=1&page_size=1"]);
+    expect(
+      server
+        .received()
+        .slice(-2)
+        .map((request) => request.url)
+        .sort(),
+    ).toEqual(["/accounts/1", "/accounts?page=1&page_size=1"]);
   });
 });

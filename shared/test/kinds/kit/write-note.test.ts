@@ -19,7 +19,20 @@ describe("noteTextProblem", () => {
       ...Array.from({ length: 5 }, (_, at) => 0x200b + at),
       ...Array.from({ length: 5 }, (_, at) => 0x202a + at),
       ...Array.from({ length: 4 }, (_, at) => 0x2066 + at),
-      0x0000, 0x0007, 0x0009, 0x000a, 0x000d, 0x007f, 0x0085, 0x00ad, 0x061c, 0x2028, 0x2029, 0x2060, 0xfeff, 0xe0001,
+      0x0000,
+      0x0007,
+      0x0009,
+      0x000a,
+      0x000d,
+      0x007f,
+      0x0085,
+      0x00ad,
+      0x061c,
+      0x2028,
+      0x2029,
+      0x2060,
+      0xfeff,
+      0xe0001,
     ];
     for (const codePoint of named) {
       expect(noteTextProblem(`pay ${String.fromCodePoint(codePoint)}x`), hex(codePoint)).toBe(
@@ -39,12 +52,15 @@ describe("noteTextProblem", () => {
 
   it("refuses the invisible characters the display once missed: tags, soft hyphen, fillers, variation selectors", () => {
     for (const codePoint of [0xe0041, 0xe007f, 0xe0000, 0x00ad, 0x034f, 0x180e, 0x115f, 0x1160, 0x3164, 0xffa0, 0xfe0f, 0xe0100, 0x2028, 0x2029]) {
-      expect(noteTextProblem(`ok ${String.fromCodePoint(codePoint)}`), hex(codePoint)).toBe(`must not contain invisible or bidirectional control characters (found ${hex(codePoint)} at character 4)`);
+      expect(noteTextProblem(`ok ${String.fromCodePoint(codePoint)}`), hex(codePoint)).toBe(
+        `must not contain invisible or bidirectional control characters (found ${hex(codePoint)} at character 4)`,
+      );
     }
   });
 
   it("accepts visible text of any script, with spaces and emoji", () => {
-    for (const text of ["", "Payroll March", "Überweisung 5 €", "付款 — 第二批", "دفع", "🚀 launch", "a  b"]) expect(noteTextProblem(text), text).toBeUndefined();
+    for (const text of ["", "Payroll March", "Überweisung 5 €", "付款 — 第二批", "دفع", "🚀 launch", "a  b"])
+      expect(noteTextProblem(text), text).toBeUndefined();
   });
 });
 
@@ -68,6 +84,8 @@ describe("the note of a write request", () => {
     const ctx = { client, operator: "bot", policy: DEFAULT_POLICY, role: null, person: null, limitSets: () => Promise.resolve([]), spentLast24h: () => 0n };
     const refusal = await planWrite(ctx, { ...send, note: { title: "ok", content: "\u2066hidden\u2069" } }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(InvalidInputError);
-    expect((refusal as Error).message).toBe("invalid write request: note.content: must not contain invisible or bidirectional control characters (found U+2066 at character 1)");
+    expect((refusal as Error).message).toBe(
+      "invalid write request: note.content: must not contain invisible or bidirectional control characters (found U+2066 at character 1)",
+    );
   });
 });

@@ -32,46 +32,106 @@ const staking = PolkadotStaking.parse({ controller_address: "15oF4uVJwmo4TdGW7Vf
 
 describe("checkPolkadotOperation", () => {
   it.each<[string, PolkadotOperation, PolkadotBalances, Expected, string[]]>([
-    ["UNBOND all of a bonded balance above 2^53", { type: "UNBOND", amount: 9007199254740993n }, balances, [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_UNBOND_OK", "info"]], []],
+    [
+      "UNBOND all of a bonded balance above 2^53",
+      { type: "UNBOND", amount: 9007199254740993n },
+      balances,
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_UNBOND_OK", "info"],
+      ],
+      [],
+    ],
     [
       "UNBOND one base unit over bonded",
       { type: "UNBOND", amount: 9007199254740994n },
       balances,
-      [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_UNBOND_EXCEEDS_BONDED", "block"]],
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_UNBOND_EXCEEDS_BONDED", "block"],
+      ],
       ["balances.bonded", "9007199254740994", "9007199254740993"],
     ],
-    ["UNBOND zero", { type: "UNBOND", amount: 0n }, balances, [["POLKADOT_AMOUNT_NOT_POSITIVE", "block"], ["POLKADOT_UNBOND_OK", "info"]], ["UNBOND amount"]],
-    ["BONDEXTRA exactly available", { type: "BONDEXTRA", amount: 5_000_000_000n }, balances, [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_BONDEXTRA_OK", "info"]], []],
+    [
+      "UNBOND zero",
+      { type: "UNBOND", amount: 0n },
+      balances,
+      [
+        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
+        ["POLKADOT_UNBOND_OK", "info"],
+      ],
+      ["UNBOND amount"],
+    ],
+    [
+      "BONDEXTRA exactly available",
+      { type: "BONDEXTRA", amount: 5_000_000_000n },
+      balances,
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_BONDEXTRA_OK", "info"],
+      ],
+      [],
+    ],
     [
       "BONDEXTRA over available",
       { type: "BONDEXTRA", amount: 5_000_000_001n },
       balances,
-      [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE", "block"]],
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE", "block"],
+      ],
       ["balances.available", "5000000001", "5000000000"],
     ],
     [
       "BONDEXTRA negative",
       { type: "BONDEXTRA", amount: -1n },
       balances,
-      [["POLKADOT_AMOUNT_NOT_POSITIVE", "block"], ["POLKADOT_BONDEXTRA_OK", "info"]],
+      [
+        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
+        ["POLKADOT_BONDEXTRA_OK", "info"],
+      ],
       ["BONDEXTRA amount", "-1"],
     ],
-    ["REBOND exactly unbonding plus unbonded", { type: "REBOND", amount: 5_000_000_000n }, balances, [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_REBOND_OK", "info"]], []],
+    [
+      "REBOND exactly unbonding plus unbonded",
+      { type: "REBOND", amount: 5_000_000_000n },
+      balances,
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_REBOND_OK", "info"],
+      ],
+      [],
+    ],
     [
       "REBOND more than unbonding, less than unbonding plus unbonded",
       { type: "REBOND", amount: 4_000_000_000n },
       balances,
-      [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_REBOND_OK", "info"]],
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_REBOND_OK", "info"],
+      ],
       [],
     ],
     [
       "REBOND over unbonding plus unbonded",
       { type: "REBOND", amount: 5_000_000_001n },
       balances,
-      [["POLKADOT_AMOUNT_OK", "info"], ["POLKADOT_REBOND_EXCEEDS_UNBONDING", "block"]],
+      [
+        ["POLKADOT_AMOUNT_OK", "info"],
+        ["POLKADOT_REBOND_EXCEEDS_UNBONDING", "block"],
+      ],
       ["balances.total_unbonding", "balances.total_unbonded", "5000000000"],
     ],
-    ["REBOND zero", { type: "REBOND", amount: 0n }, balances, [["POLKADOT_AMOUNT_NOT_POSITIVE", "block"], ["POLKADOT_REBOND_OK", "info"]], ["REBOND amount"]],
+    [
+      "REBOND zero",
+      { type: "REBOND", amount: 0n },
+      balances,
+      [
+        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
+        ["POLKADOT_REBOND_OK", "info"],
+      ],
+      ["REBOND amount"],
+    ],
     ["WITHDRAWUNBONDED with unbonded funds", { type: "WITHDRAWUNBONDED" }, balances, [["POLKADOT_WITHDRAW_OK", "info"]], []],
     [
       "WITHDRAWUNBONDED with nothing unbonded, funds still unbonding",
@@ -139,7 +199,7 @@ const withAmount = (code: string, severity: "block" | "warn" | "info", okList: E
 describe("checkPolkadotFixedValues", () => {
   it.each<[string, Record<string, unknown>, Expected, string[]]>([
     ["BONDEXTRA as the spec shows it", bondExtra, ALL_OK_AMOUNT, []],
-    ["UNBOND with a plain-string max_fees \"0\"", { ...bondExtra, coin_fields: { type: "UNBOND" }, max_fees: "0" }, ALL_OK_AMOUNT, []],
+    ['UNBOND with a plain-string max_fees "0"', { ...bondExtra, coin_fields: { type: "UNBOND" }, max_fees: "0" }, ALL_OK_AMOUNT, []],
     ["REBOND with max_fees value 0 as a number", { ...bondExtra, coin_fields: { type: "REBOND" }, max_fees: planck(0) }, ALL_OK_AMOUNT, []],
     ["REBOND with a plain-string amount", { ...bondExtra, coin_fields: { type: "REBOND" }, amount: "12345678901234567890" }, ALL_OK_AMOUNT, []],
     ["WITHDRAWUNBONDED with amount value null", withdraw, ALL_OK_NULL, []],
@@ -162,10 +222,30 @@ describe("checkPolkadotFixedValues", () => {
       [...ALL_OK_NULL.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_NULL[3]!],
       ["max_fees", "1000"],
     ],
-    ["max_fees \"00\" is not the fixed \"0\"", { ...bondExtra, max_fees: "00" }, [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!], ["max_fees"]],
-    ["max_fees value null", { ...bondExtra, max_fees: planck(null) }, [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!], ["max_fees"]],
-    ["WITHDRAWUNBONDED with amount \"0\" (tolerated)", { ...withdraw, amount: planck("0") }, withAmount("POLKADOT_AMOUNT_ZERO_NOT_NULL", "warn", ALL_OK_NULL), ["amount", "null"]],
-    ["SETPAYEE with plain-string amount \"0\" (tolerated)", { ...setPayee, amount: "0" }, withAmount("POLKADOT_AMOUNT_ZERO_NOT_NULL", "warn", ALL_OK_NULL), ["amount", "null"]],
+    [
+      'max_fees "00" is not the fixed "0"',
+      { ...bondExtra, max_fees: "00" },
+      [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!],
+      ["max_fees"],
+    ],
+    [
+      "max_fees value null",
+      { ...bondExtra, max_fees: planck(null) },
+      [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!],
+      ["max_fees"],
+    ],
+    [
+      'WITHDRAWUNBONDED with amount "0" (tolerated)',
+      { ...withdraw, amount: planck("0") },
+      withAmount("POLKADOT_AMOUNT_ZERO_NOT_NULL", "warn", ALL_OK_NULL),
+      ["amount", "null"],
+    ],
+    [
+      'SETPAYEE with plain-string amount "0" (tolerated)',
+      { ...setPayee, amount: "0" },
+      withAmount("POLKADOT_AMOUNT_ZERO_NOT_NULL", "warn", ALL_OK_NULL),
+      ["amount", "null"],
+    ],
     [
       "WITHDRAWUNBONDED with an amount",
       { ...withdraw, amount: planck("500") },
@@ -201,7 +281,10 @@ describe("checkPolkadotFixedValues", () => {
 
   it.each([
     ["a plain send", { amount: "1", max_fees: "1", recipient: "addr", speed: "NORMAL", coin_fields: { type: "SEND" } }],
-    ["a contract call", { amount: "1", max_fees: "1", recipient: "0xabc", speed: "FAST", coin_fields: { contract_interaction: { contract_data: "0xa9059cbb" } } }],
+    [
+      "a contract call",
+      { amount: "1", max_fees: "1", recipient: "0xabc", speed: "FAST", coin_fields: { contract_interaction: { contract_data: "0xa9059cbb" } } },
+    ],
     ["no coin_fields", { amount: "1", max_fees: "1", recipient: "addr", speed: "NORMAL" }],
   ])("yields nothing for %s", (_name, fields) => {
     expect(checkPolkadotFixedValues(request(fields))).toEqual([]);

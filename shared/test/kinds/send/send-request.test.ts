@@ -100,7 +100,16 @@ describe("buildSendRequest", () => {
 
   it("copies only title and content of the note", () => {
     const note = { title: "t", content: "c", secret: "x" } as { title: string; content: string };
-    const body = buildSendRequest({ network: "Solana", account_name: "a", recipient: SOLANA_RECIPIENT, amount: 1n, max_fees: 1n, speed: "NORMAL", currency: SOL, note });
+    const body = buildSendRequest({
+      network: "Solana",
+      account_name: "a",
+      recipient: SOLANA_RECIPIENT,
+      amount: 1n,
+      max_fees: 1n,
+      speed: "NORMAL",
+      currency: SOL,
+      note,
+    });
     expect(body.note).toStrictEqual({ title: "t", content: "c" });
   });
 });

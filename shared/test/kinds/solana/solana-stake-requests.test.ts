@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { stringifyJsonExact } from "../../../src/json/exact-json.js";
-import { buildCreateSolanaStakeRequest, buildDelegateSolanaStakeRequest, buildSplitSolanaStakeRequest } from "../../../src/kinds/solana/solana-stake-requests.js";
+import {
+  buildCreateSolanaStakeRequest,
+  buildDelegateSolanaStakeRequest,
+  buildSplitSolanaStakeRequest,
+} from "../../../src/kinds/solana/solana-stake-requests.js";
 import { SOLANA_VALIDATOR } from "../../currency-fixtures.js";
 
 describe("Solana stake bodies", () => {

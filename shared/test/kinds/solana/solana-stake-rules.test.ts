@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkSolanaCreateStake, checkSolanaStakeAction, SolanaStake, type SolanaCreateStakeInput, type SolanaStakeAction, type SolanaStakeState } from "../../../src/index.js";
+import {
+  checkSolanaCreateStake,
+  checkSolanaStakeAction,
+  SolanaStake,
+  type SolanaCreateStakeInput,
+  type SolanaStakeAction,
+  type SolanaStakeState,
+} from "../../../src/index.js";
 import { expectFindings, type Expected } from "../kit/finding-table.js";
 
 const RESERVE = 2_282_880n;
@@ -147,49 +154,75 @@ describe("checkSolanaCreateStake", () => {
     [
       "a stake within the balance, fees and reserve known",
       { amount: 1_000_000_000n, availableBalance: 2_000_000_000n, rentExemptReserve: RESERVE, maxFees: 5_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_BALANCE_OK", "info"], ["SOLANA_STAKE_RESERVE_OK", "info"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_BALANCE_OK", "info"],
+        ["SOLANA_STAKE_RESERVE_OK", "info"],
+      ],
       [],
     ],
     [
       "amount + fees exactly the balance",
       { amount: 1_999_995_000n, availableBalance: 2_000_000_000n, maxFees: 5_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_BALANCE_OK", "info"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_BALANCE_OK", "info"],
+      ],
       [],
     ],
     [
       "amount + fees one over the balance",
       { amount: 1_999_995_001n, availableBalance: 2_000_000_000n, maxFees: 5_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_EXCEEDS_AVAILABLE", "block"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_EXCEEDS_AVAILABLE", "block"],
+      ],
       ["amount", "max_fees", "available_balance", "2000000001"],
     ],
     [
       "fees unknown, amount below the balance",
       { amount: 1_000_000_000n, availableBalance: 2_000_000_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_BALANCE_OK", "info"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_BALANCE_OK", "info"],
+      ],
       [],
     ],
     [
       "fees unknown, amount the whole balance",
       { amount: 2_000_000_000n, availableBalance: 2_000_000_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_NO_ROOM_FOR_FEES", "warn"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_NO_ROOM_FOR_FEES", "warn"],
+      ],
       ["available_balance", "fees"],
     ],
     [
       "fees unknown, amount over the balance",
       { amount: 2_000_000_001n, availableBalance: 2_000_000_000n },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_EXCEEDS_AVAILABLE", "block"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_EXCEEDS_AVAILABLE", "block"],
+      ],
       ["available_balance", "before fees"],
     ],
     [
       "amount exactly the reserve",
       { amount: RESERVE, availableBalance: 2_000_000_000n, rentExemptReserve: RESERVE },
-      [["SOLANA_STAKE_AMOUNT_OK", "info"], ["SOLANA_STAKE_BALANCE_OK", "info"], ["SOLANA_STAKE_AMOUNT_NOT_ABOVE_RESERVE", "block"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_OK", "info"],
+        ["SOLANA_STAKE_BALANCE_OK", "info"],
+        ["SOLANA_STAKE_AMOUNT_NOT_ABOVE_RESERVE", "block"],
+      ],
       ["rent-exempt reserve", "2282880"],
     ],
     [
       "zero amount",
       { amount: 0n, availableBalance: 2_000_000_000n, maxFees: 5_000n },
-      [["SOLANA_STAKE_AMOUNT_NOT_POSITIVE", "block"], ["SOLANA_STAKE_BALANCE_OK", "info"]],
+      [
+        ["SOLANA_STAKE_AMOUNT_NOT_POSITIVE", "block"],
+        ["SOLANA_STAKE_BALANCE_OK", "info"],
+      ],
       ["amount"],
     ],
   ])("%s", (_name, input, expected, fields) => {

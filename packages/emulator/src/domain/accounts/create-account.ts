@@ -25,7 +25,8 @@ export function networkOfCurrency(currency: { name: string; network?: unknown })
 
 /** A new, empty account whose key the HSM derives and whose address comes from that key. */
 export function createAccount(tx: Tx, hsm: Hsm, input: NewAccount): AccountRow {
-  if (!input.allowDuplicateName && findAccountByName(tx, input.name)) throw conflict("AccountExists", `name: an account named ${JSON.stringify(input.name)} exists already`);
+  if (!input.allowDuplicateName && findAccountByName(tx, input.name))
+    throw conflict("AccountExists", `name: an account named ${JSON.stringify(input.name)} exists already`);
   const currency = requireCurrency(tx, input.currency);
   const network = networkOfCurrency(currency);
   const id = tx.nextId("account");
@@ -41,9 +42,7 @@ export function createAccount(tx: Tx, hsm: Hsm, input: NewAccount): AccountRow {
     free: 0n,
     in_flight: 0n,
     polkadot:
-      network === "Polkadot"
-        ? { bonded: 0n, reserved: 0n, unbonding: [], rewards_destination: "Staked", controller_address: address, proxies: [] }
-        : null,
+      network === "Polkadot" ? { bonded: 0n, reserved: 0n, unbonding: [], rewards_destination: "Staked", controller_address: address, proxies: [] } : null,
     governance: input.governance,
   };
   tx.put("accounts", id, account);

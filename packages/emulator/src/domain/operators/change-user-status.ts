@@ -14,11 +14,13 @@ export function changeUserStatus(tx: Tx, username: string, change: StatusChange)
   if (user.status === "REVOKED") throw conflict("UserRevoked", `user ${JSON.stringify(username)} is revoked; revocation is final`);
   let status: UserRow["status"];
   if (change === "reactivate") {
-    if (user.status !== "SUSPENDED") throw conflict("NotSuspended", `user ${JSON.stringify(username)} is ${user.status}; only a SUSPENDED user can be reactivated`);
+    if (user.status !== "SUSPENDED")
+      throw conflict("NotSuspended", `user ${JSON.stringify(username)} is ${user.status}; only a SUSPENDED user can be reactivated`);
     status = "ACTIVE";
   } else {
     status = change === "suspend" ? "SUSPENDED" : "REVOKED";
-    if (change === "suspend" && user.status !== "ACTIVE") throw conflict("NotActive", `user ${JSON.stringify(username)} is ${user.status}; only an ACTIVE user can be suspended`);
+    if (change === "suspend" && user.status !== "ACTIVE")
+      throw conflict("NotActive", `user ${JSON.stringify(username)} is ${user.status}; only an ACTIVE user can be suspended`);
   }
   const next = { ...user, status };
   tx.put("users", user.id, next);

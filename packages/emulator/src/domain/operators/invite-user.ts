@@ -11,7 +11,10 @@ import { findWorkspaceUser } from "../lookups.js";
 export function inviteUser(tx: Tx, username: string, deviceId: string, invitedBy: string): InvitationRow {
   const admins = tx.meta().admin_rule.approvers;
   if (!admins.includes(invitedBy)) {
-    throw forbidden("NotAnAdministrator", `invited_by: ${JSON.stringify(invitedBy)} is not an administrator of the workspace (Admin rule: ${admins.join(", ")})`);
+    throw forbidden(
+      "NotAnAdministrator",
+      `invited_by: ${JSON.stringify(invitedBy)} is not an administrator of the workspace (Admin rule: ${admins.join(", ")})`,
+    );
   }
   if (findWorkspaceUser(tx, username)) throw conflict("UserExists", `username: the workspace already has a user named ${JSON.stringify(username)}`);
   const invitation: InvitationRow = {

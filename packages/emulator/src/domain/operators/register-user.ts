@@ -17,7 +17,9 @@ export function registerUser(tx: Tx, name: string, uuid: string): UserRow {
   if (!invitation) throw notFound(`uuid: no invitation ${JSON.stringify(uuid)} exists; an administrator must invite the user first`);
   if (invitation.used_on_ms !== null) throw conflict("InvitationUsed", `uuid: invitation ${uuid} has already been used`);
   if (invitation.username !== name) {
-    throw badRequest(`name: ${JSON.stringify(name)} differs from the username ${JSON.stringify(invitation.username)} of invitation ${uuid}; they must be identical`);
+    throw badRequest(
+      `name: ${JSON.stringify(name)} differs from the username ${JSON.stringify(invitation.username)} of invitation ${uuid}; they must be identical`,
+    );
   }
   if (invitation.device_id.toLowerCase() !== moduleUser.device_id.toLowerCase()) {
     throw badRequest(`uuid: invitation ${uuid} was made for device identifier ${invitation.device_id}, not the module's ${moduleUser.device_id} for ${name}`);

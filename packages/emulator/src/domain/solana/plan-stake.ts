@@ -1,4 +1,13 @@
-import { addressProblem, checkSolanaCreateStake, checkSolanaStakeAction, hasBlocking, SOLANA_STAKE_ACTION_TYPES, stakeAllows, type Finding, type SolanaStakeAction } from "@custody/shared";
+import {
+  addressProblem,
+  checkSolanaCreateStake,
+  checkSolanaStakeAction,
+  hasBlocking,
+  SOLANA_STAKE_ACTION_TYPES,
+  stakeAllows,
+  type Finding,
+  type SolanaStakeAction,
+} from "@custody/shared";
 import type { Tx } from "../../context.js";
 import { badRequest, notFound } from "../domain-error.js";
 import { networkFee } from "../../networks/fee-schedule.js";
@@ -12,7 +21,6 @@ import type { TransactionDraft } from "../transactions/transaction-draft.js";
 import { newStakeIdentity } from "./stake-keys.js";
 
 const STAKE_SPEED = "NORMAL";
-
 
 function blockingMessage(findings: readonly Finding[]): string {
   return findings

@@ -26,9 +26,7 @@ function requirePending(row: TransactionRow): void {
 }
 
 function requireListed(request: RequestRow, approver: Approver): void {
-  const listed = request.steps.some((step) =>
-    step.approvers.some((member) => member.username === approver.username && member.is_api === approver.is_api),
-  );
+  const listed = request.steps.some((step) => step.approvers.some((member) => member.username === approver.username && member.is_api === approver.is_api));
   if (!listed) {
     const who = approver.is_api ? "operator" : "user";
     throw forbidden(
@@ -52,7 +50,10 @@ export function approveTransaction(tx: Tx, transactionId: number, approver: Appr
   }
   check(row);
   const approvals = [...request.approvals, { username: approver.username, is_api: approver.is_api, approved_on_ms: tx.now }];
-  const satisfied = evaluateRule({ creators: [], steps: request.steps }, approvals.map((approval) => approval.username)).is_satisfied;
+  const satisfied = evaluateRule(
+    { creators: [], steps: request.steps },
+    approvals.map((approval) => approval.username),
+  ).is_satisfied;
   if (!satisfied) {
     tx.put("requests", request.id, { ...request, approvals });
     return row;

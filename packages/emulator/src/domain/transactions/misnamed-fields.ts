@@ -16,8 +16,6 @@ export function refuseMisnamedFields(body: unknown, creating: boolean): void {
   if (creating && "notes" in fields) throw badRequest("notes: requests take note (singular), an object { title, content }");
   const coinFields = record(fields.coin_fields);
   if (coinFields && "smart_contract" in coinFields) {
-    throw badRequest(
-      "coin_fields.smart_contract: renamed coin_fields.contract_interaction in July 2023; send { contract_interaction: { contract_data } }",
-    );
+    throw badRequest("coin_fields.smart_contract: renamed coin_fields.contract_interaction in July 2023; send { contract_interaction: { contract_data } }");
   }
 }

@@ -24,10 +24,7 @@ import type { TransactionDraft } from "./transaction-draft.js";
 
 /** The kind of operation a POST /transactions body asks for, from its coin_fields. */
 export type RequestKind =
-  | { kind: "send" }
-  | { kind: "polkadot"; op: PolkadotStakingType; payee: string | null }
-  | { kind: "contract"; contractData: string }
-  | { kind: "deploy" };
+  { kind: "send" } | { kind: "polkadot"; op: PolkadotStakingType; payee: string | null } | { kind: "contract"; contractData: string } | { kind: "deploy" };
 
 export function requestKind(request: Pick<TransactionRequest, "coin_fields">): RequestKind {
   const fields = request.coin_fields;
@@ -146,7 +143,14 @@ function checkDepositAmount(amount: bigint, provider: string): void {
   }
 }
 
-function planContract(account: AccountRow, request: TransactionRequest, amounts: Amounts, currency: Currency, contractData: string, now: number): TransactionDraft {
+function planContract(
+  account: AccountRow,
+  request: TransactionRequest,
+  amounts: Amounts,
+  currency: Currency,
+  contractData: string,
+  now: number,
+): TransactionDraft {
   checkRecipient(account, request.recipient);
   const provider = stakingProviderOf(request.recipient);
   const available = availableBalance(account, now);
@@ -163,10 +167,7 @@ function planContract(account: AccountRow, request: TransactionRequest, amounts:
     });
     if (hasBlocking(findings)) throw badRequest(blockingMessage(findings), "EthereumStakingRefused");
   } else if (amounts.amount + amounts.maxFees > available) {
-    throw badRequest(
-      `amount ${amounts.amount} + max_fees ${amounts.maxFees} exceeds available_balance ${available} (base units)`,
-      "InsufficientFunds",
-    );
+    throw badRequest(`amount ${amounts.amount} + max_fees ${amounts.maxFees} exceeds available_balance ${available} (base units)`, "InsufficientFunds");
   }
   return {
     ...base(account, request, amounts),
@@ -183,7 +184,13 @@ function planDeploy(account: AccountRow, request: TransactionRequest, amounts: A
   if (amounts.amount + amounts.maxFees > available) {
     throw badRequest(`amount ${amounts.amount} + max_fees ${amounts.maxFees} exceeds available_balance ${available} (base units)`, "InsufficientFunds");
   }
-  return { ...base(account, request, amounts), rule: "smart_contract", type: "DEPLOY_CONTRACT", reserve: amounts.amount + amounts.maxFees, effect: { kind: "deploy" } };
+  return {
+    ...base(account, request, amounts),
+    rule: "smart_contract",
+    type: "DEPLOY_CONTRACT",
+    reserve: amounts.amount + amounts.maxFees,
+    effect: { kind: "deploy" },
+  };
 }
 
 /** The rule that governs the operation. */

@@ -166,6 +166,9 @@ describe("the confirmation page (stdio's loopback listener)", () => {
       expect((await rawPost(link, form({ secret }), {})).status).toBe(403);
       expect((await rawPost(link, form({}), { Origin: origin })).status).toBe(403);
       expect((await rawPost(link, form({ secret: `${secret.slice(0, -2)}AA` }), { Origin: origin })).status).toBe(403);
+      // One secret, one spelling: its last character as one whose low byte is the same (latin1 would read them alike).
+      const sameLowByte = `${secret.slice(0, -1)}${String.fromCharCode(secret.charCodeAt(secret.length - 1) + 0x100)}`;
+      expect((await rawPost(link, form({ secret: sameLowByte }), { Origin: origin })).status).toBe(403);
       expect((await rawPost(link, form({ secret }), { Origin: origin, Host: "evil.example" })).status).toBe(403);
       expect(sends()).toBe(before);
       expect((await again()).structured.status).toBe("waiting_for_person");

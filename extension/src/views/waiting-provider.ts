@@ -71,7 +71,7 @@ export class WaitingProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     try {
       const store = this.store();
       this.#watch.watchDirectory(store.waitingDirectory);
-      return { writes: await waitingWrites(store, { operator: state.target.operator, person: null }, LIMIT) };
+      return { writes: await waitingWrites(store, { operator: state.target.operator, person: null, service: state.client.baseUrl }, LIMIT) };
     } catch (error) {
       this.output.error("Reading the writes waiting for you", error);
       return { error };

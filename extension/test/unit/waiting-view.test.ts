@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, PeopleTally, WriteRoad, type AuditRecord, type WriteRequest } from "@custody/shared";
+import { startEmulator } from "@custody/emulator";
 import { fake } from "./support/fake-vscode.js";
 import { newestTransaction, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 import type { WaitingProvider } from "../../src/views/waiting-provider.js";
@@ -24,10 +25,14 @@ function records(harness: Harness): AuditRecord[] {
 }
 
 /** A person-mode dry run as the MCP server makes it: its own store on the extension's log, a nonce derived from the reference. */
-async function assistantDryRun(harness: Harness, request: WriteRequest = STAKE): Promise<{ store: FileGuardStore; reference: string; nonce: string }> {
+async function assistantDryRun(
+  harness: Harness,
+  request: WriteRequest = STAKE,
+  baseUrl = harness.baseUrl,
+): Promise<{ store: FileGuardStore; reference: string; nonce: string }> {
   const store = new FileGuardStore(logPath(harness));
   const road = new WriteRoad({
-    client: new CustodyClient({ baseUrl: harness.baseUrl, operator: harness.operator }),
+    client: new CustodyClient({ baseUrl, operator: harness.operator }),
     operator: harness.operator,
     policy: () => DEFAULT_POLICY,
     store,
@@ -107,5 +112,27 @@ describe("Waiting for you", () => {
     expect(records(harness).find((record) => record.event === "declined")).toMatchObject({ surface: "vscode", details: { through: "vscode" } });
     await waitFor(() => view.badge() === 0, "the badge to clear");
     await store.close();
+  });
+
+  it("a write an assistant prepared against another custody service is neither listed nor sent through this one (same operator, same account ids)", async () => {
+    harness = await startHarness();
+    const view = waitingView();
+    // The assistant's server talks to another workspace (a staging copy, the emulator) with the same operator and account ids.
+    const elsewhere = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
+    try {
+      const { store, reference, nonce } = await assistantDryRun(harness, STAKE, elsewhere.baseUrl);
+      await view.provider.read();
+      expect(view.badge()).toBe(0);
+      expect(await view.provider.writes()).toEqual([]);
+      // Even when it is handed to the command (a node made from the store's entry), the extension's service is not where it was prepared.
+      const before = await newestTransaction(harness);
+      fake.script({ kind: "modal", choice: "Confirm" });
+      await harness.run("custody.decideWaiting", new WaitingNode({ nonce, reference, tool: STAKE.kind, moves: null, expires_at: Date.now() + 60_000 }));
+      expect((await newestTransaction(harness))?.id).toBe(before?.id);
+      expect(fake.messages.find((message) => message.modal)).toBeUndefined();
+      await store.close();
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

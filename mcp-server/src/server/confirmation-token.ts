@@ -73,10 +73,10 @@ export class ConfirmationTokens {
       .digest("base64url");
   }
 
-  /** Whether `mac` is sign(purpose, text), compared in constant time. */
+  /** Whether `mac` is sign(purpose, text), the very string (as UTF-8: latin1 would read a character by its low byte alone), compared in constant time. */
   signed(purpose: string, text: string, mac: string): boolean {
-    const expected = Buffer.from(this.sign(purpose, text), "latin1");
-    const given = Buffer.from(mac, "latin1");
+    const expected = Buffer.from(this.sign(purpose, text), "utf8");
+    const given = Buffer.from(mac, "utf8");
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 

@@ -8,6 +8,8 @@ export interface IntentAsked {
   tool: string;
   /** The subject of the person who asks, or null (a single user). */
   person: string | null;
+  /** The base URL of the custody service the confirmation would be sent to. */
+  service: string;
   /** The store's time, ms. */
   now: number;
 }
@@ -22,9 +24,18 @@ export const samePerson = ({ sealed, person }: IntentAsked): Refusal | null =>
     ? null
     : { reason: "other_person", message: "the confirmation belongs to another person: only the person who ran the dry run can confirm it" };
 
+/** A dry run is sent to the service it was planned against: the same operator and account id elsewhere are another workspace's. */
+export const sameService = ({ sealed, service }: IntentAsked): Refusal | null =>
+  sealed.service === undefined || sealed.service === service
+    ? null
+    : {
+        reason: "other_service",
+        message: `the dry run was made against the custody service at ${sealed.service}, not ${service}: confirm it where it was made, or run a new dry run here`,
+      };
+
 /** A dry run is confirmed before it expires. */
 export const notExpired = ({ sealed, now }: IntentAsked): Refusal | null =>
   now < sealed.expires_at ? null : { reason: "expired", message: `the dry run expired at ${new Date(sealed.expires_at).toISOString()}; run a new dry run` };
 
 /** What an open intent is held to before it is used, in order. */
-export const INTENT_CHECKS: readonly RoadCheck<IntentAsked>[] = [sameTool, samePerson, notExpired];
+export const INTENT_CHECKS: readonly RoadCheck<IntentAsked>[] = [sameTool, samePerson, sameService, notExpired];

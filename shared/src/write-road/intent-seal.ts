@@ -15,6 +15,8 @@ export interface SealOf {
   expires_at: number;
   /** The subject of the person who ran it, or null (a single user). */
   person: string | null;
+  /** The base URL of the custody service it was planned against. */
+  service: string;
   /** The identical transactions of others the dry run named. */
   similar: number[];
   /** Whether the request itself is kept (a derived nonce: a surface without the arguments confirms it). */
@@ -34,6 +36,7 @@ export function sealIntent(plan: PlannedWrite, seal: SealOf): SealedIntent {
     transaction_id: plan.transaction?.id ?? null,
     tool: plan.identity.tool,
     person: seal.person,
+    service: seal.service,
     fields: digestFields(plan),
     fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
     balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),

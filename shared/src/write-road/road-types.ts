@@ -90,6 +90,12 @@ export const SealedIntent = z.strictObject({
   session: z.string().optional(),
   /** The subject of the person who ran the dry run, or null (a single user): only they can confirm it. */
   person: z.string().nullable(),
+  /**
+   * The custody service the dry run was planned against (its base URL): a store is shared by every
+   * surface of the machine's user and names no service, so a confirmation through another (a
+   * staging copy with the same operator and account ids) is refused. Absent: sealed before it was kept.
+   */
+  service: z.string().optional(),
   /** The fee the dry run showed (base units, digits), shown again when the person is asked; not estimated again. */
   fee: z
     .string()
@@ -114,7 +120,16 @@ export type SealedIntent = z.infer<typeof SealedIntent>;
 
 /** Why the road refused a call; nothing was sent. */
 export type RefusalReason =
-  "permission" | "other_tool" | "other_person" | "expired" | "reused" | "superseded" | "unknown_intent" | "binding_changed" | "digest_mismatch";
+  | "permission"
+  | "other_tool"
+  | "other_person"
+  | "expired"
+  | "reused"
+  | "superseded"
+  | "unknown_intent"
+  | "binding_changed"
+  | "digest_mismatch"
+  | "other_service";
 
 export type Stage = "dry_run" | "confirm" | "send_check" | "reserve";
 

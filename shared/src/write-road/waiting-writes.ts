@@ -14,9 +14,16 @@ export interface WaitingWrite {
   expires_at: number;
 }
 
-/** The writes waiting for this person's decision, soonest to expire first, at most `limit`; an intent the store holds that does not parse is left out. */
-export async function waitingWrites(store: Pick<GuardStore, "waitingIntents">, query: WaitingFor, limit: number): Promise<WaitingWrite[]> {
-  const intents = await store.waitingIntents(query, limit);
+/** Whose writes are listed: the person's, for this operator, planned against this custody service (its base URL). */
+export type WaitingListed = WaitingFor & { service: string };
+
+/**
+ * The writes waiting for this person's decision, soonest to expire first, at most `limit`; an intent
+ * the store holds that does not parse, or that was planned against another custody service (the
+ * store is shared by every surface of the machine's user; the road refuses it there), is left out.
+ */
+export async function waitingWrites(store: Pick<GuardStore, "waitingIntents">, query: WaitingListed, limit: number): Promise<WaitingWrite[]> {
+  const intents = await store.waitingIntents({ operator: query.operator, person: query.person }, limit);
   return intents.flatMap((intent) => {
     let parsed;
     try {
@@ -26,6 +33,7 @@ export async function waitingWrites(store: Pick<GuardStore, "waitingIntents">, q
     }
     if (!parsed.success) return [];
     const sealed = parsed.data;
+    if (sealed.service !== undefined && sealed.service !== query.service) return [];
     return [{ nonce: intent.nonce, reference: sealed.correlation_id, tool: sealed.tool, moves: sealed.moves ?? null, expires_at: intent.expires_at }];
   });
 }

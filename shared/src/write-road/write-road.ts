@@ -137,6 +137,7 @@ export class WriteRoad {
       digest,
       expires_at: this.#now() + (this.ports.intentTtlMs ?? DEFAULT_INTENT_TTL_MS),
       person: subjectOf(call),
+      service: this.ports.client.baseUrl,
       similar: duplicate.similar,
       keepRequest: call.nonceFor !== undefined,
     });
@@ -268,7 +269,13 @@ export class WriteRoad {
     const standing = await this.ports.store.lookUpIntent(nonce);
     if (standing.outcome !== "open") return { result: await refuse(await this.#unusable(standing)) };
     const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
-    const refusal = await firstRefusal(INTENT_CHECKS, { sealed, tool: identity.tool, person: subjectOf(call), now: this.#now() });
+    const refusal = await firstRefusal(INTENT_CHECKS, {
+      sealed,
+      tool: identity.tool,
+      person: subjectOf(call),
+      service: this.ports.client.baseUrl,
+      now: this.#now(),
+    });
     if (refusal !== null) return { result: await refuse({ ...refusal, facts: { reference: sealed.correlation_id } }) };
     if (use === "look") return { sealed, policy, refuse };
     // Used up before anything else: two confirmations at the same moment can never both pass.

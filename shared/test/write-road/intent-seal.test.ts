@@ -17,6 +17,7 @@ describe("sealing a dry run and confirming it", () => {
       digest: "c".repeat(64),
       expires_at: 99,
       person: "alice",
+      service: "https://custody.example",
       similar: [5],
       keepRequest: false,
     });
@@ -27,6 +28,7 @@ describe("sealing a dry run and confirming it", () => {
       transaction_id: null,
       tool: "create_transaction",
       person: "alice",
+      service: "https://custody.example",
       fee: "5000",
       similar: [5],
     });
@@ -43,6 +45,7 @@ describe("sealing a dry run and confirming it", () => {
       digest: "c".repeat(64),
       expires_at: 99,
       person: null,
+      service: "https://custody.example",
       similar: [],
       keepRequest: true,
     });

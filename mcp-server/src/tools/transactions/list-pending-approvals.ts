@@ -27,7 +27,7 @@ export const listPendingApprovals = defineTool({
     const [{ items, total }, waiting] = await Promise.all([
       pendingApprovals(ctx.client, ctx.operator, { limit: LIMIT, ...(accountId === undefined ? {} : { account_id: accountId }) }, { signal }),
       // Person mode's dry runs: the writes an assistant prepared that only this server's person can confirm.
-      waitingWrites(ctx.road.store, { operator: ctx.operator, person: call.person?.subject ?? null }, WAITING_LIMIT),
+      waitingWrites(ctx.road.store, { operator: ctx.operator, person: call.person?.subject ?? null, service: ctx.client.baseUrl }, WAITING_LIMIT),
     ]);
     const now = ctx.client.serviceNow();
     const shown = await Promise.all(items.map(async (item) => ({ item, currency: await ctx.currencies.get(item.transaction.currency, signal) })));

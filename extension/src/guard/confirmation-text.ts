@@ -28,7 +28,38 @@ const AMOUNT_ORDER = [
   "rent_exempt_reserve",
 ];
 
+/** The label of a request's amount or date: the name shared's writes give it, in the window's language; another name as written, capitalised. */
 function amountLabel(name: string): string {
+  switch (name) {
+    case "amount":
+      return vscode.l10n.t("Amount");
+    case "max_fees":
+      return vscode.l10n.t("Max fees");
+    case "available_balance":
+      return vscode.l10n.t("Available balance");
+    case "available":
+      return vscode.l10n.t("Available");
+    case "balance":
+      return vscode.l10n.t("Balance");
+    case "bonded":
+      return vscode.l10n.t("Bonded");
+    case "total_unbonding":
+      return vscode.l10n.t("Total unbonding");
+    case "total_unbonded":
+      return vscode.l10n.t("Total unbonded");
+    case "total_balance":
+      return vscode.l10n.t("Total balance");
+    case "active_balance":
+      return vscode.l10n.t("Active balance");
+    case "rent_exempt_reserve":
+      return vscode.l10n.t("Rent exempt reserve");
+    case "unlocks_at":
+      return vscode.l10n.t("Unlocks at");
+    case "activates_at":
+      return vscode.l10n.t("Activates at");
+    case "withdrawable_at":
+      return vscode.l10n.t("Withdrawable at");
+  }
   const label = name.replace(/_/g, " ");
   return label.charAt(0).toUpperCase() + label.slice(1);
 }

@@ -50,7 +50,15 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     const detail = (modal?.detail ?? "").split("\n").filter((line) => !line.startsWith("{"));
     expect(detail.length).toBeGreaterThan(8);
     expect(detail.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
-    for (const template of ["Send funds", "{0} from {1}: {2} {3}{4}{5}.", "Account: {0}", "Recipient: {0}", "Fee: {0} estimated{1}.", "Balances: {0}."]) {
+    for (const template of [
+      "Send funds",
+      "{0} from {1}: {2} {3}{4}{5}.",
+      "Account: {0}",
+      "Recipient: {0}",
+      "Fee: {0} estimated{1}.",
+      "Balances: {0}.",
+      "Max fees",
+    ]) {
       expect(asked.templates).toContain(template);
     }
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);

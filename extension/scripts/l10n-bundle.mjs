@@ -1,13 +1,21 @@
 #!/usr/bin/env node
 // Writes l10n/bundle.l10n.json, the English messages a translation starts from: every string the
-// extension passes to vscode.l10n.t, keyed by itself (the form @vscode/l10n-dev exports). A unit
-// test keeps the committed file equal to what this finds in src/.
+// extension passes to vscode.l10n.t, and every template of shared's text builders the extension
+// passes it to (written as t("...") or localText("..."), and the writes' titles), each keyed by
+// itself (the form @vscode/l10n-dev exports). A unit test keeps the committed file equal to what
+// this finds in extension/src and shared/src.
 //   node extension/scripts/l10n-bundle.mjs
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const sharedSrc = resolve(extensionDir, "..", "shared", "src");
+/** A string literal in either quote, the form Prettier leaves a template in. */
+const LITERAL = /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.source;
+const EXTENSION_CALL = new RegExp(/\bl10n\.t\(\s*/.source + LITERAL, "g");
+const SHARED_CALL = new RegExp(/\b(?:t|localText)\(\s*/.source + LITERAL, "g");
+const WRITE_TITLE = new RegExp(/\btitle: /.source + LITERAL, "g");
 export const L10N_BUNDLE = join(extensionDir, "l10n", "bundle.l10n.json");
 
 function sourceFiles(dir) {
@@ -16,12 +24,21 @@ function sourceFiles(dir) {
   );
 }
 
-/** Every message of `l10n.t("...")` in the extension's sources, sorted, each once. */
+function literalValue(literal) {
+  return literal.startsWith("'") ? JSON.parse(`"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) : JSON.parse(literal);
+}
+
+function literals(files, pattern) {
+  return files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => literalValue(match[1])));
+}
+
+/** Every message of `l10n.t("...")` in the extension's sources and of shared's templates, sorted, each once. */
 export function l10nMessages() {
-  const messages = new Set();
-  for (const file of sourceFiles(join(extensionDir, "src"))) {
-    for (const match of readFileSync(file, "utf8").matchAll(/\bl10n\.t\(\s*("(?:[^"\\]|\\.)*")/g)) messages.add(JSON.parse(match[1]));
-  }
+  const messages = new Set([
+    ...literals(sourceFiles(join(extensionDir, "src")), EXTENSION_CALL),
+    ...literals(sourceFiles(sharedSrc), SHARED_CALL),
+    ...literals([join(sharedSrc, "kinds", "identities.ts")], WRITE_TITLE),
+  ]);
   return [...messages].sort();
 }
 

@@ -64,9 +64,9 @@ export class StatusBar implements vscode.Disposable {
         item.tooltip = markdownTooltip(
           vscode.l10n.t("Custody: connection failed"),
           [
-            ["base URL", state.target.baseUrl],
-            ["operator", state.target.operator],
-            ["error", state.message],
+            [vscode.l10n.t("base URL"), state.target.baseUrl],
+            [vscode.l10n.t("operator"), state.target.operator],
+            [vscode.l10n.t("error"), state.message],
           ],
           vscode.l10n.t("Click to connect again."),
         );

@@ -2,6 +2,7 @@ export * from "./json/exact-json.js";
 export * from "./schemas/index.js";
 export * from "./units/index.js";
 export * from "./untrusted/index.js";
+export * from "./l10n/index.js";
 export * from "./audit/index.js";
 export * from "./governance/index.js";
 export * from "./identity/index.js";

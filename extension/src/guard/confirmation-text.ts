@@ -11,6 +11,7 @@ import {
   type Finding,
   type PlannedWrite,
 } from "@custody/shared";
+import { translate } from "../output/translate.js";
 
 /** Amount names in the order a person reads them; any other follows. */
 const AMOUNT_ORDER = [
@@ -27,7 +28,38 @@ const AMOUNT_ORDER = [
   "rent_exempt_reserve",
 ];
 
+/** The label of a request's amount or date: the name shared's writes give it, in the window's language; another name as written, capitalised. */
 function amountLabel(name: string): string {
+  switch (name) {
+    case "amount":
+      return vscode.l10n.t("Amount");
+    case "max_fees":
+      return vscode.l10n.t("Max fees");
+    case "available_balance":
+      return vscode.l10n.t("Available balance");
+    case "available":
+      return vscode.l10n.t("Available");
+    case "balance":
+      return vscode.l10n.t("Balance");
+    case "bonded":
+      return vscode.l10n.t("Bonded");
+    case "total_unbonding":
+      return vscode.l10n.t("Total unbonding");
+    case "total_unbonded":
+      return vscode.l10n.t("Total unbonded");
+    case "total_balance":
+      return vscode.l10n.t("Total balance");
+    case "active_balance":
+      return vscode.l10n.t("Active balance");
+    case "rent_exempt_reserve":
+      return vscode.l10n.t("Rent exempt reserve");
+    case "unlocks_at":
+      return vscode.l10n.t("Unlocks at");
+    case "activates_at":
+      return vscode.l10n.t("Activates at");
+    case "withdrawable_at":
+      return vscode.l10n.t("Withdrawable at");
+  }
   const label = name.replace(/_/g, " ");
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
@@ -44,7 +76,7 @@ function amountLines(plan: PlannedWrite): string[] {
     });
   const lines = names.map((name) => {
     const amount = plan.amounts[name];
-    return amount ? `${amountLabel(name)}: ${amount.display} ${amount.unit} (${amount.base_units} ${base})` : "";
+    return amount ? vscode.l10n.t("{0}: {1} {2} ({3} {4})", amountLabel(name), amount.display, amount.unit, amount.base_units, base) : "";
   });
   if (!("max_fees" in plan.amounts)) {
     lines.push(
@@ -54,7 +86,7 @@ function amountLines(plan: PlannedWrite): string[] {
     );
   }
   if (plan.proposed_max_fees !== null) lines.push(vscode.l10n.t("(max fees proposed from the service's fee estimate)"));
-  for (const [name, at] of Object.entries(plan.dates)) lines.push(`${amountLabel(name)}: ${at}`);
+  for (const [name, at] of Object.entries(plan.dates)) lines.push(vscode.l10n.t("{0}: {1}", amountLabel(name), at));
   return lines.filter((line) => line !== "");
 }
 
@@ -67,12 +99,13 @@ function governanceLine(plan: PlannedWrite): string {
       : outcome === "pending_approval"
         ? vscode.l10n.t("pending approval")
         : vscode.l10n.t("not allowed");
-  return `Governance (${plan.governance.rule} rule): ${oneLineUntrusted(summary.startsWith(head) ? summary : `${head}: ${summary}`)}`;
+  const told = summary.startsWith(head) ? summary : vscode.l10n.t("{0}: {1}", head, summary);
+  return vscode.l10n.t("Governance ({0} rule): {1}", plan.governance.rule, oneLineUntrusted(told));
 }
 
 /** A finding's message may quote workspace text: it is shown sanitised wherever it appears, on one line. */
 function findingLine(item: Finding): string {
-  return `${item.code}: ${oneLineUntrusted(item.message)}`;
+  return vscode.l10n.t("{0}: {1}", item.code, oneLineUntrusted(item.message));
 }
 
 /** The longest detail shown; only what follows what moves is cut to it. */
@@ -94,15 +127,15 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     vscode.l10n.t("Account network: {0}, currency {1}", accountNetwork(account) ?? account.type, plan.currency.name),
     ...amountLines(plan),
     governanceLine(plan),
-    ...(repeat === undefined ? [] : [`Repeat: ${findingLine(repeat)}`]),
-    ...(warnings.length > 0 ? ["Warnings:", ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
+    ...(repeat === undefined ? [] : [vscode.l10n.t("Repeat: {0}", findingLine(repeat))]),
+    ...(warnings.length > 0 ? [vscode.l10n.t("Warnings:"), ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
     vscode.l10n.t("Summary: {0}", oneLineUntrusted(plan.summary)),
     vscode.l10n.t("Request: {0} {1}", plan.call.method, plan.call.path),
     body,
     vscode.l10n.t("Reference: {0}", plan.correlation_id),
   ];
   return {
-    message: vscode.l10n.t("{0}Send this request? {1}", repeatWarning(repeat), whatMovesSentence(plan)),
+    message: vscode.l10n.t("{0}Send this request? {1}", repeatWarning(repeat), whatMovesSentence(plan, { t: translate })),
     detail: withWhatMoves(plan, lines.join("\n")),
   };
 }
@@ -117,7 +150,7 @@ function repeatWarning(repeat: Finding | undefined): string {
 
 /** A modal's detail: what moves as lines, never cut, then `rest` sanitised and cut to what is left of the budget. */
 export function withWhatMoves(plan: PlannedWrite, rest: string): string {
-  const moves = whatMovesLines(plan).join("\n");
+  const moves = whatMovesLines(plan, undefined, translate).join("\n");
   return `${moves}\n${sanitizeUntrustedText(rest, Math.max(0, DETAIL_BUDGET - moves.length - 1))}`;
 }
 

@@ -26,6 +26,7 @@ import { AUDIT_SURFACE, type ExtensionAudit } from "./extension-audit.js";
 import { loadPolicy } from "./policy-source.js";
 import { restrictedModeRefusal } from "./workspace-trust.js";
 import { decideWaiting } from "./waiting-decision.js";
+import { translate } from "../output/translate.js";
 
 export interface WriteGuardDeps {
   connection: Connection;
@@ -195,7 +196,7 @@ export class WriteGuard {
 
   #showPlan(tool: string, plan: PlannedWrite): void {
     this.deps.output.block(
-      `${tool}: ${whatMovesSentence(plan)} ${sanitizeUntrustedText(plan.summary)}`,
+      `${tool}: ${whatMovesSentence(plan, { t: translate })} ${sanitizeUntrustedText(plan.summary)}`,
       plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`),
     );
   }
@@ -227,7 +228,7 @@ export class WriteGuard {
           labelText(tx.type, 40),
           labelText(tx.status, 40),
           result.looked_up ? vscode.l10n.t(" (found by look-up after a lost answer)") : "",
-          whatMovesSentence(result.plan, { fee: false }),
+          whatMovesSentence(result.plan, { fee: false, t: translate }),
         );
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
@@ -241,7 +242,7 @@ export class WriteGuard {
       case "uncertain":
         this.deps.afterWrite();
         this.deps.output.warn(`${tool}: ${result.message}`);
-        void notify("warning", vscode.l10n.t("Custody: {0} {1}", whatMovesSentence(result.plan, { fee: false }), result.message));
+        void notify("warning", vscode.l10n.t("Custody: {0} {1}", whatMovesSentence(result.plan, { fee: false, t: translate }), result.message));
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
     }

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS, errorMessage } from "@custody/shared";
 import { bothAmounts } from "../views/amount-text.js";
+import { translate } from "../output/translate.js";
 
 /**
  * An amount as a person types it: in the display unit ("1.5"), or with the code of any unit of
@@ -38,7 +39,7 @@ export function amountValidator(
     try {
       amount = readAmount(text, currency, field);
     } catch (error) {
-      return errorMessage(error);
+      return errorMessage(error, undefined, translate);
     }
     const findings = check?.(amount) ?? [];
     const block = findings.find((item) => item.severity === "block");

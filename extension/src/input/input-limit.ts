@@ -1,4 +1,5 @@
 import { lengthProblem } from "@custody/shared";
+import { translate } from "../output/translate.js";
 
 /**
  * validateInput for a box: the length first ("amount: at most 97 characters, got 3000000"), so that
@@ -8,5 +9,5 @@ export function limitedValidation<Verdict>(request: {
   limit: { field: string; max: number };
   validate?: (text: string) => Verdict | undefined;
 }): (text: string) => string | Verdict | undefined {
-  return (text) => lengthProblem(request.limit.field, text, request.limit.max) ?? request.validate?.(text);
+  return (text) => lengthProblem(request.limit.field, text, request.limit.max, translate) ?? request.validate?.(text);
 }

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
-import { SOLANA_ADDRESS, SOLANA_ADDRESS_RULE, type CustodyClient, INPUT_LIMITS } from "@custody/shared";
+import { SOLANA_ADDRESS, type CustodyClient, INPUT_LIMITS } from "@custody/shared";
+import { addressValidator } from "./address-rule.js";
 import { labelText } from "../views/markdown-tooltip.js";
 import type { Prompter } from "./prompter.js";
 
@@ -33,7 +34,7 @@ export async function chooseValidator(
     title,
     prompt: vscode.l10n.t("Validator vote account address"),
     limit: { field: "validator", max: INPUT_LIMITS.address },
-    validate: (text) => (SOLANA_ADDRESS.test(text.trim()) ? undefined : `validator: ${SOLANA_ADDRESS_RULE}`),
+    validate: addressValidator("Solana", "validator"),
   });
   return typed?.trim();
 }

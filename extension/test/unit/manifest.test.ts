@@ -177,9 +177,11 @@ describe("VS Code's conventions", () => {
   });
 
   it("calls vscode.l10n.t with a literal message only, all of them in l10n/bundle.l10n.json", () => {
-    const calls = sources.flatMap(({ text }) => [...text.matchAll(/\bl10n\.t\(\s*(.)/g)].map((match) => match[1]));
+    const calls = sources.flatMap(({ file, text }) => [...text.matchAll(/\bl10n\.t\(\s*(.)/g)].map((match) => ({ file, first: match[1] })));
     expect(calls.length).toBeGreaterThan(80);
-    expect(calls.filter((first) => first !== '"')).toEqual([]);
+    // output/translate.ts hands l10n.t shared's templates, literals in shared/src the bundle's extraction reads.
+    const passed = (file: string) => file.endsWith(join("src", "output", "translate.ts"));
+    expect(calls.filter(({ file, first }) => first !== '"' && first !== "'" && !passed(file))).toEqual([]);
     expect(raw.l10n).toBe("./l10n");
     expect(extensionFile("l10n/bundle.l10n.json")).toBe(l10nBundleText());
   });

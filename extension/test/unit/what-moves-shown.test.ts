@@ -3,7 +3,7 @@ vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { sanitizeUntrustedText } from "@custody/shared";
 import { expectFactsFirst, HOSTILE_NAMES } from "../../../test/support/shown-facts.js";
 import { fake } from "./support/fake-vscode.js";
-import { solanaSendAs, startHarness, type Harness } from "./support/extension-harness.js";
+import { scriptSend as scriptSendTo, solanaSendAs, startHarness, type Harness } from "./support/extension-harness.js";
 
 // Issue 18, point 1, in VS Code: a name built to be long once shown (each invisible character
 // escaped) never pushes what moves out of the confirmation modal (its message was cut at 400
@@ -29,15 +29,7 @@ async function accountWithName(harness: Harness, name: string, rule: unknown = R
 
 /** The answers to Custody: Create Transaction for 1.5 SOL to RECIPIENT from the account picked by `label`, the modal answered with `choice`. */
 function scriptSend(label: string, choice: "Submit" | "Cancel"): void {
-  fake.script(
-    { kind: "pick", label },
-    { kind: "input", text: RECIPIENT },
-    { kind: "input", text: "1.5" },
-    { kind: "input", text: "" },
-    { kind: "pick", label: "NORMAL" },
-    { kind: "input", text: "" },
-    { kind: "modal", choice },
-  );
+  scriptSendTo(label, RECIPIENT, choice);
 }
 
 /** How the account's pick item begins: its name as the pick shows it. */

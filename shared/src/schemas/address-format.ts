@@ -2,18 +2,24 @@ import { createHash } from "node:crypto";
 import type { Network } from "./account.js";
 import { base58Decode } from "./base58.js";
 import { hasValidEip55Case } from "./ethereum-checksum.js";
+import { localText, renderText } from "../l10n/translate.js";
 
 /** Any address: non-empty, no whitespace. */
 export const ANY_ADDRESS = /^\S+$/;
-export const ANY_ADDRESS_RULE = "must be a non-empty address without spaces";
+export const ANY_ADDRESS_RULE_TEXT = localText("must be a non-empty address without spaces");
+export const ANY_ADDRESS_RULE = renderText(ANY_ADDRESS_RULE_TEXT);
 
 /** The form of an Ethereum address: 0x and 20 bytes in hex. isEthereumAddress also checks a mixed-case checksum. */
 export const ETHEREUM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-export const ETHEREUM_ADDRESS_RULE = "must be an Ethereum address: 0x followed by 40 hex digits, all in one case or in mixed case with a valid EIP-55 checksum";
+export const ETHEREUM_ADDRESS_RULE_TEXT = localText(
+  "must be an Ethereum address: 0x followed by 40 hex digits, all in one case or in mixed case with a valid EIP-55 checksum",
+);
+export const ETHEREUM_ADDRESS_RULE = renderText(ETHEREUM_ADDRESS_RULE_TEXT);
 
 /** A Solana public key: 32 bytes in base58, 32 to 44 characters. */
 export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
-export const SOLANA_ADDRESS_RULE = "must be a Solana address: 32 to 44 base58 characters";
+export const SOLANA_ADDRESS_RULE_TEXT = localText("must be a Solana address: 32 to 44 base58 characters");
+export const SOLANA_ADDRESS_RULE = renderText(SOLANA_ADDRESS_RULE_TEXT);
 
 const POLKADOT_SS58 = /^[1-9A-HJ-NP-Za-km-z]{46,48}$/;
 const SS58_PREFIX = Buffer.from("SS58PRE", "utf8");

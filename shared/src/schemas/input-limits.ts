@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FieldIssue } from "./field-issues.js";
+import { english, localText, renderText, type LocalText, type Translate } from "../l10n/translate.js";
 
 /**
  * The longest text each kind of input may be, in UTF-16 code units (what `.length` counts),
@@ -50,8 +51,12 @@ export const INPUT_LIMITS = {
 export type LimitedInput = keyof typeof INPUT_LIMITS;
 
 /** "at most 80 characters, got 3000000": the rule a too-long input breaks, after its field name. */
+export function lengthRuleText(max: number, length: number): LocalText {
+  return localText("at most {0} characters, got {1}", max, length);
+}
+
 export function lengthRule(max: number, length: number): string {
-  return `at most ${max} characters, got ${length}`;
+  return renderText(lengthRuleText(max, length));
 }
 
 /**
@@ -75,6 +80,6 @@ export function lengthIssue(field: string, value: unknown, max: number): FieldIs
 }
 
 /** `${field}: at most N characters, got M` for a text longer than `max`, else undefined. */
-export function lengthProblem(field: string, text: string, max: number): string | undefined {
-  return text.length > max ? `${field}: ${lengthRule(max, text.length)}` : undefined;
+export function lengthProblem(field: string, text: string, max: number, t: Translate = english): string | undefined {
+  return text.length > max ? t("{0}: {1}", field, renderText(lengthRuleText(max, text.length), t)) : undefined;
 }

@@ -1,3 +1,5 @@
+import { localText, renderText, type LocalText, type TranslatableError } from "../l10n/translate.js";
+
 /** Why an amount, or its unit, was refused. Stable codes for callers to branch on. */
 export const AMOUNT_RULES = [
   "not_a_string",
@@ -23,16 +25,19 @@ export const AMOUNT_RULES = [
 ] as const;
 export type AmountRule = (typeof AMOUNT_RULES)[number];
 
-/** Bad amount input. The message starts with the field name and states the rule broken. */
-export class AmountError extends Error {
+/** Bad amount input. The message starts with the field name and states the rule broken; `text` is the same, to translate. */
+export class AmountError extends Error implements TranslatableError {
   override readonly name = "AmountError";
   readonly field: string;
   readonly rule: AmountRule;
+  readonly text: LocalText;
 
-  constructor(field: string, rule: AmountRule, detail: string) {
-    super(`${field}: ${detail}`);
+  constructor(field: string, rule: AmountRule, detail: LocalText) {
+    const text = localText("{0}: {1}", field, detail);
+    super(renderText(text));
     this.field = field;
     this.rule = rule;
+    this.text = text;
   }
 }
 

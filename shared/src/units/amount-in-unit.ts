@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localText } from "../l10n/translate.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 import type { CurrencyLike } from "./currency-units.js";
 import { findUnit } from "./currency-units.js";
@@ -30,30 +31,34 @@ function has(input: object, key: string): boolean {
  */
 export function toBaseUnits(input: AmountInUnit, currency: CurrencyLike, field = "amount"): bigint {
   if (typeof input !== "object" || input === null) {
-    throw new AmountError(field, "missing_amount", `must be { base_units } or { amount, unit }, got ${quoteInput(input)}`);
+    throw new AmountError(field, "missing_amount", localText("must be { base_units } or { amount, unit }, got {0}", quoteInput(input)));
   }
   const hasBase = has(input, "base_units");
   const hasAmount = has(input, "amount");
   if (hasBase && hasAmount) {
-    throw new AmountError(field, "ambiguous_input", "give either base_units or amount with unit, not both");
+    throw new AmountError(field, "ambiguous_input", localText("give either base_units or amount with unit, not both"));
   }
   if (hasBase && has(input, "unit")) {
-    throw new AmountError(field, "ambiguous_input", "base_units takes no unit; to give a unit, send { amount, unit } instead");
+    throw new AmountError(field, "ambiguous_input", localText("base_units takes no unit; to give a unit, send { amount, unit } instead"));
   }
   if (hasBase) return parseBaseUnits((input as { base_units: string }).base_units, field);
   if (!hasAmount) {
-    throw new AmountError(field, "missing_amount", "must give base_units, or amount with unit");
+    throw new AmountError(field, "missing_amount", localText("must give base_units, or amount with unit"));
   }
   const { amount, unit } = input as { amount: string; unit?: unknown };
   if (unit === undefined || unit === null || unit === "") {
     throw new AmountError(
       field,
       "missing_unit",
-      `amount ${quoteInput(amount)} needs the code of its unit (one of: ${currency.units.map((u) => u.code).join(", ")}), or give base_units instead`,
+      localText(
+        "amount {0} needs the code of its unit (one of: {1}), or give base_units instead",
+        quoteInput(amount),
+        currency.units.map((u) => u.code).join(", "),
+      ),
     );
   }
   if (typeof unit !== "string") {
-    throw new AmountError(field, "missing_unit", `unit must be a unit code written as a string, got ${quoteInput(unit)}`);
+    throw new AmountError(field, "missing_unit", localText("unit must be a unit code written as a string, got {0}", quoteInput(unit)));
   }
   const found = findUnit(currency, unit, field);
   return parseDecimal(amount, found.magnitude, field, found.code);

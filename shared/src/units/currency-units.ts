@@ -1,5 +1,6 @@
 import { CurrencyUnit } from "../schemas/currency.js";
-import { INPUT_LIMITS, lengthRule } from "../schemas/input-limits.js";
+import { INPUT_LIMITS, lengthRuleText } from "../schemas/input-limits.js";
+import { localText, type LocalText } from "../l10n/translate.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 
 /** Anything with units: a Currency, a Token. The name, when given, appears in messages. */
@@ -12,6 +13,10 @@ function currencyName(currency: CurrencyLike): string {
   return currency.name ? currency.name : "the currency";
 }
 
+function currencyNameText(currency: CurrencyLike): LocalText | string {
+  return currency.name ? currency.name : localText("the currency");
+}
+
 function knownCodes(currency: CurrencyLike): string {
   return currency.units.map((unit) => unit.code).join(", ");
 }
@@ -22,9 +27,9 @@ function knownCodes(currency: CurrencyLike): string {
  */
 export function findUnit(currency: CurrencyLike, code: string, field = "amount"): CurrencyUnit {
   if (typeof code !== "string" || code.length === 0) {
-    throw new AmountError(field, "missing_unit", `must name a unit of ${currencyName(currency)} (one of: ${knownCodes(currency)})`);
+    throw new AmountError(field, "missing_unit", localText("must name a unit of {0} (one of: {1})", currencyNameText(currency), knownCodes(currency)));
   }
-  if (code.length > INPUT_LIMITS.unit) throw new AmountError(field, "too_long", lengthRule(INPUT_LIMITS.unit, code.length));
+  if (code.length > INPUT_LIMITS.unit) throw new AmountError(field, "too_long", lengthRuleText(INPUT_LIMITS.unit, code.length));
   const exact = currency.units.find((unit) => unit.code === code);
   if (exact) return exact;
   const lower = code.toLowerCase();
@@ -35,10 +40,19 @@ export function findUnit(currency: CurrencyLike, code: string, field = "amount")
     throw new AmountError(
       field,
       "ambiguous_unit",
-      `unit ${quoteInput(code)} matches ${folded.map((unit) => unit.code).join(" and ")} of ${currencyName(currency)} when case is ignored; give the exact code`,
+      localText(
+        "unit {0} matches {1} of {2} when case is ignored; give the exact code",
+        quoteInput(code),
+        folded.map((unit) => unit.code).join(" and "),
+        currencyNameText(currency),
+      ),
     );
   }
-  throw new AmountError(field, "unknown_unit", `unit ${quoteInput(code)} is not a unit of ${currencyName(currency)}; known units: ${knownCodes(currency)}`);
+  throw new AmountError(
+    field,
+    "unknown_unit",
+    localText("unit {0} is not a unit of {1}; known units: {2}", quoteInput(code), currencyNameText(currency), knownCodes(currency)),
+  );
 }
 
 /** The unit amounts are shown in: index 1 of `units`, or index 0 when there is only one. */

@@ -1,3 +1,4 @@
+import { localText } from "../l10n/translate.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 import type { CurrencyLike } from "./currency-units.js";
 import { assertMagnitude, displayUnit, findUnit } from "./currency-units.js";
@@ -17,7 +18,7 @@ export function formatDecimal(amount: bigint, magnitude: number): string {
   if (typeof amount !== "bigint") {
     throw new TypeError(`amount must be a bigint of base units, got ${typeof amount} ${quoteInput(amount)}`);
   }
-  if (amount < 0n) throw new AmountError("amount", "negative", `must not be negative, got ${quoteInput(amount)}`);
+  if (amount < 0n) throw new AmountError("amount", "negative", localText("must not be negative, got {0}", quoteInput(amount)));
   assertMagnitude(magnitude);
   const digits = amount.toString();
   if (magnitude === 0) return digits;

@@ -1,4 +1,5 @@
-import { INPUT_LIMITS, lengthRule } from "../schemas/input-limits.js";
+import { INPUT_LIMITS, lengthRuleText } from "../schemas/input-limits.js";
+import { localText, type LocalText } from "../l10n/translate.js";
 import type { AmountRule } from "./amount-error.js";
 import { AmountError, quoteInput } from "./amount-error.js";
 import type { CurrencyLike } from "./currency-units.js";
@@ -19,42 +20,45 @@ function describeCharacter(character: string): string {
   return point >= 0x21 && point <= 0x7e ? `${JSON.stringify(character)} (${hex})` : hex;
 }
 
-function refuse(field: string, rule: AmountRule, text: unknown, detail: string): never {
-  throw new AmountError(field, rule, `${detail}, got ${quoteInput(text)}`);
+function refuse(field: string, rule: AmountRule, text: unknown, detail: LocalText): never {
+  throw new AmountError(field, rule, localText("{0}, got {1}", detail, quoteInput(text)));
 }
 
 /** Reports the first rule a text that is not a plain decimal breaks. */
-function refuseMalformed(text: string, field: string, what: string): never {
+function refuseMalformed(text: string, field: string, what: LocalText): never {
   const trimmed = text.trim();
-  if (trimmed === "") refuse(field, "empty", text, `must be ${what}, not empty or blank`);
-  if (trimmed.startsWith("-") || trimmed.startsWith("\u2212")) refuse(field, "negative", text, "must not be negative");
-  if (trimmed.startsWith("+")) refuse(field, "sign", text, `must be ${what} without a sign`);
+  if (trimmed === "") refuse(field, "empty", text, localText("must be {0}, not empty or blank", what));
+  if (trimmed.startsWith("-") || trimmed.startsWith("\u2212")) refuse(field, "negative", text, localText("must not be negative"));
+  if (trimmed.startsWith("+")) refuse(field, "sign", text, localText("must be {0} without a sign", what));
   if (WHITESPACE.test(text)) {
-    refuse(field, "whitespace", text, `must not contain spaces (no padding, no digit grouping); write ${what}`);
+    refuse(field, "whitespace", text, localText("must not contain spaces (no padding, no digit grouping); write {0}", what));
   }
-  if (NOT_A_NUMBER.test(trimmed)) refuse(field, "not_a_number", text, `must be ${what}, not NaN or Infinity`);
-  if (EXPONENT.test(trimmed)) refuse(field, "exponent", text, `must be written out in full digits, not with an exponent`);
+  if (NOT_A_NUMBER.test(trimmed)) refuse(field, "not_a_number", text, localText("must be {0}, not NaN or Infinity", what));
+  if (EXPONENT.test(trimmed)) refuse(field, "exponent", text, localText("must be written out in full digits, not with an exponent"));
   if (SEPARATOR.test(text)) {
-    refuse(field, "separator", text, `must not contain thousands separators or a decimal comma; use "." as the only separator`);
+    refuse(field, "separator", text, localText('must not contain thousands separators or a decimal comma; use "." as the only separator'));
   }
-  if (text.indexOf(".") !== text.lastIndexOf(".")) refuse(field, "multiple_points", text, "must contain at most one decimal point");
+  if (text.indexOf(".") !== text.lastIndexOf(".")) refuse(field, "multiple_points", text, localText("must contain at most one decimal point"));
   for (const character of text) {
     if (!ALLOWED.test(character)) {
-      refuse(field, "invalid_character", text, `must contain only digits 0-9 and one "."; found ${describeCharacter(character)}`);
+      refuse(field, "invalid_character", text, localText('must contain only digits 0-9 and one "."; found {0}', describeCharacter(character)));
     }
   }
-  if (text.startsWith(".")) refuse(field, "leading_point", text, `must have a digit before the decimal point (write "0.5", not ".5")`);
-  refuse(field, "trailing_point", text, `must have a digit after the decimal point (write "5", not "5.")`);
+  if (text.startsWith(".")) refuse(field, "leading_point", text, localText('must have a digit before the decimal point (write "0.5", not ".5")'));
+  refuse(field, "trailing_point", text, localText('must have a digit after the decimal point (write "5", not "5.")'));
 }
 
 /** A string no longer than any amount can be, checked before anything reads it. */
-function requireString(text: unknown, field: string, what: string): string {
+function requireString(text: unknown, field: string, what: LocalText): string {
   if (typeof text === "string") {
-    if (text.length > INPUT_LIMITS.amount) throw new AmountError(field, "too_long", lengthRule(INPUT_LIMITS.amount, text.length));
+    if (text.length > INPUT_LIMITS.amount) throw new AmountError(field, "too_long", lengthRuleText(INPUT_LIMITS.amount, text.length));
     return text;
   }
-  const hint = typeof text === "number" ? " (a number may already have lost digits; send the amount as a string)" : "";
-  return refuse(field, "not_a_string", text, `must be ${what} written as a string${hint}`);
+  const detail =
+    typeof text === "number"
+      ? localText("must be {0} written as a string (a number may already have lost digits; send the amount as a string)", what)
+      : localText("must be {0} written as a string", what);
+  return refuse(field, "not_a_string", text, detail);
 }
 
 /**
@@ -64,15 +68,18 @@ function requireString(text: unknown, field: string, what: string): string {
  */
 export function parseDecimal(text: string, magnitude: number, field = "amount", unitCode?: string): bigint {
   assertMagnitude(magnitude);
-  const what = "a decimal number such as 1.5";
+  const what = localText("a decimal number such as 1.5");
   const checked = requireString(text, field, what);
   const match = DECIMAL.exec(checked);
   if (!match) refuseMalformed(checked, field, what);
   const whole = match[1] ?? "";
   const fraction = match[2] ?? "";
   if (fraction.length > magnitude) {
-    const unit = unitCode === undefined ? "this unit" : `unit ${unitCode}`;
-    const limit = magnitude === 0 ? `${unit} takes whole numbers only` : `${unit} allows at most ${magnitude} decimal places, this has ${fraction.length}`;
+    const unit = unitCode === undefined ? localText("this unit") : localText("unit {0}", unitCode);
+    const limit =
+      magnitude === 0
+        ? localText("{0} takes whole numbers only", unit)
+        : localText("{0} allows at most {1} decimal places, this has {2}", unit, magnitude, fraction.length);
     refuse(field, "too_many_decimals", checked, limit);
   }
   return BigInt(whole + fraction.padEnd(magnitude, "0"));
@@ -80,12 +87,12 @@ export function parseDecimal(text: string, magnitude: number, field = "amount", 
 
 /** Reads digits-only base units ("1500000000"); a decimal point or anything else is refused. */
 export function parseBaseUnits(text: string, field = "amount"): bigint {
-  const what = "a whole number of base units (digits only)";
+  const what = localText("a whole number of base units (digits only)");
   const checked = requireString(text, field, what);
   const match = DECIMAL.exec(checked);
   if (!match) refuseMalformed(checked, field, what);
   if (match[2] !== undefined) {
-    refuse(field, "fractional_base_units", checked, "base units are whole numbers; a decimal point is not allowed");
+    refuse(field, "fractional_base_units", checked, localText("base units are whole numbers; a decimal point is not allowed"));
   }
   return BigInt(checked);
 }

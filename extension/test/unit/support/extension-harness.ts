@@ -131,3 +131,16 @@ export function solanaSendAs(
     coin_fields: { type: "SEND" },
   });
 }
+
+/** The answers to Custody: Create Transaction for 1.5 SOL to `recipient` from the account picked by `label`, the modal answered with `choice`. */
+export function scriptSend(label: string, recipient: string, choice: "Submit" | "Cancel"): void {
+  fake.script(
+    { kind: "pick", label },
+    { kind: "input", text: recipient },
+    { kind: "input", text: "1.5" },
+    { kind: "input", text: "" },
+    { kind: "pick", label: "NORMAL" },
+    { kind: "input", text: "" },
+    { kind: "modal", choice },
+  );
+}

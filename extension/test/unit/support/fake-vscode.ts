@@ -174,8 +174,11 @@ export const fake = {
   /** Whether the window trusts its workspace (false: Restricted Mode). */
   trusted: true,
   trustGranted: new EventEmitter<void>(),
+  /** A translation bundle: the message l10n.t fills in place of each template (none: the English template). */
+  bundle: undefined as ((message: string, args: readonly unknown[]) => string) | undefined,
   reset(): void {
     fake.trusted = true;
+    fake.bundle = undefined;
     fake.answers = [];
     fake.messages = [];
     fake.inputs = [];
@@ -360,11 +363,12 @@ export const extensions = {
   getExtension: (id: string) => fake.extensions.get(id),
 };
 
-/** VS Code's l10n.t without a bundle: the English message with its {0}-style placeholders filled in. */
+/** VS Code's l10n.t: the message, from fake.bundle when one is set, with its {0}-style placeholders filled in. */
 export const l10n = {
-  t(message: string, ...args: unknown[]): string {
+  t(template: string, ...args: unknown[]): string {
     const values =
       args.length === 1 && args[0] !== null && typeof args[0] === "object" && !Array.isArray(args[0]) ? (args[0] as Record<string, unknown>) : args;
+    const message = fake.bundle === undefined ? template : fake.bundle(template, args);
     return message.replace(/\{([^}]+)\}/g, (whole, key: string) => (key in values ? String((values as Record<string, unknown>)[key]) : whole));
   },
 };

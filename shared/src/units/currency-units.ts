@@ -35,7 +35,8 @@ export function findUnit(currency: CurrencyLike, code: string, field = "amount")
     throw new AmountError(
       field,
       "ambiguous_unit",
-      `unit ${quoteInput(code)} matches ${folded.map((unit) => unit.code).join(" and ")} of ${currencyName(currency)} when case is ignored; give the exact code`,
+      `unit ${quoteInput(code)} matches ${folded.map((unit) => unit.code).join(" and ")} of ` +
+        `${currencyName(currency)} when case is ignored; give the exact code`,
     );
   }
   throw new AmountError(field, "unknown_unit", `unit ${quoteInput(code)} is not a unit of ${currencyName(currency)}; known units: ${knownCodes(currency)}`);

@@ -31,7 +31,10 @@ function lastFound(last: LastLookup): string {
 /** "3 look-ups so far, the last at 10:12Z found nothing" (null before the first was recorded). */
 function lookupsSoFar(trace: WriteTrace): string | null {
   if (trace.lookups === undefined || trace.last_lookup === undefined) return null;
-  return `${trace.lookups} look-up${trace.lookups === 1 ? "" : "s"} so far, the last at ${momentText(new Date(trace.last_lookup.at))} ${lastFound(trace.last_lookup)}`;
+  return (
+    `${trace.lookups} look-up${trace.lookups === 1 ? "" : "s"} so far, the last at ` +
+    `${momentText(new Date(trace.last_lookup.at))} ${lastFound(trace.last_lookup)}`
+  );
 }
 
 /** How the stopped look-ups ran: "in 12 look-ups until 10:42Z", or for a write recorded before they were counted, "in look-ups over 2 min until 10:42Z". */
@@ -60,6 +63,8 @@ export function lookupsText(trace: WriteTrace, lookingUp: boolean): string {
  * still counts against the limits, and how to go on.
  */
 export function unknownOutcomeText(trace: WriteTrace, lookingUp: boolean): string {
-  const next = `${howToFind(trace)}; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`;
+  const next =
+    `${howToFind(trace)}; to send it again anyway, a new dry run of it names the repeat_of to ` +
+    "pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice";
   return `UNKNOWN, ${lookupsText(trace, lookingUp)}: it may still be applied and counts against the daily limit; ${next}`;
 }

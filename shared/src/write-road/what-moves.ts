@@ -82,7 +82,10 @@ export function whatMoves(plan: PlannedWrite): WhatMoves {
 function amountText(moves: WhatMoves): string {
   const amount = moves.amount;
   if (amount === null) return "none (no funds move)";
-  return `${amount.display} ${amount.unit} (${amount.base_units} ${moves.base_unit})${amount.name === "amount" ? "" : `, the ${amount.name.replace(/_/g, " ")}`}`;
+  return (
+    `${amount.display} ${amount.unit} (${amount.base_units} ` +
+    `${moves.base_unit})${amount.name === "amount" ? "" : `, the ${amount.name.replace(/_/g, " ")}`}`
+  );
 }
 
 function feeText(moves: WhatMoves): string {
@@ -122,5 +125,9 @@ export function whatMovesSentence(plan: PlannedWrite, options: { fee?: boolean }
   const moves = whatMoves(plan);
   const to = moves.destinations.map((destination) => `${ROLE_LEADS[destination.role]} ${destination.value}`).join(", ");
   const after = moves.balances.map((change) => `${change.name} ${change.after.display} ${change.after.unit}`).join(", ");
-  return `${moves.title} from ${accountText(moves, asShown)}: ${amountText(moves)} ${to}${options.fee === false ? "" : `; fee ${feeText(moves)}`}${after === "" ? "" : `; after: ${after}`}.`;
+  return (
+    `${moves.title} from ${accountText(moves, asShown)}: ${amountText(moves)} ` +
+    `${to}${options.fee === false ? "" : `; fee ${feeText(moves)}`}` +
+    `${after === "" ? "" : `; after: ${after}`}.`
+  );
 }

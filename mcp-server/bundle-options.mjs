@@ -56,7 +56,8 @@ export const sdkDefaultValidatorLeftOut = {
     builder.onLoad({ filter: /^sdk-shims$/, namespace: "custody-build" }, () => ({
       contents: [
         'export { default as process } from "node:process";',
-        'export class DefaultJsonSchemaValidator { constructor() { throw new Error("custody-mcp bundle: pass jsonSchemaValidator to the Server (the SDK default is left out)"); } }',
+        'export class DefaultJsonSchemaValidator { constructor() { throw new Error("custody-mcp bundle: ' +
+          'pass jsonSchemaValidator to the Server (the SDK default is left out)"); } }',
       ].join("\n"),
       loader: "js",
     }));

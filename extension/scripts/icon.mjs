@@ -16,7 +16,11 @@ const SIZE = 128;
 
 export async function renderIcon(out = ICON_PNG) {
   const svg = readFileSync(ICON_SVG, "utf8").replace(/width="24" height="24"/, 'width="96" height="96"');
-  const html = `<html><body style="margin:0;background:transparent"><div style="width:${SIZE}px;height:${SIZE}px;border-radius:24px;background:#1f3a5f;color:#fff;display:flex;align-items:center;justify-content:center">${svg}</div></body></html>`;
+  const html =
+    '<html><body style="margin:0;background:transparent"><div ' +
+    `style="width:${SIZE}px;height:${SIZE}px;border-radius:24px;background:#1f3a5f;` +
+    "color:#fff;display:flex;align-items:center;" +
+    `justify-content:center">${svg}</div></body></html>`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"], headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE } });

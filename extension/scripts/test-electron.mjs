@@ -18,7 +18,9 @@ const executable = process.env.VSCODE_EXECUTABLE_PATH;
 
 if (!executable) {
   process.stdout.write(
-    "test-electron suite: not run: VSCODE_EXECUTABLE_PATH is not set. VS Code cannot be downloaded on this machine, so @vscode/test-electron needs a VS Code executable given; the same checks ran in code-server (node extension/scripts/e2e.mjs).\n",
+    "test-electron suite: not run: VSCODE_EXECUTABLE_PATH is not set. VS Code cannot be " +
+      "downloaded on this machine, so @vscode/test-electron needs a VS Code executable given; the " +
+      "same checks ran in code-server (node extension/scripts/e2e.mjs).\n",
   );
   process.exit(0);
 }

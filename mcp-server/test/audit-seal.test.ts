@@ -92,97 +92,123 @@ function cli(store: Store, args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** A start of the server with stdin closed at once: one whose store is refused ends with status 2 and the message; a sound one serves, then ends at the end of stdin. */
+/**
+ * A start of the server with stdin closed at once: one whose store is refused ends with
+ * status 2 and the message; a sound one serves, then ends at the end of stdin.
+ */
 function start(store: Store) {
   return cli(store, []);
 }
 
 describe("the audit log's sealed tail", () => {
-  it("a log cut short at its end stops the server naming the log and its seal; verify-audit says shortened; reseal-audit, after a person looked, lets it start", async () => {
-    const store = freshStore();
-    expect((await session(store, (client) => sendSol(client, "0.6"))).structured.status).toBe("submitted");
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({
-      status: 0,
-      stdout: expect.stringContaining("seal: holds its sealed record 4 (its MAC checked with the seal key)"),
-    });
+  it(
+    "a log cut short at its end stops the server naming the log and its seal; verify-audit " +
+      "says shortened; reseal-audit, after a person looked, lets it start",
+    async () => {
+      const store = freshStore();
+      expect((await session(store, (client) => sendSol(client, "0.6"))).structured.status).toBe("submitted");
+      expect(cli(store, ["verify-audit", store.log])).toMatchObject({
+        status: 0,
+        stdout: expect.stringContaining("seal: holds its sealed record 4 (its MAC checked with the seal key)"),
+      });
 
-    // The write's `reserved` and `submitted` lines cut from the end: the day's 0.6 SOL and the write are gone from the log.
-    const lines = readFileSync(store.log, "utf8").split("\n");
-    expect(lines.slice(0, 5).map((line) => (JSON.parse(line) as { event: string }).event)).toEqual(["sealed", "dry_run", "confirmed", "reserved", "submitted"]);
-    const cut = `${lines.slice(0, 3).join("\n")}\n`;
-    writeFileSync(store.log, cut);
+      // The write's `reserved` and `submitted` lines cut from the end: the day's 0.6 SOL and the write are gone from the log.
+      const lines = readFileSync(store.log, "utf8").split("\n");
+      expect(lines.slice(0, 5).map((line) => (JSON.parse(line) as { event: string }).event)).toEqual([
+        "sealed",
+        "dry_run",
+        "confirmed",
+        "reserved",
+        "submitted",
+      ]);
+      const cut = `${lines.slice(0, 3).join("\n")}\n`;
+      writeFileSync(store.log, cut);
 
-    const refused = start(store);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(
-      `audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 4`,
-    );
-    expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
-    expect(refused.stderr).not.toMatch(/\n\s+at /);
+      const refused = start(store);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(
+        `audit log ${store.log} was shortened: it holds ${Buffer.byteLength(cut)} bytes, but its seal ${store.log}.seal says its last line is record 4`,
+      );
+      expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
 
-    const verified = cli(store, ["verify-audit", store.log]);
-    expect(verified.status).toBe(1);
-    expect(verified.stdout).toMatch(
-      /^SHORTENED: the chain is intact but ends at record 2 \(3 records, [0-9]+ bytes\); its seal says its last record is record 4, ending at byte [0-9]+ .*records were cut from its end\n$/,
-    );
+      const verified = cli(store, ["verify-audit", store.log]);
+      expect(verified.status).toBe(1);
+      expect(verified.stdout).toMatch(
+        /^SHORTENED: the chain is intact but ends at record 2 \(3 records, [0-9]+ bytes\); its seal says its last record is record 4, ending at byte [0-9]+ .*records were cut from its end\n$/,
+      );
 
-    const resealed = cli(store, ["reseal-audit", store.log]);
-    expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
-    expect(resealed.stdout).toMatch(
-      /^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/,
-    );
-    expect(cli(store, ["verify-audit", store.log])).toMatchObject({
-      status: 0,
-      stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/),
-    });
-    expect(start(store).status).toBe(0);
-  }, 60_000);
+      const resealed = cli(store, ["reseal-audit", store.log]);
+      expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
+      expect(resealed.stdout).toMatch(
+        /^resealed .* sealed record 3\n {2}the store held: last record 2, [0-9]+ bytes\n {2}the seal it replaces said: last record 4, [0-9]+ bytes \(key id [0-9a-f]{16}\)\n$/,
+      );
+      expect(cli(store, ["verify-audit", store.log])).toMatchObject({
+        status: 0,
+        stdout: expect.stringMatching(/^ok: 4 records, chain intact[^]*seal: holds its sealed record 3 \(its MAC checked/),
+      });
+      expect(start(store).status).toBe(0);
+    },
+    60_000,
+  );
 
-  it("a log removed whole (its lines, seal and ledger) does not start afresh: the seal key's register names it; reseal-audit, after a person looked, lets it start", async () => {
-    const store = freshStore();
-    // An amount of its own: the other tests' sends, from other stores, are in the workspace.
-    expect((await session(store, (client) => sendSol(client, "0.55"))).structured.status).toBe("submitted");
-    for (const file of [store.log, `${store.log}.seal`, `${store.log}.ledger.json`]) rmSync(file, { force: true });
+  it(
+    "a log removed whole (its lines, seal and ledger) does not start afresh: the seal key's " +
+      "register names it; reseal-audit, after a person looked, lets it start",
+    async () => {
+      const store = freshStore();
+      // An amount of its own: the other tests' sends, from other stores, are in the workspace.
+      expect((await session(store, (client) => sendSol(client, "0.55"))).structured.status).toBe("submitted");
+      for (const file of [store.log, `${store.log}.seal`, `${store.log}.ledger.json`]) rmSync(file, { force: true });
 
-    const refused = start(store);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(
-      new RegExp(
-        `audit log ${store.log}: the seal key's register .*/keys/sealed-logs/[0-9a-f]{32}\\.json says this log was sealed through record 4 \\(hash [0-9a-f]{12}…\\), but the log is missing and has no seal ${store.log}\\.seal`,
-      ),
-    );
-    expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
-    expect(refused.stderr).not.toMatch(/\n\s+at /);
+      const refused = start(store);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `audit log ${store.log}: the seal key's register ` +
+            ".*/keys/sealed-logs/[0-9a-f]{32}\\.json says this log was sealed through record 4 " +
+            `\\(hash [0-9a-f]{12}…\\), but the log is missing and has no seal ${store.log}\\.seal`,
+        ),
+      );
+      expect(refused.stderr).toContain(`custody-mcp reseal-audit ${store.log}`);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
 
-    const resealed = cli(store, ["reseal-audit", store.log]);
-    expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
-    expect(start(store).status).toBe(0);
-  }, 60_000);
+      const resealed = cli(store, ["reseal-audit", store.log]);
+      expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
+      expect(start(store).status).toBe(0);
+    },
+    60_000,
+  );
 
-  it("a ledger whose totals and traces were emptied stops the server naming it; reseal-audit rebuilds it from the log, so the day's maximum still holds", async () => {
-    const store = freshStore();
-    expect((await session(store, (client) => sendSol(client, "0.7"))).structured.status).toBe("submitted");
-    // A second session: its store's first open builds and saves the ledger; a dry run is all it does.
-    const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
-    const dry = await session(store, (client) => call(client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" }));
-    expect(dry.structured.status).toBe("dry_run");
-    const ledgerPath = `${store.log}.ledger.json`;
-    const ledger = JSON.parse(readFileSync(ledgerPath, "utf8")) as { committed: unknown[]; traces: unknown[] };
-    expect(ledger.committed).toHaveLength(1);
-    writeFileSync(ledgerPath, JSON.stringify({ ...ledger, committed: [], traces: [] }));
+  it(
+    "a ledger whose totals and traces were emptied stops the server naming it; " + "reseal-audit rebuilds it from the log, so the day's maximum still holds",
+    async () => {
+      const store = freshStore();
+      expect((await session(store, (client) => sendSol(client, "0.7"))).structured.status).toBe("submitted");
+      // A second session: its store's first open builds and saves the ledger; a dry run is all it does.
+      const recipient = (await accountNamed(emulator, DEMO.solCold)).address;
+      const dry = await session(store, (client) => call(client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.1", unit: "SOL" }));
+      expect(dry.structured.status).toBe("dry_run");
+      const ledgerPath = `${store.log}.ledger.json`;
+      const ledger = JSON.parse(readFileSync(ledgerPath, "utf8")) as { committed: unknown[]; traces: unknown[] };
+      expect(ledger.committed).toHaveLength(1);
+      writeFileSync(ledgerPath, JSON.stringify({ ...ledger, committed: [], traces: [] }));
 
-    const refused = start(store);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`audit log ${store.log}: its ledger ${ledgerPath} does not match its seal (its totals or write traces were edited)`);
-    const verified = cli(store, ["verify-audit", store.log]);
-    expect(verified.status).toBe(1);
-    expect(verified.stdout).toMatch(/^SEAL NOT TRUSTED: .*its ledger .* does not match its seal/);
+      const refused = start(store);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(`audit log ${store.log}: its ledger ${ledgerPath} does not match its seal (its totals or write traces were edited)`);
+      const verified = cli(store, ["verify-audit", store.log]);
+      expect(verified.status).toBe(1);
+      expect(verified.stdout).toMatch(/^SEAL NOT TRUSTED: .*its ledger .* does not match its seal/);
 
-    expect(cli(store, ["reseal-audit", store.log]).status).toBe(0);
-    // The 0.7 SOL sent is counted again (the ledger was rebuilt from the log, not taken as edited): another 0.7 would pass the day's 1 SOL (an amount of its own: the first test's identical send, from another store, is in the workspace).
-    const again = await session(store, (client) => sendSol(client, "0.7"));
-    expect(blockingCodes(again.structured)).toContain("POLICY_MAX_PER_DAY");
-  }, 60_000);
+      expect(cli(store, ["reseal-audit", store.log]).status).toBe(0);
+      // The 0.7 SOL sent is counted again (the ledger was rebuilt from the log, not taken as edited): another 0.7 would pass the
+      // day's 1 SOL (an amount of its own: the first test's identical send, from another store, is in the workspace).
+      const again = await session(store, (client) => sendSol(client, "0.7"));
+      expect(blockingCodes(again.structured)).toContain("POLICY_MAX_PER_DAY");
+    },
+    60_000,
+  );
 });
 
 describe("verify-audit's reading", () => {

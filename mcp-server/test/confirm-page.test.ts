@@ -197,45 +197,49 @@ describe("the confirmation page (stdio's loopback listener)", () => {
 });
 
 describe("the model's link", () => {
-  it("shows the write read-only; every string any answer or the page gave, posted or passed as the key with any Origin, confirms nothing; the person's link confirms once", async () => {
-    const { model, link, shown, answers, again } = await waitingWrite("model alone");
-    try {
-      const page = await openPage(shown, "model-link");
-      expect(await page.locator("h1").innerText()).toMatch(/^Waiting for you/);
-      expect(await page.locator("#write").innerText()).toContain("Amount: ");
-      expect(await page.locator("form").count()).toBe(0);
-      const html = (await pageRequest("GET", shown)).text;
-      await page.close();
-      const pool = new Set<string>([
-        ...answers.flatMap((answer) => stringsOf(answer.text, answer.structured)),
-        ...stringsOf(html, null),
-        ...stringsOf(shown, null),
-      ]);
-      const origin = new URL(shown).origin;
-      const before = sends();
-      for (const text of pool) {
-        const withKey = await pageRequest("GET", `${shown}?key=${encodeURIComponent(text)}`);
-        expect(withKey.text).not.toContain('name="secret"');
-        for (const from of [origin, "null", "http://evil.example"]) {
-          const posted = await rawPost(shown, new URLSearchParams({ secret: text, question: text, decision: "confirm" }).toString(), { Origin: from });
-          expect(posted.status, `${from} ${text}`).toBe(403);
+  it(
+    "shows the write read-only; every string any answer or the page gave, posted or passed as the " +
+      "key with any Origin, confirms nothing; the person's link confirms once",
+    async () => {
+      const { model, link, shown, answers, again } = await waitingWrite("model alone");
+      try {
+        const page = await openPage(shown, "model-link");
+        expect(await page.locator("h1").innerText()).toMatch(/^Waiting for you/);
+        expect(await page.locator("#write").innerText()).toContain("Amount: ");
+        expect(await page.locator("form").count()).toBe(0);
+        const html = (await pageRequest("GET", shown)).text;
+        await page.close();
+        const pool = new Set<string>([
+          ...answers.flatMap((answer) => stringsOf(answer.text, answer.structured)),
+          ...stringsOf(html, null),
+          ...stringsOf(shown, null),
+        ]);
+        const origin = new URL(shown).origin;
+        const before = sends();
+        for (const text of pool) {
+          const withKey = await pageRequest("GET", `${shown}?key=${encodeURIComponent(text)}`);
+          expect(withKey.text).not.toContain('name="secret"');
+          for (const from of [origin, "null", "http://evil.example"]) {
+            const posted = await rawPost(shown, new URLSearchParams({ secret: text, question: text, decision: "confirm" }).toString(), { Origin: from });
+            expect(posted.status, `${from} ${text}`).toBe(403);
+          }
         }
+        expect(sends()).toBe(before);
+        expect((await again()).structured.status).toBe("waiting_for_person");
+        // No answer carried the person's key.
+        const key = new URL(link).searchParams.get("key") as string;
+        expect([...pool].some((text) => text.includes(key))).toBe(false);
+        const person = await openPage(link, "person-link");
+        await person.getByRole("button", { name: "Confirm" }).click();
+        await person.getByRole("heading", { name: "Submitted" }).waitFor();
+        expect(sends()).toBe(before + 1);
+        expect((await again()).structured.status).toBe("submitted");
+        await person.close();
+      } finally {
+        await model.close();
       }
-      expect(sends()).toBe(before);
-      expect((await again()).structured.status).toBe("waiting_for_person");
-      // No answer carried the person's key.
-      const key = new URL(link).searchParams.get("key") as string;
-      expect([...pool].some((text) => text.includes(key))).toBe(false);
-      const person = await openPage(link, "person-link");
-      await person.getByRole("button", { name: "Confirm" }).click();
-      await person.getByRole("heading", { name: "Submitted" }).waitFor();
-      expect(sends()).toBe(before + 1);
-      expect((await again()).structured.status).toBe("submitted");
-      await person.close();
-    } finally {
-      await model.close();
-    }
-  });
+    },
+  );
 });
 
 /** Every string in an answer or a page: its structured values, and the text's words, quoted parts and attribute values. */

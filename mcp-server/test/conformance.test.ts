@@ -101,14 +101,16 @@ function runRequirements(revision: string): Promise<RequirementsRun> {
 beforeAll(async () => {
   tools = await timed("install", () => conformanceTools());
   log(
-    `${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION} on Node ${tools.nodeVersion}, from ${tools.cache} (${tools.installMs === null ? "cached" : `installed with npm in ${seconds(tools.installMs)}`})`,
+    `${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION} on Node ${tools.nodeVersion}, from ${tools.cache} ` +
+      `(${tools.installMs === null ? "cached" : `installed with npm in ${seconds(tools.installMs)}`})`,
   );
   const bundle = await timed("bundle", () => buildBundle());
   const token = randomBytes(24).toString("base64url");
   server = await timed("server start", () => startHttpBundle(bundle, [], { CUSTODY_MCP_TOKEN: token }));
   proxy = await startBearerProxy({ port: server.port, token });
   log(
-    `server under test: the bundle with --http on the embedded demo workspace at ${server.url}; the runner reaches it through the bearer proxy ${proxy.origin}/mcp`,
+    `server under test: the bundle with --http on the embedded demo workspace at ${server.url}; ` +
+      `the runner reaches it through the bearer proxy ${proxy.origin}/mcp`,
   );
 }, 600_000);
 
@@ -120,7 +122,8 @@ afterAll(async () => {
   }
   if (timings.length > 0)
     log(
-      `timings: ${timings.map((timing) => `${timing.step} ${seconds(timing.ms)}`).join(", ")}; total ${seconds(timings.reduce((sum, timing) => sum + timing.ms, 0))}`,
+      `timings: ${timings.map((timing) => `${timing.step} ${seconds(timing.ms)}`).join(", ")}; ` +
+        `total ${seconds(timings.reduce((sum, timing) => sum + timing.ms, 0))}`,
     );
 }, 60_000);
 
@@ -136,7 +139,9 @@ describe(`MCP conformance (${CONFORMANCE_PACKAGE}@${CONFORMANCE_VERSION}) over S
       const checks = scored.flatMap(([, scenarioChecks]) => scenarioChecks);
       const clean = scored.filter(([, scenarioChecks]) => scenarioChecks.every((check) => check.status === "SUCCESS")).length;
       log(
-        `${revision}: ${scored.length} required scenarios, ${clean} without a failure or warning; ${checks.filter((check) => check.status === "SUCCESS").length} of ${checks.length} checks pass; ${notScored.size} more run unscored; exit code ${run.exitCode} (${seconds(run.ms)})`,
+        `${revision}: ${scored.length} required scenarios, ${clean} without a failure or warning; ` +
+          `${checks.filter((check) => check.status === "SUCCESS").length} of ${checks.length} checks pass; ` +
+          `${notScored.size} more run unscored; exit code ${run.exitCode} (${seconds(run.ms)})`,
       );
       for (const [scenario, scenarioChecks] of scored) {
         for (const check of scenarioChecks)

@@ -219,68 +219,78 @@ describe("unknown is not absent", () => {
     return { proxy, args, dry, reference: dry.structured.reference as string };
   }
 
-  it("a POST that lands after the client's timeout is uncertain, sends progress, is found later by the background look-up, audited, and named by the next dry run", async () => {
-    const { proxy, args, dry, reference } = await dryRunThenHold(
-      { timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 },
-      { kind: "late", holdMs: 4000 },
-    );
-    const progress: string[] = [];
-    const result = await harness.client.callTool(
-      { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
-      { onprogress: (notification) => progress.push(notification.message ?? ""), resetTimeoutOnProgress: true },
-    );
-    const structured = result.structuredContent as Record<string, unknown>;
-    expect(structured.status).toBe("uncertain");
-    expect(String(structured.error)).toContain("it may still be applied");
-    expect(String(structured.error)).toContain(`search the transactions by its reference ${reference}`);
-    expect(String(structured.error)).not.toMatch(/not applied/);
-    expect(progress.length).toBeGreaterThan(0);
-    // A search by the reference says what the guard knows while nothing is found yet.
-    const early = await call(harness.client, "search_transactions", { label: reference });
-    expect(early.text).toContain(`Guard: ${reference} create_transaction sent `);
-    expect(early.text).toMatch(
-      /UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied and counts against the daily limit/,
-    );
-    expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
-    // Asked again while it is still unknown: the next dry run names it.
-    const meanwhile = await call(harness.client, "create_transaction", args);
-    expect(blockingCodes(meanwhile.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
-    expect(meanwhile.text).toContain(`(reference ${reference})`);
-    await proxy.forwarded();
-    const landed = await transactionsWithLabel(emulator, reference);
-    expect(landed).toHaveLength(1);
-    await harness.ctx.road.lookupsSettled();
-    const resolved = auditRecords(harness.auditPath).find((record) => record.event === "resolved");
-    expect(resolved).toMatchObject({ transaction_id: landed[0], details: { reference, outcome: "found" } });
-    // The search by the reference finds it; the next dry run names the transaction.
-    const search = await call(harness.client, "search_transactions", { label: reference });
-    expect(search.text).toContain(`was submitted as transaction ${landed[0]}`);
-    const next = await call(harness.client, "create_transaction", args);
-    expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
-    expect(next.text).toContain(`as transaction ${landed[0]}`);
-    expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-  }, 60_000);
+  it(
+    "a POST that lands after the client's timeout is uncertain, sends progress, is found later " +
+      "by the background look-up, audited, and named by the next dry run",
+    async () => {
+      const { proxy, args, dry, reference } = await dryRunThenHold(
+        { timeoutMs: 1500, lookupFirstDelayMs: 300, lookupHorizonMs: 30_000 },
+        { kind: "late", holdMs: 4000 },
+      );
+      const progress: string[] = [];
+      const result = await harness.client.callTool(
+        { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token } },
+        { onprogress: (notification) => progress.push(notification.message ?? ""), resetTimeoutOnProgress: true },
+      );
+      const structured = result.structuredContent as Record<string, unknown>;
+      expect(structured.status).toBe("uncertain");
+      expect(String(structured.error)).toContain("it may still be applied");
+      expect(String(structured.error)).toContain(`search the transactions by its reference ${reference}`);
+      expect(String(structured.error)).not.toMatch(/not applied/);
+      expect(progress.length).toBeGreaterThan(0);
+      // A search by the reference says what the guard knows while nothing is found yet.
+      const early = await call(harness.client, "search_transactions", { label: reference });
+      expect(early.text).toContain(`Guard: ${reference} create_transaction sent `);
+      expect(early.text).toMatch(
+        /UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied and counts against the daily limit/,
+      );
+      expect(early.structured.guard).toMatchObject({ reference, status: "uncertain", looking_up: true });
+      // Asked again while it is still unknown: the next dry run names it.
+      const meanwhile = await call(harness.client, "create_transaction", args);
+      expect(blockingCodes(meanwhile.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+      expect(meanwhile.text).toContain(`(reference ${reference})`);
+      await proxy.forwarded();
+      const landed = await transactionsWithLabel(emulator, reference);
+      expect(landed).toHaveLength(1);
+      await harness.ctx.road.lookupsSettled();
+      const resolved = auditRecords(harness.auditPath).find((record) => record.event === "resolved");
+      expect(resolved).toMatchObject({ transaction_id: landed[0], details: { reference, outcome: "found" } });
+      // The search by the reference finds it; the next dry run names the transaction.
+      const search = await call(harness.client, "search_transactions", { label: reference });
+      expect(search.text).toContain(`was submitted as transaction ${landed[0]}`);
+      const next = await call(harness.client, "create_transaction", args);
+      expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+      expect(next.text).toContain(`as transaction ${landed[0]}`);
+      expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+    },
+    60_000,
+  );
 
-  it("an uncertain write that landed after its look-ups gave up is named by the next dry run as the transaction it became, and cannot be repeated by its reference", async () => {
-    const { proxy, args, dry, reference } = await dryRunThenHold(
-      { timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 },
-      { kind: "late", holdMs: 2500 },
-    );
-    const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    expect(lost.structured.status).toBe("uncertain");
-    await harness.ctx.road.lookupsSettled();
-    expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
-    await proxy.forwarded();
-    const [landed] = await transactionsWithLabel(emulator, reference);
-    const next = await call(harness.client, "create_transaction", { ...args, repeat_of: reference });
-    expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
-    expect(next.text).toContain(`as transaction ${landed}`);
-    expect(auditRecords(harness.auditPath).slice(-2)).toMatchObject([
-      { event: "resolved", transaction_id: landed, details: { reference, outcome: "found" } },
-      { event: "blocked", details: { stage: "dry_run" } },
-    ]);
-    expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-  }, 30_000);
+  it(
+    "an uncertain write that landed after its look-ups gave up is named by the next dry run as " +
+      "the transaction it became, and cannot be repeated by its reference",
+    async () => {
+      const { proxy, args, dry, reference } = await dryRunThenHold(
+        { timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 300 },
+        { kind: "late", holdMs: 2500 },
+      );
+      const lost = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect(lost.structured.status).toBe("uncertain");
+      await harness.ctx.road.lookupsSettled();
+      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({ event: "resolved", details: { outcome: "not_found" } });
+      await proxy.forwarded();
+      const [landed] = await transactionsWithLabel(emulator, reference);
+      const next = await call(harness.client, "create_transaction", { ...args, repeat_of: reference });
+      expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+      expect(next.text).toContain(`as transaction ${landed}`);
+      expect(auditRecords(harness.auditPath).slice(-2)).toMatchObject([
+        { event: "resolved", transaction_id: landed, details: { reference, outcome: "found" } },
+        { event: "blocked", details: { stage: "dry_run" } },
+      ]);
+      expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+    },
+    30_000,
+  );
 
   it("a POST whose connection broke before it reached the service is still uncertain, never not applied; nothing is re-sent", async () => {
     const { proxy, args, dry } = await dryRunThenHold({ lookupFirstDelayMs: 100, lookupHorizonMs: 1000 }, { kind: "drop" });
@@ -353,30 +363,33 @@ describe("unknown is not absent", () => {
     expect(next.text).toMatch(/lost its answer, not found by its reference in \d+ look-ups? until \S+Z, which have stopped: it may already be applied/);
   }, 30_000);
 
-  it("a look-up left by a process that stopped is resumed by the next process that opens the store, which records the transaction the write became", async () => {
-    // The first process's own look-ups would only start after ten minutes: as if it had stopped.
-    const { proxy, args, dry, reference } = await dryRunThenHold(
-      { timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 },
-      { kind: "until_released" },
-    );
-    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    expect(confirmed.structured.status).toBe("uncertain");
-    proxy.release();
-    await proxy.forwarded();
-    const [landed] = await transactionsWithLabel(emulator, reference);
-    const next = await connectHarness(emulator, { auditPath: harness.auditPath });
-    try {
-      await next.ctx.road.lookupsSettled();
-      expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({
-        event: "resolved",
-        transaction_id: landed,
-        details: { reference, outcome: "found", stage: "background_lookup" },
-      });
-      expect(harness.ctx.road.lookingUp(reference)).toBe(true);
-    } finally {
-      await next.close();
-    }
-  });
+  it(
+    "a look-up left by a process that stopped is resumed by the next process that " + "opens the store, which records the transaction the write became",
+    async () => {
+      // The first process's own look-ups would only start after ten minutes: as if it had stopped.
+      const { proxy, args, dry, reference } = await dryRunThenHold(
+        { timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 },
+        { kind: "until_released" },
+      );
+      const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured.status).toBe("uncertain");
+      proxy.release();
+      await proxy.forwarded();
+      const [landed] = await transactionsWithLabel(emulator, reference);
+      const next = await connectHarness(emulator, { auditPath: harness.auditPath });
+      try {
+        await next.ctx.road.lookupsSettled();
+        expect(auditRecords(harness.auditPath).at(-1)).toMatchObject({
+          event: "resolved",
+          transaction_id: landed,
+          details: { reference, outcome: "found", stage: "background_lookup" },
+        });
+        expect(harness.ctx.road.lookingUp(reference)).toBe(true);
+      } finally {
+        await next.close();
+      }
+    },
+  );
 });
 
 describe("a write whose outcome is unknown", () => {

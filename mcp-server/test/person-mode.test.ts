@@ -133,36 +133,40 @@ describe("person mode", () => {
     }
   });
 
-  it("lists the write waiting for the person in list_pending_approvals (reference, tool, what moves, expiry), never what confirms it, until it is decided", async () => {
-    const model = await session();
-    const person = await session(ACCEPT);
-    try {
-      const args = await sendArgs("listed");
-      const dry = await call(model.client, "create_transaction", args);
-      const reference = dry.structured.reference as string;
-      const listed = await call(model.client, "list_pending_approvals", {});
-      const waiting = listed.structured.waiting_for_you as { reference: string; tool: string; moves: string; expires_at: string }[];
-      expect(waiting.find((write) => write.reference === reference)).toEqual({
-        reference,
-        tool: "create_transaction",
-        moves: expect.stringContaining(`Send funds from ${DEMO.solTreasury} (id `),
-        expires_at: dry.structured.expires_at,
-      });
-      expect(listed.text).toMatch(
-        new RegExp(
-          `${reference} create_transaction: <untrusted field="moves">Send funds from ${DEMO.solTreasury} \\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `,
-        ),
-      );
-      const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
-      expect(JSON.stringify(listed)).not.toContain(nonce);
-      expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
-      const after = await call(model.client, "list_pending_approvals", {});
-      expect((after.structured.waiting_for_you as { reference: string }[]).map((write) => write.reference)).not.toContain(reference);
-    } finally {
-      await model.close();
-      await person.close();
-    }
-  });
+  it(
+    "lists the write waiting for the person in list_pending_approvals (reference, tool, " + "what moves, expiry), never what confirms it, until it is decided",
+    async () => {
+      const model = await session();
+      const person = await session(ACCEPT);
+      try {
+        const args = await sendArgs("listed");
+        const dry = await call(model.client, "create_transaction", args);
+        const reference = dry.structured.reference as string;
+        const listed = await call(model.client, "list_pending_approvals", {});
+        const waiting = listed.structured.waiting_for_you as { reference: string; tool: string; moves: string; expires_at: string }[];
+        expect(waiting.find((write) => write.reference === reference)).toEqual({
+          reference,
+          tool: "create_transaction",
+          moves: expect.stringContaining(`Send funds from ${DEMO.solTreasury} (id `),
+          expires_at: dry.structured.expires_at,
+        });
+        expect(listed.text).toMatch(
+          new RegExp(
+            `${reference} create_transaction: <untrusted field="moves">Send funds from ${DEMO.solTreasury} ` +
+              `\\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `,
+          ),
+        );
+        const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
+        expect(JSON.stringify(listed)).not.toContain(nonce);
+        expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+        const after = await call(model.client, "list_pending_approvals", {});
+        expect((after.structured.waiting_for_you as { reference: string }[]).map((write) => write.reference)).not.toContain(reference);
+      } finally {
+        await model.close();
+        await person.close();
+      }
+    },
+  );
 
   it("sends nothing for an expired dry run, and says it expired", async () => {
     const model = await session();
@@ -222,27 +226,30 @@ describe("person mode", () => {
 });
 
 describe("a role that requires the person", () => {
-  it("gives its people no token and no page link (the page cannot sign them in without --confirm-client-id); another role's people keep the token", async () => {
-    const roles = [
-      { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
-      { name: "plain", when: { groups: ["plain"] } },
-    ];
-    const team = testContext(emulator, { policy: { roles }, baseUrl: recorder.baseUrl });
-    const careful = await connectSession(team.ctx, undefined, { subject: "carla", groups: ["careful"], roles: [] });
-    const plain = await connectSession(team.ctx, undefined, { subject: "paul", groups: ["plain"], roles: [] });
-    try {
-      const args = await sendArgs("role");
-      const hers = await call(careful.client, "create_transaction", args);
-      expect(hers.structured.status, hers.text).toBe("dry_run");
-      expect(hers.token).toBeUndefined();
-      const waiting = await call(careful.client, "create_transaction", { ...args, reference: hers.structured.reference as string });
-      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
-      expect(waiting.text).not.toContain("/confirm/");
-      const his = await call(plain.client, "create_transaction", await sendArgs("role plain"));
-      expect(his.token, his.text).toEqual(expect.any(String));
-    } finally {
-      await careful.close();
-      await plain.close();
-    }
-  });
+  it(
+    "gives its people no token and no page link (the page cannot sign them in without " + "--confirm-client-id); another role's people keep the token",
+    async () => {
+      const roles = [
+        { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
+        { name: "plain", when: { groups: ["plain"] } },
+      ];
+      const team = testContext(emulator, { policy: { roles }, baseUrl: recorder.baseUrl });
+      const careful = await connectSession(team.ctx, undefined, { subject: "carla", groups: ["careful"], roles: [] });
+      const plain = await connectSession(team.ctx, undefined, { subject: "paul", groups: ["plain"], roles: [] });
+      try {
+        const args = await sendArgs("role");
+        const hers = await call(careful.client, "create_transaction", args);
+        expect(hers.structured.status, hers.text).toBe("dry_run");
+        expect(hers.token).toBeUndefined();
+        const waiting = await call(careful.client, "create_transaction", { ...args, reference: hers.structured.reference as string });
+        expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+        expect(waiting.text).not.toContain("/confirm/");
+        const his = await call(plain.client, "create_transaction", await sendArgs("role plain"));
+        expect(his.token, his.text).toEqual(expect.any(String));
+      } finally {
+        await careful.close();
+        await plain.close();
+      }
+    },
+  );
 });

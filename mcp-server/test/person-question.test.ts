@@ -214,35 +214,39 @@ describe("the requestState of a 2026-07-28 question", () => {
     return [prefix, Buffer.from(JSON.stringify({ ...content, person: "mallory" })).toString("base64url"), mac].join(".");
   }
 
-  it("is refused when tampered with or when it was sealed for another dry run, sends nothing, and uses nothing up: the owner confirms once, a replay reads already used", async () => {
-    const client = await manualClient();
-    try {
-      const args = await sendArgs("manual 2026");
-      const dry = await call(client, "create_transaction", args);
-      const question = await asked(client, args, dry.token);
-      expect(question.inputRequests.confirm?.params.message).toContain("Submit it?");
-      const reference = dry.structured.reference as string;
+  it(
+    "is refused when tampered with or when it was sealed for another dry run, sends nothing, and " +
+      "uses nothing up: the owner confirms once, a replay reads already used",
+    async () => {
+      const client = await manualClient();
+      try {
+        const args = await sendArgs("manual 2026");
+        const dry = await call(client, "create_transaction", args);
+        const question = await asked(client, args, dry.token);
+        expect(question.inputRequests.confirm?.params.message).toContain("Submit it?");
+        const reference = dry.structured.reference as string;
 
-      const altered = await answered(client, args, dry.token, tampered(question.requestState));
-      expect(altered.structured, altered.text).toMatchObject({ status: "refused", reason: "request_state" });
-      expect(altered.structured.error).toMatch(/signature does not match/);
-      const otherArgs = await sendArgs("another dry run");
-      const otherDry = await call(client, "create_transaction", otherArgs);
-      const otherQuestion = await asked(client, otherArgs, otherDry.token);
-      const swapped = await answered(client, args, dry.token, otherQuestion.requestState);
-      expect(swapped.structured, swapped.text).toMatchObject({ status: "refused", reason: "request_state" });
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+        const altered = await answered(client, args, dry.token, tampered(question.requestState));
+        expect(altered.structured, altered.text).toMatchObject({ status: "refused", reason: "request_state" });
+        expect(altered.structured.error).toMatch(/signature does not match/);
+        const otherArgs = await sendArgs("another dry run");
+        const otherDry = await call(client, "create_transaction", otherArgs);
+        const otherQuestion = await asked(client, otherArgs, otherDry.token);
+        const swapped = await answered(client, args, dry.token, otherQuestion.requestState);
+        expect(swapped.structured, swapped.text).toMatchObject({ status: "refused", reason: "request_state" });
+        expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
 
-      const confirmed = await answered(client, args, dry.token, question.requestState);
-      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
-      const replayed = await answered(client, args, dry.token, question.requestState);
-      expect(replayed.structured).toMatchObject({ status: "refused", reason: "reused" });
-      expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-      expect(eventsOf(httpAudit, reference)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
-    } finally {
-      await client.close();
-    }
-  });
+        const confirmed = await answered(client, args, dry.token, question.requestState);
+        expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+        const replayed = await answered(client, args, dry.token, question.requestState);
+        expect(replayed.structured).toMatchObject({ status: "refused", reason: "reused" });
+        expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
+        expect(eventsOf(httpAudit, reference)).toEqual(["dry_run", "confirmed", "reserved", "submitted"]);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("counts the answer only for the question asked: when what the person would be told changed since, nothing is sent", async () => {
     const client = await manualClient();

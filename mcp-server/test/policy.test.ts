@@ -186,7 +186,8 @@ describe("limits and allow-lists", () => {
       const confirmed = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
       expect(confirmed.structured.status).toBe("blocked");
       expect(blockingCodes(confirmed.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
-      // Caught by the plan made again once the person answered (the question is answered before the intent is used), before the reservation re-reads the day under the log's lock again.
+      // Caught by the plan made again once the person answered (the question is answered before the
+      // intent is used), before the reservation re-reads the day under the log's lock again.
       expect(confirmed.text).toContain("BLOCKED (re-check on fresh data), nothing sent");
       expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
       const last = JSON.parse(readFileSync(harness.auditPath, "utf8").trim().split("\n").at(-1) ?? "{}") as { event: string; details: { stage: string } };

@@ -93,7 +93,9 @@ describe("read tools", () => {
     ]);
     expect(permissions.find((permission) => permission.account.name === DEMO.solTreasury)?.waits_for).toBeUndefined();
     expect(result.text).toContain(
-      '<untrusted field="name">sol-cold</untrusted> (2): creates under transaction; approves under transaction; every transaction request it creates waits for step 2: 1 of <untrusted field="approvers">dana.approver (person), erin.approver (person)</untrusted>',
+      '<untrusted field="name">sol-cold</untrusted> (2): creates under transaction; approves under ' +
+        "transaction; every transaction request it creates waits for step 2: 1 of <untrusted " +
+        'field="approvers">dana.approver (person), erin.approver (person)</untrusted>',
     );
   });
 

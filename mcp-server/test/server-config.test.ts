@@ -159,7 +159,8 @@ describe("configuration", () => {
     expect(() => readCommand(["--replica-id", "r1"], env)).toThrow(/only with --http/);
     const alone = readCommand(["--http", "--replica-id", "r1"], {}) as { config: ServerConfig };
     expect(replicaProblem(alone.config)).toBe(
-      "--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share the bearer token (CUSTODY_MCP_TOKEN) and the token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE); set it on every replica",
+      "--replica-id (CUSTODY_MCP_REPLICA_ID): replicas must share the bearer token (CUSTODY_MCP_TOKEN) and the " +
+        "token secret (--token-secret-file, CUSTODY_TOKEN_SECRET_FILE); set it on every replica",
     );
   });
 });

@@ -161,34 +161,39 @@ describe("the bundle over stdio", () => {
     }
   });
 
-  it("a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any tool, the confirmation page's routes and the writes they name, nor the PostgreSQL store and its driver: chunks beside the entry, imported on demand; Ajv is in no file at all", () => {
-    const markers = [
-      "async function startEmulator",
-      "async function startHttpServer",
-      "ERR_JWKS_NO_MATCHING_KEY",
-      "CustodyClient = class",
-      "function defineWriteTool",
-      "SELECT pg_advisory_xact_lock($1, $2)",
-      "Connection terminated unexpectedly",
-      // The confirmation page's routes, and through them every write's definition (zod schemas, rules).
-      "This copy is read-only: it cannot confirm",
-      "unreachable: no write spec for",
-    ];
-    const started = staticClosure(bundle)
-      .map((file) => readFileSync(file, "utf8"))
-      .join("\n");
-    const chunks = join(dirname(bundle), "chunks");
-    const shipped = readdirSync(chunks)
-      .filter((file) => file.endsWith(".js"))
-      .map((file) => readFileSync(join(chunks, file), "utf8"))
-      .join("\n");
-    for (const marker of markers) {
-      expect(shipped, marker).toContain(marker);
-      expect(started, marker).not.toContain(marker);
-    }
-    const ajv = "ajv-validator/ajv/master/lib/refs/data.json";
-    expect(started + shipped).not.toContain(ajv);
-  });
+  it(
+    "a start loads neither the emulator, the HTTP transport (nor jose, its token checks), the client, any " +
+      "tool, the confirmation page's routes and the writes they name, nor the PostgreSQL store and its driver: " +
+      "chunks beside the entry, imported on demand; Ajv is in no file at all",
+    () => {
+      const markers = [
+        "async function startEmulator",
+        "async function startHttpServer",
+        "ERR_JWKS_NO_MATCHING_KEY",
+        "CustodyClient = class",
+        "function defineWriteTool",
+        "SELECT pg_advisory_xact_lock($1, $2)",
+        "Connection terminated unexpectedly",
+        // The confirmation page's routes, and through them every write's definition (zod schemas, rules).
+        "This copy is read-only: it cannot confirm",
+        "unreachable: no write spec for",
+      ];
+      const started = staticClosure(bundle)
+        .map((file) => readFileSync(file, "utf8"))
+        .join("\n");
+      const chunks = join(dirname(bundle), "chunks");
+      const shipped = readdirSync(chunks)
+        .filter((file) => file.endsWith(".js"))
+        .map((file) => readFileSync(join(chunks, file), "utf8"))
+        .join("\n");
+      for (const marker of markers) {
+        expect(shipped, marker).toContain(marker);
+        expect(started, marker).not.toContain(marker);
+      }
+      const ajv = "ajv-validator/ajv/master/lib/refs/data.json";
+      expect(started + shipped).not.toContain(ajv);
+    },
+  );
 
   it("starts with a broken audit log, lists its tools, and refuses every call naming the log; nothing is sent", async () => {
     const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
@@ -235,28 +240,32 @@ describe("the bundle over stdio", () => {
     expect(verified.stdout).toMatch(/^ok: 7 records, chain intact/);
   });
 
-  it("warms up (the tools, the context, the account names) after the first tools/list answer, once; a client that lists no tools does not make it list the accounts", async () => {
-    const warmed = /warmed up in \d+ ms: the tools, the context and the names of (\d+) accounts/g;
-    const { client, stderr } = await spawnServer([], {
-      CUSTODY_BASE_URL: emulator.baseUrl,
-      CUSTODY_OPERATOR: DEMO.treasuryBot,
-      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
-    });
-    try {
-      await client.listPrompts();
-      await client.listResources();
-      expect(stderr()).not.toMatch(warmed);
-      expect((await client.listTools()).tools.length).toBeGreaterThan(1);
-      await vi.waitFor(() => expect(stderr()).toMatch(warmed), { timeout: 15_000, interval: 50 });
-      expect(Number([...stderr().matchAll(warmed)][0]?.[1])).toBeGreaterThan(1);
-      await client.listTools();
-      const result = await client.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
-      expect((result.structuredContent as { account?: { name?: string } }).account?.name).toBe(DEMO.solTreasury);
-      expect([...stderr().matchAll(warmed)]).toHaveLength(1);
-    } finally {
-      await client.close();
-    }
-  });
+  it(
+    "warms up (the tools, the context, the account names) after the first tools/list answer, " +
+      "once; a client that lists no tools does not make it list the accounts",
+    async () => {
+      const warmed = /warmed up in \d+ ms: the tools, the context and the names of (\d+) accounts/g;
+      const { client, stderr } = await spawnServer([], {
+        CUSTODY_BASE_URL: emulator.baseUrl,
+        CUSTODY_OPERATOR: DEMO.treasuryBot,
+        CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+      });
+      try {
+        await client.listPrompts();
+        await client.listResources();
+        expect(stderr()).not.toMatch(warmed);
+        expect((await client.listTools()).tools.length).toBeGreaterThan(1);
+        await vi.waitFor(() => expect(stderr()).toMatch(warmed), { timeout: 15_000, interval: 50 });
+        expect(Number([...stderr().matchAll(warmed)][0]?.[1])).toBeGreaterThan(1);
+        await client.listTools();
+        const result = await client.callTool({ name: "get_account", arguments: { account: DEMO.solTreasury } });
+        expect((result.structuredContent as { account?: { name?: string } }).account?.name).toBe(DEMO.solTreasury);
+        expect([...stderr().matchAll(warmed)]).toHaveLength(1);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("--read-only registers no write tool", async () => {
     const { client } = await spawnServer(["--read-only"], {

@@ -55,7 +55,8 @@ describe("two stores of one operator confirming the identical send at the same m
       const [low, high] = [ids[1 - later]!, ids[later]!];
       expect(confirmed[later]!.structured.warning).toMatch(
         new RegExp(
-          `^an identical write of operator ${DEMO.treasuryBot} was made from another store, process or machine at the same moment as this one \\(transaction ${low}, `,
+          `^an identical write of operator ${DEMO.treasuryBot} was made from another store, process ` +
+            `or machine at the same moment as this one \\(transaction ${low}, `,
         ),
       );
       expect(confirmed[later]!.text).toContain(

@@ -113,7 +113,8 @@ describe("a team server: each person through their role", () => {
     const dry = await call(alice, "create_transaction", send("0.5", "alice pays"));
     expect(dry.structured.status, dry.text).toBe("dry_run");
     expect(dry.text).toContain(
-      'Prepared for <untrusted field="prepared_for">Alice Martin <alice@example.com> (subject alice, via client treasury-desk)</untrusted>, as operator treasury-bot.',
+      'Prepared for <untrusted field="prepared_for">Alice Martin <alice@example.com> (subject ' +
+        "alice, via client treasury-desk)</untrusted>, as operator treasury-bot.",
     );
     expect(dry.structured.prepared_for).toEqual({ subject: "alice", name: "Alice Martin", email: "alice@example.com", client: "treasury-desk" });
     const confirmed = await call(alice, "create_transaction", { ...send("0.5", "alice pays"), confirmation_token: dry.token });

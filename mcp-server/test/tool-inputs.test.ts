@@ -133,7 +133,8 @@ describe("errors name the tool's own fields", () => {
     expect(result.text).not.toContain("coin_fields.payee");
     const unknown = ((result.structured.checks ?? []) as { code: string; message: string }[]).find((check) => check.code === "POLKADOT_PAYEE_UNKNOWN");
     expect(unknown?.message).toBe(
-      'payee "staked" is not a rewards destination: must be Staked or Stash (also Controller, deprecated, and None, which forfeits the rewards); did you mean "Staked"? (spelled so)',
+      'payee "staked" is not a rewards destination: must be Staked or Stash (also Controller, deprecated, ' +
+        'and None, which forfeits the rewards); did you mean "Staked"? (spelled so)',
     );
   });
 

@@ -39,29 +39,37 @@ describe("tools/list", () => {
     await emulator.close();
   });
 
-  it(`shows a model at most ${BUDGET_TOKENS} tokens (bytes / 4) and ${BUDGET_BYTES_PER_TOOL} bytes per tool on average with every tool registered; ${BUDGET_WIRE_BYTES} bytes on the wire`, async () => {
-    const list = await harness.client.listTools();
-    expect(list.tools).toHaveLength(ALL_TOOLS.length);
-    const shown = list.tools.map((tool) => Buffer.byteLength(JSON.stringify(shownToModel(tool)), "utf8"));
-    const bytes = shown.reduce((sum, size) => sum + size, 0);
-    expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
-    expect(bytes / list.tools.length).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
-    expect(Buffer.byteLength(JSON.stringify(list), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES);
-  });
+  it(
+    `shows a model at most ${BUDGET_TOKENS} tokens (bytes / 4) and ${BUDGET_BYTES_PER_TOOL} bytes per tool ` +
+      `on average with every tool registered; ${BUDGET_WIRE_BYTES} bytes on the wire`,
+    async () => {
+      const list = await harness.client.listTools();
+      expect(list.tools).toHaveLength(ALL_TOOLS.length);
+      const shown = list.tools.map((tool) => Buffer.byteLength(JSON.stringify(shownToModel(tool)), "utf8"));
+      const bytes = shown.reduce((sum, size) => sum + size, 0);
+      expect(bytes / 4).toBeLessThanOrEqual(BUDGET_TOKENS);
+      expect(bytes / list.tools.length).toBeLessThanOrEqual(BUDGET_BYTES_PER_TOOL);
+      expect(Buffer.byteLength(JSON.stringify(list), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES);
+    },
+  );
 
-  it(`shows a model the same with the views linked (a client declaring the MCP Apps extension); ${BUDGET_WIRE_BYTES} + ${VIEW_LINKS_BYTES} bytes on the wire without the app-only tool`, async () => {
-    const apps = await connectViewClient(harness.ctx);
-    try {
-      const list = await apps.client.listTools();
-      const forModels = list.tools.filter((tool) => !isToolVisibilityAppOnly(tool));
-      expect(forModels).toHaveLength(ALL_TOOLS.length);
-      const plain = await harness.client.listTools();
-      expect(forModels.map(shownToModel)).toEqual(plain.tools.map(shownToModel));
-      expect(Buffer.byteLength(JSON.stringify({ ...list, tools: forModels }), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES + VIEW_LINKS_BYTES);
-    } finally {
-      await apps.close();
-    }
-  });
+  it(
+    "shows a model the same with the views linked (a client declaring the MCP Apps extension); " +
+      `${BUDGET_WIRE_BYTES} + ${VIEW_LINKS_BYTES} bytes on the wire without the app-only tool`,
+    async () => {
+      const apps = await connectViewClient(harness.ctx);
+      try {
+        const list = await apps.client.listTools();
+        const forModels = list.tools.filter((tool) => !isToolVisibilityAppOnly(tool));
+        expect(forModels).toHaveLength(ALL_TOOLS.length);
+        const plain = await harness.client.listTools();
+        expect(forModels.map(shownToModel)).toEqual(plain.tools.map(shownToModel));
+        expect(Buffer.byteLength(JSON.stringify({ ...list, tools: forModels }), "utf8")).toBeLessThanOrEqual(BUDGET_WIRE_BYTES + VIEW_LINKS_BYTES);
+      } finally {
+        await apps.close();
+      }
+    },
+  );
 
   it("lists the issue's tool names, each with title, description, output schema and all four hints stated", async () => {
     const list = await harness.client.listTools();

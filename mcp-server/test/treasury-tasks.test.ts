@@ -48,23 +48,27 @@ describe("what we hold: staked SOL, what is available and why, and when unbonded
     expect(answer.structured.networks).toContainEqual(expect.objectContaining({ network: "Solana", accounts: 2 }));
   });
 
-  it("says what this operator may move: a deactivated stake its rules do not let it withdraw is withdrawable by those they name, not by it; each network's available and what it may send of it", async () => {
-    const treasury = await call(demo.treasury.client, "get_holdings", { account: DEMO.solTreasury });
-    expect(treasury.text).not.toContain("withdrawable now (solana_withdraw_stake)");
-    expect(treasury.text).toMatch(
-      /1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/,
-    );
-    expect(treasury.text).toMatch(/Solana \(solana_testnet\), 1 account: balance [0-9.]+ SOL, available [0-9.]+ SOL, staked/);
-    const staking = await call(demo.staking.client, "get_holdings", {});
-    expect(staking.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(solana_withdraw_stake\)/);
-    // staking-bot creates sends on sol-treasury, not on sol-cold: of the network's available, only sol-treasury's is its to send.
-    const accounts = staking.structured.accounts as { account: { name: string }; available: Amount }[];
-    const available = (name: string) => accounts.find((entry) => entry.account.name === name)?.available.display;
-    expect(staking.text).toContain(
-      `(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`,
-    );
-    expect(available(DEMO.solCold)).not.toBe("0");
-  });
+  it(
+    "says what this operator may move: a deactivated stake its rules do not let it withdraw is withdrawable " +
+      "by those they name, not by it; each network's available and what it may send of it",
+    async () => {
+      const treasury = await call(demo.treasury.client, "get_holdings", { account: DEMO.solTreasury });
+      expect(treasury.text).not.toContain("withdrawable now (solana_withdraw_stake)");
+      expect(treasury.text).toMatch(
+        /1 deactivated stake [0-9.]+ SOL, withdrawable now \(by <untrusted field="creators">staking-bot \(API\)<\/untrusted>; not by you, treasury-bot\)/,
+      );
+      expect(treasury.text).toMatch(/Solana \(solana_testnet\), 1 account: balance [0-9.]+ SOL, available [0-9.]+ SOL, staked/);
+      const staking = await call(demo.staking.client, "get_holdings", {});
+      expect(staking.text).toMatch(/1 deactivated stake [0-9.]+ SOL, withdrawable now \(solana_withdraw_stake\)/);
+      // staking-bot creates sends on sol-treasury, not on sol-cold: of the network's available, only sol-treasury's is its to send.
+      const accounts = staking.structured.accounts as { account: { name: string }; available: Amount }[];
+      const available = (name: string) => accounts.find((entry) => entry.account.name === name)?.available.display;
+      expect(staking.text).toContain(
+        `(staking-bot may send ${available(DEMO.solTreasury)} SOL of it: the rest is on accounts whose transaction rule does not name it a creator)`,
+      );
+      expect(available(DEMO.solCold)).not.toBe("0");
+    },
+  );
 
   it("explains an available balance below the balance by the transactions holding funds, by id, and the staking lock", async () => {
     const answer = await call(demo.treasury.client, "get_holdings", {});
@@ -120,66 +124,71 @@ describe("the pending approvals, in one call", () => {
     expires_at: string;
   };
 
-  it("lists every transaction waiting with its account, amounts in both units, creator and missing approvers by name, whether this operator can approve, and its expiry", async () => {
-    // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
-    const vault = await accountNamed(demo.emulator, DEMO.dotVault);
-    const rules = vault.governance_rules;
-    if (!rules) throw new Error("dot-vault reports no rules");
-    const withStakingBot = {
-      ...rules,
-      transaction: {
-        ...rules.transaction,
-        steps: [
-          rules.transaction.steps[0],
-          {
-            quorum: 1,
-            approvers: [
-              { username: DEMO.stakingBot, is_api: true },
-              { username: "dana.approver", is_api: false },
-            ],
-          },
-        ],
-      },
-    };
-    await control(demo.emulator, "PUT", `/accounts/${vault.id}/governance`, withStakingBot);
-    const payee = await accountNamed(demo.emulator, DEMO.dotStaking);
-    const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
-      account: DEMO.dotVault,
-      recipient: payee.address,
-      amount: "12.5",
-      unit: "DOT",
-    });
-    const created = (confirmed.structured.transaction as { id: number }).id;
+  it(
+    "lists every transaction waiting with its account, amounts in both units, creator and missing " +
+      "approvers by name, whether this operator can approve, and its expiry",
+    async () => {
+      // dot-vault's second step also admits staking-bot: a send treasury-bot creates there waits for one of them.
+      const vault = await accountNamed(demo.emulator, DEMO.dotVault);
+      const rules = vault.governance_rules;
+      if (!rules) throw new Error("dot-vault reports no rules");
+      const withStakingBot = {
+        ...rules,
+        transaction: {
+          ...rules.transaction,
+          steps: [
+            rules.transaction.steps[0],
+            {
+              quorum: 1,
+              approvers: [
+                { username: DEMO.stakingBot, is_api: true },
+                { username: "dana.approver", is_api: false },
+              ],
+            },
+          ],
+        },
+      };
+      await control(demo.emulator, "PUT", `/accounts/${vault.id}/governance`, withStakingBot);
+      const payee = await accountNamed(demo.emulator, DEMO.dotStaking);
+      const { confirmed } = await dryRunAndConfirm(demo.treasury.client, "create_transaction", {
+        account: DEMO.dotVault,
+        recipient: payee.address,
+        amount: "12.5",
+        unit: "DOT",
+      });
+      const created = (confirmed.structured.transaction as { id: number }).id;
 
-    const answer = await call(demo.staking.client, "list_pending_approvals", {});
-    const waiting = await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" });
-    const pending = answer.structured.pending as Pending[];
-    expect(pending.map((item) => item.transaction_id).sort()).toEqual(waiting.map((tx) => tx.id).sort());
-    const mine = pending.find((item) => item.transaction_id === created);
-    expect(mine).toMatchObject({
-      account: { name: DEMO.dotVault },
-      amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
-      created_by: { id: await transactionCreator(created), username: DEMO.treasuryBot },
-      missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
-      operator_can_approve: true,
-    });
-    // The request expires 7 days after its creation, by the service's clock.
-    const createdOn = Date.parse(waiting.find((tx) => tx.id === created)?.created_on ?? "");
-    expect(Date.parse(mine?.expires_at ?? "")).toBe(createdOn + 7 * 86_400_000);
-    for (const other of pending.filter((item) => item.transaction_id !== created)) expect(other.operator_can_approve).toBe(false);
-    expect(answer.text).toContain(`#${created} SEND on <untrusted field="account">dot-vault</untrusted>`);
-    expect(answer.text).toMatch(/12\.5 DOT \(125000000000 planck\)/);
-    expect(answer.text).toContain(
-      'step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver (person)</untrusted>; staking-bot can approve it (approve_transaction); expires ',
-    );
-    expect(answer.text).not.toMatch(/created_by": ?\d/);
+      const answer = await call(demo.staking.client, "list_pending_approvals", {});
+      const waiting = await directClient(demo.emulator).searchAllTransactions({ status: "PENDING_APPROVAL" });
+      const pending = answer.structured.pending as Pending[];
+      expect(pending.map((item) => item.transaction_id).sort()).toEqual(waiting.map((tx) => tx.id).sort());
+      const mine = pending.find((item) => item.transaction_id === created);
+      expect(mine).toMatchObject({
+        account: { name: DEMO.dotVault },
+        amount: { base_units: "125000000000", display: "12.5", unit: "DOT" },
+        created_by: { id: await transactionCreator(created), username: DEMO.treasuryBot },
+        missing: [{ step: 2, needs: 1, of: [{ username: DEMO.stakingBot }, { username: "dana.approver" }] }],
+        operator_can_approve: true,
+      });
+      // The request expires 7 days after its creation, by the service's clock.
+      const createdOn = Date.parse(waiting.find((tx) => tx.id === created)?.created_on ?? "");
+      expect(Date.parse(mine?.expires_at ?? "")).toBe(createdOn + 7 * 86_400_000);
+      for (const other of pending.filter((item) => item.transaction_id !== created)) expect(other.operator_can_approve).toBe(false);
+      expect(answer.text).toContain(`#${created} SEND on <untrusted field="account">dot-vault</untrusted>`);
+      expect(answer.text).toMatch(/12\.5 DOT \(125000000000 planck\)/);
+      expect(answer.text).toContain(
+        'step 2 needs 1 of <untrusted field="approvers">staking-bot (API), dana.approver ' +
+          "(person)</untrusted>; staking-bot can approve it (approve_transaction); expires ",
+      );
+      expect(answer.text).not.toMatch(/created_by": ?\d/);
 
-    // The assistant approves the one it can, and it leaves the list.
-    const approved = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: created });
-    expect(approved.confirmed.structured.status).toBe("submitted");
-    const after = await call(demo.staking.client, "list_pending_approvals", {});
-    expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
-  });
+      // The assistant approves the one it can, and it leaves the list.
+      const approved = await dryRunAndConfirm(demo.staking.client, "approve_transaction", { transaction_id: created });
+      expect(approved.confirmed.structured.status).toBe("submitted");
+      const after = await call(demo.staking.client, "list_pending_approvals", {});
+      expect((after.structured.pending as Pending[]).map((item) => item.transaction_id)).not.toContain(created);
+    },
+  );
 });
 
 describe("who created it: by id and name wherever a transaction is answered", () => {
@@ -443,109 +452,122 @@ describe("near misses", () => {
 });
 
 describe("what moved since yesterday, and is anything stuck or uncertain", () => {
-  it("is answered by list_activity in one call within 2,500 tokens: the window's transactions by date and account, the lost answer and what its look-ups found, the approval waiting over a day and who is still needed", async () => {
-    const proxy = await startHoldingProxy(demo.emulator);
-    const session = await connectHarness(demo.emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
-    try {
-      const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
-      // A send on sol-cold waits for a person; a day and an hour later it still does.
-      const waiting = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "2", unit: "SOL" });
-      const waitingId = (waiting.confirmed.structured.transaction as { id: number }).id;
-      await control(demo.emulator, "POST", "/clock/advance", { seconds: 25 * 3600 });
-      // Since: a send that went through, and one whose POST was lost on the way (never applied, but nobody can know).
-      const sent = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL" });
-      const sentId = (sent.confirmed.structured.transaction as { id: number }).id;
-      const dry = await call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL" });
-      proxy.hold("POST", "/transactions", { kind: "drop" });
-      const pending = call(session.client, "create_transaction", {
-        account: DEMO.solTreasury,
-        recipient,
-        amount: "0.75",
-        unit: "SOL",
-        confirmation_token: dry.token,
-      });
-      await proxy.held();
-      proxy.release();
-      expect((await pending).structured.status).toBe("uncertain");
-      await session.ctx.road.lookupsSettled();
-      const reference = dry.structured.reference as string;
+  it(
+    "is answered by list_activity in one call within 2,500 tokens: the window's " +
+      "transactions by date and account, the lost answer and what its look-ups found, " +
+      "the approval waiting over a day and who is still needed",
+    async () => {
+      const proxy = await startHoldingProxy(demo.emulator);
+      const session = await connectHarness(demo.emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+      try {
+        const recipient = "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk";
+        // A send on sol-cold waits for a person; a day and an hour later it still does.
+        const waiting = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solCold, recipient, amount: "2", unit: "SOL" });
+        const waitingId = (waiting.confirmed.structured.transaction as { id: number }).id;
+        await control(demo.emulator, "POST", "/clock/advance", { seconds: 25 * 3600 });
+        // Since: a send that went through, and one whose POST was lost on the way (never applied, but nobody can know).
+        const sent = await dryRunAndConfirm(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1.5", unit: "SOL" });
+        const sentId = (sent.confirmed.structured.transaction as { id: number }).id;
+        const dry = await call(session.client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "0.75", unit: "SOL" });
+        proxy.hold("POST", "/transactions", { kind: "drop" });
+        const pending = call(session.client, "create_transaction", {
+          account: DEMO.solTreasury,
+          recipient,
+          amount: "0.75",
+          unit: "SOL",
+          confirmation_token: dry.token,
+        });
+        await proxy.held();
+        proxy.release();
+        expect((await pending).structured.status).toBe("uncertain");
+        await session.ctx.road.lookupsSettled();
+        const reference = dry.structured.reference as string;
 
-      const answer = await call(session.client, "list_activity", {});
-      expect(answer.isError).toBe(false);
-      expect(tokens(answer)).toBeLessThanOrEqual(2500);
-      const moved = answer.structured.transactions as {
-        transaction_id: number;
-        account: { id: number; name: string };
-        amount: Amount;
-        status: string;
-        created_on: string;
-      }[];
-      // Only what moved in the last 24 hours: the send, not the seed's history nor the send created a day before.
-      expect(moved.map((tx) => tx.transaction_id)).toEqual([sentId]);
-      const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
-      expect(moved[0]).toMatchObject({
-        account: { id: treasury.id, name: DEMO.solTreasury },
-        amount: { base_units: "1500000000", display: "1.5", unit: "SOL" },
-        status: "SUBMITTED",
-      });
-      expect(answer.text).toMatch(
-        new RegExp(
-          `#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 lamport\\) SUBMITTED`,
-        ),
-      );
+        const answer = await call(session.client, "list_activity", {});
+        expect(answer.isError).toBe(false);
+        expect(tokens(answer)).toBeLessThanOrEqual(2500);
+        const moved = answer.structured.transactions as {
+          transaction_id: number;
+          account: { id: number; name: string };
+          amount: Amount;
+          status: string;
+          created_on: string;
+        }[];
+        // Only what moved in the last 24 hours: the send, not the seed's history nor the send created a day before.
+        expect(moved.map((tx) => tx.transaction_id)).toEqual([sentId]);
+        const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+        expect(moved[0]).toMatchObject({
+          account: { id: treasury.id, name: DEMO.solTreasury },
+          amount: { base_units: "1500000000", display: "1.5", unit: "SOL" },
+          status: "SUBMITTED",
+        });
+        expect(answer.text).toMatch(
+          new RegExp(
+            `#${sentId} \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ <untrusted ` +
+              `field="account">sol-treasury</untrusted> \\(${treasury.id}\\) SEND 1\\.5 SOL \\(1500000000 ` +
+              "lamport\\) SUBMITTED",
+          ),
+        );
 
-      // Each look-up is a `looked_up` record; the store's trace keeps how many and the last one's time and finding.
-      const lookups = readFileSync(session.auditPath, "utf8")
-        .split("\n")
-        .filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
-      expect(lookups.length).toBeGreaterThan(0);
-      const lastAt = (JSON.parse(lookups.at(-1) ?? "{}") as { at: string }).at;
-      expect(answer.structured.uncertain_writes).toEqual([
-        expect.objectContaining({
-          reference,
-          tool: "create_transaction",
-          outcome: "unknown",
-          transaction_id: null,
-          looking_up: false,
-          answer_lost_at: expect.any(String),
-          concluded_at: expect.any(String),
-          lookups: lookups.length,
-          last_lookup: { at: lastAt, found: "nothing" },
-        }),
-      ]);
-      expect(answer.text).toContain(`${reference} create_transaction sent `);
-      expect(answer.text).toContain(
-        `UNKNOWN, not found by its reference in ${lookups.length} look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which have stopped: it may still be applied and counts against the daily limit`,
-      );
-      expect(answer.text).toContain(
-        `search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice`,
-      );
-      // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
-      expect(answer.text).not.toContain(":may-pay-twice");
+        // Each look-up is a `looked_up` record; the store's trace keeps how many and the last one's time and finding.
+        const lookups = readFileSync(session.auditPath, "utf8")
+          .split("\n")
+          .filter((line) => line.includes('"event":"looked_up"') && line.includes(reference));
+        expect(lookups.length).toBeGreaterThan(0);
+        const lastAt = (JSON.parse(lookups.at(-1) ?? "{}") as { at: string }).at;
+        expect(answer.structured.uncertain_writes).toEqual([
+          expect.objectContaining({
+            reference,
+            tool: "create_transaction",
+            outcome: "unknown",
+            transaction_id: null,
+            looking_up: false,
+            answer_lost_at: expect.any(String),
+            concluded_at: expect.any(String),
+            lookups: lookups.length,
+            last_lookup: { at: lastAt, found: "nothing" },
+          }),
+        ]);
+        expect(answer.text).toContain(`${reference} create_transaction sent `);
+        expect(answer.text).toContain(
+          `UNKNOWN, not found by its reference in ${lookups.length} ` +
+            `look-up${lookups.length === 1 ? "" : "s"} until ${lastAt.slice(0, 16)}Z, which ` +
+            "have stopped: it may still be applied and counts against the daily limit",
+        );
+        expect(answer.text).toContain(
+          `search_transactions label ${reference} tells if it appeared; to send it again anyway, a new dry run of it ` +
+            "names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
+        );
+        // The repeat_of value is given by the dry run's finding only, never handed out beforehand.
+        expect(answer.text).not.toContain(":may-pay-twice");
 
-      const stuck = answer.structured.stuck as { transaction_id: number; missing: unknown }[];
-      expect(stuck.map((item) => item.transaction_id)).toContain(waitingId);
-      expect(stuck.find((item) => item.transaction_id === waitingId)?.missing).toEqual([
-        {
-          step: 2,
-          needs: 1,
-          of: [
-            { username: "dana.approver", is_api: false },
-            { username: "erin.approver", is_api: false },
-          ],
-        },
-      ]);
-      expect(answer.text).toMatch(
-        new RegExp(
-          `#${waitingId} SEND on <untrusted field="account">sol-cold</untrusted> \\(\\d+\\), waiting 1 d 1 h: 2 SOL \\(2000000000 lamport\\); step 2 needs 1 of <untrusted field="approvers">dana.approver \\(person\\), erin.approver \\(person\\)</untrusted>`,
-        ),
-      );
-      expect(answer.structured.partial).toEqual([]);
-    } finally {
-      await session.close();
-      await proxy.close();
-    }
-  }, 30_000);
+        const stuck = answer.structured.stuck as { transaction_id: number; missing: unknown }[];
+        expect(stuck.map((item) => item.transaction_id)).toContain(waitingId);
+        expect(stuck.find((item) => item.transaction_id === waitingId)?.missing).toEqual([
+          {
+            step: 2,
+            needs: 1,
+            of: [
+              { username: "dana.approver", is_api: false },
+              { username: "erin.approver", is_api: false },
+            ],
+          },
+        ]);
+        expect(answer.text).toMatch(
+          new RegExp(
+            `#${waitingId} SEND on <untrusted field="account">sol-cold</untrusted> \\(\\d+\\), waiting 1 d ` +
+              "1 h: 2 SOL \\(2000000000 lamport\\); step 2 needs 1 of <untrusted " +
+              'field="approvers">dana.approver \\(person\\), erin.approver \\(person\\)</untrusted>',
+          ),
+        );
+        expect(answer.structured.partial).toEqual([]);
+      } finally {
+        await session.close();
+        await proxy.close();
+      }
+    },
+    30_000,
+  );
 
   it("says how the look-ups sought a lost Solana stake, whose body carries no reference: among the account's new transactions", async () => {
     const proxy = await startHoldingProxy(demo.emulator);
@@ -588,15 +610,19 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     expect(confirmed.text).toContain(`New stake: uid ${created?.uid} (stake account ${created?.blockchain_state.pub_key}).`);
   });
 
-  it("a Solana stake whose answer was lost and that its look-up found is said found among the account's new transactions, not by a reference its body does not carry", async () => {
-    const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
-    const dry = await call(demo.staking.client, "solana_create_stake", args);
-    await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/solana", remaining: 1 });
-    const confirmed = await call(demo.staking.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
-    expect(confirmed.structured).toMatchObject({ status: "submitted", looked_up: true });
-    expect(confirmed.text).toContain("the transaction was found among the account's new transactions and was not sent again");
-    expect(confirmed.text).not.toContain("by its reference");
-  });
+  it(
+    "a Solana stake whose answer was lost and that its look-up found is said found among the " +
+      "account's new transactions, not by a reference its body does not carry",
+    async () => {
+      const args = { account: DEMO.solTreasury, amount: "2", unit: "SOL", validator: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk" };
+      const dry = await call(demo.staking.client, "solana_create_stake", args);
+      await control(demo.emulator, "PUT", "/faults", { drop_after_rate: 1, methods: ["POST"], path_prefix: "/solana", remaining: 1 });
+      const confirmed = await call(demo.staking.client, "solana_create_stake", { ...args, confirmation_token: dry.token });
+      expect(confirmed.structured).toMatchObject({ status: "submitted", looked_up: true });
+      expect(confirmed.text).toContain("the transaction was found among the account's new transactions and was not sent again");
+      expect(confirmed.text).not.toContain("by its reference");
+    },
+  );
 
   it("reads a busy window in bounded pages and says what it left out, within the answer's budget", async () => {
     // 30,000 transactions over the seed's 30 days: about 1,000 in the last 24 hours.
@@ -682,7 +708,8 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
     expect((within.structured.transactions as { id: number }[]).map((tx) => tx.id)).toEqual([id]);
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
     expect(within.text).toContain(
-      `transaction ${id} ${new Date(at).toISOString().slice(0, 16)}Z <untrusted field="account">sol-treasury</untrusted> (${treasury.id}) SEND SUBMITTED: 0.5 SOL`,
+      `transaction ${id} ${new Date(at).toISOString().slice(0, 16)}Z <untrusted ` +
+        `field="account">sol-treasury</untrusted> (${treasury.id}) SEND SUBMITTED: 0.5 SOL`,
     );
     const before = await call(demo.treasury.client, "search_transactions", { until: new Date(at - 1000).toISOString(), page_size: 100 });
     expect((before.structured.transactions as { id: number }[]).map((tx) => tx.id)).not.toContain(id);
@@ -696,39 +723,44 @@ describe("what moved since yesterday, and is anything stuck or uncertain", () =>
 describe("staking ETH: which contracts, where the deposit data comes from", () => {
   const beaconDeposit = "0x00000000219ab540356cBB839Cbe05303d7705Fa";
 
-  it("a blocked dry run names the whitelist's addresses and the policy's allowed_contracts, says the deposit data comes from the staking provider, and states no max fees it could not build", async () => {
-    const session = await connectHarness(demo.emulator, { policy: { allowed_contracts: [beaconDeposit] } });
-    try {
-      const unlisted = await call(session.client, "ethereum_stake", {
-        account: DEMO.ethOps,
+  it(
+    "a blocked dry run names the whitelist's addresses and the policy's allowed_contracts, says the deposit " +
+      "data comes from the staking provider, and states no max fees it could not build",
+    async () => {
+      const session = await connectHarness(demo.emulator, { policy: { allowed_contracts: [beaconDeposit] } });
+      try {
+        const unlisted = await call(session.client, "ethereum_stake", {
+          account: DEMO.ethOps,
+          contract: DEMO.kilnContract,
+          contract_data: "0xdeadbeef",
+          amount: "32",
+          unit: "ETH",
+        });
+        expect(unlisted.structured.status).toBe("blocked");
+        expect(unlisted.text).toContain(
+          `is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's ` +
+            `allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`,
+        );
+        expect(unlisted.text).not.toContain("address(es)");
+        expect(unlisted.text).toContain(
+          "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider",
+        );
+      } finally {
+        await session.close();
+      }
+      const unbuilt = await call(demo.staking.client, "ethereum_stake", {
+        account: DEMO.ethStaking,
         contract: DEMO.kilnContract,
-        contract_data: "0xdeadbeef",
+        contract_data: "0x12",
         amount: "32",
         unit: "ETH",
       });
-      expect(unlisted.structured.status).toBe("blocked");
-      expect(unlisted.text).toContain(
-        `is not on the smart-contract rule's whitelist (it holds ${DEMO.usdcContract}; the local policy's allowed_contracts: ${beaconDeposit}): stake through the staking provider's deposit contract`,
-      );
-      expect(unlisted.text).not.toContain("address(es)");
-      expect(unlisted.text).toContain(
-        "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider",
-      );
-    } finally {
-      await session.close();
-    }
-    const unbuilt = await call(demo.staking.client, "ethereum_stake", {
-      account: DEMO.ethStaking,
-      contract: DEMO.kilnContract,
-      contract_data: "0x12",
-      amount: "32",
-      unit: "ETH",
-    });
-    expect(unbuilt.structured.status).toBe("blocked");
-    expect(unbuilt.text).not.toMatch(/max.fees 0 ETH/);
-    expect(unbuilt.text).toContain("no max fees (none given, none could be estimated)");
-    expect(unbuilt.structured.amounts).toEqual({ amount: { base_units: "32000000000000000000", display: "32", unit: "ETH" } });
-  });
+      expect(unbuilt.structured.status).toBe("blocked");
+      expect(unbuilt.text).not.toMatch(/max.fees 0 ETH/);
+      expect(unbuilt.text).toContain("no max fees (none given, none could be estimated)");
+      expect(unbuilt.structured.amounts).toEqual({ amount: { base_units: "32000000000000000000", display: "32", unit: "ETH" } });
+    },
+  );
 
   it("get_transaction shows a contract call's data shortened, with its length, its digest and where a deposit withdraws to", async () => {
     const data = await ownDepositCallData(demo.emulator);
@@ -744,7 +776,8 @@ describe("staking ETH: which contracts, where the deposit data comes from", () =
     const digest = createHash("sha256").update(data).digest("hex");
     const staking = await accountNamed(demo.emulator, DEMO.ethStaking);
     expect(answer.text).toContain(
-      `contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`,
+      `contract_data: <untrusted field="contract_data">${data.slice(0, 74)}…</untrusted> (${data.length} ` +
+        `characters, sha256 ${digest}; a beacon deposit withdrawing to ${staking.address})`,
     );
     expect(answer.text).not.toContain(data);
   });

@@ -100,51 +100,55 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (label
     expect(form.indexOf("Balances:")).toBeLessThan(form.indexOf("Summary:"));
   });
 
-  it("names the recipient and amount of another operator's pending send to the approver, in the dry run and the form, the form with the dry run's own figures", async () => {
-    const id = accounts[label] as number;
-    const stranger = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-    const pending = await directClient(emulator, DEMO.stakingBot).createTransaction({
-      account_name: name,
-      amount: "40000000000",
-      max_fees: "7500",
-      recipient: stranger,
-      speed: "NORMAL",
-      note: { title: "vendor", content: "" },
-    });
-    expect(pending.status).toBe("PENDING_APPROVAL");
-    const dry = await call(harness.client, "approve_transaction", { transaction_id: pending.id });
-    expect(dry.structured.status, dry.text).toBe("dry_run");
-    expectFactsFirst(
-      dry.text,
-      [
-        `(id ${id})`,
-        "Amount: 40 SOL (40000000000 lamport)",
-        `Transaction: <untrusted field="transaction">${pending.id} (SEND)</untrusted>`,
-        `Recipient: <untrusted field="recipient">${stranger}</untrusted>`,
-        "Fee: ",
-        "Balances: balance ",
-      ],
-      name,
-      VISIBLE,
-    );
-    expect(dry.structured.destinations).toEqual([
-      { role: "transaction", value: `${pending.id} (SEND)` },
-      { role: "recipient", value: stranger },
-    ]);
-    asked.length = 0;
-    const approved = await call(harness.client, "approve_transaction", { transaction_id: pending.id, confirmation_token: dry.token });
-    expect(approved.structured.status, approved.text).toBe("submitted");
-    expectFactsFirst(
-      asked[0] ?? "",
-      [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Recipient: ${stranger}`, "Fee: ", "Balances: balance "],
-      name,
-      VISIBLE,
-    );
-    // The confirmation does not estimate the fee again: the person is still shown the fee and balances the dry run showed, not the cap's.
-    const lineOf = (text: string, label: string) => new RegExp(`^${label}: .*$`, "m").exec(text)?.[0];
-    expect(lineOf(dry.text, "Balances")).toMatch(/^Balances: balance .* → .*SOL\.$/);
-    for (const label of ["Fee", "Balances"]) expect(lineOf(asked[0] ?? "", label), label).toBe(lineOf(dry.text, label));
-  });
+  it(
+    "names the recipient and amount of another operator's pending send to the approver, in " +
+      "the dry run and the form, the form with the dry run's own figures",
+    async () => {
+      const id = accounts[label] as number;
+      const stranger = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+      const pending = await directClient(emulator, DEMO.stakingBot).createTransaction({
+        account_name: name,
+        amount: "40000000000",
+        max_fees: "7500",
+        recipient: stranger,
+        speed: "NORMAL",
+        note: { title: "vendor", content: "" },
+      });
+      expect(pending.status).toBe("PENDING_APPROVAL");
+      const dry = await call(harness.client, "approve_transaction", { transaction_id: pending.id });
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      expectFactsFirst(
+        dry.text,
+        [
+          `(id ${id})`,
+          "Amount: 40 SOL (40000000000 lamport)",
+          `Transaction: <untrusted field="transaction">${pending.id} (SEND)</untrusted>`,
+          `Recipient: <untrusted field="recipient">${stranger}</untrusted>`,
+          "Fee: ",
+          "Balances: balance ",
+        ],
+        name,
+        VISIBLE,
+      );
+      expect(dry.structured.destinations).toEqual([
+        { role: "transaction", value: `${pending.id} (SEND)` },
+        { role: "recipient", value: stranger },
+      ]);
+      asked.length = 0;
+      const approved = await call(harness.client, "approve_transaction", { transaction_id: pending.id, confirmation_token: dry.token });
+      expect(approved.structured.status, approved.text).toBe("submitted");
+      expectFactsFirst(
+        asked[0] ?? "",
+        [`(id ${id})`, "Amount: 40 SOL (40000000000 lamport)", `Recipient: ${stranger}`, "Fee: ", "Balances: balance "],
+        name,
+        VISIBLE,
+      );
+      // The confirmation does not estimate the fee again: the person is still shown the fee and balances the dry run showed, not the cap's.
+      const lineOf = (text: string, label: string) => new RegExp(`^${label}: .*$`, "m").exec(text)?.[0];
+      expect(lineOf(dry.text, "Balances")).toMatch(/^Balances: balance .* → .*SOL\.$/);
+      for (const label of ["Fee", "Balances"]) expect(lineOf(asked[0] ?? "", label), label).toBe(lineOf(dry.text, label));
+    },
+  );
 });
 
 describe("workspace text with line breaks", () => {

@@ -29,7 +29,8 @@ describe("ethereum_stake: whole validators of 32 ETH", () => {
     expect(dry.structured.status).toBe("blocked");
     expect(blockingCodes(dry.structured)).toEqual(["ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE"]);
     expect(checkOf(dry.structured, "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE")?.message).toBe(
-      "amount 0.000000000000000032 ETH (32 wei) is not a whole multiple of 32 ETH: a staking deposit funds whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
+      "amount 0.000000000000000032 ETH (32 wei) is not a whole multiple of 32 ETH: a staking deposit funds " +
+        "whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
     );
     expect(dry.token).toBeUndefined();
   });
@@ -112,7 +113,9 @@ describe("account: a string of digits that is an id and another account's name",
     const ambiguous = await call(demo.treasury.client, "create_transaction", { account: "1", ...args });
     expect(ambiguous.structured.status).toBe("failed");
     expect(ambiguous.structured.error).toBe(
-      `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named.id}; to mean the account with id 1, give "#1"; to mean the account named "1", give "#${named.id}". Nothing was sent.`,
+      'account: "1" is ambiguous: it is the id of account <untrusted ' +
+        `field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named.id}; to ` +
+        `mean the account with id 1, give "#1"; to mean the account named "1", give "#${named.id}". Nothing was sent.`,
     );
     const byId = await call(demo.treasury.client, "create_transaction", { account: "#1", ...args });
     expect(byId.structured.status).toBe("dry_run");
@@ -212,7 +215,8 @@ describe("operations in flight on the same account", () => {
     expect(second.structured.status).toBe("blocked");
     expect(blockingCodes(second.structured)).toEqual(["POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT"]);
     expect(checkOf(second.structured, "POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toContain(
-      `(id ${first.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 5500 DOT (55000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck)`,
+      `(id ${first.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 5500 DOT ` +
+        "(55000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck)",
     );
   });
 

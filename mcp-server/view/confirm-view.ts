@@ -49,7 +49,10 @@ async function decide(decision: "confirm" | "decline", confirm: { tool: string; 
     const answer = isFields(result.structuredContent) ? result.structuredContent : {};
     outcome.textContent = `${HEADINGS[text(answer.status)] ?? "Not sent"}: ${firstText(result)}`;
   } catch (error) {
-    outcome.textContent = `Not known whether it was sent: ${error instanceof Error ? error.message : String(error)}. Ask the assistant to look it up; do not send it again.`;
+    outcome.textContent =
+      "Not known whether it was sent: " +
+      `${error instanceof Error ? error.message : String(error)}. Ask the assistant to ` +
+      "look it up; do not send it again.";
   }
 }
 

@@ -50,7 +50,8 @@ export const SERVER_SETTINGS = [
     type: "file",
     title: "Local policy file",
     description:
-      "The local policy, a JSON file: read-only, toolsets, tools allowed or denied, limits per transaction and per day, allowed recipients, validators and contracts.",
+      "The local policy, a JSON file: read-only, toolsets, tools allowed or denied, limits per " +
+      "transaction and per day, allowed recipients, validators and contracts.",
   },
   {
     env: "CUSTODY_STORE",

@@ -76,7 +76,11 @@ const CONFIG = {
   openIntentDryRuns: setting("CUSTODY_BENCH_OPEN_INTENT_DRY_RUNS", 100),
   /** Dry runs timed per road in the workspace history section. */
   historyRuns: setting("CUSTODY_BENCH_HISTORY_RUNS", 40),
-  /** "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's, "startup" the cold start's, tools/list's and the per-call overhead's (issue 19), "tasks" the treasury tasks' (issue 21); each replaces only its tables. */
+  /**
+   * "scale" runs the scale section alone (with the demo reads it is compared with), "store" the guard store's, "intents" the open
+   * dry runs', "postgres" the PostgreSQL store's, "history" the workspace history's, "startup" the cold start's, tools/list's and
+   * the per-call overhead's (issue 19), "tasks" the treasury tasks' (issue 21); each replaces only its tables.
+   */
   only: alone(),
 };
 const PG_TITLE = "PostgreSQL store";

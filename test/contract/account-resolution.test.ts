@@ -107,20 +107,23 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     );
   });
 
-  it("the documented window: another account renamed to a hinted name within the max age, with the count unchanged, is not seen until the hint expires", async () => {
-    let now = 1_000_000;
-    const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
-    accountDirectoryOf(client, { maxAgeMs: 60_000, now: () => now });
-    const cold = await resolveAccount(client, "sol-cold");
-    const vault = await resolveAccount(client, "dot-vault");
-    await control(emulator, "PUT", `/accounts/${vault.id}/name`, { name: "sol-cold", allow_duplicate_name: true });
-    // Within the window the hint holds: sol-cold still names account cold.id and the count did not move.
-    expect((await resolveAccount(client, "sol-cold")).id).toBe(cold.id);
-    now += 60_001;
-    await expect(resolveAccount(client, "sol-cold")).rejects.toThrow(
-      `the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${cold.id}, ${vault.id}`,
-    );
-  });
+  it(
+    "the documented window: another account renamed to a hinted name within the max age, " + "with the count unchanged, is not seen until the hint expires",
+    async () => {
+      let now = 1_000_000;
+      const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+      accountDirectoryOf(client, { maxAgeMs: 60_000, now: () => now });
+      const cold = await resolveAccount(client, "sol-cold");
+      const vault = await resolveAccount(client, "dot-vault");
+      await control(emulator, "PUT", `/accounts/${vault.id}/name`, { name: "sol-cold", allow_duplicate_name: true });
+      // Within the window the hint holds: sol-cold still names account cold.id and the count did not move.
+      expect((await resolveAccount(client, "sol-cold")).id).toBe(cold.id);
+      now += 60_001;
+      await expect(resolveAccount(client, "sol-cold")).rejects.toThrow(
+        `the name <untrusted field="account.name">sol-cold</untrusted> is shared by accounts ${cold.id}, ${vault.id}`,
+      );
+    },
+  );
 
   it("with a max age of 0 every resolution lists every account, and the same rename is refused at once", async () => {
     const { client, paths } = countingClient(emulator);
@@ -152,22 +155,28 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     expect(fullListings(paths)).toBe(0);
   });
 
-  it("a string of digits that is one account's id and another's exact name is refused as ambiguous, naming both; a JSON number or #1 is always the id", async () => {
-    const { client } = countingClient(emulator);
-    const treasury = await resolveAccount(client, 1);
-    expect(treasury.name).toBe("sol-treasury");
-    const named = await createAccount(emulator, "1");
-    const message = `account: "1" is ambiguous: it is the id of account <untrusted field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named}; to mean the account with id 1, give "#1"; to mean the account named "1", give "#${named}"`;
-    const refusal = await resolveAccount(client, "1").catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(AccountNotFoundError);
-    expect((refusal as Error).message).toBe(message);
-    // Again through the directory's hint for the name "1": still refused.
-    await expect(resolveAccount(client, "1")).rejects.toThrow(message);
-    expect((await resolveAccount(client, 1)).id).toBe(1);
-    expect((await resolveAccount(client, "#1")).id).toBe(1);
-    expect((await resolveAccount(client, named)).name).toBe("1");
-    expect((await resolveAccount(client, `#${named}`)).name).toBe("1");
-  });
+  it(
+    "a string of digits that is one account's id and another's exact name is refused as " + "ambiguous, naming both; a JSON number or #1 is always the id",
+    async () => {
+      const { client } = countingClient(emulator);
+      const treasury = await resolveAccount(client, 1);
+      expect(treasury.name).toBe("sol-treasury");
+      const named = await createAccount(emulator, "1");
+      const message =
+        'account: "1" is ambiguous: it is the id of account <untrusted ' +
+        `field="account.name">sol-treasury</untrusted> (id 1) and the exact name of account ${named}; ` +
+        `to mean the account with id 1, give "#1"; to mean the account named "1", give "#${named}"`;
+      const refusal = await resolveAccount(client, "1").catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(AccountNotFoundError);
+      expect((refusal as Error).message).toBe(message);
+      // Again through the directory's hint for the name "1": still refused.
+      await expect(resolveAccount(client, "1")).rejects.toThrow(message);
+      expect((await resolveAccount(client, 1)).id).toBe(1);
+      expect((await resolveAccount(client, "#1")).id).toBe(1);
+      expect((await resolveAccount(client, named)).name).toBe("1");
+      expect((await resolveAccount(client, `#${named}`)).name).toBe("1");
+    },
+  );
 
   it("an account named by its own id is no ambiguity, and digits that are neither an id nor a name say so", async () => {
     const { client } = countingClient(emulator);

@@ -57,7 +57,8 @@ function freshRoad(): { road: WriteRoad; events: () => string[] } {
 function prepared(result: PrepareResult): Extract<PrepareResult, { status: "prepared" }> {
   if (result.status !== "prepared")
     throw new Error(
-      `expected a prepared intent, got ${result.status}: ${JSON.stringify(result.status === "blocked" ? result.plan.checks.filter((check) => check.severity === "block") : result)}`,
+      `expected a prepared intent, got ${result.status}: ` +
+        `${JSON.stringify(result.status === "blocked" ? result.plan.checks.filter((check) => check.severity === "block") : result)}`,
     );
   return result;
 }

@@ -224,24 +224,27 @@ describe("planning a write changes nothing", () => {
     expect(codes(limited).filter((code) => code.includes("UNKNOWN_CURRENCY") || code.includes("NO_LIMIT"))).toEqual([]);
   });
 
-  it("blocks guided Solana staking by an operator of the staking rule who is not in the transaction rule (usage rule 1), as the service refuses it", async () => {
-    const rules = (await treasury.listAllAccounts()).find((account) => account.name === "sol-treasury")?.governance_rules;
-    if (!rules?.transaction || !rules.staking) throw new Error("sol-treasury reports no transaction or staking rule");
-    expect(rules.staking.creators.map((member) => member.username)).toContain("staking-bot");
-    const governance = {
-      ...rules,
-      transaction: { ...rules.transaction, creators: rules.transaction.creators.filter((member) => member.username !== "staking-bot") },
-    };
-    const created = (await control(emulator, "POST", "/accounts", { name: "stake-rule-only", currency: "solana_testnet", governance })) as { id: number };
-    const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: created.id, amount: 5_000_000_000n, validator: RECIPIENT });
-    expect(plan.checks.find((check) => check.code === "GOVERNANCE_NOT_IN_TRANSACTION_RULE")).toMatchObject({
-      severity: "block",
-      message: expect.stringMatching(
-        /^guided Solana staking needs operator staking-bot in the account.s transaction rule as well as its staking rule: staking-bot is not a creator in it \(creators: treasury-bot \(API\); approvers: step 1, 1 of treasury-bot \(API\), staking-bot \(API\)\)$/,
-      ),
-    });
-    await expect(staking.createSolanaStake(created.id, { amount: 5_000_000_000n, validator: RECIPIENT })).rejects.toMatchObject({ status: 403 });
-  });
+  it(
+    "blocks guided Solana staking by an operator of the staking rule who is not in the " + "transaction rule (usage rule 1), as the service refuses it",
+    async () => {
+      const rules = (await treasury.listAllAccounts()).find((account) => account.name === "sol-treasury")?.governance_rules;
+      if (!rules?.transaction || !rules.staking) throw new Error("sol-treasury reports no transaction or staking rule");
+      expect(rules.staking.creators.map((member) => member.username)).toContain("staking-bot");
+      const governance = {
+        ...rules,
+        transaction: { ...rules.transaction, creators: rules.transaction.creators.filter((member) => member.username !== "staking-bot") },
+      };
+      const created = (await control(emulator, "POST", "/accounts", { name: "stake-rule-only", currency: "solana_testnet", governance })) as { id: number };
+      const plan = await planWrite(planContext(staking), { kind: "solana_create_stake", account: created.id, amount: 5_000_000_000n, validator: RECIPIENT });
+      expect(plan.checks.find((check) => check.code === "GOVERNANCE_NOT_IN_TRANSACTION_RULE")).toMatchObject({
+        severity: "block",
+        message: expect.stringMatching(
+          /^guided Solana staking needs operator staking-bot in the account.s transaction rule as well as its staking rule: staking-bot is not a creator in it \(creators: treasury-bot \(API\); approvers: step 1, 1 of treasury-bot \(API\), staking-bot \(API\)\)$/,
+        ),
+      });
+      await expect(staking.createSolanaStake(created.id, { amount: 5_000_000_000n, validator: RECIPIENT })).rejects.toMatchObject({ status: 403 });
+    },
+  );
 
   it("binds the digest to the operator, the amount and the recipient", async () => {
     const request = {
@@ -295,22 +298,25 @@ describe("submitting a write sends it once", () => {
     expect(await transactionCount(treasury)).toBe(before + 1);
   });
 
-  it("reports a write whose connection dropped before it was handled as uncertain (it may still land), never as not applied, and sends nothing else", async () => {
-    const before = await transactionCount(treasury);
-    const plan = await planWrite(planContext(treasury), {
-      kind: "send",
-      account: "sol-treasury",
-      amount: 4_000_000n,
-      max_fees: 10_000n,
-      recipient: RECIPIENT,
-      speed: "NORMAL",
-    });
-    await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], remaining: 1 });
-    const outcome = await sendOnce(treasury, plan);
-    expect(outcome.status).toBe("uncertain");
-    expect(outcome.status === "uncertain" && outcome.message).toContain(`it may still be applied`);
-    expect(await transactionCount(treasury)).toBe(before);
-  });
+  it(
+    "reports a write whose connection dropped before it was handled as uncertain (it " + "may still land), never as not applied, and sends nothing else",
+    async () => {
+      const before = await transactionCount(treasury);
+      const plan = await planWrite(planContext(treasury), {
+        kind: "send",
+        account: "sol-treasury",
+        amount: 4_000_000n,
+        max_fees: 10_000n,
+        recipient: RECIPIENT,
+        speed: "NORMAL",
+      });
+      await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], remaining: 1 });
+      const outcome = await sendOnce(treasury, plan);
+      expect(outcome.status).toBe("uncertain");
+      expect(outcome.status === "uncertain" && outcome.message).toContain(`it may still be applied`);
+      expect(await transactionCount(treasury)).toBe(before);
+    },
+  );
 
   it("resolves a lost answer on a Solana stake action, whose body has no note", async () => {
     const stakes = await staking.listSolanaStakes(1);
@@ -432,7 +438,10 @@ describe("operations in flight on the same account", () => {
     const second = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 3000n * DOT });
     expect(codes(second)).toEqual(expect.arrayContaining(["info:POLKADOT_UNBOND_OK", "block:POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT"]));
     expect(check(second, "POLKADOT_UNBOND_EXCEEDS_WITH_IN_FLIGHT")?.message).toBe(
-      `UNBOND amount 3000 DOT (30000000000000 planck) + 3000 DOT (30000000000000 planck) of unfinished transactions on the account (id ${sent.transaction.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 6000 DOT (60000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck): they all draw on it when broadcast, so one of them would fail; wait for them to finish or lower the amount`,
+      "UNBOND amount 3000 DOT (30000000000000 planck) + 3000 DOT (30000000000000 planck) of unfinished transactions on " +
+        `the account (id ${sent.transaction.id} UNBOND 3000 DOT (30000000000000 planck) APPROVED) = 6000 DOT ` +
+        "(60000000000000 planck) exceeds balances.bonded 3200 DOT (32000000000000 planck): they all draw on it when " +
+        "broadcast, so one of them would fail; wait for them to finish or lower the amount",
     );
     const rest = await planWrite(planContext(bot), { kind: "polkadot_unbond", account: "dot-staking", amount: 200n * DOT });
     expect(codes(rest)).toContain("info:POLKADOT_UNBOND_IN_FLIGHT_OK");

@@ -90,7 +90,8 @@ describe("the change bus over PostgreSQL LISTEN/NOTIFY", () => {
       down = true;
       for (const socket of forwarded) socket.destroy();
       await vi.waitFor(() => expect(logged.join("\n")).toContain(`listening on PostgreSQL channel ${CHANGE_CHANNEL} again`), { timeout: 20_000, interval: 50 });
-      // One retry for the loss and one for each dropped attempt: before, a dropped attempt was retried twice (its end event and its failed connect), and each retry forked again.
+      // One retry for the loss and one for each dropped attempt: before, a dropped attempt was
+      // retried twice (its end event and its failed connect), and each retry forked again.
       expect(
         logged.filter((line) => / again in \d+ ms$/.test(line)),
         logged.join("\n"),

@@ -201,128 +201,134 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
-    it("keeps what identifies each write with its reservation and lists the writes left unanswered, to any store on the backing, until a look-up concludes", async () => {
-      const { store, twin } = await kind.fresh();
-      const recognition = {
-        account_id: 3,
-        lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } },
-        watermark: 17,
-      };
-      const reserve = (reference: string, operator = "alice_ops") => {
-        const request = reservation(reference, 1n, { operator });
-        return store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } });
-      };
-      const conclude = (reference: string, outcome: string, transaction_id?: number) =>
-        store.append({
-          event: "resolved",
-          surface: "mcp",
-          operator: "alice_ops",
-          tool: "polkadot_bond_extra",
-          request_digest: null,
-          ...(transaction_id === undefined ? {} : { transaction_id }),
-          details: { reference, outcome },
-        });
-      const other = await twin();
-      try {
-        for (const reference of ["cw-u1", "cw-u2", "cw-u3", "cw-u4", "cw-u5"]) expect(await reserve(reference)).toMatchObject({ reserved: true });
-        expect(await reserve("cw-bob", "bob_ops")).toMatchObject({ reserved: true });
-        await store.append({
-          event: "ambiguous",
-          surface: "mcp",
-          operator: "alice_ops",
-          tool: "polkadot_bond_extra",
-          request_digest: null,
-          details: { reference: "cw-u2" },
-        });
-        await store.append({
-          event: "submitted",
-          surface: "mcp",
-          operator: "alice_ops",
-          tool: "polkadot_bond_extra",
-          request_digest: null,
-          transaction_id: 18,
-          details: { reference: "cw-u3" },
-        });
-        await conclude("cw-u4", "found", 19);
-        await conclude("cw-u5", "not_found");
-        const unanswered = await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
-        expect(unanswered.map((trace) => [trace.reference, trace.status]).sort()).toEqual([
-          ["cw-u1", "in_flight"],
-          ["cw-u2", "uncertain"],
-        ]);
-        expect(unanswered[0]?.recognition).toEqual(recognition);
-        expect(await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 1)).toHaveLength(1);
-        expect(await other.unansweredWrites({ operator: "alice_ops", since: new Date(Date.now() + 60_000) }, 100)).toEqual([]);
-        // A write given up on still stands for the duplicate check, and is still counted.
-        expect(await other.writeByReference("cw-u5")).toMatchObject({ status: "in_flight", given_up: true, transaction_id: null });
-      } finally {
-        await other.close();
-        await store.close();
-      }
-    });
+    it(
+      "keeps what identifies each write with its reservation and lists the writes left " + "unanswered, to any store on the backing, until a look-up concludes",
+      async () => {
+        const { store, twin } = await kind.fresh();
+        const recognition = {
+          account_id: 3,
+          lost: { by: "new_transactions", expected: { operations: ["STAKE_CREATE_DELEGATE"], amount: "5000000000", validator: "V" } },
+          watermark: 17,
+        };
+        const reserve = (reference: string, operator = "alice_ops") => {
+          const request = reservation(reference, 1n, { operator });
+          return store.reserve({ ...request, record: { ...request.record, details: { ...request.record.details, recognition } } });
+        };
+        const conclude = (reference: string, outcome: string, transaction_id?: number) =>
+          store.append({
+            event: "resolved",
+            surface: "mcp",
+            operator: "alice_ops",
+            tool: "polkadot_bond_extra",
+            request_digest: null,
+            ...(transaction_id === undefined ? {} : { transaction_id }),
+            details: { reference, outcome },
+          });
+        const other = await twin();
+        try {
+          for (const reference of ["cw-u1", "cw-u2", "cw-u3", "cw-u4", "cw-u5"]) expect(await reserve(reference)).toMatchObject({ reserved: true });
+          expect(await reserve("cw-bob", "bob_ops")).toMatchObject({ reserved: true });
+          await store.append({
+            event: "ambiguous",
+            surface: "mcp",
+            operator: "alice_ops",
+            tool: "polkadot_bond_extra",
+            request_digest: null,
+            details: { reference: "cw-u2" },
+          });
+          await store.append({
+            event: "submitted",
+            surface: "mcp",
+            operator: "alice_ops",
+            tool: "polkadot_bond_extra",
+            request_digest: null,
+            transaction_id: 18,
+            details: { reference: "cw-u3" },
+          });
+          await conclude("cw-u4", "found", 19);
+          await conclude("cw-u5", "not_found");
+          const unanswered = await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 100);
+          expect(unanswered.map((trace) => [trace.reference, trace.status]).sort()).toEqual([
+            ["cw-u1", "in_flight"],
+            ["cw-u2", "uncertain"],
+          ]);
+          expect(unanswered[0]?.recognition).toEqual(recognition);
+          expect(await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 1)).toHaveLength(1);
+          expect(await other.unansweredWrites({ operator: "alice_ops", since: new Date(Date.now() + 60_000) }, 100)).toEqual([]);
+          // A write given up on still stands for the duplicate check, and is still counted.
+          expect(await other.writeByReference("cw-u5")).toMatchObject({ status: "in_flight", given_up: true, transaction_id: null });
+        } finally {
+          await other.close();
+          await store.close();
+        }
+      },
+    );
 
-    it("lists the writes of a window whose answer was lost, with when it was lost and concluded, and those never answered, to any store on the backing", async () => {
-      const { store, twin } = await kind.fresh();
-      const record = (
-        event: "ambiguous" | "resolved" | "submitted" | "looked_up",
-        reference: string,
-        details: Record<string, unknown> = {},
-        transaction_id?: number,
-      ) =>
-        store.append({
-          event,
-          surface: "mcp",
-          operator: "alice_ops",
-          tool: "polkadot_bond_extra",
-          request_digest: null,
-          ...(transaction_id === undefined ? {} : { transaction_id }),
-          details: { reference, ...details },
-        });
-      const other = await twin();
-      try {
-        for (const reference of ["cw-d1", "cw-d2", "cw-d3", "cw-d4", "cw-d5"])
-          expect(await store.reserve(reservation(reference, 1n))).toMatchObject({ reserved: true });
-        expect(await store.reserve(reservation("cw-bob", 1n, { operator: "bob_ops" }))).toMatchObject({ reserved: true });
-        await record("submitted", "cw-d1", {}, 21);
-        for (const reference of ["cw-d2", "cw-d3", "cw-d4"]) await record("ambiguous", reference);
-        await record("looked_up", "cw-d4", { stage: "background_lookup", found: "candidates", candidates: [30, 31] });
-        await record("looked_up", "cw-d4", { stage: "background_lookup", found: "nothing" });
-        await record("resolved", "cw-d3", { outcome: "found" }, 22);
-        await record("resolved", "cw-d4", { outcome: "not_found", looked_for_ms: 120_000 });
-        const window = { operator: "alice_ops", since: EVER, until: new Date(Date.now() + 60_000) };
-        const doubtful = await other.doubtfulWrites(window, 100);
-        expect(doubtful.complete).toBe(true);
-        const byReference = new Map(doubtful.writes.map((trace) => [trace.reference, trace]));
-        // cw-d1 was answered; bob's is another operator's.
-        expect([...byReference.keys()].sort()).toEqual(["cw-d2", "cw-d3", "cw-d4", "cw-d5"]);
-        expect(byReference.get("cw-d2")).toMatchObject({ status: "uncertain", answer_lost_at: expect.any(String) });
-        expect(byReference.get("cw-d2")?.concluded_at).toBeUndefined();
-        expect(byReference.get("cw-d3")).toMatchObject({
-          status: "submitted",
-          transaction_id: 22,
-          answer_lost_at: expect.any(String),
-          concluded_at: expect.any(String),
-        });
-        expect(byReference.get("cw-d4")).toMatchObject({
-          status: "uncertain",
-          given_up: true,
-          looked_for_ms: 120_000,
-          concluded_at: expect.any(String),
-          lookups: 2,
-          last_lookup: { at: expect.any(String), found: "nothing" },
-        });
-        expect(byReference.get("cw-d2")?.lookups).toBeUndefined();
-        expect(byReference.get("cw-d5")).toMatchObject({ status: "in_flight", transaction_id: null });
-        expect(byReference.get("cw-d5")?.answer_lost_at).toBeUndefined();
-        expect(await other.doubtfulWrites(window, 2)).toMatchObject({ writes: [expect.anything(), expect.anything()], complete: false });
-        expect((await other.doubtfulWrites({ ...window, since: new Date(Date.now() + 60_000), until: new Date(Date.now() + 120_000) }, 100)).writes).toEqual(
-          [],
-        );
-      } finally {
-        await other.close();
-        await store.close();
-      }
-    });
+    it(
+      "lists the writes of a window whose answer was lost, with when it was lost and " + "concluded, and those never answered, to any store on the backing",
+      async () => {
+        const { store, twin } = await kind.fresh();
+        const record = (
+          event: "ambiguous" | "resolved" | "submitted" | "looked_up",
+          reference: string,
+          details: Record<string, unknown> = {},
+          transaction_id?: number,
+        ) =>
+          store.append({
+            event,
+            surface: "mcp",
+            operator: "alice_ops",
+            tool: "polkadot_bond_extra",
+            request_digest: null,
+            ...(transaction_id === undefined ? {} : { transaction_id }),
+            details: { reference, ...details },
+          });
+        const other = await twin();
+        try {
+          for (const reference of ["cw-d1", "cw-d2", "cw-d3", "cw-d4", "cw-d5"])
+            expect(await store.reserve(reservation(reference, 1n))).toMatchObject({ reserved: true });
+          expect(await store.reserve(reservation("cw-bob", 1n, { operator: "bob_ops" }))).toMatchObject({ reserved: true });
+          await record("submitted", "cw-d1", {}, 21);
+          for (const reference of ["cw-d2", "cw-d3", "cw-d4"]) await record("ambiguous", reference);
+          await record("looked_up", "cw-d4", { stage: "background_lookup", found: "candidates", candidates: [30, 31] });
+          await record("looked_up", "cw-d4", { stage: "background_lookup", found: "nothing" });
+          await record("resolved", "cw-d3", { outcome: "found" }, 22);
+          await record("resolved", "cw-d4", { outcome: "not_found", looked_for_ms: 120_000 });
+          const window = { operator: "alice_ops", since: EVER, until: new Date(Date.now() + 60_000) };
+          const doubtful = await other.doubtfulWrites(window, 100);
+          expect(doubtful.complete).toBe(true);
+          const byReference = new Map(doubtful.writes.map((trace) => [trace.reference, trace]));
+          // cw-d1 was answered; bob's is another operator's.
+          expect([...byReference.keys()].sort()).toEqual(["cw-d2", "cw-d3", "cw-d4", "cw-d5"]);
+          expect(byReference.get("cw-d2")).toMatchObject({ status: "uncertain", answer_lost_at: expect.any(String) });
+          expect(byReference.get("cw-d2")?.concluded_at).toBeUndefined();
+          expect(byReference.get("cw-d3")).toMatchObject({
+            status: "submitted",
+            transaction_id: 22,
+            answer_lost_at: expect.any(String),
+            concluded_at: expect.any(String),
+          });
+          expect(byReference.get("cw-d4")).toMatchObject({
+            status: "uncertain",
+            given_up: true,
+            looked_for_ms: 120_000,
+            concluded_at: expect.any(String),
+            lookups: 2,
+            last_lookup: { at: expect.any(String), found: "nothing" },
+          });
+          expect(byReference.get("cw-d2")?.lookups).toBeUndefined();
+          expect(byReference.get("cw-d5")).toMatchObject({ status: "in_flight", transaction_id: null });
+          expect(byReference.get("cw-d5")?.answer_lost_at).toBeUndefined();
+          expect(await other.doubtfulWrites(window, 2)).toMatchObject({ writes: [expect.anything(), expect.anything()], complete: false });
+          expect((await other.doubtfulWrites({ ...window, since: new Date(Date.now() + 60_000), until: new Date(Date.now() + 120_000) }, 100)).writes).toEqual(
+            [],
+          );
+        } finally {
+          await other.close();
+          await store.close();
+        }
+      },
+    );
 
     it("keeps a write left unanswered, with what identifies it, and a write given up on, through a graceful close and a reopen", async () => {
       const { store, twin } = await kind.fresh();

@@ -72,7 +72,8 @@ describe("the PostgreSQL store's schema", () => {
     );
     cluster.psql(
       name,
-      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'reserved', 'op1', '${reserved.hash}', $line$${auditLine(reserved)}$line$)`,
+      "INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), " +
+        `'reserved', 'op1', '${reserved.hash}', $line$${auditLine(reserved)}$line$)`,
     );
     cluster.psql(name, "INSERT INTO custody_commitments (operator, key, currency, amount, last_at) VALUES ('op1', 'cw-old', 'polkadot', 7, now())");
     const store = await openPostgresGuardStore(url);
@@ -287,12 +288,20 @@ describe("the PostgreSQL store's answers", () => {
     const last = auditLine(sealAuditRecord(record("dry_run", {}), { seq: rows, prevHash: "0".repeat(64) }, new Date()));
     cluster.psql(
       name,
-      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '26 hours' - interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM generate_series(0, ${rows - 1}) s;
-       INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows}, now(), 'dry_run', 'alice_ops', '${JSON.parse(last).hash}', $line$${last}$line$);
-       INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), 'create_transaction', now() - interval '26 hours' - interval '1 minute' * s, 'submitted', s, null FROM generate_series(1, ${rows}) s;
-       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval '26 hours' - interval '1 minute' * s, 'person-' || (s % 200) FROM generate_series(1, ${rows}) s;
-       INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval '1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;
-       INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval '1 hour' FROM generate_series(1, ${rows}) s;`,
+      "INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '26 hours' - " +
+        `interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM ` +
+        `generate_series(0, ${rows - 1}) s;\n` +
+        `       INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows}, now(), 'dry_run', ` +
+        `'alice_ops', '${JSON.parse(last).hash}', $line$${last}$line$);\n` +
+        "       INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), " +
+        "'create_transaction', now() - interval '26 hours' - interval '1 minute' * s, 'submitted', s, null FROM " +
+        `generate_series(1, ${rows}) s;\n` +
+        "       INSERT INTO custody_commitments SELECT 'op' || (s % 50), 'ref-' || s, 'polkadot', s, now() - interval " +
+        `'26 hours' - interval '1 minute' * s, 'person-' || (s % 200) FROM generate_series(1, ${rows}) s;\n` +
+        "       INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval " +
+        `'1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;\n` +
+        "       INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval " +
+        `'1 hour' FROM generate_series(1, ${rows}) s;`,
     );
     // Seeded by hand, so sealed by hand at its last record, as an append would have.
     const sealer = new pg.Pool({ connectionString: url });
@@ -318,7 +327,9 @@ describe("the PostgreSQL store's answers", () => {
     // Each backend reports its counts as it ends: wait until every table shows the index scans that were made.
     // The seal is one row (custody_audit_seal): read whole by design.
     const query =
-      "SELECT relname || ':' || seq_scan || ':' || (idx_scan > 0) FROM pg_stat_user_tables WHERE relname LIKE 'custody_%' AND relname NOT IN ('custody_schema_migrations', 'custody_audit_seal') ORDER BY relname";
+      "SELECT relname || ':' || seq_scan || ':' || (idx_scan > 0) FROM " +
+      "pg_stat_user_tables WHERE relname LIKE 'custody_%' AND relname NOT IN " +
+      "('custody_schema_migrations', 'custody_audit_seal') ORDER BY relname";
     let scans = cluster.psql(name, query);
     for (let tries = 0; tries < 100 && scans.includes("false"); tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));

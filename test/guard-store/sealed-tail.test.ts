@@ -143,7 +143,8 @@ describe.each([
     expect(said).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^SHORTENED: the chain is intact but ends at record ${1 + o} \\(${2 + o} records[^)]*\\); its seal says its last record is record ${3 + o}[ ,].*: records were cut from its end$`,
+          `^SHORTENED: the chain is intact but ends at record ${1 + o} \\(${2 + o} records[^)]*\\); its seal ` +
+            `says its last record is record ${3 + o}[ ,].*: records were cut from its end$`,
         ),
       ),
     ]);
@@ -220,23 +221,26 @@ describe.each([
 });
 
 describe("a log begun by this version", () => {
-  it("starts its chain with a `sealed` record, so its tail cut with its seal and ledger removed is refused, not taken for a log written before seals", async () => {
-    const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
-    const key = new AuditSealKey(randomBytes(32));
-    const store = new FileGuardStore(path, undefined, { sealKey: key });
-    for (let index = 0; index < 5; index += 1) await store.append(record(`r${index}`));
-    await store.close();
-    const lines = readFileSync(path, "utf8").trim().split("\n");
-    expect(lines.map((line) => (JSON.parse(line) as AuditRecord).event)).toEqual(["sealed", "dry_run", "dry_run", "dry_run", "dry_run", "dry_run"]);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ seq: 0, details: { reason: "first_seal", key_id: key.id, log: null } });
+  it(
+    "starts its chain with a `sealed` record, so its tail cut with its seal and ledger " + "removed is refused, not taken for a log written before seals",
+    async () => {
+      const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
+      const key = new AuditSealKey(randomBytes(32));
+      const store = new FileGuardStore(path, undefined, { sealKey: key });
+      for (let index = 0; index < 5; index += 1) await store.append(record(`r${index}`));
+      await store.close();
+      const lines = readFileSync(path, "utf8").trim().split("\n");
+      expect(lines.map((line) => (JSON.parse(line) as AuditRecord).event)).toEqual(["sealed", "dry_run", "dry_run", "dry_run", "dry_run", "dry_run"]);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ seq: 0, details: { reason: "first_seal", key_id: key.id, log: null } });
 
-    writeFileSync(path, `${lines.slice(0, 3).join("\n")}\n`);
-    rmSync(`${path}.seal`);
-    rmSync(`${path}.ledger.json`);
-    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
-      `audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`,
-    );
-  });
+      writeFileSync(path, `${lines.slice(0, 3).join("\n")}\n`);
+      rmSync(`${path}.seal`);
+      rmSync(`${path}.ledger.json`);
+      expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+        `audit log ${path}: its seal ${path}.seal is missing, but the log was sealed (record 0)`,
+      );
+    },
+  );
 
   it("a running store whose log is removed with its seal and ledger refuses its next append rather than start a chain anew", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "begun-sealed-")), "audit.jsonl");
@@ -315,7 +319,8 @@ describe("a store written before seals", () => {
     const old = sealAuditRecord(record("before seals"), { seq: 0, prevHash: "0".repeat(64) }, new Date());
     cluster.psql(
       name,
-      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), 'dry_run', 'alice_ops', '${old.hash}', $line$${auditLine(old)}$line$)`,
+      "INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (0, now(), " +
+        `'dry_run', 'alice_ops', '${old.hash}', $line$${auditLine(old)}$line$)`,
     );
     const key = new AuditSealKey(randomBytes(32));
     const store = await openPostgresGuardStore(url, { sealKey: key });

@@ -82,7 +82,10 @@ export function releaseVersion(): string {
   return rootManifest().version;
 }
 
-/** What a new user's machine has: Node and npm on PATH, an empty home (npm's cache in it), nothing of this repository (pnpm puts its node_modules/.bin on PATH). */
+/**
+ * What a new user's machine has: Node and npm on PATH, an empty home (npm's cache in it),
+ * nothing of this repository (pnpm puts its node_modules/.bin on PATH).
+ */
 export function userEnvironment(): Record<string, string> {
   const home = childHome();
   const path = [dirname(process.execPath), ...(process.env.PATH ?? "").split(delimiter).filter((dir) => !dir.includes("node_modules"))];

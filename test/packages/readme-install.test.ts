@@ -37,22 +37,25 @@ function readmeLaunches(): Record<string, Launch> {
 const built = packagesBuiltForThisFile();
 
 describe("the README's install sections, as each client runs them", () => {
-  it("Claude Code, Cursor and VS Code launch the npm package with npx (installed from the tarball, as the registry would serve it) and get the demo", async () => {
-    const env = userEnvironment();
-    const folder = installedInUserFolder(built().tarball, env);
-    const launches = readmeLaunches();
-    expect(Object.keys(launches)).toHaveLength(3);
-    for (const [client, launch] of Object.entries(launches)) {
-      expect(launch, client).toEqual({ command: "npx", args: ["-y", "custody-workspace-mcp"] });
-      // Offline: npx finds the package installed in the folder and fetches nothing.
-      const { client: mcp } = await connectStdio(launch.command, launch.args, { ...env, npm_config_offline: "true" }, folder);
-      try {
-        await expectServesTheDemo(mcp);
-      } finally {
-        await mcp.close();
+  it(
+    "Claude Code, Cursor and VS Code launch the npm package with npx (installed from " + "the tarball, as the registry would serve it) and get the demo",
+    async () => {
+      const env = userEnvironment();
+      const folder = installedInUserFolder(built().tarball, env);
+      const launches = readmeLaunches();
+      expect(Object.keys(launches)).toHaveLength(3);
+      for (const [client, launch] of Object.entries(launches)) {
+        expect(launch, client).toEqual({ command: "npx", args: ["-y", "custody-workspace-mcp"] });
+        // Offline: npx finds the package installed in the folder and fetches nothing.
+        const { client: mcp } = await connectStdio(launch.command, launch.args, { ...env, npm_config_offline: "true" }, folder);
+        try {
+          await expectServesTheDemo(mcp);
+        } finally {
+          await mcp.close();
+        }
       }
-    }
-  });
+    },
+  );
 
   it("VS Code's .vsix: the README builds it with package:extension into dist-packages/ and installs the file the package script writes", () => {
     const lines = installBlock("vsix").trim().split("\n");

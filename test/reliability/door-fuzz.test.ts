@@ -164,7 +164,8 @@ afterAll(async () => {
 
 describe("fuzzing the emulator's front door", () => {
   it(
-    `answers ${SCALE.fuzzRunsPerTool * 8} writes with arbitrary Host, Origin, key and Content-Type by the first rule each breaks, and a refused one changes nothing`,
+    `answers ${SCALE.fuzzRunsPerTool * 8} writes with arbitrary Host, Origin, key and ` +
+      "Content-Type by the first rule each breaks, and a refused one changes nothing",
     async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -90,7 +90,9 @@ describe("input sizes at every tool's string fields", () => {
   });
 
   it(
-    `refuses each field over its limit (limit + 1, twice it, ${HUGE.map((size) => size.toLocaleString("en")).join(", ")} characters) naming the field and the limit; takes it at the limit`,
+    "refuses each field over its limit (limit + 1, twice it, " +
+      `${HUGE.map((size) => size.toLocaleString("en")).join(", ")} characters) naming the field and the ` +
+      "limit; takes it at the limit",
     async () => {
       for (const tool of tools) {
         for (const [field, property] of Object.entries(tool.inputSchema.properties ?? {})) {

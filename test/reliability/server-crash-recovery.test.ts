@@ -286,9 +286,13 @@ async function stakeFoundAfterRestart(crash: Crash): Promise<void> {
 }
 
 describe("kill -9 of the MCP server while its write's POST is held, then a restart on the same store", () => {
-  it("the issue's stake: the restarted process finds the stake that was created, records it, and blocks the same stake as DUPLICATE_OF_RECENT naming it", async () => {
-    await afterCrash("solana_create_stake", { kind: "until_released" }, stakeFoundAfterRestart);
-  }, 120_000);
+  it(
+    "the issue's stake: the restarted process finds the stake that was created, records " + "it, and blocks the same stake as DUPLICATE_OF_RECENT naming it",
+    async () => {
+      await afterCrash("solana_create_stake", { kind: "until_released" }, stakeFoundAfterRestart);
+    },
+    120_000,
+  );
 
   it("the same with the guard's state in PostgreSQL", async () => {
     const cluster = await startPostgresCluster({ durable: false });
@@ -299,30 +303,35 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
     }
   }, 180_000);
 
-  it("a POST that never reached the service: the dry run says it may already be applied and what it found, and repeating it takes the acknowledgement that it may pay twice", async () => {
-    await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
-      expect(await crash.createdSince()).toEqual([]);
-      await restartedOn(crash, async (client) => {
-        const again = await call(client, crash.write.tool, crash.write.args);
-        expect(again.structured.status).toBe("blocked");
-        const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
-        expect(duplicate?.facts).toMatchObject({ repeat_of: `${crash.reference}:may-pay-twice`, may_pay_twice: "true" });
-        expect(duplicate?.facts).not.toHaveProperty("earlier_transaction_id");
-        expect(duplicate?.message).toContain("may already be applied");
-        expect(duplicate?.message).toContain("no transaction matching it exists yet");
-        expect(duplicate?.message).toContain("may pay twice");
+  it(
+    "a POST that never reached the service: the dry run says it may already be applied and what it " +
+      "found, and repeating it takes the acknowledgement that it may pay twice",
+    async () => {
+      await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
+        expect(await crash.createdSince()).toEqual([]);
+        await restartedOn(crash, async (client) => {
+          const again = await call(client, crash.write.tool, crash.write.args);
+          expect(again.structured.status).toBe("blocked");
+          const duplicate = findingOf(again, "DUPLICATE_OF_RECENT");
+          expect(duplicate?.facts).toMatchObject({ repeat_of: `${crash.reference}:may-pay-twice`, may_pay_twice: "true" });
+          expect(duplicate?.facts).not.toHaveProperty("earlier_transaction_id");
+          expect(duplicate?.message).toContain("may already be applied");
+          expect(duplicate?.message).toContain("no transaction matching it exists yet");
+          expect(duplicate?.message).toContain("may pay twice");
 
-        // Its reference alone is not the acknowledgement.
-        const bare = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: crash.reference });
-        expect(bare.structured.status).toBe("blocked");
-        expect(findingOf(bare, "DUPLICATE_OF_RECENT")?.message).toContain("without acknowledging that it may pay twice");
+          // Its reference alone is not the acknowledgement.
+          const bare = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: crash.reference });
+          expect(bare.structured.status).toBe("blocked");
+          expect(findingOf(bare, "DUPLICATE_OF_RECENT")?.message).toContain("without acknowledging that it may pay twice");
 
-        const acknowledged = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: `${crash.reference}:may-pay-twice` });
-        expect(acknowledged.structured.status, acknowledged.text).toBe("dry_run");
-        expect(acknowledged.text).toContain("MAY PAY TWICE");
+          const acknowledged = await call(client, crash.write.tool, { ...crash.write.args, repeat_of: `${crash.reference}:may-pay-twice` });
+          expect(acknowledged.structured.status, acknowledged.text).toBe("dry_run");
+          expect(acknowledged.text).toContain("MAY PAY TWICE");
+        });
       });
-    });
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it("a stake of another amount made meanwhile is named as a candidate, never taken for the write whose POST never arrived", async () => {
     await afterCrash("solana_create_stake", { kind: "drop" }, async (crash) => {
@@ -344,56 +353,62 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
     });
   }, 120_000);
 
-  it("a graceful stop (SIGTERM) after the log grew past the ledger it saved: the restarted process still resumes the look-up of the write whose POST was held, from what the ledger kept", async () => {
-    await control(emulator, "POST", "/reset", { seed: "demo" });
-    const write = await writeCase("create_transaction");
-    const store = fileStore();
-    const proxy = await startHoldingProxy(emulator);
-    try {
-      const before = await newestTransactionId();
-      const server = await startServer(proxy.baseUrl, write.operator, store);
-      const dry = await call(server.client, write.tool, write.args);
-      proxy.hold("POST", write.path, { kind: "until_released" });
-      const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
-      await proxy.held();
-      const text = readFileSync(store.location, "utf8");
-      const reservedLine = text.split("\n").findIndex((line) => line.includes('"event":"reserved"'));
-      const reservedEnd = Buffer.byteLength(
-        `${text
-          .split("\n")
-          .slice(0, reservedLine + 1)
-          .join("\n")}\n`,
-      );
-      // Dry runs of other amounts until the log has grown enough for the ledger to be saved past the reservation.
-      const savedPast = () => {
-        const ledger = `${store.location}.ledger.json`;
-        return (
-          existsSync(ledger) && ((JSON.parse(readFileSync(ledger, "utf8")) as { checkpoint: { offset: number } | null }).checkpoint?.offset ?? 0) >= reservedEnd
+  it(
+    "a graceful stop (SIGTERM) after the log grew past the ledger it saved: the restarted process still " +
+      "resumes the look-up of the write whose POST was held, from what the ledger kept",
+    async () => {
+      await control(emulator, "POST", "/reset", { seed: "demo" });
+      const write = await writeCase("create_transaction");
+      const store = fileStore();
+      const proxy = await startHoldingProxy(emulator);
+      try {
+        const before = await newestTransactionId();
+        const server = await startServer(proxy.baseUrl, write.operator, store);
+        const dry = await call(server.client, write.tool, write.args);
+        proxy.hold("POST", write.path, { kind: "until_released" });
+        const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
+        await proxy.held();
+        const text = readFileSync(store.location, "utf8");
+        const reservedLine = text.split("\n").findIndex((line) => line.includes('"event":"reserved"'));
+        const reservedEnd = Buffer.byteLength(
+          `${text
+            .split("\n")
+            .slice(0, reservedLine + 1)
+            .join("\n")}\n`,
         );
-      };
-      for (let index = 1; !savedPast(); index += 1) {
-        if (index > 2_000) throw new Error("the ledger was never saved past the reservation");
-        expect((await call(server.client, write.tool, { ...write.args, amount: `0.${String(index).padStart(6, "0")}1` })).structured.status).toBe("dry_run");
-      }
-      process.kill(server.pid, "SIGTERM");
-      await server.exited;
-      await confirming;
-      // The POST reaches the service only now: its answer is lost with the process.
-      proxy.release();
-      await proxy.forwarded();
-      const created = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
-      expect(created).toHaveLength(1);
-      const crash: Crash = { write, store, reference: dry.structured.reference as string, applied: created[0] ?? null, createdSince: async () => created };
-      await restartedOn(crash, async (client) => {
-        expect(await resumedConclusion(client, crash)).toMatchObject({
-          transaction_id: crash.applied,
-          details: { outcome: "found", stage: "background_lookup" },
+        // Dry runs of other amounts until the log has grown enough for the ledger to be saved past the reservation.
+        const savedPast = () => {
+          const ledger = `${store.location}.ledger.json`;
+          return (
+            existsSync(ledger) &&
+            ((JSON.parse(readFileSync(ledger, "utf8")) as { checkpoint: { offset: number } | null }).checkpoint?.offset ?? 0) >= reservedEnd
+          );
+        };
+        for (let index = 1; !savedPast(); index += 1) {
+          if (index > 2_000) throw new Error("the ledger was never saved past the reservation");
+          expect((await call(server.client, write.tool, { ...write.args, amount: `0.${String(index).padStart(6, "0")}1` })).structured.status).toBe("dry_run");
+        }
+        process.kill(server.pid, "SIGTERM");
+        await server.exited;
+        await confirming;
+        // The POST reaches the service only now: its answer is lost with the process.
+        proxy.release();
+        await proxy.forwarded();
+        const created = (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
+        expect(created).toHaveLength(1);
+        const crash: Crash = { write, store, reference: dry.structured.reference as string, applied: created[0] ?? null, createdSince: async () => created };
+        await restartedOn(crash, async (client) => {
+          expect(await resumedConclusion(client, crash)).toMatchObject({
+            transaction_id: crash.applied,
+            details: { outcome: "found", stage: "background_lookup" },
+          });
         });
-      });
-    } finally {
-      await proxy.close();
-    }
-  }, 120_000);
+      } finally {
+        await proxy.close();
+      }
+    },
+    120_000,
+  );
 
   it("every kind of write: after the restart the write that was applied is found from what the store kept, recorded, and not offered again", async () => {
     const outcomes: Record<string, string> = {};

@@ -327,142 +327,147 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
     }
   });
 
-  it("through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: nothing acknowledged lost, nothing sent twice, one chain that verifies", async () => {
-    const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
-    const lastBefore = Math.max(...(await client.searchAllTransactions()).map((transaction) => transaction.id));
-    interface Outcome {
-      reference: string;
-      status: string;
-      transactionId: number | null;
-      replica: string;
-      startedAt: number;
-      endedAt: number;
-    }
-    const outcomes: Outcome[] = [];
-    const confirming = new Map<string, number>();
-    let interrupted = 0;
-    let stopping = false;
-    let amount = 10_000n;
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const reconnect = async (): Promise<TeamSession> => {
-      for (let tries = 0; ; tries += 1) {
-        try {
-          return await openTeamSession(balancer.url, TOKEN);
-        } catch (error) {
-          if (tries > 200) throw error;
-          await sleep(100);
-        }
+  it(
+    "through kill -9 of a replica and a PostgreSQL restart during a soak of confirmed writes: " +
+      "nothing acknowledged lost, nothing sent twice, one chain that verifies",
+    async () => {
+      const client = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+      const lastBefore = Math.max(...(await client.searchAllTransactions()).map((transaction) => transaction.id));
+      interface Outcome {
+        reference: string;
+        status: string;
+        transactionId: number | null;
+        replica: string;
+        startedAt: number;
+        endedAt: number;
       }
-    };
-    const worker = async () => {
-      let session = await reconnect();
-      while (!stopping) {
-        amount += 1n;
-        const args = send(amount);
-        let reference: string | null = null;
-        const startedAt = Date.now();
-        const replica = session.replica;
-        try {
-          const dry = await session.call("create_transaction", args);
-          if (dry.structured.status !== "dry_run") throw new Error(`dry run ${dry.structured.status}: ${dry.text}`);
-          reference = dry.structured.reference as string;
-          confirming.set(replica, (confirming.get(replica) ?? 0) + 1);
+      const outcomes: Outcome[] = [];
+      const confirming = new Map<string, number>();
+      let interrupted = 0;
+      let stopping = false;
+      let amount = 10_000n;
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const reconnect = async (): Promise<TeamSession> => {
+        for (let tries = 0; ; tries += 1) {
           try {
-            const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.token });
-            const transaction = confirmed.structured.transaction as { id?: number } | undefined;
-            outcomes.push({
-              reference,
-              status: confirmed.structured.status ?? "none",
-              transactionId: transaction?.id ?? null,
-              replica,
-              startedAt,
-              endedAt: Date.now(),
-            });
-          } finally {
-            confirming.set(replica, (confirming.get(replica) ?? 1) - 1);
+            return await openTeamSession(balancer.url, TOKEN);
+          } catch (error) {
+            if (tries > 200) throw error;
+            await sleep(100);
           }
-        } catch {
-          interrupted += 1;
-          if (reference !== null) outcomes.push({ reference, status: "interrupted", transactionId: null, replica, startedAt, endedAt: Date.now() });
-          await session.close();
-          session = await reconnect();
-        }
-      }
-      await session.close();
-    };
-    // Each POST is slowed down, so a confirmation is under way most of the time.
-    await control(emulator, "PUT", "/faults", { latency_ms: 150, methods: ["POST"], path_prefix: "/transactions", remaining: 100_000 });
-    const workers = Array.from({ length: 6 }, () => worker());
-    try {
-      for (let waited = 0; (confirming.get("r1") ?? 0) === 0; waited += 20) {
-        if (waited > 20_000) throw new Error("no confirmation reached replica r1");
-        await sleep(20);
-      }
-      // A moment into r1's confirmation, so the kill most likely lands on its held-up POST (a kill before it is interrupted all the same).
-      await sleep(100);
-      const killedAt = Date.now();
-      await (replicas[0] as ReplicaProcess).kill();
-      /** Until `count` writes the predicate picks were acknowledged: the soak is seen going on, not given time. */
-      const acknowledgedSoon = async (what: string, count: number, picked: (outcome: Outcome) => boolean) => {
-        for (let waited = 0; outcomes.filter((outcome) => outcome.status === "submitted" && picked(outcome)).length < count; waited += 20) {
-          if (waited > 60_000) throw new Error(`no ${what} within 60 s`);
-          await sleep(20);
         }
       };
-      await acknowledgedSoon("write through r2 after the kill", 2, (outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt);
-      await cluster.restart();
-      const databaseBackAt = Date.now();
-      await acknowledgedSoon("write after the database came back", 2, (outcome) => outcome.startedAt > databaseBackAt);
-      await (replicas[0] as ReplicaProcess).restart();
-      const replicaBackAt = Date.now();
-      await acknowledgedSoon("write after r1 came back", 3, (outcome) => outcome.startedAt > replicaBackAt);
-      stopping = true;
-      await Promise.all(workers);
+      const worker = async () => {
+        let session = await reconnect();
+        while (!stopping) {
+          amount += 1n;
+          const args = send(amount);
+          let reference: string | null = null;
+          const startedAt = Date.now();
+          const replica = session.replica;
+          try {
+            const dry = await session.call("create_transaction", args);
+            if (dry.structured.status !== "dry_run") throw new Error(`dry run ${dry.structured.status}: ${dry.text}`);
+            reference = dry.structured.reference as string;
+            confirming.set(replica, (confirming.get(replica) ?? 0) + 1);
+            try {
+              const confirmed = await session.call("create_transaction", { ...args, confirmation_token: dry.token });
+              const transaction = confirmed.structured.transaction as { id?: number } | undefined;
+              outcomes.push({
+                reference,
+                status: confirmed.structured.status ?? "none",
+                transactionId: transaction?.id ?? null,
+                replica,
+                startedAt,
+                endedAt: Date.now(),
+              });
+            } finally {
+              confirming.set(replica, (confirming.get(replica) ?? 1) - 1);
+            }
+          } catch {
+            interrupted += 1;
+            if (reference !== null) outcomes.push({ reference, status: "interrupted", transactionId: null, replica, startedAt, endedAt: Date.now() });
+            await session.close();
+            session = await reconnect();
+          }
+        }
+        await session.close();
+      };
+      // Each POST is slowed down, so a confirmation is under way most of the time.
+      await control(emulator, "PUT", "/faults", { latency_ms: 150, methods: ["POST"], path_prefix: "/transactions", remaining: 100_000 });
+      const workers = Array.from({ length: 6 }, () => worker());
+      try {
+        for (let waited = 0; (confirming.get("r1") ?? 0) === 0; waited += 20) {
+          if (waited > 20_000) throw new Error("no confirmation reached replica r1");
+          await sleep(20);
+        }
+        // A moment into r1's confirmation, so the kill most likely lands on its held-up POST (a kill before it is interrupted all the same).
+        await sleep(100);
+        const killedAt = Date.now();
+        await (replicas[0] as ReplicaProcess).kill();
+        /** Until `count` writes the predicate picks were acknowledged: the soak is seen going on, not given time. */
+        const acknowledgedSoon = async (what: string, count: number, picked: (outcome: Outcome) => boolean) => {
+          for (let waited = 0; outcomes.filter((outcome) => outcome.status === "submitted" && picked(outcome)).length < count; waited += 20) {
+            if (waited > 60_000) throw new Error(`no ${what} within 60 s`);
+            await sleep(20);
+          }
+        };
+        await acknowledgedSoon("write through r2 after the kill", 2, (outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt);
+        await cluster.restart();
+        const databaseBackAt = Date.now();
+        await acknowledgedSoon("write after the database came back", 2, (outcome) => outcome.startedAt > databaseBackAt);
+        await (replicas[0] as ReplicaProcess).restart();
+        const replicaBackAt = Date.now();
+        await acknowledgedSoon("write after r1 came back", 3, (outcome) => outcome.startedAt > replicaBackAt);
+        stopping = true;
+        await Promise.all(workers);
 
-      const acknowledged = outcomes.filter((outcome) => outcome.status === "submitted");
-      expect(interrupted).toBeGreaterThan(0);
-      expect(outcomes.filter((outcome) => !["submitted", "interrupted"].includes(outcome.status))).toEqual([]);
-      // The other replica kept serving while the first was down, and writes went on after the database came back.
-      expect(
-        acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length,
-      ).toBeGreaterThan(0);
-      expect(acknowledged.filter((outcome) => outcome.startedAt > databaseBackAt).length).toBeGreaterThan(0);
-      expect((replicas[1] as ReplicaProcess).running()).toBe(true);
+        const acknowledged = outcomes.filter((outcome) => outcome.status === "submitted");
+        expect(interrupted).toBeGreaterThan(0);
+        expect(outcomes.filter((outcome) => !["submitted", "interrupted"].includes(outcome.status))).toEqual([]);
+        // The other replica kept serving while the first was down, and writes went on after the database came back.
+        expect(
+          acknowledged.filter((outcome) => outcome.replica === "r2" && outcome.startedAt > killedAt && outcome.endedAt < replicaBackAt).length,
+        ).toBeGreaterThan(0);
+        expect(acknowledged.filter((outcome) => outcome.startedAt > databaseBackAt).length).toBeGreaterThan(0);
+        expect((replicas[1] as ReplicaProcess).running()).toBe(true);
 
-      const exported = exportedChain();
-      const records = chain(exported);
-      const reserved = new Set(records.filter((record) => record.event === "reserved").map((record) => record.details?.reference as string));
-      for (const outcome of acknowledged) {
-        // Nothing acknowledged is lost: sent exactly once, as the transaction named, and in the chain.
-        expect(await transactionsOf(outcome.reference)).toEqual([outcome.transactionId]);
-        expect(recordsOf(records, "submitted", outcome.reference)).toHaveLength(1);
+        const exported = exportedChain();
+        const records = chain(exported);
+        const reserved = new Set(records.filter((record) => record.event === "reserved").map((record) => record.details?.reference as string));
+        for (const outcome of acknowledged) {
+          // Nothing acknowledged is lost: sent exactly once, as the transaction named, and in the chain.
+          expect(await transactionsOf(outcome.reference)).toEqual([outcome.transactionId]);
+          expect(recordsOf(records, "submitted", outcome.reference)).toHaveLength(1);
+        }
+        const found: number[] = [];
+        for (const reference of new Set([...reserved, ...outcomes.map((outcome) => outcome.reference)])) {
+          const transactions = await transactionsOf(reference);
+          expect(transactions.length, reference).toBeLessThanOrEqual(1);
+          if (transactions.length === 1) expect(reserved.has(reference), `${reference} was sent without a reservation`).toBe(true);
+          found.push(...transactions);
+        }
+        // Every transaction made since the soak began is one of those writes: none was sent without its reference reserved.
+        const made = (await client.searchAllTransactions()).map((transaction) => transaction.id).filter((id) => id > lastBefore);
+        expect(made.sort((a, b) => a - b)).toEqual(found.filter((id) => id > lastBefore).sort((a, b) => a - b));
+        expect(acknowledged.length).toBeGreaterThan(5);
+
+        // With the replicas' key: a default key in the runner's home is another key, whose seal verify-audit does not trust.
+        const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--audit-seal-key-file", sealKeyFile, "--store", storeUrl], { encoding: "utf8" });
+        expect(verified.status, verified.stdout + verified.stderr).toBe(0);
+        expect(verified.stdout).toMatch(new RegExp(`^ok: ${records.length} records, chain intact`));
+        expect(verified.stdout + verified.stderr).not.toContain(cluster.password);
+        const exportedFile = join(mkdtempSync(join(tmpdir(), "team-export-")), "audit.jsonl");
+        writeFileSync(exportedFile, exported);
+        expect(spawnSync(process.execPath, [bundle, "verify-audit", exportedFile], { encoding: "utf8" }).status).toBe(0);
+      } finally {
+        stopping = true;
+        await control(emulator, "DELETE", "/faults");
+        if (!(replicas[0] as ReplicaProcess).running()) await (replicas[0] as ReplicaProcess).restart();
       }
-      const found: number[] = [];
-      for (const reference of new Set([...reserved, ...outcomes.map((outcome) => outcome.reference)])) {
-        const transactions = await transactionsOf(reference);
-        expect(transactions.length, reference).toBeLessThanOrEqual(1);
-        if (transactions.length === 1) expect(reserved.has(reference), `${reference} was sent without a reservation`).toBe(true);
-        found.push(...transactions);
-      }
-      // Every transaction made since the soak began is one of those writes: none was sent without its reference reserved.
-      const made = (await client.searchAllTransactions()).map((transaction) => transaction.id).filter((id) => id > lastBefore);
-      expect(made.sort((a, b) => a - b)).toEqual(found.filter((id) => id > lastBefore).sort((a, b) => a - b));
-      expect(acknowledged.length).toBeGreaterThan(5);
-
-      // With the replicas' key: a default key in the runner's home is another key, whose seal verify-audit does not trust.
-      const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--audit-seal-key-file", sealKeyFile, "--store", storeUrl], { encoding: "utf8" });
-      expect(verified.status, verified.stdout + verified.stderr).toBe(0);
-      expect(verified.stdout).toMatch(new RegExp(`^ok: ${records.length} records, chain intact`));
-      expect(verified.stdout + verified.stderr).not.toContain(cluster.password);
-      const exportedFile = join(mkdtempSync(join(tmpdir(), "team-export-")), "audit.jsonl");
-      writeFileSync(exportedFile, exported);
-      expect(spawnSync(process.execPath, [bundle, "verify-audit", exportedFile], { encoding: "utf8" }).status).toBe(0);
-    } finally {
-      stopping = true;
-      await control(emulator, "DELETE", "/faults");
-      if (!(replicas[0] as ReplicaProcess).running()) await (replicas[0] as ReplicaProcess).restart();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it("listens again after the PostgreSQL restart: a replica that lived through it still hears the other's writes", async () => {
     await (replicas[1] as ReplicaProcess).waitForStderr("change bus: listening on PostgreSQL channel custody_resource_changed again");

@@ -43,7 +43,10 @@ export interface AuthorizationServer {
   personToken(account: string, scopes: readonly CustodyScope[], resource?: string): Promise<string>;
   /** A service's access token through the client credentials grant. */
   serviceToken(scopes: readonly CustodyScope[], resource?: string): Promise<string>;
-  /** A token signed with the provider's own key, with these claims over a valid person token's (e.g. a past exp, another iss), typ at+jwt unless given (null: none). */
+  /**
+   * A token signed with the provider's own key, with these claims over a valid person
+   * token's (e.g. a past exp, another iss), typ at+jwt unless given (null: none).
+   */
   signedWithProviderKey(claims: JWTPayload, typ?: string | null): Promise<string>;
   /** A token with alg none: unsigned. */
   unsigned(): string;
@@ -58,9 +61,14 @@ export interface AuthorizationServer {
 function interactionPage(uid: string, prompt: string, client: string): string {
   const fields =
     prompt === "login"
-      ? '<label>Login <input name="login" autocomplete="username"></label><label>Password <input name="password" type="password"></label><button type="submit">Sign in</button>'
+      ? '<label>Login <input name="login" autocomplete="username"></label><label>Password <input ' +
+        'name="password" type="password"></label><button type="submit">Sign in</button>'
       : `<p>${client.replace(/[^\w.-]/g, "")} asks to act for you.</p><button type="submit">Allow</button>`;
-  return `<!doctype html><html><head><title>Test issuer: ${prompt}</title></head><body><h1>Test issuer</h1><form method="post" action="/interaction/${uid}/${prompt === "login" ? "login" : "confirm"}">${fields}</form></body></html>`;
+  return (
+    `<!doctype html><html><head><title>Test issuer: ${prompt}</title></head><body><h1>Test ` +
+    'issuer</h1><form method="post" ' +
+    `action="/interaction/${uid}/${prompt === "login" ? "login" : "confirm"}">${fields}</form></body></html>`
+  );
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");

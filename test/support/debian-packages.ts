@@ -34,7 +34,9 @@ export function ensureDebianPackages(wanted: DebianPackage[], log: (line: string
   const names = missing.map((item) => item.name);
   const prefix = installer();
   if (prefix === null) {
-    const reason = `the Debian packages ${names.join(", ")} are missing and this user cannot install them (not root, no password-less sudo): run apt-get install -y ${names.join(" ")} as root`;
+    const reason =
+      `the Debian packages ${names.join(", ")} are missing and this user cannot install them (not root, ` +
+      `no password-less sudo): run apt-get install -y ${names.join(" ")} as root`;
     if (process.env.CI) throw new Error(reason);
     return { ok: false, reason };
   }

@@ -31,7 +31,8 @@ export interface AuditLogLocation {
  */
 export function auditLogLocation(storageDir: string, setting: string, now: number = Date.now()): AuditLogLocation {
   const configured = settingPath("auditLog", setting);
-  // A setting that cannot be used refuses the extension's writes; the MCP server it provides keeps the default rather than a path relative to wherever it starts.
+  // A setting that cannot be used refuses the extension's writes; the MCP server it
+  // provides keeps the default rather than a path relative to wherever it starts.
   if (configured !== undefined)
     return "problem" in configured ? { path: defaultAuditLogPath(), why: "setting", problem: configured.problem } : { path: configured.path, why: "setting" };
   const earlier = join(storageDir, "audit", "custody-vscode-audit.jsonl");
@@ -85,7 +86,8 @@ export function auditLogNotice(location: AuditLogLocation): string {
     setting: "custody.auditLog",
     default: "the default the MCP server shares",
     earlier_log:
-      "the extension's earlier log, kept for 25 hours from this version's first start so that the last day's writes still count; then the default the MCP server shares",
+      "the extension's earlier log, kept for 25 hours from this version's first start so that the " +
+      "last day's writes still count; then the default the MCP server shares",
   }[location.why];
   return `Audit log: ${location.path} (${why})`;
 }

@@ -128,14 +128,14 @@ export class WriteGuard {
       const repeatOf = duplicate?.facts.repeat_of;
       if (duplicate !== undefined && repeatOf !== undefined && request.repeat_of === undefined) {
         const unknown = duplicate.facts.may_pay_twice === "true";
+        const question = unknown
+          ? vscode.l10n.t("Look at the account's transactions first. Send it again anyway, knowing it may pay twice?")
+          : vscode.l10n.t("Send it again anyway, on purpose?");
         const again = await this.deps.prompter.confirm({
           message: unknown
             ? vscode.l10n.t("Custody: {0}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.", tool)
             : vscode.l10n.t("Custody: {0}: this would send the same request twice.", tool),
-          detail: withWhatMoves(
-            prepared.plan,
-            `${sanitizeUntrustedText(duplicate.message)}\n\n${unknown ? vscode.l10n.t("Look at the account's transactions first. Send it again anyway, knowing it may pay twice?") : vscode.l10n.t("Send it again anyway, on purpose?")}`,
-          ),
+          detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(duplicate.message)}\n\n${question}`),
           action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });

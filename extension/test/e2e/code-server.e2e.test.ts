@@ -198,101 +198,109 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
   });
 
-  it("shares its default store with an MCP server started as the README's client configurations start it: the extension's sends count against the server's daily limit", async () => {
-    if (!session) throw new Error("code-server did not start");
-    // The server's policy alone limits staking-bot to 2 SOL a day; the extension has sent 1.5 SOL and staked 1.5 SOL above.
-    const serverPolicy = join(root, "server-policy.json");
-    writeFileSync(serverPolicy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }));
-    const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
-    const dryRun = async (home: string) => {
+  it(
+    "shares its default store with an MCP server started as the README's client configurations " +
+      "start it: the extension's sends count against the server's daily limit",
+    async () => {
+      if (!session) throw new Error("code-server did not start");
+      // The server's policy alone limits staking-bot to 2 SOL a day; the extension has sent 1.5 SOL and staked 1.5 SOL above.
+      const serverPolicy = join(root, "server-policy.json");
+      writeFileSync(serverPolicy, JSON.stringify({ limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }));
+      const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+      const dryRun = async (home: string) => {
+        const server = new RawStdioServer(MCP_SERVER, {
+          HOME: home,
+          CUSTODY_BASE_URL: emulator.baseUrl,
+          CUSTODY_OPERATOR: OPERATOR,
+          CUSTODY_POLICY: serverPolicy,
+        });
+        try {
+          await server.initialize();
+          server.callTool(1, "create_transaction", { account: "sol-treasury", recipient, amount: "0.6", unit: "SOL" });
+          const answer = await server.answer(1);
+          const structured = (answer.result?.structuredContent ?? {}) as { status?: string; checks?: { code: string; severity: string }[] };
+          return { status: structured.status, blocking: (structured.checks ?? []).filter((check) => check.severity === "block").map((check) => check.code) };
+        } finally {
+          server.child.stdin.end();
+          await server.exited;
+        }
+      };
+      // The server on the same HOME reads the extension's store (~/.custody-mcp/audit.jsonl) by default: 1.5 + 0.6 SOL is over 2.
+      expect(await dryRun(session.home)).toEqual({ status: "blocked", blocking: ["POLICY_MAX_PER_DAY"] });
+      // The same server on a HOME of its own has counted nothing: the refusal above came from the shared store.
+      const elsewhere = join(root, "another-home");
+      mkdirSync(elsewhere);
+      expect(await dryRun(elsewhere)).toMatchObject({ status: "dry_run", blocking: [] });
+    },
+  );
+
+  it(
+    "shows the writes an MCP server in person mode prepared, sharing its default store, in Waiting for You with a " +
+      "badge: Confirm sends once, Decline sends nothing and the retried call answers declined",
+    async () => {
+      if (!session) throw new Error("code-server did not start");
+      // As the README configures a person-mode server, on the extension's HOME (the default store); no browser page of its own.
       const server = new RawStdioServer(MCP_SERVER, {
-        HOME: home,
+        HOME: session.home,
         CUSTODY_BASE_URL: emulator.baseUrl,
         CUSTODY_OPERATOR: OPERATOR,
-        CUSTODY_POLICY: serverPolicy,
+        CUSTODY_CONFIRMATION: "person",
+        CUSTODY_CONFIRM_OPENER: "none",
       });
+      const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
+      let id = 0;
+      const tool = async (args: Record<string, unknown>) => {
+        server.callTool((id += 1), "create_transaction", args);
+        return ((await server.answer(id)).result?.structuredContent ?? {}) as { status?: string; reference?: string };
+      };
+      const withReference = async (reference: string) => (await client.searchAllTransactions({ label: reference })).map((transaction) => transaction.id);
+      const waitingRows = () => workbench.rows("Waiting for You", "Send funds");
       try {
         await server.initialize();
-        server.callTool(1, "create_transaction", { account: "sol-treasury", recipient, amount: "0.6", unit: "SOL" });
-        const answer = await server.answer(1);
-        const structured = (answer.result?.structuredContent ?? {}) as { status?: string; checks?: { code: string; severity: string }[] };
-        return { status: structured.status, blocking: (structured.checks ?? []).filter((check) => check.severity === "block").map((check) => check.code) };
+        const prepare = async (amount: string) => {
+          const args = { account: "sol-treasury", recipient, amount, unit: "SOL" };
+          const dry = await tool(args);
+          expect(dry.status).toBe("dry_run");
+          const reference = dry.reference ?? "";
+          expect((await tool({ ...args, reference })).status).toBe("waiting_for_person");
+          return { args, reference };
+        };
+
+        const first = await prepare("0.021");
+        await workbench.clearNotifications();
+        await waitingRows().filter({ hasText: "0.021 SOL" }).first().waitFor({ state: "visible", timeout: 30_000 });
+        // The view's badge joins the container's (its pending approvals): the activity bar names both.
+        const badge = (label: string) => workbench.page.locator(`.activitybar .action-item[aria-label^="Custody"][aria-label*="${label}"]`).first();
+        await badge("1 write waits for you").waitFor({ state: "visible", timeout: 30_000 });
+        await workbench.screenshot("waiting-for-you", { part: workbench.pane("Waiting for You"), maxHeight: 300 });
+        await waitingRows().filter({ hasText: "0.021 SOL" }).first().click();
+        const dialog = await workbench.dialogText();
+        expect(dialog).toContain("An assistant prepared this write. Send this request? Send funds from sol-treasury (id 1): 0.021 SOL (21000000 lamport)");
+        expect(dialog).toContain("POST /transactions");
+        await workbench.screenshot("waiting-for-you-confirmation");
+        await workbench.clickDialogButton("Confirm");
+        await workbench.notification(/transaction #\d+ \(SEND\) created/);
+        expect(await withReference(first.reference)).toHaveLength(1);
+        expect((await tool({ ...first.args, reference: first.reference })).status).toBe("submitted");
+        await waitingRows().first().waitFor({ state: "detached", timeout: 30_000 });
+        await badge("waits for you").waitFor({ state: "detached", timeout: 30_000 });
+
+        const second = await prepare("0.022");
+        await waitingRows().filter({ hasText: "0.022 SOL" }).first().waitFor({ state: "visible", timeout: 30_000 });
+        await waitingRows().filter({ hasText: "0.022 SOL" }).first().click();
+        await workbench.dialogText();
+        await workbench.clickDialogButton("Decline");
+        await waitingRows().first().waitFor({ state: "detached", timeout: 30_000 });
+        expect((await tool({ ...second.args, reference: second.reference })).status).toBe("declined");
+        expect(await withReference(second.reference)).toEqual([]);
+        // The first was sent once, and only once, whatever was decided since.
+        expect(await withReference(first.reference)).toHaveLength(1);
       } finally {
         server.child.stdin.end();
         await server.exited;
       }
-    };
-    // The server on the same HOME reads the extension's store (~/.custody-mcp/audit.jsonl) by default: 1.5 + 0.6 SOL is over 2.
-    expect(await dryRun(session.home)).toEqual({ status: "blocked", blocking: ["POLICY_MAX_PER_DAY"] });
-    // The same server on a HOME of its own has counted nothing: the refusal above came from the shared store.
-    const elsewhere = join(root, "another-home");
-    mkdirSync(elsewhere);
-    expect(await dryRun(elsewhere)).toMatchObject({ status: "dry_run", blocking: [] });
-  });
-
-  it("shows the writes an MCP server in person mode prepared, sharing its default store, in Waiting for You with a badge: Confirm sends once, Decline sends nothing and the retried call answers declined", async () => {
-    if (!session) throw new Error("code-server did not start");
-    // As the README configures a person-mode server, on the extension's HOME (the default store); no browser page of its own.
-    const server = new RawStdioServer(MCP_SERVER, {
-      HOME: session.home,
-      CUSTODY_BASE_URL: emulator.baseUrl,
-      CUSTODY_OPERATOR: OPERATOR,
-      CUSTODY_CONFIRMATION: "person",
-      CUSTODY_CONFIRM_OPENER: "none",
-    });
-    const recipient = (await client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";
-    let id = 0;
-    const tool = async (args: Record<string, unknown>) => {
-      server.callTool((id += 1), "create_transaction", args);
-      return ((await server.answer(id)).result?.structuredContent ?? {}) as { status?: string; reference?: string };
-    };
-    const withReference = async (reference: string) => (await client.searchAllTransactions({ label: reference })).map((transaction) => transaction.id);
-    const waitingRows = () => workbench.rows("Waiting for You", "Send funds");
-    try {
-      await server.initialize();
-      const prepare = async (amount: string) => {
-        const args = { account: "sol-treasury", recipient, amount, unit: "SOL" };
-        const dry = await tool(args);
-        expect(dry.status).toBe("dry_run");
-        const reference = dry.reference ?? "";
-        expect((await tool({ ...args, reference })).status).toBe("waiting_for_person");
-        return { args, reference };
-      };
-
-      const first = await prepare("0.021");
-      await workbench.clearNotifications();
-      await waitingRows().filter({ hasText: "0.021 SOL" }).first().waitFor({ state: "visible", timeout: 30_000 });
-      // The view's badge joins the container's (its pending approvals): the activity bar names both.
-      const badge = (label: string) => workbench.page.locator(`.activitybar .action-item[aria-label^="Custody"][aria-label*="${label}"]`).first();
-      await badge("1 write waits for you").waitFor({ state: "visible", timeout: 30_000 });
-      await workbench.screenshot("waiting-for-you", { part: workbench.pane("Waiting for You"), maxHeight: 300 });
-      await waitingRows().filter({ hasText: "0.021 SOL" }).first().click();
-      const dialog = await workbench.dialogText();
-      expect(dialog).toContain("An assistant prepared this write. Send this request? Send funds from sol-treasury (id 1): 0.021 SOL (21000000 lamport)");
-      expect(dialog).toContain("POST /transactions");
-      await workbench.screenshot("waiting-for-you-confirmation");
-      await workbench.clickDialogButton("Confirm");
-      await workbench.notification(/transaction #\d+ \(SEND\) created/);
-      expect(await withReference(first.reference)).toHaveLength(1);
-      expect((await tool({ ...first.args, reference: first.reference })).status).toBe("submitted");
-      await waitingRows().first().waitFor({ state: "detached", timeout: 30_000 });
-      await badge("waits for you").waitFor({ state: "detached", timeout: 30_000 });
-
-      const second = await prepare("0.022");
-      await waitingRows().filter({ hasText: "0.022 SOL" }).first().waitFor({ state: "visible", timeout: 30_000 });
-      await waitingRows().filter({ hasText: "0.022 SOL" }).first().click();
-      await workbench.dialogText();
-      await workbench.clickDialogButton("Decline");
-      await waitingRows().first().waitFor({ state: "detached", timeout: 30_000 });
-      expect((await tool({ ...second.args, reference: second.reference })).status).toBe("declined");
-      expect(await withReference(second.reference)).toEqual([]);
-      // The first was sent once, and only once, whatever was decided since.
-      expect(await withReference(first.reference)).toHaveLength(1);
-    } finally {
-      server.child.stdin.end();
-      await server.exited;
-    }
-  });
+    },
+  );
 
   // VS Code starts an extension's MCP server from the definition its provider gives, for agent mode;
   // code-server has no chat to start it from. What proves the user's path is the definition the

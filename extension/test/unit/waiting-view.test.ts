@@ -114,25 +114,28 @@ describe("Waiting for you", () => {
     await store.close();
   });
 
-  it("a write an assistant prepared against another custody service is neither listed nor sent through this one (same operator, same account ids)", async () => {
-    harness = await startHarness();
-    const view = waitingView();
-    // The assistant's server talks to another workspace (a staging copy, the emulator) with the same operator and account ids.
-    const elsewhere = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
-    try {
-      const { store, reference, nonce } = await assistantDryRun(harness, STAKE, elsewhere.baseUrl);
-      await view.provider.read();
-      expect(view.badge()).toBe(0);
-      expect(await view.provider.writes()).toEqual([]);
-      // Even when it is handed to the command (a node made from the store's entry), the extension's service is not where it was prepared.
-      const before = await newestTransaction(harness);
-      fake.script({ kind: "modal", choice: "Confirm" });
-      await harness.run("custody.decideWaiting", new WaitingNode({ nonce, reference, tool: STAKE.kind, moves: null, expires_at: Date.now() + 60_000 }));
-      expect((await newestTransaction(harness))?.id).toBe(before?.id);
-      expect(fake.messages.find((message) => message.modal)).toBeUndefined();
-      await store.close();
-    } finally {
-      await elsewhere.close();
-    }
-  });
+  it(
+    "a write an assistant prepared against another custody service is neither listed " + "nor sent through this one (same operator, same account ids)",
+    async () => {
+      harness = await startHarness();
+      const view = waitingView();
+      // The assistant's server talks to another workspace (a staging copy, the emulator) with the same operator and account ids.
+      const elsewhere = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
+      try {
+        const { store, reference, nonce } = await assistantDryRun(harness, STAKE, elsewhere.baseUrl);
+        await view.provider.read();
+        expect(view.badge()).toBe(0);
+        expect(await view.provider.writes()).toEqual([]);
+        // Even when it is handed to the command (a node made from the store's entry), the extension's service is not where it was prepared.
+        const before = await newestTransaction(harness);
+        fake.script({ kind: "modal", choice: "Confirm" });
+        await harness.run("custody.decideWaiting", new WaitingNode({ nonce, reference, tool: STAKE.kind, moves: null, expires_at: Date.now() + 60_000 }));
+        expect((await newestTransaction(harness))?.id).toBe(before?.id);
+        expect(fake.messages.find((message) => message.modal)).toBeUndefined();
+        await store.close();
+      } finally {
+        await elsewhere.close();
+      }
+    },
+  );
 });

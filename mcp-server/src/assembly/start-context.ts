@@ -92,7 +92,8 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       log(`guard store: ${opened.location} (PostgreSQL)${policy.read_only ? "; read-only mode" : ""}`);
     } else {
       const path = config.auditLogPath ?? (embedded ? join(mkdtempSync(join(tmpdir(), "custody-mcp-")), "audit.jsonl") : defaultAuditLogPath());
-      // The seal and the ledger's MAC are checked now (the seal, one line of the log and the ledger read), so a shortened log or an edited ledger stops the server at once.
+      // The seal and the ledger's MAC are checked now (the seal, one line of the log and the
+      // ledger read), so a shortened log or an edited ledger stops the server at once.
       sealedStart(path, sealKey);
       store = { kind: "file", path, sealKey };
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);

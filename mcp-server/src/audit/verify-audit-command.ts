@@ -63,7 +63,9 @@ export async function verifyAuditCommand(target: string, out: (line: string) => 
 
 /** An intact chain that is not the one sealed: cut short, another one, or a seal that cannot be trusted. */
 function problemWithSeal(seal: SealVerdict, verdict: AuditVerdict & { ok: true }): string | null {
-  const ends = `the chain is intact but ends at record ${verdict.records - 1} (${verdict.records} records${seal.kind === "shortened" && seal.bytes !== undefined ? `, ${seal.bytes} bytes` : ""})`;
+  const ends =
+    `the chain is intact but ends at record ${verdict.records - 1} (${verdict.records} ` +
+    `records${seal.kind === "shortened" && seal.bytes !== undefined ? `, ${seal.bytes} bytes` : ""})`;
   const sealed = (at: SealedAt) => `record ${at.seq}${at.offset === undefined ? "" : `, ending at byte ${at.offset}`} (hash ${at.hash})`;
   if (seal.kind === "shortened") return `SHORTENED: ${ends}; its seal says its last record is ${sealed(seal.seal)}: records were cut from its end`;
   if (seal.kind === "differs") return `NOT THE SEALED LOG: ${ends}; its seal says its last record is ${sealed(seal.seal)}, and another record is there`;
@@ -87,7 +89,10 @@ function sealLine(seal: SealVerdict): string {
 function personLine(tally: PersonTally): string {
   const who = tally.person === null ? "not signed in (a single user)" : describePerson(tally.person);
   const through = countsText(tally.confirmed_through);
-  return `${who}: ${tally.records} record${tally.records === 1 ? "" : "s"}: ${countsText(tally.events)}${through === "" ? "" : `; confirmed through ${through}`}`;
+  return (
+    `${who}: ${tally.records} record${tally.records === 1 ? "" : "s"}: ` +
+    `${countsText(tally.events)}${through === "" ? "" : `; confirmed through ${through}`}`
+  );
 }
 
 /** "3 dry_run, 2 confirmed": the largest count first. */

@@ -43,14 +43,21 @@ export const OPTIONS = {
     env: "CUSTODY_CONFIRMATION",
     type: "string",
     value: "MODE",
-    help: "who confirms a write: token (the default: whoever holds the dry run's confirmation token; a client that shows forms asks the person first) or person (only the person, in their client's form or on the server's confirmation page); the stricter of this and the policy's confirmation applies",
+    help:
+      "who confirms a write: token (the default: whoever holds the dry run's confirmation token; a client that " +
+      "shows forms asks the person first) or person (only the person, in their client's form or on the server's " +
+      "confirmation page); the stricter of this and the policy's confirmation applies",
   },
   confirmOpener: {
     flag: "confirm-opener",
     env: "CUSTODY_CONFIRM_OPENER",
     type: "string",
     value: "CMD",
-    help: "in person mode, the command that opens the confirmation page's own link (the only one that can confirm; never shown to the model) in the person's browser, the link as its last argument (words split on spaces, no shell); none: no page; default xdg-open, open on macOS, rundll32 url.dll,FileProtocolHandler on Windows",
+    help:
+      "in person mode, the command that opens the confirmation page's own link (the only one that " +
+      "can confirm; never shown to the model) in the person's browser, the link as its last " +
+      "argument (words split on spaces, no shell); none: no page; default xdg-open, open on " +
+      "macOS, rundll32 url.dll,FileProtocolHandler on Windows",
   },
   auditLog: {
     flag: "audit-log",
@@ -64,7 +71,11 @@ export const OPTIONS = {
     env: "CUSTODY_STORE",
     type: "string",
     value: "FILE|URL",
-    help: "the guard's store: a file is the audit log above (the embedded store); a postgres://user:password@host:port/database URL keeps the audit chain, the daily limits, the dry runs and the nonces in PostgreSQL, shared by replicas (the server creates and migrates its schema; the password is never shown); absent: the audit log",
+    help:
+      "the guard's store: a file is the audit log above (the embedded store); a " +
+      "postgres://user:password@host:port/database URL keeps the audit chain, the daily limits, " +
+      "the dry runs and the nonces in PostgreSQL, shared by replicas (the server creates and " +
+      "migrates its schema; the password is never shown); absent: the audit log",
   },
   tokenSecretFile: {
     flag: "token-secret-file",
@@ -78,7 +89,9 @@ export const OPTIONS = {
     env: "CUSTODY_AUDIT_SEAL_KEY_FILE",
     type: "string",
     value: "F",
-    help: "32 or more random bytes sealing the audit log's tail (replicas share one); absent: ~/.custody-mcp/audit-seal.key, created on first use, shared with the VS Code extension",
+    help:
+      "32 or more random bytes sealing the audit log's tail (replicas share one); absent: " +
+      "~/.custody-mcp/audit-seal.key, created on first use, shared with the VS Code extension",
   },
   tokenTtlSeconds: {
     flag: "token-ttl-seconds",
@@ -164,7 +177,10 @@ export const OPTIONS = {
     type: "string",
     value: "URL",
     only: "sign-in",
-    help: "with --http: people sign in at this OAuth issuer (its metadata gives its keys) and every request carries their access token, checked for this server (custody:read; custody:write for tools that change something); the shared bearer token is then not accepted",
+    help:
+      "with --http: people sign in at this OAuth issuer (its metadata gives its keys) and every request " +
+      "carries their access token, checked for this server (custody:read; custody:write for tools that " +
+      "change something); the shared bearer token is then not accepted",
   },
   publicUrl: {
     flag: "public-url",
@@ -172,7 +188,9 @@ export const OPTIONS = {
     type: "string",
     value: "URL",
     only: "sign-in",
-    help: "with --auth-issuer: this server's resource URL as clients reach it (https://custody.example.com/mcp), the access tokens' audience; its origin is accepted in Host and Origin",
+    help:
+      "with --auth-issuer: this server's resource URL as clients reach it " +
+      "(https://custody.example.com/mcp), the access tokens' audience; its origin is accepted in Host and Origin",
   },
   confirmClientId: {
     flag: "confirm-client-id",
@@ -180,7 +198,10 @@ export const OPTIONS = {
     type: "string",
     value: "ID",
     only: "page-sign-in",
-    help: "with --auth-issuer, person mode: the issuer's client the confirmation page signs the person in through (authorization code with PKCE; redirect URI <public origin>/confirm/callback); without it the page refuses signed-in people",
+    help:
+      "with --auth-issuer, person mode: the issuer's client the confirmation page signs the " +
+      "person in through (authorization code with PKCE; redirect URI <public " +
+      "origin>/confirm/callback); without it the page refuses signed-in people",
   },
   confirmClientSecretFile: {
     flag: "confirm-client-secret-file",

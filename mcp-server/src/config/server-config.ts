@@ -201,7 +201,8 @@ function readOAuth(
   // Tokens' aud is compared with it character for character: it must be written as a URL reads back (no case or slash left to normalise).
   if (resource.href !== publicUrl)
     throw new ConfigError(
-      `${PUBLIC_URL}: write it as ${JSON.stringify(resource.href)} (the audience tokens carry is compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`,
+      `${PUBLIC_URL}: write it as ${JSON.stringify(resource.href)} (the audience tokens carry is ` +
+        `compared exactly), got ${JSON.stringify(publicUrl.slice(0, 200))}`,
     );
   // The issuer is compared with the metadata's and the tokens' iss exactly as configured.
   return { oauth: { issuer, resource: resource.href, ...(confirmClient === null ? {} : { confirmClient }) }, publicOrigin: resource.origin };
@@ -246,7 +247,8 @@ function readHttpOptions(values: Values, host: string, env: Env): HttpOptions {
   // Every tool of the server stands behind it: a short one can be guessed (never quoted: it is a secret).
   if (token !== null && token.length < MIN_BEARER_TOKEN_LENGTH) {
     throw new ConfigError(
-      `${tokenSetting}: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate one with \`openssl rand -hex 32\`, or leave it unset for a generated one`,
+      `${tokenSetting}: at least ${MIN_BEARER_TOKEN_LENGTH} characters, got ${token.length}; generate ` +
+        "one with `openssl rand -hex 32`, or leave it unset for a generated one",
     );
   }
   return {

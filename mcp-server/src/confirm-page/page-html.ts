@@ -4,7 +4,12 @@ export function escapeHtml(text: string): string {
 }
 
 const STYLE =
-  "body{font:15px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#111}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:1rem;border-radius:6px}button{font-size:1rem;padding:.5rem 1.25rem;margin-right:1rem}.confirm{background:#0a6b2d;color:#fff;border:0}.decline{background:#fff;border:1px solid #888}.go{display:inline-block;font-size:1rem;padding:.5rem 1.25rem;background:#0a4d8c;color:#fff;text-decoration:none;border-radius:4px}";
+  "body{font:15px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 " +
+  "1rem;color:#111}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:1rem;" +
+  "border-radius:6px}button{font-size:1rem;padding:.5rem " +
+  "1.25rem;margin-right:1rem}.confirm{background:#0a6b2d;color:#fff;border:0}.decline{background:#fff;" +
+  "border:1px solid #888}.go{display:inline-block;font-size:1rem;padding:.5rem " +
+  "1.25rem;background:#0a4d8c;color:#fff;text-decoration:none;border-radius:4px}";
 
 /** A whole page: the title and the paragraphs escaped, `form` already built from escaped parts. */
 export function pageHtml(title: string, paragraphs: readonly string[], pre: string | null = null, form = ""): string {

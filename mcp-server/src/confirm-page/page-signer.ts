@@ -16,7 +16,10 @@ export interface PageRefusal {
 
 /** Why someone signed in is not shown another person's write. */
 export function notTheirs(person: Person): string {
-  return `You are signed in as ${describePerson(personOnRecord(person))}; this write was prepared for another person, and only they can see or confirm it. Nothing was sent.`;
+  return (
+    `You are signed in as ${describePerson(personOnRecord(person))}; this write was prepared for ` +
+    "another person, and only they can see or confirm it. Nothing was sent."
+  );
 }
 
 /** Who decides a page's write and in which context: the single user, or the signed-in person the write was prepared for. */

@@ -51,13 +51,16 @@ export async function exchangeCode(tokenEndpoint: string, client: PageClient, co
     answer = JSON.parse(await response.text()) as unknown;
   } catch (error) {
     throw new TokenExchangeError(
-      `the issuer's token endpoint did not answer usably (${(error as Error).name === "TimeoutError" ? "no answer in time" : (error as Error).message.slice(0, 200)})`,
+      "the issuer's token endpoint did not answer usably " +
+        `(${(error as Error).name === "TimeoutError" ? "no answer in time" : (error as Error).message.slice(0, 200)})`,
     );
   }
   const token = TokenAnswer.safeParse(answer);
   if (response.status === 200 && token.success) return token.data.access_token;
   const refused = TokenError.safeParse(answer);
   throw new TokenExchangeError(
-    `the issuer refused the code: HTTP ${response.status}${refused.success ? ` ${refused.data.error}${refused.data.error_description === undefined ? "" : ` (${refused.data.error_description})`}` : ""}`,
+    "the issuer refused the code: HTTP " +
+      `${response.status}` +
+      `${refused.success ? ` ${refused.data.error}${refused.data.error_description === undefined ? "" : ` (${refused.data.error_description})`}` : ""}`,
   );
 }

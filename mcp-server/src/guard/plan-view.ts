@@ -50,7 +50,10 @@ export function planView(plan: PlannedWrite): z.input<typeof PlanView> {
   };
 }
 
-/** Who signed in and the write is prepared for, and as which operator ("" for a single user): "Prepared for Alice Martin <alice@…> (subject alice), as operator treasury-bot." */
+/**
+ * Who signed in and the write is prepared for, and as which operator ("" for a single user):
+ * "Prepared for Alice Martin <alice@…> (subject alice), as operator treasury-bot."
+ */
 export function preparedForLine(plan: PlannedWrite): string {
   return plan.person === null ? "" : `Prepared for ${delimitUntrusted("prepared_for", describePerson(plan.person))}, as operator ${plan.operator}.`;
 }

@@ -59,7 +59,8 @@ export function openQuestion(tokens: ConfirmationTokens, wire: string, expected:
   const state = parsed.data;
   if (state.nonce !== expected.nonce || state.tool !== expected.tool || state.operator !== expected.operator || state.person !== expected.person) {
     return refused(
-      `issued for another confirmation, tool, operator or person than this one (${expected.tool} as ${expected.operator}${expected.person === null ? "" : " for you"})`,
+      `issued for another confirmation, tool, operator or person than this one (${expected.tool} ` +
+        `as ${expected.operator}${expected.person === null ? "" : " for you"})`,
     );
   }
   if (now >= state.expires_at) return refused(`the question expired at ${new Date(state.expires_at).toISOString()}`);

@@ -4,7 +4,10 @@
  * tokenFromText.
  */
 export function tokenSentence(tool: string, token: string, expiresAt: Date): string {
-  return `Show this to the person; only on their go-ahead, submit: call ${tool} again with the same arguments and confirmation_token "${token}" (once, until ${expiresAt.toISOString()}).`;
+  return (
+    `Show this to the person; only on their go-ahead, submit: call ${tool} again with the same arguments ` +
+    `and confirmation_token "${token}" (once, until ${expiresAt.toISOString()}).`
+  );
 }
 
 const TOKEN = /confirmation_token "(v2\.[0-9a-f]{32}\.[A-Za-z0-9_-]+)"/;

@@ -67,7 +67,11 @@ const VIEW_TOO = "They can also confirm or decline it in the confirmation view t
 
 /** A dry run the person confirms in the client's view: the model has nothing to call. */
 function viewSentence(tool: string, expiresAt: Date): string {
-  return `Show this to the person: they confirm or decline it in the confirmation view this client shows with this answer, until ${expiresAt.toISOString()}; nothing is sent unless they confirm there. Do not call ${tool} again for it.`;
+  return (
+    "Show this to the person: they confirm or decline it in the confirmation view this " +
+    `client shows with this answer, until ${expiresAt.toISOString()}; nothing is sent ` +
+    `unless they confirm there. Do not call ${tool} again for it.`
+  );
 }
 
 /** What the view is given beside the structured content: the token it confirms with, the exact body, and the digest of the question its yes answers. */
@@ -79,7 +83,12 @@ function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<strin
 
 /** Person mode's closing sentence: only the person confirms; the model comes back with the reference. */
 function personSentence(tool: string, reference: string, expiresAt: Date): string {
-  return `Show this to the person: only they can confirm it (this server confirms writes through the person, never a token). To submit it once they agree, call ${tool} again with the same arguments and reference "${reference}" (until ${expiresAt.toISOString()}): they are asked in this client, or told where to confirm.`;
+  return (
+    "Show this to the person: only they can confirm it (this server confirms writes through " +
+    `the person, never a token). To submit it once they agree, call ${tool} again with the ` +
+    `same arguments and reference "${reference}" (until ${expiresAt.toISOString()}): they are ` +
+    "asked in this client, or told where to confirm."
+  );
 }
 
 /** Blocks that only another operator (or a change of the rule) can lift. */
@@ -88,7 +97,8 @@ const GOVERNANCE_BLOCKS = new Set(["GOVERNANCE_NOT_ALLOWED", "GOVERNANCE_NOT_IN_
 export function blockedAnswer(plan: PlannedWrite, stage: string): CallToolResult {
   const blocking = plan.checks.filter((check) => check.severity === "block");
   const actsAs = blocking.some((check) => GOVERNANCE_BLOCKS.has(check.code))
-    ? `This server acts as operator ${plan.operator} only: an operator or person the rule names must do it, or an administrator must add ${plan.operator} to the rule.`
+    ? `This server acts as operator ${plan.operator} only: an operator or person the rule names ` +
+      `must do it, or an administrator must add ${plan.operator} to the rule.`
     : "";
   return writeResult(
     { status: "blocked", ...planView(plan), operator: plan.operator, error: `blocked by the ${stage} checks` },

@@ -25,7 +25,8 @@ export function registerStakeSolPrompt(server: McpServer): void {
           `I want to stake ${amount} SOL from account ${JSON.stringify(account)} with validator ${validator}.`,
           "1. Call get_account to check it is a Solana account and see its available balance (both units).",
           "2. Call solana_create_stake without confirmation_token (a dry run; nothing is sent) with unit SOL.",
-          "3. Show me the exact request, every check that is not info, the amounts in SOL and lamports, the rent-exempt reserve and what governance will do. If it is blocked, explain why and stop.",
+          "3. Show me the exact request, every check that is not info, the amounts in SOL and lamports, the " +
+            "rent-exempt reserve and what governance will do. If it is blocked, explain why and stop.",
           "4. Only when I say yes, call solana_create_stake again with the same arguments and the confirmation_token.",
           "5. Report the transaction id and status; if it is pending approval, say who must approve (get_request_status).",
         ].join("\n"),

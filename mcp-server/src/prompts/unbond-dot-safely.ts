@@ -22,9 +22,14 @@ export function registerUnbondDotSafelyPrompt(server: McpServer): void {
         "Unbond DOT safely",
         [
           `I want to unbond ${amount} DOT on account ${JSON.stringify(account)}.`,
-          "1. Call get_account_balance: show bonded, unbonding (with the dates each chunk unlocks), unbonded and available, in DOT and planck. The amount must not exceed the bonded balance.",
-          "2. Remind me that unbonded funds stay locked for 28 days before polkadot_withdraw_unbonded can move them to available, and that polkadot_rebond can undo it meanwhile.",
-          "3. Call polkadot_unbond without confirmation_token (a dry run; nothing is sent) with unit DOT, and show me the request (recipient empty, speed CUSTOM, max_fees 0), bonded before and after, the checks and the governance forecast; if I set a condition on what stays bonded, check it against the after-balance. If it is blocked, explain why and stop.",
+          "1. Call get_account_balance: show bonded, unbonding (with the dates each chunk unlocks), unbonded " +
+            "and available, in DOT and planck. The amount must not exceed the bonded balance.",
+          "2. Remind me that unbonded funds stay locked for 28 days before polkadot_withdraw_unbonded can " +
+            "move them to available, and that polkadot_rebond can undo it meanwhile.",
+          "3. Call polkadot_unbond without confirmation_token (a dry run; nothing is sent) with unit DOT, and " +
+            "show me the request (recipient empty, speed CUSTOM, max_fees 0), bonded before and after, the " +
+            "checks and the governance forecast; if I set a condition on what stays bonded, check it against " +
+            "the after-balance. If it is blocked, explain why and stop.",
           "4. Only when I say yes, call polkadot_unbond again with the same arguments and the confirmation_token, then report the transaction.",
         ].join("\n"),
       ),

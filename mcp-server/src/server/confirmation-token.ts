@@ -56,7 +56,10 @@ export class ConfirmationTokens {
       return {
         ok: false,
         reason: "forged",
-        message: `confirmation_token: its signature does not match (altered, issued for another tool, operator or person than ${bound.tool} as ${bound.operator}${bound.person === null ? "" : " for you"}, or by a server with another token secret); run a new dry run`,
+        message:
+          "confirmation_token: its signature does not match (altered, issued for another tool, operator " +
+          `or person than ${bound.tool} as ${bound.operator}${bound.person === null ? "" : " for you"}, ` +
+          "or by a server with another token secret); run a new dry run",
       };
     }
     return { ok: true, nonce };

@@ -10,7 +10,9 @@ import type { JsonSchemaType, JsonSchemaValidator, jsonSchemaValidator } from "@
 export const noSchemaValidator: jsonSchemaValidator = {
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
     throw new Error(
-      `custody-mcp validates no JSON Schema (asked for ${JSON.stringify(schema).slice(0, 80)}): its inputs are checked by zod, its form's answer by consentFrom`,
+      "custody-mcp validates no JSON Schema (asked for " +
+        `${JSON.stringify(schema).slice(0, 80)}): its inputs are checked by zod, its form's ` +
+        "answer by consentFrom",
     );
   },
 };

@@ -16,7 +16,10 @@ export function perPersonShare(max: number): number {
 }
 
 export function tooManySubscriptions(held: number): string {
-  return `Too many subscriptions: ${held} resources is the most one session or listen stream may be subscribed to (${MAX_SUBSCRIPTIONS_PER_STREAM}); unsubscribe from one first, or open another`;
+  return (
+    `Too many subscriptions: ${held} resources is the most one session or listen stream may be subscribed ` +
+    `to (${MAX_SUBSCRIPTIONS_PER_STREAM}); unsubscribe from one first, or open another`
+  );
 }
 
 export function uriTooLong(length: number): string {
@@ -24,5 +27,8 @@ export function uriTooLong(length: number): string {
 }
 
 export function tooManyWatched(): string {
-  return `Too many watched resources: this server polls at most ${MAX_WATCHED_RESOURCES} accounts and transactions at once for its subscribers; try again when some subscriptions have ended`;
+  return (
+    `Too many watched resources: this server polls at most ${MAX_WATCHED_RESOURCES} accounts and ` +
+    "transactions at once for its subscribers; try again when some subscriptions have ended"
+  );
 }

@@ -41,7 +41,8 @@ export const RepeatOfInput = boundedText(INPUT_LIMITS.repeat_of).optional();
 export const ReferenceInput = boundedText(INPUT_LIMITS.reference).optional();
 
 const PERSON_MODE_TOKEN =
-  "confirmation_token: this server confirms writes through the person (confirmation: person), never with a token; call the tool again with the same arguments and the dry run's reference";
+  "confirmation_token: this server confirms writes through the person (confirmation: person), never with " +
+  "a token; call the tool again with the same arguments and the dry run's reference";
 const TOKEN_MODE_REFERENCE =
   "reference: only a server that confirms writes through the person (confirmation: person) takes it; confirm with the dry run's confirmation_token";
 
@@ -202,7 +203,8 @@ async function personWrite(
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
-  // A client that can only show a link: the page (with its secret, or on a team server its sign-in) through the client; what the person decides there, read back.
+  // A client that can only show a link: the page (with its secret, or on a team server its
+  // sign-in) through the client; what the person decides there, read back.
   if (call.input.opensUrl && (binding.person === null || ctx.pages.signsIn)) return pageRoundTrip(reference, intent, call);
   if (call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);

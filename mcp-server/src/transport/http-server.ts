@@ -79,11 +79,19 @@ function endStreamAtExpiry(res: ServerResponse, access: Access): void {
 }
 
 function tooManyOfYours(perPerson: number): string {
-  return `Too many sessions: you hold ${perPerson} MCP sessions on this server already, the most one person may; end one (DELETE with its mcp-session-id) or wait until one has been idle long enough to be closed`;
+  return (
+    `Too many sessions: you hold ${perPerson} MCP sessions on this server already, the most one person may; end one ` +
+    "(DELETE with its mcp-session-id) or wait until one has been idle long enough to be closed"
+  );
 }
 
 function tooManySessions(options: HttpOptions): string {
-  return `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once (${OPTIONS.maxSessions.env}, --${OPTIONS.maxSessions.flag}); end one (DELETE ${MCP_PATH} with its mcp-session-id) or wait until one has been idle for ${options.sessionIdleSeconds} s (${OPTIONS.sessionIdleSeconds.env})`;
+  return (
+    `Too many sessions: this server holds at most ${options.maxSessions} MCP sessions at once ` +
+    `(${OPTIONS.maxSessions.env}, --${OPTIONS.maxSessions.flag}); end one (DELETE ${MCP_PATH} ` +
+    "with its mcp-session-id) or wait until one has been idle for " +
+    `${options.sessionIdleSeconds} s (${OPTIONS.sessionIdleSeconds.env})`
+  );
 }
 
 function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -199,7 +207,8 @@ export async function startHttpServer(
       // An ended or expired session, or another person's: the client must initialize a new one (MCP's rule for 404), and learns nothing of it.
       if (session && session.subject !== access.subject)
         log(
-          `refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ${JSON.stringify(session.subject)} (answered as an unknown session)`,
+          `refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ` +
+            `${JSON.stringify(session.subject)} (answered as an unknown session)`,
         );
       if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
       // The session's tools, operator and limits follow the role its person had: a token whose groups or roles changed starts again.

@@ -88,12 +88,18 @@ export function accountView(account: Account, currency: Currency, now: Date): z.
 /** "unbonding 200 DOT (...) unlocks 2026-11-29T20:31Z": each chunk with its date. */
 export function unbondingText(balances: PolkadotBalances, currency: Currency, now: Date): string {
   const chunks = unbondingChunks(balances, now).map((chunk) => `${describeAmount(chunk.amount, currency)} unlocks ${momentText(chunk.unlocks_at)}`);
-  return `unbonding ${chunks.length === 0 ? describeAmount(0n, currency) : chunks.join(", ")}, unbonded (withdrawable) ${describeAmount(balances.total_unbonded, currency)}`;
+  return (
+    `unbonding ${chunks.length === 0 ? describeAmount(0n, currency) : chunks.join(", ")}, ` +
+    `unbonded (withdrawable) ${describeAmount(balances.total_unbonded, currency)}`
+  );
 }
 
 /** One line of text: id, delimited name, balance and available balance; a Polkadot account's staking balances too, its unbonding dated. */
 export function accountLine(account: Account, currency: Currency, now: Date): string {
-  const line = `account ${account.id} ${delimitUntrusted("name", account.name)} (${account.currency}): balance ${describeAmount(account.balance, currency)}, available ${describeAmount(account.available_balance, currency)}`;
+  const line =
+    `account ${account.id} ${delimitUntrusted("name", account.name)} ` +
+    `(${account.currency}): balance ${describeAmount(account.balance, currency)}, ` +
+    `available ${describeAmount(account.available_balance, currency)}`;
   if (!isPolkadotAccount(account)) return line;
   const balances = account.coin_fields.balances;
   return `${line}, bonded ${describeAmount(balances.bonded, currency)}, ${unbondingText(balances, currency, now)}`;

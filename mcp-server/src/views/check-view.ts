@@ -25,7 +25,10 @@ export function checkViews(findings: readonly Finding[]): z.infer<typeof CheckVi
   return findings.map((item) => ({ code: item.code, severity: item.severity, message: sanitizeUntrustedText(item.message), facts: factsView(item.facts) }));
 }
 
-/** "block SEND_BALANCE: <untrusted ...>...</untrusted>" lines for the text answer, most severe first, info left out; each one line, whatever workspace text its message quotes. */
+/**
+ * "block SEND_BALANCE: <untrusted ...>...</untrusted>" lines for the text answer, most severe
+ * first, info left out; each one line, whatever workspace text its message quotes.
+ */
 export function describeChecks(findings: readonly Finding[]): string {
   const rank = { block: 0, warn: 1, info: 2 } as const;
   return [...findings]

@@ -130,7 +130,8 @@ function gapText(holdings: AccountHoldings, currency: Currency): string {
     ...gap.holds.map((hold) => `${shown(hold.amount, currency)} held by transaction ${hold.transaction_id} (${hold.type} ${hold.status})`),
     gap.listing_failure === null ? "" : `the transactions holding funds could not be listed (${sanitizeUntrustedText(gap.listing_failure)})`,
     gap.unexplained !== 0n && gap.listing_failure === null
-      ? `${shown(gap.unexplained < 0n ? -gap.unexplained : gap.unexplained, currency)} ${gap.unexplained < 0n ? "more available than these explain" : "not explained by these"}`
+      ? `${shown(gap.unexplained < 0n ? -gap.unexplained : gap.unexplained, currency)} ` +
+        `${gap.unexplained < 0n ? "more available than these explain" : "not explained by these"}`
       : "",
   ].filter((part) => part !== "");
   return ` Available is ${shown(gap.gap, currency)} below balance: ${parts.join("; ")}.`;
@@ -182,7 +183,11 @@ function stakingText(holdings: AccountHoldings, currency: Currency, operator: st
 
 /** One line of text for an account's holdings, display units (structuredContent has both); what the operator's rules let it withdraw. */
 export function holdingsLine(holdings: AccountHoldings, currency: Currency, operator: string): string {
-  const head = `${delimitUntrusted("name", holdings.account.name)} (${holdings.account.id}, ${holdings.network ?? holdings.account.type}): balance ${shown(holdings.balance, currency)}, available ${shown(holdings.available, currency)}`;
+  const head =
+    `${delimitUntrusted("name", holdings.account.name)} (${holdings.account.id}, ` +
+    `${holdings.network ?? holdings.account.type}): balance ` +
+    `${shown(holdings.balance, currency)}, available ` +
+    `${shown(holdings.available, currency)}`;
   const staked = staking(holdings)
     ? `, staked ${shown(holdings.staked, currency)}, withdrawable ${shown(holdings.withdrawable, currency)}, total ${shown(holdings.total, currency)}`
     : "";
@@ -236,7 +241,10 @@ export function networkTotals(
   }
   const sums = [...byCurrency.values()];
   const availableText = (sum: (typeof sums)[number]) =>
-    `available ${shown(sum.available, sum.currency)}${sum.sendable === sum.available ? "" : ` (${operator} may send ${shown(sum.sendable, sum.currency)} of it: the rest is on accounts whose transaction rule does not name it a creator)`}`;
+    `available ${shown(sum.available, sum.currency)}` +
+    (sum.sendable === sum.available
+      ? ""
+      : ` (${operator} may send ${shown(sum.sendable, sum.currency)} of it: ` + "the rest is on accounts whose transaction rule does not name it a creator)");
   return {
     structured: sums.map((sum) => ({
       network: sum.network,
@@ -249,7 +257,11 @@ export function networkTotals(
     })),
     lines: sums.map(
       (sum) =>
-        `${sum.network} (${sum.currency.name}), ${sum.accounts} ${sum.accounts === 1 ? "account" : "accounts"}: balance ${shown(sum.balance, sum.currency)}, ${availableText(sum)}, staked ${shown(sum.staked, sum.currency)}, withdrawable ${shown(sum.withdrawable, sum.currency)}, total ${shown(sum.total, sum.currency)}`,
+        `${sum.network} (${sum.currency.name}), ${sum.accounts} ` +
+        `${sum.accounts === 1 ? "account" : "accounts"}: balance ` +
+        `${shown(sum.balance, sum.currency)}, ${availableText(sum)}, staked ` +
+        `${shown(sum.staked, sum.currency)}, withdrawable ` +
+        `${shown(sum.withdrawable, sum.currency)}, total ${shown(sum.total, sum.currency)}`,
     ),
   };
 }

@@ -75,7 +75,8 @@ export function pendingApprovalLine(item: PendingApproval, currency: Currency, o
   const creator = item.created_by === null ? `user ${tx.created_by}` : delimitUntrusted("created_by", item.created_by);
   const needs = missingText(item);
   return [
-    `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}): ${describeAmount(tx.amount, currency)}${to}, max fees ${describeAmount(tx.max_fees, currency)}${notes}.`,
+    `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}): ` +
+      `${describeAmount(tx.amount, currency)}${to}, max fees ${describeAmount(tx.max_fees, currency)}${notes}.`,
     `  Created by ${creator}; ${item.rule} rule: ${needs}; ${operator} ${STANDING_TEXT[item.operator]}; expires ${whenText(item.expires_at, now)}.`,
   ].join("\n");
 }
@@ -107,5 +108,10 @@ export function stuckApprovalLine(item: PendingApproval, currency: Currency, now
   const tx = item.transaction;
   const waiting = durationText((now.getTime() - timestampToDate(tx.created_on).getTime()) / 1000);
   const needs = missingText(item);
-  return `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} (${item.account.id}), waiting ${waiting}: ${describeAmount(tx.amount, currency)}; ${needs}; expires ${whenText(item.expires_at, now)}`;
+  return (
+    `#${tx.id} ${tx.type} on ${delimitUntrusted("account", item.account.name)} ` +
+    `(${item.account.id}), waiting ${waiting}: ` +
+    `${describeAmount(tx.amount, currency)}; ${needs}; expires ` +
+    `${whenText(item.expires_at, now)}`
+  );
 }

@@ -39,7 +39,12 @@ export function registrationText(name: string, standing: RegistrationStanding, n
   const shown = delimitUntrusted("name", name);
   const { user, request } = standing;
   if (user === null) {
-    return `${shown} exists in the module but is not registered in the workspace. Next: an administrator invites it there with this name and its device_id (given when it was created; the audit log's create_operator record keeps it in details.device_id), then call register_operator with the UUID of the invitation.`;
+    return (
+      `${shown} exists in the module but is not registered in the workspace. Next: an ` +
+      "administrator invites it there with this name and its device_id (given when it was " +
+      "created; the audit log's create_operator record keeps it in details.device_id), then " +
+      "call register_operator with the UUID of the invitation."
+    );
   }
   if (user.status === "ACTIVE")
     return `${shown} is registered and ACTIVE: nothing to do; it acts where the accounts' rules name it (health_check as it shows where).`;
@@ -49,5 +54,10 @@ export function registrationText(name: string, standing: RegistrationStanding, n
     .map((step) => `step ${step.index + 1} needs ${step.missing} of ${delimitUntrusted("approvers", memberNames(step.approvers))}`)
     .join("; ");
   const quorum = request.steps.map((step) => step.quorum).join(" then ");
-  return `${shown} is registered: request ${request.id} (${request.type}, the workspace's ${request.rule} rule, quorum ${quorum}) awaits the administrators: ${needs || "no step short of its quorum"}; it expires ${whenText(requestExpiresAt(request), now)}.`;
+  return (
+    `${shown} is registered: request ${request.id} (${request.type}, the workspace's ` +
+    `${request.rule} rule, quorum ${quorum}) awaits the administrators: ` +
+    `${needs || "no step short of its quorum"}; it expires ` +
+    `${whenText(requestExpiresAt(request), now)}.`
+  );
 }

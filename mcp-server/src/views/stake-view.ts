@@ -60,9 +60,17 @@ function withdrawalText(stake: SolanaStake, clock: SolanaEpochClock | null): str
 
 export function solanaStakeLine(stake: SolanaStake, currency: Currency, clock: SolanaEpochClock | null): string {
   const state = stake.blockchain_state;
-  return `stake ${stake.uid} ${state.status}: total ${describeAmount(state.total_balance, currency)}, active ${describeAmount(state.active_balance, currency)}${withdrawalText(stake, clock)}, validator ${state.validator_address}, actions: ${stakeActionNames(stake).join(", ") || "none"}`;
+  return (
+    `stake ${stake.uid} ${state.status}: total ${describeAmount(state.total_balance, currency)}, active ` +
+    `${describeAmount(state.active_balance, currency)}${withdrawalText(stake, clock)}, validator ` +
+    `${state.validator_address}, actions: ${stakeActionNames(stake).join(", ") || "none"}`
+  );
 }
 
 export function ethereumStakeLine(stake: EthereumStake, currency: Currency): string {
-  return `position ${stake.id} ${stake.status}: ${describeAmount(stake.amount, currency)} with ${delimitUntrusted("provider", stake.provider)} (${stake.contract_address}), rewards ${describeAmount(stake.total_reward, currency)}`;
+  return (
+    `position ${stake.id} ${stake.status}: ${describeAmount(stake.amount, currency)} with ` +
+    `${delimitUntrusted("provider", stake.provider)} (${stake.contract_address}), rewards ` +
+    `${describeAmount(stake.total_reward, currency)}`
+  );
 }

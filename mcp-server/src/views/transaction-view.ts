@@ -57,7 +57,11 @@ export function transactionLine(transaction: Transaction, currency: Currency, ac
   const toWord = transaction.type.startsWith("STAKE_") ? "on" : "to";
   const to = transaction.recipient ? ` ${toWord} ${sanitizeUntrustedText(transaction.recipient)}` : "";
   const notes = transaction.notes.map((note, index) => ` ${delimitUntrusted(`notes[${index}]`, `${note.title}: ${note.content}`)}`).join("");
-  return `transaction ${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ${transaction.status}: ${describeAmount(transaction.amount, currency)}${to}, max fees ${describeAmount(transaction.max_fees, currency)}${notes}`;
+  return (
+    `transaction ${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ` +
+    `${transaction.status}: ${describeAmount(transaction.amount, currency)}${to}, max fees ` +
+    `${describeAmount(transaction.max_fees, currency)}${notes}`
+  );
 }
 
 /** A transaction that moved in a window, for structuredContent: what moved, where, when, how it stands. */
@@ -94,7 +98,10 @@ export function activityView(
 /** One short line of a transaction that moved in a window: date, account, kind, amount in both units, status. */
 export function activityLine(transaction: Transaction, currency: Currency, account: AccountName | undefined): string {
   const broadcast = transaction.broadcast_on === null ? "" : `, broadcast ${momentText(timestampToDate(transaction.broadcast_on))}`;
-  return `#${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ${describeAmount(transaction.amount, currency)} ${transaction.status}${broadcast}`;
+  return (
+    `#${transaction.id} ${dateAndAccount(transaction, account)} ${transaction.type} ` +
+    `${describeAmount(transaction.amount, currency)} ${transaction.status}${broadcast}`
+  );
 }
 
 /** Characters of a contract call's data shown: 0x, the selector and the first argument word. */
@@ -111,5 +118,9 @@ export function contractDataLine(transaction: Transaction): string | null {
   const { preview, length, sha256 } = textDigest(data, CONTRACT_DATA_PREVIEW);
   const withdrawals = depositWithdrawalAddress(data);
   const deposit = withdrawals === undefined ? "" : `; a beacon deposit withdrawing to ${withdrawals}`;
-  return `contract_data: ${delimitUntrusted("contract_data", `${preview}${length > preview.length ? "…" : ""}`)} (${length} characters, sha256 ${sha256}${deposit})`;
+  return (
+    "contract_data: " +
+    `${delimitUntrusted("contract_data", `${preview}${length > preview.length ? "…" : ""}`)} ` +
+    `(${length} characters, sha256 ${sha256}${deposit})`
+  );
 }

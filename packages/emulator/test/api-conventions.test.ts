@@ -95,7 +95,9 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
 
   it("amounts beyond 2^53 stay exact, whether sent as digits or as a JSON integer", async () => {
     const big = 9_007_199_254_740_993n;
-    const text = `{"account_name":"eth-auto","amount":{"value":${big},"unit":"wei"},"max_fees":"3000000000000000","recipient":"${w.addresses["eth-small"]}","speed":"NORMAL"}`;
+    const text =
+      `{"account_name":"eth-auto","amount":{"value":${big},"unit":"wei"},` +
+      `"max_fees":"3000000000000000","recipient":"${w.addresses["eth-small"]}","speed":"NORMAL"}`;
     const created = decode(Transaction, expectStatus(await w.api(OP_A).call("POST", "/transactions", undefined, text), 200));
     expect(created.amount).toBe(big);
     expect(created.amount).toBeLessThan(40n * ETH);
@@ -219,15 +221,13 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect(eth.fees).toBe(21_000n * 20_000_000_000n);
     const dot = decode(
       FeeEstimate,
-      await w
-        .api(OP_A)
-        .post("/transactions/fees", {
-          account_name: "dot-auto",
-          amount: { value: "1", unit: "planck" },
-          recipient: "",
-          speed: "CUSTOM",
-          coin_fields: { type: "BONDEXTRA" },
-        }),
+      await w.api(OP_A).post("/transactions/fees", {
+        account_name: "dot-auto",
+        amount: { value: "1", unit: "planck" },
+        recipient: "",
+        speed: "CUSTOM",
+        coin_fields: { type: "BONDEXTRA" },
+      }),
     );
     expect([dot.fees, dot.max_fees]).toEqual([0n, 0n]);
   });

@@ -31,13 +31,10 @@ describe("the demo workspace and the control plane's reset", () => {
     const transactions = decode(TransactionPage, await h.api("treasury-bot").get("/transactions?page_size=100")).edges.map((edge) => edge.node);
     const statuses = new Set(transactions.map((tx) => tx.status));
     for (const status of ["SUBMITTED", "PENDING_APPROVAL", "REJECTED", "EXPIRED"]) expect(statuses.has(status as never)).toBe(true);
-    const history = obj(
-      await h
-        .api("treasury-bot")
-        .get(
-          `/transactions/${transactions.find((tx) => tx.status === "SUBMITTED" && tx.type === "SEND" && tx.currency === "solana_testnet" && tx.notes[0]?.title === "Exchange top-up")?.id ?? 0}/history`,
-        ),
+    const topUp = transactions.find(
+      (tx) => tx.status === "SUBMITTED" && tx.type === "SEND" && tx.currency === "solana_testnet" && tx.notes[0]?.title === "Exchange top-up",
     );
+    const history = obj(await h.api("treasury-bot").get(`/transactions/${topUp?.id ?? 0}/history`));
     expect((history.history as { status: string }[][])[0]?.map((entry) => entry.status)).toEqual(["PENDING_APPROVAL", "APPROVED", "SIGNED", "SUBMITTED"]);
   });
 

@@ -62,31 +62,37 @@ describe("governance before business rules (Authentication 4): an operator the r
     expect((await w.api(OP_A).post("/transactions", bond("0"))).status).toBe(400);
   });
 
-  it("an Ethereum staking deposit from an account under 32 ETH, or to a contract off the whitelist, is 403 for an operator not in the smart-contract rule", async () => {
-    const deposit = (recipient: string, amount: bigint) => ({
-      account_name: "eth-small",
-      amount: amount.toString(),
-      max_fees: "3000000000000000",
-      recipient,
-      speed: "NORMAL",
-      coin_fields: { contract_interaction: { contract_data: CALL_DATA } },
-    });
-    expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 32n * ETH)), "balance under 32 ETH");
-    expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 1n)), "amount not a multiple of 32 ETH");
-    expectNotInRule(await w.api(OP_B).post("/transactions", deposit(FIGMENT_DEPOSIT_CONTRACT, 32n * ETH)), "contract off the whitelist");
-    expect(decode(ErrorBody, await w.api(OP_A).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 32n * ETH))).name).toBe("EthereumStakingRefused");
-  });
+  it(
+    "an Ethereum staking deposit from an account under 32 ETH, or to a contract off the " + "whitelist, is 403 for an operator not in the smart-contract rule",
+    async () => {
+      const deposit = (recipient: string, amount: bigint) => ({
+        account_name: "eth-small",
+        amount: amount.toString(),
+        max_fees: "3000000000000000",
+        recipient,
+        speed: "NORMAL",
+        coin_fields: { contract_interaction: { contract_data: CALL_DATA } },
+      });
+      expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 32n * ETH)), "balance under 32 ETH");
+      expectNotInRule(await w.api(OP_B).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 1n)), "amount not a multiple of 32 ETH");
+      expectNotInRule(await w.api(OP_B).post("/transactions", deposit(FIGMENT_DEPOSIT_CONTRACT, 32n * ETH)), "contract off the whitelist");
+      expect(decode(ErrorBody, await w.api(OP_A).post("/transactions", deposit(KILN_DEPOSIT_CONTRACT, 32n * ETH))).name).toBe("EthereumStakingRefused");
+    },
+  );
 
-  it("guided Solana staking: a stake above the available balance, or an action the stake does not allow, is 403 for an operator not in the staking rule", async () => {
-    const stakes = `/solana/accounts/${w.ids["sol-auto"]}/stakes`;
-    const validator = externalSolana("gov-validator");
-    expectNotInRule(await w.api(OP_B).post(stakes, { amount: (1000n * SOL).toString(), validator }), "stake above available");
-    expectNotInRule(await w.api(OP_B).post(stakes, { amount: 0, validator }), "stake of 0");
-    const created = decode(Transaction, expectStatus(await w.api(OP_A).post(stakes, { amount: (2n * SOL).toString(), validator }), 200));
-    const uid = ((await w.api(OP_A).get(stakes)).body as { uid: string; blockchain_state: { pub_key: string } }[]).find(
-      (item) => item.blockchain_state.pub_key === (created.coin_fields as { tx_parameters: { stake_account: string } }).tx_parameters.stake_account,
-    )?.uid;
-    expectNotInRule(await w.api(OP_B).post(`${stakes}/${uid}/actions/withdraw`), "withdraw of an activating stake");
-    expect(obj(await w.api(OP_A).post(`${stakes}/${uid}/actions/withdraw`)).name).toBe("ActionNotAllowed");
-  });
+  it(
+    "guided Solana staking: a stake above the available balance, or an action the stake " + "does not allow, is 403 for an operator not in the staking rule",
+    async () => {
+      const stakes = `/solana/accounts/${w.ids["sol-auto"]}/stakes`;
+      const validator = externalSolana("gov-validator");
+      expectNotInRule(await w.api(OP_B).post(stakes, { amount: (1000n * SOL).toString(), validator }), "stake above available");
+      expectNotInRule(await w.api(OP_B).post(stakes, { amount: 0, validator }), "stake of 0");
+      const created = decode(Transaction, expectStatus(await w.api(OP_A).post(stakes, { amount: (2n * SOL).toString(), validator }), 200));
+      const uid = ((await w.api(OP_A).get(stakes)).body as { uid: string; blockchain_state: { pub_key: string } }[]).find(
+        (item) => item.blockchain_state.pub_key === (created.coin_fields as { tx_parameters: { stake_account: string } }).tx_parameters.stake_account,
+      )?.uid;
+      expectNotInRule(await w.api(OP_B).post(`${stakes}/${uid}/actions/withdraw`), "withdraw of an activating stake");
+      expect(obj(await w.api(OP_A).post(`${stakes}/${uid}/actions/withdraw`)).name).toBe("ActionNotAllowed");
+    },
+  );
 });

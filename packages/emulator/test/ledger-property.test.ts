@@ -43,15 +43,13 @@ class Send extends Step {
           ? externalEthereum("out")
           : externalPolkadot("out");
     const maxFees = solana ? "7500" : ethereum ? "3000000000000000" : "30000000";
-    return w
-      .api(OP_A)
-      .post("/transactions", {
-        account_name: this.account,
-        amount: ((this.amount * this.unit) / 10n).toString(),
-        max_fees: maxFees,
-        recipient,
-        speed: "NORMAL",
-      });
+    return w.api(OP_A).post("/transactions", {
+      account_name: this.account,
+      amount: ((this.amount * this.unit) / 10n).toString(),
+      max_fees: maxFees,
+      recipient,
+      speed: "NORMAL",
+    });
   }
   toString() {
     return `Send(${this.account}, ${this.internal ? "internal" : "external"}, ${this.amount}/10 unit)`;
@@ -170,42 +168,47 @@ const commands = [
 ];
 
 describe("ledger property (fast-check, model-based)", () => {
-  it("random sequences of operations conserve value (balances + stakes + fees + outflows = inflows + rewards) and pay rewards only for epochs a stake was in effect", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        const w = await standardWorkspace({ epochSeconds: 86_400 });
-        try {
-          const model = newLedgerModel(
-            new Map([
-              ["solana_testnet", 210n * SOL],
-              ["polkadot", 1000n * DOT],
-              ["ethereum", 50n * ETH],
-            ]),
-          );
-          await checkLedger(w, model);
-          await fc.asyncModelRun(() => ({ model, real: w }), cmds);
-        } finally {
-          await w.close();
-        }
-      }),
-      {
-        numRuns: 30,
-        // Always tried: stakes deactivated in the epoch they were activating in (once straight away, once after a
-        // re-delegation, once split off), then an epoch start: they were never in effect, so they must earn nothing.
-        examples: [
-          [[new CreateStake(50n), new StakeAction(0, "deactivate", 1n), new Advance({ epochs: 1 })]],
-          [
+  it(
+    "random sequences of operations conserve value (balances + stakes + fees + outflows = " +
+      "inflows + rewards) and pay rewards only for epochs a stake was in effect",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+          const w = await standardWorkspace({ epochSeconds: 86_400 });
+          try {
+            const model = newLedgerModel(
+              new Map([
+                ["solana_testnet", 210n * SOL],
+                ["polkadot", 1000n * DOT],
+                ["ethereum", 50n * ETH],
+              ]),
+            );
+            await checkLedger(w, model);
+            await fc.asyncModelRun(() => ({ model, real: w }), cmds);
+          } finally {
+            await w.close();
+          }
+        }),
+        {
+          numRuns: 30,
+          // Always tried: stakes deactivated in the epoch they were activating in (once straight away, once after a
+          // re-delegation, once split off), then an epoch start: they were never in effect, so they must earn nothing.
+          examples: [
+            [[new CreateStake(50n), new StakeAction(0, "deactivate", 1n), new Advance({ epochs: 1 })]],
             [
-              new CreateStake(50n),
-              new StakeAction(0, "deactivate", 1n),
-              new StakeAction(0, "delegate", 1n),
-              new StakeAction(0, "deactivate", 1n),
-              new Advance({ epochs: 2 }),
+              [
+                new CreateStake(50n),
+                new StakeAction(0, "deactivate", 1n),
+                new StakeAction(0, "delegate", 1n),
+                new StakeAction(0, "deactivate", 1n),
+                new Advance({ epochs: 2 }),
+              ],
             ],
+            [[new CreateStake(80n), new StakeAction(0, "split_deactivate", 30n), new Advance({ epochs: 1 })]],
           ],
-          [[new CreateStake(80n), new StakeAction(0, "split_deactivate", 30n), new Advance({ epochs: 1 })]],
-        ],
-      },
-    );
-  }, 120_000);
+        },
+      );
+    },
+    120_000,
+  );
 });

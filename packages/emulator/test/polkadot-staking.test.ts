@@ -208,27 +208,30 @@ describe("Polkadot staking (spec: usage rules 2 and 4, notes on balances, errors
     expect(decode(ErrorBody, unknown).message).toMatch(/^max_fees\.unit: unit "KSM" is not a unit of polkadot/);
   });
 
-  it("coin_fields.anonymous_proxy is the account's pure proxy: pallet_proxy's derivation from the account, SS58 prefix 0, kind Staking, holding nothing", async () => {
-    const account = decode(Account, expectStatus(await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`), 200));
-    const proxy = PolkadotCoinFields.parse(account.coin_fields).anonymous_proxy;
-    if (!proxy) throw new Error("anonymous_proxy is missing");
-    expect(proxy).toMatchObject({ ext_index: 0, index: 0, is_controller: false, is_main: false, kind: "Staking" });
-    expect(proxy.balances).toEqual({ available: 0n, bonded: 0n, free: 0n, reserved: 0n, total: 0n, frozen: 0n });
-    expect(isPolkadotAddress(proxy.address)).toBe(true);
-    expect(proxy.address).not.toBe(account.address);
-    // Polkadot's 6-second blocks since genesis (2020-05-26 15:36:18 UTC), at the account's creation.
-    const createdMs = Date.parse(String(proxy.created_at));
-    expect(proxy.block_height).toBe(Math.floor((createdMs - Date.UTC(2020, 4, 26, 15, 36, 18)) / 6000));
-    // pallet_proxy::pure_account: blake2-256 of ("modlpy/proxy____", spawner, height u32, ext_index u32, ProxyType::Staking = 3, index u16).
-    const spawner = (base58Decode(account.address) ?? new Uint8Array()).slice(1, 33);
-    const height = new Uint8Array(4);
-    new DataView(height.buffer).setUint32(0, proxy.block_height, true);
-    const entropy = concatBytes(utf8ToBytes("modlpy/proxy____"), spawner, height, new Uint8Array(4), Uint8Array.of(3), new Uint8Array(2));
-    const expected = (base58Decode(proxy.address) ?? new Uint8Array()).slice(1, 33);
-    expect(Buffer.from(expected).toString("hex")).toBe(Buffer.from(blake2b(entropy, { dkLen: 32 })).toString("hex"));
-    const again = PolkadotCoinFields.parse(decode(Account, await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`)).coin_fields).anonymous_proxy;
-    expect(again).toEqual(proxy);
-  });
+  it(
+    "coin_fields.anonymous_proxy is the account's pure proxy: pallet_proxy's derivation " + "from the account, SS58 prefix 0, kind Staking, holding nothing",
+    async () => {
+      const account = decode(Account, expectStatus(await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`), 200));
+      const proxy = PolkadotCoinFields.parse(account.coin_fields).anonymous_proxy;
+      if (!proxy) throw new Error("anonymous_proxy is missing");
+      expect(proxy).toMatchObject({ ext_index: 0, index: 0, is_controller: false, is_main: false, kind: "Staking" });
+      expect(proxy.balances).toEqual({ available: 0n, bonded: 0n, free: 0n, reserved: 0n, total: 0n, frozen: 0n });
+      expect(isPolkadotAddress(proxy.address)).toBe(true);
+      expect(proxy.address).not.toBe(account.address);
+      // Polkadot's 6-second blocks since genesis (2020-05-26 15:36:18 UTC), at the account's creation.
+      const createdMs = Date.parse(String(proxy.created_at));
+      expect(proxy.block_height).toBe(Math.floor((createdMs - Date.UTC(2020, 4, 26, 15, 36, 18)) / 6000));
+      // pallet_proxy::pure_account: blake2-256 of ("modlpy/proxy____", spawner, height u32, ext_index u32, ProxyType::Staking = 3, index u16).
+      const spawner = (base58Decode(account.address) ?? new Uint8Array()).slice(1, 33);
+      const height = new Uint8Array(4);
+      new DataView(height.buffer).setUint32(0, proxy.block_height, true);
+      const entropy = concatBytes(utf8ToBytes("modlpy/proxy____"), spawner, height, new Uint8Array(4), Uint8Array.of(3), new Uint8Array(2));
+      const expected = (base58Decode(proxy.address) ?? new Uint8Array()).slice(1, 33);
+      expect(Buffer.from(expected).toString("hex")).toBe(Buffer.from(blake2b(entropy, { dkLen: 32 })).toString("hex"));
+      const again = PolkadotCoinFields.parse(decode(Account, await w.api(OP_A).get(`/accounts/${w.ids["dot-auto"]}`)).coin_fields).anonymous_proxy;
+      expect(again).toEqual(proxy);
+    },
+  );
 
   it("a plain Polkadot send pays the network fee from the free balance", async () => {
     const before = await balances();

@@ -85,25 +85,29 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     expect(deactivated.actions.map((path) => path.split("/").pop())).toEqual(["withdraw"]);
   });
 
-  it("deactivation_epoch is Solana's u64::MAX (18446744073709551615, an exact JSON integer) until deactivated, then the epoch of the deactivation; deactivation_date null until then", async () => {
-    const made = await createStake(5n * SOL);
-    const raw = await w.api(OP_A).get(`${stakesPath}/${made.uid}`);
-    expect(raw.text).toContain('"deactivation_epoch":18446744073709551615,');
-    expect(raw.text).toContain('"deactivation_date":null');
-    expect(made.blockchain_state.deactivation_epoch).toBe(SOLANA_EPOCH_NONE);
-    expect((await w.api(OP_A).get(stakesPath)).text).toContain('"deactivation_epoch":18446744073709551615,');
-    await advance(w, { epochs: 1 });
-    const activated = await stake(made.uid);
-    expect(activated.blockchain_state).toMatchObject({ status: "activated", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
-    expectStatus(await act(activated, "deactivate"), 200);
-    const epoch = BigInt(obj(await w.control.get("/clock")).epoch as number);
-    const deactivating = await stake(made.uid);
-    expect(deactivating.blockchain_state.deactivation_epoch).toBe(epoch);
-    expect(deactivating.blockchain_state.deactivation_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    expect((await w.api(OP_A).get(`${stakesPath}/${made.uid}`)).text).toContain(`"deactivation_epoch":${epoch},`);
-    expectStatus(await act(deactivating, "delegate", { validator: OTHER_VALIDATOR }), 200);
-    expect((await stake(made.uid)).blockchain_state).toMatchObject({ status: "activating", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
-  });
+  it(
+    "deactivation_epoch is Solana's u64::MAX (18446744073709551615, an exact JSON integer) until " +
+      "deactivated, then the epoch of the deactivation; deactivation_date null until then",
+    async () => {
+      const made = await createStake(5n * SOL);
+      const raw = await w.api(OP_A).get(`${stakesPath}/${made.uid}`);
+      expect(raw.text).toContain('"deactivation_epoch":18446744073709551615,');
+      expect(raw.text).toContain('"deactivation_date":null');
+      expect(made.blockchain_state.deactivation_epoch).toBe(SOLANA_EPOCH_NONE);
+      expect((await w.api(OP_A).get(stakesPath)).text).toContain('"deactivation_epoch":18446744073709551615,');
+      await advance(w, { epochs: 1 });
+      const activated = await stake(made.uid);
+      expect(activated.blockchain_state).toMatchObject({ status: "activated", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
+      expectStatus(await act(activated, "deactivate"), 200);
+      const epoch = BigInt(obj(await w.control.get("/clock")).epoch as number);
+      const deactivating = await stake(made.uid);
+      expect(deactivating.blockchain_state.deactivation_epoch).toBe(epoch);
+      expect(deactivating.blockchain_state.deactivation_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect((await w.api(OP_A).get(`${stakesPath}/${made.uid}`)).text).toContain(`"deactivation_epoch":${epoch},`);
+      expectStatus(await act(deactivating, "delegate", { validator: OTHER_VALIDATOR }), 200);
+      expect((await stake(made.uid)).blockchain_state).toMatchObject({ status: "activating", deactivation_epoch: SOLANA_EPOCH_NONE, deactivation_date: null });
+    },
+  );
 
   it("activating -> deactivating is accepted too", async () => {
     const made = await createStake(5n * SOL);
@@ -112,21 +116,25 @@ describe("Solana guided staking (spec: Solana stake transitions, usage rule 1, e
     expect((await stake(made.uid)).blockchain_state.status).toBe("deactivating");
   });
 
-  it("a stake deactivated in the epoch it was activating in never takes effect: no active balance, no reward, deactivated at the next epoch, withdraw gives back exactly the stake", async () => {
-    const made = await createStake(5n * SOL);
-    expectStatus(await act(made, "deactivate"), 200);
-    const deactivating = await stake(made.uid);
-    expect(deactivating.blockchain_state).toMatchObject({ status: "deactivating", active_balance: 0n, inactive_balance: 5n * SOL });
-    expect(deactivating.blockchain_state.deactivation_epoch).toBe(deactivating.blockchain_state.activation_epoch);
-    await advance(w, { epochs: 1 });
-    const deactivated = await stake(made.uid);
-    expect(deactivated.blockchain_state.status).toBe("deactivated");
-    expect(deactivated.total_reward).toBe(0n);
-    expect(deactivated.blockchain_state.total_balance).toBe(5n * SOL);
-    const before = await liquid();
-    expectStatus(await act(deactivated, "withdraw"), 200);
-    expect(await liquid()).toBe(before + 5n * SOL - FEE);
-  });
+  it(
+    "a stake deactivated in the epoch it was activating in never takes effect: no active balance, no " +
+      "reward, deactivated at the next epoch, withdraw gives back exactly the stake",
+    async () => {
+      const made = await createStake(5n * SOL);
+      expectStatus(await act(made, "deactivate"), 200);
+      const deactivating = await stake(made.uid);
+      expect(deactivating.blockchain_state).toMatchObject({ status: "deactivating", active_balance: 0n, inactive_balance: 5n * SOL });
+      expect(deactivating.blockchain_state.deactivation_epoch).toBe(deactivating.blockchain_state.activation_epoch);
+      await advance(w, { epochs: 1 });
+      const deactivated = await stake(made.uid);
+      expect(deactivated.blockchain_state.status).toBe("deactivated");
+      expect(deactivated.total_reward).toBe(0n);
+      expect(deactivated.blockchain_state.total_balance).toBe(5n * SOL);
+      const before = await liquid();
+      expectStatus(await act(deactivated, "withdraw"), 200);
+      expect(await liquid()).toBe(before + 5n * SOL - FEE);
+    },
+  );
 
   it("create, deactivate, delegate and deactivate again in one epoch: still never in effect, nothing earned", async () => {
     const made = await createStake(5n * SOL);

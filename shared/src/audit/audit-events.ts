@@ -13,11 +13,16 @@ export const AUDIT_EVENT_MEANINGS = {
   submitted: "the service answered the write with its transaction (or an operation's result)",
   ambiguous: "the POST's answer was lost: the write may have happened; it is looked up and counted until resolved",
   looked_up:
-    "a background look-up of a write whose answer was lost (or never came) did not find it: details.found says what it found (nothing, candidates by id, or it could not read); the write stays unknown and counted",
+    "a background look-up of a write whose answer was lost (or never came) did not " +
+    "find it: details.found says what it found (nothing, candidates by id, or it " +
+    "could not read); the write stays unknown and counted",
   resolved:
-    "a later look-up of an ambiguous write, or of one whose process stopped before its answer, concluded: found (details.transaction_id), or not found within its horizon (still counted)",
+    "a later look-up of an ambiguous write, or of one whose process stopped before its answer, concluded: " +
+    "found (details.transaction_id), or not found within its horizon (still counted)",
   sealed:
-    "the store's tail was sealed with its key for the first time (details.reason first_seal), or sealed again by a person after looking at a store its seal did not match (resealed, with the seal replaced and what the log held)",
+    "the store's tail was sealed with its key for the first time (details.reason " +
+    "first_seal), or sealed again by a person after looking at a store its seal did not " +
+    "match (resealed, with the seal replaced and what the log held)",
 } as const;
 
 export type AuditEventName = keyof typeof AUDIT_EVENT_MEANINGS;

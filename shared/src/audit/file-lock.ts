@@ -77,13 +77,19 @@ function takeOver(path: string, dead: LockOwner, owner: LockOwner, depth = 0): b
 function busyMessage(lockPath: string, holding: LockOwner | "unreadable", waitedMs: number): string {
   const waited = `${(waitedMs / 1000).toFixed(1)} s`;
   if (holding === "unreadable") {
-    return `${lockPath}: held by a process that left no readable owner in it (an older version); waited ${waited}, nothing was done. If no other process is writing, remove the file`;
+    return (
+      `${lockPath}: held by a process that left no readable owner in it (an older version); waited ` +
+      `${waited}, nothing was done. If no other process is writing, remove the file`
+    );
   }
   const state = liveness(holding);
   const where = holding.host === hostname() ? "" : ` on host ${holding.host}`;
   const what = state === "stopped" ? "alive but stopped" : state === "running" ? "alive" : "not known to have ended";
   const next = state === "stopped" ? `resume it (kill -CONT ${holding.pid}) or end it` : "let it finish or end it";
-  return `${lockPath}: held by process ${holding.pid}${where} since ${holding.since} (${what}); waited ${waited}, nothing was done. A lock is never taken from a live holder: ${next}`;
+  return (
+    `${lockPath}: held by process ${holding.pid}${where} since ${holding.since} (${what}); waited ` +
+    `${waited}, nothing was done. A lock is never taken from a live holder: ${next}`
+  );
 }
 
 /** A lock held by a live process (or one that cannot be checked) for longer than the caller waits. */

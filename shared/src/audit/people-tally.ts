@@ -10,7 +10,10 @@ export interface PersonTally {
   person: PersonOnRecord | null;
   records: number;
   events: Record<string, number>;
-  /** Their `confirmed` records by where they confirmed: `form`, `page`, `vscode` (the extension's "Waiting for you" view), `view` (the MCP App view), or `token` (the token alone). */
+  /**
+   * Their `confirmed` records by where they confirmed: `form`, `page`, `vscode` (the extension's
+   * "Waiting for you" view), `view` (the MCP App view), or `token` (the token alone).
+   */
   confirmed_through: Record<string, number>;
 }
 

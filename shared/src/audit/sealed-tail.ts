@@ -37,7 +37,8 @@ export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCo
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
   if (registered !== null && (seal === null || seal.seq < registered.seq)) {
-    const said = `the seal key's register ${registered.path} says this log was sealed through record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
+    const said =
+      `the seal key's register ${registered.path} says this log was sealed through ` + `record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
     const found =
       seal !== null
         ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`

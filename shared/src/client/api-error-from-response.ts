@@ -57,7 +57,9 @@ export function apiErrorFromResponse(response: FailedResponse, operator: string,
     const location = response.headers.get("location");
     return new CustodyApiError(
       init,
-      `${response.method} ${response.path} answered a redirect (HTTP ${response.status}${location ? ` to ${delimitUntrusted("location", trimForError(location))}` : ""}); ` +
+      `${response.method} ${response.path} answered a redirect (HTTP ` +
+        `${response.status}` +
+        `${location ? ` to ${delimitUntrusted("location", trimForError(location))}` : ""}); ` +
         "the client does not follow redirects: check baseUrl",
     );
   }

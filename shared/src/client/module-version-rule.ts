@@ -33,7 +33,8 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "warn",
         "MODULE_VERSION_UNPARSEABLE",
-        `module_version ${JSON.stringify(moduleVersion)} is not MAJOR.MINOR[.PATCH]: cannot tell whether it is within 2 minor versions of ${latestModuleVersion}`,
+        `module_version ${JSON.stringify(moduleVersion)} is not MAJOR.MINOR[.PATCH]: cannot tell ` +
+          `whether it is within 2 minor versions of ${latestModuleVersion}`,
         facts,
       ),
     ];
@@ -43,7 +44,8 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "block",
         "MODULE_VERSION_MAJOR_BEHIND",
-        `module_version ${moduleVersion} is a major version behind the latest ${latestModuleVersion}: unsupported (only modules not more than 2 minor versions behind are supported)`,
+        `module_version ${moduleVersion} is a major version behind the latest ${latestModuleVersion}: ` +
+          "unsupported (only modules not more than 2 minor versions behind are supported)",
         facts,
       ),
     ];
@@ -57,7 +59,8 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "warn",
         "MODULE_VERSION_TOO_OLD",
-        `module_version ${moduleVersion} is ${lag} minor versions behind the latest ${latestModuleVersion}: only modules not more than 2 minor versions behind are supported`,
+        `module_version ${moduleVersion} is ${lag} minor versions behind the latest ` +
+          `${latestModuleVersion}: only modules not more than 2 minor versions behind are supported`,
         { ...facts, minor_versions_behind: lag },
       ),
     ];

@@ -76,7 +76,10 @@ export async function usernamesOf(client: CustodyClient, ids: readonly number[],
   return new Map(ids.flatMap((id) => (users.names.has(id) ? [[id, users.names.get(id) as string] as const] : [])));
 }
 
-/** The user id of a username (an operator, to match a transaction's `created_by`); undefined when the listing does not show it, listed again for it only after 5 minutes. */
+/**
+ * The user id of a username (an operator, to match a transaction's `created_by`); undefined
+ * when the listing does not show it, listed again for it only after 5 minutes.
+ */
 export async function userIdOf(client: CustodyClient, username: string, signal?: AbortSignal): Promise<number | undefined> {
   const users = knownFor(client);
   if (!users.ids.has(username) && !missingNow(users, `name:${username}`, Date.now())) await list(client, users, [`name:${username}`], signal);

@@ -94,7 +94,10 @@ export interface GuardStore {
   time(): Date;
   /** Appends one audit record continuing the chain. */
   append(input: AuditInput): Promise<AuditRecord>;
-  /** What a scope's writes (an operator's, a person's, everyone's) committed in the currency since a moment (reserved, submitted or uncertain, not released). */
+  /**
+   * What a scope's writes (an operator's, a person's, everyone's) committed in the
+   * currency since a moment (reserved, submitted or uncertain, not released).
+   */
   committedSince(query: CommittedQuery): Promise<bigint>;
   /** Remembers a prepared intent; any earlier one of the same fingerprint can no longer be redeemed. */
   prepareIntent(intent: PreparedIntent): Promise<void>;

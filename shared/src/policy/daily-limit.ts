@@ -22,7 +22,8 @@ export function checkDailyLimit(set: LimitSet, currency: Currency, amount: bigin
     ? finding(
         "block",
         `${set.code}MAX_PER_DAY`,
-        `this write would bring the last 24 hours to ${describePolicyAmount(total, currency)}, above ${set.owner} daily maximum of ${describePolicyAmount(max, currency)}`,
+        `this write would bring the last 24 hours to ${describePolicyAmount(total, currency)}, above ` +
+          `${set.owner} daily maximum of ${describePolicyAmount(max, currency)}`,
         facts,
       )
     : finding("info", `${set.code}MAX_PER_DAY_OK`, `the last 24 hours stay within ${set.owner} daily maximum of ${describePolicyAmount(max, currency)}`, facts);

@@ -31,7 +31,9 @@ export function grantFor(policy: Policy, person: Person | null): Grant {
   return {
     person,
     role: null,
-    refusal: `no role of the local policy matches you (subject ${sanitizeUntrustedText(person.subject, 300)}; groups ${listed(person.groups)}; roles ${listed(person.roles)}): ask the policy's owner for a role`,
+    refusal:
+      `no role of the local policy matches you (subject ${sanitizeUntrustedText(person.subject, 300)}; groups ` +
+      `${listed(person.groups)}; roles ${listed(person.roles)}): ask the policy's owner for a role`,
   };
 }
 

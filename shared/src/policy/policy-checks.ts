@@ -77,7 +77,8 @@ function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubje
       finding(
         "info",
         `${set.code}NO_LIMIT`,
-        `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`,
+        `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ` +
+          `${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`,
         {
           currency: subject.currency.name,
         },
@@ -115,7 +116,8 @@ function contractAmongRecipients(policy: Policy, { contract, network }: PolicySu
     finding(
       "block",
       "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS",
-      `contract ${contract} is paid by this call but is neither on the local policy's allowed_recipients (${policy.allowed_recipients.length} entries) nor on its allowed_contracts`,
+      `contract ${contract} is paid by this call but is neither on the local policy's allowed_recipients ` +
+        `(${policy.allowed_recipients.length} entries) nor on its allowed_contracts`,
       { contract },
     ),
   ];

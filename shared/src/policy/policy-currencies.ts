@@ -32,7 +32,8 @@ async function checkLimitCurrencies(field: string, limitsByCurrency: Policy["lim
         finding(
           "block",
           "POLICY_LIMIT_UNKNOWN_CURRENCY",
-          `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)`,
+          `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key ` +
+            "limits by currency identifier (for example solana_testnet, polkadot, ethereum)",
           {
             field: `${field}.${key}`,
           },

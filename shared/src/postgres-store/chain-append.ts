@@ -23,7 +23,10 @@ export async function appendedBefore(client: PoolClient, appendKey: string): Pro
   return rows[0] === undefined ? null : AuditRecord.parse(JSON.parse(rows[0].line));
 }
 
-/** How an append treats the chain's seal: checked first (every append), absent allowed (the first seal of a chain), or replaced unchecked (a person's reseal). */
+/**
+ * How an append treats the chain's seal: checked first (every append), absent allowed
+ * (the first seal of a chain), or replaced unchecked (a person's reseal).
+ */
 export interface ChainSealing {
   key: AuditSealKey;
   mode?: "append" | "first_seal" | "reseal";

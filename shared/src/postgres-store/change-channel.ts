@@ -131,7 +131,8 @@ export class PostgresChangeChannel implements ChangeBus {
   #receive(payload: string | undefined): void {
     if (payload === undefined || payload.length > MAX_PAYLOAD || !this.#options.accepts(payload)) {
       this.#options.log(
-        `change bus: dropped a notification on ${CHANGE_CHANNEL} that is not a resource URI of ours (${payload === undefined ? "no payload" : `${payload.length} characters`})`,
+        `change bus: dropped a notification on ${CHANGE_CHANNEL} that is not a resource URI of ours ` +
+          `(${payload === undefined ? "no payload" : `${payload.length} characters`})`,
       );
       return;
     }

@@ -58,7 +58,8 @@ export async function chainWindow(db: Queryable, since: Date): Promise<ChainWind
 
 function derivedMismatch(what: string): AuditSealError {
   return new AuditSealError(
-    `${what}: the guard's derived rows disagree with its sealed audit chain (they were edited or deleted), so the daily limits and the duplicate check cannot be trusted; nothing was sent; ${RESEAL}`,
+    `${what}: the guard's derived rows disagree with its sealed audit chain (they were edited or deleted), so ` +
+      `the daily limits and the duplicate check cannot be trusted; nothing was sent; ${RESEAL}`,
   );
 }
 
@@ -67,7 +68,8 @@ export function requireCommittedAgrees(window: ChainWindow, query: CommittedQuer
   const fromChain = window.commitments.total(query);
   if (fromChain !== fromTable) {
     throw derivedMismatch(
-      `custody_commitments counts ${fromTable} base units of ${query.currency} for ${scopeKey(query.scope)} since ${query.since.toISOString()}, but the audit chain's records count ${fromChain}`,
+      `custody_commitments counts ${fromTable} base units of ${query.currency} for ${scopeKey(query.scope)} ` +
+        `since ${query.since.toISOString()}, but the audit chain's records count ${fromChain}`,
     );
   }
 }

@@ -90,7 +90,8 @@ export class PostgresGuardStore implements GuardStore {
       inTransaction(this.pool, async (client) => {
         const expires = new Date(intent.expires_at);
         const inserted = await client.query(
-          "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed, waiting_for) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
+          "INSERT INTO custody_intents (nonce, fingerprint, operator, expires_at, sealed, " +
+            "waiting_for) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (nonce) DO NOTHING",
           [
             intent.nonce,
             intent.fingerprint,
@@ -103,7 +104,8 @@ export class PostgresGuardStore implements GuardStore {
         // Already there: an earlier attempt committed, latest included (a newer dry run may have replaced it since).
         if (inserted.rowCount === 0) return;
         await client.query(
-          "INSERT INTO custody_latest_intents (fingerprint, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT (fingerprint) DO UPDATE SET nonce = EXCLUDED.nonce, expires_at = EXCLUDED.expires_at",
+          "INSERT INTO custody_latest_intents (fingerprint, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT " +
+            "(fingerprint) DO UPDATE SET nonce = EXCLUDED.nonce, expires_at = EXCLUDED.expires_at",
           [intent.fingerprint, intent.nonce, expires],
         );
         const now = this.#now();
@@ -200,8 +202,10 @@ export class PostgresGuardStore implements GuardStore {
   async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
     return this.#run("unansweredWrites", async () => {
       const { rows } = await this.pool.query<TraceRow>(
-        `SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up AND recognition IS NOT NULL
-         ORDER BY reserved_at DESC LIMIT $3`,
+        "SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND " +
+          "transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up AND " +
+          "recognition IS NOT NULL\n" +
+          "         ORDER BY reserved_at DESC LIMIT $3",
         [query.operator, query.since, limit],
       );
       return rows.map(traceFromRow).filter((trace) => trace.recognition !== undefined);

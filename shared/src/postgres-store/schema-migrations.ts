@@ -79,7 +79,8 @@ export const MIGRATIONS: readonly Migration[] = [
       // Null for writes reserved before it was kept.
       `ALTER TABLE custody_write_traces ADD COLUMN recognition jsonb`,
       `ALTER TABLE custody_write_traces ADD COLUMN given_up boolean NOT NULL DEFAULT false`,
-      `CREATE INDEX custody_write_traces_unanswered ON custody_write_traces (operator, reserved_at DESC) WHERE transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up`,
+      "CREATE INDEX custody_write_traces_unanswered ON custody_write_traces (operator, reserved_at DESC) WHERE " +
+        "transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up",
     ],
   },
   {

@@ -67,7 +67,8 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
   const standing = await chainAgainstSeal(db, seal);
   if (standing === "shortened") {
     throw new AuditSealError(
-      `the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${RESEAL}`,
+      `the audit chain was shortened: its last record is ${await lastSeq(db)}, below its sealed ` +
+        `high-water mark, record ${seal.seq} (hash ${seal.hash.slice(0, 12)}…); ${RESEAL}`,
     );
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
@@ -78,7 +79,9 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
 export async function writeTableSeal(db: Queryable, key: AuditSealKey, point: ChainPoint): Promise<void> {
   const mac = key.mac(MAC_DOMAIN, canonicalJson({ seq: point.seq, hash: point.hash }));
   await db.query(
-    "INSERT INTO custody_audit_seal (id, seq, hash, key_id, mac) VALUES (1, $1, $2, $3, $4) ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash, key_id = EXCLUDED.key_id, mac = EXCLUDED.mac",
+    "INSERT INTO custody_audit_seal (id, seq, hash, key_id, mac) VALUES (1, $1, $2, " +
+      "$3, $4) ON CONFLICT (id) DO UPDATE SET seq = EXCLUDED.seq, hash = " +
+      "EXCLUDED.hash, key_id = EXCLUDED.key_id, mac = EXCLUDED.mac",
     [point.seq, point.hash, key.id, mac],
   );
 }

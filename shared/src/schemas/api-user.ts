@@ -18,7 +18,9 @@ export const ApiUser = z.preprocess(
       ctx.addIssue({
         code: "custom",
         path: ["device_id"],
-        message: `the answer carries both DEVICE_ID (${JSON.stringify(DEVICE_ID)}) and device_id (${JSON.stringify(rest.device_id)}), which differ: it must carry one device identifier`,
+        message:
+          `the answer carries both DEVICE_ID (${JSON.stringify(DEVICE_ID)}) and device_id ` +
+          `(${JSON.stringify(rest.device_id)}), which differ: it must carry one device identifier`,
       });
       return z.NEVER;
     }

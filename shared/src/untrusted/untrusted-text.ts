@@ -19,7 +19,10 @@ export function sanitizeUntrustedText(text: string, maxLength = DEFAULT_SHOWN_LE
   return `${clean.slice(0, end)}…[truncated]`;
 }
 
-/** Workspace text kept on one line wherever it is shown: sanitised, then its line breaks and tabs shown as escapes, so it cannot begin a line that reads as a fact ("Recipient: ..."). */
+/**
+ * Workspace text kept on one line wherever it is shown: sanitised, then its line breaks and tabs
+ * shown as escapes, so it cannot begin a line that reads as a fact ("Recipient: ...").
+ */
 export function oneLineUntrusted(text: string, maxLength = DEFAULT_SHOWN_LENGTH): string {
   return revealLineBreaks(sanitizeUntrustedText(text, maxLength));
 }

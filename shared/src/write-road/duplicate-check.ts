@@ -67,7 +67,10 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
       earlier.status === "in_flight"
         ? "had no answer (its process stopped, or is still sending it)"
         : `lost its answer, ${lookupsText(earlier, ctx.lookingUp(earlier.reference))}`;
-    return `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it may already be applied; ${earlier.seen ?? "it was not looked up again"}`;
+    return (
+      `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it ` +
+      `may already be applied; ${earlier.seen ?? "it was not looked up again"}`
+    );
   }
   let status = "status unknown";
   try {
@@ -144,7 +147,9 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
         ? " (repeat_of names it without acknowledging that it may pay twice)"
         : ` (repeat_of "${repeatOf}" does not name it)`;
   const next = unknown
-    ? `this may pay twice. Look at the account's transactions first; only if the person, told that the earlier write may already be applied, still wants it sent again, run a new dry run with repeat_of "${key}"`
+    ? "this may pay twice. Look at the account's transactions first; only if the " +
+      "person, told that the earlier write may already be applied, still wants it sent " +
+      `again, run a new dry run with repeat_of "${key}"`
     : `this would send it twice. If the person means to send it again, run a new dry run with repeat_of "${key}"`;
   return {
     earlier: newest,

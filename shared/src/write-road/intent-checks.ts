@@ -30,7 +30,8 @@ export const sameService = ({ sealed, service }: IntentAsked): Refusal | null =>
     ? null
     : {
         reason: "other_service",
-        message: `the dry run was made against the custody service at ${sealed.service}, not ${service}: confirm it where it was made, or run a new dry run here`,
+        message:
+          `the dry run was made against the custody service at ${sealed.service}, not ` + `${service}: confirm it where it was made, or run a new dry run here`,
       };
 
 /** A dry run is confirmed before it expires. */

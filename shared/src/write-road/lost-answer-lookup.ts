@@ -91,7 +91,10 @@ async function transactionsSince(
     for (const tx of rows) if (tx.id > watermark) newer.set(tx.id, tx);
     if (!read.page_info.has_next_page || rows.length < NEWER_PAGE_SIZE || rows.some((tx) => tx.id <= watermark)) return { transactions: [...newer.values()] };
   }
-  const unread = `the look-up read only the newest ${NEWER_MAX_PAGES * NEWER_PAGE_SIZE} transactions of account ${accountId} (its cap); more were made since the write was reserved (after transaction ${watermark}), and it may be among those`;
+  const unread =
+    `the look-up read only the newest ${NEWER_MAX_PAGES * NEWER_PAGE_SIZE} transactions of ` +
+    `account ${accountId} (its cap); more were made since the write was reserved (after ` +
+    `transaction ${watermark}), and it may be among those`;
   return { transactions: [...newer.values()], unread };
 }
 

@@ -20,7 +20,10 @@ export const sameTarget = ({ plan, sealed }: PlannedAgain): Refusal | null => {
   const dryRun = `account ${sealed.account_id}${sealed.transaction_id === null ? "" : ` and transaction ${sealed.transaction_id}`}`;
   return {
     reason: "binding_changed",
-    message: `the dry run was for ${dryRun}, but this confirmation names account ${plan.account.id} (${plan.account.name}): the arguments name another account, or an account was renamed or took the name since. Nothing was sent: run a new dry run and check the account`,
+    message:
+      `the dry run was for ${dryRun}, but this confirmation names account ${plan.account.id} ` +
+      `(${plan.account.name}): the arguments name another account, or an account was renamed or took ` +
+      "the name since. Nothing was sent: run a new dry run and check the account",
   };
 };
 
@@ -38,7 +41,9 @@ export const nameStillBound: RoadCheck<PlannedAgain> = async ({ plan, stage, cli
   const now = holders.length === 0 ? "no account" : `account${holders.length > 1 ? "s" : ""} ${holders.join(", ")}`;
   return {
     reason: "binding_changed",
-    message: `the request names its account by the name the service resolves, and that name now belongs to ${now}, not to account ${plan.account.id} alone as the person saw it. Nothing was sent`,
+    message:
+      `the request names its account by the name the service resolves, and that name now belongs to ${now}, ` +
+      `not to account ${plan.account.id} alone as the person saw it. Nothing was sent`,
   };
 };
 
@@ -49,7 +54,9 @@ export const sameDigest = ({ plan, sealed }: PlannedAgain): Refusal | null => {
   const which = differs.length === 0 ? "" : ` in ${differs.join(", ")}`;
   return {
     reason: "digest_mismatch",
-    message: `the request differs from the dry run${which} (the arguments, the account's name, the transaction or the fees changed since). Nothing was sent: run a new dry run`,
+    message:
+      `the request differs from the dry run${which} (the arguments, the account's name, the ` +
+      "transaction or the fees changed since). Nothing was sent: run a new dry run",
   };
 };
 

@@ -53,7 +53,10 @@ export async function racedWrite(
   return {
     transaction_ids: ids,
     message:
-      `an identical write of operator ${plan.operator} was made from another store, process or machine at the same moment as this one (transaction${ids.length > 1 ? "s" : ""} ${ids.join(", ")}, created after this write's last check): ` +
-      `both passed the check before either reached the service, so both were sent, and ${duplicate}. Reject the duplicate if it still awaits approval, or ask the person whether both were meant`,
+      `an identical write of operator ${plan.operator} was made from another store, process or ` +
+      `machine at the same moment as this one (transaction${ids.length > 1 ? "s" : ""} ` +
+      `${ids.join(", ")}, created after this write's last check): ` +
+      `both passed the check before either reached the service, so both were sent, and ${duplicate}. Reject the ` +
+      "duplicate if it still awaits approval, or ask the person whether both were meant",
   };
 }

@@ -55,7 +55,10 @@ export interface RoadCall {
   nonceFor?(reference: string): string;
 }
 
-/** Where a person decided a write: their client's form (or the extension's modal for its own writes), the server's confirmation page, the extension's "Waiting for you" view, the MCP App view their client rendered. */
+/**
+ * Where a person decided a write: their client's form (or the extension's modal for its own writes), the server's
+ * confirmation page, the extension's "Waiting for you" view, the MCP App view their client rendered.
+ */
 export type ConsentSurface = "form" | "page" | "vscode" | "view";
 
 export type Consent =

@@ -97,7 +97,8 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {
-      const what = `${came}; transactions ${describeCandidates(result.candidates)} could be this write but none matches it exactly and alone${unreadClause(result)}`;
+      const what =
+        `${came}; transactions ${describeCandidates(result.candidates)} could be this write ` + `but none matches it exactly and alone${unreadClause(result)}`;
       return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
     }
     return {

@@ -50,7 +50,8 @@ export function workspaceEarlier(
   return {
     trace,
     described:
-      `an identical write of operator ${plan.operator} was created at ${trace.reserved_at} as transaction ${tx.id} (status ${tx.status}), found in the workspace's transactions ` +
+      `an identical write of operator ${plan.operator} was created at ${trace.reserved_at} as ` +
+      `transaction ${tx.id} (status ${tx.status}), found in the workspace's transactions ` +
       (lost === undefined
         ? "(made outside this guard's store: another process, extension or machine)"
         : `(it may be the write sent at ${lost.reserved_at} with reference ${lost.reference}, whose answer was lost)`),
@@ -86,7 +87,8 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "SIMILAR_RECENT",
-        `an identical write was made by someone other than operator ${plan.operator}: ${named.join("; ")}${more}. Check with them that this is not the same payment made twice`,
+        `an identical write was made by someone other than operator ${plan.operator}: ` +
+          `${named.join("; ")}${more}. Check with them that this is not the same payment made twice`,
         {
           transaction_id: newest.transaction.id,
           created_by: who(newest),
@@ -102,7 +104,8 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "WORKSPACE_HISTORY_PARTIAL",
-        `only the account's newest ${history.compared} transactions of the window were compared (a read stops at ${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
+        `only the account's newest ${history.compared} transactions of the window were compared (a read stops at ` +
+          `${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
         { compared: history.compared },
       ),
     );
@@ -125,7 +128,9 @@ export function similarSinceDryRun(similar: readonly number[], seen: readonly nu
   return finding(
     "block",
     "SIMILAR_SINCE_DRY_RUN",
-    `an identical write by someone other than this operator was made since the dry run (transaction${unseen.length > 1 ? "s" : ""} ${unseen.join(", ")}): the confirmation did not see it. Nothing was sent; run a new dry run, which names it`,
+    "an identical write by someone other than this operator was made since the dry run " +
+      `(transaction${unseen.length > 1 ? "s" : ""} ${unseen.join(", ")}): the confirmation did ` +
+      "not see it. Nothing was sent; run a new dry run, which names it",
     { transaction_ids: unseen.join(",") },
   );
 }

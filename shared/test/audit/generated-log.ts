@@ -62,7 +62,9 @@ export function writeGeneratedLog(path: string, options: GeneratedLogOptions): G
               : `{"currency":${currency},"policy_amount":${amount},"reference":${reference}}`;
       const at = new Date(Math.round(options.fromMs + seq * step)).toISOString();
       const head = `{"at":"${at}","details":${details},"event":"${event}",`;
-      const tail = `"operator":${operator},"prev_hash":"${previous}","request_digest":null,"seq":${seq},"surface":"mcp","tool":"create_transaction"${event === "submitted" ? `,"transaction_id":${write + 1}` : ""}}`;
+      const tail =
+        `"operator":${operator},"prev_hash":"${previous}","request_digest":null,"seq":${seq},"surface":"mcp",` +
+        `"tool":"create_transaction"${event === "submitted" ? `,"transaction_id":${write + 1}` : ""}}`;
       const hash = createHash("sha256").update(head).update(tail).digest("hex");
       const line = `${head}"hash":"${hash}",${tail}\n`;
       pending.push(line);

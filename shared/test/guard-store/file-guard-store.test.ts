@@ -16,26 +16,30 @@ describe("the file guard store's reservation", () => {
     const writer = join(dir, "writer.mjs");
     writeFileSync(
       writer,
-      `import { existsSync, writeFileSync } from "node:fs";
-const [bundle, path, go, prefix, attempts] = process.argv.slice(2);
-const shared = await import(bundle);
-const currency = shared.Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: "DOT", magnitude: 10 }] });
-const policy = shared.Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });
-const store = new shared.FileGuardStore(path);
-writeFileSync(go + "." + prefix, "");
-while (!existsSync(go)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-let reserved = 0;
-for (let index = 0; index < Number(attempts); index += 1) {
-  const reference = prefix + "-" + index;
-  const result = await store.reserve({
-    record: { event: "reserved", surface: prefix, operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: { currency: "polkadot", reference, policy_amount: "1", fingerprint: reference } },
-    operator: "alice_ops", fingerprint: reference, reference, duplicatesSince: new Date(0), repeatOf: null,
-    limits: shared.limitSetsFor(policy, shared.grantFor(policy, null), "alice_ops").map((set) => ({ scope: set.scope, currency: "polkadot", since: new Date(0), check: (spent) => shared.checkDailyLimit(set, currency, 1n, spent) })),
-  });
-  if (result.reserved) reserved += 1;
-}
-process.stdout.write(String(reserved));
-`,
+      'import { existsSync, writeFileSync } from "node:fs";\n' +
+        "const [bundle, path, go, prefix, attempts] = process.argv.slice(2);\n" +
+        "const shared = await import(bundle);\n" +
+        'const currency = shared.Currency.parse({ name: "polkadot", units: [{ code: "planck", magnitude: 0 }, { code: ' +
+        '"DOT", magnitude: 10 }] });\n' +
+        'const policy = shared.Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });\n' +
+        "const store = new shared.FileGuardStore(path);\n" +
+        'writeFileSync(go + "." + prefix, "");\n' +
+        "while (!existsSync(go)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);\n" +
+        "let reserved = 0;\n" +
+        "for (let index = 0; index < Number(attempts); index += 1) {\n" +
+        '  const reference = prefix + "-" + index;\n' +
+        "  const result = await store.reserve({\n" +
+        '    record: { event: "reserved", surface: prefix, operator: "alice_ops", tool: "polkadot_bond_extra", ' +
+        'request_digest: null, details: { currency: "polkadot", reference, policy_amount: "1", fingerprint: reference ' +
+        "} },\n" +
+        '    operator: "alice_ops", fingerprint: reference, reference, duplicatesSince: new Date(0), repeatOf: null,\n' +
+        '    limits: shared.limitSetsFor(policy, shared.grantFor(policy, null), "alice_ops").map((set) => ({ scope: ' +
+        'set.scope, currency: "polkadot", since: new Date(0), check: (spent) => shared.checkDailyLimit(set, currency, ' +
+        "1n, spent) })),\n" +
+        "  });\n" +
+        "  if (result.reserved) reserved += 1;\n" +
+        "}\n" +
+        "process.stdout.write(String(reserved));\n",
     );
     const path = join(dir, "audit.jsonl");
     const go = join(dir, "go");

@@ -53,22 +53,26 @@ describe("the file store's intents", () => {
     expect(left.filter((path) => path.startsWith("used"))).toEqual([]);
   });
 
-  it("list a person's waiting dry runs from their markers alone: a used one's marker goes at once, an expired one's with its minute (1,000 token-mode dry runs beside them)", () => {
-    let now = Date.parse("2026-06-01T12:00:00Z");
-    const dir = join(mkdtempSync(join(tmpdir(), "intents-")), "audit.jsonl.intents");
-    const intents = new FileIntents(dir, () => new Date(now));
-    for (let index = 0; index < 1000; index += 1) intents.prepare(intent(index, now + 5 * MINUTE_MS));
-    const single = { operator: "alice_ops", person: null };
-    intents.prepare({ ...intent(5000, now + 5 * MINUTE_MS), waiting_for: { person: null } });
-    intents.prepare({ ...intent(5001, now + 2 * MINUTE_MS), waiting_for: { person: null } });
-    expect(readdirSync(intents.waitingDirectory)).toHaveLength(2);
-    expect(intents.waiting(single, 10).map((found) => found.nonce)).toEqual([intent(5001, 0).nonce, intent(5000, 0).nonce]);
-    expect(intents.redeem(intent(5000, 0).nonce)).toMatchObject({ outcome: "redeemed" });
-    expect(readdirSync(intents.waitingDirectory)).toHaveLength(1);
-    now += 4 * MINUTE_MS;
-    expect(intents.waiting(single, 10)).toEqual([]);
-    expect(readdirSync(intents.waitingDirectory)).toEqual([]);
-  });
+  it(
+    "list a person's waiting dry runs from their markers alone: a used one's marker goes at once, " +
+      "an expired one's with its minute (1,000 token-mode dry runs beside them)",
+    () => {
+      let now = Date.parse("2026-06-01T12:00:00Z");
+      const dir = join(mkdtempSync(join(tmpdir(), "intents-")), "audit.jsonl.intents");
+      const intents = new FileIntents(dir, () => new Date(now));
+      for (let index = 0; index < 1000; index += 1) intents.prepare(intent(index, now + 5 * MINUTE_MS));
+      const single = { operator: "alice_ops", person: null };
+      intents.prepare({ ...intent(5000, now + 5 * MINUTE_MS), waiting_for: { person: null } });
+      intents.prepare({ ...intent(5001, now + 2 * MINUTE_MS), waiting_for: { person: null } });
+      expect(readdirSync(intents.waitingDirectory)).toHaveLength(2);
+      expect(intents.waiting(single, 10).map((found) => found.nonce)).toEqual([intent(5001, 0).nonce, intent(5000, 0).nonce]);
+      expect(intents.redeem(intent(5000, 0).nonce)).toMatchObject({ outcome: "redeemed" });
+      expect(readdirSync(intents.waitingDirectory)).toHaveLength(1);
+      now += 4 * MINUTE_MS;
+      expect(intents.waiting(single, 10)).toEqual([]);
+      expect(readdirSync(intents.waitingDirectory)).toEqual([]);
+    },
+  );
 
   it("takes an entry a power loss left empty as expired or absent, never as a reason to stop; an unreadable used entry still counts as used", async () => {
     let now = Date.parse("2026-06-01T12:00:00Z");

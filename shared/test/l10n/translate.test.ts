@@ -45,7 +45,10 @@ const TRACES: Array<[string, WriteTrace, boolean, string]> = [
       last_lookup: { at: "2026-11-26T10:12:00Z", found: "nothing" },
     } as WriteTrace,
     true,
-    "UNKNOWN, still being looked up (3 look-ups so far, the last at 2026-11-26T10:12Z found nothing): it may still be applied and counts against the daily limit; search_transactions label cw-00000000000000000123 tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
+    "UNKNOWN, still being looked up (3 look-ups so far, the last at 2026-11-26T10:12Z found nothing): it " +
+      "may still be applied and counts against the daily limit; search_transactions label " +
+      "cw-00000000000000000123 tells if it appeared; to send it again anyway, a new dry run of it names the " +
+      "repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
   ],
   [
     "an approval, given up after finding candidates",
@@ -60,7 +63,11 @@ const TRACES: Array<[string, WriteTrace, boolean, string]> = [
       last_lookup: { at: "2026-11-26T10:42:00Z", found: "candidates", candidates: [12, 14] },
     } as unknown as WriteTrace,
     false,
-    "UNKNOWN, not found among transaction 9's approvals in 1 look-up until 2026-11-26T10:42Z (the last found transaction(s) 12, 14, which could be it but differ from it or are several), which have stopped: it may still be applied and counts against the daily limit; get_request_status of transaction 9 tells if the approval counted; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
+    "UNKNOWN, not found among transaction 9's approvals in 1 look-up until 2026-11-26T10:42Z (the last found " +
+      "transaction(s) 12, 14, which could be it but differ from it or are several), which have stopped: it may " +
+      "still be applied and counts against the daily limit; get_request_status of transaction 9 tells if the " +
+      "approval counted; to send it again anyway, a new dry run of it names the repeat_of to pass " +
+      "(DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
   ],
   [
     "recorded before look-ups were counted, given up",
@@ -74,13 +81,19 @@ const TRACES: Array<[string, WriteTrace, boolean, string]> = [
       concluded_at: "2026-11-26T10:42:00Z",
     } as WriteTrace,
     false,
-    "UNKNOWN, not found by its reference in look-ups over 2 min until 2026-11-26T10:42Z, which have stopped: it may still be applied and counts against the daily limit; search_transactions label cw-00000000000000000123 tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
+    "UNKNOWN, not found by its reference in look-ups over 2 min until 2026-11-26T10:42Z, which have stopped: " +
+      "it may still be applied and counts against the daily limit; search_transactions label " +
+      "cw-00000000000000000123 tells if it appeared; to send it again anyway, a new dry run of it names the " +
+      "repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
   ],
   [
     "no look-up under way",
     { ...base, status: "uncertain", transaction_id: null, repeat_of: null } as WriteTrace,
     false,
-    "UNKNOWN, no look-up under way in this server (the next to open the store resumes it): it may still be applied and counts against the daily limit; search_transactions label cw-00000000000000000123 tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass (DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
+    "UNKNOWN, no look-up under way in this server (the next to open the store resumes it): it may still " +
+      "be applied and counts against the daily limit; search_transactions label cw-00000000000000000123 " +
+      "tells if it appeared; to send it again anyway, a new dry run of it names the repeat_of to pass " +
+      "(DUPLICATE_OF_RECENT) once the person accepts it may pay twice",
   ],
 ];
 

@@ -102,7 +102,8 @@ describe("local policy limits and lists", () => {
     expect(
       checkPolicy(policy, subject({ currency: other, network: "Ethereum", amount: 10n ** 30n })).map((f) => `${f.severity}:${f.code}:${f.message}`),
     ).toEqual([
-      "info:POLICY_NO_LIMIT:the local policy's limits (limits) are set for polkadot, none for ethereum: none of them applies to this write (limits are keyed by currency identifier)",
+      "info:POLICY_NO_LIMIT:the local policy's limits (limits) are set for polkadot, none for ethereum: " +
+        "none of them applies to this write (limits are keyed by currency identifier)",
     ]);
     expect(checkPolicy(Policy.parse({}), subject({ amount: 10n ** 30n, recipient: "x", validator: "y", contract: "z" }, Policy.parse({})))).toEqual([]);
   });
@@ -123,7 +124,8 @@ describe("local policy limits and lists", () => {
     const found = await checkPolicyCurrencies(misKeyed, lookup);
     expect(found.map((f) => `${f.severity}:${f.code}`)).toEqual(["block:POLICY_LIMIT_UNKNOWN_CURRENCY", "block:POLICY_LIMIT_INVALID"]);
     expect(found[0]?.message).toBe(
-      "the local policy's limits.DOT names no currency of the workspace, so it would limit nothing: key limits by currency identifier (for example solana_testnet, polkadot, ethereum)",
+      "the local policy's limits.DOT names no currency of the workspace, so it would limit nothing: key " +
+        "limits by currency identifier (for example solana_testnet, polkadot, ethereum)",
     );
     expect(found[1]?.message).toContain("limits.polkadot.max_per_transaction");
     expect(await checkPolicyCurrencies(policy, lookup)).toEqual([]);

@@ -19,7 +19,9 @@ describe("shortenedText", () => {
   });
 
   it("never cuts a count of hidden characters or a surrogate pair in two", () => {
-    expect(shortenedText(`${"x".repeat(60)}\u200B\u200B\u200B\u200B\u200B`, 90)).toBe(`${"x".repeat(60)}\\u{200B}\\u{200B}\\u{200B}…[name cut: 95 characters]`);
+    expect(shortenedText(`${"x".repeat(60)}\u200B\u200B\u200B\u200B\u200B`, 90)).toBe(
+      `${"x".repeat(60)}\\u{200B}\\u{200B}\\u{200B}` + "…[name cut: 95 characters]",
+    );
     expect(shortenedText(`${"x".repeat(63)}😀rest`, 64, "recipient")).toBe(`${"x".repeat(63)}…[recipient cut: 69 characters]`);
   });
 });

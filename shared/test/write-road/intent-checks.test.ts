@@ -27,7 +27,8 @@ describe("what an open intent is held to before it is used", () => {
     expect(sameService(asked({ service: "http://127.0.0.1:8080" }))).toEqual({
       reason: "other_service",
       message:
-        "the dry run was made against the custody service at https://custody.example, not http://127.0.0.1:8080: confirm it where it was made, or run a new dry run here",
+        "the dry run was made against the custody service at https://custody.example, not " +
+        "http://127.0.0.1:8080: confirm it where it was made, or run a new dry run here",
     });
     // One sealed before the service was kept is held to the rest only (it expires within minutes).
     const { service: _kept, ...older } = sealed;

@@ -74,7 +74,8 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
 
   let server: SharedTokenServer | null = null;
   const http: TeamSession[] = [];
-  // What a tools/call over stdio costs without this server: the pipe's round trip (the hand-written responder) and the SDK's own (its one-tool server), each echoing.
+  // What a tools/call over stdio costs without this server: the pipe's round trip (the
+  // hand-written responder) and the SDK's own (its one-tool server), each echoing.
   const env = { PATH: process.env.PATH ?? "" };
   const oneTool = await bundleEntry(ONE_TOOL_SERVER_ENTRY, join(input.workDir, "one-tool-overhead.js"));
   const floors = [StdioRpcSession.spawn({ args: [MINIMAL_RESPONDER], env }), StdioRpcSession.spawn({ args: [oneTool], env })] as const;
@@ -154,7 +155,8 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         },
         row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
-        // "#42" is always the id: one GET, no name to rule out; "42" (above) may also be a name, ruled out by the directory's hint and a one-account page beside the GET.
+        // "#42" is always the id: one GET, no name to rule out; "42" (above) may also be a name,
+        // ruled out by the directory's hint and a one-account page beside the GET.
         row('get_account by explicit id ("#42") over stdio, 2025-11-25 session, p50', explicit2025, directById, byIdLabel, 50),
         row('get_account by explicit id ("#42") over stdio, 2026-07-28, p50', explicit2026, directById, byIdLabel, 50),
         row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),

@@ -201,7 +201,9 @@ export async function measureGuardStoreScale(input: GuardStoreScaleInput): Promi
         baseline: "opening it on an empty log",
         baselineValue: roundMs(percentile(openEmpty, 50)),
         ratio: ratio(percentile(openBig, 50), percentile(openEmpty, 50)),
-        note: `reads the ledger (${Math.round(statSync(`${bigLog}.ledger.json`).size / 1024)} KiB: the last 25 hours), verifies the checkpoint line and the lines after it`,
+        note:
+          `reads the ledger (${Math.round(statSync(`${bigLog}.ledger.json`).size / 1024)} KiB: the ` +
+          "last 25 hours), verifies the checkpoint line and the lines after it",
       },
       {
         measure: "first open without a ledger (one verifying pass builds it; once)",

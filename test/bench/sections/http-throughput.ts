@@ -108,7 +108,9 @@ export async function measureHttpThroughput(input: ThroughputInput): Promise<Sec
     };
   };
   return {
-    title: `Emulator HTTP throughput (${input.concurrency} keep-alive connections, ${input.durationMs / 1000} s per run, better of 2 alternating runs, load generator in the bench process)`,
+    title:
+      `Emulator HTTP throughput (${input.concurrency} keep-alive connections, ${input.durationMs / 1000} s ` +
+      "per run, better of 2 alternating runs, load generator in the bench process)",
     figures: [
       pair("GET /accounts/{id}: requests per second", "emulator_get_account", "bare_get", "requestsPerSecond", "req/s", "ratio >= 0.5"),
       pair("GET /accounts/{id}: server CPU per request", "emulator_get_account", "bare_get", "serverCpuMsPerRequest", "ms"),

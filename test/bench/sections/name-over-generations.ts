@@ -118,13 +118,16 @@ export function nameOverGenerationsFigures(measured: NameOverGenerations, stdioF
     firstByNameFigure(
       `get_account by exact name over Streamable HTTP, the process's first (2026-07-28), ${accounts} accounts, after the server's warm-up`,
       measured.firstMs,
-      `the warm-up (tools, context, one listing of every account) took ${measured.warmUpMs ?? "n/a"} ms after the server listened; a call before its end waits for it`,
+      "the warm-up (tools, context, one listing of every account) took " +
+        `${measured.warmUpMs ?? "n/a"} ms after the server listened; a call before its end waits for it`,
       "1,446.2 ms (stdio)",
     ),
     firstByNameFigure(
       `get_account by exact name over stdio, a session's first after tools/list (2025-11-25), ${accounts} accounts, after the warm-up it starts`,
       measured.stdioFirstMs,
-      `the warm-up after the first tools/list answer took ${measured.stdioWarmUpMs ?? "n/a"} ms; a call before its end waits for it. A session that never lists the tools is not warmed up: its first by name (the row above, no tools/list) took ${stdioFirstMs} ms`,
+      `the warm-up after the first tools/list answer took ${measured.stdioWarmUpMs ?? "n/a"} ms; a call ` +
+        "before its end waits for it. A session that never lists the tools is not warmed up: its first by " +
+        `name (the row above, no tools/list) took ${stdioFirstMs} ms`,
       "1,302.7 ms (no warm-up)",
     ),
     {

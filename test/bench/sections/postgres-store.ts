@@ -214,7 +214,9 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
     const perSecondTwo = mean(rounds.two);
     const perSecondOne = mean(rounds.one);
     const replicasSection: Section = {
-      title: `PostgreSQL store replicas (confirmed writes per second behind nginx; ${workers} clients over HTTP, ${input.loadMs / 1000} s rounds, on the emulator)`,
+      title:
+        `PostgreSQL store replicas (confirmed writes per second behind nginx; ${workers} ` +
+        `clients over HTTP, ${input.loadMs / 1000} s rounds, on the emulator)`,
       figures: [
         {
           measure: "confirmed writes per second, two replicas behind nginx",
@@ -223,7 +225,11 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
           baseline: "one replica behind nginx",
           baselineValue: perSecondOne,
           ratio: ratio(perSecondTwo, perSecondOne),
-          note: `machine CPU busy ${mean(busy.two)} % (one replica: ${mean(busy.one)} %): the replicas share this machine's ${cpus().length} cores with the emulator, PostgreSQL, nginx and the clients; one operator and currency, so each replica sends its writes one at a time, and both share one store and its chain lock`,
+          note:
+            `machine CPU busy ${mean(busy.two)} % (one replica: ${mean(busy.one)} %): the replicas ` +
+            `share this machine's ${cpus().length} cores with the emulator, PostgreSQL, nginx and ` +
+            "the clients; one operator and currency, so each replica sends its writes one at a time, " +
+            "and both share one store and its chain lock",
         },
       ],
       details: { rounds, busyPercent: busy, workers },

@@ -65,7 +65,8 @@ export function sectionMarkdown(section: Section, intro?: string): string {
     const ratio = figure.ratio === null ? "n/a" : figure.ratio.toFixed(2);
     const v1 = quotesV1 ? ` ${figure.quoted ?? ""} |` : "";
     lines.push(
-      `| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} |${v1} ${figure.note ?? ""} |`,
+      `| ${figure.measure} | ${cell(figure.value, figure.unit)} | ${figure.baseline} | ` +
+        `${cell(figure.baselineValue, figure.unit)} | ${ratio} | ${verdict(figure)} |${v1} ${figure.note ?? ""} |`,
     );
   }
   lines.push("");
@@ -79,7 +80,12 @@ export function sectionMarkdown(section: Section, intro?: string): string {
 }
 
 export function machineLine(report: Pick<BenchReport, "startedAt" | "durationSeconds" | "machine">): string {
-  return `Measured ${report.startedAt} in ${report.durationSeconds} s on ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.totalMemoryMb} MiB, Node ${report.machine.node} (${report.machine.platform}).`;
+  return (
+    `Measured ${report.startedAt} in ${report.durationSeconds} s on ` +
+    `${report.machine.cpus} × ${report.machine.cpuModel}, ` +
+    `${report.machine.totalMemoryMb} MiB, Node ${report.machine.node} ` +
+    `(${report.machine.platform}).`
+  );
 }
 
 /** The report as Markdown: one table per section. */

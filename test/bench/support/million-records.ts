@@ -27,22 +27,34 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
     const to = Math.min(records - 2, from + CHUNK - 1);
     cluster.psql(
       database,
-      `SET synchronous_commit = off;
-       INSERT INTO custody_audit (seq, at, event, operator, hash, line)
-       SELECT s, ${at("s", records)}, (ARRAY['dry_run','confirmed','reserved','submitted'])[s % 4 + 1], ${owner("(s / 4)")}, encode(sha256(s::text::bytea), 'hex'),
-         format('{"at":"%s","checks":[{"code":"POLICY_MAX_PER_DAY_OK","severity":"info"},{"code":"RECIPIENT_ADDRESS_VALID","severity":"info"}],"details":{"currency":"solana_testnet","fingerprint":"%s","policy_amount":"%s","reference":"cw-seed-%s"},"event":"%s","hash":"%s","operator":"%s","prev_hash":"%s","request":{"account":"sol-treasury","amount":"%s","kind":"send","max_fees":"7500","recipient":"DBXLDrUVoTGaqts7Q1fkdMqENp8h7Knz6vQpkmYTbTQf","speed":"NORMAL"},"request_digest":"%s","seq":%s,"surface":"mcp","tool":"create_transaction"}',
-           ${at("s", records)}, md5((s / 4)::text) || md5((s / 4)::text), 1000 + s % 1000, s / 4, (ARRAY['dry_run','confirmed','reserved','submitted'])[s % 4 + 1],
-           encode(sha256(s::text::bytea), 'hex'), ${owner("(s / 4)")}, encode(sha256((s - 1)::text::bytea), 'hex'), 1000 + s % 1000, md5(s::text) || md5(s::text), s)
-       FROM generate_series(${from}, ${to}) s;`,
+      "SET synchronous_commit = off;\n" +
+        "       INSERT INTO custody_audit (seq, at, event, operator, hash, line)\n" +
+        `       SELECT s, ${at("s", records)}, (ARRAY['dry_run','confirmed','reserved','submitted'])[s % 4 + 1], ` +
+        `${owner("(s / 4)")}, encode(sha256(s::text::bytea), 'hex'),\n` +
+        "         " +
+        'format(\'{"at":"%s","checks":[{"code":"POLICY_MAX_PER_DAY_OK","severity":"info"},' +
+        '{"code":"RECIPIENT_ADDRESS_VALID","severity":"info"}],"details":{"currency":"solana_testnet",' +
+        '"fingerprint":"%s","policy_amount":"%s","reference":"cw-seed-%s"},"event":"%s","hash":"%s","operator":"%s",' +
+        '"prev_hash":"%s","request":{"account":"sol-treasury","amount":"%s","kind":"send","max_fees":"7500",' +
+        '"recipient":"DBXLDrUVoTGaqts7Q1fkdMqENp8h7Knz6vQpkmYTbTQf","speed":"NORMAL"},"request_digest":"%s","seq":%s,' +
+        '"surface":"mcp","tool":"create_transaction"}\',\n' +
+        `           ${at("s", records)}, md5((s / 4)::text) || md5((s / 4)::text), 1000 + s % 1000, s / 4, ` +
+        "(ARRAY['dry_run','confirmed','reserved','submitted'])[s % 4 + 1],\n" +
+        `           encode(sha256(s::text::bytea), 'hex'), ${owner("(s / 4)")}, encode(sha256((s - 1)::text::bytea), ` +
+        "'hex'), 1000 + s % 1000, md5(s::text) || md5(s::text), s)\n" +
+        `       FROM generate_series(${from}, ${to}) s;`,
     );
   }
   cluster.psql(
     database,
-    `SET synchronous_commit = off;
-     INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, transaction_id, repeat_of)
-       SELECT 'cw-seed-' || w, ${owner("w")}, md5(w::text) || md5(w::text), 'create_transaction', ${at("w", writes)}, 'submitted', 1000000 + w, NULL FROM generate_series(0, ${writes - 1}) w;
-     INSERT INTO custody_commitments (operator, key, currency, amount, last_at)
-       SELECT ${owner("w")}, 'cw-seed-' || w, 'solana_testnet', 1000 + w % 1000, ${at("w", writes)} FROM generate_series(0, ${writes - 1}) w;`,
+    "SET synchronous_commit = off;\n" +
+      "     INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, " +
+      "transaction_id, repeat_of)\n" +
+      `       SELECT 'cw-seed-' || w, ${owner("w")}, md5(w::text) || md5(w::text), 'create_transaction', ` +
+      `${at("w", writes)}, 'submitted', 1000000 + w, NULL FROM generate_series(0, ${writes - 1}) w;\n` +
+      "     INSERT INTO custody_commitments (operator, key, currency, amount, last_at)\n" +
+      `       SELECT ${owner("w")}, 'cw-seed-' || w, 'solana_testnet', 1000 + w % 1000, ${at("w", writes)} FROM ` +
+      `generate_series(0, ${writes - 1}) w;`,
   );
   const last = sealAuditRecord(
     { event: "dry_run", surface: "mcp", operator, tool: "create_transaction", request_digest: null, details: { seeded: records } },
@@ -51,7 +63,8 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
   );
   cluster.psql(
     database,
-    `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), 'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`,
+    `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), ` +
+      `'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`,
   );
   const sealer = new pg.Pool({ connectionString: url });
   await writeTableSeal(sealer, sealKey, last);

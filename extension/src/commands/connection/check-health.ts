@@ -11,8 +11,10 @@ export const checkHealth: CommandDefinition = {
     const health = await client.health();
     const findings = checkModuleVersion(health.module_version);
     const worst = findings.find((item) => item.severity !== "info") ?? findings[0];
-    const message =
-      `Custody: ${client.baseUrl} answers ${health.status} for ${target.operator}: module ${health.module_version}, API ${health.api_version}. ${worst?.message ?? ""}`.trim();
+    const message = (
+      `Custody: ${client.baseUrl} answers ${health.status} for ${target.operator}: module ` +
+      `${health.module_version}, API ${health.api_version}. ${worst?.message ?? ""}`
+    ).trim();
     services.output.info(message);
     void notify(worst && worst.severity !== "info" ? "warning" : "info", message);
   },

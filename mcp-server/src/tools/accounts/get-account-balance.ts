@@ -31,7 +31,9 @@ export const getAccountBalance = defineTool({
     const view = recordView(balance, currency) as z.infer<typeof BalanceView>;
     return {
       structured: { balance: balance.balances === undefined ? view : { ...view, balances: polkadotBalancesView(balance.balances, currency, now) } },
-      text: `account ${account.id}: balance ${describeAmount(balance.balance, currency)}, available ${describeAmount(balance.available_balance, currency)}${staked}${bonded}`,
+      text:
+        `account ${account.id}: balance ${describeAmount(balance.balance, currency)}, available ` +
+        `${describeAmount(balance.available_balance, currency)}${staked}${bonded}`,
     };
   },
 });

@@ -30,7 +30,8 @@ export const createOperator = defineTool({
       // Created before: say where its registration stands and what comes next, not only the refusal.
       const standing = await registrationStanding(ctx.client, args.name, { signal });
       throw new Error(
-        `the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`,
+        `the module already has an API user named ${delimitUntrusted("name", args.name)}; nothing was ` +
+          `created. ${registrationText(args.name, standing, ctx.client.serviceNow())}`,
         { cause: error },
       );
     }
@@ -38,7 +39,10 @@ export const createOperator = defineTool({
     await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
     return {
       structured: { api_user: recordView(user) as z.infer<typeof ApiUserView> },
-      text: `Operator ${delimitUntrusted("name", user.name)} created, device_id ${user.device_id}. Next: an administrator invites it in the workspace with this name and device_id, then call register_operator with the UUID they get.`,
+      text:
+        `Operator ${delimitUntrusted("name", user.name)} created, device_id ` +
+        `${user.device_id}. Next: an administrator invites it in the workspace with this name ` +
+        "and device_id, then call register_operator with the UUID they get.",
     };
   },
 });

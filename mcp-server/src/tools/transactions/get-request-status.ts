@@ -47,7 +47,9 @@ export const getRequestStatus = defineTool({
   async run(args, { ctx, signal }) {
     const status = await ctx.client.getRequestStatus(await requestIdOf(args, ctx, signal), { signal });
     const usernames = await creatorNames(ctx.client, [status.created_by], signal);
-    const head = `request ${status.id} (${status.rule} rule) ${status.status}, expires ${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
+    const head =
+      `request ${status.id} (${status.rule} rule) ${status.status}, expires ` +
+      `${status.expired_at}${status.transaction_id === null ? "" : `, transaction ${status.transaction_id}`}`;
     return {
       structured: { request: { ...(recordView(status) as z.infer<typeof RequestView>), created_by: creatorView(status.created_by, usernames) } },
       text: [head, ...status.steps.map(stepLine)].join("\n"),

@@ -128,7 +128,8 @@ export const listActivity = defineTool({
         partial,
       },
       text: [
-        `From ${momentText(window.since)} to ${momentText(window.until)}: ${moved.transactions.length} ${moved.transactions.length === 1 ? "transaction" : "transactions"} moved (created, broadcast or expired).`,
+        `From ${momentText(window.since)} to ${momentText(window.until)}: ${moved.transactions.length} ` +
+          `${moved.transactions.length === 1 ? "transaction" : "transactions"} moved (created, broadcast or expired).`,
         ...listed.map(({ tx, currency, account }) => activityLine(tx, currency, account)),
         doubtful.writes.length === 0
           ? "No write of this server with a lost answer."

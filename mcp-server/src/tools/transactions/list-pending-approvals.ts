@@ -48,6 +48,10 @@ export const listPendingApprovals = defineTool({
 /** The writes waiting for the person (none in token mode): only they can confirm them, never this tool's caller. */
 function waitingText(waiting: readonly WaitingWrite[], now: Date): string[] {
   if (waiting.length === 0) return [];
-  const head = `${waiting.length} ${waiting.length === 1 ? "write an assistant prepared waits" : "writes an assistant prepared wait"} for the person to confirm or decline (reference, tool, what moves; nothing is sent until they do; the same call with the same reference reads the outcome):`;
+  const head =
+    `${waiting.length} ` +
+    `${waiting.length === 1 ? "write an assistant prepared waits" : "writes an assistant prepared wait"} ` +
+    "for the person to confirm or decline (reference, tool, what moves; nothing is sent until they do; the " +
+    "same call with the same reference reads the outcome):";
   return [head, ...waiting.map((write) => `  ${waitingWriteLine(write, now)}`)];
 }

@@ -48,7 +48,8 @@ export function requireActiveOperator(reader: Reader, headers: IncomingHttpHeade
     throw new HttpError(
       403,
       "OperatorNotRegistered",
-      `X-Vendor-API-User: operator ${JSON.stringify(name)} is known to the module but not registered in the workspace; an administrator must invite it, then call POST /api_users/${name}/register/{uuid}`,
+      `X-Vendor-API-User: operator ${JSON.stringify(name)} is known to the module but not registered in the ` +
+        `workspace; an administrator must invite it, then call POST /api_users/${name}/register/{uuid}`,
     );
   }
   if (user.status === "ACTIVE") return user;

@@ -45,7 +45,8 @@ function compounded(delegated: bigint, epochs: number, epochLengthMs: number): b
 /** The state a stake reports must agree with the clock: activating and deactivating last until the end of their epoch. */
 function checkStateAgainstClock(stake: SolanaStake, epoch: number): void {
   const state = stake.blockchain_state;
-  const where = `stake ${stake.uid} (${state.status}, activation_epoch ${state.activation_epoch}, deactivation_epoch ${state.deactivation_epoch}) in epoch ${epoch}`;
+  const where =
+    `stake ${stake.uid} (${state.status}, activation_epoch ${state.activation_epoch}, ` + `deactivation_epoch ${state.deactivation_epoch}) in epoch ${epoch}`;
   const at = BigInt(epoch);
   const deactivation = epochOrNone(state.deactivation_epoch);
   const consistent =

@@ -49,10 +49,13 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
     };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
+  const needs = pending.map(
+    (step) => `step ${step.index + 1} needs ${step.missing} more from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`,
+  );
   return {
     outcome: "pending_approval",
     rule: status.rule,
-    summary: `still pending after this approval: ${pending.map((step) => `step ${step.index + 1} needs ${step.missing} more from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`).join("; ")}${needsHuman ? " (human approval required)" : ""}`,
+    summary: `still pending after this approval: ${needs.join("; ")}${needsHuman ? " (human approval required)" : ""}`,
     pending_steps: pending,
     needs_human: needsHuman,
   };
@@ -83,7 +86,10 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
 }
 
-/** Where the approved transaction sends its amount: its contract (and a deposit's withdrawal address), validator or recipient as the policy holds it, a new contract, else the account itself (an operation within it). */
+/**
+ * Where the approved transaction sends its amount: its contract (and a deposit's withdrawal address), validator or
+ * recipient as the policy holds it, a new contract, else the account itself (an operation within it).
+ */
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
@@ -107,7 +113,9 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
         finding(
           "block",
           "APPROVE_DEPLOY_CONTRACT_PAYS",
-          `transaction ${transaction.id} deploys a contract and pays it ${describeAmount(transaction.amount, currency)}: the guard cannot read a deployment's bytecode, so where that amount can go is unknown (only a deployment with amount 0 can be approved through the guard)`,
+          `transaction ${transaction.id} deploys a contract and pays it ` +
+            `${describeAmount(transaction.amount, currency)}: the guard cannot read a deployment's bytecode, so ` +
+            "where that amount can go is unknown (only a deployment with amount 0 can be approved through the guard)",
           facts,
         ),
       ];
@@ -169,7 +177,11 @@ export const approveTransactionWrite = defineWrite({
       governance,
       policy: approvalSubject(transaction),
       proposed_max_fees: null,
-      summary: `approve transaction ${transaction.id} (${transaction.type}) of ${describeAmount(transaction.amount, currency)} from ${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ${describeAmount(transaction.max_fees, currency)}`,
+      summary:
+        `approve transaction ${transaction.id} (${transaction.type}) of ` +
+        `${describeAmount(transaction.amount, currency)} from ` +
+        `${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ` +
+        `${describeAmount(transaction.max_fees, currency)}`,
       transaction,
       send: (client, options) => client.approveTransaction(transaction.id, bodyToSend(built), options),
       lostAnswer: { by: "approval", transaction_id: transaction.id, request_id: transaction.last_request },

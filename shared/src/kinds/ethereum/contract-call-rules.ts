@@ -52,7 +52,9 @@ function checkContractAllowed({ contract, whitelist, allowedContracts }: Contrac
       finding(
         "block",
         whitelist === undefined ? "ETHEREUM_STAKE_WHITELIST_UNKNOWN" : "ETHEREUM_STAKE_WHITELIST_EMPTY",
-        `${which} and the local policy's allowed_contracts does not name ${contract} (${policyContracts(allowedContracts)}): nothing allows this contract to be paid; ${CONTRACT_GUIDANCE}, or name it in allowed_contracts`,
+        `${which} and the local policy's allowed_contracts does not name ${contract} ` +
+          `(${policyContracts(allowedContracts)}): nothing allows this contract to be paid; ` +
+          `${CONTRACT_GUIDANCE}, or name it in allowed_contracts`,
         facts,
       ),
     ];
@@ -76,7 +78,9 @@ const FIELD = "coin_fields.contract_interaction.contract_data";
 
 /** Where deposit data comes from, said with every refusal of it: the guard reads a deposit, it does not make one. */
 const DEPOSIT_DATA_SOURCE =
-  "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the staking provider, which generates it for a validator it runs: ask it (its API or console) for a deposit of 32 ETH whose withdrawal address is the account's own, then pass it as contract_data";
+  "the deposit data (validator pubkey, withdrawal_credentials, signature, deposit_data_root) comes from the " +
+  "staking provider, which generates it for a validator it runs: ask it (its API or console) for a deposit of 32 " +
+  "ETH whose withdrawal address is the account's own, then pass it as contract_data";
 
 /**
  * The call data must be one deposit (selector 0x22895118, canonical ABI encoding, 420 bytes) whose
@@ -92,7 +96,9 @@ function checkDepositCallData(input: ContractCallInput): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
-        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), the only call the guard can read; ${DEPOSIT_DATA_SOURCE}`,
+        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit ` +
+          `contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), ` +
+          `the only call the guard can read; ${DEPOSIT_DATA_SOURCE}`,
         { selector: contractData.replace(/^0x/, "").slice(0, 8) },
       ),
     ];
@@ -149,7 +155,9 @@ function checkWithdrawalCredentials(credentials: string, { accountAddress, allow
   return finding(
     "block",
     "ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED",
-    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither the account's own address (${accountAddress}) nor on the local policy's allowed_recipients; ask the staking provider for deposit data withdrawing to ${accountAddress}`,
+    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither ` +
+      `the account's own address (${accountAddress}) nor on the local policy's allowed_recipients; ask the ` +
+      `staking provider for deposit data withdrawing to ${accountAddress}`,
     facts,
   );
 }

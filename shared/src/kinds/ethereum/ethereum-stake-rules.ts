@@ -92,7 +92,8 @@ function checkWholeValidators(amount: bigint, currency: Currency): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE",
-        `amount ${shown} is not a ${amount <= 0n ? "positive " : ""}whole multiple of 32 ${display.code}: a staking deposit funds whole validators of 32 ${display.code} each (nearest: ${nearest})`,
+        `amount ${shown} is not a ${amount <= 0n ? "positive " : ""}whole multiple of 32 ${display.code}: a ` +
+          `staking deposit funds whole validators of 32 ${display.code} each (nearest: ${nearest})`,
         facts,
       ),
     ];

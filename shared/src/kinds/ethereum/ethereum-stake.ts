@@ -97,7 +97,9 @@ export const ethereumStakeWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount + fees, contract: request.contract },
       proposed_max_fees: capped.proposed,
-      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) through the contract ${request.contract}, ${capped.capText}`,
+      summary:
+        `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ` +
+        `${account.id}) through the contract ${request.contract}, ${capped.capText}`,
       ...transactionDraft(built, {
         amount: request.amount.toString(),
         recipient: { network: "Ethereum", address: request.contract },

@@ -12,7 +12,9 @@ function withArticle(networks: readonly Network[]): string {
 export class AccountKindError extends CustodyError {
   constructor(account: Pick<Account, "id" | "name" | "type">, operation: string, networks: readonly Network[]) {
     super(
-      `account: ${operation} needs ${withArticle(networks)} account; ${delimitUntrusted("account.name", account.name)} (id ${account.id}) is ${delimitUntrusted("account.type", account.type)}`,
+      `account: ${operation} needs ${withArticle(networks)} account; ` +
+        `${delimitUntrusted("account.name", account.name)} (id ${account.id}) is ` +
+        `${delimitUntrusted("account.type", account.type)}`,
     );
   }
 }

@@ -116,7 +116,9 @@ export async function resolveAccount(client: CustodyClient, reference: AccountRe
   if (named.account && byId && named.account.id !== byId.id) {
     throw new AccountNotFoundError(
       reference,
-      `${JSON.stringify(reference)} is ambiguous: it is the id of account ${delimitUntrusted("account.name", byId.name)} (id ${byId.id}) and the exact name of account ${named.account.id}; ` +
+      `${JSON.stringify(reference)} is ambiguous: it is the id of account ` +
+        `${delimitUntrusted("account.name", byId.name)} (id ${byId.id}) and the exact name of account ` +
+        `${named.account.id}; ` +
         `to mean the account with id ${byId.id}, give "#${byId.id}"; to mean the account named ${JSON.stringify(reference)}, give "#${named.account.id}"`,
     );
   }

@@ -34,7 +34,8 @@ export function checkAmountScale({ amount, balance, fee, currency }: AmountScale
       finding(
         "warn",
         "AMOUNT_UNIT_SUSPECT",
-        `amount ${describeAmount(amount, currency)} is more than a million times the account's balance ${describeAmount(balance, currency)}: check its unit${meant}`,
+        `amount ${describeAmount(amount, currency)} is more than a million times the account's ` +
+          `balance ${describeAmount(balance, currency)}: check its unit${meant}`,
         {
           amount,
           balance,
@@ -47,7 +48,9 @@ export function checkAmountScale({ amount, balance, fee, currency }: AmountScale
       finding(
         "warn",
         "AMOUNT_UNIT_SUSPECT",
-        `amount ${describeAmount(amount, currency)} is below one network fee of ${describeAmount(fee, currency)}: check its unit; if ${amount} was meant in ${display}, it is ${describeAmount(amount * shift, currency)}`,
+        `amount ${describeAmount(amount, currency)} is below one network fee of ` +
+          `${describeAmount(fee, currency)}: check its unit; if ${amount} was meant in ` +
+          `${display}, it is ${describeAmount(amount * shift, currency)}`,
         { amount, fee },
       ),
     ];

@@ -36,7 +36,8 @@ function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, cu
     finding: finding(
       "info",
       "MAX_FEES_PROPOSED",
-      `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from the service's estimate of ${describeAmount(estimate.fees, currency)}`,
+      `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from ` +
+        `the service's estimate of ${describeAmount(estimate.fees, currency)}`,
       {
         estimated_fees: estimate.fees,
         proposed_max_fees: estimate.max_fees,

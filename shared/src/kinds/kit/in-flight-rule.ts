@@ -45,12 +45,15 @@ export function checkInFlight(input: InFlightInput): Finding {
   if (inFlight.length === 0) {
     return finding("info", `${prefix}_IN_FLIGHT_OK`, `no unfinished transaction of the account draws on ${balanceName}`, facts);
   }
-  const sum = `${what} ${describeAmount(amount, currency)} + ${describeAmount(pending, currency)} of unfinished transactions on the account (${listed(inFlight, currency)}) = ${describeAmount(total, currency)}`;
+  const sum =
+    `${what} ${describeAmount(amount, currency)} + ${describeAmount(pending, currency)} of unfinished ` +
+    `transactions on the account (${listed(inFlight, currency)}) = ${describeAmount(total, currency)}`;
   if (total > balance) {
     return finding(
       "block",
       `${prefix}_EXCEEDS_WITH_IN_FLIGHT`,
-      `${sum} exceeds ${balanceName} ${describeAmount(balance, currency)}: they all draw on it when broadcast, so one of them would fail; wait for them to finish or lower the amount`,
+      `${sum} exceeds ${balanceName} ${describeAmount(balance, currency)}: they all draw on it when ` +
+        "broadcast, so one of them would fail; wait for them to finish or lower the amount",
       facts,
     );
   }
@@ -62,7 +65,8 @@ export function inFlightNotCounted(balanceName: string, reason: string): Finding
   return finding(
     "warn",
     "IN_FLIGHT_NOT_COUNTED",
-    `the account's unfinished transactions (pending approval, approved, signed) could not be listed (${reason}): operations in flight were not counted against ${balanceName}`,
+    "the account's unfinished transactions (pending approval, approved, signed) could not be listed " +
+      `(${reason}): operations in flight were not counted against ${balanceName}`,
     { balance: balanceName },
   );
 }

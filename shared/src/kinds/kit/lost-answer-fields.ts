@@ -75,7 +75,10 @@ export const LostAnswer = z.discriminatedUnion("by", [
 ]);
 export type LostAnswer = z.infer<typeof LostAnswer>;
 
-/** What the guard's store keeps with a write before its POST, so any process can look it up: its account, how it is recognised, and for calls without a note the newest transaction before it. */
+/**
+ * What the guard's store keeps with a write before its POST, so any process can look it up: its account,
+ * how it is recognised, and for calls without a note the newest transaction before it.
+ */
 export const WriteRecognition = z.object({
   account_id: z.int().positive(),
   lost: LostAnswer,

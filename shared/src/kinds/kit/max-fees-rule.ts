@@ -30,7 +30,9 @@ export function checkMaxFeesAgainstEstimate(input: MaxFeesEstimateInput): Findin
     return finding(
       "block",
       "MAX_FEES_BELOW_ESTIMATE",
-      `max_fees ${given} is below ${estimate}: it does not cover the network fee, so the service would refuse the request or the transaction would fail; give at least the estimate, or omit max_fees to use the proposed cap`,
+      `max_fees ${given} is below ${estimate}: it does not cover the network fee, so the ` +
+        "service would refuse the request or the transaction would fail; give at least the " +
+        "estimate, or omit max_fees to use the proposed cap",
       facts,
     );
   }
@@ -38,7 +40,8 @@ export function checkMaxFeesAgainstEstimate(input: MaxFeesEstimateInput): Findin
     return finding(
       "warn",
       "MAX_FEES_FAR_ABOVE_ESTIMATE",
-      `max_fees ${given} is more than ${MAX_FEES_FAR_ABOVE_FACTOR} times ${estimate}: the whole cap is held from the available balance until broadcast and counts against the local policy's limits`,
+      `max_fees ${given} is more than ${MAX_FEES_FAR_ABOVE_FACTOR} times ${estimate}: the whole cap is held from ` +
+        "the available balance until broadcast and counts against the local policy's limits",
       facts,
     );
   }
@@ -50,7 +53,9 @@ export function maxFeesNotCompared(maxFees: bigint, currency: Currency, reason: 
   return finding(
     "warn",
     "MAX_FEES_NOT_COMPARED",
-    `max_fees ${describeAmount(maxFees, currency)} was not compared with the network fee: the fee estimate failed (${reason}); if it is below the fee, the service refuses the request or the transaction fails`,
+    `max_fees ${describeAmount(maxFees, currency)} was not compared with the network ` +
+      `fee: the fee estimate failed (${reason}); if it is below the fee, the service ` +
+      "refuses the request or the transaction fails",
     { max_fees: maxFees },
   );
 }

@@ -59,7 +59,9 @@ export const solanaCreateStakeWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount, validator: request.validator },
       proposed_max_fees: null,
-      summary: `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and delegate it to validator ${request.validator}; it activates at the next epoch`,
+      summary:
+        `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and ` +
+        `delegate it to validator ${request.validator}; it activates at the next epoch`,
       send: (client, options) => client.createSolanaStake(account.id, bodyToSend(built), options),
       lostAnswer: {
         by: "new_transactions",

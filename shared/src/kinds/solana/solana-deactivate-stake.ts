@@ -23,7 +23,8 @@ export const solanaDeactivateStakeWrite = defineWrite({
       policy: () => ({}),
       into: [{ role: "into", value: "its own inactive balance, withdrawable at the next epoch" }],
       summary: (stake, currency) =>
-        `deactivate stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}, ${stake.blockchain_state.status}); it becomes withdrawable at the start of the next epoch`,
+        `deactivate stake ${stake.uid} (${describeAmount(stake.blockchain_state.total_balance, currency)}, ` +
+        `${stake.blockchain_state.status}); it becomes withdrawable at the start of the next epoch`,
       send: (client, accountId, uid, _body, options) => client.deactivateSolanaStake(accountId, uid, options),
       expected: {},
       balances: (stake) => [balanceChange("stake active_balance", stake.blockchain_state.active_balance, -stake.blockchain_state.active_balance)],

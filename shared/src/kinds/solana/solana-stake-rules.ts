@@ -92,7 +92,8 @@ function amountIgnored(action: SolanaStakeAction, stake: SolanaStake, amount: bi
   return finding(
     "warn",
     "SOLANA_STAKE_AMOUNT_IGNORED",
-    `${action} takes no amount and acts on the whole stake (blockchain_state.total_balance ${total} base units); the amount ${amount} is ignored — use split or split_deactivate to act on part of it`,
+    `${action} takes no amount and acts on the whole stake (blockchain_state.total_balance ${total} base units); ` +
+      `the amount ${amount} is ignored — use split or split_deactivate to act on part of it`,
     { action, amount, total_balance: total },
   );
 }
@@ -122,7 +123,8 @@ function checkSplit(action: SolanaStakeAction, stake: SolanaStake, amount: bigin
       ? finding(
           "block",
           "SOLANA_SPLIT_SOURCE_BELOW_RESERVE",
-          `${action} amount ${amount} would leave ${remaining} in the source stake, below blockchain_state.rent_exempt_reserve ${reserve} (base units); split off at most ${total - reserve}`,
+          `${action} amount ${amount} would leave ${remaining} in the source stake, below ` +
+            `blockchain_state.rent_exempt_reserve ${reserve} (base units); split off at most ${total - reserve}`,
           { ...facts, remaining },
         )
       : finding(
@@ -136,7 +138,8 @@ function checkSplit(action: SolanaStakeAction, stake: SolanaStake, amount: bigin
       ? finding(
           "block",
           "SOLANA_SPLIT_NEW_STAKE_BELOW_RESERVE",
-          `${action} amount ${amount} must be more than blockchain_state.rent_exempt_reserve ${reserve} (base units), at least ${reserve + 1n}, for the new stake account to exist with something staked`,
+          `${action} amount ${amount} must be more than blockchain_state.rent_exempt_reserve ${reserve} (base units), ` +
+            `at least ${reserve + 1n}, for the new stake account to exist with something staked`,
           facts,
         )
       : finding(

@@ -140,7 +140,8 @@ describe("checkEthereumStake: whole validators", () => {
   it("a zero amount is not a positive whole multiple of 32 ETH", () => {
     const found = checkEthereumStake({ ...good, amount: 0n }).find((item) => item.code === "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE");
     expect(found?.message).toBe(
-      "amount 0 ETH (0 wei) is not a positive whole multiple of 32 ETH: a staking deposit funds whole validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
+      "amount 0 ETH (0 wei) is not a positive whole multiple of 32 ETH: a staking deposit funds whole " +
+        "validators of 32 ETH each (nearest: 32 ETH (32000000000000000000 wei))",
     );
   });
 });

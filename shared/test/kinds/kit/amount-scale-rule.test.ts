@@ -16,7 +16,8 @@ describe("an amount whose unit makes it absurd for the account", () => {
   it("warns below one network fee, saying what the number is in the display unit", () => {
     const [warning] = checkAmountScale({ amount: 1_500n, balance: BALANCE, fee: 5_000n, currency: SOL });
     expect(warning?.message).toBe(
-      "amount 0.0000015 SOL (1500 lamport) is below one network fee of 0.000005 SOL (5000 lamport): check its unit; if 1500 was meant in SOL, it is 1500 SOL (1500000000000 lamport)",
+      "amount 0.0000015 SOL (1500 lamport) is below one network fee of 0.000005 SOL (5000 lamport): check " +
+        "its unit; if 1500 was meant in SOL, it is 1500 SOL (1500000000000 lamport)",
     );
   });
 

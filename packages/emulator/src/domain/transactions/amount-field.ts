@@ -51,7 +51,8 @@ export function parseAmountField(input: AmountInput, field: string, currency: Cu
     if (isZero(input.value)) return 0n;
     const base = baseUnit(currency);
     throw badRequest(
-      `${field}.unit: only base units are accepted (since release 4.21): use ${base.code} (magnitude 0) and give the value in ${base.code}, got ${unit.code} (magnitude ${unit.magnitude})`,
+      `${field}.unit: only base units are accepted (since release 4.21): use ${base.code} (magnitude 0) and ` +
+        `give the value in ${base.code}, got ${unit.code} (magnitude ${unit.magnitude})`,
     );
   }
   return readValue(input.value, `${field}.value`);

@@ -18,7 +18,8 @@ export function requireWhitelisted(account: AccountRow, rule: GovernanceRule, re
   if (whitelist.length > 0 && !whitelist.some((entry) => entry.trim().toLowerCase() === recipient.toLowerCase())) {
     throw forbidden(
       "ContractNotWhitelisted",
-      `recipient: contract ${recipient} is not on the whitelist of the smart-contract rule of account ${JSON.stringify(account.name)} (${whitelist.length} contract(s) listed)`,
+      `recipient: contract ${recipient} is not on the whitelist of the smart-contract rule of account ` +
+        `${JSON.stringify(account.name)} (${whitelist.length} contract(s) listed)`,
     );
   }
   return whitelist;

@@ -51,7 +51,8 @@ export function requireAccountNamed(reader: Reader, name: string): AccountRow {
   if (others.length > 0) {
     throw conflict(
       "AmbiguousAccountName",
-      `account_name: ${others.length + 1} accounts are named ${JSON.stringify(name)} (ids ${[account, ...others].map((item) => item.id).join(", ")}); the name does not say which`,
+      `account_name: ${others.length + 1} accounts are named ${JSON.stringify(name)} (ids ` +
+        `${[account, ...others].map((item) => item.id).join(", ")}); the name does not say which`,
     );
   }
   return account;
@@ -92,7 +93,8 @@ function readAmounts(request: TransactionRequest, account: AccountRow, currency:
   const feeDue = networkFee(account.network, request.speed, feeOperationOf(kind, request.recipient));
   if (maxFees < feeDue) {
     throw badRequest(
-      `max_fees: ${maxFees} base units does not cover the network fee of ${feeDue} base units at speed ${request.speed}; POST /transactions/fees gives an estimate`,
+      `max_fees: ${maxFees} base units does not cover the network fee of ${feeDue} base units at ` +
+        `speed ${request.speed}; POST /transactions/fees gives an estimate`,
     );
   }
   return { amount, maxFees, feeDue };
@@ -138,7 +140,8 @@ function planPolkadot(account: AccountRow, request: TransactionRequest, amounts:
 function checkDepositAmount(amount: bigint, provider: string): void {
   if (amount <= 0n || amount % ETHEREUM_DEPOSIT_WEI !== 0n) {
     throw badRequest(
-      `amount: a staking deposit (${provider}) must be a positive whole multiple of 32 ETH (${ETHEREUM_DEPOSIT_WEI} wei), 32 ETH per validator, got ${amount} wei`,
+      `amount: a staking deposit (${provider}) must be a positive whole multiple of 32 ETH ` +
+        `(${ETHEREUM_DEPOSIT_WEI} wei), 32 ETH per validator, got ${amount} wei`,
     );
   }
 }

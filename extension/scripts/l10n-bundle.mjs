@@ -37,7 +37,7 @@ export function l10nMessages() {
   const messages = new Set([
     ...literals(sourceFiles(join(extensionDir, "src")), EXTENSION_CALL),
     ...literals(sourceFiles(sharedSrc), SHARED_CALL),
-    ...literals([join(sharedSrc, "kinds", "identities.ts")], WRITE_TITLE),
+    ...literals([join(sharedSrc, "kinds", "registry-identities.ts")], WRITE_TITLE),
   ]);
   return [...messages].sort();
 }

@@ -1,5 +1,5 @@
 export * from "./registry.js";
-export * from "./identities.js";
+export * from "./registry-identities.js";
 export * from "./kit/write-spec.js";
 export * from "./kit/request-fields.js";
 export * from "./kit/write-note.js";

@@ -11,7 +11,7 @@ import { solanaDelegateStakeWrite } from "./solana/solana-delegate-stake.js";
 import { solanaSplitDeactivateStakeWrite, solanaSplitStakeWrite } from "./solana/solana-split-writes.js";
 import { solanaWithdrawStakeWrite } from "./solana/solana-withdraw-stake.js";
 import type { AnyWriteSpec, WriteIdentity } from "./kit/write-spec.js";
-import { WRITE_IDENTITIES } from "./identities.js";
+import { WRITE_IDENTITIES } from "./registry-identities.js";
 
 const SPECS = [
   sendWrite,

@@ -119,7 +119,7 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown, t
  * (id 7): 1.5 SOL (1500000000 lamport) to recipient ...; fee ...; after: available_balance 8.5 SOL."
  * `fee: false` leaves the fee out: the last plan before a POST does not estimate it again. `t`
  * translates each template, the write's title too (the bundle's extraction takes the titles from
- * kinds/identities.ts).
+ * kinds/registry-identities.ts).
  */
 export function whatMovesSentence(plan: PlannedWrite, options: { fee?: boolean; t?: Translate } = {}): string {
   const t = options.t ?? english;

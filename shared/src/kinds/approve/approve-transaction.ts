@@ -20,7 +20,7 @@ import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "../ethereum/contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
 import { fundsHeld } from "../../holdings/funds-held.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 

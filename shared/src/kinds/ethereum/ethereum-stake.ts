@@ -17,7 +17,7 @@ import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "./contract-call-destinations.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const EthereumStakeRequest = z.object({
   kind: z.literal("ethereum_stake"),

@@ -7,7 +7,7 @@ import { WriteNote } from "../kit/write-note.js";
 import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { buildPolkadotAmountRequest } from "./polkadot-staking-requests.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export type PolkadotAmountKind = keyof typeof POLKADOT_AMOUNT_OPERATIONS;
 

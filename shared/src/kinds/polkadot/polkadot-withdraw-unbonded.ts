@@ -5,7 +5,7 @@ import { WriteNote } from "../kit/write-note.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const PolkadotWithdrawUnbondedRequest = z.object({ kind: z.literal("polkadot_withdraw_unbonded"), ...ON_ACCOUNT, note: WriteNote.optional() });
 

@@ -20,7 +20,7 @@ import { polkadotDraws } from "../polkadot/polkadot-balance-draws.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const SendRequest = z.object({
   kind: z.literal("send"),

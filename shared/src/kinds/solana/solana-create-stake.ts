@@ -13,7 +13,7 @@ import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
 import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: WriteAddress });
 

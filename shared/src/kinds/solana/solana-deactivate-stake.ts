@@ -5,7 +5,7 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const SolanaDeactivateStakeRequest = z.object({ kind: z.literal("solana_deactivate_stake"), ...ON_STAKE });
 

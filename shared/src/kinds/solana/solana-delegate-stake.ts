@@ -6,7 +6,7 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { WriteAddress, ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: WriteAddress });
 

@@ -5,7 +5,7 @@ import { buildBody } from "../kit/built-body.js";
 import { planStakeAction, splitBalances } from "./solana-stake-action.js";
 import { BaseAmount, ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 /** The two splits differ only in these: their action, wording, where the new stake goes and the client call. */
 const SPLITS = {

@@ -5,7 +5,7 @@ import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
-import { WRITE_IDENTITIES } from "../identities.js";
+import { WRITE_IDENTITIES } from "../registry-identities.js";
 
 export const SolanaWithdrawStakeRequest = z.object({ kind: z.literal("solana_withdraw_stake"), ...ON_STAKE });
 

@@ -282,7 +282,34 @@ describe("the seal key's register of the logs it sealed", () => {
       /says this log was sealed through record 4 .*but its seal .*\.seal says record 2 \(an earlier copy put back\?\)/,
     );
   });
+
+  it("a log put back with an earlier copy sealed at the same record as the log that replaced it is refused at open", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "same-record-"));
+    const path = join(dir, "audit.jsonl");
+    const key = keyInFile();
+    await appended(fileBackingAt(path), key, 3);
+    const copies = [path, `${path}.seal`, `${path}.ledger.json`].map((file) => [file, readFileSync(file)] as const);
+    const copiedSeq = sealVerdict(path, key);
+    // The log removed whole and started again by a person's reseal, then grown to the record its earlier copy was sealed at.
+    for (const [file] of copies) rmSync(file);
+    await resealAuditLog(path, key);
+    const store = new FileGuardStore(path, undefined, { sealKey: key });
+    for (let index = 0; sealVerdict(path, key).kind === "holds" && seqOf(sealVerdict(path, key)) < seqOf(copiedSeq); index += 1)
+      await store.append(record(`again ${index}`));
+    await store.close();
+    expect(seqOf(sealVerdict(path, key))).toBe(seqOf(copiedSeq));
+    for (const [file, content] of copies) writeFileSync(file, content);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+      /says this log was sealed through record [0-9]+ \(hash [0-9a-f]{12}…\), but its seal .*\.seal says record [0-9]+ with hash [0-9a-f]{12}… \(another log's copy put back\?\)/,
+    );
+  });
 });
+
+/** The record a verdict says the log is sealed at. */
+function seqOf(verdict: SealVerdict): number {
+  if (verdict.kind !== "holds") throw new Error(`the log's seal does not hold: ${JSON.stringify(verdict)}`);
+  return verdict.seal.seq;
+}
 
 describe("a store written before seals", () => {
   it("a log is sealed at its first open as it is (every line verified), and its next append records that first", async () => {

@@ -36,14 +36,17 @@ export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCo
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  if (registered !== null && (seal === null || seal.seq < registered.seq)) {
+  // The same record with another hash: a copy of another chain once at this path (one a reseal replaced), put back.
+  if (registered !== null && (seal === null || seal.seq < registered.seq || (seal.seq === registered.seq && seal.hash !== registered.hash))) {
     const said = `the seal key's register ${registered.path} says this log was sealed through record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
     const found =
-      seal !== null
-        ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`
-        : size === 0
+      seal === null
+        ? size === 0
           ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)`
-          : `it has no seal ${sealPath}`;
+          : `it has no seal ${sealPath}`
+        : seal.seq < registered.seq
+          ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`
+          : `its seal ${sealPath} says record ${seal.seq} with hash ${seal.hash.slice(0, 12)}… (another log's copy put back?)`;
     throw new AuditSealError(`audit log ${log}: ${said}, but ${found}; ${resealHint(log)}`);
   }
   if (seal === null) return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AuditSealKey, type GuardStore } from "@custody/shared";
+import { AuditSealKey, type GuardStore, type ReservationRequest } from "@custody/shared";
 import { openPostgresGuardStore, resealPostgresAudit, verifySealedPostgresAudit } from "@custody/shared/postgres-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
@@ -21,6 +21,12 @@ async function database(): Promise<{ url: string; psql: (sql: string) => string;
   const url = cluster.createDatabase("derived");
   const name = url.split("/").at(-1) as string;
   return { url, psql: (sql) => cluster.psql(name, sql), open: () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }) };
+}
+
+/** A reservation counting the last day only, as the road's are. */
+function today(request: ReservationRequest): ReservationRequest {
+  const since = new Date(Date.now() - 24 * 3_600_000);
+  return { ...request, duplicatesSince: since, limits: request.limits.map((limit) => ({ ...limit, since })) };
 }
 
 describe("PostgreSQL's derived rows", () => {
@@ -67,6 +73,33 @@ describe("PostgreSQL's derived rows", () => {
     await store.close();
     await expect(db.open()).rejects.toThrow(/custody_write_traces lacks the write cw-a/);
   });
+
+  it.each([
+    ["deleted", "DELETE FROM custody_audit WHERE seq <= (SELECT seq FROM custody_audit WHERE line LIKE '%cw-1%' ORDER BY seq DESC LIMIT 1)"],
+    [
+      "dated before the window",
+      "UPDATE custody_audit SET at = '2000-01-01' WHERE seq <= (SELECT seq FROM custody_audit WHERE line LIKE '%cw-1%' ORDER BY seq DESC LIMIT 1)",
+    ],
+  ])(
+    "the window's first records %s with their rows do not reset the daily limit: the fold must start from the chain's start or the record before it",
+    async (_how, tamper) => {
+      const db = await database();
+      const store = await db.open();
+      for (const [reference, amount] of [
+        ["cw-0", 1n],
+        ["cw-1", 6n],
+        ["cw-small", 1n],
+      ] as const) {
+        expect(await store.reserve(today(reservation(reference, amount)))).toMatchObject({ reserved: true });
+      }
+      db.psql(tamper);
+      db.psql("DELETE FROM custody_commitments WHERE key IN ('cw-0', 'cw-1')");
+      db.psql("DELETE FROM custody_write_traces WHERE reference IN ('cw-0', 'cw-1')");
+      await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/the audit chain's window starts at record [0-9]+, which .*reseal-audit/);
+      await store.close();
+      await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
+    },
+  );
 
   it("a counting record edited in the chain (its hash not redone) is found by the window's fold", async () => {
     const db = await database();

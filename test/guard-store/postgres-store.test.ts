@@ -284,13 +284,16 @@ describe("the PostgreSQL store's answers", () => {
     const rows = 50_000;
     // The seeded records are not a chain, and the seeded rows are not derived from it: all lie before the day the store
     // checks its derived rows against the chain (derived-rows.ts). The last record, the only one a store reads whole
-    // (when it opens), is a real record.
-    const last = auditLine(sealAuditRecord(record("dry_run", {}), { seq: rows, prevHash: "0".repeat(64) }, new Date()));
+    // (when it opens), is a real record, linked to the record before the day, also real (the day's first record must link to it).
+    const beforeDay = sealAuditRecord(record("dry_run", {}), { seq: rows - 1, prevHash: "0".repeat(64) }, new Date(Date.now() - 26 * 3_600_000));
+    const last = auditLine(sealAuditRecord(record("dry_run", {}), { seq: rows, prevHash: beforeDay.hash }, new Date()));
     cluster.psql(
       name,
       "INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '26 hours' - " +
         `interval '1 second' * (${rows} - s), 'dry_run', 'op' || (s % 50), lpad(to_hex(s), 64, '0'), '{}' FROM ` +
-        `generate_series(0, ${rows - 1}) s;\n` +
+        `generate_series(0, ${rows - 2}) s;\n` +
+        `       INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows - 1}, ` +
+        `'${beforeDay.at}', 'dry_run', 'alice_ops', '${beforeDay.hash}', $line$${auditLine(beforeDay)}$line$);\n` +
         `       INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${rows}, now(), 'dry_run', ` +
         `'alice_ops', '${JSON.parse(last).hash}', $line$${last}$line$);\n` +
         "       INSERT INTO custody_write_traces SELECT 'ref-' || s, 'op' || (s % 50), md5(s::text) || md5(s::text), " +

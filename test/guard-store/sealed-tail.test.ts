@@ -268,6 +268,7 @@ describe("the seal key's register of the logs it sealed", () => {
     expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
       /says this log was sealed through record 3 .*but the log is missing and has no seal/,
     );
+    expect(sealVerdict(path, key)).toMatchObject({ kind: "missing", reason: expect.stringMatching(/sealed through record 3 .*removed whole/) });
     await resealAuditLog(path, key);
     const store = new FileGuardStore(path, undefined, { sealKey: key });
     await store.append(record("after"));
@@ -279,14 +280,48 @@ describe("the seal key's register of the logs it sealed", () => {
     const path = join(dir, "audit.jsonl");
     const key = keyInFile();
     await appended(fileBackingAt(path), key, 2);
-    const copies = [path, `${path}.seal`, `${path}.ledger.json`].map((file) => [file, readFileSync(file)] as const);
+    const copies = copiesOf(path);
     await appended(fileBackingAt(path), key, 2);
     for (const [file, content] of copies) writeFileSync(file, content);
     expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
       /says this log was sealed through record 4 .*but its seal .*\.seal says record 2 \(an earlier copy put back\?\)/,
     );
+    expect(sealVerdict(path, key)).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/an earlier copy put back/) });
+  });
+
+  it("a log put back with an earlier copy sealed at the same record as the log that replaced it is refused at open", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "same-record-"));
+    const path = join(dir, "audit.jsonl");
+    const key = keyInFile();
+    await appended(fileBackingAt(path), key, 3);
+    const copies = copiesOf(path);
+    const copiedSeq = sealVerdict(path, key);
+    // The log removed whole and started again by a person's reseal, then grown to the record its earlier copy was sealed at.
+    for (const [file] of copies) rmSync(file);
+    await resealAuditLog(path, key);
+    const store = new FileGuardStore(path, undefined, { sealKey: key });
+    for (let index = 0; sealVerdict(path, key).kind === "holds" && seqOf(sealVerdict(path, key)) < seqOf(copiedSeq); index += 1)
+      await store.append(record(`again ${index}`));
+    await store.close();
+    expect(seqOf(sealVerdict(path, key))).toBe(seqOf(copiedSeq));
+    for (const [file, content] of copies) writeFileSync(file, content);
+    expect(() => new FileGuardStore(path, undefined, { sealKey: key })).toThrow(
+      /says this log was sealed through record [0-9]+ \(hash [0-9a-f]{12}…\), but its seal .*\.seal says record [0-9]+ with hash [0-9a-f]{12}… \(another log's copy put back\?\)/,
+    );
+    expect(sealVerdict(path, key)).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/another log's copy put back/) });
   });
 });
+
+/** A log's files as they are now (the log, its seal, its ledger), to be put back. */
+function copiesOf(path: string): (readonly [string, Buffer])[] {
+  return [path, `${path}.seal`, `${path}.ledger.json`].map((file) => [file, readFileSync(file)] as const);
+}
+
+/** The record a verdict says the log is sealed at. */
+function seqOf(verdict: SealVerdict): number {
+  if (verdict.kind !== "holds") throw new Error(`the log's seal does not hold: ${JSON.stringify(verdict)}`);
+  return verdict.seal.seq;
+}
 
 describe("a store written before seals", () => {
   it("a log is sealed at its first open as it is (every line verified), and its next append records that first", async () => {

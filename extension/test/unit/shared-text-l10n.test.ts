@@ -38,31 +38,34 @@ afterEach(async () => {
 });
 
 describe("shared's text in the extension, through vscode.l10n.t", () => {
-  it("translates the confirmation modal wholly: what moves (account, amount, recipient, fee, balances), the write's title and the modal's own lines", async () => {
-    harness = await startHarness({ operator: "treasury-bot" });
-    const asked = translateEverything();
-    scriptSend("sol-treasury", RECIPIENT, "Cancel");
-    await harness.run("custody.createTransaction");
-    const modal = fake.messages.find((message) => message.modal);
-    expect(modal?.message).toMatch(/^«/);
-    expect(untranslated(modal?.message ?? "", asked.values)).toEqual([]);
-    // The request's body is shown as the exact JSON sent, not words.
-    const detail = (modal?.detail ?? "").split("\n").filter((line) => !line.startsWith("{"));
-    expect(detail.length).toBeGreaterThan(8);
-    expect(detail.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
-    for (const template of [
-      "Send funds",
-      "{0} from {1}: {2} {3}{4}{5}.",
-      "Account: {0}",
-      "Recipient: {0}",
-      "Fee: {0} estimated{1}.",
-      "Balances: {0}.",
-      "Max fees",
-    ]) {
-      expect(asked.templates).toContain(template);
-    }
-    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
-  });
+  it(
+    "translates the confirmation modal wholly: what moves (account, amount, recipient, " + "fee, balances), the write's title and the modal's own lines",
+    async () => {
+      harness = await startHarness({ operator: "treasury-bot" });
+      const asked = translateEverything();
+      scriptSend("sol-treasury", RECIPIENT, "Cancel");
+      await harness.run("custody.createTransaction");
+      const modal = fake.messages.find((message) => message.modal);
+      expect(modal?.message).toMatch(/^«/);
+      expect(untranslated(modal?.message ?? "", asked.values)).toEqual([]);
+      // The request's body is shown as the exact JSON sent, not words.
+      const detail = (modal?.detail ?? "").split("\n").filter((line) => !line.startsWith("{"));
+      expect(detail.length).toBeGreaterThan(8);
+      expect(detail.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
+      for (const template of [
+        "Send funds",
+        "{0} from {1}: {2} {3}{4}{5}.",
+        "Account: {0}",
+        "Recipient: {0}",
+        "Fee: {0} estimated{1}.",
+        "Balances: {0}.",
+        "Max fees",
+      ]) {
+        expect(asked.templates).toContain(template);
+      }
+      expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+    },
+  );
 
   it("translates an amount's unit-math error and an address rule's error in their input boxes", async () => {
     harness = await startHarness({ operator: "treasury-bot" });

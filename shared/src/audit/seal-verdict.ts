@@ -2,7 +2,8 @@ import { existsSync, statSync } from "node:fs";
 import type { ChainPoint } from "./chain-check.js";
 import { AuditSealError, readSealFile, unverifiedSeal } from "./seal-file.js";
 import { isSealedLedgerFile, readLedgerFile } from "./ledger-file.js";
-import { ledgerPathOf, logHolds, sealPathOf } from "./sealed-tail.js";
+import { ledgerPathOf, logHolds, registerAhead, sealPathOf } from "./sealed-tail.js";
+import { registeredSeal } from "./sealed-log-register.js";
 import type { AuditSealKey } from "./seal-key.js";
 
 /** What a seal says: the last record's sequence number and hash, and for a file the log's length through it. */
@@ -27,12 +28,19 @@ export type SealVerdict =
  * key, a seal or ledger made with another key or not matching its MAC is not trusted; with no key,
  * what the seal says is compared unchecked (and said to be): the length and the sealed line are
  * what show a shortened log. A missing seal beside a sealed ledger is `missing`; one whose chain
- * holds a `sealed` record is found by the caller, which reads the chain.
+ * holds a `sealed` record is found by the caller, which reads the chain. With a key read from a
+ * file, its register of the logs it sealed too: a log removed whole is `missing`, a seal behind the
+ * register (an earlier copy put back) `unauthentic`, as the opener refuses them.
  */
 export function sealVerdict(log: string, key: AuditSealKey | null): SealVerdict {
+  // Read first, as an opener does: a writer writes the seal, then the register.
+  const registered = key === null ? null : registeredSeal(key, log);
   const sealPath = sealPathOf(log);
+  const bytes = existsSync(log) ? statSync(log).size : 0;
   if (!existsSync(sealPath)) {
     const ledger = ledgerPathOf(log);
+    const behind = registerAhead(registered, log, null, bytes);
+    if (behind !== null) return { kind: "missing", reason: behind };
     return isSealedLedgerFile(ledger) ? { kind: "missing", reason: `${sealPath} is missing, but its ledger ${ledger} is sealed` } : { kind: "unsealed" };
   }
   const raw = unverifiedSeal(sealPath);
@@ -48,7 +56,8 @@ export function sealVerdict(log: string, key: AuditSealKey | null): SealVerdict 
     throw error;
   }
   const seal = { seq: raw.seq, hash: raw.hash, offset: raw.offset };
-  const bytes = existsSync(log) ? statSync(log).size : 0;
+  const behind = registerAhead(registered, log, seal, bytes);
+  if (behind !== null) return { kind: "unauthentic", reason: behind };
   if (bytes < seal.offset) return { kind: "shortened", seal, bytes };
   if (!logHolds(log, seal)) return { kind: "differs", seal };
   return { kind: "holds", seal, authenticated: checkable, keyId: raw.key_id };

@@ -33,8 +33,11 @@ export function registerPathOf(key: AuditSealKey, log: string): string | null {
   return join(dirname(key.path), "sealed-logs", `${id}.json`);
 }
 
+/** What a key's register says it last sealed of a log, and where the register is. */
+export type RegisteredSeal = ChainPoint & { path: string };
+
 /** What the key's register says it last sealed of the log; null when it says nothing (or nothing this key wrote). */
-export function registeredSeal(key: AuditSealKey, log: string): (ChainPoint & { path: string }) | null {
+export function registeredSeal(key: AuditSealKey, log: string): RegisteredSeal | null {
   const path = registerPathOf(key, log);
   if (path === null) return null;
   let raw: unknown;

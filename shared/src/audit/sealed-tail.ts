@@ -5,7 +5,8 @@ import { intactRecord } from "./chain-check.js";
 import { lineEndingAt, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
 import type { AuditSealKey } from "./seal-key.js";
-import { registeredSeal } from "./sealed-log-register.js";
+import { registeredSeal, type RegisteredSeal } from "./sealed-log-register.js";
+import type { ChainPoint } from "./chain-check.js";
 
 /** Where a log's seal is kept: beside it. */
 export function sealPathOf(log: string): string {
@@ -18,6 +19,27 @@ export function logHolds(log: string, point: SealedPoint, counter?: ReadCounter)
   if (line === null) return false;
   const reading = intactRecord(line);
   return !("reason" in reading) && reading.record.seq === point.seq && reading.record.hash === point.hash;
+}
+
+/**
+ * What the key's register (`registered`, registeredSeal, read before the seal: a writer writes the
+ * seal, then the register) says the log's seal lacks, or null: the log was sealed further than its
+ * seal (`seal`, null when there is none) says, or at the same record with another hash (a copy of a
+ * chain a reseal replaced, put back). `size`: the log's length.
+ */
+export function registerAhead(registered: RegisteredSeal | null, log: string, seal: ChainPoint | null, size: number): string | null {
+  if (registered === null || (seal !== null && (seal.seq > registered.seq || (seal.seq === registered.seq && seal.hash === registered.hash)))) return null;
+  const sealPath = sealPathOf(log);
+  const said = `the seal key's register ${registered.path} says this log was sealed through record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
+  const found =
+    seal === null
+      ? size === 0
+        ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)`
+        : `it has no seal ${sealPath}`
+      : seal.seq < registered.seq
+        ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`
+        : `its seal ${sealPath} says record ${seal.seq} with hash ${seal.hash.slice(0, 12)}… (another log's copy put back?)`;
+  return `${said}, but ${found}`;
 }
 
 /**
@@ -36,17 +58,8 @@ export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCo
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  if (registered !== null && (seal === null || seal.seq < registered.seq)) {
-    const said =
-      `the seal key's register ${registered.path} says this log was sealed through ` + `record ${registered.seq} (hash ${registered.hash.slice(0, 12)}…)`;
-    const found =
-      seal !== null
-        ? `its seal ${sealPath} says record ${seal.seq} (an earlier copy put back?)`
-        : size === 0
-          ? `the log is ${existsSync(log) ? "empty" : "missing"} and has no seal ${sealPath} (removed whole?)`
-          : `it has no seal ${sealPath}`;
-    throw new AuditSealError(`audit log ${log}: ${said}, but ${found}; ${resealHint(log)}`);
-  }
+  const behind = registerAhead(registered, log, seal, size);
+  if (behind !== null) throw new AuditSealError(`audit log ${log}: ${behind}; ${resealHint(log)}`);
   if (seal === null) return null;
   const sealed = `record ${seal.seq} ending at byte ${seal.offset}, hash ${seal.hash.slice(0, 12)}…`;
   if (size < seal.offset) {

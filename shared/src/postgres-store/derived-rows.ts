@@ -1,4 +1,4 @@
-import { AuditRecord } from "../audit/audit-entry.js";
+import { AuditRecord, GENESIS_HASH } from "../audit/audit-entry.js";
 import { canonicalJson } from "../audit/canonical-json.js";
 import { auditHash, withoutHash } from "../audit/chain-check.js";
 import { CommittedWrites, type CommittedQuery } from "../audit/committed-amounts.js";
@@ -29,13 +29,16 @@ export interface ChainWindow {
  * Folds the chain's records from the first one at or after `since` (less the clock slack) to its
  * end, checking that they are one unbroken chain (consecutive numbers, each record's hash and its
  * link to the one before): a record deleted or edited in the window is found here; the window's
- * end is the sealed record (checked by every append). Reads the window, never the whole table
- * (custody_audit_at, migration 6).
+ * end is the sealed record (checked by every append). Its start is held too: the window's first
+ * record is the chain's first, or links to the record before it, whose own sealed time is before
+ * the window (the `at` column is not sealed), so records cut from the window's start, or moved
+ * out of it by their column, are found. Reads the window and one record before it, never the
+ * whole table (custody_audit_at, migration 6).
  */
 export async function chainWindow(db: Queryable, since: Date): Promise<ChainWindow> {
   const from = new Date(since.getTime() - CLOCK_SLACK_MS);
   const { rows } = await db.query<{ seq: string; hash: string; line: string }>(
-    "SELECT seq, hash, line FROM custody_audit WHERE seq >= (SELECT min(seq) FROM custody_audit WHERE at >= $1) ORDER BY seq",
+    "SELECT seq, hash, line FROM custody_audit WHERE seq >= (SELECT min(seq) FROM custody_audit WHERE at >= $1) - 1 ORDER BY seq",
     [from],
   );
   const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map() };
@@ -45,6 +48,18 @@ export async function chainWindow(db: Queryable, since: Date): Promise<ChainWind
     const record = parsed.success ? parsed.data : null;
     if (record === null || String(record.seq) !== row.seq || record.hash !== row.hash || auditHash(withoutHash(record)) !== record.hash) {
       throw new AuditSealError(`the audit chain's record ${row.seq} is not the record its hash seals (it was edited); ${RESEAL}`);
+    }
+    if (previous === null && Date.parse(record.at) < from.getTime()) {
+      // The record before the window: only what the window's first record links to.
+      previous = { seq: record.seq, hash: record.hash };
+      continue;
+    }
+    if (previous === null && (record.seq !== 0 || record.prev_hash !== GENESIS_HASH)) {
+      throw new AuditSealError(
+        `the audit chain's window starts at record ${record.seq}, which is neither the ` +
+          "chain's first nor linked to a record before the window (records were removed " +
+          `from its start, or their times changed); ${RESEAL}`,
+      );
     }
     if (previous !== null && (record.seq !== previous.seq + 1 || record.prev_hash !== previous.hash)) {
       throw new AuditSealError(`the audit chain is broken between records ${previous.seq} and ${record.seq} (a record was removed or edited); ${RESEAL}`);

@@ -11,7 +11,8 @@ const CHUNK = 100_000;
  * would hold them (four records a write: dry run, confirmation, reservation, submission; a tenth of
  * the writes by `operator`, the rest by 100 others) and ending 26 hours ago, with the write traces and committed amounts
  * their appends would have kept: inserted by SQL (generate_series), not through the server. Only
- * the last record, the one a store reads whole when it opens, is a real one; the others are of a
+ * the last record, the one a store reads whole when it opens, and the one before the day, which the
+ * day's first links to, are real; the others are of a
  * real record's size; the chain is sealed at it with `sealKey`, as its append would have. Returns the
  * milliseconds it took.
  */
@@ -23,8 +24,8 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
   // Ending 26 hours ago: the seeded records are not a chain, and the store checks the day's derived rows against the day's chain.
   const at = (index: string, total: number) => `now() - interval '26 hours' - interval '365 days' + interval '365 days' * ${index} / ${total}`;
   const owner = (write: string) => `CASE WHEN ${write} % 10 = 0 THEN '${operator}' ELSE 'op-' || (${write} % 100) END`;
-  for (let from = 0; from < records - 1; from += CHUNK) {
-    const to = Math.min(records - 2, from + CHUNK - 1);
+  for (let from = 0; from < records - 2; from += CHUNK) {
+    const to = Math.min(records - 3, from + CHUNK - 1);
     cluster.psql(
       database,
       "SET synchronous_commit = off;\n" +
@@ -56,15 +57,22 @@ export async function seedMillionRecords(cluster: PostgresCluster, url: string, 
       `       SELECT ${owner("w")}, 'cw-seed-' || w, 'solana_testnet', 1000 + w % 1000, ${at("w", writes)} FROM ` +
       `generate_series(0, ${writes - 1}) w;`,
   );
+  // The record before the day and the last are real: the day's first record must link to the one before it.
+  const beforeDay = sealAuditRecord(
+    { event: "dry_run", surface: "mcp", operator, tool: "create_transaction", request_digest: null, details: { seeded: records } },
+    { seq: records - 2, prevHash: cluster.psql(database, `SELECT hash FROM custody_audit WHERE seq = ${records - 3}`).trim() },
+    new Date(Date.now() - 26 * 3_600_000),
+  );
   const last = sealAuditRecord(
     { event: "dry_run", surface: "mcp", operator, tool: "create_transaction", request_digest: null, details: { seeded: records } },
-    { seq: records - 1, prevHash: cluster.psql(database, `SELECT hash FROM custody_audit WHERE seq = ${records - 2}`).trim() },
+    { seq: records - 1, prevHash: beforeDay.hash },
     new Date(),
   );
   cluster.psql(
     database,
-    `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, now(), ` +
-      `'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`,
+    `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES
+       (${beforeDay.seq}, '${beforeDay.at}', 'dry_run', '${operator}', '${beforeDay.hash}', $line$${auditLine(beforeDay)}$line$),
+       (${last.seq}, now(), 'dry_run', '${operator}', '${last.hash}', $line$${auditLine(last)}$line$)`,
   );
   const sealer = new pg.Pool({ connectionString: url });
   await writeTableSeal(sealer, sealKey, last);

@@ -262,6 +262,28 @@ describe("the confirmation page on a team server", () => {
   });
 });
 
+describe("an expired dry run on a team server's page", () => {
+  it("sends nothing when it expires while the signed-in person has the page open; the model reads expired", async () => {
+    const { model, link, reference, again } = await waitingWrite("signed-in expired");
+    const { browserContext, page } = await aliceOnHerPage(link, "expired");
+    try {
+      const expiresAt = Date.parse((await again()).structured.expires_at as string);
+      context.clock.advance(expiresAt - context.clock.now().getTime() + 1);
+      const before = sends();
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.locator("h1").waitFor();
+      expect(await page.locator("h1").innerText()).not.toBe("Submitted");
+      await page.screenshot({ path: join(SHOTS, "expired-after.png"), fullPage: true });
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("expired");
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await browserContext.close();
+      await model.close();
+    }
+  });
+});
+
 describe("a client that declares only URL elicitation, on a team server", () => {
   it("is given the page's link (no key) for the person, who signs in there and confirms; the retried call answers submitted, sent once", async () => {
     const shown: string[] = [];

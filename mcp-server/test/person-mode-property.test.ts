@@ -7,10 +7,14 @@ import { resetWorkspace } from "./harness/control-plane.js";
 import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
 import { pageRequest } from "./harness/page-request.js";
 import { toolTour } from "./harness/tool-tour.js";
+import { connectViewClient } from "./harness/view-host.js";
 
 // The Done-when of issue 20: in person mode a client that only calls tools (no form, no browser)
 // cannot cause a send, whatever it passes: every write tool, arguments the schema allows, and every
-// string any answer gave it fed back as reference, confirmation_token, repeat_of or any field; and
+// string any answer gave it (list_pending_approvals' waiting_for_you among them) fed back as
+// reference, confirmation_token, repeat_of or any field, or to the view's app-only decide_write
+// (through a client that declares views: the model reads its answers' text and structure, the
+// view alone their `_meta`); and
 // with plain HTTP on loopback, every confirmation page an answer linked to, posted with any of them
 // as the page's secret from the page's own origin. Only the links the server opened in the
 // person's browser (captured here) carry the secret, and no answer does.
@@ -75,12 +79,16 @@ function argumentsOf(schema: InputSchema): fc.Arbitrary<Record<string, Drawn>> {
 it("a client that only calls tools cannot cause a send in person mode", async () => {
   const tour = await toolTour(emulator);
   const sessions = new Map<string, Awaited<ReturnType<typeof connectSession>>>();
+  /** The same server through a client that shows views (decide_write listed to it). */
+  const viewers = new Map<string, Awaited<ReturnType<typeof connectViewClient>>>();
   const contexts: TestContext[] = [];
   const opened: string[] = [];
   for (const operator of [DEMO.treasuryBot, DEMO.stakingBot]) {
     contexts.push(testContext(emulator, { operator, policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, opener: (url) => opened.push(url) }));
     sessions.set(operator, await connectSession(contexts.at(-1)!.ctx));
+    viewers.set(operator, await connectViewClient(contexts.at(-1)!.ctx));
   }
+  const clientOf = (operator: string, viewed: boolean) => (viewed ? viewers : sessions).get(operator)!.client;
   try {
     const listed = await sessions.get(DEMO.treasuryBot)!.client.listTools();
     const writeTools = new Set(listed.tools.filter((tool) => "reference" in (tool.inputSchema.properties ?? {})).map((tool) => tool.name));
@@ -93,7 +101,16 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
       // The demo workspace's state blocks a few (an approval already given): what matters is that none failed.
       expect(["dry_run", "blocked"], `${entry.tool}: ${answer.text}`).toContain(answer.structured.status);
       stringsOf(answer).forEach((text) => pool.add(text));
+      stringsOf(await call(clientOf(entry.operator, true), entry.tool, entry.args)).forEach((text) => pool.add(text));
     }
+    // The writes waiting for the person, as the model is told them.
+    for (const operator of sessions.keys()) {
+      const listed = await call(clientOf(operator, false), "list_pending_approvals", {});
+      expect((listed.structured.waiting_for_you as unknown[]).length, listed.text).toBeGreaterThan(0);
+      stringsOf(listed).forEach((text) => pool.add(text));
+    }
+    const decideTool = (await clientOf(DEMO.treasuryBot, true).listTools()).tools.find((tool) => tool.name === "decide_write");
+    expect(decideTool?.inputSchema.properties).toHaveProperty("token");
     const before = sends().length;
     await fc.assert(
       fc.asyncProperty(
@@ -101,7 +118,8 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
         fc.nat(),
         fc.subarray(["reference", "confirmation_token", "repeat_of", "field"] as const, { minLength: 1 }),
         fc.nat(),
-        async (entry, pick, slots, field) => {
+        fc.boolean(),
+        async (entry, pick, slots, field, viewed) => {
           const strings = [...pool];
           const fed = (offset: number) => strings[(pick + offset) % strings.length] as string;
           const args: Record<string, unknown> = { ...entry.args };
@@ -112,7 +130,7 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
               if (keys.length > 0) args[keys[field % keys.length] as string] = fed(index + 7);
             }
           });
-          const answer = await call(sessions.get(entry.operator)!.client, entry.tool, args);
+          const answer = await call(clientOf(entry.operator, viewed), entry.tool, args);
           stringsOf(answer).forEach((text) => pool.add(text));
           expect(answer.structured.status, answer.text).not.toBe("submitted");
         },
@@ -120,17 +138,22 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
       { numRuns: 150 },
     );
     // Arguments straight from each tool's input schema, strings from the answers or made up.
-    const schemas = listed.tools.filter((tool) => writeTools.has(tool.name)).map((tool) => ({ name: tool.name, schema: tool.inputSchema as InputSchema }));
+    const schemas = [...listed.tools.filter((tool) => writeTools.has(tool.name)), decideTool!].map((tool) => ({
+      name: tool.name,
+      schema: tool.inputSchema as InputSchema,
+    }));
     const operatorOf = new Map(writes.map((entry) => [entry.tool, entry.operator]));
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...schemas).chain((tool) => argumentsOf(tool.schema).map((drawn) => ({ tool, drawn }))),
-        async ({ tool, drawn }) => {
+        fc.constantFrom(...sessions.keys()),
+        fc.boolean(),
+        async ({ tool, drawn }, anyOperator, viewed) => {
           const strings = [...pool];
           const args = Object.fromEntries(
             Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]),
           );
-          const answer = await call(sessions.get(operatorOf.get(tool.name) as string)!.client, tool.name, args);
+          const answer = await call(clientOf(operatorOf.get(tool.name) ?? anyOperator, viewed), tool.name, args);
           stringsOf(answer).forEach((text) => pool.add(text));
           expect(answer.structured.status, answer.text).not.toBe("submitted");
         },
@@ -143,6 +166,10 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
       for (const handle of handles) {
         for (const slot of ["reference", "confirmation_token"])
           stringsOf(await call(sessions.get(entry.operator)!.client, entry.tool, { ...entry.args, [slot]: handle })).forEach((text) => pool.add(text));
+        // As the view's token, for the question of any string an answer gave of a digest's length, or none.
+        const decide = { tool: entry.tool, token: handle.slice(0, 1024), decision: "confirm" };
+        for (const question of ["0".repeat(64), ...[...pool].filter((text) => /^[0-9a-f]{64}$/.test(text))])
+          expect((await call(clientOf(entry.operator, true), "decide_write", { ...decide, question })).structured.status).not.toBe("submitted");
       }
     }
     // Each page an answer linked to, read and posted to with every string of the answers and the page as its secret.
@@ -165,7 +192,7 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
     expect([...pool].filter((text) => keys.some((key) => text.includes(key)))).toEqual([]);
     expect(sends().slice(before)).toEqual([]);
   } finally {
-    for (const session of sessions.values()) await session.close();
+    for (const session of [...sessions.values(), ...viewers.values()]) await session.close();
     for (const context of contexts) await context.ctx.pages.close();
   }
 }, 240_000);

@@ -122,6 +122,9 @@ describe("person mode", () => {
       const waiting = await call(model.client, "create_transaction", { ...args, reference });
       expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
       expect(waiting.structured.expires_at).toBe(dry.structured.expires_at);
+      // The other places the person confirms: a client that shows forms, and (a single user on the file store) VS Code's view.
+      expect(waiting.text).toContain("in an MCP client that shows forms");
+      expect(waiting.text).toContain("or in VS Code's Custody: Waiting for You view");
       expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
       expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
       const outcome = await call(model.client, "create_transaction", { ...args, reference });
@@ -244,6 +247,8 @@ describe("a role that requires the person", () => {
         const waiting = await call(careful.client, "create_transaction", { ...args, reference: hers.structured.reference as string });
         expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
         expect(waiting.text).not.toContain("/confirm/");
+        // The extension signs no one in: a signed-in person's write is not listed there.
+        expect(waiting.text).not.toContain("Waiting for You");
         const his = await call(plain.client, "create_transaction", await sendArgs("role plain"));
         expect(his.token, his.text).toEqual(expect.any(String));
       } finally {

@@ -135,6 +135,29 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
     }
   });
 
+  it("an expired dry run sends nothing: the person is not sent to its page, and the call answers expired", async () => {
+    const shown: string[] = [];
+    const client = await urlClient(era, async (url) => {
+      shown.push(url);
+      await decideOnPage(url, "confirm");
+      return { action: "accept" };
+    });
+    try {
+      const args = await sendArgs(`url expired ${era}`);
+      const dry = await call(client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      context.clock.advance(Date.parse(dry.structured.expires_at as string) - context.clock.now().getTime() + 1);
+      const before = sends();
+      const late = await call(client, "create_transaction", { ...args, reference });
+      expect(late.structured.status, late.text).toBe("expired");
+      expect(shown).toEqual([]);
+      expect(sends()).toBe(before);
+      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("declined on the page sends nothing; a person who does not open the page leaves it waiting", async () => {
     let choice: "open and decline" | "dismiss" = "dismiss";
     const client = await urlClient(era, async (url) => {

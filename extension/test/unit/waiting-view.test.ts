@@ -29,6 +29,7 @@ async function assistantDryRun(
   harness: Harness,
   request: WriteRequest = STAKE,
   baseUrl = harness.baseUrl,
+  intentTtlMs?: number,
 ): Promise<{ store: FileGuardStore; reference: string; nonce: string }> {
   const store = new FileGuardStore(logPath(harness));
   const road = new WriteRoad({
@@ -37,6 +38,7 @@ async function assistantDryRun(
     policy: () => DEFAULT_POLICY,
     store,
     surface: "mcp",
+    ...(intentTtlMs === undefined ? {} : { intentTtlMs }),
   });
   const prepared = await road.prepare(request, { actor: { person: null }, nonceFor: (reference) => `${reference.slice(3)}${"0".repeat(12)}` });
   if (prepared.status !== "prepared") throw new Error(`the dry run was ${prepared.status}`);
@@ -110,6 +112,25 @@ describe("Waiting for you", () => {
     // Used, and never reserved: what person-standing answers `declined`.
     expect(await store.lookUpIntent(nonce)).toEqual({ outcome: "reused", reference: null });
     expect(records(harness).find((record) => record.event === "declined")).toMatchObject({ surface: "vscode", details: { through: "vscode" } });
+    await waitFor(() => view.badge() === 0, "the badge to clear");
+    await store.close();
+  });
+
+  it("sends nothing for a write that expired while its dialog was open, and it leaves the list", async () => {
+    harness = await startHarness();
+    const view = waitingView();
+    // A dry run that lives a few seconds, so that it expires while the person reads the dialog.
+    const { store } = await assistantDryRun(harness, STAKE, harness.baseUrl, 3_000);
+    await waitFor(() => view.badge() === 1, "the badge to count the waiting write");
+    const [node] = await view.provider.getChildren();
+    const expiresAt = (node as WaitingNode).write.expires_at;
+    const before = await newestTransaction(harness);
+    fake.script({ kind: "modal", choice: "Confirm", before: () => waitFor(() => Date.now() > expiresAt, "the dry run to expire", 10_000) });
+    await harness.run("custody.decideWaiting", node);
+    expect(fake.messages.find((message) => message.modal)?.items).toEqual(["Confirm", "Decline"]);
+    expect((await newestTransaction(harness))?.id).toBe(before?.id);
+    expect(records(harness).filter((record) => record.event === "confirmed" || record.event === "reserved")).toEqual([]);
+    expect(records(harness).find((record) => record.event === "refused")).toMatchObject({ surface: "vscode", details: { reason: "expired" } });
     await waitFor(() => view.badge() === 0, "the badge to clear");
     await store.close();
   });

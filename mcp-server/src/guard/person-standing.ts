@@ -1,4 +1,4 @@
-import { SealedIntent, type WriteTrace } from "@custody/shared";
+import { FileGuardStore, SealedIntent, type GuardStore, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
@@ -7,18 +7,26 @@ import { writeResult } from "./write-output.js";
 
 /** Where else the person can confirm a write this client cannot ask about. */
 const IN_A_FORM = "in an MCP client that shows forms (the same call with the same reference asks them there)";
+/** The extension lists a single user's waiting writes from the file store it shares with this server (it signs no one in). */
+const IN_VS_CODE = "in VS Code's Custody: Waiting for You view (when the extension shares this server's guard store)";
+
+/** The places besides the page: the form, and for a single user on a file store the extension's view. */
+function elsewhere(store: GuardStore, bound: TokenBinding): string {
+  return bound.person === null && store instanceof FileGuardStore ? `${IN_A_FORM}, or ${IN_VS_CODE}` : IN_A_FORM;
+}
 
 /**
  * Where the page is, as the answer says it: a single user's link shows it read-only (the server
  * opened the one that confirms in their browser); a signed-in person's is theirs to open, since only
  * signing in on it as that person shows and confirms the write (the model cannot sign in as them).
  */
-async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson">, reference: string, bound: TokenBinding): Promise<string> {
+async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson" | "road">, reference: string, bound: TokenBinding): Promise<string> {
   const link = await ctx.pages.link(ctx.forPerson(null), { reference, ...bound });
-  if (link === null) return IN_A_FORM;
+  const others = elsewhere(ctx.road.store, bound);
+  if (link === null) return others;
   if (bound.person !== null)
-    return `on the confirmation page ${link}, signing in there as themselves (give them the link: only they can sign in, see it and confirm), or ${IN_A_FORM}`;
-  return `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${IN_A_FORM}`;
+    return `on the confirmation page ${link}, signing in there as themselves (give them the link: only they can sign in, see it and confirm), or ${others}`;
+  return `on the confirmation page this server opened in their browser (${link} shows it read-only: it cannot confirm), or ${others}`;
 }
 
 /**

@@ -13,8 +13,11 @@ const extensionDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const sharedSrc = resolve(extensionDir, "..", "shared", "src");
 /** A string literal in either quote, the form Prettier leaves a template in. */
 const LITERAL = /("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.source;
-const EXTENSION_CALL = new RegExp(/\bl10n\.t\(\s*/.source + LITERAL, "g");
-const SHARED_CALL = new RegExp(/\b(?:t|localText)\(\s*/.source + LITERAL, "g");
+/** A template too long for a line: literals joined with `+`, read as the one string they make. */
+const ONE = `(?:${LITERAL.slice(1, -1)})`;
+const JOINED = `(${ONE}(?:\\s*\\+\\s*${ONE})*)`;
+const EXTENSION_CALL = new RegExp(/\bl10n\.t\(\s*/.source + JOINED, "g");
+const SHARED_CALL = new RegExp(/\b(?:t|localText)\(\s*/.source + JOINED, "g");
 const WRITE_TITLE = new RegExp(/\btitle: /.source + LITERAL, "g");
 export const L10N_BUNDLE = join(extensionDir, "l10n", "bundle.l10n.json");
 
@@ -28,8 +31,12 @@ function literalValue(literal) {
   return literal.startsWith("'") ? JSON.parse(`"${literal.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`) : JSON.parse(literal);
 }
 
+function joinedValue(joined) {
+  return [...joined.matchAll(new RegExp(LITERAL, "g"))].map((match) => literalValue(match[1])).join("");
+}
+
 function literals(files, pattern) {
-  return files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => literalValue(match[1])));
+  return files.flatMap((file) => [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => joinedValue(match[1])));
 }
 
 /** Every message of `l10n.t("...")` in the extension's sources and of shared's templates, sorted, each once. */

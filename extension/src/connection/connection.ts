@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
-import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking, errorMessage } from "@custody/shared";
+import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking, errorMessage, findingMessage } from "@custody/shared";
+import { translate } from "../output/translate.js";
 import type { AccessTokenStore } from "./access-token-store.js";
 import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
 
@@ -58,7 +59,7 @@ export class Connection implements vscode.Disposable {
       const health = await client.health();
       const versionFindings = checkModuleVersion(health.module_version);
       next = hasBlocking(versionFindings)
-        ? { kind: "failed", target, message: versionFindings.map((item) => item.message).join("; ") }
+        ? { kind: "failed", target, message: versionFindings.map((item) => findingMessage(item, translate)).join("; ") }
         : { kind: "connected", target, client, health, versionFindings };
     } catch (error) {
       next = { kind: "failed", target, message: errorMessage(error, 1000) };

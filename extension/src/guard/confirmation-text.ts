@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import {
   accountNetwork,
   baseUnit,
+  findingMessage,
   oneLineUntrusted,
   sanitizeUntrustedText,
   stringifyJsonExact,
@@ -103,9 +104,9 @@ function governanceLine(plan: PlannedWrite): string {
   return vscode.l10n.t("Governance ({0} rule): {1}", plan.governance.rule, oneLineUntrusted(told));
 }
 
-/** A finding's message may quote workspace text: it is shown sanitised wherever it appears, on one line. */
+/** A finding's message, in the window's language when its template is known; as it may quote workspace text, sanitised, on one line. */
 function findingLine(item: Finding): string {
-  return vscode.l10n.t("{0}: {1}", item.code, oneLineUntrusted(item.message));
+  return vscode.l10n.t("{0}: {1}", item.code, oneLineUntrusted(findingMessage(item, translate)));
 }
 
 /** The longest detail shown; only what follows what moves is cut to it. */

@@ -1,6 +1,7 @@
 import * as vscode from "vscode";
 import {
   errorMessage,
+  findingMessage,
   sanitizeUntrustedText,
   toolPermission,
   writeToolQuery,
@@ -135,7 +136,7 @@ export class WriteGuard {
           message: unknown
             ? vscode.l10n.t("Custody: {0}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.", tool)
             : vscode.l10n.t("Custody: {0}: this would send the same request twice.", tool),
-          detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(duplicate.message)}\n\n${question}`),
+          detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(findingMessage(duplicate, translate))}\n\n${question}`),
           action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });

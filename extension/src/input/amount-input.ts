@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS, errorMessage } from "@custody/shared";
+import { toBaseUnits, parseUnits, type Currency, type Finding, INPUT_LIMITS, errorMessage, findingMessage } from "@custody/shared";
 import { bothAmounts } from "../views/amount-text.js";
 import { translate } from "../output/translate.js";
 
@@ -43,9 +43,9 @@ export function amountValidator(
     }
     const findings = check?.(amount) ?? [];
     const block = findings.find((item) => item.severity === "block");
-    if (block) return block.message;
+    if (block) return findingMessage(block, translate);
     const warn = findings.find((item) => item.severity === "warn");
-    if (warn) return { message: `${bothAmounts(amount, currency)}: ${warn.message}`, severity: vscode.InputBoxValidationSeverity.Warning };
+    if (warn) return { message: `${bothAmounts(amount, currency)}: ${findingMessage(warn, translate)}`, severity: vscode.InputBoxValidationSeverity.Warning };
     return { message: `= ${bothAmounts(amount, currency)}`, severity: vscode.InputBoxValidationSeverity.Info };
   };
 }

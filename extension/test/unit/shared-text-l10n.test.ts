@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { fake } from "./support/fake-vscode.js";
 import { scriptSend, startHarness, type Harness } from "./support/extension-harness.js";
 
-// Issue 23: what shared/ writes inside the extension (what moves, an input rule's error) reaches
+// Issue 23: what shared/ writes inside the extension (what moves, a check's message, an input rule's error) reaches
 // the person through vscode.l10n.t, template by template. The bundle below stands for a
 // translation: it keeps each template's placeholders and punctuation and writes every letter of
 // it as "~", so any letter left in what the person reads is a placeholder's value.
@@ -66,6 +66,40 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
       expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
     },
   );
+
+  it("translates a warned check in the confirmation modal and a blocked one in the refusal: the finding's own template, not its English message", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    // A send to the account's own address: a warning the modal lists.
+    const own = (await harness.client.getAccount(1)).address;
+    const send = (recipient: string) => [
+      { kind: "pick", label: "sol-treasury" } as const,
+      { kind: "input", text: recipient } as const,
+      { kind: "input", text: "1.5" } as const,
+      { kind: "input", text: "" } as const,
+      { kind: "pick", label: "NORMAL" } as const,
+      { kind: "input", text: "" } as const,
+    ];
+    fake.script(...send(own), { kind: "modal", choice: "Cancel" });
+    await harness.run("custody.createTransaction");
+    const modal = fake.messages.find((message) => message.modal);
+    const warned = (modal?.detail ?? "").split("\n").find((line) => line.includes("SEND_TO_SELF"));
+    expect(warned).toContain("SEND_TO_SELF: «");
+    expect(untranslated(warned ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain("recipient is the account's own address: the send would only pay fees");
+
+    const policy = join(harness.storage, "policy.json");
+    writeFileSync(policy, JSON.stringify({ allowed_recipients: ["15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5"] }));
+    fake.settings.set("custody.policyFile", policy);
+    fake.script(...send(RECIPIENT));
+    await harness.run("custody.createTransaction");
+    const refusal = fake.messages.find((message) => message.level === "error" && message.modal);
+    const blocked = (refusal?.detail ?? refusal?.message ?? "").split("\n").find((line) => line.includes("POLICY_RECIPIENT_NOT_ALLOWED"));
+    expect(blocked).toContain("POLICY_RECIPIENT_NOT_ALLOWED: «");
+    expect(untranslated(blocked ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain("{0} {1} is not on the local policy's allowed list ({2} entries)");
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
 
   it("translates an amount's unit-math error and an address rule's error in their input boxes", async () => {
     harness = await startHarness({ operator: "treasury-bot" });

@@ -1,5 +1,6 @@
 import { LATEST_MODULE_VERSION } from "../schemas/health.js";
 import { finding, type Finding } from "../schemas/finding.js";
+import { localText } from "../l10n/translate.js";
 
 /** The spec supports modules not more than 2 minor versions behind the latest. */
 const SUPPORTED_MINOR_LAG = 2;
@@ -33,8 +34,11 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "warn",
         "MODULE_VERSION_UNPARSEABLE",
-        `module_version ${JSON.stringify(moduleVersion)} is not MAJOR.MINOR[.PATCH]: cannot tell ` +
-          `whether it is within 2 minor versions of ${latestModuleVersion}`,
+        localText(
+          "module_version {0} is not MAJOR.MINOR[.PATCH]: cannot tell whether it is within 2 minor versions of {1}",
+          JSON.stringify(moduleVersion),
+          latestModuleVersion,
+        ),
         facts,
       ),
     ];
@@ -44,14 +48,19 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "block",
         "MODULE_VERSION_MAJOR_BEHIND",
-        `module_version ${moduleVersion} is a major version behind the latest ${latestModuleVersion}: ` +
-          "unsupported (only modules not more than 2 minor versions behind are supported)",
+        localText(
+          "module_version {0} is a major version behind the latest {1}: unsupported (only modules not more than 2 minor versions behind are supported)",
+          moduleVersion,
+          latestModuleVersion,
+        ),
         facts,
       ),
     ];
   }
   if (current.major > latest.major || current.minor > latest.minor) {
-    return [finding("info", "MODULE_VERSION_AHEAD", `module_version ${moduleVersion} is newer than the latest known ${latestModuleVersion}`, facts)];
+    return [
+      finding("info", "MODULE_VERSION_AHEAD", localText("module_version {0} is newer than the latest known {1}", moduleVersion, latestModuleVersion), facts),
+    ];
   }
   const lag = latest.minor - current.minor;
   if (lag > SUPPORTED_MINOR_LAG) {
@@ -59,8 +68,12 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
       finding(
         "warn",
         "MODULE_VERSION_TOO_OLD",
-        `module_version ${moduleVersion} is ${lag} minor versions behind the latest ` +
-          `${latestModuleVersion}: only modules not more than 2 minor versions behind are supported`,
+        localText(
+          "module_version {0} is {1} minor versions behind the latest {2}: only modules not more than 2 minor versions behind are supported",
+          moduleVersion,
+          lag,
+          latestModuleVersion,
+        ),
         { ...facts, minor_versions_behind: lag },
       ),
     ];
@@ -69,7 +82,7 @@ export function checkModuleVersion(moduleVersion: string, latestModuleVersion: s
     finding(
       "info",
       "MODULE_VERSION_OK",
-      `module_version ${moduleVersion} is ${lag} minor version(s) behind the latest ${latestModuleVersion}, within the supported 2`,
+      localText("module_version {0} is {1} minor version(s) behind the latest {2}, within the supported 2", moduleVersion, lag, latestModuleVersion),
       { ...facts, minor_versions_behind: lag },
     ),
   ];

@@ -2,6 +2,7 @@ import type { Currency } from "../schemas/currency.js";
 import { finding, type Finding } from "../schemas/finding.js";
 import type { LimitSet } from "./limit-scope.js";
 import { describePolicyAmount, limitInBaseUnits } from "./policy-limit.js";
+import { localText } from "../l10n/translate.js";
 
 /** The rolling window of max_per_day. */
 export const DAILY_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -22,9 +23,18 @@ export function checkDailyLimit(set: LimitSet, currency: Currency, amount: bigin
     ? finding(
         "block",
         `${set.code}MAX_PER_DAY`,
-        `this write would bring the last 24 hours to ${describePolicyAmount(total, currency)}, above ` +
-          `${set.owner} daily maximum of ${describePolicyAmount(max, currency)}`,
+        localText(
+          "this write would bring the last 24 hours to {0}, above {1} daily maximum of {2}",
+          describePolicyAmount(total, currency),
+          set.owner,
+          describePolicyAmount(max, currency),
+        ),
         facts,
       )
-    : finding("info", `${set.code}MAX_PER_DAY_OK`, `the last 24 hours stay within ${set.owner} daily maximum of ${describePolicyAmount(max, currency)}`, facts);
+    : finding(
+        "info",
+        `${set.code}MAX_PER_DAY_OK`,
+        localText("the last 24 hours stay within {0} daily maximum of {1}", set.owner, describePolicyAmount(max, currency)),
+        facts,
+      );
 }

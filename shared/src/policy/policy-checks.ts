@@ -6,6 +6,7 @@ import { checkDailyLimit } from "./daily-limit.js";
 import type { LimitSet } from "./limit-scope.js";
 import type { Policy, Role, Toolset } from "./policy.js";
 import { describePolicyAmount, limitInBaseUnits } from "./policy-limit.js";
+import { localText } from "../l10n/translate.js";
 
 /** What a write would do, as far as the local policy is concerned. */
 export interface PolicySubject {
@@ -29,15 +30,23 @@ export interface PolicySubject {
 function allowList(list: string[] | undefined, value: string | undefined, network: Network | null, code: string, what: string): Finding[] {
   if (list === undefined || value === undefined) return [];
   return list.some((entry) => sameAddress(network, entry, value))
-    ? [finding("info", `${code}_OK`, `${what} ${value} is on the local policy's allowed list`, { [what]: value })]
-    : [finding("block", `${code}_NOT_ALLOWED`, `${what} ${value} is not on the local policy's allowed list (${list.length} entries)`, { [what]: value })];
+    ? [finding("info", `${code}_OK`, localText("{0} {1} is on the local policy's allowed list", what, value), { [what]: value })]
+    : [
+        finding("block", `${code}_NOT_ALLOWED`, localText("{0} {1} is not on the local policy's allowed list ({2} entries)", what, value, list.length), {
+          [what]: value,
+        }),
+      ];
 }
 
 function toolsetCheck(toolsets: readonly Toolset[] | undefined, toolset: Toolset | undefined, whose: string): Finding[] {
   if (toolsets === undefined || toolset === undefined) return [];
   return toolsets.includes(toolset)
-    ? [finding("info", "POLICY_TOOLSET_OK", `${whose} enables the toolset ${toolset} of the operation`, { toolset })]
-    : [finding("block", "POLICY_TOOLSET_NOT_ENABLED", `the operation belongs to the toolset ${toolset}, which ${whose} does not enable`, { toolset })];
+    ? [finding("info", "POLICY_TOOLSET_OK", localText("{0} enables the toolset {1} of the operation", whose, toolset), { toolset })]
+    : [
+        finding("block", "POLICY_TOOLSET_NOT_ENABLED", localText("the operation belongs to the toolset {0}, which {1} does not enable", toolset, whose), {
+          toolset,
+        }),
+      ];
 }
 
 function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubject): Finding[] {
@@ -55,13 +64,13 @@ function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubje
             ? finding(
                 "block",
                 `${set.code}MAX_PER_TRANSACTION`,
-                `${commits}, above ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`,
+                localText("{0}, above {1} maximum per transaction of {2}", commits, set.owner, describePolicyAmount(max, subject.currency)),
                 facts,
               )
             : finding(
                 "info",
                 `${set.code}MAX_PER_TRANSACTION_OK`,
-                `${commits}, within ${set.owner} maximum per transaction of ${describePolicyAmount(max, subject.currency)}`,
+                localText("{0}, within {1} maximum per transaction of {2}", commits, set.owner, describePolicyAmount(max, subject.currency)),
                 facts,
               ),
         );
@@ -77,8 +86,13 @@ function limitFindings(set: LimitSet, spentLast24h: bigint, subject: PolicySubje
       finding(
         "info",
         `${set.code}NO_LIMIT`,
-        `${set.owner} limits (${set.field}) are set for ${limited.join(", ")}, none for ` +
-          `${subject.currency.name}: none of them applies to this write (limits are keyed by currency identifier)`,
+        localText(
+          "{0} limits ({1}) are set for {2}, none for {3}: none of them applies to this write (limits are keyed by currency identifier)",
+          set.owner,
+          set.field,
+          limited.join(", "),
+          subject.currency.name,
+        ),
         {
           currency: subject.currency.name,
         },
@@ -116,8 +130,11 @@ function contractAmongRecipients(policy: Policy, { contract, network }: PolicySu
     finding(
       "block",
       "POLICY_CONTRACT_NOT_AMONG_RECIPIENTS",
-      `contract ${contract} is paid by this call but is neither on the local policy's allowed_recipients ` +
-        `(${policy.allowed_recipients.length} entries) nor on its allowed_contracts`,
+      localText(
+        "contract {0} is paid by this call but is neither on the local policy's allowed_recipients ({1} entries) nor on its allowed_contracts",
+        contract,
+        policy.allowed_recipients.length,
+      ),
       { contract },
     ),
   ];

@@ -3,6 +3,7 @@ import type { Currency } from "../schemas/currency.js";
 import type { Policy } from "./policy.js";
 import { LIMITS_FIELD, roleLimitsField, TEAM_LIMITS_FIELD } from "./person-grant.js";
 import { limitInBaseUnits } from "./policy-limit.js";
+import { localText } from "../l10n/translate.js";
 
 /** A currency of the workspace by identifier, or undefined when the workspace has none by that name (404). */
 export type CurrencyLookup = (name: string) => Promise<Currency | undefined>;
@@ -32,8 +33,12 @@ async function checkLimitCurrencies(field: string, limitsByCurrency: Policy["lim
         finding(
           "block",
           "POLICY_LIMIT_UNKNOWN_CURRENCY",
-          `the local policy's ${field}.${key} names no currency of the workspace, so it would limit nothing: key ` +
-            "limits by currency identifier (for example solana_testnet, polkadot, ethereum)",
+          localText(
+            "the local policy's {0}.{1} names no currency of the workspace, so it would limit nothing: key limits " +
+              "by currency identifier (for example solana_testnet, polkadot, ethereum)",
+            field,
+            key,
+          ),
           {
             field: `${field}.${key}`,
           },

@@ -4,6 +4,7 @@ import { toBaseUnits, type AmountInUnit } from "../units/amount-in-unit.js";
 import { formatUnits } from "../units/format-units.js";
 import { displayUnit } from "../units/currency-units.js";
 import { errorMessage } from "../untrusted/error-message.js";
+import { localText } from "../l10n/translate.js";
 
 /** "1.5 SOL (1500000000 base units)", for policy messages. */
 export function describePolicyAmount(amount: bigint, currency: Currency): string {
@@ -15,6 +16,6 @@ export function limitInBaseUnits(limit: AmountInUnit, currency: Currency, field:
   try {
     return toBaseUnits(limit, currency, field);
   } catch (error) {
-    return finding("block", "POLICY_LIMIT_INVALID", `the local policy's ${field} cannot be applied: ${errorMessage(error)}`, { field });
+    return finding("block", "POLICY_LIMIT_INVALID", localText("the local policy's {0} cannot be applied: {1}", field, errorMessage(error)), { field });
   }
 }

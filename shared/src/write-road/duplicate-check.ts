@@ -10,6 +10,7 @@ import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
 import { identicalInWorkspace, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
 import { errorMessage } from "../untrusted/error-message.js";
+import { localText } from "../l10n/translate.js";
 
 /** What the duplicate check needs besides the plan. */
 export interface DuplicateContext {
@@ -109,7 +110,12 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
       finding: finding(
         "block",
         "REPEAT_OF_NOTHING",
-        `repeat_of is "${repeatOf}", but no identical write of operator ${plan.operator} stands since ${ctx.since.toISOString()}: leave repeat_of out`,
+        localText(
+          'repeat_of is "{0}", but no identical write of operator {1} stands since {2}: leave repeat_of out',
+          repeatOf,
+          plan.operator,
+          ctx.since.toISOString(),
+        ),
         { repeat_of: repeatOf },
       ),
     };
@@ -124,7 +130,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
         earlier: newest,
         ...workspace,
         storeRepeatOf,
-        finding: finding("info", "REPEAT_ACKNOWLEDGED", `sent again on purpose: ${described}`, { repeat_of: key }),
+        finding: finding("info", "REPEAT_ACKNOWLEDGED", localText("sent again on purpose: {0}", described), { repeat_of: key }),
       };
     return {
       earlier: newest,
@@ -134,7 +140,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
       finding: finding(
         "warn",
         "REPEAT_ACKNOWLEDGED",
-        `sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: ${described}`,
+        localText("sent again on purpose although the earlier write may already be applied, so this MAY PAY TWICE: {0}", described),
         { repeat_of: key, may_pay_twice: true },
       ),
     };
@@ -155,7 +161,7 @@ export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite):
     earlier: newest,
     ...workspace,
     storeRepeatOf,
-    finding: finding("block", "DUPLICATE_OF_RECENT", `${described}${wrong}: ${next}`, {
+    finding: finding("block", "DUPLICATE_OF_RECENT", localText("{0}{1}: {2}", described, wrong, next), {
       earlier_reference: newest.reference,
       ...(newest.transaction_id === null ? {} : { earlier_transaction_id: newest.transaction_id }),
       earlier_at: newest.reserved_at,

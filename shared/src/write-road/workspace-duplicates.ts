@@ -4,6 +4,7 @@ import { finding, type Finding } from "../schemas/finding.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { HISTORY_MAX_READ, type IdenticalTransaction, type WorkspaceHistory } from "./workspace-history.js";
+import { localText } from "../l10n/translate.js";
 
 /** At most this many similar transactions are named in a warning; the rest are counted. */
 const NAMED_SIMILAR = 3;
@@ -70,7 +71,10 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "block",
         "WORKSPACE_HISTORY_UNREAD",
-        `the account's recent transactions could not be read (${history.unread}): whether this write was already made is unknown. Nothing was sent; try again`,
+        localText(
+          "the account's recent transactions could not be read ({0}): whether this write was already made is unknown. Nothing was sent; try again",
+          history.unread,
+        ),
         { error: history.unread },
       ),
     ];
@@ -87,8 +91,12 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "SIMILAR_RECENT",
-        `an identical write was made by someone other than operator ${plan.operator}: ` +
-          `${named.join("; ")}${more}. Check with them that this is not the same payment made twice`,
+        localText(
+          "an identical write was made by someone other than operator {0}: {1}{2}. Check with them that this is not the same payment made twice",
+          plan.operator,
+          named.join("; "),
+          more,
+        ),
         {
           transaction_id: newest.transaction.id,
           created_by: who(newest),
@@ -104,8 +112,12 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
       finding(
         "warn",
         "WORKSPACE_HISTORY_PARTIAL",
-        `only the account's newest ${history.compared} transactions of the window were compared (a read stops at ` +
-          `${HISTORY_MAX_READ}); older ones within the window were not read for identical writes`,
+        localText(
+          "only the account's newest {0} transactions of the window were compared (a read stops at {1}); older " +
+            "ones within the window were not read for identical writes",
+          history.compared,
+          HISTORY_MAX_READ,
+        ),
         { compared: history.compared },
       ),
     );
@@ -128,9 +140,12 @@ export function similarSinceDryRun(similar: readonly number[], seen: readonly nu
   return finding(
     "block",
     "SIMILAR_SINCE_DRY_RUN",
-    "an identical write by someone other than this operator was made since the dry run " +
-      `(transaction${unseen.length > 1 ? "s" : ""} ${unseen.join(", ")}): the confirmation did ` +
-      "not see it. Nothing was sent; run a new dry run, which names it",
+    localText(
+      "an identical write by someone other than this operator was made since the dry run (transaction{0} " +
+        "{1}): the confirmation did not see it. Nothing was sent; run a new dry run, which names it",
+      unseen.length > 1 ? "s" : "",
+      unseen.join(", "),
+    ),
     { transaction_ids: unseen.join(",") },
   );
 }

@@ -1,7 +1,9 @@
 import * as vscode from "vscode";
 import type { ConnectionState } from "../../connection/connection-state.js";
 import type { Services } from "../../services.js";
+import { findingMessage } from "@custody/shared";
 import { notify } from "../../output/notify.js";
+import { translate } from "../../output/translate.js";
 
 /** Tells the person how a connection attempt ended, in a notification and the output channel. */
 export function reportConnection(services: Services, state: ConnectionState): void {
@@ -11,7 +13,7 @@ export function reportConnection(services: Services, state: ConnectionState): vo
     services.output.info(message);
     for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(item.message);
     const warning = state.versionFindings.find((finding) => finding.severity === "warn");
-    void (warning ? notify("warning", `${message} ${warning.message}`) : notify("info", message));
+    void (warning ? notify("warning", `${message} ${findingMessage(warning, translate)}`) : notify("info", message));
   } else if (state.kind === "failed") {
     services.output.warn(`Connection to ${state.target.baseUrl} as ${state.target.operator} failed: ${state.message}`);
     void notify("error", vscode.l10n.t("Custody: could not connect to {0} as {1}: {2}", state.target.baseUrl, state.target.operator, state.message));

@@ -21,6 +21,7 @@ import { contractCallDestinations } from "../ethereum/contract-call-destinations
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
 import { fundsHeld } from "../../holdings/funds-held.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
@@ -64,7 +65,7 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
 function approvalChecks(status: RequestStatus, transactionStatus: string, operator: string): Finding[] {
   if (transactionStatus !== "PENDING_APPROVAL") {
     return [
-      finding("block", "APPROVE_NOT_PENDING", `the transaction is ${transactionStatus}, not PENDING_APPROVAL: there is nothing to approve`, {
+      finding("block", "APPROVE_NOT_PENDING", localText("the transaction is {0}, not PENDING_APPROVAL: there is nothing to approve", transactionStatus), {
         status: transactionStatus,
       }),
     ];
@@ -76,14 +77,14 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
       finding(
         "block",
         "APPROVE_NOT_AN_APPROVER",
-        `operator ${operator} is not an approver in any step of the ${status.rule} rule of this request (approvers: ${approvers})`,
+        localText("operator {0} is not an approver in any step of the {1} rule of this request (approvers: {2})", operator, status.rule, approvers),
         { operator },
       ),
     ];
   }
   if (standing === "already_approved")
-    return [finding("block", "APPROVE_ALREADY_APPROVED", `operator ${operator} has already approved this request`, { operator })];
-  return [finding("info", "APPROVE_ALLOWED", `operator ${operator} may approve this request`, { operator })];
+    return [finding("block", "APPROVE_ALREADY_APPROVED", localText("operator {0} has already approved this request", operator), { operator })];
+  return [finding("info", "APPROVE_ALLOWED", localText("operator {0} may approve this request", operator), { operator })];
 }
 
 /**
@@ -113,9 +114,13 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
         finding(
           "block",
           "APPROVE_DEPLOY_CONTRACT_PAYS",
-          `transaction ${transaction.id} deploys a contract and pays it ` +
-            `${describeAmount(transaction.amount, currency)}: the guard cannot read a deployment's bytecode, so ` +
-            "where that amount can go is unknown (only a deployment with amount 0 can be approved through the guard)",
+          localText(
+            "transaction {0} deploys a contract and pays it {1}: the guard cannot read a deployment's bytecode, " +
+              "so where that amount can go is unknown (only a deployment with amount 0 can be approved through the " +
+              "guard)",
+            transaction.id,
+            describeAmount(transaction.amount, currency),
+          ),
           facts,
         ),
       ];
@@ -124,7 +129,10 @@ function contractCallChecks(transaction: Transaction, account: Account, policy: 
       finding(
         "warn",
         "APPROVE_DEPLOY_CONTRACT_UNREAD",
-        `transaction ${transaction.id} deploys a contract with amount 0: the guard cannot read its bytecode, so what the new contract does is unchecked`,
+        localText(
+          "transaction {0} deploys a contract with amount 0: the guard cannot read its bytecode, so what the new contract does is unchecked",
+          transaction.id,
+        ),
         facts,
       ),
     ];

@@ -1,6 +1,7 @@
 import { decodeDepositCall, DEPOSIT_SELECTOR, withdrawalAddress } from "./beacon-deposit-call.js";
 import { sameAddress } from "../../schemas/address-format.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 export interface ContractCallInput {
   /** The contract the call pays (the transaction's recipient). */
@@ -47,14 +48,21 @@ function checkContractAllowed({ contract, whitelist, allowedContracts }: Contrac
   if (whitelist === undefined || whitelist.length === 0) {
     const which = whitelist === undefined ? "the account reports no smart-contract whitelist" : "the smart-contract rule's whitelist is empty";
     if (byPolicy)
-      return [finding("info", "ETHEREUM_STAKE_CONTRACT_ALLOWED_BY_POLICY", `${which}; the local policy's allowed_contracts names ${contract}`, facts)];
+      return [
+        finding("info", "ETHEREUM_STAKE_CONTRACT_ALLOWED_BY_POLICY", localText("{0}; the local policy's allowed_contracts names {1}", which, contract), facts),
+      ];
     return [
       finding(
         "block",
         whitelist === undefined ? "ETHEREUM_STAKE_WHITELIST_UNKNOWN" : "ETHEREUM_STAKE_WHITELIST_EMPTY",
-        `${which} and the local policy's allowed_contracts does not name ${contract} ` +
-          `(${policyContracts(allowedContracts)}): nothing allows this contract to be paid; ` +
-          `${CONTRACT_GUIDANCE}, or name it in allowed_contracts`,
+        localText(
+          "{0} and the local policy's allowed_contracts does not name {1} ({2}): nothing allows this contract " +
+            "to be paid; {3}, or name it in allowed_contracts",
+          which,
+          contract,
+          policyContracts(allowedContracts),
+          CONTRACT_GUIDANCE,
+        ),
         facts,
       ),
     ];
@@ -66,12 +74,12 @@ function checkContractAllowed({ contract, whitelist, allowedContracts }: Contrac
       finding(
         "block",
         "ETHEREUM_STAKE_RECIPIENT_NOT_WHITELISTED",
-        `recipient ${contract} is not on the smart-contract rule's whitelist (${listed}): ${CONTRACT_GUIDANCE}`,
+        localText("recipient {0} is not on the smart-contract rule's whitelist ({1}): {2}", contract, listed, CONTRACT_GUIDANCE),
         listFacts,
       ),
     ];
   }
-  return [finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", `recipient ${contract} is on the smart-contract rule's whitelist`, listFacts)];
+  return [finding("info", "ETHEREUM_STAKE_WHITELISTED_OK", localText("recipient {0} is on the smart-contract rule's whitelist", contract), listFacts)];
 }
 
 const FIELD = "coin_fields.contract_interaction.contract_data";
@@ -96,9 +104,14 @@ function checkDepositCallData(input: ContractCallInput): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_CALL_DATA_NOT_DEPOSIT",
-        `${FIELD} ${decoded.problem}: it must be one call of the beacon deposit ` +
-          `contract's deposit(bytes,bytes,bytes,bytes32) (selector 0x${DEPOSIT_SELECTOR}), ` +
-          `the only call the guard can read; ${DEPOSIT_DATA_SOURCE}`,
+        localText(
+          "{0} {1}: it must be one call of the beacon deposit contract's deposit(bytes,bytes,bytes,bytes32) " +
+            "(selector 0x{2}), the only call the guard can read; {3}",
+          FIELD,
+          decoded.problem,
+          DEPOSIT_SELECTOR,
+          DEPOSIT_DATA_SOURCE,
+        ),
         { selector: contractData.replace(/^0x/, "").slice(0, 8) },
       ),
     ];
@@ -111,13 +124,19 @@ function checkDepositCallData(input: ContractCallInput): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_CALL_DATA_ZERO_FILLED",
-        `${FIELD} is a deposit whose ${zero.join(", ")} ${zero.length === 1 ? "is" : "are"} all zero bytes: no validator's deposit; ${DEPOSIT_DATA_SOURCE}`,
+        localText(
+          "{0} is a deposit whose {1} {2} all zero bytes: no validator's deposit; {3}",
+          FIELD,
+          zero.join(", "),
+          zero.length === 1 ? "is" : "are",
+          DEPOSIT_DATA_SOURCE,
+        ),
         { zero_filled: zero.join(",") },
       ),
     ];
   }
   return [
-    finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", `${FIELD} is one deposit for validator key 0x${decoded.parts.pubkey}`, {
+    finding("info", "ETHEREUM_STAKE_CALL_DATA_OK", localText("{0} is one deposit for validator key 0x{1}", FIELD, decoded.parts.pubkey), {
       pubkey: `0x${decoded.parts.pubkey}`,
     }),
     checkWithdrawalCredentials(decoded.parts.withdrawal_credentials, input),
@@ -136,28 +155,38 @@ function checkWithdrawalCredentials(credentials: string, { accountAddress, allow
     return finding(
       "block",
       "ETHEREUM_STAKE_WITHDRAWAL_CREDENTIALS_UNREADABLE",
-      `${field} (0x${credentials}) ${withdrawal.problem}: the guard accepts only 0x01 or 0x02 credentials naming an address it can check`,
+      localText("{0} (0x{1}) {2}: the guard accepts only 0x01 or 0x02 credentials naming an address it can check", field, credentials, withdrawal.problem),
       { withdrawal_credentials: `0x${credentials}` },
     );
   }
   const { address } = withdrawal;
   const facts = { withdrawal_address: address };
   if (sameAddress("Ethereum", accountAddress, address))
-    return finding("info", "ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT", `${field} send withdrawals back to the account's own address ${address}`, facts);
+    return finding(
+      "info",
+      "ETHEREUM_STAKE_WITHDRAWALS_TO_ACCOUNT",
+      localText("{0} send withdrawals back to the account's own address {1}", field, address),
+      facts,
+    );
   if (allowedRecipients?.some((entry) => sameAddress("Ethereum", entry, address)) === true) {
     return finding(
       "info",
       "ETHEREUM_STAKE_WITHDRAWALS_TO_ALLOWED_RECIPIENT",
-      `${field} send withdrawals to ${address}, on the local policy's allowed_recipients`,
+      localText("{0} send withdrawals to {1}, on the local policy's allowed_recipients", field, address),
       facts,
     );
   }
   return finding(
     "block",
     "ETHEREUM_STAKE_WITHDRAWALS_NOT_ALLOWED",
-    `${field} send the deposit's withdrawals (the 32 ETH and its rewards) to ${address}, which is neither ` +
-      `the account's own address (${accountAddress}) nor on the local policy's allowed_recipients; ask the ` +
-      `staking provider for deposit data withdrawing to ${accountAddress}`,
+    localText(
+      "{0} send the deposit's withdrawals (the 32 ETH and its rewards) to {1}, which is neither the " +
+        "account's own address ({2}) nor on the local policy's allowed_recipients; ask the staking provider " +
+        "for deposit data withdrawing to {2}",
+      field,
+      address,
+      accountAddress,
+    ),
     facts,
   );
 }

@@ -5,6 +5,7 @@ import { checkAmountWithinAvailable } from "../kit/amount-within-available.js";
 import { describeAmount } from "../../units/describe-amount.js";
 import { burnAddressName } from "../kit/burn-address.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 export interface EthereumStakeInput {
   /** The account's balance (base units): it must hold at least 32 display units. */
@@ -51,7 +52,7 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
     return finding(
       "block",
       "ETHEREUM_STAKE_DISPLAY_UNIT_MISSING",
-      `currency.units of ${currency.name} has no display unit at index 1, so the 32-unit staking minimum cannot be computed`,
+      localText("currency.units of {0} has no display unit at index 1, so the 32-unit staking minimum cannot be computed", currency.name),
       { currency: currency.name, balance },
     );
   }
@@ -61,11 +62,16 @@ function checkMinimumBalance(balance: bigint, currency: Currency): Finding {
     return finding(
       "block",
       "ETHEREUM_STAKE_BALANCE_BELOW_MINIMUM",
-      `balance ${balance} is below the Ethereum staking minimum of 32 ${display.code} = ${minimum} (base units)`,
+      localText("balance {0} is below the Ethereum staking minimum of 32 {1} = {2} (base units)", String(balance), display.code, String(minimum)),
       facts,
     );
   }
-  return finding("info", "ETHEREUM_STAKE_MINIMUM_BALANCE_OK", `balance ${balance} is at least 32 ${display.code} = ${minimum} (base units)`, facts);
+  return finding(
+    "info",
+    "ETHEREUM_STAKE_MINIMUM_BALANCE_OK",
+    localText("balance {0} is at least 32 {1} = {2} (base units)", String(balance), display.code, String(minimum)),
+    facts,
+  );
 }
 
 /** 32 display units (the deposit of one validator and the staking minimum) in base units. */
@@ -92,8 +98,13 @@ function checkWholeValidators(amount: bigint, currency: Currency): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_AMOUNT_NOT_32_MULTIPLE",
-        `amount ${shown} is not a ${amount <= 0n ? "positive " : ""}whole multiple of 32 ${display.code}: a ` +
-          `staking deposit funds whole validators of 32 ${display.code} each (nearest: ${nearest})`,
+        localText(
+          "amount {0} is not a {1}whole multiple of 32 {2}: a staking deposit funds whole validators of 32 {2} each (nearest: {3})",
+          shown,
+          amount <= 0n ? "positive " : "",
+          display.code,
+          nearest,
+        ),
         facts,
       ),
     ];
@@ -102,7 +113,7 @@ function checkWholeValidators(amount: bigint, currency: Currency): Finding[] {
     finding(
       "info",
       "ETHEREUM_STAKE_AMOUNT_32_MULTIPLE_OK",
-      `amount ${describeAmount(amount, currency)} funds ${validators} validator(s) of 32 ${display.code}`,
+      localText("amount {0} funds {1} validator(s) of 32 {2}", describeAmount(amount, currency), String(validators), display.code),
       { ...facts, validators },
     ),
   ];
@@ -115,16 +126,19 @@ function checkRecipient(recipient: string): Finding[] {
       finding(
         "block",
         "ETHEREUM_STAKE_RECIPIENT_NOT_ADDRESS",
-        `recipient must be the staking contract's address: 0x then 40 hex digits (in mixed case, a valid EIP-55 checksum), got ${JSON.stringify(recipient)}`,
+        localText(
+          "recipient must be the staking contract's address: 0x then 40 hex digits (in mixed case, a valid EIP-55 checksum), got {0}",
+          JSON.stringify(recipient),
+        ),
         facts,
       ),
     ];
   }
   const burn = burnAddressName("Ethereum", recipient);
   if (burn !== undefined) {
-    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", `recipient ${recipient} is ${burn}, not a staking contract`, facts)];
+    return [finding("block", "ETHEREUM_STAKE_RECIPIENT_ZERO_ADDRESS", localText("recipient {0} is {1}, not a staking contract", recipient, burn), facts)];
   }
-  return [finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", `recipient ${recipient} is a 20-byte hex address`, facts)];
+  return [finding("info", "ETHEREUM_STAKE_RECIPIENT_OK", localText("recipient {0} is a 20-byte hex address", recipient), facts)];
 }
 
 function checkContractData(contractData: string): Finding {
@@ -140,9 +154,9 @@ function checkContractData(contractData: string): Finding {
     return finding(
       "block",
       "ETHEREUM_STAKE_CALL_DATA_INVALID",
-      `${field} ${problem}: it must be hex-encoded call data (0x optional, an even number of digits, at least a 4-byte selector)`,
+      localText("{0} {1}: it must be hex-encoded call data (0x optional, an even number of digits, at least a 4-byte selector)", field, problem),
       facts,
     );
   }
-  return finding("info", "ETHEREUM_STAKE_CALL_DATA_HEX_OK", `${field} is ${digits.length / 2} bytes of hex call data`, facts);
+  return finding("info", "ETHEREUM_STAKE_CALL_DATA_HEX_OK", localText("{0} is {1} bytes of hex call data", field, digits.length / 2), facts);
 }

@@ -2,6 +2,7 @@ import type { Network } from "../../schemas/account.js";
 import { addressProblem } from "../../schemas/address-format.js";
 import { burnAddressName } from "./burn-address.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 export type AddressField = "recipient" | "validator";
 
@@ -14,13 +15,13 @@ export type AddressField = "recipient" | "validator";
 export function checkAddressFormat(field: AddressField, network: Network, address: string): Finding {
   const code = `${field.toUpperCase()}_ADDRESS`;
   const problem = addressProblem(network, address);
-  if (problem !== undefined) return finding("block", `${code}_INVALID`, `${field}: ${problem}`, { [field]: address, network });
+  if (problem !== undefined) return finding("block", `${code}_INVALID`, localText("{0}: {1}", field, problem), { [field]: address, network });
   const burn = burnAddressName(network, address);
   if (burn !== undefined) {
-    return finding("block", `${code}_BURN_ADDRESS`, `${field}: ${address} is ${burn}, which no one controls: whatever is sent there is lost`, {
+    return finding("block", `${code}_BURN_ADDRESS`, localText("{0}: {1} is {2}, which no one controls: whatever is sent there is lost", field, address, burn), {
       [field]: address,
       network,
     });
   }
-  return finding("info", `${code}_OK`, `${field} is a well-formed ${network} address`, { [field]: address, network });
+  return finding("info", `${code}_OK`, localText("{0} is a well-formed {1} address", field, network), { [field]: address, network });
 }

@@ -3,6 +3,7 @@ import { baseUnit, displayUnit } from "../../units/currency-units.js";
 import { formatUnits } from "../../units/format-units.js";
 import { describeAmount } from "../../units/describe-amount.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 /** More than this many times the account's balance is taken for a unit mistake, not a plan. */
 export const ABSURD_MULTIPLE = 1_000_000n;
@@ -34,8 +35,12 @@ export function checkAmountScale({ amount, balance, fee, currency }: AmountScale
       finding(
         "warn",
         "AMOUNT_UNIT_SUSPECT",
-        `amount ${describeAmount(amount, currency)} is more than a million times the account's ` +
-          `balance ${describeAmount(balance, currency)}: check its unit${meant}`,
+        localText(
+          "amount {0} is more than a million times the account's balance {1}: check its unit{2}",
+          describeAmount(amount, currency),
+          describeAmount(balance, currency),
+          meant,
+        ),
         {
           amount,
           balance,
@@ -48,9 +53,14 @@ export function checkAmountScale({ amount, balance, fee, currency }: AmountScale
       finding(
         "warn",
         "AMOUNT_UNIT_SUSPECT",
-        `amount ${describeAmount(amount, currency)} is below one network fee of ` +
-          `${describeAmount(fee, currency)}: check its unit; if ${amount} was meant in ` +
-          `${display}, it is ${describeAmount(amount * shift, currency)}`,
+        localText(
+          "amount {0} is below one network fee of {1}: check its unit; if {2} was meant in {3}, it is {4}",
+          describeAmount(amount, currency),
+          describeAmount(fee, currency),
+          String(amount),
+          display,
+          describeAmount(amount * shift, currency),
+        ),
         { amount, fee },
       ),
     ];

@@ -1,4 +1,5 @@
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 export interface AmountWithinAvailableInput {
   /** Prefix of the finding codes, e.g. "SEND" gives SEND_AMOUNT_NOT_POSITIVE, SEND_BALANCE_OK. */
@@ -21,11 +22,11 @@ export function checkAmountWithinAvailable(input: AmountWithinAvailableInput): F
 
 function checkPositive({ prefix, fields, amount }: AmountWithinAvailableInput): Finding {
   if (amount <= 0n) {
-    return finding("block", `${prefix}_AMOUNT_NOT_POSITIVE`, `${fields.amount} must be greater than 0 base units, got ${amount}`, {
+    return finding("block", `${prefix}_AMOUNT_NOT_POSITIVE`, localText("{0} must be greater than 0 base units, got {1}", fields.amount, String(amount)), {
       amount,
     });
   }
-  return finding("info", `${prefix}_AMOUNT_OK`, `${fields.amount} ${amount} is greater than 0 (base units)`, { amount });
+  return finding("info", `${prefix}_AMOUNT_OK`, localText("{0} {1} is greater than 0 (base units)", fields.amount, String(amount)), { amount });
 }
 
 function checkFits({ prefix, fields, amount, maxFees, availableBalance }: AmountWithinAvailableInput): Finding {
@@ -35,7 +36,7 @@ function checkFits({ prefix, fields, amount, maxFees, availableBalance }: Amount
       return finding(
         "block",
         `${prefix}_EXCEEDS_AVAILABLE`,
-        `${fields.amount} ${amount} exceeds ${fields.availableBalance} ${availableBalance} (base units), even before fees`,
+        localText("{0} {1} exceeds {2} {3} (base units), even before fees", fields.amount, String(amount), fields.availableBalance, String(availableBalance)),
         facts,
       );
     }
@@ -43,36 +44,33 @@ function checkFits({ prefix, fields, amount, maxFees, availableBalance }: Amount
       return finding(
         "warn",
         `${prefix}_NO_ROOM_FOR_FEES`,
-        `${fields.amount} ${amount} is the whole ${fields.availableBalance} (base units): nothing is left for the network fees`,
+        localText("{0} {1} is the whole {2} (base units): nothing is left for the network fees", fields.amount, String(amount), fields.availableBalance),
         facts,
       );
     }
     return finding(
       "info",
       `${prefix}_BALANCE_OK`,
-      `${fields.amount} ${amount} is within ${fields.availableBalance} ${availableBalance} (base units); fees not known, not counted`,
+      localText(
+        "{0} {1} is within {2} {3} (base units); fees not known, not counted",
+        fields.amount,
+        String(amount),
+        fields.availableBalance,
+        String(availableBalance),
+      ),
       facts,
     );
   }
   if (maxFees < 0n) {
-    return finding("block", `${prefix}_MAX_FEES_NEGATIVE`, `${fields.maxFees} must not be negative, got ${maxFees} base units`, {
+    return finding("block", `${prefix}_MAX_FEES_NEGATIVE`, localText("{0} must not be negative, got {1} base units", fields.maxFees, String(maxFees)), {
       max_fees: maxFees,
     });
   }
   const total = amount + maxFees;
   const facts = { amount, max_fees: maxFees, total, available_balance: availableBalance };
+  const sum = [fields.amount, String(amount), fields.maxFees, String(maxFees), String(total), fields.availableBalance, String(availableBalance)];
   if (total > availableBalance) {
-    return finding(
-      "block",
-      `${prefix}_EXCEEDS_AVAILABLE`,
-      `${fields.amount} ${amount} + ${fields.maxFees} ${maxFees} = ${total} exceeds ${fields.availableBalance} ${availableBalance} (base units)`,
-      facts,
-    );
+    return finding("block", `${prefix}_EXCEEDS_AVAILABLE`, localText("{0} {1} + {2} {3} = {4} exceeds {5} {6} (base units)", ...sum), facts);
   }
-  return finding(
-    "info",
-    `${prefix}_BALANCE_OK`,
-    `${fields.amount} ${amount} + ${fields.maxFees} ${maxFees} = ${total} is within ${fields.availableBalance} ${availableBalance} (base units)`,
-    facts,
-  );
+  return finding("info", `${prefix}_BALANCE_OK`, localText("{0} {1} + {2} {3} = {4} is within {5} {6} (base units)", ...sum), facts);
 }

@@ -7,6 +7,7 @@ import type { TransactionRequest } from "../../schemas/transaction-request.js";
 import type { PlanContext } from "./plan-context.js";
 import type { NetworkFee } from "./network-fee.js";
 import type { BuiltBody } from "./built-body.js";
+import { localText } from "../../l10n/translate.js";
 
 /** The service's fee estimate for the would-be request, or why there is none. */
 async function estimateFor(ctx: PlanContext, draftBody: TransactionRequest): Promise<{ estimate: FeeEstimate } | { failure: string }> {
@@ -27,7 +28,11 @@ function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, cu
   if ("failure" in estimated) {
     return {
       maxFees: null,
-      finding: finding("block", "MAX_FEES_REQUIRED", `max_fees was not given and the fee estimate failed (${estimated.failure}); give max_fees explicitly`),
+      finding: finding(
+        "block",
+        "MAX_FEES_REQUIRED",
+        localText("max_fees was not given and the fee estimate failed ({0}); give max_fees explicitly", estimated.failure),
+      ),
     };
   }
   const { estimate } = estimated;
@@ -36,8 +41,11 @@ function proposal(estimated: { estimate: FeeEstimate } | { failure: string }, cu
     finding: finding(
       "info",
       "MAX_FEES_PROPOSED",
-      `max_fees was not given: proposing ${describeAmount(estimate.max_fees, currency)} from ` +
-        `the service's estimate of ${describeAmount(estimate.fees, currency)}`,
+      localText(
+        "max_fees was not given: proposing {0} from the service's estimate of {1}",
+        describeAmount(estimate.max_fees, currency),
+        describeAmount(estimate.fees, currency),
+      ),
       {
         estimated_fees: estimate.fees,
         proposed_max_fees: estimate.max_fees,

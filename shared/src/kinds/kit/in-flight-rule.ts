@@ -1,6 +1,7 @@
 import type { Currency } from "../../schemas/currency.js";
 import { describeAmount } from "../../units/describe-amount.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 /** An unfinished transaction (pending approval, approved or signed) and what it will draw on broadcast. */
 export interface InFlightTransaction {
@@ -43,7 +44,7 @@ export function checkInFlight(input: InFlightInput): Finding {
   const total = amount + pending;
   const facts = { amount, in_flight: pending, in_flight_ids: inFlight.map((tx) => tx.id).join(","), balance_name: balanceName, balance };
   if (inFlight.length === 0) {
-    return finding("info", `${prefix}_IN_FLIGHT_OK`, `no unfinished transaction of the account draws on ${balanceName}`, facts);
+    return finding("info", `${prefix}_IN_FLIGHT_OK`, localText("no unfinished transaction of the account draws on {0}", balanceName), facts);
   }
   const sum =
     `${what} ${describeAmount(amount, currency)} + ${describeAmount(pending, currency)} of unfinished ` +
@@ -52,12 +53,16 @@ export function checkInFlight(input: InFlightInput): Finding {
     return finding(
       "block",
       `${prefix}_EXCEEDS_WITH_IN_FLIGHT`,
-      `${sum} exceeds ${balanceName} ${describeAmount(balance, currency)}: they all draw on it when ` +
-        "broadcast, so one of them would fail; wait for them to finish or lower the amount",
+      localText(
+        "{0} exceeds {1} {2}: they all draw on it when broadcast, so one of them would fail; wait for them to finish or lower the amount",
+        sum,
+        balanceName,
+        describeAmount(balance, currency),
+      ),
       facts,
     );
   }
-  return finding("info", `${prefix}_IN_FLIGHT_OK`, `${sum} is within ${balanceName} ${describeAmount(balance, currency)}`, facts);
+  return finding("info", `${prefix}_IN_FLIGHT_OK`, localText("{0} is within {1} {2}", sum, balanceName, describeAmount(balance, currency)), facts);
 }
 
 /** The finding when the account's unfinished transactions could not be listed: never a silent pass. */
@@ -65,8 +70,12 @@ export function inFlightNotCounted(balanceName: string, reason: string): Finding
   return finding(
     "warn",
     "IN_FLIGHT_NOT_COUNTED",
-    "the account's unfinished transactions (pending approval, approved, signed) could not be listed " +
-      `(${reason}): operations in flight were not counted against ${balanceName}`,
+    localText(
+      "the account's unfinished transactions (pending approval, approved, signed) could not be listed " +
+        "({0}): operations in flight were not counted against {1}",
+      reason,
+      balanceName,
+    ),
     { balance: balanceName },
   );
 }

@@ -1,6 +1,7 @@
 import type { Currency } from "../../schemas/currency.js";
 import { describeAmount } from "../../units/describe-amount.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 /** A fee cap above this many times the network's estimate is flagged. */
 export const MAX_FEES_FAR_ABOVE_FACTOR = 10n;
@@ -30,9 +31,13 @@ export function checkMaxFeesAgainstEstimate(input: MaxFeesEstimateInput): Findin
     return finding(
       "block",
       "MAX_FEES_BELOW_ESTIMATE",
-      `max_fees ${given} is below ${estimate}: it does not cover the network fee, so the ` +
-        "service would refuse the request or the transaction would fail; give at least the " +
-        "estimate, or omit max_fees to use the proposed cap",
+      localText(
+        "max_fees {0} is below {1}: it does not cover the network fee, so the service would refuse the " +
+          "request or the transaction would fail; give at least the estimate, or omit max_fees to use the " +
+          "proposed cap",
+        given,
+        estimate,
+      ),
       facts,
     );
   }
@@ -40,12 +45,17 @@ export function checkMaxFeesAgainstEstimate(input: MaxFeesEstimateInput): Findin
     return finding(
       "warn",
       "MAX_FEES_FAR_ABOVE_ESTIMATE",
-      `max_fees ${given} is more than ${MAX_FEES_FAR_ABOVE_FACTOR} times ${estimate}: the whole cap is held from ` +
-        "the available balance until broadcast and counts against the local policy's limits",
+      localText(
+        "max_fees {0} is more than {1} times {2}: the whole cap is held from the available balance until " +
+          "broadcast and counts against the local policy's limits",
+        given,
+        String(MAX_FEES_FAR_ABOVE_FACTOR),
+        estimate,
+      ),
       facts,
     );
   }
-  return finding("info", "MAX_FEES_COVERS_ESTIMATE_OK", `max_fees ${given} covers ${estimate}`, facts);
+  return finding("info", "MAX_FEES_COVERS_ESTIMATE_OK", localText("max_fees {0} covers {1}", given, estimate), facts);
 }
 
 /** The finding when a given max_fees could not be compared with the network fee: never a silent pass. */
@@ -53,9 +63,12 @@ export function maxFeesNotCompared(maxFees: bigint, currency: Currency, reason: 
   return finding(
     "warn",
     "MAX_FEES_NOT_COMPARED",
-    `max_fees ${describeAmount(maxFees, currency)} was not compared with the network ` +
-      `fee: the fee estimate failed (${reason}); if it is below the fee, the service ` +
-      "refuses the request or the transaction fails",
+    localText(
+      "max_fees {0} was not compared with the network fee: the fee estimate failed ({1}); if it is below " +
+        "the fee, the service refuses the request or the transaction fails",
+      describeAmount(maxFees, currency),
+      reason,
+    ),
     { max_fees: maxFees },
   );
 }

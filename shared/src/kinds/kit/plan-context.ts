@@ -10,6 +10,7 @@ import { canCreate, expectGovernance, ruleFor, type GovernanceExpectation, type 
 import { describeRule } from "../../governance/rule-members.js";
 import { resolveAccount } from "./account-resolution.js";
 import type { AccountReference } from "./request-fields.js";
+import { localText } from "../../l10n/translate.js";
 
 /** What planning needs from its surface. */
 export interface PlanContext {
@@ -58,7 +59,7 @@ export function stakingTransactionRuleFindings(account: Account, operator: strin
     finding(
       "block",
       "GOVERNANCE_NOT_IN_TRANSACTION_RULE",
-      `guided Solana staking needs operator ${operator} in the account's transaction rule as well as its staking rule: ${why}`,
+      localText("guided Solana staking needs operator {0} in the account's transaction rule as well as its staking rule: {1}", operator, why),
       { rule: "transaction", operator },
     ),
   ];
@@ -73,7 +74,9 @@ export function governanceFor(account: Account, kind: RuleKind, operator: string
   if (!rules) {
     return {
       expectation: null,
-      findings: [finding("info", "GOVERNANCE_UNKNOWN", "the account does not report its governance rules; the service decides whether approval is needed")],
+      findings: [
+        finding("info", "GOVERNANCE_UNKNOWN", localText("the account does not report its governance rules; the service decides whether approval is needed")),
+      ],
     };
   }
   const expectation = expectGovernance(ruleFor(rules, kind), kind, operator);

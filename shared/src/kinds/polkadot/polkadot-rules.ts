@@ -6,6 +6,7 @@ import type { TransactionRequest } from "../../schemas/transaction-request.js";
 import { finding, type Finding } from "../../schemas/finding.js";
 import { unbondingChunks } from "../../dates/polkadot-unlocks.js";
 import { durationText, whenText } from "../../dates/duration-text.js";
+import { localText } from "../../l10n/translate.js";
 
 export type PolkadotOperation =
   { type: "BONDEXTRA" | "UNBOND" | "REBOND"; amount: bigint } | { type: "WITHDRAWUNBONDED" } | { type: "SETPAYEE"; payee: string };
@@ -30,12 +31,12 @@ export function checkPolkadotOperation(op: PolkadotOperation, balances: Polkadot
 
 function checkPositive(type: string, amount: bigint): Finding {
   if (amount <= 0n) {
-    return finding("block", "POLKADOT_AMOUNT_NOT_POSITIVE", `${type} amount must be greater than 0 base units, got ${amount}`, {
+    return finding("block", "POLKADOT_AMOUNT_NOT_POSITIVE", localText("{0} amount must be greater than 0 base units, got {1}", type, String(amount)), {
       type,
       amount,
     });
   }
-  return finding("info", "POLKADOT_AMOUNT_OK", `${type} amount ${amount} is greater than 0 (base units)`, { type, amount });
+  return finding("info", "POLKADOT_AMOUNT_OK", localText("{0} amount {1} is greater than 0 (base units)", type, String(amount)), { type, amount });
 }
 
 /** BONDEXTRA bonds from balances.available; UNBOND moves from balances.bonded. */
@@ -52,11 +53,16 @@ function checkWithinField(type: keyof typeof WITHIN_FIELD, amount: bigint, balan
     return finding(
       "block",
       `POLKADOT_${type}_EXCEEDS_${field.toUpperCase()}`,
-      `${type} amount ${amount} exceeds balances.${field} ${limit} (base units): ${type} can ${verb} at most the ${field} balance`,
+      localText("{0} amount {1} exceeds balances.{2} {3} (base units): {0} can {4} at most the {2} balance", type, String(amount), field, String(limit), verb),
       facts,
     );
   }
-  return finding("info", `POLKADOT_${type}_OK`, `${type} amount ${amount} is within balances.${field} ${limit} (base units)`, facts);
+  return finding(
+    "info",
+    `POLKADOT_${type}_OK`,
+    localText("{0} amount {1} is within balances.{2} {3} (base units)", type, String(amount), field, String(limit)),
+    facts,
+  );
 }
 
 function checkRebond(amount: bigint, balances: PolkadotBalances): Finding {
@@ -67,11 +73,11 @@ function checkRebond(amount: bigint, balances: PolkadotBalances): Finding {
     return finding(
       "block",
       "POLKADOT_REBOND_EXCEEDS_UNBONDING",
-      `REBOND amount ${amount} exceeds ${sum} (base units): REBOND can move back at most the unbonding plus unbonded funds`,
+      localText("REBOND amount {0} exceeds {1} (base units): REBOND can move back at most the unbonding plus unbonded funds", String(amount), sum),
       facts,
     );
   }
-  return finding("info", "POLKADOT_REBOND_OK", `REBOND amount ${amount} is within ${sum} (base units)`, facts);
+  return finding("info", "POLKADOT_REBOND_OK", localText("REBOND amount {0} is within {1} (base units)", String(amount), sum), facts);
 }
 
 function checkWithdraw(balances: PolkadotBalances, now: Date | undefined): Finding {
@@ -81,15 +87,17 @@ function checkWithdraw(balances: PolkadotBalances, now: Date | undefined): Findi
     return finding(
       "block",
       "POLKADOT_WITHDRAW_NOTHING_UNBONDED",
-      "WITHDRAWUNBONDED with balances.total_unbonded 0 would do nothing, yet the transaction would still be created and need approval" +
+      localText(
+        "WITHDRAWUNBONDED with balances.total_unbonded 0 would do nothing, yet the transaction would still be created and need approval{0}",
         stillUnbonding(balances, now),
+      ),
       { ...facts, ...(soonest === undefined ? {} : { allowed_at: soonest.unlocks_at.toISOString() }) },
     );
   }
   return finding(
     "info",
     "POLKADOT_WITHDRAW_OK",
-    `WITHDRAWUNBONDED will move balances.total_unbonded ${balances.total_unbonded} (base units) to available`,
+    localText("WITHDRAWUNBONDED will move balances.total_unbonded {0} (base units) to available", String(balances.total_unbonded)),
     facts,
   );
 }
@@ -112,18 +120,23 @@ function checkPayee(payee: string, staking: PolkadotStaking): Finding {
   const facts = { payee, rewards_destination: current };
   const wanted = payee.trim();
   if (wanted === "") {
-    return finding("block", "POLKADOT_PAYEE_EMPTY", "SETPAYEE payee must name a rewards destination (e.g. Staked, Stash), got an empty string", facts);
+    return finding(
+      "block",
+      "POLKADOT_PAYEE_EMPTY",
+      localText("SETPAYEE payee must name a rewards destination (e.g. Staked, Stash), got an empty string"),
+      facts,
+    );
   }
   if (wanted.toLowerCase() === current.trim().toLowerCase()) {
     const how = wanted === current ? "equals" : "differs only in letter case or spacing from";
     return finding(
       "block",
       "POLKADOT_PAYEE_UNCHANGED",
-      `SETPAYEE payee "${payee}" ${how} the current staking.rewards_destination "${current}": nothing would change`,
+      localText('SETPAYEE payee "{0}" {1} the current staking.rewards_destination "{2}": nothing would change', payee, how, current),
       facts,
     );
   }
-  return finding("info", "POLKADOT_PAYEE_OK", `SETPAYEE payee "${payee}" differs from staking.rewards_destination "${current}"`, facts);
+  return finding("info", "POLKADOT_PAYEE_OK", localText('SETPAYEE payee "{0}" differs from staking.rewards_destination "{1}"', payee, current), facts);
 }
 
 /**
@@ -147,19 +160,24 @@ export function checkPolkadotFixedValues(request: TransactionRequest): Finding[]
 
 function checkRecipient(type: PolkadotStakingType, recipient: string): Finding {
   if (recipient !== "") {
-    return finding("block", "POLKADOT_RECIPIENT_NOT_EMPTY", `recipient must be "" for a Polkadot ${type} request, got ${JSON.stringify(recipient)}`, {
-      type,
-      recipient,
-    });
+    return finding(
+      "block",
+      "POLKADOT_RECIPIENT_NOT_EMPTY",
+      localText('recipient must be "" for a Polkadot {0} request, got {1}', type, JSON.stringify(recipient)),
+      {
+        type,
+        recipient,
+      },
+    );
   }
-  return finding("info", "POLKADOT_RECIPIENT_OK", `recipient is "" as a Polkadot ${type} request requires`, { type, recipient });
+  return finding("info", "POLKADOT_RECIPIENT_OK", localText('recipient is "" as a Polkadot {0} request requires', type), { type, recipient });
 }
 
 function checkSpeed(type: PolkadotStakingType, speed: string): Finding {
   if (speed !== "CUSTOM") {
-    return finding("block", "POLKADOT_SPEED_NOT_CUSTOM", `speed must be CUSTOM for a Polkadot ${type} request, got ${speed}`, { type, speed });
+    return finding("block", "POLKADOT_SPEED_NOT_CUSTOM", localText("speed must be CUSTOM for a Polkadot {0} request, got {1}", type, speed), { type, speed });
   }
-  return finding("info", "POLKADOT_SPEED_OK", `speed is CUSTOM as a Polkadot ${type} request requires`, { type, speed });
+  return finding("info", "POLKADOT_SPEED_OK", localText("speed is CUSTOM as a Polkadot {0} request requires", type), { type, speed });
 }
 
 /** The value of an amount input: the plain string, or the object's value. */
@@ -178,29 +196,38 @@ function isZero(value: string | number | null): boolean {
 function checkMaxFees(type: PolkadotStakingType, maxFees: AmountInput): Finding {
   const facts = { type, max_fees: show(maxFees) };
   if (!isZero(valueOf(maxFees))) {
-    return finding("block", "POLKADOT_MAX_FEES_NOT_ZERO", `max_fees must have the value "0" for a Polkadot ${type} request, got ${show(maxFees)}`, facts);
+    return finding(
+      "block",
+      "POLKADOT_MAX_FEES_NOT_ZERO",
+      localText('max_fees must have the value "0" for a Polkadot {0} request, got {1}', type, show(maxFees)),
+      facts,
+    );
   }
-  return finding("info", "POLKADOT_MAX_FEES_OK", `max_fees has the value "0" as a Polkadot ${type} request requires`, facts);
+  return finding("info", "POLKADOT_MAX_FEES_OK", localText('max_fees has the value "0" as a Polkadot {0} request requires', type), facts);
 }
 
 function checkNullAmount(type: PolkadotStakingType, amount: AmountInput): Finding {
   const value = valueOf(amount);
   const facts = { type, amount: show(amount) };
   if (value === null) {
-    return finding("info", "POLKADOT_AMOUNT_NULL_OK", `amount has the value null as a Polkadot ${type} request requires`, facts);
+    return finding("info", "POLKADOT_AMOUNT_NULL_OK", localText("amount has the value null as a Polkadot {0} request requires", type), facts);
   }
   if (isZero(value)) {
     return finding(
       "warn",
       "POLKADOT_AMOUNT_ZERO_NOT_NULL",
-      `amount of a Polkadot ${type} request should be an amount object with value null, got ${show(amount)}; zero moves nothing, but the spec's form is null`,
+      localText(
+        "amount of a Polkadot {0} request should be an amount object with value null, got {1}; zero moves nothing, but the spec's form is null",
+        type,
+        show(amount),
+      ),
       facts,
     );
   }
   return finding(
     "block",
     "POLKADOT_AMOUNT_NOT_NULL",
-    `amount of a Polkadot ${type} request must be an amount object with value null, got ${show(amount)}: ${type} takes no amount`,
+    localText("amount of a Polkadot {0} request must be an amount object with value null, got {1}: {0} takes no amount", type, show(amount)),
     facts,
   );
 }
@@ -212,9 +239,9 @@ function checkBaseUnitAmount(type: PolkadotStakingType, amount: AmountInput): Fi
     return finding(
       "block",
       "POLKADOT_AMOUNT_NOT_BASE_UNITS",
-      `amount of a Polkadot ${type} request must be a whole number of base units (digits only), got ${show(amount)}`,
+      localText("amount of a Polkadot {0} request must be a whole number of base units (digits only), got {1}", type, show(amount)),
       facts,
     );
   }
-  return finding("info", "POLKADOT_AMOUNT_BASE_UNITS_OK", `amount ${show(amount)} of a Polkadot ${type} request is in base units`, facts);
+  return finding("info", "POLKADOT_AMOUNT_BASE_UNITS_OK", localText("amount {0} of a Polkadot {1} request is in base units", show(amount), type), facts);
 }

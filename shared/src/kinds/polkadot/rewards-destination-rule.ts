@@ -1,5 +1,6 @@
 import { REWARDS_DESTINATIONS } from "../../schemas/coin-fields-request.js";
 import { finding, type Finding } from "../../schemas/finding.js";
+import { localText } from "../../l10n/translate.js";
 
 /** The destinations a SETPAYEE from this toolkit may choose without a warning: the spec's two. */
 const RECOMMENDED = ["Staked", "Stash"] as const;
@@ -25,32 +26,43 @@ export function checkRewardsDestination(payee: string): Finding {
       return finding(
         "info",
         "POLKADOT_PAYEE_DESTINATION_OK",
-        `payee "${payee}" is a rewards destination of the spec (${payee === "Staked" ? "rewards are bonded" : "rewards are paid to the stash account"})`,
+        localText(
+          'payee "{0}" is a rewards destination of the spec ({1})',
+          payee,
+          payee === "Staked" ? "rewards are bonded" : "rewards are paid to the stash account",
+        ),
         facts,
       );
     case "Controller":
       return finding(
         "warn",
         "POLKADOT_PAYEE_CONTROLLER_DEPRECATED",
-        'payee "Controller" is deprecated on chain: Polkadot retired controller accounts, so rewards may not go where intended; prefer Staked or Stash',
+        localText(
+          'payee "Controller" is deprecated on chain: Polkadot retired controller accounts, so rewards may not ' + "go where intended; prefer Staked or Stash",
+        ),
         facts,
       );
     case "None":
       return finding(
         "warn",
         "POLKADOT_PAYEE_NONE_FORFEITS_REWARDS",
-        'payee "None": staking rewards are not paid at all from then on (forfeited); choose Staked or Stash to receive them',
+        localText('payee "None": staking rewards are not paid at all from then on (forfeited); choose Staked or Stash to receive them'),
         facts,
       );
     case "Account":
       return finding(
         "block",
         "POLKADOT_PAYEE_ACCOUNT_UNSUPPORTED",
-        `payee "Account" pays the rewards to another account, and the API has no field to name that account: choose ${allowed()}`,
+        localText('payee "Account" pays the rewards to another account, and the API has no field to name that account: choose {0}', allowed()),
         facts,
       );
   }
   const folded = REWARDS_DESTINATIONS.find((name) => name.toLowerCase() === payee.trim().toLowerCase());
   const hint = folded === undefined ? "" : `; did you mean "${folded}"? (spelled so)`;
-  return finding("block", "POLKADOT_PAYEE_UNKNOWN", `payee ${JSON.stringify(payee)} is not a rewards destination: must be ${allowed()}${hint}`, facts);
+  return finding(
+    "block",
+    "POLKADOT_PAYEE_UNKNOWN",
+    localText("payee {0} is not a rewards destination: must be {1}{2}", JSON.stringify(payee), allowed(), hint),
+    facts,
+  );
 }

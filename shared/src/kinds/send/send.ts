@@ -21,6 +21,7 @@ import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const SendRequest = z.object({
   kind: z.literal("send"),
@@ -81,7 +82,9 @@ export const sendWrite = defineWrite({
       );
     }
     if (sameAddress(network, request.recipient, account.address)) {
-      checks.push(finding("warn", "SEND_TO_SELF", "recipient is the account's own address: the send would only pay fees", { recipient: request.recipient }));
+      checks.push(
+        finding("warn", "SEND_TO_SELF", localText("recipient is the account's own address: the send would only pay fees"), { recipient: request.recipient }),
+      );
     }
     const governance = governanceFor(account, "transaction", ctx.operator);
     checks.push(...governance.findings);

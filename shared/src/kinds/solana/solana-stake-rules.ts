@@ -2,6 +2,7 @@ import { stakeAllows, type SolanaStake, type SolanaStakeAction } from "../../sch
 import { checkAmountWithinAvailable } from "../kit/amount-within-available.js";
 import { finding, type Finding } from "../../schemas/finding.js";
 import { whenText } from "../../dates/duration-text.js";
+import { localText } from "../../l10n/translate.js";
 
 /**
  * Checks a stake action against the stake as last read. The stake's `actions` is the
@@ -35,20 +36,25 @@ function checkListed(action: SolanaStakeAction, stake: SolanaStake): Finding {
     return finding(
       "block",
       "SOLANA_STAKE_ACTION_NOT_LISTED",
-      `${action} is not in the stake's actions (listed: ${listed}): the service does not allow it on stake ${stake.uid} now`,
+      localText("{0} is not in the stake's actions (listed: {1}): the service does not allow it on stake {2} now", action, listed, stake.uid),
       facts,
     );
   }
-  return finding("info", "SOLANA_STAKE_ACTION_LISTED_OK", `${action} is in the actions of stake ${stake.uid}`, facts);
+  return finding("info", "SOLANA_STAKE_ACTION_LISTED_OK", localText("{0} is in the actions of stake {1}", action, stake.uid), facts);
 }
 
 function checkDeactivateState(stake: SolanaStake): Finding {
   const status = stake.blockchain_state.status;
   const facts = { status };
   if (status !== "activating" && status !== "activated") {
-    return finding("block", "SOLANA_DEACTIVATE_WRONG_STATE", `deactivate needs blockchain_state.status activating or activated, got ${status}`, facts);
+    return finding(
+      "block",
+      "SOLANA_DEACTIVATE_WRONG_STATE",
+      localText("deactivate needs blockchain_state.status activating or activated, got {0}", status),
+      facts,
+    );
   }
-  return finding("info", "SOLANA_DEACTIVATE_STATE_OK", `blockchain_state.status ${status} allows deactivate`, facts);
+  return finding("info", "SOLANA_DEACTIVATE_STATE_OK", localText("blockchain_state.status {0} allows deactivate", status), facts);
 }
 
 /** When a withdrawal becomes possible: the stake's own date once deactivating, else the next epoch boundary after a deactivation now. */
@@ -79,12 +85,17 @@ function checkWithdrawState(stake: SolanaStake, when?: WithdrawalDates): Finding
   const facts = { status };
   if (status !== "deactivated") {
     const allowed = whenWithdrawable(status, when);
-    return finding("block", "SOLANA_WITHDRAW_NOT_DEACTIVATED", `withdraw needs blockchain_state.status deactivated, got ${status}${allowed.text}`, {
-      ...facts,
-      ...(allowed.at === null ? {} : { allowed_at: allowed.at.toISOString() }),
-    });
+    return finding(
+      "block",
+      "SOLANA_WITHDRAW_NOT_DEACTIVATED",
+      localText("withdraw needs blockchain_state.status deactivated, got {0}{1}", status, allowed.text),
+      {
+        ...facts,
+        ...(allowed.at === null ? {} : { allowed_at: allowed.at.toISOString() }),
+      },
+    );
   }
-  return finding("info", "SOLANA_WITHDRAW_STATE_OK", "blockchain_state.status deactivated allows withdraw", facts);
+  return finding("info", "SOLANA_WITHDRAW_STATE_OK", localText("blockchain_state.status deactivated allows withdraw"), facts);
 }
 
 function amountIgnored(action: SolanaStakeAction, stake: SolanaStake, amount: bigint): Finding {
@@ -92,8 +103,13 @@ function amountIgnored(action: SolanaStakeAction, stake: SolanaStake, amount: bi
   return finding(
     "warn",
     "SOLANA_STAKE_AMOUNT_IGNORED",
-    `${action} takes no amount and acts on the whole stake (blockchain_state.total_balance ${total} base units); ` +
-      `the amount ${amount} is ignored — use split or split_deactivate to act on part of it`,
+    localText(
+      "{0} takes no amount and acts on the whole stake (blockchain_state.total_balance {1} base units); the " +
+        "amount {2} is ignored — use split or split_deactivate to act on part of it",
+      action,
+      String(total),
+      String(amount),
+    ),
     { action, amount, total_balance: total },
   );
 }
@@ -105,32 +121,53 @@ function amountIgnored(action: SolanaStakeAction, stake: SolanaStake, amount: bi
  */
 function checkSplit(action: SolanaStakeAction, stake: SolanaStake, amount: bigint | undefined): Finding[] {
   if (amount === undefined) {
-    return [finding("block", "SOLANA_SPLIT_AMOUNT_MISSING", `${action} needs an amount in base units (the part to split off)`, { action })];
+    return [finding("block", "SOLANA_SPLIT_AMOUNT_MISSING", localText("{0} needs an amount in base units (the part to split off)", action), { action })];
   }
   const { total_balance: total, rent_exempt_reserve: reserve } = stake.blockchain_state;
   const facts = { action, amount, total_balance: total, rent_exempt_reserve: reserve };
   const positive =
     amount <= 0n
-      ? finding("block", "SOLANA_SPLIT_AMOUNT_NOT_POSITIVE", `${action} amount must be greater than 0 base units, got ${amount}`, facts)
-      : finding("info", "SOLANA_SPLIT_AMOUNT_OK", `${action} amount ${amount} is greater than 0 (base units)`, facts);
+      ? finding("block", "SOLANA_SPLIT_AMOUNT_NOT_POSITIVE", localText("{0} amount must be greater than 0 base units, got {1}", action, String(amount)), facts)
+      : finding("info", "SOLANA_SPLIT_AMOUNT_OK", localText("{0} amount {1} is greater than 0 (base units)", action, String(amount)), facts);
   const within =
     amount > total
-      ? finding("block", "SOLANA_SPLIT_EXCEEDS_TOTAL", `${action} amount ${amount} exceeds blockchain_state.total_balance ${total} (base units)`, facts)
-      : finding("info", "SOLANA_SPLIT_WITHIN_TOTAL_OK", `${action} amount ${amount} is within blockchain_state.total_balance ${total} (base units)`, facts);
+      ? finding(
+          "block",
+          "SOLANA_SPLIT_EXCEEDS_TOTAL",
+          localText("{0} amount {1} exceeds blockchain_state.total_balance {2} (base units)", action, String(amount), String(total)),
+          facts,
+        )
+      : finding(
+          "info",
+          "SOLANA_SPLIT_WITHIN_TOTAL_OK",
+          localText("{0} amount {1} is within blockchain_state.total_balance {2} (base units)", action, String(amount), String(total)),
+          facts,
+        );
   const remaining = total - amount;
   const source =
     remaining < reserve
       ? finding(
           "block",
           "SOLANA_SPLIT_SOURCE_BELOW_RESERVE",
-          `${action} amount ${amount} would leave ${remaining} in the source stake, below ` +
-            `blockchain_state.rent_exempt_reserve ${reserve} (base units); split off at most ${total - reserve}`,
+          localText(
+            "{0} amount {1} would leave {2} in the source stake, below blockchain_state.rent_exempt_reserve {3} (base units); split off at most {4}",
+            action,
+            String(amount),
+            String(remaining),
+            String(reserve),
+            String(total - reserve),
+          ),
           { ...facts, remaining },
         )
       : finding(
           "info",
           "SOLANA_SPLIT_SOURCE_RESERVE_OK",
-          `${action} leaves ${remaining} in the source stake, at least blockchain_state.rent_exempt_reserve ${reserve} (base units)`,
+          localText(
+            "{0} leaves {1} in the source stake, at least blockchain_state.rent_exempt_reserve {2} (base units)",
+            action,
+            String(remaining),
+            String(reserve),
+          ),
           { ...facts, remaining },
         );
   const target =
@@ -138,14 +175,20 @@ function checkSplit(action: SolanaStakeAction, stake: SolanaStake, amount: bigin
       ? finding(
           "block",
           "SOLANA_SPLIT_NEW_STAKE_BELOW_RESERVE",
-          `${action} amount ${amount} must be more than blockchain_state.rent_exempt_reserve ${reserve} (base units), ` +
-            `at least ${reserve + 1n}, for the new stake account to exist with something staked`,
+          localText(
+            "{0} amount {1} must be more than blockchain_state.rent_exempt_reserve {2} (base units), at least " +
+              "{3}, for the new stake account to exist with something staked",
+            action,
+            String(amount),
+            String(reserve),
+            String(reserve + 1n),
+          ),
           facts,
         )
       : finding(
           "info",
           "SOLANA_SPLIT_NEW_STAKE_RESERVE_OK",
-          `${action} amount ${amount} is more than blockchain_state.rent_exempt_reserve ${reserve} (base units)`,
+          localText("{0} amount {1} is more than blockchain_state.rent_exempt_reserve {2} (base units)", action, String(amount), String(reserve)),
           facts,
         );
   return [positive, within, source, target];
@@ -178,10 +221,19 @@ export function checkSolanaCreateStake(input: SolanaCreateStakeInput): Finding[]
         ? finding(
             "block",
             "SOLANA_STAKE_AMOUNT_NOT_ABOVE_RESERVE",
-            `amount ${input.amount} must be more than the rent-exempt reserve ${reserve} (base units), or nothing would be staked`,
+            localText(
+              "amount {0} must be more than the rent-exempt reserve {1} (base units), or nothing would be staked",
+              String(input.amount),
+              String(reserve),
+            ),
             facts,
           )
-        : finding("info", "SOLANA_STAKE_RESERVE_OK", `amount ${input.amount} is more than the rent-exempt reserve ${reserve} (base units)`, facts),
+        : finding(
+            "info",
+            "SOLANA_STAKE_RESERVE_OK",
+            localText("amount {0} is more than the rent-exempt reserve {1} (base units)", String(input.amount), String(reserve)),
+            facts,
+          ),
     );
   }
   return findings;

@@ -102,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   const settings = readConnectionSettings();
   if (settings.baseUrl !== "" && settings.operator !== "") {
     void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" }).then((state) => {
-      if (state.kind === "connected") output.info(`Connected to ${state.client.baseUrl} as ${state.target.operator}`);
+      if (state.kind === "connected") output.info(vscode.l10n.t("Connected to {0} as {1}", state.client.baseUrl, state.target.operator));
       else if (state.kind === "failed") output.warn(`Could not connect to ${settings.baseUrl} as ${settings.operator}: ${state.message}`);
     });
   }

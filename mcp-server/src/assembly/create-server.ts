@@ -9,7 +9,7 @@ import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
 import { registerTools } from "../tools/register-tools.js";
-import { loadTool } from "../on-demand/load-tool.js";
+import { loadTool } from "../tools/load-tool.js";
 import { serverInstructions } from "../server/instructions.js";
 import { noSchemaValidator } from "../server/no-schema-validator.js";
 import { personalContext, type ContextSource } from "../server/server-context.js";

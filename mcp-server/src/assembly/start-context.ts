@@ -70,7 +70,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
   const embedded = baseUrl === null;
   if (baseUrl === null) {
     // Imported here, not at the top: with a base URL the emulator is never loaded (a chunk of the bundle).
-    const { startEmbeddedWorkspace } = await import("../on-demand/optional-modules.js");
+    const { startEmbeddedWorkspace } = await import("../embedded/embedded-workspace.js");
     const workspace = await startEmbeddedWorkspace(log);
     baseUrl = workspace.baseUrl;
     operator ??= workspace.operator;
@@ -111,7 +111,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       pages,
     };
     let built: Promise<ServerContext> | undefined;
-    const load = () => (built ??= import("../on-demand/call-time-modules.js").then(({ buildContext }) => buildContext(settings)));
+    const load = () => (built ??= import("../on-demand/build-context.js").then(({ buildContext }) => buildContext(settings)));
     // A store opened at start is a server's: its road is built now too, so the writes a stopped process left
     // unanswered are looked up at once, not at the first call. A failure here is the first call's to report.
     if (opened !== null) load().catch(() => undefined);

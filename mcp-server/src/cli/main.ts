@@ -40,15 +40,15 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command.command === "verify-audit") {
-    const { verifyAuditCommand } = await import("../on-demand/optional-modules.js");
+    const { verifyAuditCommand } = await import("./optional-modules.js");
     return verifyAuditCommand(command.target, quietStdout(), existingSealKey(command.sealKeyFile));
   }
   if (command.command === "reseal-audit") {
-    const { resealAuditCommand } = await import("../on-demand/optional-modules.js");
+    const { resealAuditCommand } = await import("./optional-modules.js");
     return resealAuditCommand(command.target, sealKeySetting(command.sealKeyFile), quietStdout());
   }
   if (command.command === "export-audit") {
-    const { exportAuditCommand } = await import("../on-demand/optional-modules.js");
+    const { exportAuditCommand } = await import("./optional-modules.js");
     // A reader that stops early (| head) leaves an export unfinished: it ends at once, quietly, and says so by its status.
     endOnClosedPipe(process.stdout, () => process.exit(1));
     return exportAuditCommand(command.storeUrl, process.stdout, log);
@@ -67,7 +67,7 @@ async function main(): Promise<number> {
     return stopped(left, reason.code);
   }
   // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
-  const { startHttpServer, warmUp } = await import("../on-demand/optional-modules.js");
+  const { startHttpServer, warmUp } = await import("./optional-modules.js");
   const http = await startHttpServer(started.ctx, config.http, log, started.changes);
   log(`Streamable HTTP at ${http.url}`);
   warmUp(started.ctx, log);

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { accountDirectoryOf, errorMessage } from "@custody/shared";
-import { loadTool } from "./load-tool.js";
+import { loadTool } from "../tools/load-tool.js";
 import type { DeferredContext } from "../server/server-context.js";
 
 /**

@@ -34,7 +34,7 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
       const ctx = await session.load();
       const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
       const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
-      const { accountView } = await import("../on-demand/call-time-modules.js");
+      const { accountView } = await import("../views/resource-views.js");
       return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
     },
   );

@@ -58,7 +58,7 @@ function registerSolanaStakes(server: McpServer, session: DeferredContext): void
   const meta = { title: "Solana stakes", description: "A Solana account's open stakes, balances in both units, with the actions allowed now." };
   registerAccountTemplate(server, session, "solana_stakes", SOLANA_STAKES, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
-    const { SolanaEpochClock, solanaStakeView } = await import("../on-demand/call-time-modules.js");
+    const { SolanaEpochClock, solanaStakeView } = await import("../views/resource-views.js");
     const clock = SolanaEpochClock.fromStakes(stakes, ctx.client.serviceNow());
     return stakes.map((stake) => solanaStakeView(stake, currency, clock));
   });
@@ -69,7 +69,7 @@ function registerSolanaStake(server: McpServer, session: DeferredContext): void 
   registerAccountTemplate(server, session, "solana_stake", SOLANA_STAKE, meta, async ({ ctx, accountId, currency, variables, signal }) => {
     const stake = await ctx.client.getSolanaStake(accountId, textVariable(variables, "stake_uid", INPUT_LIMITS.stake_uid), { signal });
     const { clock } = await epochClockOf(ctx, accountId);
-    const { solanaStakeView } = await import("../on-demand/call-time-modules.js");
+    const { solanaStakeView } = await import("../views/resource-views.js");
     return solanaStakeView(stake, currency, clock);
   });
 }
@@ -78,7 +78,7 @@ function registerEthereumStakes(server: McpServer, session: DeferredContext): vo
   const meta = { title: "Ethereum stakes", description: "An Ethereum account's staking positions, amounts in both units." };
   registerAccountTemplate(server, session, "ethereum_stakes", ETHEREUM_STAKES, meta, async ({ ctx, accountId, currency, signal }) => {
     const stakes = await ctx.client.listAllEthereumStakes(accountId, { signal, maxPages: 20 });
-    const { workspaceView } = await import("../on-demand/call-time-modules.js");
+    const { workspaceView } = await import("../views/resource-views.js");
     return workspaceView(stakes, currency);
   });
 }

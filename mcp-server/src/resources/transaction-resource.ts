@@ -15,7 +15,7 @@ export function registerTransactionResource(server: McpServer, session: Deferred
     async (uri, variables, extra) => {
       const ctx = await session.load();
       const transaction = await ctx.client.getTransaction(idVariable(variables, "transaction_id"), { signal: extra.mcpReq.signal });
-      const { transactionView, creatorNames } = await import("../on-demand/call-time-modules.js");
+      const { transactionView, creatorNames } = await import("../views/resource-views.js");
       const [currency, usernames] = await Promise.all([
         ctx.currencies.get(transaction.currency, extra.mcpReq.signal),
         creatorNames(ctx.client, [transaction.created_by], extra.mcpReq.signal),

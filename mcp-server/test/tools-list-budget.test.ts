@@ -22,10 +22,10 @@ const BUDGET_WIRE_BYTES = 112_500;
  */
 const VIEW_LINKS_BYTES = 800;
 
-/** What a host shows a model of a tool: its name, title, description and input schema (not its output schema, annotations or icons). */
+/** What a host may show a model of a tool (issue 21): its name, title, description, input schema and annotations (not its output schema or icons). */
 function shownToModel(tool: Tool): unknown {
-  const { name, title, description, inputSchema } = tool;
-  return { name, title, description, inputSchema };
+  const { name, title, description, inputSchema, annotations } = tool;
+  return { name, title, description, inputSchema, annotations };
 }
 
 describe("tools/list", () => {

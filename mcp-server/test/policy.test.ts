@@ -222,8 +222,9 @@ describe("limits and allow-lists", () => {
     });
   });
 
-  it("counts a write whose answer was lost toward the daily maximum, even when its look-up found nothing", async () => {
-    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } } }, async (harness) => {
+  it("counts a write whose answer was lost toward the daily maximum, even after its look-ups stopped without finding it", async () => {
+    const lookups = { lookupFirstDelayMs: 100, lookupHorizonMs: 500 };
+    await withServer({ policy: { limits: { solana_testnet: { max_per_day: { amount: "2", unit: "SOL" } } } }, ...lookups }, async (harness) => {
       const dry = await call(harness.client, "create_transaction", send());
       await control(emulator, "PUT", "/faults", { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
       const lost = await call(harness.client, "create_transaction", send({ confirmation_token: dry.token }));
@@ -236,6 +237,12 @@ describe("limits and allow-lists", () => {
         event: "ambiguous",
         details: { currency: "solana_testnet", policy_amount: "1500005000", reference: dry.structured.reference },
       });
+      // The look-ups conclude (issue 21: "not found by its reference in N look-ups"); the write still counts.
+      await harness.ctx.road.lookupsSettled();
+      const concluded = await call(harness.client, "search_transactions", { label: dry.structured.reference as string });
+      expect(concluded.text).toMatch(
+        /not found by its reference in \d+ look-ups? until \S+Z, which have stopped: it may still be applied and counts against the daily limit/,
+      );
       const next = await call(harness.client, "create_transaction", send({ amount: "1" }));
       expect(blockingCodes(next.structured)).toEqual(["POLICY_MAX_PER_DAY"]);
       expect((await call(harness.client, "create_transaction", send({ amount: "0.49999" }))).structured.status).toBe("dry_run");

@@ -11,9 +11,10 @@ const BUDGET_BYTES_PER_TOOL = 700;
 /**
  * The whole answer on the wire, output schemas and icons included: read by the client once a session, not by the model.
  * Raised from 110,000 for `stake_uid` in every write tool's submitted transaction (issue 21: a stake's confirmation gives the new stake's uid),
- * then from 110,500 for `created_by: { id, username }` in the seven answers that give transactions or users and list_activity's look-ups (issue 21).
+ * then from 110,500 for `created_by: { id, username }` in the seven answers that give transactions or users and list_activity's look-ups (issue 21),
+ * then from 112,000 for `confirmation_token` in the write tools' output schema (issue 21: a token-mode dry run gives it in structuredContent).
  */
-const BUDGET_WIRE_BYTES = 112_000;
+const BUDGET_WIRE_BYTES = 112_500;
 /**
  * A client that declares the MCP Apps extension reads, besides, each guarded write tool's link to
  * the confirmation view (`"_meta":{"ui":{"resourceUri":"ui://custody/confirm"}}`, 54 bytes, 14
@@ -21,10 +22,10 @@ const BUDGET_WIRE_BYTES = 112_000;
  */
 const VIEW_LINKS_BYTES = 800;
 
-/** What a host shows a model of a tool: its name, title, description and input schema (not its output schema, annotations or icons). */
+/** What a host may show a model of a tool (issue 21): its name, title, description, input schema and annotations (not its output schema or icons). */
 function shownToModel(tool: Tool): unknown {
-  const { name, title, description, inputSchema } = tool;
-  return { name, title, description, inputSchema };
+  const { name, title, description, inputSchema, annotations } = tool;
+  return { name, title, description, inputSchema, annotations };
 }
 
 describe("tools/list", () => {

@@ -1,7 +1,7 @@
 /**
- * The confirmation token travels once, in the text of the dry run (every client hands a model the
- * text; some hand it nothing else), in this one sentence; tests and scripts read it back with
- * tokenFromText.
+ * The confirmation token's sentence in the text of a token-mode dry run (every client hands a model
+ * the text; some hand it nothing else); the structure gives it as `confirmation_token` besides.
+ * tokenFromText reads it back from the text.
  */
 export function tokenSentence(tool: string, token: string, expiresAt: Date): string {
   return (

@@ -42,8 +42,9 @@ function summaryLine(plan: PlannedWrite): string {
 export type DryRunConfirmation = { token: string } | { view: string } | { person: true; view?: string };
 
 /**
- * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: the
- * token once (in the text, which every client hands the model), or with a view or in person mode
+ * The dry run: the plan once (what moves says all its summary says), then how it is confirmed: in
+ * token mode the token in the text (which every client hands the model) and in `confirmation_token`
+ * (for a program or a client that reads only structuredContent), or with a view or in person mode
  * no token in anything the model reads, only the reference the same call comes back with.
  */
 export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { status: "prepared" }>, confirm: DryRunConfirmation): CallToolResult {
@@ -56,7 +57,12 @@ export function dryRunAnswer(tool: string, prepared: Extract<PrepareResult, { st
         ? lines(personSentence(tool, plan.correlation_id, expiresAt), "view" in confirm ? VIEW_TOO : "")
         : viewSentence(tool, expiresAt);
   const answer = writeResult(
-    { status: "dry_run", ...planView(plan), expires_at: expiresAt.toISOString() },
+    {
+      status: "dry_run",
+      ...planView(plan),
+      expires_at: expiresAt.toISOString(),
+      ...("token" in confirm ? { confirmation_token: confirm.token } : {}),
+    },
     lines(`DRY RUN, nothing sent. ${movesBlock(plan)}`, preparedForLine(plan), ...planLines(plan), requestLine(plan), closing),
   );
   const viewToken = "view" in confirm ? confirm.view : undefined;

@@ -42,7 +42,8 @@ export const SubmittedTransaction = z.object({
 
 /**
  * The answer of every guarded write: its status, and what the status has to say. A dry run is a
- * plan (PlanView) with expires_at (its confirmation token is in the text), a block or a refusal
+ * plan (PlanView) with expires_at (in token mode, without a view, its confirmation token too, as in
+ * the text), a block or a refusal
  * the plan or the reason and an error, a submission the transaction and where it stands, an
  * uncertain outcome the candidates.
  */
@@ -50,6 +51,7 @@ export const WriteOutput = z.object({
   status: WriteStatus,
   ...PlanView.partial().shape,
   expires_at: z.string().optional(),
+  confirmation_token: z.string().optional(),
   operator: z.string().optional(),
   reason: z.string().optional(),
   transaction_id: z.number().optional(),

@@ -38,8 +38,9 @@ export interface UnansweredQuery {
 }
 
 /**
- * An operator's writes reserved within a window whose answer was lost (whatever became of them
- * since) or that were never answered (reserved, no transaction, no conclusion).
+ * An operator's writes whose answer was lost or that were never answered (reserved, no
+ * transaction, no conclusion), sent by the window's end: those still unknown whenever they were
+ * sent (issue 21: "is anything uncertain?" has no window), the others when sent or concluded in it.
  */
 export interface DoubtfulQuery {
   operator: string;
@@ -140,11 +141,14 @@ export function isUnanswered(trace: WriteTrace, query: UnansweredQuery): boolean
   );
 }
 
-/** Whether a trace is a write of the query whose answer was lost, or that was never answered, reserved within its window. */
+/** Whether a trace is a write of the query whose answer was lost, or that was never answered: still unknown, or sent or concluded within its window. */
 export function isDoubtful(trace: WriteTrace, query: DoubtfulQuery): boolean {
   const reserved = new Date(trace.reserved_at);
   const unanswered = trace.transaction_id === null && trace.status === "in_flight";
-  return trace.operator === query.operator && (trace.answer_lost_at !== undefined || unanswered) && reserved >= query.since && reserved <= query.until;
+  if (trace.operator !== query.operator || reserved > query.until || (trace.answer_lost_at === undefined && !unanswered)) return false;
+  const unknown = trace.transaction_id === null && trace.status !== "not_applied";
+  const concluded = trace.concluded_at === undefined ? null : new Date(trace.concluded_at);
+  return unknown || reserved >= query.since || (concluded !== null && concluded >= query.since && concluded <= query.until);
 }
 
 /** What `repeat_of` adds to the reference of an earlier write whose outcome is unknown: the person's acknowledgement that sending again may pay twice. */

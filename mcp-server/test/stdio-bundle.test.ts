@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -326,6 +328,27 @@ describe("the bundle over stdio", () => {
     expect(shortToken.status).toBe(2);
     expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
+
+  it("stops with a clear error when its port is taken, instead of staying alive on the embedded workspace it started", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      // Bounded: a server that stayed alive after failing to listen would run until killed.
+      const taken = spawnSync(process.execPath, [bundle, "--http", "--port", String(port)], {
+        encoding: "utf8",
+        timeout: 30_000,
+        // A server stuck after failing to listen may not stop on SIGTERM either.
+        killSignal: "SIGKILL",
+        env: { PATH: process.env.PATH ?? "", ...childHome(), CUSTODY_MCP_TOKEN: randomBytes(32).toString("hex") },
+      });
+      expect(taken.status).toBe(2);
+      expect(taken.stderr).toContain(`--port: 127.0.0.1:${port} is already in use`);
+      expect(taken.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  }, 90_000);
 });
 
 describe("two server processes staking at the same moment", () => {

@@ -4,7 +4,7 @@ import { SHUTDOWN_GRACE_MS } from "../shutdown/drainable.js";
 import { serveStdio } from "../transport/stdio-server.js";
 import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";
 import { existingSealKey, sealKeySetting } from "../guard/seal-key-setting.js";
-import { OPTIONS } from "../config/options.js";
+import { OPTIONS, settingName } from "../config/options.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
@@ -68,7 +68,14 @@ async function main(): Promise<number> {
   }
   // Imported only with --http: the HTTP transport (and the undici it makes Node load) costs a stdio start 30 ms.
   const { startHttpServer, warmUp } = await import("./optional-modules.js");
-  const http = await startHttpServer(started.ctx, config.http, log, started.changes);
+  let http;
+  try {
+    http = await startHttpServer(started.ctx, config.http, log, started.changes);
+  } catch (error) {
+    // What started for it (the embedded workspace, the store) must not keep the process alive: it stops, and says why.
+    await started.close();
+    throw listenRefusal(error, config.http);
+  }
   log(`Streamable HTTP at ${http.url}`);
   warmUp(started.ctx, log);
   if (config.http.oauth !== null)
@@ -79,6 +86,14 @@ async function main(): Promise<number> {
   const left = await http.shutdown(SHUTDOWN_GRACE_MS);
   await started.close();
   return stopped(left, reason.code);
+}
+
+/** A port another program holds, said as a setting to change rather than as a stack trace. */
+function listenRefusal(error: unknown, http: { host: string; port: number }): unknown {
+  if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") return error;
+  return new ConfigError(
+    `${settingName(OPTIONS.port)}: ${http.host}:${http.port} is already in use (another server listens there); stop it, or choose another port`,
+  );
 }
 
 main().then(

@@ -1,12 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { requestOriginRefusal } from "../server/request-origin.js";
-import type { ConfirmPageLinks, ServerContext } from "../server/server-context.js";
+import type { ConfirmPageLinks, ConfirmSignIn, ServerContext } from "../server/server-context.js";
 import { CONFIRM_PATH, isSignInRoute } from "./page-paths.js";
 import { pageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { PAGE_HEADERS, pageHtml } from "./page-html.js";
 import type { PersonOpener } from "./person-opener.js";
-import type { PageSignIn } from "./page-sign-in.js";
 
 /** The pages this process remembers opening for the person, so a model's repeated calls open no more tabs. */
 const MAX_REMEMBERED_OPENS = 1000;
@@ -20,7 +19,7 @@ const MAX_REMEMBERED_OPENS = 1000;
  */
 export class ConfirmPages implements ConfirmPageLinks {
   #served: string | null = null;
-  #signIn: PageSignIn | null = null;
+  #signIn: ConfirmSignIn | null = null;
   #loopback: Promise<{ server: Server; origin: string }> | null = null;
   readonly #opener: PersonOpener | null;
   readonly #opened = new Set<string>();
@@ -30,13 +29,13 @@ export class ConfirmPages implements ConfirmPageLinks {
   }
 
   /** The HTTP server's origin, as its clients (and the person's browser) reach it, and on a team server the page's sign-in. */
-  serveAt(origin: string, signIn: PageSignIn | null = null): void {
+  serveAt(origin: string, signIn: ConfirmSignIn | null): void {
     this.#served = origin;
     this.#signIn = signIn;
   }
 
   /** How a signed-in person's page signs them in; null: no sign-in (a single user's server, or no --confirm-client-id). */
-  get signIn(): PageSignIn | null {
+  get signIn(): ConfirmSignIn | null {
     return this.#signIn;
   }
 
@@ -105,8 +104,7 @@ export async function serveConfirmRoute(
   }
   const host = (req.headers.host ?? "").toLowerCase();
   const origin = publicOrigin !== null && new URL(publicOrigin).host === host ? publicOrigin : `http://${host}`;
-  // The pages of this process are always these (ServerContext names them by their interface only, to keep server/ below confirm-page/).
-  const signIn = ctx.pages instanceof ConfirmPages ? ctx.pages.signIn : null;
+  const signIn = ctx.pages.signIn;
   // The page and its sign-in (every write's definition the page names, the issuer's token checks) load when first asked for: a start builds none of it.
   if (isSignInRoute(req)) {
     const { answerSignInRoute } = await import("./sign-in-routes.js");

@@ -4,12 +4,11 @@ import { personNonce } from "../guard/person-intent.js";
 import { questionDigest } from "../guard/question-state.js";
 import { requestLine } from "../guard/plan-view.js";
 import { questionText } from "../guard/write-answers.js";
-import type { ServerContext } from "../server/server-context.js";
+import type { ConfirmSignIn, ServerContext } from "../server/server-context.js";
 import { isPageSecret, openPageId, pageSecret, type PageTarget } from "./page-handle.js";
 import { decisionForm, linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
 import { CONFIRM_PATH } from "./page-paths.js";
 import { pageSigner } from "./page-signer.js";
-import type { PageSignIn } from "./page-sign-in.js";
 
 const READ_ONLY =
   "This copy is read-only: it cannot confirm. Confirm or decline on the page this server opened in your browser, or in an MCP client that shows forms.";
@@ -84,7 +83,7 @@ export async function answerConfirmPage(
   res: ServerResponse,
   ctx: ServerContext,
   expectedOrigin: string,
-  signIn: PageSignIn | null,
+  signIn: ConfirmSignIn | null,
 ): Promise<void> {
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   // An id is base64url, dots and a prefix: nothing to decode; anything else is not one this server made.

@@ -7,7 +7,8 @@ import { WRITE_SCOPE } from "../oauth/custody-scopes.js";
 import type { IssuerKeys } from "../oauth/issuer-keys.js";
 import { InvalidTokenError } from "../oauth/token-refusals.js";
 import { CALLBACK_PATH } from "./page-paths.js";
-import { challengeOf, type SignInFlow } from "./sign-in-flow.js";
+import type { ConfirmSignIn, PkceFlow } from "../server/server-context.js";
+import { challengeOf } from "./sign-in-flow.js";
 import { exchangeCode, TokenExchangeError, type PageClient } from "./token-exchange.js";
 
 /** Why a sign-in could not finish: said to the person on the page (never a token). */
@@ -22,7 +23,7 @@ export class SignInError extends Error {
  * endpoint checks a request's token (issuer, audience, expiry, signature, subject), issued to the
  * page's client, with custody:write: the subject it names is who signed in.
  */
-export class PageSignIn {
+export class PageSignIn implements ConfirmSignIn {
   readonly #verifier: AccessTokenVerifier;
   readonly #client: PageClient;
 
@@ -54,7 +55,7 @@ export class PageSignIn {
   }
 
   /** Where the person's browser goes to sign in for this flow. */
-  async authorizationUrl(flow: SignInFlow): Promise<string> {
+  async authorizationUrl(flow: PkceFlow): Promise<string> {
     const url = new URL(await this.#endpoint("authorizationEndpoint", "authorization_endpoint"));
     url.search = new URLSearchParams({
       response_type: "code",
@@ -70,7 +71,7 @@ export class PageSignIn {
   }
 
   /** The person the issuer signed in, from the code its redirect brought back; SignInError when not. */
-  async personFromCode(code: string, flow: SignInFlow): Promise<Person> {
+  async personFromCode(code: string, flow: PkceFlow): Promise<Person> {
     let token: string;
     try {
       token = await exchangeCode(await this.#endpoint("tokenEndpoint", "token_endpoint"), this.#client, code, flow.verifier);

@@ -1,7 +1,6 @@
-import type { PageSignIn } from "./page-sign-in.js";
 import type { IncomingMessage } from "node:http";
 import { describePerson, personOnRecord, type Person } from "@custody/shared";
-import type { ServerContext } from "../server/server-context.js";
+import type { ConfirmSignIn, ServerContext } from "../server/server-context.js";
 import type { PageTarget } from "./page-handle.js";
 import { sessionPerson } from "./page-session.js";
 import { SIGN_IN_PATH } from "./page-paths.js";
@@ -31,7 +30,7 @@ export type PageSigner = { ctx: ServerContext; person: Person | null } | { refus
  * client's token named it): without one, the person is asked to sign in at the issuer; anyone else
  * is refused. Their role (from the session) gives the context, as it gives their MCP session's.
  */
-export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: PageTarget, id: string, signIn: PageSignIn | null): PageSigner {
+export function pageSigner(req: IncomingMessage, ctx: ServerContext, target: PageTarget, id: string, signIn: ConfirmSignIn | null): PageSigner {
   if (target.person === null) return { ctx, person: null };
   if (signIn === null) {
     return {

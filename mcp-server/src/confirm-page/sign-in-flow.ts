@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { z } from "zod";
 import type { ConfirmationTokens } from "../server/confirmation-token.js";
+import type { PkceFlow } from "../server/server-context.js";
 import { cookieOf, mintSigned, openSigned, setCookie } from "./signed-cookie.js";
 
 const FLOW_COOKIE = "custody_confirm_sign_in";
@@ -22,7 +23,7 @@ export function newFlow(page: string): SignInFlow {
 }
 
 /** RFC 7636's S256 challenge of the verifier. */
-export function challengeOf(flow: SignInFlow): string {
+export function challengeOf(flow: PkceFlow): string {
   return createHash("sha256").update(flow.verifier).digest("base64url");
 }
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describePerson, personOnRecord } from "@custody/shared";
-import type { ServerContext } from "../server/server-context.js";
+import type { ConfirmSignIn, ServerContext } from "../server/server-context.js";
 import { openPageId } from "./page-handle.js";
 import { linkHtml, PAGE_HEADERS, pageHtml } from "./page-html.js";
 import { pathOf, CALLBACK_PATH, CONFIRM_PATH, SIGN_IN_PATH } from "./page-paths.js";
 import { sessionCookie, sessionPerson } from "./page-session.js";
-import { SignInError, type PageSignIn } from "./page-sign-in.js";
+import { SignInError } from "./page-sign-in.js";
 import { notTheirs } from "./page-signer.js";
 import { flowCookie, newFlow, openFlow, spentFlowCookie } from "./sign-in-flow.js";
 
@@ -31,7 +31,7 @@ function redirect(res: ServerResponse, location: string, cookies: string[] = [])
  * SameSite=Strict, so it is not sent on this cross-site redirect's chain: the answer is a page
  * whose same-origin link leads on to the confirmation, where it is.
  */
-export async function answerSignInRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, signIn: PageSignIn | null): Promise<void> {
+export async function answerSignInRoute(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, signIn: ConfirmSignIn | null): Promise<void> {
   if (signIn === null) return page(res, 404, "Not found", ["This server does not sign people in on its confirmation page."]);
   if (req.method !== "GET") {
     res.setHeader("Allow", "GET");
@@ -55,7 +55,7 @@ export async function answerSignInRoute(req: IncomingMessage, res: ServerRespons
   return redirect(res, location, [flowCookie(ctx.tokens, flow, now, signIn.secure)]);
 }
 
-async function callback(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, signIn: PageSignIn): Promise<void> {
+async function callback(req: IncomingMessage, res: ServerResponse, ctx: ServerContext, signIn: ConfirmSignIn): Promise<void> {
   const now = Date.now();
   const params = new URL(req.url ?? "/", "http://localhost").searchParams;
   const flow = openFlow(ctx.tokens, req, now);

@@ -2,10 +2,28 @@ import { grantFor, grantOperator, type CustodyClient, type GuardStore, type Pers
 import type { ConfirmationTokens, TokenBinding } from "./confirmation-token.js";
 import type { CurrencyBook } from "./currency-book.js";
 
+/** A sign-in under way at the issuer, as the page's sign-in uses it: its PKCE verifier and its state. */
+export interface PkceFlow {
+  verifier: string;
+  state: string;
+}
+
+/** How a team server's confirmation page signs a person in (confirm-page/page-sign-in.ts is the one). */
+export interface ConfirmSignIn {
+  /** Cookies get Secure when people reach the server over TLS. */
+  readonly secure: boolean;
+  /** Where the person's browser goes to sign in for this flow. */
+  authorizationUrl(flow: PkceFlow): Promise<string>;
+  /** The person the issuer signed in, from the code its redirect brought back. */
+  personFromCode(code: string, flow: PkceFlow): Promise<Person>;
+}
+
 /** Where a person confirms a write in a browser (confirm-page/confirm-pages.ts serves the pages). */
 export interface ConfirmPageLinks {
-  /** From now on the links are under this origin (the HTTP transport's, once it listens). */
-  serveAt(origin: string): void;
+  /** From now on the links are under this origin (the HTTP transport's, once it listens), and on a team server the page signs people in. */
+  serveAt(origin: string, signIn: ConfirmSignIn | null): void;
+  /** How the page signs a person in; null: no sign-in (a single user's server, or no --confirm-client-id). */
+  readonly signIn: ConfirmSignIn | null;
   /** Whether the page signs a person in (a team server with the page's OAuth client): their link is then the page's own. */
   readonly signsIn: boolean;
   /** The read-only link to the page of a dry run (its reference, and who may confirm it); null when no one could confirm on a page. */

@@ -6,7 +6,7 @@ import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
-import { ConfirmPages, serveConfirmRoute } from "../confirm-page/confirm-pages.js";
+import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
 import { CONFIRM_PATH } from "../confirm-page/page-paths.js";
 import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
@@ -305,9 +305,7 @@ export async function startHttpServer(
   port = address.port;
   const host = options.host === "::1" ? "[::1]" : options.host;
   const origin = options.publicOrigin ?? `http://${host}:${port}`;
-  const pages = deferredContext(ctx).pages;
-  if (pages instanceof ConfirmPages) pages.serveAt(origin, signIn);
-  else pages.serveAt(origin);
+  deferredContext(ctx).pages.serveAt(origin, signIn);
   const close = async () => {
     for (const session of sessions.values()) await session.transport.close();
     await modern.close();

@@ -1,15 +1,12 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunningEmulator } from "@custody/emulator";
 import type { CallToolResult } from "@modelcontextprotocol/client";
-import type { Browser, Frame } from "playwright-core";
+import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
-import { launchChromium } from "./harness/chromium.js";
-import { resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { transactionsWithLabel } from "./harness/demo-workspace.js";
+import type { TestContext } from "./harness/mcp-harness.js";
+import { recordedWorkspace } from "./harness/recorded-workspace.js";
 import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harness/view-host.js";
 
 // The confirmation view (an MCP App) in a real browser (Debian's Chromium through playwright-core),
@@ -18,34 +15,9 @@ import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harn
 // nothing on Decline, nothing more on a second Confirm, nothing for an expired dry run; the token
 // reaches the view only in the answer's `_meta`, never in what the model reads.
 
-const SHOTS = join(process.cwd(), "test-results", "app-view");
 const TTL_MS = 120_000;
-let emulator: RunningEmulator;
-let recorder: HeaderRecorder;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  emulator = await startTestEmulator();
-  await resetWorkspace(emulator);
-  recorder = await startHeaderRecorder(emulator.baseUrl);
-  browser = await launchChromium();
-}, 900_000);
-afterAll(async () => {
-  await browser?.close();
-  await recorder?.close();
-  await emulator?.close();
-});
-
-let sent = 0;
-const sendArgs = async (note: string) => ({
-  account: DEMO.solTreasury,
-  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
-  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
-  unit: "SOL",
-  note,
-});
-const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
+const workspace = recordedWorkspace({ browser: "app-view" });
+const { sendArgs, sends } = workspace;
 
 type ViewMeta = { tool: string; token: string; question: string; body: string };
 
@@ -60,7 +32,7 @@ function shownToModel(result: CallToolResult): string {
 
 /** A screenshot of the view's frame as the host shows it. */
 async function shot(frame: Frame, name: string): Promise<void> {
-  await (await frame.frameElement()).screenshot({ path: join(SHOTS, `${name}.png`) });
+  await (await frame.frameElement()).screenshot({ path: join(workspace.shots, `${name}.png`) });
 }
 
 async function outcome(frame: Frame): Promise<string> {
@@ -74,9 +46,9 @@ function modes(mode: "token" | "person") {
   let session: Awaited<ReturnType<typeof connectViewClient>>;
   let host: ViewHost;
   beforeAll(async () => {
-    context = testContext(emulator, { policy: { confirmation: mode }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
+    context = workspace.contextWith({ policy: { confirmation: mode }, tokenTtlMs: TTL_MS });
     session = await connectViewClient(context.ctx);
-    host = await openViewHost(browser, session.client);
+    host = await openViewHost(workspace.browser, session.client);
   });
   afterAll(async () => {
     await host?.page.close();
@@ -107,7 +79,7 @@ function modes(mode: "token" | "person") {
     expect(await outcome(frame)).toMatch(/^Submitted/);
     await shot(frame, `${mode}-submitted`);
     expect(sends()).toBe(before + 1);
-    expect((await transactionsWithLabel(emulator, reference)).length).toBe(1);
+    expect((await transactionsWithLabel(workspace.emulator, reference)).length).toBe(1);
     expect(host.calls.at(-1)?.name).toBe("decide_write");
     // The host renders the same answer again (a conversation reopened): its Confirm sends nothing more.
     const again = await host.render({}, dry);
@@ -126,7 +98,7 @@ function modes(mode: "token" | "person") {
     await again.getByRole("button", { name: "Confirm" }).click();
     expect(await outcome(again)).toMatch(/^Not sent/);
     expect(sends()).toBe(before);
-    expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
   });
 
   it("sends nothing for a dry run that expired while the view was open", async () => {
@@ -137,7 +109,7 @@ function modes(mode: "token" | "person") {
     expect(await outcome(frame)).toMatch(/^Not sent/);
     await shot(frame, `${mode}-expired`);
     expect(sends()).toBe(before);
-    expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+    expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
   });
 
   it("audits the view's decisions as the person's, through the view, and verify-audit counts them", async () => {
@@ -161,9 +133,9 @@ describe("the confirmation view, person mode", () => modes("person"));
 
 describe("the view's resource", () => {
   it("is an MCP App's HTML with a content security policy that allows no domain, and its own document allows nothing else", async () => {
-    const context = testContext(emulator, { baseUrl: recorder.baseUrl });
+    const context = workspace.contextWith();
     const session = await connectViewClient(context.ctx);
-    const host = await openViewHost(browser, session.client);
+    const host = await openViewHost(workspace.browser, session.client);
     try {
       const read = await session.client.readResource({ uri: "ui://custody/confirm" });
       const content = read.contents[0] as { mimeType?: string; _meta?: { ui?: { csp?: Record<string, string[]> } } };
@@ -180,17 +152,17 @@ describe("the view's resource", () => {
       const dry = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
       const frame = await host.render(args, dry);
       await frame.getByRole("button", { name: "Confirm" }).waitFor();
-      const before = recorder.requests.length;
+      const before = workspace.recorder.requests.length;
       const fetched = await frame.evaluate(
         (url) =>
           fetch(url).then(
             () => "fetched",
             (error: Error) => `refused: ${error.message}`,
           ),
-        `${recorder.baseUrl}/v1/accounts`,
+        `${workspace.recorder.baseUrl}/v1/accounts`,
       );
       expect(fetched).toMatch(/^refused/);
-      expect(recorder.requests.length).toBe(before);
+      expect(workspace.recorder.requests.length).toBe(before);
     } finally {
       await host.page.close();
       await session.close();

@@ -2,44 +2,33 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { RunningEmulator } from "@custody/emulator";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNTS, PAGE_CLIENT, PAGE_CLIENT_SECRET, startAuthorizationServer, type AuthorizationServer } from "../../test/support/authorization-server.js";
 import { freePort } from "../../test/support/free-port.js";
-import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { openTeamSession, type TeamSession } from "../../test/support/team-session.js";
 import { pageId } from "../src/confirm-page/page-handle.js";
 import { sessionCookie } from "../src/confirm-page/page-session.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
-import { resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call } from "./harness/mcp-harness.js";
 import { pageRequest } from "./harness/page-request.js";
 import { startAlternatingProxy } from "./harness/alternating-proxy.js";
-import { launchPageBrowser, transactionPosts } from "./harness/page-browser.js";
+import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
 // The confirmation page on a team server (--auth-issuer): the person signs in on it at the issuer
 // (oidc-provider, its login and consent forms filled in Chromium), through the page's own client,
 // authorization code with PKCE; only the person the write was prepared for sees and decides it.
 
-let SHOTS: string;
 const SESSION_COOKIE = "custody_confirm_session";
-let emulator: RunningEmulator;
-let recorder: HeaderRecorder;
-let context: TestContext;
+const workspace = recordedWorkspace({ browser: "confirm-page-sign-in" });
+const { sendArgs, sends } = workspace;
 let authorization: AuthorizationServer;
 let http: RunningHttpServer;
-let browser: Browser;
 let resource: string;
 
 beforeAll(async () => {
-  ({ browser, shots: SHOTS } = await launchPageBrowser("confirm-page-sign-in"));
-  emulator = await startTestEmulator();
-  await resetWorkspace(emulator);
-  recorder = await startHeaderRecorder(emulator.baseUrl);
-  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl });
   const port = await freePort();
   resource = `http://127.0.0.1:${port}/mcp`;
   authorization = await startAuthorizationServer(await freePort(), resource);
@@ -47,30 +36,16 @@ beforeAll(async () => {
   writeFileSync(secretFile, `${PAGE_CLIENT_SECRET}\n`);
   const oauth = { issuer: authorization.issuer, resource, confirmClient: { clientId: PAGE_CLIENT, secretFile, secret: null } };
   http = await startHttpServer(
-    context.ctx,
+    workspace.context.ctx,
     { port, host: "127.0.0.1", token: null, sessionIdleSeconds: 1800, maxSessions: 100, replicaId: null, publicOrigin: new URL(resource).origin, oauth },
     () => {},
   );
-}, 900_000);
+}, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
   await http?.close();
-  await context?.ctx.pages.close();
   await authorization?.stop();
-  await recorder?.close();
-  await emulator?.close();
 });
-
-let sent = 0;
-const sendArgs = async (note: string) => ({
-  account: DEMO.solTreasury,
-  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
-  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
-  unit: "SOL",
-  note,
-});
-const sends = () => transactionPosts(recorder);
 
 /** Alice's model (an MCP client that shows no form, her token): the dry run, then the same call with its reference, which answers the page's link. */
 async function waitingWrite(
@@ -92,13 +67,13 @@ async function waitingWrite(
 
 /** A browser of its own (its own cookies, at the issuer too) on the page's link: asked to sign in. */
 async function openSignedOut(link: string, shot: string): Promise<{ browserContext: BrowserContext; page: Page }> {
-  const browserContext = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const browserContext = await workspace.browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await browserContext.newPage();
   expect((await page.goto(link))?.status()).toBe(200);
   await page.getByRole("heading", { name: "Sign in to confirm" }).waitFor();
   expect(await page.locator("form").count()).toBe(0);
   expect(await page.content()).not.toContain("Amount:");
-  await page.screenshot({ path: join(SHOTS, `${shot}-asked.png`), fullPage: true });
+  await page.screenshot({ path: join(workspace.shots, `${shot}-asked.png`), fullPage: true });
   return { browserContext, page };
 }
 
@@ -106,13 +81,13 @@ async function openSignedOut(link: string, shot: string): Promise<{ browserConte
 async function signInAt(page: Page, account: string, shot: string): Promise<void> {
   await page.getByRole("link", { name: "Sign in" }).click();
   await page.locator('input[name="login"]').waitFor();
-  await page.screenshot({ path: join(SHOTS, `${shot}-issuer-login.png`), fullPage: true });
+  await page.screenshot({ path: join(workspace.shots, `${shot}-issuer-login.png`), fullPage: true });
   await page.locator('input[name="login"]').fill(account);
   await page.locator('input[name="password"]').fill((ACCOUNTS[account] as { password: string }).password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("button", { name: "Allow" }).click();
   await page.locator("h1").filter({ hasNotText: "Test issuer" }).waitFor();
-  await page.screenshot({ path: join(SHOTS, `${shot}-back.png`), fullPage: true });
+  await page.screenshot({ path: join(workspace.shots, `${shot}-back.png`), fullPage: true });
 }
 
 /** Alice signed in on her page: the confirmation with its buttons, and her session cookie. */
@@ -124,7 +99,7 @@ async function aliceOnHerPage(link: string, shot: string): Promise<{ browserCont
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/confirm" });
   await opened.page.getByRole("link", { name: "Continue to the confirmation" }).click();
   await opened.page.getByRole("button", { name: "Confirm" }).waitFor();
-  await opened.page.screenshot({ path: join(SHOTS, `${shot}-confirm.png`), fullPage: true });
+  await opened.page.screenshot({ path: join(workspace.shots, `${shot}-confirm.png`), fullPage: true });
   return { ...opened, session: cookie?.value ?? "" };
 }
 
@@ -144,13 +119,13 @@ describe("the confirmation page on a team server", () => {
       const before = sends();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.getByRole("heading", { name: "Submitted" }).waitFor();
-      await page.screenshot({ path: join(SHOTS, "yes-submitted.png"), fullPage: true });
+      await page.screenshot({ path: join(workspace.shots, "yes-submitted.png"), fullPage: true });
       expect(sends()).toBe(before + 1);
       const outcome = await again();
       expect(outcome.structured.status, outcome.text).toBe("submitted");
-      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(workspace.emulator, reference));
       // The audit names who confirmed (the signed-in person, through the page's client) and where.
-      const records = readFileSync(context.auditPath, "utf8")
+      const records = readFileSync(workspace.context.auditPath, "utf8")
         .trim()
         .split("\n")
         .map((line) => JSON.parse(line) as { event: string; person?: { subject?: string; client?: string }; details?: { through?: string } });
@@ -211,7 +186,7 @@ describe("the confirmation page on a team server", () => {
       await page.getByRole("heading", { name: "Sign in to confirm" }).waitFor();
       // Bob's own session (as the page would give him on his own page): Alice's write stays hers.
       const bob = { subject: "bob", name: "Bob Stone", groups: ["treasury-viewers"], roles: [] };
-      const bobs = (sessionCookie(context.ctx.tokens, context.ctx.policy, bob, Date.now(), false) as string).split(";")[0] as string;
+      const bobs = (sessionCookie(workspace.context.ctx.tokens, workspace.context.ctx.policy, bob, Date.now(), false) as string).split(";")[0] as string;
       const before = sends();
       const shown = await pageRequest("GET", link, "", { Cookie: bobs });
       expect(shown.status).toBe(403);
@@ -254,7 +229,7 @@ describe("the confirmation page on a team server", () => {
       await page.getByRole("heading", { name: "Declined" }).waitFor();
       expect(sends()).toBe(before);
       expect((await again()).structured.status).toBe("declined");
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
       await browserContext.close();
       await model.close();
@@ -268,15 +243,15 @@ describe("an expired dry run on a team server's page", () => {
     const { browserContext, page } = await aliceOnHerPage(link, "expired");
     try {
       const expiresAt = Date.parse((await again()).structured.expires_at as string);
-      context.clock.advance(expiresAt - context.clock.now().getTime() + 1);
+      workspace.context.clock.advance(expiresAt - workspace.context.clock.now().getTime() + 1);
       const before = sends();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator("h1").waitFor();
       expect(await page.locator("h1").innerText()).not.toBe("Submitted");
-      await page.screenshot({ path: join(SHOTS, "expired-after.png"), fullPage: true });
+      await page.screenshot({ path: join(workspace.shots, "expired-after.png"), fullPage: true });
       expect(sends()).toBe(before);
       expect((await again()).structured.status).toBe("expired");
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
       await browserContext.close();
       await model.close();
@@ -321,7 +296,7 @@ describe("the sign-in behind TLS (an https public URL)", () => {
   it("sends the person to the issuer with PKCE S256 and its state, both kept in a Secure, HttpOnly, Lax cookie of the page's path", async () => {
     const publicUrl = "https://custody.example/mcp";
     const issuer = await startAuthorizationServer(await freePort(), publicUrl);
-    const team = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl });
+    const team = workspace.contextWith({ policy: { confirmation: "person" } });
     const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
     const server = await startHttpServer(
       team.ctx,
@@ -370,8 +345,8 @@ describe("replicas behind a balancer that sends each request to the other one", 
     const publicUrl = `http://127.0.0.1:${proxyPort}/mcp`;
     const issuer = await startAuthorizationServer(await freePort(), publicUrl);
     // What replicas share: the store and the token secret; each has its own pages, sign-in and issuer discovery.
-    const shared = { policy: { confirmation: "person" as const }, baseUrl: recorder.baseUrl, store: context.ctx.store, tokenSecret: randomBytes(32) };
-    const replicas = [testContext(emulator, shared), testContext(emulator, shared)];
+    const shared = { policy: { confirmation: "person" as const }, store: workspace.context.ctx.store, tokenSecret: randomBytes(32) };
+    const replicas = [workspace.contextWith(shared), workspace.contextWith(shared)];
     const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
     const servers = await Promise.all(
       replicas.map((replica) =>

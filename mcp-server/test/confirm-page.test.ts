@@ -1,20 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { RunningEmulator } from "@custody/emulator";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { pageRequest } from "./harness/page-request.js";
-import { launchPageBrowser, transactionPosts } from "./harness/page-browser.js";
-import { resetWorkspace } from "./harness/control-plane.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, connectSession } from "./harness/mcp-harness.js";
+import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
 // Person mode's confirmation page in a real browser (Debian's Chromium through playwright-core):
 // a client that cannot ask is given the page's link; the person confirms or declines there; the
@@ -23,45 +20,21 @@ import { call, connectSession, startTestEmulator, testContext, type TestContext 
 // (the server's opener, captured here), so a client holding every string any answer gave, with
 // plain HTTP on loopback and any Origin, cannot confirm.
 
-let SHOTS: string;
 const TTL_MS = 120_000;
 const TOKEN = "test-bearer-token-0123456789-abcdef";
-let emulator: RunningEmulator;
-let recorder: HeaderRecorder;
-let context: TestContext;
-let browser: Browser;
-let http: RunningHttpServer;
 /** The links the server opened in the person's browser. */
 const opened: string[] = [];
+const workspace = recordedWorkspace({ browser: "confirm-page", context: { tokenTtlMs: TTL_MS, opener: (url) => opened.push(url) } });
+const { sendArgs, sends } = workspace;
+let http: RunningHttpServer;
 
-beforeAll(async () => {
-  ({ browser, shots: SHOTS } = await launchPageBrowser("confirm-page"));
-  emulator = await startTestEmulator();
-  await resetWorkspace(emulator);
-  recorder = await startHeaderRecorder(emulator.baseUrl);
-  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS, opener: (url) => opened.push(url) });
-}, 900_000);
 afterAll(async () => {
-  await browser?.close();
   await http?.close();
-  await context?.ctx.pages.close();
-  await recorder?.close();
-  await emulator?.close();
 });
-
-let sent = 0;
-const sendArgs = async (note: string) => ({
-  account: DEMO.solTreasury,
-  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
-  amount: `0.0${(sent += 1).toString().padStart(2, "0")}7`,
-  unit: "SOL",
-  note,
-});
-const sends = () => transactionPosts(recorder);
 
 /** A model's client (no form): the dry run, then the same call with its reference, which answers the page's link. */
 async function waitingWrite(note: string) {
-  const model = await connectSession(context.ctx);
+  const model = await connectSession(workspace.context.ctx);
   const args = await sendArgs(note);
   const dry = await call(model.client, "create_transaction", args);
   const reference = dry.structured.reference as string;
@@ -92,10 +65,10 @@ function personLink(links: readonly string[], shown: string): string {
 }
 
 async function openPage(link: string, shot: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const page = await workspace.browser.newPage({ viewport: { width: 1000, height: 900 } });
   const response = await page.goto(link);
   expect(response?.status()).toBe(200);
-  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+  await page.screenshot({ path: join(workspace.shots, `${shot}.png`), fullPage: true });
   return page;
 }
 
@@ -120,11 +93,11 @@ describe("the confirmation page (stdio's loopback listener)", () => {
       const before = sends();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.getByRole("heading", { name: "Submitted" }).waitFor();
-      await page.screenshot({ path: join(SHOTS, "submitted.png"), fullPage: true });
+      await page.screenshot({ path: join(workspace.shots, "submitted.png"), fullPage: true });
       expect(sends()).toBe(before + 1);
       const outcome = await again();
       expect(outcome.structured.status, outcome.text).toBe("submitted");
-      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(workspace.emulator, reference));
       // The same decision again, from the page's origin with its secret: nothing more.
       const replay = await rawPost(link, new URLSearchParams({ secret: secret ?? "", question: "x", decision: "confirm" }).toString(), {
         Origin: new URL(link).origin,
@@ -146,7 +119,7 @@ describe("the confirmation page (stdio's loopback listener)", () => {
       await page.getByRole("heading", { name: "Declined" }).waitFor();
       expect(sends()).toBe(before);
       expect((await again()).structured.status).toBe("declined");
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
       await page.close();
     } finally {
       await model.close();
@@ -182,7 +155,7 @@ describe("the confirmation page (stdio's loopback listener)", () => {
     const { model, link, again } = await waitingWrite("page expired");
     try {
       const page = await openPage(link, "expiring");
-      context.clock.advance(TTL_MS + 1);
+      workspace.context.clock.advance(TTL_MS + 1);
       const before = sends();
       await page.getByRole("button", { name: "Confirm" }).click();
       await page.locator("h1").waitFor();
@@ -255,7 +228,7 @@ function stringsOf(text: string, structured: unknown): string[] {
 
 describe("the audit of a page's decisions", () => {
   it("records that the person confirmed or declined through the page, and verify-audit counts where confirmations came from", async () => {
-    const records = readFileSync(context.auditPath, "utf8")
+    const records = readFileSync(workspace.context.auditPath, "utf8")
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { event: string; person?: unknown; details?: { through?: string } });
@@ -266,7 +239,7 @@ describe("the audit of a page's decisions", () => {
       ["confirmed", "page"],
     ]);
     const lines: string[] = [];
-    expect(await verifyAuditCommand(context.auditPath, (line) => lines.push(line))).toBe(0);
+    expect(await verifyAuditCommand(workspace.context.auditPath, (line) => lines.push(line))).toBe(0);
     expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 2 page$/);
   });
 });
@@ -278,7 +251,7 @@ describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMAT
     const env = {
       PATH: process.env.PATH ?? "",
       ...childHome(),
-      CUSTODY_BASE_URL: recorder.baseUrl,
+      CUSTODY_BASE_URL: workspace.recorder.baseUrl,
       CUSTODY_OPERATOR: DEMO.treasuryBot,
       CUSTODY_CONFIRMATION: "person",
       CUSTODY_CONFIRM_OPENER: opener,
@@ -317,7 +290,7 @@ describe("the confirmation page of a stdio server (the bundle, CUSTODY_CONFIRMAT
 describe("the confirmation page on the HTTP server", () => {
   it("is served at the server's own origin, Host checked", async () => {
     http = await startHttpServer(
-      context.ctx,
+      workspace.context.ctx,
       { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null },
       () => {},
     );

@@ -1,50 +1,27 @@
 import { readFileSync } from "node:fs";
-import type { RunningEmulator } from "@custody/emulator";
 import type { ElicitResult } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
+import { describe, expect, it } from "vitest";
 import { personNonce } from "../src/guard/person-intent.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, connectSession, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
-import { resetWorkspace } from "./harness/control-plane.js";
+import { DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call, connectSession, testContext } from "./harness/mcp-harness.js";
+import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
 // Person mode through real MCP clients on the emulator: the model is handed a reference and nothing
 // that confirms; a client that shows forms asks the person, one that cannot is told the write waits
 // for them, and the same call later answers what became of it.
 
-const PERSON = { confirmation: "person" as const };
 const TTL_MS = 60_000;
-let emulator: RunningEmulator;
-let recorder: HeaderRecorder;
-let context: TestContext;
-
-beforeAll(async () => {
-  emulator = await startTestEmulator();
-  await resetWorkspace(emulator);
-  recorder = await startHeaderRecorder(emulator.baseUrl);
-  context = testContext(emulator, { policy: PERSON, baseUrl: recorder.baseUrl, tokenTtlMs: TTL_MS });
-}, 60_000);
-afterAll(async () => {
-  await recorder?.close();
-  await emulator?.close();
-});
+const workspace = recordedWorkspace({ context: { tokenTtlMs: TTL_MS } });
+const { sendArgs } = workspace;
 
 const ACCEPT: ElicitResult = { action: "accept", content: { confirm: true } };
 const DECLINE: ElicitResult = { action: "decline" };
-let sent = 0;
-const sendArgs = async (note: string) => ({
-  account: DEMO.solTreasury,
-  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
-  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
-  unit: "SOL",
-  note,
-});
-const posts = () => recorder.requests.filter((request) => request.method === "POST").length;
+const posts = () => workspace.recorder.requests.filter((request) => request.method === "POST").length;
 
 /** A session of the server: asking the person with `answer` when given, else a client that shows no form. */
 async function session(answer?: ElicitResult) {
   const asked: string[] = [];
-  const opened = await connectSession(context.ctx, answer === undefined ? undefined : (message) => (asked.push(message), answer));
+  const opened = await connectSession(workspace.context.ctx, answer === undefined ? undefined : (message) => (asked.push(message), answer));
   return { ...opened, asked };
 }
 
@@ -58,11 +35,15 @@ describe("person mode", () => {
       expect(dry.token).toBeUndefined();
       const reference = dry.structured.reference as string;
       expect(dry.text).toContain(`reference "${reference}"`);
-      const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
+      const nonce = personNonce(workspace.context.ctx.tokens, reference, {
+        tool: "create_transaction",
+        operator: workspace.context.ctx.operator,
+        person: null,
+      });
       const everything = JSON.stringify(dry);
       expect(everything).not.toMatch(/v2\.[0-9a-f]{32}\./);
       expect(everything).not.toContain(nonce);
-      expect((await context.ctx.store.lookUpIntent(nonce)).outcome).toBe("open");
+      expect((await workspace.context.ctx.store.lookUpIntent(nonce)).outcome).toBe("open");
     } finally {
       await model.close();
     }
@@ -83,8 +64,8 @@ describe("person mode", () => {
       expect(again.structured.status, again.text).toBe("refused");
       expect(again.structured.reason).toBe("reused");
       expect(again.text).toMatch(/^REFUSED: reference: already used/);
-      expect(await transactionsWithLabel(emulator, reference)).toHaveLength(1);
-      const records = readFileSync(context.auditPath, "utf8")
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toHaveLength(1);
+      const records = readFileSync(workspace.context.auditPath, "utf8")
         .split("\n")
         .filter((line) => line.includes(reference) && line.includes('"event":"confirmed"'));
       expect(records.map((line) => (JSON.parse(line) as { details: { through: string } }).details.through)).toEqual(["form"]);
@@ -105,7 +86,7 @@ describe("person mode", () => {
       expect(declined.structured.status, declined.text).toBe("declined");
       expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("declined");
       expect(posts()).toBe(before);
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
       await person.close();
       await model.close();
@@ -125,11 +106,11 @@ describe("person mode", () => {
       // The other places the person confirms: a client that shows forms, and (a single user on the file store) VS Code's view.
       expect(waiting.text).toContain("in an MCP client that shows forms");
       expect(waiting.text).toContain("or in VS Code's Custody: Waiting for You view");
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
       expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
       const outcome = await call(model.client, "create_transaction", { ...args, reference });
       expect(outcome.structured.status, outcome.text).toBe("submitted");
-      expect(outcome.structured.transaction_id).toBe((await transactionsWithLabel(emulator, reference))[0]);
+      expect(outcome.structured.transaction_id).toBe((await transactionsWithLabel(workspace.emulator, reference))[0]);
     } finally {
       await model.close();
       await person.close();
@@ -159,7 +140,11 @@ describe("person mode", () => {
               `\\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `,
           ),
         );
-        const nonce = personNonce(context.ctx.tokens, reference, { tool: "create_transaction", operator: context.ctx.operator, person: null });
+        const nonce = personNonce(workspace.context.ctx.tokens, reference, {
+          tool: "create_transaction",
+          operator: workspace.context.ctx.operator,
+          person: null,
+        });
         expect(JSON.stringify(listed)).not.toContain(nonce);
         expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
         const after = await call(model.client, "list_pending_approvals", {});
@@ -178,7 +163,7 @@ describe("person mode", () => {
       const args = await sendArgs("expired");
       const dry = await call(model.client, "create_transaction", args);
       const reference = dry.structured.reference as string;
-      context.clock.advance(TTL_MS + 1);
+      workspace.context.clock.advance(TTL_MS + 1);
       const before = posts();
       expect((await call(model.client, "create_transaction", { ...args, reference })).structured.status).toBe("expired");
       const late = await call(person.client, "create_transaction", { ...args, reference });
@@ -202,7 +187,7 @@ describe("person mode", () => {
     } finally {
       await model.close();
     }
-    const tokenMode = testContext(emulator);
+    const tokenMode = testContext(workspace.emulator);
     const plain = await connectSession(tokenMode.ctx);
     try {
       const refused = await call(plain.client, "create_transaction", { ...(await sendArgs("token mode")), reference: "cw-00000000000000000000" });
@@ -236,7 +221,7 @@ describe("a role that requires the person", () => {
         { name: "careful", when: { groups: ["careful"] }, confirmation: "person" as const },
         { name: "plain", when: { groups: ["plain"] } },
       ];
-      const team = testContext(emulator, { policy: { roles }, baseUrl: recorder.baseUrl });
+      const team = workspace.contextWith({ policy: { roles } });
       const careful = await connectSession(team.ctx, undefined, { subject: "carla", groups: ["careful"], roles: [] });
       const plain = await connectSession(team.ctx, undefined, { subject: "paul", groups: ["plain"], roles: [] });
       try {

@@ -1,13 +1,11 @@
-import type { RunningEmulator } from "@custody/emulator";
 import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHeaderRecorder, type HeaderRecorder } from "../../test/support/header-recorder.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
-import { resetWorkspace } from "./harness/control-plane.js";
-import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
-import { call, startTestEmulator, testContext, type TestContext } from "./harness/mcp-harness.js";
+import { transactionsWithLabel } from "./harness/demo-workspace.js";
+import { call } from "./harness/mcp-harness.js";
 import { MODERN, modernClient } from "./harness/modern-client.js";
 import { pageRequest } from "./harness/page-request.js";
+import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
 // Person mode with a client that declares only URL elicitation: the call with the reference asks it
 // to show the person the confirmation page (its URL, with the page's secret, goes to the client's
@@ -17,39 +15,21 @@ import { pageRequest } from "./harness/page-request.js";
 
 const TOKEN = "test-bearer-token-0123456789-url";
 const LEGACY = "2025-11-25";
-let emulator: RunningEmulator;
-let recorder: HeaderRecorder;
-let context: TestContext;
-let http: RunningHttpServer;
 const opened: string[] = [];
+const workspace = recordedWorkspace({ context: { opener: (url) => opened.push(url) } });
+const { sendArgs, sends } = workspace;
+let http: RunningHttpServer;
 
 beforeAll(async () => {
-  emulator = await startTestEmulator();
-  await resetWorkspace(emulator);
-  recorder = await startHeaderRecorder(emulator.baseUrl);
-  context = testContext(emulator, { policy: { confirmation: "person" }, baseUrl: recorder.baseUrl, opener: (url) => opened.push(url) });
   http = await startHttpServer(
-    context.ctx,
+    workspace.context.ctx,
     { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null },
     () => {},
   );
 }, 60_000);
 afterAll(async () => {
   await http?.close();
-  await context?.ctx.pages.close();
-  await recorder?.close();
-  await emulator?.close();
 });
-
-let sent = 0;
-const sendArgs = async (note: string) => ({
-  account: DEMO.solTreasury,
-  recipient: (await accountNamed(emulator, DEMO.solCold)).address,
-  amount: `0.0${(sent += 1).toString().padStart(2, "0")}3`,
-  unit: "SOL",
-  note,
-});
-const sends = () => recorder.requests.filter((entry) => entry.method === "POST" && /\/transactions(\?|$)/.test(entry.path)).length;
 
 /** The person on the page the client showed them: its form read, their decision posted from the page's origin. */
 async function decideOnPage(url: string, decision: "confirm" | "decline"): Promise<string> {
@@ -93,7 +73,7 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       expect(decidedText).toContain("<h1>Submitted</h1>");
       expect(outcome.structured.status, outcome.text).toBe("submitted");
       expect(sends()).toBe(before + 1);
-      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(emulator, reference));
+      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(workspace.emulator, reference));
       // The model read nothing that confirms, and the server opened no page of its own: the client showed it.
       expect(`${dry.text}${outcome.text}${JSON.stringify([dry.structured, outcome.structured])}`).not.toContain(
         new URL(shown[0] as string).searchParams.get("key"),
@@ -146,13 +126,13 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       const args = await sendArgs(`url expired ${era}`);
       const dry = await call(client, "create_transaction", args);
       const reference = dry.structured.reference as string;
-      context.clock.advance(Date.parse(dry.structured.expires_at as string) - context.clock.now().getTime() + 1);
+      workspace.context.clock.advance(Date.parse(dry.structured.expires_at as string) - workspace.context.clock.now().getTime() + 1);
       const before = sends();
       const late = await call(client, "create_transaction", { ...args, reference });
       expect(late.structured.status, late.text).toBe("expired");
       expect(shown).toEqual([]);
       expect(sends()).toBe(before);
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
       await client.close();
     }
@@ -175,7 +155,7 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       const declined = await call(client, "create_transaction", { ...args, reference });
       expect(declined.structured.status, declined.text).toBe("declined");
       expect(sends()).toBe(before);
-      expect(await transactionsWithLabel(emulator, reference)).toEqual([]);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
       await client.close();
     }

@@ -1,4 +1,5 @@
 import type { Currency } from "../src/schemas/currency.js";
+import type { SendRequestInput } from "../src/kinds/send/send-request.js";
 
 export const SOL: Currency = {
   name: "SOL",
@@ -31,3 +32,14 @@ export const ETHEREUM_RECIPIENT = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
 export const STAKING_CONTRACT = "0xae7ab96520DE3A18E5e111B5EaAb095312D7fE84";
 /** submit(address referral) with a zero referral. */
 export const STAKING_CALL_DATA = `0xa1903eab${"0".repeat(64)}`;
+
+/** The spec's Solana send: 1.5 SOL from sol-hot, fees capped at 5000 lamports. */
+export const SOLANA_PAYOUT: SendRequestInput = {
+  network: "Solana",
+  account_name: "sol-hot",
+  recipient: SOLANA_RECIPIENT,
+  amount: 1_500_000_000n,
+  max_fees: 5_000n,
+  speed: "NORMAL",
+  currency: SOL,
+};

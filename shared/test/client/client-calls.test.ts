@@ -6,7 +6,7 @@ import { buildSendRequest } from "../../src/kinds/send/send-request.js";
 import { buildApproveRequest } from "../../src/kinds/approve/approve-request.js";
 import { stringifyJsonExact } from "../../src/json/exact-json.js";
 import { isPolkadotAccount } from "../../src/schemas/account.js";
-import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
+import { SOL, SOLANA_PAYOUT, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 import { json, ScriptedServer } from "./scripted-server.js";
 import { BIG_POLKADOT_TOTAL, healthWire, pageWire, polkadotAccountWire, solanaStakeWire, STAKE_UID, transactionWire, userWire } from "./wire-fixtures.js";
 
@@ -33,17 +33,7 @@ describe("CustodyClient: what goes on the wire", () => {
       .on("POST", `/solana/accounts/3/stakes/${STAKE_UID}/actions/deactivate`, json(transactionWire({ type: "STAKE_DEACTIVATE" })));
     const custody = new CustodyClient({ baseUrl: server.baseUrl, operator: OPERATOR, userAgent: "treasury-service/2.1" });
     await custody.health();
-    await custody.createTransaction(
-      buildSendRequest({
-        network: "Solana",
-        account_name: "sol-hot",
-        recipient: SOLANA_RECIPIENT,
-        amount: 1_500_000_000n,
-        max_fees: 5_000n,
-        speed: "NORMAL",
-        currency: SOL,
-      }),
-    );
+    await custody.createTransaction(buildSendRequest(SOLANA_PAYOUT));
     await custody.deactivateSolanaStake(3, STAKE_UID);
     expect(server.requests).toHaveLength(3);
     for (const request of server.requests) {

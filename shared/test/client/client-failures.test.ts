@@ -17,7 +17,7 @@ import { buildCreateSolanaStakeRequest } from "../../src/kinds/solana/solana-sta
 import { buildSendRequest } from "../../src/kinds/send/send-request.js";
 import { UNKNOWN_OPERATOR_ERROR_NAME } from "../../src/schemas/error-body.js";
 import type { PolkadotCoinFields } from "../../src/schemas/polkadot-coin-fields.js";
-import { SOL, SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
+import { SOLANA_PAYOUT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 import type { Scripted } from "./scripted-server.js";
 import { json, ScriptedServer, text } from "./scripted-server.js";
 import { healthWire, polkadotAccountWire, transactionWire } from "./wire-fixtures.js";
@@ -44,17 +44,7 @@ function client(options: Partial<CustodyClientOptions> = {}): CustodyClient {
   });
 }
 
-const sendBody = () =>
-  buildSendRequest({
-    network: "Solana",
-    account_name: "sol-hot",
-    recipient: SOLANA_RECIPIENT,
-    amount: 1_500_000_000n,
-    max_fees: 5_000n,
-    speed: "NORMAL",
-    currency: SOL,
-    note: { title: "payout-2024-03-ref-77", content: "March payout" },
-  });
+const sendBody = () => buildSendRequest({ ...SOLANA_PAYOUT, note: { title: "payout-2024-03-ref-77", content: "March payout" } });
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {

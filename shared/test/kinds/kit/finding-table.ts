@@ -3,6 +3,11 @@ import { Finding } from "../../../src/schemas/finding.js";
 
 export type Expected = ReadonlyArray<readonly [code: string, severity: Finding["severity"]]>;
 
+/** An expected finding that only informs. */
+export const info = (code: string) => [code, "info"] as const;
+/** An expected finding that blocks the write. */
+export const block = (code: string) => [code, "block"] as const;
+
 /** Asserts the findings, in order, by code and severity; that each is well formed; and that every non-info message names `fields`. */
 export function expectFindings(findings: readonly Finding[], expected: Expected, fields: readonly string[] = []): void {
   expect(findings.map((item) => [item.code, item.severity])).toEqual(expected);

@@ -7,7 +7,7 @@ import {
   TransactionRequest,
   type PolkadotOperation,
 } from "../../../src/index.js";
-import { expectFindings, type Expected } from "../kit/finding-table.js";
+import { block, expectFindings, info, type Expected } from "../kit/finding-table.js";
 
 // As the service sends them: JSON integers (one above 2^53, given as digits by parseJsonExact).
 const balancesWire = {
@@ -30,140 +30,77 @@ const nothingUnbonded = PolkadotBalances.parse({ ...balancesWire, total_unbonded
 const nothingAtAll = PolkadotBalances.parse({ ...balancesWire, total_unbonded: 0, unbonded: [], total_unbonding: 0, unbonding: [] });
 const staking = PolkadotStaking.parse({ controller_address: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5", proxies: [], rewards_destination: "Staked" });
 
+const AMOUNT_OK = info("POLKADOT_AMOUNT_OK");
+const NOT_POSITIVE = block("POLKADOT_AMOUNT_NOT_POSITIVE");
+
 describe("checkPolkadotOperation", () => {
   it.each<[string, PolkadotOperation, PolkadotBalances, Expected, string[]]>([
-    [
-      "UNBOND all of a bonded balance above 2^53",
-      { type: "UNBOND", amount: 9007199254740993n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_UNBOND_OK", "info"],
-      ],
-      [],
-    ],
+    ["UNBOND all of a bonded balance above 2^53", { type: "UNBOND", amount: 9007199254740993n }, balances, [AMOUNT_OK, info("POLKADOT_UNBOND_OK")], []],
     [
       "UNBOND one base unit over bonded",
       { type: "UNBOND", amount: 9007199254740994n },
       balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_UNBOND_EXCEEDS_BONDED", "block"],
-      ],
+      [AMOUNT_OK, block("POLKADOT_UNBOND_EXCEEDS_BONDED")],
       ["balances.bonded", "9007199254740994", "9007199254740993"],
     ],
-    [
-      "UNBOND zero",
-      { type: "UNBOND", amount: 0n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
-        ["POLKADOT_UNBOND_OK", "info"],
-      ],
-      ["UNBOND amount"],
-    ],
-    [
-      "BONDEXTRA exactly available",
-      { type: "BONDEXTRA", amount: 5_000_000_000n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_BONDEXTRA_OK", "info"],
-      ],
-      [],
-    ],
+    ["UNBOND zero", { type: "UNBOND", amount: 0n }, balances, [NOT_POSITIVE, info("POLKADOT_UNBOND_OK")], ["UNBOND amount"]],
+    ["BONDEXTRA exactly available", { type: "BONDEXTRA", amount: 5_000_000_000n }, balances, [AMOUNT_OK, info("POLKADOT_BONDEXTRA_OK")], []],
     [
       "BONDEXTRA over available",
       { type: "BONDEXTRA", amount: 5_000_000_001n },
       balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE", "block"],
-      ],
+      [AMOUNT_OK, block("POLKADOT_BONDEXTRA_EXCEEDS_AVAILABLE")],
       ["balances.available", "5000000001", "5000000000"],
     ],
-    [
-      "BONDEXTRA negative",
-      { type: "BONDEXTRA", amount: -1n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
-        ["POLKADOT_BONDEXTRA_OK", "info"],
-      ],
-      ["BONDEXTRA amount", "-1"],
-    ],
-    [
-      "REBOND exactly unbonding plus unbonded",
-      { type: "REBOND", amount: 5_000_000_000n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_REBOND_OK", "info"],
-      ],
-      [],
-    ],
+    ["BONDEXTRA negative", { type: "BONDEXTRA", amount: -1n }, balances, [NOT_POSITIVE, info("POLKADOT_BONDEXTRA_OK")], ["BONDEXTRA amount", "-1"]],
+    ["REBOND exactly unbonding plus unbonded", { type: "REBOND", amount: 5_000_000_000n }, balances, [AMOUNT_OK, info("POLKADOT_REBOND_OK")], []],
     [
       "REBOND more than unbonding, less than unbonding plus unbonded",
       { type: "REBOND", amount: 4_000_000_000n },
       balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_REBOND_OK", "info"],
-      ],
+      [AMOUNT_OK, info("POLKADOT_REBOND_OK")],
       [],
     ],
     [
       "REBOND over unbonding plus unbonded",
       { type: "REBOND", amount: 5_000_000_001n },
       balances,
-      [
-        ["POLKADOT_AMOUNT_OK", "info"],
-        ["POLKADOT_REBOND_EXCEEDS_UNBONDING", "block"],
-      ],
+      [AMOUNT_OK, block("POLKADOT_REBOND_EXCEEDS_UNBONDING")],
       ["balances.total_unbonding", "balances.total_unbonded", "5000000000"],
     ],
-    [
-      "REBOND zero",
-      { type: "REBOND", amount: 0n },
-      balances,
-      [
-        ["POLKADOT_AMOUNT_NOT_POSITIVE", "block"],
-        ["POLKADOT_REBOND_OK", "info"],
-      ],
-      ["REBOND amount"],
-    ],
-    ["WITHDRAWUNBONDED with unbonded funds", { type: "WITHDRAWUNBONDED" }, balances, [["POLKADOT_WITHDRAW_OK", "info"]], []],
+    ["REBOND zero", { type: "REBOND", amount: 0n }, balances, [NOT_POSITIVE, info("POLKADOT_REBOND_OK")], ["REBOND amount"]],
+    ["WITHDRAWUNBONDED with unbonded funds", { type: "WITHDRAWUNBONDED" }, balances, [info("POLKADOT_WITHDRAW_OK")], []],
     [
       "WITHDRAWUNBONDED with nothing unbonded, funds still unbonding",
       { type: "WITHDRAWUNBONDED" },
       nothingUnbonded,
-      [["POLKADOT_WITHDRAW_NOTHING_UNBONDED", "block"]],
+      [block("POLKADOT_WITHDRAW_NOTHING_UNBONDED")],
       ["balances.total_unbonded", "do nothing", "approval", "balances.total_unbonding 3000000000", "unbonds in 1 h"],
     ],
     [
       "WITHDRAWUNBONDED with nothing unbonded or unbonding",
       { type: "WITHDRAWUNBONDED" },
       nothingAtAll,
-      [["POLKADOT_WITHDRAW_NOTHING_UNBONDED", "block"]],
+      [block("POLKADOT_WITHDRAW_NOTHING_UNBONDED")],
       ["balances.total_unbonded", "do nothing", "approval"],
     ],
-    ["SETPAYEE to a new destination", { type: "SETPAYEE", payee: "Stash" }, balances, [["POLKADOT_PAYEE_OK", "info"]], []],
+    ["SETPAYEE to a new destination", { type: "SETPAYEE", payee: "Stash" }, balances, [info("POLKADOT_PAYEE_OK")], []],
     [
       "SETPAYEE to the current destination",
       { type: "SETPAYEE", payee: "Staked" },
       balances,
-      [["POLKADOT_PAYEE_UNCHANGED", "block"]],
+      [block("POLKADOT_PAYEE_UNCHANGED")],
       ["staking.rewards_destination", "Staked", "nothing would change"],
     ],
     [
       "SETPAYEE to the current destination in other case",
       { type: "SETPAYEE", payee: " staked" },
       balances,
-      [["POLKADOT_PAYEE_UNCHANGED", "block"]],
+      [block("POLKADOT_PAYEE_UNCHANGED")],
       ["staking.rewards_destination", "letter case"],
     ],
-    ["SETPAYEE empty", { type: "SETPAYEE", payee: "" }, balances, [["POLKADOT_PAYEE_EMPTY", "block"]], ["payee"]],
-    ["SETPAYEE blank", { type: "SETPAYEE", payee: "   " }, balances, [["POLKADOT_PAYEE_EMPTY", "block"]], ["payee"]],
+    ["SETPAYEE empty", { type: "SETPAYEE", payee: "" }, balances, [block("POLKADOT_PAYEE_EMPTY")], ["payee"]],
+    ["SETPAYEE blank", { type: "SETPAYEE", payee: "   " }, balances, [block("POLKADOT_PAYEE_EMPTY")], ["payee"]],
   ])("%s", (_name, op, given, expected, fields) => {
     expectFindings(checkPolkadotOperation(op, given, staking), expected, fields);
   });
@@ -182,18 +119,8 @@ const bondExtra = { amount: planck("10000000000"), max_fees: planck("0"), coin_f
 const withdraw = { amount: planck(null), max_fees: planck("0"), coin_fields: { type: "WITHDRAWUNBONDED" } };
 const setPayee = { amount: planck(null), max_fees: planck("0"), coin_fields: { type: "SETPAYEE", payee: "Stash" } };
 
-const ALL_OK_AMOUNT: Expected = [
-  ["POLKADOT_RECIPIENT_OK", "info"],
-  ["POLKADOT_SPEED_OK", "info"],
-  ["POLKADOT_MAX_FEES_OK", "info"],
-  ["POLKADOT_AMOUNT_BASE_UNITS_OK", "info"],
-];
-const ALL_OK_NULL: Expected = [
-  ["POLKADOT_RECIPIENT_OK", "info"],
-  ["POLKADOT_SPEED_OK", "info"],
-  ["POLKADOT_MAX_FEES_OK", "info"],
-  ["POLKADOT_AMOUNT_NULL_OK", "info"],
-];
+const ALL_OK_AMOUNT: Expected = [info("POLKADOT_RECIPIENT_OK"), info("POLKADOT_SPEED_OK"), info("POLKADOT_MAX_FEES_OK"), info("POLKADOT_AMOUNT_BASE_UNITS_OK")];
+const ALL_OK_NULL: Expected = [info("POLKADOT_RECIPIENT_OK"), info("POLKADOT_SPEED_OK"), info("POLKADOT_MAX_FEES_OK"), info("POLKADOT_AMOUNT_NULL_OK")];
 const withAmount = (code: string, severity: "block" | "warn" | "info", okList: Expected): Expected => [...okList.slice(0, 3), [code, severity]];
 
 describe("checkPolkadotFixedValues", () => {
@@ -207,31 +134,31 @@ describe("checkPolkadotFixedValues", () => {
     [
       "a recipient on a staking request",
       { ...bondExtra, recipient: "15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5" },
-      [["POLKADOT_RECIPIENT_NOT_EMPTY", "block"], ...ALL_OK_AMOUNT.slice(1)],
+      [block("POLKADOT_RECIPIENT_NOT_EMPTY"), ...ALL_OK_AMOUNT.slice(1)],
       ["recipient", "BONDEXTRA"],
     ],
     [
       "speed NORMAL",
       { ...withdraw, speed: "NORMAL" },
-      [ALL_OK_NULL[0]!, ["POLKADOT_SPEED_NOT_CUSTOM", "block"], ...ALL_OK_NULL.slice(2)],
+      [ALL_OK_NULL[0]!, block("POLKADOT_SPEED_NOT_CUSTOM"), ...ALL_OK_NULL.slice(2)],
       ["speed", "CUSTOM", "NORMAL"],
     ],
     [
       "max_fees not zero",
       { ...setPayee, max_fees: planck("1000") },
-      [...ALL_OK_NULL.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_NULL[3]!],
+      [...ALL_OK_NULL.slice(0, 2), block("POLKADOT_MAX_FEES_NOT_ZERO"), ALL_OK_NULL[3]!],
       ["max_fees", "1000"],
     ],
     [
       'max_fees "00" is not the fixed "0"',
       { ...bondExtra, max_fees: "00" },
-      [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!],
+      [...ALL_OK_AMOUNT.slice(0, 2), block("POLKADOT_MAX_FEES_NOT_ZERO"), ALL_OK_AMOUNT[3]!],
       ["max_fees"],
     ],
     [
       "max_fees value null",
       { ...bondExtra, max_fees: planck(null) },
-      [...ALL_OK_AMOUNT.slice(0, 2), ["POLKADOT_MAX_FEES_NOT_ZERO", "block"], ALL_OK_AMOUNT[3]!],
+      [...ALL_OK_AMOUNT.slice(0, 2), block("POLKADOT_MAX_FEES_NOT_ZERO"), ALL_OK_AMOUNT[3]!],
       ["max_fees"],
     ],
     [
@@ -267,12 +194,7 @@ describe("checkPolkadotFixedValues", () => {
     [
       "everything wrong at once",
       { ...withdraw, recipient: "x", speed: "FAST", max_fees: "5", amount: "7" },
-      [
-        ["POLKADOT_RECIPIENT_NOT_EMPTY", "block"],
-        ["POLKADOT_SPEED_NOT_CUSTOM", "block"],
-        ["POLKADOT_MAX_FEES_NOT_ZERO", "block"],
-        ["POLKADOT_AMOUNT_NOT_NULL", "block"],
-      ],
+      [block("POLKADOT_RECIPIENT_NOT_EMPTY"), block("POLKADOT_SPEED_NOT_CUSTOM"), block("POLKADOT_MAX_FEES_NOT_ZERO"), block("POLKADOT_AMOUNT_NOT_NULL")],
       ["WITHDRAWUNBONDED"],
     ],
   ])("%s", (_name, fields, expected, named) => {

@@ -3,70 +3,45 @@ import { stringifyJsonExact } from "../../../src/json/exact-json.js";
 import { InvalidInputError } from "../../../src/client/errors.js";
 import { buildSendRequest } from "../../../src/kinds/send/send-request.js";
 import { TransactionRequest } from "../../../src/schemas/transaction-request.js";
-import { DOT, ETH, ETHEREUM_RECIPIENT, POLKADOT_RECIPIENT, SOL, SOLANA_RECIPIENT } from "../../currency-fixtures.js";
+import { DOT, ETH, ETHEREUM_RECIPIENT, POLKADOT_RECIPIENT, SOL, SOLANA_PAYOUT, SOLANA_RECIPIENT } from "../../currency-fixtures.js";
 
 describe("buildSendRequest", () => {
-  it("builds the Solana send body of the spec: base-unit amount objects and coin_fields SEND", () => {
-    const body = buildSendRequest({
-      network: "Solana",
-      account_name: "sol-hot",
-      recipient: SOLANA_RECIPIENT,
-      amount: 1_500_000_000n,
-      max_fees: 5_000n,
-      speed: "NORMAL",
-      currency: SOL,
-      note: { title: "payout-2024-03", content: "March payout" },
-    });
-    expect(body).toStrictEqual({
-      account_name: "sol-hot",
-      amount: { value: "1500000000", unit: "lamport" },
-      max_fees: { value: "5000", unit: "lamport" },
-      recipient: SOLANA_RECIPIENT,
-      speed: "NORMAL",
-      coin_fields: { type: "SEND" },
-      note: { title: "payout-2024-03", content: "March payout" },
-    });
+  // Amounts beyond 2^64 stay exact on every network.
+  it.each([
+    ["Solana", "sol-hot", SOL, SOLANA_RECIPIENT, "NORMAL", "lamport", { coin_fields: { type: "SEND" } }],
+    ["Polkadot", "dot-main", DOT, POLKADOT_RECIPIENT, "FAST", "planck", { coin_fields: { type: "SEND" } }],
+    ["Ethereum", "eth-vault", ETH, ETHEREUM_RECIPIENT, "NORMAL", "wei", {}],
+  ] as const)(
+    "builds the %s send body of the spec: base-unit amount objects and its coin_fields",
+    (network, account_name, currency, recipient, speed, unit, coinFields) => {
+      const body = buildSendRequest({
+        network,
+        account_name,
+        recipient,
+        amount: 123_456_789_012_345_678_901_234_567_890n,
+        max_fees: 2_100_000_000_000_000n,
+        speed,
+        currency,
+      });
+      expect(body).toStrictEqual({
+        account_name,
+        amount: { value: "123456789012345678901234567890", unit },
+        max_fees: { value: "2100000000000000", unit },
+        recipient,
+        speed,
+        ...coinFields,
+      });
+      expect(TransactionRequest.safeParse(body).success).toBe(true);
+    },
+  );
+
+  it("puts the note on the wire after the spec's fields, exactly", () => {
+    const body = buildSendRequest({ ...SOLANA_PAYOUT, note: { title: "payout-2024-03", content: "March payout" } });
+    expect(body.note).toStrictEqual({ title: "payout-2024-03", content: "March payout" });
     expect(stringifyJsonExact(body)).toBe(
       `{"account_name":"sol-hot","amount":{"value":"1500000000","unit":"lamport"},"max_fees":{"value":"5000","unit":"lamport"},` +
         `"recipient":"${SOLANA_RECIPIENT}","speed":"NORMAL","coin_fields":{"type":"SEND"},"note":{"title":"payout-2024-03","content":"March payout"}}`,
     );
-  });
-
-  it("sends coin_fields SEND on Polkadot and none on Ethereum; amounts beyond 2^64 stay exact", () => {
-    const dot = buildSendRequest({
-      network: "Polkadot",
-      account_name: "dot-main",
-      recipient: POLKADOT_RECIPIENT,
-      amount: 25_000_000_000n,
-      max_fees: 200_000_000n,
-      speed: "FAST",
-      currency: DOT,
-    });
-    expect(dot).toStrictEqual({
-      account_name: "dot-main",
-      amount: { value: "25000000000", unit: "planck" },
-      max_fees: { value: "200000000", unit: "planck" },
-      recipient: POLKADOT_RECIPIENT,
-      speed: "FAST",
-      coin_fields: { type: "SEND" },
-    });
-    const eth = buildSendRequest({
-      network: "Ethereum",
-      account_name: "eth-vault",
-      recipient: ETHEREUM_RECIPIENT,
-      amount: 123_456_789_012_345_678_901_234_567_890n,
-      max_fees: 2_100_000_000_000_000n,
-      speed: "NORMAL",
-      currency: ETH,
-    });
-    expect(eth).toStrictEqual({
-      account_name: "eth-vault",
-      amount: { value: "123456789012345678901234567890", unit: "wei" },
-      max_fees: { value: "2100000000000000", unit: "wei" },
-      recipient: ETHEREUM_RECIPIENT,
-      speed: "NORMAL",
-    });
-    expect(TransactionRequest.safeParse(eth).success).toBe(true);
   });
 
   it("names every bad field and its rule", () => {

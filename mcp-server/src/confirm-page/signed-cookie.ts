@@ -1,11 +1,20 @@
 import type { IncomingMessage } from "node:http";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ConfirmationTokens } from "../server/confirmation-token.js";
+import { openHandle, sealHandle, type SealedKind } from "../server/sealed-handle.js";
 
 /** Longer than a browser keeps (4 KiB a cookie): not one this server set. */
 const MAX_VALUE_CHARS = 4000;
 /** Where the page's cookies are sent: its routes only, never the MCP endpoint. */
 const COOKIE_PATH = "/confirm";
+
+/** What every signed cookie holds besides its value: when it expires (ms). */
+const Expiring = z.looseObject({ exp: z.number() });
+
+/** A cookie's value has no label: its purpose alone tells it apart. */
+function cookieKind(purpose: string): SealedKind<z.infer<typeof Expiring>> {
+  return { prefix: null, purpose, maxChars: MAX_VALUE_CHARS, payload: Expiring };
+}
 
 /**
  * A value this server minted for a browser to bring back: `<base64url JSON>.<HMAC>` under the token
@@ -13,23 +22,16 @@ const COOKIE_PATH = "/confirm";
  * any replica that reads the secret opens it; none remembers it.
  */
 export function mintSigned(tokens: ConfirmationTokens, purpose: string, value: object, exp: number): string {
-  const body = Buffer.from(JSON.stringify({ ...value, exp })).toString("base64url");
-  return `${body}.${tokens.sign(purpose, body)}`;
+  return sealHandle(tokens, cookieKind(purpose), { ...value, exp });
 }
 
 /** The value of a text mintSigned made for this purpose, unexpired and of this shape; else null (altered, another purpose, expired). */
 export function openSigned<T>(tokens: ConfirmationTokens, purpose: string, text: string | null, schema: z.ZodType<T>, now: number): T | null {
-  if (text === null || text.length > MAX_VALUE_CHARS) return null;
-  const [body, mac, extra] = text.split(".");
-  if (body === undefined || mac === undefined || extra !== undefined || !tokens.signed(purpose, body, mac)) return null;
-  try {
-    const value = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { exp?: unknown };
-    if (typeof value.exp !== "number" || now >= value.exp) return null;
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  if (text === null) return null;
+  const opened = openHandle(tokens, cookieKind(purpose), text);
+  if (!opened.ok || now >= opened.payload.exp) return null;
+  const parsed = schema.safeParse(opened.payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A cookie the request carries, by name (the first of that name), or null. */

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
+import { openHandle, sealHandle, type SealedKind, type SealRefusal } from "../server/sealed-handle.js";
 
-const PREFIX = "q1";
-const PURPOSE = "custody.question.v1";
 /** A requestState longer than this is not one this server minted: refused before it is decoded. */
 const MAX_STATE_CHARS = 1024;
 
@@ -22,6 +21,16 @@ const QuestionState = z.strictObject({
 });
 export type QuestionState = z.infer<typeof QuestionState>;
 
+const QUESTION: SealedKind<QuestionState> = { prefix: "q1", purpose: "custody.question.v1", maxChars: MAX_STATE_CHARS, payload: QuestionState };
+
+const REFUSALS: Record<SealRefusal, string> = {
+  overlong: `longer than ${MAX_STATE_CHARS} characters, not one this server issued`,
+  malformed: "not one this server issued (malformed)",
+  signature: "its signature does not match (altered, or issued by a server with another token secret)",
+  unreadable: "not one this server issued (unreadable)",
+  content: "not one this server issued (unexpected content)",
+};
+
 /** The digest of the question as the person sees it. */
 export function questionDigest(message: string): string {
   return createHash("sha256").update(message).digest("hex");
@@ -29,8 +38,7 @@ export function questionDigest(message: string): string {
 
 /** `q1.<base64url JSON>.<HMAC>` under the token secret: any replica can check it, none needs to remember it. */
 export function sealQuestion(tokens: ConfirmationTokens, state: QuestionState): string {
-  const body = Buffer.from(JSON.stringify(state)).toString("base64url");
-  return `${PREFIX}.${body}.${tokens.sign(PURPOSE, body)}`;
+  return sealHandle(tokens, QUESTION, state);
 }
 
 export type QuestionCheck = { ok: true; state: QuestionState } | { ok: false; message: string };
@@ -45,18 +53,9 @@ export function openQuestion(tokens: ConfirmationTokens, wire: string, expected:
     ok: false,
     message: `requestState: ${why}; nothing was sent: confirm again (with the token, or in person mode the reference) to be asked again`,
   });
-  if (wire.length > MAX_STATE_CHARS) return refused(`longer than ${MAX_STATE_CHARS} characters, not one this server issued`);
-  const [prefix, body, mac, extra] = wire.split(".");
-  if (prefix !== PREFIX || body === undefined || mac === undefined || extra !== undefined) return refused("not one this server issued (malformed)");
-  if (!tokens.signed(PURPOSE, body, mac)) return refused("its signature does not match (altered, or issued by a server with another token secret)");
-  let parsed;
-  try {
-    parsed = QuestionState.safeParse(JSON.parse(Buffer.from(body, "base64url").toString("utf8")));
-  } catch {
-    return refused("not one this server issued (unreadable)");
-  }
-  if (!parsed.success) return refused("not one this server issued (unexpected content)");
-  const state = parsed.data;
+  const opened = openHandle(tokens, QUESTION, wire);
+  if (!opened.ok) return refused(REFUSALS[opened.refusal]);
+  const state = opened.payload;
   if (state.nonce !== expected.nonce || state.tool !== expected.tool || state.operator !== expected.operator || state.person !== expected.person) {
     return refused(
       `issued for another confirmation, tool, operator or person than this one (${expected.tool} ` +

@@ -1,8 +1,8 @@
 import { ProtocolError, ProtocolErrorCode, type McpServer } from "@modelcontextprotocol/server";
 import type { ReadableResources } from "../resources/register-resources.js";
 import type { ResourceChanges } from "./resource-changes.js";
-import { subscriptionRefusal } from "./subscribable-uri.js";
-import { MAX_SUBSCRIPTIONS_PER_STREAM, tooManySubscriptions, tooManyWatched } from "./subscription-limits.js";
+import { StreamWatches } from "./stream-watches.js";
+import { tooManySubscriptions, tooManyWatched } from "./subscription-limits.js";
 
 /**
  * resources/subscribe and resources/unsubscribe (2025-11-25) on a session's server: each change
@@ -11,8 +11,7 @@ import { MAX_SUBSCRIPTIONS_PER_STREAM, tooManySubscriptions, tooManyWatched } fr
  */
 export function registerResourceSubscriptions(server: McpServer, changes: ResourceChanges, readable: ReadableResources): void {
   const session = server.server;
-  /** Each subscribed URI, with the call that stops its polling. */
-  const subscribed = new Map<string, () => void>();
+  const subscribed = new StreamWatches(changes, readable);
   let stopListening: (() => void) | null = null;
   const listen = () => {
     stopListening ??= changes.bus.subscribe((uri) => {
@@ -22,28 +21,23 @@ export function registerResourceSubscriptions(server: McpServer, changes: Resour
   const end = () => {
     stopListening?.();
     stopListening = null;
-    for (const unwatch of subscribed.values()) unwatch();
-    subscribed.clear();
+    subscribed.releaseAll();
   };
   session.registerCapabilities({ resources: { subscribe: true } });
   // Answered once the resource's first reading was tried: a change after the answer is notified.
   session.setRequestHandler("resources/subscribe", async (request) => {
-    const uri = request.params.uri;
-    const refusal = subscriptionRefusal(uri, readable);
-    if (refusal !== null) throw new ProtocolError(ProtocolErrorCode.InvalidParams, refusal);
-    if (subscribed.has(uri)) return {};
-    if (subscribed.size >= MAX_SUBSCRIPTIONS_PER_STREAM) throw new ProtocolError(ProtocolErrorCode.InvalidParams, tooManySubscriptions(subscribed.size));
-    const watching = changes.watch(uri);
-    if (watching === null) throw new ProtocolError(ProtocolErrorCode.InternalError, tooManyWatched());
-    subscribed.set(uri, watching.release);
+    const added = subscribed.add([request.params.uri]);
+    if ("refused" in added) {
+      const refused = added.refused;
+      if (refused.reason === "watched") throw new ProtocolError(ProtocolErrorCode.InternalError, tooManyWatched());
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, refused.reason === "uri" ? refused.message : tooManySubscriptions(subscribed.size));
+    }
     listen();
-    await watching.ready;
+    await added.ready;
     return {};
   });
   session.setRequestHandler("resources/unsubscribe", (request) => {
-    const uri = request.params.uri;
-    subscribed.get(uri)?.();
-    subscribed.delete(uri);
+    subscribed.release(request.params.uri);
     if (subscribed.size === 0) {
       stopListening?.();
       stopListening = null;

@@ -2,8 +2,8 @@ import type { Policy } from "@custody/shared";
 import { readableResources, type ReadableResources } from "../resources/register-resources.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import type { Watching } from "../subscriptions/resource-poller.js";
-import { subscriptionRefusal } from "../subscriptions/subscribable-uri.js";
-import { MAX_SUBSCRIPTIONS_PER_STREAM, tooManySubscriptions, tooManyWatched } from "../subscriptions/subscription-limits.js";
+import { StreamWatches } from "../subscriptions/stream-watches.js";
+import { tooManySubscriptions, tooManyWatched } from "../subscriptions/subscription-limits.js";
 import type { Access } from "./request-authorizer.js";
 
 /** A stream admitted: `ready` settles once the first readings of its resources were tried; `release` when it ends. */
@@ -16,35 +16,20 @@ function requestedUris(request: unknown): string[] {
 }
 
 /**
- * Watches the accounts and transactions a subscriptions/listen request names, once it is found
- * within the limits: at most MAX_SUBSCRIPTIONS_PER_STREAM resources, each one the person may read.
+ * Watches the accounts and transactions a subscriptions/listen request names, once they are found
+ * within a stream's limits (StreamWatches).
  */
 export function watchListened(request: unknown, changes: ResourceChanges, readable: ReadableResources): ListenAdmission {
-  const uris = [...new Set(requestedUris(request))];
-  if (uris.length > MAX_SUBSCRIPTIONS_PER_STREAM)
-    return { refused: { status: 400, message: `params.notifications.resourceSubscriptions: ${tooManySubscriptions(uris.length)}` } };
-  for (const uri of uris) {
-    const refusal = subscriptionRefusal(uri, readable);
-    if (refusal !== null) return { refused: { status: 403, message: `params.notifications.resourceSubscriptions: ${refusal}` } };
+  const uris = requestedUris(request);
+  const watches = new StreamWatches(changes, readable);
+  const added = watches.add(uris);
+  if ("refused" in added) {
+    const refused = added.refused;
+    if (refused.reason === "watched") return { refused: { status: 503, message: tooManyWatched() } };
+    const why = refused.reason === "uri" ? { status: 403, text: refused.message } : { status: 400, text: tooManySubscriptions(new Set(uris).size) };
+    return { refused: { status: why.status, message: `params.notifications.resourceSubscriptions: ${why.text}` } };
   }
-  const watchings: Watching[] = [];
-  for (const uri of uris) {
-    const watching = changes.watch(uri);
-    if (watching === null) {
-      for (const done of watchings) done.release();
-      return { refused: { status: 503, message: tooManyWatched() } };
-    }
-    watchings.push(watching);
-  }
-  let released = false;
-  return {
-    ready: Promise.all(watchings.map((watching) => watching.ready)).then(() => undefined),
-    release: () => {
-      if (released) return;
-      released = true;
-      for (const watching of watchings) watching.release();
-    },
-  };
+  return { ready: added.ready, release: () => watches.releaseAll() };
 }
 
 function tooManyStreams(perPerson: number): string {

@@ -4,6 +4,7 @@ export * from "./units/index.js";
 export * from "./untrusted/index.js";
 export * from "./l10n/index.js";
 export * from "./audit/index.js";
+export { createWhole, replaceWhole, type WholeFileOptions } from "./files/whole-file.js";
 export * from "./governance/index.js";
 export * from "./identity/index.js";
 export * from "./policy/index.js";

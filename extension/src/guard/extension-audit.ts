@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { linkSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets, errorMessage } from "@custody/shared";
+import { createWhole, defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets, errorMessage } from "@custody/shared";
 import { settingPath } from "./setting-path.js";
 
 export const AUDIT_SURFACE = "vscode";
@@ -54,19 +53,16 @@ function earlierLogSince(marker: string, changed: number, now: number): number |
   if (written !== "absent") return written;
   // A log already past its day is marked as past it too, so that a later write to it (an older version in another window) does not bring it back.
   const start = now - changed >= EARLIER_LOG_IN_USE_MS ? changed : now;
-  // Written whole beside it and linked into place: a window starting at the same moment reads a complete marker or none.
-  const whole = `${marker}.${randomBytes(8).toString("hex")}`;
+  // Written whole and linked into place: a window starting at the same moment reads a complete marker or none.
+  let created: boolean;
   try {
-    writeFileSync(whole, String(Math.floor(start)), { mode: 0o600 });
-    linkSync(whole, marker);
-    return start;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return undefined;
-    const other = readMarker(marker);
-    return other === "absent" ? undefined : other;
-  } finally {
-    rmSync(whole, { force: true });
+    created = createWhole(marker, String(Math.floor(start)), { mode: 0o600 });
+  } catch {
+    return undefined;
   }
+  if (created) return start;
+  const other = readMarker(marker);
+  return other === "absent" ? undefined : other;
 }
 
 function readMarker(marker: string): number | undefined | "absent" {

@@ -1,7 +1,8 @@
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createWhole, replaceWhole } from "../files/whole-file.js";
 import { SerialByKey } from "./serial-by-key.js";
 import { liveness, LockOwner, newOwner } from "./lock-owner.js";
 
@@ -32,17 +33,7 @@ function readHolding(path: string): Holding {
 
 /** Creates `path` holding `owner` unless it exists: a hard link of a complete file, so no one ever reads a half-written holder. */
 function create(path: string, owner: LockOwner): boolean {
-  const candidate = `${path}.${owner.token}.new`;
-  writeFileSync(candidate, JSON.stringify(owner), { flag: "wx" });
-  try {
-    linkSync(candidate, path);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    rmSync(candidate, { force: true });
-  }
+  return createWhole(path, JSON.stringify(owner));
 }
 
 function release(path: string, owner: LockOwner): void {
@@ -65,9 +56,7 @@ function takeOver(path: string, dead: LockOwner, owner: LockOwner, depth = 0): b
   try {
     const holding = readHolding(path);
     if (typeof holding === "string" || holding.token !== dead.token) return false;
-    const candidate = `${path}.${owner.token}.new`;
-    writeFileSync(candidate, JSON.stringify(owner));
-    renameSync(candidate, path);
+    replaceWhole(path, JSON.stringify(owner));
     return true;
   } finally {
     release(marker, owner);

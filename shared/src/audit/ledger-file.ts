@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { WriteTraceEntry } from "./write-traces.js";
 import { AuditLedger } from "./audit-ledger.js";
@@ -102,12 +102,6 @@ export function writeLedgerFile(path: string, ledger: AuditLedger, key: AuditSea
     committed: state.committed.map(({ latestMs, amount, ...entry }) => ({ ...entry, amount: amount.toString(), latest_ms: latestMs })),
     traces: state.traces,
   };
-  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    const written = JSON.parse(JSON.stringify(file)) as Record<string, unknown>;
-    writeFileSync(temporary, JSON.stringify({ ...written, key_id: key.id, mac: key.mac(MAC_DOMAIN, canonicalJson(written)) }));
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
+  const written = JSON.parse(JSON.stringify(file)) as Record<string, unknown>;
+  replaceWhole(path, JSON.stringify({ ...written, key_id: key.id, mac: key.mac(MAC_DOMAIN, canonicalJson(written)) }));
 }

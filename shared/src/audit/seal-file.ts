@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.js";
 import type { AuditSealKey } from "./seal-key.js";
@@ -54,19 +54,7 @@ export function unverifiedSeal(path: string): (SealedPoint & { key_id: string })
  */
 export function writeSealFile(path: string, key: AuditSealKey, checkpoint: SealedPoint): void {
   const sealed = { format: FORMAT, key_id: key.id, checkpoint: { seq: checkpoint.seq, hash: checkpoint.hash, offset: checkpoint.offset } };
-  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    const fd = openSync(temporary, "wx", 0o600);
-    try {
-      writeSync(fd, JSON.stringify({ ...sealed, mac: key.mac(MAC_DOMAIN, canonicalJson(sealed)) }));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
+  replaceWhole(path, JSON.stringify({ ...sealed, mac: key.mac(MAC_DOMAIN, canonicalJson(sealed)) }), { mode: 0o600, sync: true });
 }
 
 function readRawSeal(path: string): unknown {

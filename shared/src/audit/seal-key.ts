@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import { createWhole } from "../files/whole-file.js";
 import { readKeyBytesFile } from "../loopback/local-secret.js";
 
 const MIN_KEY_BYTES = 32;
@@ -62,20 +63,7 @@ export function sealKeyFromFile(path: string): AuditSealKey {
     if (((error as Error).cause as NodeJS.ErrnoException | undefined)?.code !== "ENOENT") throw error;
   }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const candidate = `${path}.${randomBytes(6).toString("hex")}.new`;
-  const fd = openSync(candidate, "wx", 0o600);
-  try {
-    writeSync(fd, randomBytes(MIN_KEY_BYTES));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(candidate, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    rmSync(candidate, { force: true });
-  }
+  // Another process that created it first wins: its key is the one read.
+  createWhole(path, randomBytes(MIN_KEY_BYTES), { mode: 0o600, sync: true });
   return readSealKeyFile(path);
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.js";
 import type { ChainPoint } from "./chain-check.js";
@@ -63,14 +64,10 @@ export function registerSeal(key: AuditSealKey, log: string, point: ChainPoint):
   const path = registerPathOf(key, log);
   if (path === null) return;
   const said = { format: FORMAT, log: resolve(log), host: hostname(), sealed: { seq: point.seq, hash: point.hash } };
-  const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, JSON.stringify({ ...said, mac: key.mac(MAC_DOMAIN, canonicalJson(said)) }), { mode: 0o600 });
-    renameSync(temporary, path);
+    replaceWhole(path, JSON.stringify({ ...said, mac: key.mac(MAC_DOMAIN, canonicalJson(said)) }), { mode: 0o600 });
   } catch (error) {
     if (!["EACCES", "EPERM", "EROFS"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
-  } finally {
-    rmSync(temporary, { force: true });
   }
 }

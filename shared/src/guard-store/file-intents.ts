@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import type { IntentStanding, PreparedIntent, Redemption, WaitingFor, WaitingIntent } from "./guard-store.js";
 
@@ -144,16 +145,7 @@ export class FileIntents {
    */
   #put(kind: Kind, name: string, entry: object, expiresAt: number): void {
     this.#expireWith(kind, name, expiresAt);
-    const path = this.#file(kind, name);
-    const temporary = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-    const fd = openSync(temporary, "w");
-    try {
-      writeSync(fd, JSON.stringify(entry));
-      if (kind === "used") fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
+    replaceWhole(this.#file(kind, name), JSON.stringify(entry), { sync: kind === "used" });
   }
 
   /** An empty entry (a waiting marker), marked in its expiry bucket. */

@@ -12,6 +12,7 @@ import { settle } from "../shutdown/drainable.js";
 import { DrainingTransport } from "../shutdown/draining-transport.js";
 import { SHUTTING_DOWN, WorkInFlight } from "../shutdown/work-in-flight.js";
 import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { PersonShare } from "../subscriptions/person-share.js";
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { ListenStreams } from "./listen-streams.js";
 import { isListen, modernEndpoint } from "./modern-endpoint.js";
@@ -138,7 +139,8 @@ export async function startHttpServer(
   const authorizer = options.oauth === null ? sharedTokenAuthorizer(token as string) : oauthAuthorizer(options.oauth, log, issuerKeys ?? undefined);
   // Built before listening: an unreadable client secret stops the start. The issuer redirects to the public URL's origin.
   const signIn = pageSignInOf(options.oauth, issuerKeys, options.oauth === null ? "" : new URL(options.oauth.resource).origin);
-  const perPerson = perPersonShare(options.maxSessions);
+  // A person's sessions and their listen streams are counted apart, each up to the same share.
+  const sessionShare = new PersonShare(perPersonShare(options.maxSessions));
   const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
   const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const sessions = new SessionTable<Session>({ max: options.maxSessions, idleMs: options.sessionIdleSeconds * 1000 }, (session) => {
@@ -147,7 +149,7 @@ export async function startHttpServer(
   });
   const work = new WorkInFlight();
   const modern = modernEndpoint(ctx, work, log, { changes: resourceChanges, maxListens: options.maxSessions });
-  const listens = new ListenStreams(perPerson, resourceChanges, ctx.policy);
+  const listens = new ListenStreams(new PersonShare(sessionShare.share), resourceChanges, ctx.policy);
   /** The 2026-07-28 exchanges under way, until their answer is written (they have no session to count them). */
   const exchanges = new WorkInFlight();
   let stopping = false;
@@ -223,14 +225,15 @@ export async function startHttpServer(
     }
     if (stopping) return replyError(res, 503, SHUTTING_DOWN);
     if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
-    if (access.person !== null && sessionsOf(access.subject) >= perPerson) return replyError(res, 429, tooManyOfYours(perPerson));
-    if (!sessions.reserve()) return replyError(res, 503, tooManySessions(options));
-    return openSession(req, res, body, access);
+    // Held from the initialize until the session closes, or its opening fails.
+    const giveBackShare = sessionShare.take(access.person === null ? null : access.subject);
+    if (giveBackShare === null) return replyError(res, 429, tooManyOfYours(sessionShare.share));
+    if (!sessions.reserve()) {
+      giveBackShare();
+      return replyError(res, 503, tooManySessions(options));
+    }
+    return openSession(req, res, body, access, giveBackShare);
   };
-
-  /** Sessions a subject holds or is opening on this server. */
-  const opening = new Map<string | null, number>();
-  const sessionsOf = (subject: string | null) => sessions.values().filter((session) => session.subject === subject).length + (opening.get(subject) ?? 0);
 
   /** A write refused for its scope is on the audit chain like any refused write: who tried what. */
   const auditRefusal = async (refusal: Refusal, access: Access): Promise<void> => {
@@ -251,16 +254,10 @@ export async function startHttpServer(
     }
   };
 
-  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, access: Access): Promise<void> => {
+  const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown, access: Access, giveBackShare: () => void): Promise<void> => {
     let reserved = true;
-    opening.set(access.subject, (opening.get(access.subject) ?? 0) + 1);
     const giveBack = () => {
-      if (reserved) {
-        sessions.release();
-        const left = (opening.get(access.subject) ?? 1) - 1;
-        if (left > 0) opening.set(access.subject, left);
-        else opening.delete(access.subject);
-      }
+      if (reserved) sessions.release();
       reserved = false;
     };
     const streamable = new WebStandardStreamableHTTPServerTransport({
@@ -278,6 +275,7 @@ export async function startHttpServer(
     // Whatever closes it (DELETE, expiry, shutdown), the session's transport and server are let go.
     transport.onclose = () => {
       if (streamable.sessionId) sessions.delete(streamable.sessionId);
+      giveBackShare();
       void server.close();
     };
     try {
@@ -286,6 +284,7 @@ export async function startHttpServer(
     } finally {
       if (reserved) {
         giveBack();
+        giveBackShare();
         await transport.close();
       }
     }

@@ -2,6 +2,7 @@ import type { Policy } from "@custody/shared";
 import { readableResources, type ReadableResources } from "../resources/register-resources.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import type { Watching } from "../subscriptions/resource-poller.js";
+import type { PersonShare } from "../subscriptions/person-share.js";
 import { StreamWatches } from "../subscriptions/stream-watches.js";
 import { tooManySubscriptions, tooManyWatched } from "../subscriptions/subscription-limits.js";
 import type { Access } from "./request-authorizer.js";
@@ -42,31 +43,25 @@ function tooManyStreams(perPerson: number): string {
  * their role may read), and the accounts and transactions it names are polled while it is open.
  */
 export class ListenStreams {
-  readonly #held = new Map<string, number>();
-
   constructor(
-    private readonly perPerson: number,
+    private readonly perPerson: PersonShare,
     private readonly changes: ResourceChanges,
     private readonly policy: Policy,
   ) {}
 
   admit(access: Access, body: unknown): ListenAdmission {
-    // As for sessions, the shared bearer token is one principal whose streams only the server's own cap bounds.
-    const subject = access.person === null ? null : access.subject;
-    if (subject !== null && (this.#held.get(subject) ?? 0) >= this.perPerson) return { refused: { status: 429, message: tooManyStreams(this.perPerson) } };
+    const giveBack = this.perPerson.take(access.person === null ? null : access.subject);
+    if (giveBack === null) return { refused: { status: 429, message: tooManyStreams(this.perPerson.share) } };
     const watched = watchListened(body, this.changes, readableResources(this.policy, access.person));
-    if ("refused" in watched || subject === null) return watched;
-    this.#held.set(subject, (this.#held.get(subject) ?? 0) + 1);
-    let released = false;
+    if ("refused" in watched) {
+      giveBack();
+      return watched;
+    }
     return {
       ready: watched.ready,
       release: () => {
-        if (released) return;
-        released = true;
         watched.release();
-        const left = (this.#held.get(subject) ?? 1) - 1;
-        if (left > 0) this.#held.set(subject, left);
-        else this.#held.delete(subject);
+        giveBack();
       },
     };
   }

@@ -28,6 +28,21 @@ interface Taken {
 
 type Mode = "answering" | "recording" | "forwarding";
 
+interface ServerAnswer {
+  id?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+function parsedAnswer(line: string): ServerAnswer | null {
+  try {
+    const answer = JSON.parse(line) as unknown;
+    return typeof answer === "object" && answer !== null && (answer as ServerAnswer).id !== undefined ? (answer as ServerAnswer) : null;
+  } catch {
+    return null;
+  }
+}
+
 function isResult(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -216,43 +231,42 @@ class OpeningFront {
           return;
         }
         this.#output += String(chunk);
-        let passed = "";
+        const lines: string[] = [];
         for (let newline = this.#output.indexOf("\n"); newline !== -1; newline = this.#output.indexOf("\n")) {
-          const line = this.#output.slice(0, newline + 1);
+          lines.push(this.#output.slice(0, newline + 1));
           this.#output = this.#output.slice(newline + 1);
-          if (!this.#kept(line)) passed += line;
         }
-        if (passed === "") done();
-        else process.stdout.write(passed, () => done());
+        const passed = lines.filter((line) => !(line.includes(REPLAY_ID_PREFIX) && this.#replayAnswered(line)));
+        // Handed on before they are read for the cache: recording must not delay an answer.
+        if (passed.length === 0) done();
+        else process.stdout.write(passed.join(""), () => done());
+        if (this.#recording.size > 0) for (const line of passed) this.#recordAnswer(line);
         if (this.#replays.size === 0 && this.#recording.size === 0) this.#settle();
       },
     });
   }
 
-  /** Whether the line answers a replayed request (kept back); records an answer to the client's opening request. */
-  #kept(line: string): boolean {
-    let answer: { id?: unknown; result?: unknown; error?: unknown };
-    try {
-      answer = JSON.parse(line) as typeof answer;
-    } catch {
-      return false;
-    }
-    if (typeof answer !== "object" || answer === null || answer.id === undefined) return false;
-    const replayed = typeof answer.id === "string" ? this.#replays.get(answer.id) : undefined;
-    if (replayed !== undefined && typeof answer.id === "string") {
-      this.#replays.delete(answer.id);
-      this.#compare(replayed, answer);
-      return true;
-    }
-    const fingerprint = this.#recording.get(JSON.stringify(answer.id));
-    if (fingerprint !== undefined) {
-      this.#recording.delete(JSON.stringify(answer.id));
-      if (isResult(answer.result)) this.#keep(fingerprint, answer.result);
-    }
-    return false;
+  /** An answer to a replayed request: compared with the one the client was given, and kept back. */
+  #replayAnswered(line: string): boolean {
+    const answer = parsedAnswer(line);
+    const replayed = typeof answer?.id === "string" ? this.#replays.get(answer.id) : undefined;
+    if (answer === null || replayed === undefined) return false;
+    this.#replays.delete(answer.id as string);
+    this.#compare(replayed, answer);
+    return true;
   }
 
-  #compare(replayed: Taken, answer: { result?: unknown; error?: unknown }): void {
+  /** The server's answer to one of the client's opening requests: recorded for the next start. */
+  #recordAnswer(line: string): void {
+    const answer = parsedAnswer(line);
+    const key = answer === null ? undefined : JSON.stringify(answer.id);
+    const fingerprint = key === undefined ? undefined : this.#recording.get(key);
+    if (answer === null || fingerprint === undefined) return;
+    this.#recording.delete(key as string);
+    if (isResult(answer.result)) this.#keep(fingerprint, answer.result);
+  }
+
+  #compare(replayed: Taken, answer: ServerAnswer): void {
     const fingerprint = replayed.fingerprint as string;
     const given = this.#answers.get(fingerprint);
     const own = isResult(answer.result) ? answer.result : undefined;

@@ -208,6 +208,25 @@ function rawStart(home: Record<string, string>, env: Record<string, string>): Pr
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
 
+describe("a corrupt cache file", () => {
+  it("is a miss, never an error: the server answers, and its answers replace the file", async () => {
+    const { home, env } = setting();
+    const first = await start("2025-11-25", home, env);
+    const told = await opening(first);
+    await first.client.close();
+    const [file] = cacheFiles(home);
+    writeFileSync(file as string, '{"version":1,"answers":{"x":');
+    const second = await start("2025-11-25", home, env);
+    try {
+      expect(await opening(second)).toEqual(told);
+      expect(await answeredFromCache(second)).toBeNull();
+    } finally {
+      await second.client.close();
+    }
+    expect(Object.keys((JSON.parse(readFileSync(file as string, "utf8")) as { answers: object }).answers)).toHaveLength(2);
+  });
+});
+
 /** A raw 2026-07-28 client: server/discover, then a call, in one process; what the start answered from the cache. */
 async function discoverThenCall(home: Record<string, string>, env: Record<string, string>): Promise<string | null> {
   const child = spawn(process.execPath, [built.bundle], { env: { PATH: process.env.PATH ?? "", ...home, ...env } });

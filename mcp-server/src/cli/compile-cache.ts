@@ -6,15 +6,34 @@ import { isAbsolute, join } from "node:path";
 type EnableCompileCache = (directory: string) => { status: number; message?: string };
 
 /**
- * Where V8 keeps the server's compiled code between starts: the user's own cache directory
- * ($XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows), never one
- * another user could write code into.
+ * A folder of the server's in the user's own cache directory ($XDG_CACHE_HOME or ~/.cache;
+ * ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows), never one another user could write into.
  */
-export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function userCacheDirectory(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   const xdg = env.XDG_CACHE_HOME;
-  if (platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "custody-mcp", "compile-cache");
-  if (platform === "darwin") return join(home, "Library", "Caches", "custody-mcp", "compile-cache");
-  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, ".cache"), "custody-mcp", "compile-cache");
+  if (platform === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "custody-mcp", name);
+  if (platform === "darwin") return join(home, "Library", "Caches", "custody-mcp", name);
+  return join(xdg !== undefined && isAbsolute(xdg) ? xdg : join(home, ".cache"), "custody-mcp", name);
+}
+
+/** Where V8 keeps the server's compiled code between starts. */
+export function compileCacheDirectory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+  return userCacheDirectory("compile-cache", env, platform, home);
+}
+
+/** The folder `name` of the user's cache directory, created private to its owner; null when it is someone else's, writable by others, or cannot be made. */
+export function privateCacheDirectory(name: string): string | null {
+  try {
+    const directory = userCacheDirectory(name);
+    return privateDirectory(directory) ? directory : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Creates the directory, private to its owner (0700), if it is missing; whether it is this user's and writable by no one else. */

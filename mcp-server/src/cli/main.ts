@@ -5,6 +5,7 @@ import { serveStdio } from "../transport/stdio-server.js";
 import { endOnClosedPipe, quietStdout } from "./closed-pipe.js";
 import { existingSealKey, sealKeySetting } from "../guard/seal-key-setting.js";
 import { OPTIONS, settingName } from "../config/options.js";
+import { abandonClientStdio, clientStdio } from "../opening/client-stdio.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
   if (config.http === null) {
     // Loaded when the client first lists the tools: the warm-up names every write's definition, which a start must not build.
     const warmUpLater = () => void import("../on-demand/warm-up.js").then(({ warmUp }) => warmUp(started.ctx, log));
-    const session = await serveStdio(started.ctx, log, started.changes, warmUpLater);
+    const session = await serveStdio(started.ctx, log, started.changes, warmUpLater, clientStdio());
     const reason = await Promise.race([session.ended.then(() => ({ why: "the client closed stdin", code: 0 })), signalled]);
     logStopping(reason, session.pending);
     const left = await session.shutdown(SHUTDOWN_GRACE_MS);
@@ -104,5 +105,7 @@ main().then(
     const named = error instanceof ConfigError || (error instanceof Error && (error.name === "PolicyFileError" || error.name === "AuditSealError"));
     log(named ? (error as Error).message : ((error as Error).stack ?? String(error)));
     process.exitCode = 2;
+    // The opening front may have answered the client already: it must not keep the process waiting for more.
+    abandonClientStdio();
   },
 );

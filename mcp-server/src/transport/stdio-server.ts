@@ -11,6 +11,7 @@ import { forwardChanges } from "../subscriptions/forward-changes.js";
 import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
 import { StdioListens } from "./stdio-listens.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
+import { STDIO_MAX_LINE_BYTES, type ClientStdio } from "../opening/client-stdio.js";
 
 export interface StdioSession {
   /** Resolves when the client's input ends: it will send nothing more. */
@@ -25,9 +26,9 @@ export interface StdioSession {
 }
 
 /** Resolves once everything written to the stream before it has been handed on. */
-function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<void> {
+function flushed(stream: NodeJS.WritableStream & { destroyed?: boolean }): Promise<void> {
   return new Promise((resolve) => {
-    if (stream.destroyed || !stream.writable) resolve();
+    if (stream.destroyed === true || !stream.writable) resolve();
     else stream.write("", () => resolve());
   });
 }
@@ -36,12 +37,18 @@ function flushed(stream: NodeJS.WritableStream & { destroyed: boolean }): Promis
  * Serves one connection over stdin/stdout, in the era its opening chooses: 2025-11-25 after
  * initialize, or 2026-07-28 (server/discover and requests carrying their version in _meta).
  */
-export async function serveStdio(ctx: ContextSource, log: (line: string) => void, changes?: ResourceChanges, warmUp?: () => void): Promise<StdioSession> {
+export async function serveStdio(
+  ctx: ContextSource,
+  log: (line: string) => void,
+  changes?: ResourceChanges,
+  warmUp?: () => void,
+  client: ClientStdio = { input: process.stdin, output: process.stdout },
+): Promise<StdioSession> {
   const ownChanges = changes === undefined ? inProcessChanges(ctx, { log }) : null;
   const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const work = new WorkInFlight();
-  const output = outputThatNeverFails(process.stdout);
-  const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(process.stdin), output));
+  const output = outputThatNeverFails(client.output);
+  const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(client.input), output, { maxBufferSize: STDIO_MAX_LINE_BYTES }));
   // A client that went away cannot read its answers; the calls under way still finish (and are audited).
   process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));
   const ended = new Promise<void>((resolve) => {
@@ -49,8 +56,8 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
       transport.endOfInput();
       resolve();
     };
-    process.stdin.once("end", end);
-    process.stdin.once("close", end);
+    client.input.once("end", end);
+    client.input.once("close", end);
     // The transport also closes on its own when it cannot read the input.
     void transport.closed.then(resolve);
   });
@@ -88,7 +95,8 @@ export async function serveStdio(ctx: ContextSource, log: (line: string) => void
       await settle([transport, work], graceMs);
       const left = pending();
       await flushed(output);
-      await flushed(process.stdout);
+      await flushed(client.output);
+      if (client.output !== process.stdout) await flushed(process.stdout);
       await connection.close();
       await ownChanges?.close();
       return left;

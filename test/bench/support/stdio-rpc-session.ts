@@ -142,11 +142,17 @@ export interface ColdStartSample {
   /** From spawn to the tools/list answer. */
   toolsListMs: number;
   toolsList: RpcAnswer;
+  /** With `loaded`: from spawn to a prompts/list answered after tools/list, which the whole server answers (not the custody server's opening front). */
+  loadedMs: number | null;
   peakRssKb: number | null;
 }
 
-/** One cold start: spawn, the revision's opening (initialize, or server/discover), tools/list answered; then the session is closed. */
-export async function coldStart(command: ProgramCommand, revision: Revision = "2025-11-25"): Promise<ColdStartSample> {
+/**
+ * One cold start: spawn, the revision's opening (initialize, or server/discover), tools/list
+ * answered; with `loaded`, then prompts/list (the server loaded), before the peak memory is read.
+ * Then the session is closed.
+ */
+export async function coldStart(command: ProgramCommand, revision: Revision = "2025-11-25", loaded = false): Promise<ColdStartSample> {
   const started = performance.now();
   const session = StdioRpcSession.spawn(command);
   try {
@@ -154,7 +160,9 @@ export async function coldStart(command: ProgramCommand, revision: Revision = "2
     const initializeMs = performance.now() - started;
     const toolsList = await session.request("tools/list");
     const toolsListMs = performance.now() - started;
-    return { initializeMs, toolsListMs, toolsList, peakRssKb: session.peakRssKb() };
+    if (loaded) await session.request("prompts/list");
+    const loadedMs = loaded ? performance.now() - started : null;
+    return { initializeMs, toolsListMs, toolsList, loadedMs, peakRssKb: session.peakRssKb() };
   } finally {
     await session.close();
   }

@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+
+/** A line of the client's input, read as JSON-RPC. */
+export interface ClientMessage {
+  jsonrpc: "2.0";
+  id?: string | number;
+  method: string;
+  params?: unknown;
+}
+
+/**
+ * Where a stdio connection's opening stands, as the SDK's serveStdio decides it: nothing yet, a
+ * 2025-11-25 session after its initialize (whose params the session keeps: the client's
+ * capabilities change the tools listed), or 2026-07-28 (every request carries its envelope).
+ */
+export type OpeningPhase = { kind: "fresh" } | { kind: "legacy"; initialize: string } | { kind: "modern" };
+
+/** What one message of the opening is to the cache. */
+export type OpeningStep =
+  /** A request whose answer depends on nothing but the configuration and this fingerprint. */
+  | { kind: "answerable"; fingerprint: string; next: OpeningPhase }
+  /** notifications/initialized: nothing to answer; the server must still see it. */
+  | { kind: "notice" }
+  /** Anything else: the opening is over, the server answers. */
+  | { kind: "other" };
+
+const MODERN_REVISION = "2026-07-28";
+const VERSION_CLAIM = "io.modelcontextprotocol/protocolVersion";
+const MODERN_ANSWERABLE = new Set(["server/discover", "tools/list", "ping"]);
+
+/** A line as a JSON-RPC request or notification, or null. */
+export function clientMessage(line: string): ClientMessage | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
+  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+  if (jsonrpc !== "2.0" || typeof method !== "string") return null;
+  if (id !== undefined && typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return null;
+  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) return null;
+  return message as ClientMessage;
+}
+
+/** The revision a request's envelope claims, or null when it carries none. */
+function claimedRevision(params: unknown): unknown {
+  const meta = (params as { _meta?: unknown } | undefined)?._meta;
+  if (typeof meta !== "object" || meta === null) return null;
+  return VERSION_CLAIM in meta ? (meta as Record<string, unknown>)[VERSION_CLAIM] : null;
+}
+
+function fingerprint(method: string, context: string, params: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify([method, context, params ?? null]))
+    .digest("hex");
+}
+
+/**
+ * Classifies one message in the phase the opening is in. Answerable: a 2025 session's initialize
+ * (without an envelope), then its tools/list and ping, keyed on the initialize's params too (the
+ * client's capabilities); 2026-07-28's server/discover, tools/list and ping, each with its envelope
+ * (which carries the client's capabilities), at any point before a 2025 initialize. The id is never
+ * part of the fingerprint; everything else the request says is.
+ */
+export function openingStep(phase: OpeningPhase, message: ClientMessage): OpeningStep {
+  const { method, params } = message;
+  if (message.id === undefined) return phase.kind === "legacy" && method === "notifications/initialized" ? { kind: "notice" } : { kind: "other" };
+  const claim = claimedRevision(params);
+  // 2026-07-28 needs no opening: a client may start with any request, each carrying its envelope.
+  if (phase.kind !== "legacy" && claim === MODERN_REVISION && MODERN_ANSWERABLE.has(method))
+    return { kind: "answerable", fingerprint: fingerprint(method, MODERN_REVISION, params), next: { kind: "modern" } };
+  if (phase.kind === "fresh" && method === "initialize" && claim === null) {
+    return { kind: "answerable", fingerprint: fingerprint(method, "", params), next: { kind: "legacy", initialize: JSON.stringify(params ?? null) } };
+  }
+  if (phase.kind === "legacy" && (method === "tools/list" || method === "ping"))
+    return { kind: "answerable", fingerprint: fingerprint(method, phase.initialize, params), next: phase };
+  return { kind: "other" };
+}

@@ -186,6 +186,20 @@ describe("VS Code's conventions", () => {
     expect(extensionFile("l10n/bundle.l10n.json")).toBe(l10nBundleText());
   });
 
+  it("has shared's text builders name each template as a literal, so the bundle's extraction finds every one", () => {
+    const sharedSrc = join(extensionDir, "..", "shared", "src");
+    const files = (readdirSync(sharedSrc, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".ts"));
+    const calls = files.flatMap((file) =>
+      [...readFileSync(join(sharedSrc, file), "utf8").matchAll(/\b(?:t|localText)\(\s*([^\s])/g)].map((match) => ({ file, first: match[1] })),
+    );
+    expect(calls.length).toBeGreaterThan(150);
+    // The passes-through: localText's own definition, renderText handing t a text's template, and a write's title
+    // (the bundle's extraction takes the titles from kinds/registry-identities.ts).
+    const passes = ["l10n/translate.ts", "l10n/translate.ts", "write-road/what-moves.ts"];
+    const offenders = calls.filter(({ first }) => first !== '"' && first !== "'").map(({ file }) => file.split("\\").join("/"));
+    expect(offenders.sort()).toEqual(passes.sort());
+  });
+
   it("reads only in Restricted Mode, works in a virtual workspace, and says so", () => {
     expect(manifest.capabilities.untrustedWorkspaces.supported).toBe("limited");
     expect(manifest.capabilities.untrustedWorkspaces.description).toMatch(/only reads.*refused.*no MCP server/);

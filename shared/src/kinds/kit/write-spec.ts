@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { CustodyClient } from "../../client/custody-client.js";
 import type { CallOptions } from "../../client/client-options.js";
 import type { GovernanceExpectation } from "../../governance/rule-evaluation.js";
+import type { LocalText } from "../../l10n/translate.js";
 import type { PolicySubject } from "../../policy/policy-checks.js";
 import type { Toolset } from "../../policy/policy.js";
 import type { Finding } from "../../schemas/finding.js";
@@ -58,7 +59,8 @@ export interface WriteDraft {
   governance: GovernanceExpectation | null;
   policy: Omit<PolicySubject, "currency" | "network" | "limits">;
   proposed_max_fees: bigint | null;
-  summary: string;
+  /** What the request does, in a sentence: English in the MCP server's answers, the window's language in the extension. */
+  summary: LocalText;
   stake?: SolanaStake;
   transaction?: Transaction;
   /** Sends exactly the planned body (typed, as the plan built it), once. */

@@ -20,6 +20,7 @@ import { transactionDraft } from "../kit/transaction-draft.js";
 import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
 import { balanceChange, type BalanceChange } from "../kit/balance-change.js";
 import type { Destination, WriteDraft } from "../kit/write-spec.js";
+import type { LocalText } from "../../l10n/translate.js";
 
 /** What the builders of every Polkadot staking request take. */
 export interface PolkadotBodyInput {
@@ -38,7 +39,7 @@ export interface PolkadotStakingShape {
   /** The balance it adds to. */
   credits?: keyof typeof POLKADOT_CREDITED;
   build(input: PolkadotBodyInput): TransactionRequest;
-  summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): string;
+  summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): LocalText;
 }
 
 /** The account to plan on: for an amount operation, read again after listing its unfinished transactions. */

@@ -162,6 +162,13 @@ describe("VS Code's conventions", () => {
       String.raw`new (?:MessageNode|GroupNode|BalanceLineNode|vscode\.TreeItem|NothingToPickError)\(\s*` + literal,
       String.raw`markdownTooltip\(\s*` + literal,
       String.raw`^\s*\[` + literal + ",",
+      String.raw`\[\[` + literal + ",",
+      String.raw`\bline\(\s*` + literal,
+      String.raw`new LoadMoreNode\((?:[^,()]+(?:\([^()]*\))?,){2}\s*` + literal,
+      // A quick pick's detail, an input's refusal, a message built for a notification.
+      String.raw`^\s*detail:\s*` + literal,
+      String.raw`\bvalidate: .*\?\s*` + literal,
+      String.raw`\bconst message = ` + literal,
     ].map((sink) => new RegExp(sink, "gm"));
     const offenders: string[] = [];
     for (const { file, text } of sources) {

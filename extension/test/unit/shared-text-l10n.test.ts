@@ -164,6 +164,23 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
   });
 
+  it("translates where a stake's deactivation sends its funds, described in the write's own words, in the modal", async () => {
+    harness = await startHarness();
+    const provider = harness.provider("stakes");
+    const [solana] = await provider.getChildren();
+    const activated = (await provider.getChildren(solana)).find((node) => String(node.treeItem().contextValue).includes(":deactivate:"));
+    const asked = translateEverything();
+    fake.script({ kind: "modal", choice: "Cancel" });
+    await harness.run("custody.solana.deactivateStake", activated);
+    const modal = fake.messages.find((message) => message.modal);
+    const shown = [modal?.message ?? "", ...(modal?.detail ?? "").split("\n").filter((line) => !line.startsWith("{"))];
+    expect(shown.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
+    expect(asked.templates).toContain("Into: {0}");
+    expect(asked.templates).toContain("its own inactive balance, withdrawable at the next epoch");
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
   it("translates the warning of a write raced by another store of the same operator", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const elsewhere = mkdtempSync(join(tmpdir(), "custody-elsewhere-"));

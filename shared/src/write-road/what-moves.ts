@@ -16,7 +16,7 @@ const SHOWN_NAME_BUDGET = 64;
 /** Shown characters of a recipient, validator, contract, stake or payee (an address is at most 128 when typed). */
 const SHOWN_DESTINATION_BUDGET = 256;
 
-type RoleText = (value: string) => LocalText;
+type RoleText = (value: string | LocalText) => LocalText;
 
 /** How the one-sentence form leads into each destination, and its line in what moves. */
 const ROLE_TEXTS: Record<Destination["role"], { lead: RoleText; line: RoleText }> = {
@@ -71,6 +71,12 @@ export function whatMoves(plan: PlannedWrite): WhatMoves {
   };
 }
 
+/** A destination the write describes in its own words, in the translator's language; undefined for one it names (an address, a stake). */
+function ownWords(plan: PlannedWrite, index: number, t: Translate): string | undefined {
+  const text = plan.destinations[index]?.text;
+  return text === undefined ? undefined : renderText(text, t);
+}
+
 function amountText(moves: WhatMoves): LocalText {
   const amount = moves.amount;
   if (amount === null) return localText("none (no funds move)");
@@ -108,7 +114,9 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown, t
   const lines = [
     localText("Account: {0}", accountText(moves, quote)),
     localText("Amount: {0}", amountText(moves)),
-    ...moves.destinations.map((destination) => ROLE_TEXTS[destination.role].line(quote(destination.role, destination.value))),
+    ...moves.destinations.map((destination, index) =>
+      ROLE_TEXTS[destination.role].line(quote(destination.role, ownWords(plan, index, t) ?? destination.value)),
+    ),
     "estimated" in moves.fee ? localText("Fee: {0} estimated{1}.", feeText(moves), capText) : localText("Fee: {0}{1}.", feeText(moves), capText),
     ...(moves.balances.length === 0 ? [] : [localText("Balances: {0}.", balances)]),
   ];
@@ -124,7 +132,7 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown, t
 export function whatMovesText(plan: PlannedWrite, options: { fee?: boolean } = {}): LocalText {
   const moves = whatMoves(plan);
   const to = joinedText(
-    moves.destinations.map((destination) => ROLE_TEXTS[destination.role].lead(destination.value)),
+    moves.destinations.map((destination, index) => ROLE_TEXTS[destination.role].lead(plan.destinations[index]?.text ?? destination.value)),
     ", ",
   );
   const after = joinedText(

@@ -15,7 +15,7 @@ import { approvalSubject } from "./approval-subject.js";
 import { contractDataOf } from "../../holdings/unfinished-transactions.js";
 import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
 import { COMMON_FIELDS } from "../kit/request-fields.js";
-import { defineWrite, type Destination } from "../kit/write-spec.js";
+import { defineWrite, describedDestination, type Destination } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "../ethereum/contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
@@ -94,11 +94,11 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
-  if (transaction.type === "DEPLOY_CONTRACT") return [released, { role: "into", value: "a new contract (deployment)" }];
+  if (transaction.type === "DEPLOY_CONTRACT") return [released, describedDestination("into", localText("a new contract (deployment)"))];
   if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction) ?? "")];
   if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
   if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
-  return [released, { role: "into", value: "the same account" }];
+  return [released, describedDestination("into", localText("the same account"))];
 }
 
 /**

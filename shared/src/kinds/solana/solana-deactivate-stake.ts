@@ -3,7 +3,7 @@ import { describeAmount } from "../../units/describe-amount.js";
 import { NO_BODY } from "../kit/built-body.js";
 import { planStakeAction } from "./solana-stake-action.js";
 import { ON_STAKE } from "../kit/request-fields.js";
-import { defineWrite } from "../kit/write-spec.js";
+import { defineWrite, describedDestination } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
 import { localText } from "../../l10n/translate.js";
@@ -22,7 +22,7 @@ export const solanaDeactivateStakeWrite = defineWrite({
       action: "deactivate",
       build: () => NO_BODY,
       policy: () => ({}),
-      into: [{ role: "into", value: "its own inactive balance, withdrawable at the next epoch" }],
+      into: [describedDestination("into", localText("its own inactive balance, withdrawable at the next epoch"))],
       summary: (stake, currency) =>
         localText(
           "deactivate stake {0} ({1}, {2}); it becomes withdrawable at the start of the next epoch",

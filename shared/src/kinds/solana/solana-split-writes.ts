@@ -4,7 +4,7 @@ import { describeAmount } from "../../units/describe-amount.js";
 import { buildBody } from "../kit/built-body.js";
 import { planStakeAction, splitBalances } from "./solana-stake-action.js";
 import { BaseAmount, ON_STAKE } from "../kit/request-fields.js";
-import { defineWrite } from "../kit/write-spec.js";
+import { defineWrite, describedDestination } from "../kit/write-spec.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
 import { localText } from "../../l10n/translate.js";
 
@@ -12,13 +12,13 @@ import { localText } from "../../l10n/translate.js";
 const SPLITS = {
   solana_split_stake: {
     action: "split",
-    into: "a new stake",
+    into: localText("a new stake"),
     summary: (amount: string, uid: string) => localText("split {0} off stake {1} into a new stake", amount, uid),
     send: "splitSolanaStake",
   },
   solana_split_deactivate_stake: {
     action: "split_deactivate",
-    into: "a new stake, deactivated",
+    into: localText("a new stake, deactivated"),
     summary: (amount: string, uid: string) => localText("split {0} off stake {1} into a new stake and deactivate the new stake", amount, uid),
     send: "splitDeactivateSolanaStake",
   },
@@ -39,7 +39,7 @@ function solanaSplitWrite<Kind extends keyof typeof SPLITS>(kind: Kind) {
         amount: request.amount,
         build: () => buildBody(() => buildSplitSolanaStakeRequest({ amount: request.amount })),
         policy: () => ({ amount: request.amount }),
-        into: [{ role: "into", value: split.into }],
+        into: [describedDestination("into", split.into)],
         summary: (stake, currency) => split.summary(describeAmount(request.amount, currency), stake.uid),
         send: (client, accountId, uid, body, options) => client[split.send](accountId, uid, body, options),
         expected: { amount: request.amount.toString() },

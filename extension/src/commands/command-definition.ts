@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import type { Services } from "../services.js";
 import type { TreeNode } from "../views/tree-node.js";
 
@@ -9,5 +10,5 @@ export interface CommandDefinition {
 
 /** "Custody: Stake SOL (2/3)". */
 export function stepTitle(title: string, step: number, total: number): string {
-  return `Custody: ${title} (${step}/${total})`;
+  return vscode.l10n.t("Custody: {0} ({1}/{2})", title, step, total);
 }

@@ -4,6 +4,7 @@ import {
   baseUnit,
   findingMessage,
   oneLineUntrusted,
+  renderText,
   sanitizeUntrustedText,
   stringifyJsonExact,
   whatMoves,
@@ -93,7 +94,8 @@ function amountLines(plan: PlannedWrite): string[] {
 
 function governanceLine(plan: PlannedWrite): string {
   if (!plan.governance) return vscode.l10n.t("Governance: the account does not report its rules; the service decides whether approval is needed");
-  const { outcome, summary } = plan.governance;
+  const { outcome } = plan.governance;
+  const summary = renderText(plan.governance.summary, translate);
   const head =
     outcome === "approved_at_once"
       ? vscode.l10n.t("approved at once")
@@ -130,7 +132,7 @@ export function confirmationText(plan: PlannedWrite, baseUrl: string): { message
     governanceLine(plan),
     ...(repeat === undefined ? [] : [vscode.l10n.t("Repeat: {0}", findingLine(repeat))]),
     ...(warnings.length > 0 ? [vscode.l10n.t("Warnings:"), ...warnings.map((item) => `  ${findingLine(item)}`)] : []),
-    vscode.l10n.t("Summary: {0}", oneLineUntrusted(plan.summary)),
+    vscode.l10n.t("Summary: {0}", oneLineUntrusted(renderText(plan.summary, translate))),
     vscode.l10n.t("Request: {0} {1}", plan.call.method, plan.call.path),
     body,
     vscode.l10n.t("Reference: {0}", plan.correlation_id),

@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import {
   errorMessage,
   findingMessage,
+  renderText,
   sanitizeUntrustedText,
   toolPermission,
   writeToolQuery,
@@ -197,8 +198,8 @@ export class WriteGuard {
 
   #showPlan(tool: string, plan: PlannedWrite): void {
     this.deps.output.block(
-      `${tool}: ${whatMovesSentence(plan, { t: translate })} ${sanitizeUntrustedText(plan.summary)}`,
-      plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(item.message)}`),
+      `${tool}: ${whatMovesSentence(plan, { t: translate })} ${sanitizeUntrustedText(renderText(plan.summary, translate))}`,
+      plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(findingMessage(item, translate))}`),
     );
   }
 
@@ -234,8 +235,9 @@ export class WriteGuard {
         this.deps.output.info(`${tool}: ${message}`);
         void notify("info", message);
         if (result.raced !== undefined) {
-          this.deps.output.warn(`${tool}: ${result.raced.message}`);
-          void notify("warning", vscode.l10n.t("Custody: {0}", sanitizeUntrustedText(result.raced.message)));
+          const raced = sanitizeUntrustedText(renderText(result.raced.text, translate));
+          this.deps.output.warn(`${tool}: ${raced}`);
+          void notify("warning", vscode.l10n.t("Custody: {0}", raced));
         }
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };

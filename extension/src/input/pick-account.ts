@@ -52,7 +52,7 @@ export async function pickAccountFrom(
     return {
       label: labelText(account.name),
       description: vscode.l10n.t("{0} available", displayAmount(account.available_balance, currency)),
-      detail: `id ${account.id} · ${accountNetwork(account) ?? account.type} · ${labelText(account.address, 64)}`,
+      detail: vscode.l10n.t("id {0} · {1} · {2}", account.id, accountNetwork(account) ?? account.type, labelText(account.address, 64)),
       value: { account, currency },
     };
   });

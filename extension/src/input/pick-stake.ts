@@ -66,7 +66,7 @@ export async function chooseStake(
     return {
       label: `${displayAmount(state.total_balance, choice.currency)} · ${state.status}`,
       description: labelText(choice.account.name, 40),
-      detail: `validator ${labelText(state.validator_address, 64)} · stake ${labelText(choice.stake.uid, 64)}`,
+      detail: vscode.l10n.t("validator {0} · stake {1}", labelText(state.validator_address, 64), labelText(choice.stake.uid, 64)),
       value: choice,
     };
   });

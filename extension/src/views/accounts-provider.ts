@@ -39,7 +39,10 @@ export class AccountsProvider extends CustodyTreeProvider {
             pages.hasMore ? vscode.l10n.t("{0} so far", accountsText(members.length)) : accountsText(members.length),
           ),
       );
-    if (pages.hasMore) nodes.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));
+    if (pages.hasMore)
+      nodes.push(
+        new LoadMoreNode(pages, () => view.refresh(), vscode.l10n.t("more accounts"), shownCount(accounts.length, pages.total, vscode.l10n.t("accounts"))),
+      );
     return nodes;
   }
 }

@@ -65,7 +65,10 @@ export class StakesProvider extends CustodyTreeProvider {
         ),
       );
     }
-    if (pages.hasMore) groups.push(new LoadMoreNode(pages, () => view.refresh(), "more accounts", shownCount(accounts.length, pages.total, "accounts")));
+    if (pages.hasMore)
+      groups.push(
+        new LoadMoreNode(pages, () => view.refresh(), vscode.l10n.t("more accounts"), shownCount(accounts.length, pages.total, vscode.l10n.t("accounts"))),
+      );
     return groups.length > 0 ? groups : [new MessageNode(vscode.l10n.t("No Solana or Ethereum accounts, so no stakes"))];
   }
 }

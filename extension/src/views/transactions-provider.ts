@@ -67,13 +67,18 @@ export class TransactionsProvider extends CustodyTreeProvider {
     const nodes: TreeNode[] = await Promise.all([...pending].sort((a, b) => b.id - a.id).map(node));
     if (lists.pending.hasMore) {
       nodes.push(
-        new LoadMoreNode(lists.pending, () => view.refresh(), "more pending transactions", shownCount(pending.length, lists.pending.total, "pending")),
+        new LoadMoreNode(
+          lists.pending,
+          () => view.refresh(),
+          vscode.l10n.t("more pending transactions"),
+          shownCount(pending.length, lists.pending.total, vscode.l10n.t("pending")),
+        ),
       );
     }
     // A transaction still pending but beyond the pending pages read is shown among the recent ones.
     nodes.push(...(await Promise.all(recent.filter((tx) => !(tx.status === "PENDING_APPROVAL" && pendingIds.has(tx.id))).map(node))));
     if (nodes.length === 0) return [new MessageNode(vscode.l10n.t("No transactions yet"))];
-    if (lists.recent.hasMore) nodes.push(new LoadMoreNode(lists.recent, () => view.refresh(), "older transactions"));
+    if (lists.recent.hasMore) nodes.push(new LoadMoreNode(lists.recent, () => view.refresh(), vscode.l10n.t("older transactions")));
     return nodes;
   }
 }

@@ -162,6 +162,13 @@ describe("VS Code's conventions", () => {
       String.raw`new (?:MessageNode|GroupNode|BalanceLineNode|vscode\.TreeItem|NothingToPickError)\(\s*` + literal,
       String.raw`markdownTooltip\(\s*` + literal,
       String.raw`^\s*\[` + literal + ",",
+      String.raw`\[\[` + literal + ",",
+      String.raw`\bline\(\s*` + literal,
+      String.raw`new LoadMoreNode\((?:[^,()]+(?:\([^()]*\))?,){2}\s*` + literal,
+      // A quick pick's detail, an input's refusal, a message built for a notification.
+      String.raw`^\s*detail:\s*` + literal,
+      String.raw`\bvalidate: .*\?\s*` + literal,
+      String.raw`\bconst message = ` + literal,
     ].map((sink) => new RegExp(sink, "gm"));
     const offenders: string[] = [];
     for (const { file, text } of sources) {
@@ -184,6 +191,20 @@ describe("VS Code's conventions", () => {
     expect(calls.filter(({ file, first }) => first !== '"' && first !== "'" && !passed(file))).toEqual([]);
     expect(raw.l10n).toBe("./l10n");
     expect(extensionFile("l10n/bundle.l10n.json")).toBe(l10nBundleText());
+  });
+
+  it("has shared's text builders name each template as a literal, so the bundle's extraction finds every one", () => {
+    const sharedSrc = join(extensionDir, "..", "shared", "src");
+    const files = (readdirSync(sharedSrc, { recursive: true, encoding: "utf8" }) as string[]).filter((file) => file.endsWith(".ts"));
+    const calls = files.flatMap((file) =>
+      [...readFileSync(join(sharedSrc, file), "utf8").matchAll(/\b(?:t|localText)\(\s*([^\s])/g)].map((match) => ({ file, first: match[1] })),
+    );
+    expect(calls.length).toBeGreaterThan(150);
+    // The passes-through: localText's own definition, renderText handing t a text's template, and a write's title
+    // (the bundle's extraction takes the titles from kinds/registry-identities.ts).
+    const passes = ["l10n/translate.ts", "l10n/translate.ts", "write-road/what-moves.ts"];
+    const offenders = calls.filter(({ first }) => first !== '"' && first !== "'").map(({ file }) => file.split("\\").join("/"));
+    expect(offenders.sort()).toEqual(passes.sort());
   });
 
   it("reads only in Restricted Mode, works in a virtual workspace, and says so", () => {

@@ -1,9 +1,14 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
-import { fake } from "./support/fake-vscode.js";
-import { scriptSend, startHarness, type Harness } from "./support/extension-harness.js";
+import { CustodyClient, DEFAULT_POLICY, FileGuardStore, WriteRoad, type WriteRequest } from "@custody/shared";
+import { fake, type MarkdownString, type TreeItem } from "./support/fake-vscode.js";
+import { scriptSend, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
+import type { WaitingProvider } from "../../src/views/waiting-provider.js";
 
 // Issue 23: what shared/ writes inside the extension (what moves, a check's message, an input rule's error) reaches
 // the person through vscode.l10n.t, template by template. The bundle below stands for a
@@ -30,6 +35,45 @@ function untranslated(text: string, values: Set<string>): string[] {
   let rest = text;
   for (const value of [...values].sort((a, b) => b.length - a.length)) if (value !== "") rest = rest.split(value).join("");
   return rest.match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+/** Values that are clauses of English (three words or more): a text passed as a value instead of translated as a template. */
+function englishValues(values: Set<string>): string[] {
+  return [...values].filter((value) => /[a-z]{2,} [a-z]{2,} [a-z]{2,}/.test(value));
+}
+
+/** The send scriptSend makes: 1.5 SOL from sol-treasury. */
+function sameSend(recipient: string): WriteRequest {
+  return { kind: "send", account: "sol-treasury", recipient, amount: 1_500_000_000n, speed: "NORMAL" } as WriteRequest;
+}
+
+/** The emulator's faults: set when given, and how many calls they have affected. */
+async function faults(harness: Harness, set?: object): Promise<{ affected: number }> {
+  const answer = await fetch(`${harness.controlUrl}/faults`, {
+    method: set === undefined ? "GET" : "PUT",
+    ...(set === undefined ? {} : { body: JSON.stringify(set), headers: { "content-type": "application/json" } }),
+  });
+  return (await answer.json()) as { affected: number };
+}
+
+/**
+ * The same send by another process of the harness's operator, with a guard store of its own (a
+ * process: a write's last check and POST run one at a time per operator within one). It makes its
+ * dry run at once; go() confirms it.
+ */
+function otherStoreSend(harness: Harness, log: string): { said(line: string): Promise<void>; go(): void; stop(): void } {
+  const script = join(import.meta.dirname, "support", "other-store-send.mjs");
+  const shared = join(import.meta.dirname, "..", "..", "..", "shared", "dist", "index.js");
+  const child = spawn(process.execPath, [script, shared, harness.baseUrl, harness.operator, log, "sol-treasury", RECIPIENT, "1500000000"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines: string[] = [];
+  createInterface({ input: child.stdout }).on("line", (line) => lines.push(line));
+  return {
+    said: (line) => waitFor(() => lines.includes(line), `the other process to say ${line} (it said ${lines.join(", ") || "nothing"})`, 20_000),
+    go: () => child.stdin.write("go\n"),
+    stop: () => void child.kill(),
+  };
 }
 
 let harness: Harness;
@@ -98,6 +142,98 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     expect(blocked).toContain("POLICY_RECIPIENT_NOT_ALLOWED: «");
     expect(untranslated(blocked ?? "", asked.values)).toEqual([]);
     expect(asked.templates).toContain("{0} {1} is not on the local policy's allowed list ({2} entries)");
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates the request's summary and the governance summary in the confirmation modal: templates, not English values", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    scriptSend("sol-treasury", RECIPIENT, "Cancel");
+    await harness.run("custody.createTransaction");
+    const detail = (fake.messages.find((message) => message.modal)?.detail ?? "").split("\n");
+    // "Summary: {0}" and "Governance ({0} rule): {1}", masked.
+    const summary = detail.find((line) => line.startsWith("«~~~~~~~: «") && line.includes(RECIPIENT));
+    const governance = detail.find((line) => line.startsWith("«~~~~~~~~~~ ("));
+    expect(summary).toBeDefined();
+    expect(governance).toBeDefined();
+    for (const line of [summary ?? "", governance ?? ""]) expect(untranslated(line, asked.values)).toEqual([]);
+    expect(asked.templates).toContain("send {0} from {1} (id {2}) to {3}, {4}");
+    expect(asked.templates).toContain("max fees {0}");
+    expect([...asked.templates].some((template) => /^(pending approval|approved at once)/.test(template))).toBe(true);
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates where a stake's deactivation sends its funds, described in the write's own words, in the modal", async () => {
+    harness = await startHarness();
+    const provider = harness.provider("stakes");
+    const [solana] = await provider.getChildren();
+    const activated = (await provider.getChildren(solana)).find((node) => String(node.treeItem().contextValue).includes(":deactivate:"));
+    const asked = translateEverything();
+    fake.script({ kind: "modal", choice: "Cancel" });
+    await harness.run("custody.solana.deactivateStake", activated);
+    const modal = fake.messages.find((message) => message.modal);
+    const shown = [modal?.message ?? "", ...(modal?.detail ?? "").split("\n").filter((line) => !line.startsWith("{"))];
+    expect(shown.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
+    expect(asked.templates).toContain("Into: {0}");
+    expect(asked.templates).toContain("its own inactive balance, withdrawable at the next epoch");
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates the warning of a write raced by another store of the same operator", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const elsewhere = mkdtempSync(join(tmpdir(), "custody-elsewhere-"));
+    const other = otherStoreSend(harness, join(elsewhere, "audit.jsonl"));
+    try {
+      await other.said("prepared");
+      const asked = translateEverything();
+      // Once the person is asked, the extension's send is held by the service after its last check;
+      // meanwhile the other process checks (nothing to see yet) and sends at once: the extension's
+      // lands second, and names it.
+      const held = { latency_ms: 3000, methods: ["POST"], path_prefix: "/transactions", remaining: 1 };
+      scriptSend("sol-treasury", RECIPIENT, "Submit", async () => void (await faults(harness, held)));
+      const sending = harness.run("custody.createTransaction");
+      await waitFor(async () => (await faults(harness)).affected === 1, "the extension's send to be held");
+      other.go();
+      await other.said("submitted");
+      await sending;
+      const warning = fake.messages.find((message) => message.level === "warning" && !message.modal);
+      expect(warning?.message).toMatch(/^«~~~~~~~: «/);
+      expect(untranslated(warning?.message ?? "", asked.values)).toEqual([]);
+      expect(asked.templates).toContain("this one (transaction {0}) duplicates transaction {1}");
+      expect(englishValues(asked.values)).toEqual([]);
+      expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+    } finally {
+      other.stop();
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it("translates what moves of a write waiting for the person, read back from the guard's store, in its line and tooltip", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    // An assistant's person-mode dry run, on the extension's own log: another process wrote it.
+    const store = new FileGuardStore(join(harness.storage, "audit", "custody-vscode-audit.jsonl"));
+    const client = new CustodyClient({ baseUrl: harness.baseUrl, operator: harness.operator });
+    const road = new WriteRoad({ client, operator: harness.operator, policy: () => DEFAULT_POLICY, store, surface: "mcp" });
+    const nonceFor = (reference: string) => `${reference.slice(3)}${"0".repeat(12)}`;
+    const prepared = await road.prepare(sameSend(RECIPIENT), { actor: { person: null }, nonceFor });
+    await store.close();
+    expect(prepared.status).toBe("prepared");
+    const asked = translateEverything();
+    const provider = fake.treeViews.get("custody.waiting")?.treeDataProvider as WaitingProvider;
+    await waitFor(async () => (await provider.writes()).length === 1, "the waiting write to be listed");
+    const [node] = await provider.getChildren();
+    const item = node?.treeItem() as unknown as TreeItem;
+    // The reference and the expiry are shown as they are.
+    asked.values.add(String(item.description));
+    // The tooltip's Markdown escapes its text's punctuation.
+    const tooltip = (item.tooltip as MarkdownString).value.replace(/\\(.)/g, "$1");
+    expect(item.label).toMatch(/^«/);
+    for (const text of [String(item.label), tooltip]) expect(untranslated(text, asked.values)).toEqual([]);
+    expect(asked.templates).toContain("{0} from {1}: {2} {3}{4}{5}.");
+    expect(asked.templates).toContain("Send funds");
+    expect(englishValues(asked.values)).toEqual([]);
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
   });
 

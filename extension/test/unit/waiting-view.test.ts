@@ -150,7 +150,10 @@ describe("Waiting for you", () => {
         // Even when it is handed to the command (a node made from the store's entry), the extension's service is not where it was prepared.
         const before = await newestTransaction(harness);
         fake.script({ kind: "modal", choice: "Confirm" });
-        await harness.run("custody.decideWaiting", new WaitingNode({ nonce, reference, tool: STAKE.kind, moves: null, expires_at: Date.now() + 60_000 }));
+        await harness.run(
+          "custody.decideWaiting",
+          new WaitingNode({ nonce, reference, tool: STAKE.kind, moves: null, moves_text: null, expires_at: Date.now() + 60_000 }),
+        );
         expect((await newestTransaction(harness))?.id).toBe(before?.id);
         expect(fake.messages.find((message) => message.modal)).toBeUndefined();
         await store.close();

@@ -2,6 +2,7 @@ import {
   delimitUntrusted,
   describePerson,
   oneLineUntrusted,
+  renderText,
   sanitizeUntrustedValue,
   stringifyJsonExact,
   whatMoves,
@@ -73,7 +74,7 @@ export function governanceLine(plan: PlannedWrite): string {
   // One line: the summary quotes members' names, which must not begin a line that reads as a fact ("Recipient: ...").
   return plan.governance === null
     ? "Governance: not reported by the account; the workspace decides."
-    : `Governance: ${oneLineUntrusted(plan.governance.summary)}.`;
+    : `Governance: ${oneLineUntrusted(renderText(plan.governance.summary))}.`;
 }
 
 /** What moves, first in every answer about a plan: the title, then account, amount, destinations, fee, balances, one a line; workspace text delimited. */

@@ -3,6 +3,7 @@ import {
   describeCandidates,
   describePerson,
   oneLineUntrusted,
+  renderText,
   whatMovesLines,
   type CommitResult,
   type PlannedWrite,
@@ -31,7 +32,7 @@ export function writeError(status: WriteStatus, message: string, extra: Omit<Wri
 
 /** The plan's own sentence, after what moves: workspace text that may be long and is cut at the display cap. */
 function summaryLine(plan: PlannedWrite): string {
-  return `Summary: ${delimitUntrusted("summary", plan.summary)}`;
+  return `Summary: ${delimitUntrusted("summary", renderText(plan.summary))}`;
 }
 
 /**
@@ -190,7 +191,7 @@ export function personMessage(title: string, plan: PlannedWrite): string {
     `${title} as operator ${plan.operator}${plan.person === null ? "" : `, prepared for ${oneLineUntrusted(describePerson(plan.person))}`}:`,
     ...whatMovesLines(plan),
     repeat === undefined ? "" : `Repeats: ${oneLineUntrusted(repeat.message)}`,
-    `Summary: ${oneLineUntrusted(plan.summary)}`,
+    `Summary: ${oneLineUntrusted(renderText(plan.summary))}`,
     ...planLines(plan).filter((line) => !line.startsWith("Passed:")),
     ...warnings.map((warning) => oneLineUntrusted(warning)),
     "Submit it?",

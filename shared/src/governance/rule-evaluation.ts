@@ -1,4 +1,5 @@
 import type { AccountGovernance, GovernanceRule, RuleMember } from "../schemas/governance.js";
+import { joinedText, localText, type LocalText } from "../l10n/translate.js";
 import { describeRule } from "./rule-members.js";
 
 export type RuleKind = "transaction" | "staking" | "smart_contract";
@@ -52,10 +53,17 @@ export interface GovernanceExpectation {
   outcome: GovernanceOutcome;
   /** The rule that governs the request; "admin" is the workspace Admin rule of operator registrations. */
   rule: RuleKind | "admin";
-  summary: string;
+  /** What is expected, for a person: rendered in English by the MCP server, in the window's language by the extension. */
+  summary: LocalText;
   /** Steps still short of their quorum after the creator's own approval. */
   pending_steps: { index: number; missing: number; human_approvers: string[]; api_approvers: string[] }[];
   needs_human: boolean;
+}
+
+/** Who can still approve a step, by name; "nobody else" when none. */
+export function approversText(step: { api_approvers: readonly string[]; human_approvers: readonly string[] }): string | LocalText {
+  const names = [...step.api_approvers, ...step.human_approvers].join(", ");
+  return names === "" ? localText("nobody else") : names;
 }
 
 /** What governance is expected to do with a request this operator creates under this rule. */
@@ -64,7 +72,7 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return {
       outcome: "not_allowed",
       rule: kind,
-      summary: `the account has no ${kind} rule, so no request of this kind can be created`,
+      summary: localText("the account has no {0} rule, so no request of this kind can be created", kind),
       pending_steps: [],
       needs_human: false,
     };
@@ -73,7 +81,7 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return {
       outcome: "not_allowed",
       rule: kind,
-      summary: `operator ${creator} is not a creator in the account's ${kind} rule (${describeRule(rule)})`,
+      summary: localText("operator {0} is not a creator in the account's {1} rule ({2})", creator, kind, describeRule(rule)),
       pending_steps: [],
       needs_human: false,
     };
@@ -94,22 +102,21 @@ export function expectGovernance(rule: GovernanceRule | null, kind: RuleKind, cr
     return {
       outcome: "approved_at_once",
       rule: kind,
-      summary: "approved at once: the rule is satisfied by the creating operator alone",
+      summary: localText("approved at once: the rule is satisfied by the creating operator alone"),
       pending_steps: [],
       needs_human: false,
     };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
-  const waiting = pending
-    .map(
-      (step) =>
-        `step ${step.index + 1} needs ${step.missing} more approval(s) from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`,
-    )
-    .join("; ");
+  const waiting = joinedText(
+    pending.map((step) => localText("step {0} needs {1} more approval(s) from {2}", step.index + 1, step.missing, approversText(step))),
+  );
   return {
     outcome: "pending_approval",
     rule: kind,
-    summary: `pending approval: ${waiting}${needsHuman ? " (human approval required)" : " (other API operators can approve)"}`,
+    summary: needsHuman
+      ? localText("pending approval: {0} (human approval required)", waiting)
+      : localText("pending approval: {0} (other API operators can approve)", waiting),
     pending_steps: pending,
     needs_human: needsHuman,
   };

@@ -1,1 +1,2 @@
 export * from "./translate.js";
+export * from "./local-text-json.js";

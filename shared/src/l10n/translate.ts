@@ -26,9 +26,23 @@ export function localText(template: string, ...args: Array<string | number | Loc
   return { template, args };
 }
 
+/** Texts one after another, separated by "; " or ", " (each a template of its own): a list a sentence quotes. */
+export function joinedText(items: ReadonlyArray<string | number | LocalText>, separator: "; " | ", " = "; "): string | number | LocalText {
+  const [first, ...rest] = items;
+  if (first === undefined) return "";
+  const pair = (joined: string | number | LocalText, item: string | number | LocalText) =>
+    separator === "; " ? localText("{0}; {1}", joined, item) : localText("{0}, {1}", joined, item);
+  return rest.reduce(pair, first);
+}
+
 /** The text in the translator's language; its values first, then its own template. */
 export function renderText(text: LocalText, t: Translate = english): string {
   return t(text.template, ...text.args.map((arg) => (typeof arg === "object" ? renderText(arg, t) : arg)));
+}
+
+/** A value that may be a text (a list joinedText made, a name or "nobody"), as a string in the translator's language. */
+export function renderValue(value: string | number | LocalText, t: Translate = english): string {
+  return typeof value === "object" ? renderText(value, t) : String(value);
 }
 
 /** An error whose message is a LocalText (an AmountError): shown translated where the reader's language is known. */

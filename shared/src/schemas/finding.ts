@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { english, renderText, type LocalText, type Translate } from "../l10n/translate.js";
+import { LocalTextJson } from "../l10n/local-text-json.js";
 
 export const FindingSeverity = z.enum(["block", "warn", "info"]);
 export type FindingSeverity = z.infer<typeof FindingSeverity>;
@@ -40,7 +41,7 @@ export function finding(severity: FindingSeverity, code: string, message: string
   return made;
 }
 
-/** The template and values the finding's message was made from; undefined for one made from a string, or read back from JSON. */
+/** The template and values the finding's message was made from; undefined for one made from a string, or read back from JSON without them. */
 export function findingText(item: Finding): LocalText | undefined {
   return findingTexts.get(item);
 }
@@ -49,6 +50,32 @@ export function findingText(item: Finding): LocalText | undefined {
 export function findingMessage(item: Finding, t: Translate = english): string {
   const text = findingTexts.get(item);
   return text === undefined ? item.message : renderText(text, t);
+}
+
+/**
+ * A finding as JSON that keeps its text: what a store or an answer would carry for a person who
+ * reads it in another process (none does today: the audit log keeps codes, a sealed intent none,
+ * and the extension decides a waiting write by planning it again). `text` is optional: JSON written
+ * without it reads back as English.
+ */
+export const FindingJson = Finding.extend({ text: LocalTextJson.optional() });
+export type FindingJson = z.infer<typeof FindingJson>;
+
+/** The finding with its text beside `message`, for JSON. */
+export function findingJson(item: Finding): FindingJson {
+  const text = findingTexts.get(item);
+  return text === undefined ? { ...item } : { ...item, text };
+}
+
+/**
+ * A finding read back from JSON, its text kept for findingMessage when it renders to the English
+ * `message` it came with (else the text is not what was recorded, and `message` is shown as it is).
+ */
+export function readFinding(json: unknown): Finding {
+  const { text, ...fields } = FindingJson.parse(json);
+  const read = Finding.parse(fields);
+  if (text !== undefined && renderText(text) === read.message) findingTexts.set(read, text);
+  return read;
 }
 
 /** True when any finding must stop the operation. */

@@ -5,7 +5,8 @@ import type { PlannedWrite } from "./planned-write.js";
 import { digestFields } from "./request-digest.js";
 import type { SealedIntent } from "./road-types.js";
 import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
-import { whatMovesSentence } from "./what-moves.js";
+import { renderText } from "../l10n/translate.js";
+import { whatMovesText } from "./what-moves.js";
 
 /** What sealing a passing dry run adds to its plan. */
 export interface SealOf {
@@ -25,6 +26,7 @@ export interface SealOf {
 
 /** The intent a passing dry run leaves for its confirmation to rebuild exactly. */
 export function sealIntent(plan: PlannedWrite, seal: SealOf): SealedIntent {
+  const moves = whatMovesText(plan);
   return {
     nonce: seal.nonce,
     fingerprint: seal.fingerprint,
@@ -41,7 +43,8 @@ export function sealIntent(plan: PlannedWrite, seal: SealOf): SealedIntent {
     fee: "estimated" in plan.fee ? plan.fee.estimated.base_units : null,
     balances: plan.balances.map((balance) => ({ name: balance.name, before: balance.before.base_units, after: balance.after.base_units })),
     similar: seal.similar,
-    moves: oneLineUntrusted(whatMovesSentence(plan)),
+    moves: oneLineUntrusted(renderText(moves)),
+    moves_text: moves,
     ...(seal.keepRequest ? { request: keepRequest(plan.request) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { CustodyClient } from "../client/custody-client.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { carriesReference } from "../kinds/kit/correlation-reference.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import type { Transaction } from "../schemas/transaction.js";
@@ -12,8 +13,10 @@ const CLOCK_GRAIN_MS = 1_000;
 export interface RacedWrite {
   /** The other identical transactions of this operator created since the last check, newest first. */
   transaction_ids: number[];
-  /** What the person is told: both transactions, which one is the known duplicate, and what to do. */
+  /** What the person is told: both transactions, which one is the known duplicate, and what to do; in English. */
   message: string;
+  /** The same as its template and values, for a surface that shows it in the person's language. */
+  text: LocalText;
 }
 
 /**
@@ -46,17 +49,19 @@ export async function racedWrite(
   if (others.length === 0) return null;
   const ids = others.map((tx) => tx.id);
   const first = Math.min(created.id, ...ids);
+  const listed = ids.join(", ");
   const duplicate =
     first === created.id
-      ? `transaction ${ids.join(", ")} (made by the other) duplicates this one`
-      : `this one (transaction ${created.id}) duplicates transaction ${first}`;
-  return {
-    transaction_ids: ids,
-    message:
-      `an identical write of operator ${plan.operator} was made from another store, process or ` +
-      `machine at the same moment as this one (transaction${ids.length > 1 ? "s" : ""} ` +
-      `${ids.join(", ")}, created after this write's last check): ` +
-      `both passed the check before either reached the service, so both were sent, and ${duplicate}. Reject the ` +
-      "duplicate if it still awaits approval, or ask the person whether both were meant",
-  };
+      ? localText("transaction {0} (made by the other) duplicates this one", listed)
+      : localText("this one (transaction {0}) duplicates transaction {1}", created.id, first);
+  const made = ids.length > 1 ? localText("transactions {0}", listed) : localText("transaction {0}", listed);
+  const text = localText(
+    "an identical write of operator {0} was made from another store, process or machine at the same moment as this one " +
+      "({1}, created after this write's last check): both passed the check before either reached the service, so both " +
+      "were sent, and {2}. Reject the duplicate if it still awaits approval, or ask the person whether both were meant",
+    plan.operator,
+    made,
+    duplicate,
+  );
+  return { transaction_ids: ids, message: renderText(text), text };
 }

@@ -1,5 +1,6 @@
 import type { RacedWrite } from "./race-after-send.js";
 import { z } from "zod";
+import { LocalTextJson } from "../l10n/local-text-json.js";
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore } from "../guard-store/guard-store.js";
 import type { WriteTrace } from "../audit/write-traces.js";
@@ -114,6 +115,11 @@ export const SealedIntent = z.strictObject({
   request: z.unknown().optional(),
   /** What moves, as the dry run said it in one line (sanitised), for the lists of writes waiting for their person. */
   moves: z.string().optional(),
+  /**
+   * The same as its template and values, so a list shows it in its reader's language (`moves` in
+   * English). Absent: sealed before it was kept; one out of bounds is dropped, never a reason to refuse the intent.
+   */
+  moves_text: LocalTextJson.optional().catch(undefined),
   /** The digest of each field the dry run's digest covers, so a confirmation that differs names the field. */
   fields: z.record(z.string(), z.string().regex(/^[0-9a-f]{16}$/)).optional(),
   /** The identical transactions of others the dry run named (SIMILAR_RECENT): one created since blocks the confirmation. */

@@ -4,7 +4,7 @@ import { oneLineUntrusted } from "../untrusted/untrusted-text.js";
 import { shortenedText } from "../untrusted/shortened-text.js";
 import type { Destination } from "../kinds/kit/write-spec.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { english, type Translate } from "../l10n/translate.js";
+import { english, joinedText, localText, renderText, type LocalText, type Translate } from "../l10n/translate.js";
 
 // What moves, the first thing every surface shows a person about a write: the account (name and
 // id), the amount in both units, where it goes, the fee and the balances after, in this order and
@@ -16,18 +16,18 @@ const SHOWN_NAME_BUDGET = 64;
 /** Shown characters of a recipient, validator, contract, stake or payee (an address is at most 128 when typed). */
 const SHOWN_DESTINATION_BUDGET = 256;
 
-type RoleText = (t: Translate, value: string) => string;
+type RoleText = (value: string | LocalText) => LocalText;
 
 /** How the one-sentence form leads into each destination, and its line in what moves. */
 const ROLE_TEXTS: Record<Destination["role"], { lead: RoleText; line: RoleText }> = {
-  transaction: { lead: (t, value) => t("of transaction {0}", value), line: (t, value) => t("Transaction: {0}", value) },
-  recipient: { lead: (t, value) => t("to recipient {0}", value), line: (t, value) => t("Recipient: {0}", value) },
-  validator: { lead: (t, value) => t("to validator {0}", value), line: (t, value) => t("Validator: {0}", value) },
-  contract: { lead: (t, value) => t("through contract {0}", value), line: (t, value) => t("Contract: {0}", value) },
-  withdrawals: { lead: (t, value) => t("withdrawals to {0}", value), line: (t, value) => t("Withdrawals to: {0}", value) },
-  stake: { lead: (t, value) => t("on stake {0}", value), line: (t, value) => t("Stake: {0}", value) },
-  payee: { lead: (t, value) => t("rewards to {0}", value), line: (t, value) => t("Rewards destination: {0}", value) },
-  into: { lead: (t, value) => t("into {0}", value), line: (t, value) => t("Into: {0}", value) },
+  transaction: { lead: (value) => localText("of transaction {0}", value), line: (value) => localText("Transaction: {0}", value) },
+  recipient: { lead: (value) => localText("to recipient {0}", value), line: (value) => localText("Recipient: {0}", value) },
+  validator: { lead: (value) => localText("to validator {0}", value), line: (value) => localText("Validator: {0}", value) },
+  contract: { lead: (value) => localText("through contract {0}", value), line: (value) => localText("Contract: {0}", value) },
+  withdrawals: { lead: (value) => localText("withdrawals to {0}", value), line: (value) => localText("Withdrawals to: {0}", value) },
+  stake: { lead: (value) => localText("on stake {0}", value), line: (value) => localText("Stake: {0}", value) },
+  payee: { lead: (value) => localText("rewards to {0}", value), line: (value) => localText("Rewards destination: {0}", value) },
+  into: { lead: (value) => localText("into {0}", value), line: (value) => localText("Into: {0}", value) },
 };
 
 /** How a surface marks workspace text in what it shows (the MCP server delimits it; the extension shows it as it is, sanitised). */
@@ -71,21 +71,27 @@ export function whatMoves(plan: PlannedWrite): WhatMoves {
   };
 }
 
-function amountText(moves: WhatMoves, t: Translate): string {
+/** A destination the write describes in its own words, in the translator's language; undefined for one it names (an address, a stake). */
+function ownWords(plan: PlannedWrite, index: number, t: Translate): string | undefined {
+  const text = plan.destinations[index]?.text;
+  return text === undefined ? undefined : renderText(text, t);
+}
+
+function amountText(moves: WhatMoves): LocalText {
   const amount = moves.amount;
-  if (amount === null) return t("none (no funds move)");
-  if (amount.name === "amount") return t("{0} {1} ({2} {3})", amount.display, amount.unit, amount.base_units, moves.base_unit);
-  return t("{0} {1} ({2} {3}), the {4}", amount.display, amount.unit, amount.base_units, moves.base_unit, amount.name.replace(/_/g, " "));
+  if (amount === null) return localText("none (no funds move)");
+  if (amount.name === "amount") return localText("{0} {1} ({2} {3})", amount.display, amount.unit, amount.base_units, moves.base_unit);
+  return localText("{0} {1} ({2} {3}), the {4}", amount.display, amount.unit, amount.base_units, moves.base_unit, amount.name.replace(/_/g, " "));
 }
 
-function feeText(moves: WhatMoves, t: Translate): string {
-  if ("unknown" in moves.fee) return t("not known ({0})", moves.fee.unknown);
+function feeText(moves: WhatMoves): LocalText {
+  if ("unknown" in moves.fee) return localText("not known ({0})", moves.fee.unknown);
   const fee = moves.fee.estimated;
-  return t("{0} {1} ({2} {3})", fee.display, fee.unit, fee.base_units, moves.base_unit);
+  return localText("{0} {1} ({2} {3})", fee.display, fee.unit, fee.base_units, moves.base_unit);
 }
 
-function accountText(moves: WhatMoves, quote: QuoteText, t: Translate): string {
-  return t("{0} (id {1})", quote("account.name", moves.account.name), moves.account.id);
+function accountText(moves: WhatMoves, quote: QuoteText): LocalText {
+  return localText("{0} (id {1})", quote("account.name", moves.account.name), moves.account.id);
 }
 
 /**
@@ -100,40 +106,54 @@ export function whatMovesLines(plan: PlannedWrite, quote: QuoteText = asShown, t
     cap === undefined
       ? ""
       : plan.proposed_max_fees === null
-        ? t("; max_fees {0} {1}", cap.display, cap.unit)
-        : t("; max_fees {0} {1} proposed from it", cap.display, cap.unit);
-  const balances = moves.balances
-    .map((change) => t("{0} {1} → {2} {3}", change.name, change.before.display, change.after.display, change.after.unit))
-    .join("; ");
-  return [
-    t("Account: {0}", accountText(moves, quote, t)),
-    t("Amount: {0}", amountText(moves, t)),
-    ...moves.destinations.map((destination) => ROLE_TEXTS[destination.role].line(t, quote(destination.role, destination.value))),
-    "estimated" in moves.fee ? t("Fee: {0} estimated{1}.", feeText(moves, t), capText) : t("Fee: {0}{1}.", feeText(moves, t), capText),
-    ...(balances === "" ? [] : [t("Balances: {0}.", balances)]),
+        ? localText("; max_fees {0} {1}", cap.display, cap.unit)
+        : localText("; max_fees {0} {1} proposed from it", cap.display, cap.unit);
+  const balances = joinedText(
+    moves.balances.map((change) => localText("{0} {1} → {2} {3}", change.name, change.before.display, change.after.display, change.after.unit)),
+  );
+  const lines = [
+    localText("Account: {0}", accountText(moves, quote)),
+    localText("Amount: {0}", amountText(moves)),
+    ...moves.destinations.map((destination, index) =>
+      ROLE_TEXTS[destination.role].line(quote(destination.role, ownWords(plan, index, t) ?? destination.value)),
+    ),
+    "estimated" in moves.fee ? localText("Fee: {0} estimated{1}.", feeText(moves), capText) : localText("Fee: {0}{1}.", feeText(moves), capText),
+    ...(moves.balances.length === 0 ? [] : [localText("Balances: {0}.", balances)]),
   ];
+  return lines.map((line) => renderText(line, t));
 }
 
 /**
- * What moves in one sentence, for a modal's message or a notification: "Send funds from payroll
- * (id 7): 1.5 SOL (1500000000 lamport) to recipient ...; fee ...; after: available_balance 8.5 SOL."
- * `fee: false` leaves the fee out: the last plan before a POST does not estimate it again. `t`
- * translates each template, the write's title too (the bundle's extraction takes the titles from
- * kinds/registry-identities.ts).
+ * What moves in one sentence, as its template and values (the write's title too: the bundle's
+ * extraction takes the titles from kinds/registry-identities.ts), for a modal's message, a
+ * notification, or a list that shows it later in the reader's language. `fee: false` leaves the
+ * fee out: the last plan before a POST does not estimate it again.
+ */
+export function whatMovesText(plan: PlannedWrite, options: { fee?: boolean } = {}): LocalText {
+  const moves = whatMoves(plan);
+  const to = joinedText(
+    moves.destinations.map((destination, index) => ROLE_TEXTS[destination.role].lead(plan.destinations[index]?.text ?? destination.value)),
+    ", ",
+  );
+  const after = joinedText(
+    moves.balances.map((change) => localText("{0} {1} {2}", change.name, change.after.display, change.after.unit)),
+    ", ",
+  );
+  return localText(
+    "{0} from {1}: {2} {3}{4}{5}.",
+    localText(moves.title),
+    accountText(moves, asShown),
+    amountText(moves),
+    to,
+    options.fee === false ? "" : localText("; fee {0}", feeText(moves)),
+    moves.balances.length === 0 ? "" : localText("; after: {0}", after),
+  );
+}
+
+/**
+ * What moves in one sentence: "Send funds from payroll (id 7): 1.5 SOL (1500000000 lamport) to
+ * recipient ...; fee ...; after: available_balance 8.5 SOL." `t` translates each template.
  */
 export function whatMovesSentence(plan: PlannedWrite, options: { fee?: boolean; t?: Translate } = {}): string {
-  const t = options.t ?? english;
-  const moves = whatMoves(plan);
-  const to = moves.destinations.map((destination) => ROLE_TEXTS[destination.role].lead(t, destination.value)).join(", ");
-  const after = moves.balances.map((change) => t("{0} {1} {2}", change.name, change.after.display, change.after.unit)).join(", ");
-  const fee = options.fee === false ? "" : t("; fee {0}", feeText(moves, t));
-  return t(
-    "{0} from {1}: {2} {3}{4}{5}.",
-    t(moves.title),
-    accountText(moves, asShown, t),
-    amountText(moves, t),
-    to,
-    fee,
-    after === "" ? "" : t("; after: {0}", after),
-  );
+  return renderText(whatMovesText(plan, options), options.t);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canApprove, canCreate, evaluateRule, expectGovernance, operatorRoles, type GovernanceRule } from "../../src/index.js";
+import { canApprove, canCreate, evaluateRule, expectGovernance, operatorRoles, renderText, type GovernanceRule } from "../../src/index.js";
 
 const op = (username: string) => ({ username, is_api: true });
 const human = (username: string) => ({ username, is_api: false });
@@ -44,16 +44,16 @@ describe("governance rules", () => {
   it("expects pending human approval", () => {
     const expectation = expectGovernance(humanRule, "transaction", "alice_ops");
     expect(expectation).toMatchObject({ outcome: "pending_approval", needs_human: true });
-    expect(expectation.summary).toMatch(/human approval required/);
+    expect(renderText(expectation.summary)).toMatch(/human approval required/);
   });
   it("refuses an operator who is not a creator, and a missing rule", () => {
     const refused = expectGovernance(autoRule, "transaction", "bob_ops");
     expect(refused.outcome).toBe("not_allowed");
     // Who can act instead is named: the rule's creators and each step's approvers.
-    expect(refused.summary).toBe(
+    expect(renderText(refused.summary)).toBe(
       "operator bob_ops is not a creator in the account's transaction rule (creators: alice_ops (API); approvers: step 1, 1 of alice_ops (API), bob_ops (API))",
     );
-    expect(expectGovernance(null, "staking", "alice_ops").summary).toMatch(/no staking rule/);
+    expect(renderText(expectGovernance(null, "staking", "alice_ops").summary)).toMatch(/no staking rule/);
   });
 
   it("tells in which of an account's rules an operator creates and approves", () => {

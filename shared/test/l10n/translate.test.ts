@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { AmountError, english, errorMessage, localText, parseUnits, renderText, unknownOutcomeText, type Translate, type WriteTrace } from "../../src/index.js";
+import {
+  AmountError,
+  english,
+  errorMessage,
+  expectGovernance,
+  finding,
+  findingJson,
+  findingMessage,
+  localText,
+  parseUnits,
+  readFinding,
+  renderText,
+  unknownOutcomeText,
+  type Translate,
+  type WriteTrace,
+} from "../../src/index.js";
 
 /** A bundle that keeps each template's placeholders and punctuation and writes its letters as "~"; it keeps the values it was given. */
 function masking(): { t: Translate; values: string[] } {
@@ -125,5 +140,35 @@ describe("the translator shared's text builders take", () => {
     const translated = unknownOutcomeText(trace, lookingUp, t);
     expect(translated).toMatch(/^«/);
     expect(untranslated(translated, values)).toEqual([]);
+  });
+
+  it("tells a finding read back from JSON wholly through a translator when it carries its text, and in English when not", () => {
+    // A governance check, its message the governance summary: names in a list in a sentence.
+    const rule = {
+      creators: [{ username: "treasury-bot", is_api: true }],
+      steps: [
+        {
+          quorum: 2,
+          approvers: [
+            { username: "treasury-bot", is_api: true },
+            { username: "dana.approver", is_api: false },
+          ],
+        },
+      ],
+    };
+    const made = finding("info", "GOVERNANCE_PENDING_APPROVAL", expectGovernance(rule, "transaction", "treasury-bot").summary, { rule: "transaction" });
+    expect(made.message).toBe("pending approval: step 1 needs 1 more approval(s) from dana.approver (human approval required)");
+    const read = readFinding(JSON.parse(JSON.stringify(findingJson(made))));
+    expect(read).toEqual(made);
+    const { t, values } = masking();
+    const translated = findingMessage(read, t);
+    expect(translated).toMatch(/^«/);
+    expect(untranslated(translated, values)).toEqual([]);
+    expect(findingMessage(read)).toBe(made.message);
+    // Written without its text, or with a text that says something else than its message: the message as it was.
+    expect(findingMessage(readFinding(JSON.parse(JSON.stringify(made))), t)).toBe(made.message);
+    const forged = { ...findingJson(made), text: localText("all approved") };
+    expect(findingMessage(readFinding(forged), t)).toBe(made.message);
+    expect(() => readFinding({ ...made, text: { template: "x".repeat(5000), args: [] } })).toThrow(/must be a text/);
   });
 });

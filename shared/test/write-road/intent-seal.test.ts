@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { WriteRequest } from "../../src/kinds/registry.js";
+import { localText, renderText } from "../../src/l10n/translate.js";
 import { asShownInDryRun, sealIntent, sealRequest } from "../../src/write-road/intent-seal.js";
+import { SealedIntent } from "../../src/write-road/road-types.js";
+import { waitingWrites } from "../../src/write-road/waiting-writes.js";
 import { keptRequest } from "../../src/write-road/kept-request.js";
 import { plannedSend, sealedFor } from "./planned-write-fixture.js";
 import { SOLANA_RECIPIENT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
@@ -35,6 +38,28 @@ describe("sealing a dry run and confirming it", () => {
     expect(sealed.balances).toEqual([{ name: "available_balance", before: "10000000", after: "9000000" }]);
     expect(sealed.fields?.amount).toMatch(/^[0-9a-f]{16}$/);
     expect("request" in sealed).toBe(false);
+  });
+
+  it("keeps what moves in English and as its template, read back for the lists only while the two agree; a text out of bounds is dropped", async () => {
+    const plan = plannedSend();
+    const seal = { nonce: "a".repeat(32), fingerprint: "b".repeat(64), digest: "c".repeat(64), expires_at: 99, person: null, service: "s" };
+    const sealed = sealIntent(plan, { ...seal, similar: [], keepRequest: false });
+    expect(sealed.moves).toMatch(/^Send funds from /);
+    expect(renderText(sealed.moves_text ?? localText(""))).toBe(sealed.moves);
+    const read = SealedIntent.parse(JSON.parse(JSON.stringify(sealed)));
+    expect(read.moves_text).toEqual(sealed.moves_text);
+    const listed = (stored: object) =>
+      waitingWrites(
+        { waitingIntents: () => Promise.resolve([{ nonce: seal.nonce, sealed: JSON.stringify(stored), expires_at: 99 }]) },
+        { operator: "o", person: null, service: "s" },
+        1,
+      );
+    expect((await listed(sealed))[0]?.moves_text).toEqual(sealed.moves_text);
+    // A text that says something else than the English recorded beside it is not shown.
+    expect((await listed({ ...sealed, moves_text: localText("nothing moves") }))[0]?.moves_text).toBeNull();
+    const outOfBounds = { ...sealed, moves_text: { template: "x".repeat(5000), args: [] } };
+    expect(SealedIntent.parse(outOfBounds).moves_text).toBeUndefined();
+    expect((await listed(outOfBounds))[0]).toMatchObject({ moves: sealed.moves, moves_text: null });
   });
 
   it("keeps the request itself only for a derived nonce, its amounts as digits", () => {

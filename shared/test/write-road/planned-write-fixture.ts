@@ -1,4 +1,5 @@
 import type { Account } from "../../src/schemas/account.js";
+import { localText } from "../../src/l10n/translate.js";
 import { formatAmount } from "../../src/units/format-units.js";
 import type { PlannedWrite } from "../../src/write-road/planned-write.js";
 import { requestDigest } from "../../src/write-road/request-digest.js";
@@ -41,7 +42,7 @@ export function plannedSend(over: Partial<PlannedWrite> = {}): PlannedWrite {
     governance: null,
     proposed_max_fees: 10_000n,
     policy_amount: 1_000_000n,
-    summary: "send 0.001 SOL",
+    summary: localText("send 0.001 SOL"),
     send: () => Promise.reject(new Error("a fixture is never sent")),
     lostAnswer: { by: "approval", transaction_id: 1, request_id: 0 },
     ...over,

@@ -30,7 +30,10 @@ export const syncAccount: CommandDefinition = {
       throw error;
     }
     await services.audit.record({ ...base, event: result.success ? "submitted" : "failed", request_digest: null });
-    const message = `Custody: sync of ${choice.account.name} (id ${choice.account.id}) ${result.success ? "done" : "reported no success"}.`;
+    const name = labelText(choice.account.name, 80);
+    const message = result.success
+      ? vscode.l10n.t("Custody: sync of {0} (id {1}) done.", name, choice.account.id)
+      : vscode.l10n.t("Custody: sync of {0} (id {1}) reported no success.", name, choice.account.id);
     services.output.info(message);
     void notify(result.success ? "info" : "warning", message);
     services.refreshAll();

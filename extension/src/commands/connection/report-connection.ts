@@ -8,8 +8,9 @@ import { translate } from "../../output/translate.js";
 /** Tells the person how a connection attempt ended, in a notification and the output channel. */
 export function reportConnection(services: Services, state: ConnectionState): void {
   if (state.kind === "connected") {
-    const where = state.target.origin === "emulator" ? "the built-in emulator (demo workspace)" : state.client.baseUrl;
-    const message = `Custody: connected to ${where} as ${state.target.operator} (module ${state.health.module_version}, API ${state.health.api_version}).`;
+    const where = state.target.origin === "emulator" ? vscode.l10n.t("the built-in emulator (demo workspace)") : state.client.baseUrl;
+    const { module_version, api_version } = state.health;
+    const message = vscode.l10n.t("Custody: connected to {0} as {1} (module {2}, API {3}).", where, state.target.operator, module_version, api_version);
     services.output.info(message);
     for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(item.message);
     const warning = state.versionFindings.find((finding) => finding.severity === "warn");

@@ -12,13 +12,13 @@ export const setAccessToken: CommandDefinition = {
       limit: { field: "access token", max: INPUT_LIMITS.access_token },
       prompt: vscode.l10n.t("Bearer token for a gateway in front of the module, kept in VS Code's secret storage. Leave empty to clear it."),
       password: true,
-      validate: (text) => (/\s/.test(text) ? "access token: must contain no spaces" : undefined),
+      validate: (text) => (/\s/.test(text) ? vscode.l10n.t("access token: must contain no spaces") : undefined),
     });
     if (token === undefined) return;
     if (token === "") await services.tokens.clear();
     else await services.tokens.set(token);
     services.output.info(token === "" ? "Gateway access token cleared" : "Gateway access token stored in secret storage");
-    void vscode.window.showInformationMessage(token === "" ? "Custody: access token cleared." : "Custody: access token stored.");
+    void vscode.window.showInformationMessage(token === "" ? vscode.l10n.t("Custody: access token cleared.") : vscode.l10n.t("Custody: access token stored."));
     const state = services.connection.state;
     if ((state.kind === "connected" || state.kind === "failed") && state.target.origin === "settings") await services.connection.connect(state.target);
   },

@@ -39,7 +39,7 @@ export const registerOperator: CommandDefinition = {
       if (!toolPermitted(services, CREATE)) return;
       const go = await prompter.confirm({
         message: vscode.l10n.t("Create the API operator {0}?", name.trim()),
-        detail: `POST /api_users at ${client.baseUrl}\n{"name":${JSON.stringify(name.trim())}}`,
+        detail: vscode.l10n.t("{0} at {1}", "POST /api_users", client.baseUrl) + `\n{"name":${JSON.stringify(name.trim())}}`,
         action: vscode.l10n.t("Create"),
       });
       if (!go) return;

@@ -10,6 +10,7 @@ import {
 } from "@custody/shared";
 import { amountValidator, readAmount, amountLimit } from "../../input/amount-input.js";
 import type { Services } from "../../services.js";
+import { translate } from "../../output/translate.js";
 import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { polkadotAccountFor } from "./polkadot-account.js";
@@ -17,7 +18,7 @@ import { polkadotAccountFor } from "./polkadot-account.js";
 /** BONDEXTRA, UNBOND and REBOND: an account and an amount, checked as typed against the balance the spec names. */
 export function polkadotAmountCommand(id: string, kind: PolkadotAmountKind): CommandDefinition {
   const operation = POLKADOT_AMOUNT_OPERATIONS[kind];
-  const title = writeIdentity(kind).title;
+  const title = translate(writeIdentity(kind).title);
   return {
     id,
     async run(services: Services, node) {

@@ -33,10 +33,10 @@ async function split(
 
 export const splitStake: CommandDefinition = {
   id: "custody.solana.splitStake",
-  run: (services, node) => split(services, node, "solana_split_stake", "Split a Solana Stake"),
+  run: (services, node) => split(services, node, "solana_split_stake", vscode.l10n.t("Split a Solana Stake")),
 };
 
 export const splitDeactivateStake: CommandDefinition = {
   id: "custody.solana.splitDeactivateStake",
-  run: (services, node) => split(services, node, "solana_split_deactivate_stake", "Split and Deactivate a Solana Stake"),
+  run: (services, node) => split(services, node, "solana_split_deactivate_stake", vscode.l10n.t("Split and Deactivate a Solana Stake")),
 };

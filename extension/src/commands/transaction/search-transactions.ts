@@ -17,7 +17,7 @@ export const searchTransactions: CommandDefinition = {
       title: vscode.l10n.t("Custody: Search Transactions by Label"),
       limit: { field: "label", max: INPUT_LIMITS.label },
       prompt: vscode.l10n.t("Text to find in the transactions' note titles and contents"),
-      validate: (text) => (text.trim() === "" ? "label: must not be empty" : undefined),
+      validate: (text) => (text.trim() === "" ? vscode.l10n.t("label: must not be empty") : undefined),
     });
     if (label === undefined) return;
     const found = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: searching...") }, () =>

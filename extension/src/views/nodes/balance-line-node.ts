@@ -19,7 +19,7 @@ export class BalanceLineNode extends TreeNode {
     const item = new vscode.TreeItem(this.label, state);
     item.description = this.value;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    if (this.detail !== undefined) item.tooltip = markdownTooltip(this.label, [["value", this.detail]]);
+    if (this.detail !== undefined) item.tooltip = markdownTooltip(this.label, [[vscode.l10n.t("value"), this.detail]]);
     item.contextValue = "balanceLine";
     return item;
   }

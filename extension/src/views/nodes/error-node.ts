@@ -21,7 +21,7 @@ export class ErrorNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon("error", new vscode.ThemeColor("errorForeground"));
     item.tooltip = markdownTooltip(
       vscode.l10n.t("Could not load {0}", this.what),
-      [["error", this.message]],
+      [[vscode.l10n.t("error"), this.message]],
       vscode.l10n.t("Refresh the view to try again; details are in the Custody output."),
     );
     item.contextValue = "error";

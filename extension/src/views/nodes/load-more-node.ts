@@ -10,7 +10,7 @@ export class LoadMoreNode extends TreeNode {
   constructor(
     private readonly source: MoreSource,
     private readonly redraw: () => void,
-    private readonly what = "more",
+    private readonly what = vscode.l10n.t("more"),
     /** Shown beside the label, e.g. "200 of 10,001 shown". */
     private readonly description?: string,
   ) {

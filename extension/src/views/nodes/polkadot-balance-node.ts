@@ -32,21 +32,21 @@ export class PolkadotBalanceNode extends TreeNode {
     const line = (label: string, amount: bigint, icon: string, entries: TreeNode[] = []) =>
       new BalanceLineNode(label, displayAmount(amount, this.currency), bothAmounts(amount, this.currency), icon, entries);
     return Promise.resolve([
-      line("Available", balances.available, "credit-card"),
-      line("Bonded", balances.bonded, "lock"),
+      line(vscode.l10n.t("Available"), balances.available, "credit-card"),
+      line(vscode.l10n.t("Bonded"), balances.bonded, "lock"),
       line(
-        "Unbonding",
+        vscode.l10n.t("Unbonding"),
         balances.total_unbonding,
         "watch",
         balances.unbonding.map((entry) => this.#entry(entry, false)),
       ),
       line(
-        "Unbonded",
+        vscode.l10n.t("Unbonded"),
         balances.total_unbonded,
         "unlock",
         balances.unbonded.map((entry) => this.#entry(entry, true)),
       ),
-      line("Frozen", polkadotFrozen(balances), "circle-slash"),
+      line(vscode.l10n.t("Frozen"), polkadotFrozen(balances), "circle-slash"),
       new BalanceLineNode(vscode.l10n.t("Rewards destination"), labelText(staking.rewards_destination, 40), undefined, "gift"),
     ]);
   }

@@ -36,7 +36,7 @@ export class TransactionListNode extends TreeNode {
     const items = await this.#list.first();
     if (items.length === 0) return [new MessageNode(vscode.l10n.t("No transactions"))];
     const nodes: TreeNode[] = items.map((tx) => new TransactionNode(this.view, tx, this.currency));
-    if (this.#list.hasMore) nodes.push(new LoadMoreNode(this.#list, () => this.view.refresh(this), "more transactions"));
+    if (this.#list.hasMore) nodes.push(new LoadMoreNode(this.#list, () => this.view.refresh(this), vscode.l10n.t("more transactions")));
     return nodes;
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
-import { writeSpecOfTool, type WaitingWrite } from "@custody/shared";
+import { oneLineUntrusted, renderText, writeSpecOfTool, type WaitingWrite } from "@custody/shared";
+import { translate } from "../../output/translate.js";
 import { labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { TreeNode } from "../tree-node.js";
 
@@ -13,18 +14,26 @@ export class WaitingNode extends TreeNode {
 
   /** The write's own title ("Create transaction"), never the assistant's words. */
   get title(): string {
-    return writeSpecOfTool(this.write.tool)?.identity.title ?? this.write.tool;
+    const title = writeSpecOfTool(this.write.tool)?.identity.title;
+    return title === undefined ? this.write.tool : translate(title);
+  }
+
+  /** What moves, as the dry run said it, in the window's language when its text was kept (else in English); null when not kept. */
+  get moves(): string | null {
+    const text = this.write.moves_text;
+    return text === null ? this.write.moves : oneLineUntrusted(renderText(text, translate));
   }
 
   /** The line it is listed by: what moves, or the write's title when the dry run did not keep it. */
   get label(): string {
-    return this.write.moves === null ? this.title : labelText(this.write.moves, 300);
+    const moves = this.moves;
+    return moves === null ? this.title : labelText(moves, 300);
   }
 
   treeItem(): vscode.TreeItem {
     // What moves first ("Send funds from sol-treasury (id 1): 0.021 SOL ..."), as the modal's message says it.
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    const moves = this.write.moves ?? vscode.l10n.t("(open it to see what moves)");
+    const moves = this.moves ?? vscode.l10n.t("(open it to see what moves)");
     const expires = new Date(this.write.expires_at).toISOString();
     item.description = this.write.reference;
     item.iconPath = new vscode.ThemeIcon("bell-dot");

@@ -132,8 +132,11 @@ export function solanaSendAs(
   });
 }
 
-/** The answers to Custody: Create Transaction for 1.5 SOL to `recipient` from the account picked by `label`, the modal answered with `choice`. */
-export function scriptSend(label: string, recipient: string, choice: "Submit" | "Cancel"): void {
+/**
+ * The answers to Custody: Create Transaction for 1.5 SOL to `recipient` from the account picked by
+ * `label`, the modal answered with `choice` (after `before`, when given).
+ */
+export function scriptSend(label: string, recipient: string, choice: "Submit" | "Cancel", before?: () => Promise<void>): void {
   fake.script(
     { kind: "pick", label },
     { kind: "input", text: recipient },
@@ -141,6 +144,6 @@ export function scriptSend(label: string, recipient: string, choice: "Submit" | 
     { kind: "input", text: "" },
     { kind: "pick", label: "NORMAL" },
     { kind: "input", text: "" },
-    { kind: "modal", choice },
+    { kind: "modal", choice, ...(before === undefined ? {} : { before }) },
   );
 }

@@ -6,22 +6,22 @@ import type { Account } from "../../schemas/account.js";
 import type { Currency } from "../../schemas/currency.js";
 import type { Transaction } from "../../schemas/transaction.js";
 import type { Policy } from "../../policy/policy.js";
-import type { GovernanceExpectation } from "../../governance/rule-evaluation.js";
+import { approversText, type GovernanceExpectation } from "../../governance/rule-evaluation.js";
 import { approvalStanding } from "../../governance/request-standing.js";
-import { memberNames } from "../../governance/rule-members.js";
+import { stepMembersText } from "../../governance/rule-members.js";
 import type { RequestStatus } from "../../schemas/request-status.js";
 import { describeAmount } from "../../units/describe-amount.js";
 import { approvalSubject } from "./approval-subject.js";
 import { contractDataOf } from "../../holdings/unfinished-transactions.js";
 import { bodyToSend, buildBody, buildFindings } from "../kit/built-body.js";
 import { COMMON_FIELDS } from "../kit/request-fields.js";
-import { defineWrite, type Destination } from "../kit/write-spec.js";
+import { defineWrite, describedDestination, type Destination } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "../ethereum/contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
 import { fundsHeld } from "../../holdings/funds-held.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
-import { localText } from "../../l10n/translate.js";
+import { joinedText, localText } from "../../l10n/translate.js";
 
 export const ApproveTransactionRequest = z.object({ kind: z.literal("approve_transaction"), transaction_id: z.int().positive(), ...COMMON_FIELDS });
 
@@ -44,19 +44,19 @@ function afterApproval(status: RequestStatus, operator: string): GovernanceExpec
     return {
       outcome: "approved_at_once",
       rule: status.rule,
-      summary: "this approval completes the quorum: the transaction will be approved, signed and broadcast",
+      summary: localText("this approval completes the quorum: the transaction will be approved, signed and broadcast"),
       pending_steps: [],
       needs_human: false,
     };
   }
   const needsHuman = pending.some((step) => step.missing > step.api_approvers.length);
-  const needs = pending.map(
-    (step) => `step ${step.index + 1} needs ${step.missing} more from ${[...step.api_approvers, ...step.human_approvers].join(", ") || "nobody else"}`,
-  );
+  const needs = joinedText(pending.map((step) => localText("step {0} needs {1} more from {2}", step.index + 1, step.missing, approversText(step))));
   return {
     outcome: "pending_approval",
     rule: status.rule,
-    summary: `still pending after this approval: ${needs.join("; ")}${needsHuman ? " (human approval required)" : ""}`,
+    summary: needsHuman
+      ? localText("still pending after this approval: {0} (human approval required)", needs)
+      : localText("still pending after this approval: {0}", needs),
     pending_steps: pending,
     needs_human: needsHuman,
   };
@@ -72,7 +72,7 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
   }
   const standing = approvalStanding(status, operator);
   if (standing === "not_an_approver") {
-    const approvers = status.steps.map((step) => `step ${step.index + 1}, ${step.quorum} of ${memberNames(step.approvers)}`).join("; ");
+    const approvers = joinedText(status.steps.map((step) => stepMembersText(step.index, step.quorum, step.approvers)));
     return [
       finding(
         "block",
@@ -94,11 +94,11 @@ function approvalChecks(status: RequestStatus, transactionStatus: string, operat
 function approvalDestinations(transaction: Transaction): [Destination, ...Destination[]] {
   const subject = approvalSubject(transaction);
   const released: Destination = { role: "transaction", value: `${transaction.id} (${transaction.type})` };
-  if (transaction.type === "DEPLOY_CONTRACT") return [released, { role: "into", value: "a new contract (deployment)" }];
+  if (transaction.type === "DEPLOY_CONTRACT") return [released, describedDestination("into", localText("a new contract (deployment)"))];
   if (subject.contract !== undefined) return [released, ...contractCallDestinations(subject.contract, contractDataOf(transaction) ?? "")];
   if (subject.validator !== undefined) return [released, { role: "validator", value: subject.validator }];
   if (subject.recipient !== undefined) return [released, { role: "recipient", value: subject.recipient }];
-  return [released, { role: "into", value: "the same account" }];
+  return [released, describedDestination("into", localText("the same account"))];
 }
 
 /**
@@ -185,11 +185,24 @@ export const approveTransactionWrite = defineWrite({
       governance,
       policy: approvalSubject(transaction),
       proposed_max_fees: null,
-      summary:
-        `approve transaction ${transaction.id} (${transaction.type}) of ` +
-        `${describeAmount(transaction.amount, currency)} from ` +
-        `${account.name}${transaction.recipient ? ` to ${transaction.recipient}` : ""}, max fees ` +
-        `${describeAmount(transaction.max_fees, currency)}`,
+      summary: transaction.recipient
+        ? localText(
+            "approve transaction {0} ({1}) of {2} from {3} to {4}, max fees {5}",
+            transaction.id,
+            transaction.type,
+            describeAmount(transaction.amount, currency),
+            account.name,
+            transaction.recipient,
+            describeAmount(transaction.max_fees, currency),
+          )
+        : localText(
+            "approve transaction {0} ({1}) of {2} from {3}, max fees {4}",
+            transaction.id,
+            transaction.type,
+            describeAmount(transaction.amount, currency),
+            account.name,
+            describeAmount(transaction.max_fees, currency),
+          ),
       transaction,
       send: (client, options) => client.approveTransaction(transaction.id, bodyToSend(built), options),
       lostAnswer: { by: "approval", transaction_id: transaction.id, request_id: transaction.last_request },

@@ -18,6 +18,7 @@ import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "./contract-call-destinations.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const EthereumStakeRequest = z.object({
   kind: z.literal("ethereum_stake"),
@@ -97,9 +98,14 @@ export const ethereumStakeWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount + fees, contract: request.contract },
       proposed_max_fees: capped.proposed,
-      summary:
-        `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ` +
-        `${account.id}) through the contract ${request.contract}, ${capped.capText}`,
+      summary: localText(
+        "stake {0} from {1} (id {2}) through the contract {3}, {4}",
+        describeAmount(request.amount, currency),
+        account.name,
+        account.id,
+        request.contract,
+        capped.capText,
+      ),
       ...transactionDraft(built, {
         amount: request.amount.toString(),
         recipient: { network: "Ethereum", address: request.contract },

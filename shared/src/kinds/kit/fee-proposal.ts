@@ -7,7 +7,7 @@ import type { TransactionRequest } from "../../schemas/transaction-request.js";
 import type { PlanContext } from "./plan-context.js";
 import type { NetworkFee } from "./network-fee.js";
 import type { BuiltBody } from "./built-body.js";
-import { localText } from "../../l10n/translate.js";
+import { localText, type LocalText } from "../../l10n/translate.js";
 
 /** The service's fee estimate for the would-be request, or why there is none. */
 async function estimateFor(ctx: PlanContext, draftBody: TransactionRequest): Promise<{ estimate: FeeEstimate } | { failure: string }> {
@@ -96,7 +96,7 @@ export function settledCap(
   given: bigint | undefined,
   settled: { maxFees: bigint; proposed: bigint | null },
   currency: Currency,
-): { amounts: { max_fees?: bigint }; text: string } {
-  if (given === undefined && settled.proposed === null) return { amounts: {}, text: "no max fees (none given, none could be estimated)" };
-  return { amounts: { max_fees: settled.maxFees }, text: `max fees ${describeAmount(settled.maxFees, currency)}` };
+): { amounts: { max_fees?: bigint }; text: LocalText } {
+  if (given === undefined && settled.proposed === null) return { amounts: {}, text: localText("no max fees (none given, none could be estimated)") };
+  return { amounts: { max_fees: settled.maxFees }, text: localText("max fees {0}", describeAmount(settled.maxFees, currency)) };
 }

@@ -1,3 +1,4 @@
+import type { LocalText } from "../../l10n/translate.js";
 import type { Currency } from "../../schemas/currency.js";
 import type { Finding } from "../../schemas/finding.js";
 import type { TransactionRequest } from "../../schemas/transaction-request.js";
@@ -33,7 +34,7 @@ export interface CappedTransaction {
   /** The request's amount and its cap, for the draft's amounts. */
   amounts: Record<string, bigint>;
   /** The cap as the summary says it. */
-  capText: string;
+  capText: LocalText;
 }
 
 /** Settles the fee cap of a request that moves `amount` (settleMaxFees), then builds the body with it. */

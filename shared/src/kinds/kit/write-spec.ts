@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { CustodyClient } from "../../client/custody-client.js";
 import type { CallOptions } from "../../client/client-options.js";
 import type { GovernanceExpectation } from "../../governance/rule-evaluation.js";
+import { renderText, type LocalText } from "../../l10n/translate.js";
 import type { PolicySubject } from "../../policy/policy-checks.js";
 import type { Toolset } from "../../policy/policy.js";
 import type { Finding } from "../../schemas/finding.js";
@@ -37,6 +38,13 @@ export interface WriteCall {
 export interface Destination {
   role: "transaction" | "recipient" | "validator" | "contract" | "withdrawals" | "stake" | "payee" | "into";
   value: string;
+  /** When the value is the write's own words (a new stake, the same account; never workspace text): them as a template; `value` is their English. */
+  text?: LocalText;
+}
+
+/** A destination the write describes in its own words: `value` in English, `text` for the reader's language. */
+export function describedDestination(role: Destination["role"], text: LocalText): Destination {
+  return { role, value: renderText(text), text };
 }
 
 /** What a write's plan produces on fresh data; the road adds the policy, the digest and the intent. */
@@ -58,7 +66,8 @@ export interface WriteDraft {
   governance: GovernanceExpectation | null;
   policy: Omit<PolicySubject, "currency" | "network" | "limits">;
   proposed_max_fees: bigint | null;
-  summary: string;
+  /** What the request does, in a sentence: English in the MCP server's answers, the window's language in the extension. */
+  summary: LocalText;
   stake?: SolanaStake;
   transaction?: Transaction;
   /** Sends exactly the planned body (typed, as the plan built it), once. */

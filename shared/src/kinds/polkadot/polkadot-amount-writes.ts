@@ -8,14 +8,15 @@ import { POLKADOT_AMOUNT_OPERATIONS } from "./polkadot-balance-draws.js";
 import { buildPolkadotAmountRequest } from "./polkadot-staking-requests.js";
 import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText, type LocalText } from "../../l10n/translate.js";
 
 export type PolkadotAmountKind = keyof typeof POLKADOT_AMOUNT_OPERATIONS;
 
 /** What the Polkadot amount writes say: everything else about them is POLKADOT_AMOUNT_OPERATIONS' data and one plan. */
-const WORDING: Record<PolkadotAmountKind, { summary(amount: string, account: Account): string }> = {
-  polkadot_bond_extra: { summary: (amount, account) => `bond ${amount} more from the available balance of ${account.name}` },
-  polkadot_unbond: { summary: (amount, account) => `unbond ${amount} of ${account.name}; it becomes available to withdraw after 28 days` },
-  polkadot_rebond: { summary: (amount, account) => `rebond ${amount} of ${account.name} from unbonding or unbonded funds` },
+const WORDING: Record<PolkadotAmountKind, { summary(amount: string, account: Account): LocalText }> = {
+  polkadot_bond_extra: { summary: (amount, account) => localText("bond {0} more from the available balance of {1}", amount, account.name) },
+  polkadot_unbond: { summary: (amount, account) => localText("unbond {0} of {1}; it becomes available to withdraw after 28 days", amount, account.name) },
+  polkadot_rebond: { summary: (amount, account) => localText("rebond {0} of {1} from unbonding or unbonded funds", amount, account.name) },
 };
 
 /** A Polkadot write of an amount (BONDEXTRA, UNBOND, REBOND): an account, an amount, a note. */

@@ -9,6 +9,7 @@ import { planPolkadotStaking, type PolkadotBodyInput } from "./polkadot-staking-
 import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const PolkadotSetPayeeRequest = z.object({
   kind: z.literal("polkadot_set_payee"),
@@ -42,6 +43,7 @@ export const polkadotSetPayeeWrite = defineWrite({
       operation: { type: "SETPAYEE", payee: request.payee },
       draws: null,
       build: (input) => setPayeeBody(input, request.payee),
-      summary: (account) => `set the rewards destination of ${account.name} from ${account.coin_fields.staking.rewards_destination} to ${request.payee}`,
+      summary: (account) =>
+        localText("set the rewards destination of {0} from {1} to {2}", account.name, account.coin_fields.staking.rewards_destination, request.payee),
     }),
 });

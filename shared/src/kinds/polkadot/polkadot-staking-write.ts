@@ -19,7 +19,8 @@ import { buildBody, buildFindings } from "../kit/built-body.js";
 import { transactionDraft } from "../kit/transaction-draft.js";
 import { POLKADOT_BALANCE_NAMES, POLKADOT_CREDITED, polkadotBalanceValue, polkadotDraws, type PolkadotBalance } from "./polkadot-balance-draws.js";
 import { balanceChange, type BalanceChange } from "../kit/balance-change.js";
-import type { Destination, WriteDraft } from "../kit/write-spec.js";
+import { describedDestination, type Destination, type WriteDraft } from "../kit/write-spec.js";
+import { localText, type LocalText } from "../../l10n/translate.js";
 
 /** What the builders of every Polkadot staking request take. */
 export interface PolkadotBodyInput {
@@ -38,7 +39,7 @@ export interface PolkadotStakingShape {
   /** The balance it adds to. */
   credits?: keyof typeof POLKADOT_CREDITED;
   build(input: PolkadotBodyInput): TransactionRequest;
-  summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): string;
+  summary(account: Account & { coin_fields: PolkadotCoinFields }, currency: Currency): LocalText;
 }
 
 /** The account to plan on: for an amount operation, read again after listing its unfinished transactions. */
@@ -80,8 +81,11 @@ function polkadotChanges(
 /** Where an operation sends its funds: the rewards destination of a SETPAYEE, else the balance of the same account it adds to. */
 function polkadotDestination(shape: PolkadotStakingShape, operation: PolkadotOperation, staking: PolkadotCoinFields["staking"]): Destination {
   if (operation.type === "SETPAYEE") return { role: "payee", value: `${operation.payee} (now ${staking.rewards_destination})` };
-  if (operation.type === "WITHDRAWUNBONDED") return { role: "into", value: "balances.available of the same account" };
-  return { role: "into", value: shape.credits === undefined ? "the same account" : `${POLKADOT_CREDITED[shape.credits].name} of the same account` };
+  if (operation.type === "WITHDRAWUNBONDED") return describedDestination("into", localText("{0} of the same account", "balances.available"));
+  return describedDestination(
+    "into",
+    shape.credits === undefined ? localText("the same account") : localText("{0} of the same account", POLKADOT_CREDITED[shape.credits].name),
+  );
 }
 
 /** Polkadot staking: POST /transactions with the operation's coin_fields and the fixed values. */

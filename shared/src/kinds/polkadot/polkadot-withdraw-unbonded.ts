@@ -6,6 +6,7 @@ import { planPolkadotStaking } from "./polkadot-staking-write.js";
 import { ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const PolkadotWithdrawUnbondedRequest = z.object({ kind: z.literal("polkadot_withdraw_unbonded"), ...ON_ACCOUNT, note: WriteNote.optional() });
 
@@ -23,6 +24,10 @@ export const polkadotWithdrawUnbondedWrite = defineWrite({
       draws: null,
       build: (input) => buildWithdrawUnbondedRequest(input),
       summary: (account, currency) =>
-        `withdraw the unbonded ${describeAmount(account.coin_fields.balances.total_unbonded, currency)} of ${account.name} to its available balance`,
+        localText(
+          "withdraw the unbonded {0} of {1} to its available balance",
+          describeAmount(account.coin_fields.balances.total_unbonded, currency),
+          account.name,
+        ),
     }),
 });

@@ -106,7 +106,14 @@ export const sendWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount + fees, recipient: request.recipient },
       proposed_max_fees: capped.proposed,
-      summary: `send ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) to ${request.recipient}, ${capped.capText}`,
+      summary: localText(
+        "send {0} from {1} (id {2}) to {3}, {4}",
+        describeAmount(request.amount, currency),
+        account.name,
+        account.id,
+        request.recipient,
+        capped.capText,
+      ),
       ...transactionDraft(built, {
         operations: ["SEND", "EXECUTE_CONTRACT"],
         amount: request.amount.toString(),

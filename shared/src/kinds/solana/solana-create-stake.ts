@@ -14,6 +14,7 @@ import { WriteAddress, BaseAmount, ON_ACCOUNT } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const SolanaCreateStakeRequest = z.object({ kind: z.literal("solana_create_stake"), ...ON_ACCOUNT, amount: BaseAmount, validator: WriteAddress });
 
@@ -59,9 +60,13 @@ export const solanaCreateStakeWrite = defineWrite({
       governance: governance.expectation,
       policy: { amount: request.amount, validator: request.validator },
       proposed_max_fees: null,
-      summary:
-        `stake ${describeAmount(request.amount, currency)} from ${account.name} (id ${account.id}) and ` +
-        `delegate it to validator ${request.validator}; it activates at the next epoch`,
+      summary: localText(
+        "stake {0} from {1} (id {2}) and delegate it to validator {3}; it activates at the next epoch",
+        describeAmount(request.amount, currency),
+        account.name,
+        account.id,
+        request.validator,
+      ),
       send: (client, options) => client.createSolanaStake(account.id, bodyToSend(built), options),
       lostAnswer: {
         by: "new_transactions",

@@ -7,6 +7,7 @@ import { WriteAddress, ON_STAKE } from "../kit/request-fields.js";
 import { defineWrite } from "../kit/write-spec.js";
 import { balanceChange } from "../kit/balance-change.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 export const SolanaDelegateStakeRequest = z.object({ kind: z.literal("solana_delegate_stake"), ...ON_STAKE, validator: WriteAddress });
 
@@ -25,7 +26,12 @@ export const solanaDelegateStakeWrite = defineWrite({
       policy: (total) => ({ amount: total, validator: request.validator }),
       into: [{ role: "validator", value: request.validator }],
       summary: (stake, currency) =>
-        `delegate the whole ${describeAmount(stake.blockchain_state.total_balance, currency)} of stake ${stake.uid} to validator ${request.validator}`,
+        localText(
+          "delegate the whole {0} of stake {1} to validator {2}",
+          describeAmount(stake.blockchain_state.total_balance, currency),
+          stake.uid,
+          request.validator,
+        ),
       send: (client, accountId, uid, body, options) => client.delegateSolanaStake(accountId, uid, body, options),
       expected: { validator: request.validator },
       balances: (stake) => [balanceChange("stake total_balance (delegated whole)", stake.blockchain_state.total_balance, 0n)],

@@ -4,16 +4,22 @@ import { describeAmount } from "../../units/describe-amount.js";
 import { buildBody } from "../kit/built-body.js";
 import { planStakeAction, splitBalances } from "./solana-stake-action.js";
 import { BaseAmount, ON_STAKE } from "../kit/request-fields.js";
-import { defineWrite } from "../kit/write-spec.js";
+import { defineWrite, describedDestination } from "../kit/write-spec.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
+import { localText } from "../../l10n/translate.js";
 
 /** The two splits differ only in these: their action, wording, where the new stake goes and the client call. */
 const SPLITS = {
-  solana_split_stake: { action: "split", into: "a new stake", then: "", send: "splitSolanaStake" },
+  solana_split_stake: {
+    action: "split",
+    into: localText("a new stake"),
+    summary: (amount: string, uid: string) => localText("split {0} off stake {1} into a new stake", amount, uid),
+    send: "splitSolanaStake",
+  },
   solana_split_deactivate_stake: {
     action: "split_deactivate",
-    into: "a new stake, deactivated",
-    then: " and deactivate the new stake",
+    into: localText("a new stake, deactivated"),
+    summary: (amount: string, uid: string) => localText("split {0} off stake {1} into a new stake and deactivate the new stake", amount, uid),
     send: "splitDeactivateSolanaStake",
   },
 } as const;
@@ -33,8 +39,8 @@ function solanaSplitWrite<Kind extends keyof typeof SPLITS>(kind: Kind) {
         amount: request.amount,
         build: () => buildBody(() => buildSplitSolanaStakeRequest({ amount: request.amount })),
         policy: () => ({ amount: request.amount }),
-        into: [{ role: "into", value: split.into }],
-        summary: (stake, currency) => `split ${describeAmount(request.amount, currency)} off stake ${stake.uid} into a new stake${split.then}`,
+        into: [describedDestination("into", split.into)],
+        summary: (stake, currency) => split.summary(describeAmount(request.amount, currency), stake.uid),
         send: (client, accountId, uid, body, options) => client[split.send](accountId, uid, body, options),
         expected: { amount: request.amount.toString() },
         balances: (stake) => splitBalances(stake, request.amount),

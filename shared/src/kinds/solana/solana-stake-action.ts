@@ -18,6 +18,7 @@ import { checkAmountScale } from "../kit/amount-scale-rule.js";
 import { networkFee, sendShapedProbe } from "../kit/network-fee.js";
 import { epochClockOf } from "./solana-epoch-reads.js";
 import { stakeWithdrawableAt, withdrawableAfterDeactivationAt } from "../../dates/solana-epochs.js";
+import type { LocalText } from "../../l10n/translate.js";
 
 /** One stake action's own part; the rest of its plan is the same for every action. */
 export interface StakeActionShape<Body> {
@@ -29,7 +30,7 @@ export interface StakeActionShape<Body> {
   build(): BuiltBody<Body>;
   /** What the action moves for the local policy's limits, given the stake's total. */
   policy(total: bigint): WriteDraft["policy"];
-  summary(stake: SolanaStake, currency: Currency): string;
+  summary(stake: SolanaStake, currency: Currency): LocalText;
   /** Where the action sends the stake's funds beyond the stake itself (its validator, a new stake, the account). */
   into: Destination[];
   send(client: CustodyClient, accountId: number, uid: string, body: Body, options: CallOptions): Promise<Transaction>;

@@ -18,6 +18,8 @@ export interface HoldingProxy {
   held(): Promise<void>;
   /** Ends the hold of every held request: a late one is forwarded now, a dropped one has its connection destroyed. */
   release(): void;
+  /** Resolves when the next request matching a method and a path prefix that passes has had its answer from the emulator. */
+  answered(method: string, pathPrefix: string): Promise<void>;
   /** Resolves when every held request that was to be forwarded has had its answer from the emulator. */
   forwarded(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
   let rule: { method: string; prefix: string; action: HoldRule } | null = null;
   const releases: (() => void)[] = [];
   const forwards: Promise<void>[] = [];
+  const watchers: { method: string; prefix: string; answered: () => void }[] = [];
   let heldSignal: () => void = () => {};
   let heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
 
@@ -68,7 +71,9 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
       const path = (req.url ?? "").slice(basePath.length);
       const action = rule !== null && req.method === rule.method && path.startsWith(rule.prefix) ? rule.action : ({ kind: "pass" } as const);
       if (action.kind === "pass") {
-        void forward(req, body, res);
+        const watcher = watchers.findIndex((candidate) => candidate.method === req.method && path.startsWith(candidate.prefix));
+        const answered = watcher === -1 ? () => {} : (watchers.splice(watcher, 1)[0]?.answered ?? (() => {}));
+        void forward(req, body, res).then(answered);
         return;
       }
       rule = null;
@@ -107,6 +112,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
       heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
     },
     held: () => heldPromise,
+    answered: (method, prefix) => new Promise<void>((resolve) => watchers.push({ method, prefix, answered: resolve })),
     release() {
       for (const release of releases.splice(0)) release();
     },

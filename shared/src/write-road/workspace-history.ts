@@ -126,7 +126,9 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
           fresh.push(tx);
         }
       }
-      last = rows.at(-1) ?? last;
+      // The oldest row read so far: a page answered with rows already read (a service that answers fewer than asked) leaves it.
+      const oldest = rows.at(-1);
+      if (oldest !== undefined && (last === null || oldest.id < last.id)) last = oldest;
       if (boundary !== undefined) {
         stop = "known";
         break reading;

@@ -278,6 +278,26 @@ describe("the read of the account's history", () => {
     }
   });
 
+  it("says it is partial when a page does not join the rows read before, even asked again, rather than taking a short page for the end", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < 20; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(63_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    // A service that answers the page after the first with no rows while it says more follow (twice: the page and its second asking).
+    const proxy = await startHoldingProxy(demo.emulator);
+    try {
+      const empty = JSON.stringify({ edges: [], page_info: { count: 30, has_next_page: true } });
+      proxy.hold("GET", `/transactions?account_id=${treasury.id}&page=2&page_size=9`, { kind: "answer", status: 200, text: empty }, 2);
+      const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
+      const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+      const history = await identicalInWorkspace(proxied, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+      expect([history.compared, history.complete]).toEqual([HISTORY_FIRST_PAGE, false]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("uses nothing it remembers of a list that is not the one it read (a workspace reset): the duplicate is still found", async () => {
     const client = directClient(demo.emulator);
     for (let index = 0; index < 5; index += 1) {

@@ -12,8 +12,8 @@ export type HoldRule =
 export interface HoldingProxy {
   /** The emulator's base URL, through the proxy. */
   baseUrl: string;
-  /** The rule for the next requests matching a method and a path prefix (below the base path); others pass. */
-  hold(method: string, pathPrefix: string, rule: HoldRule): void;
+  /** The rule for the next requests matching a method and a path prefix (below the base path), `times` of them (one unless given); others pass. */
+  hold(method: string, pathPrefix: string, rule: HoldRule, times?: number): void;
   /** Resolves when a request matching the rule has arrived and is being held. */
   held(): Promise<void>;
   /** Ends the hold of every held request: a late one is forwarded now, a dropped one has its connection destroyed. */
@@ -33,7 +33,7 @@ export interface HoldingProxy {
 export async function startHoldingProxy(target: { baseUrl: string }): Promise<HoldingProxy> {
   const upstream = new URL(target.baseUrl);
   const basePath = upstream.pathname.replace(/\/$/, "");
-  let rule: { method: string; prefix: string; action: HoldRule } | null = null;
+  let rule: { method: string; prefix: string; action: HoldRule; times: number } | null = null;
   const releases: (() => void)[] = [];
   const forwards: Promise<void>[] = [];
   const watchers: { method: string; prefix: string; answered: () => void }[] = [];
@@ -76,7 +76,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
         void forward(req, body, res).then(answered);
         return;
       }
-      rule = null;
+      if (rule !== null && (rule.times -= 1) <= 0) rule = null;
       if (action.kind === "answer") {
         res.writeHead(action.status, { "Content-Type": "text/plain" });
         res.end(action.text);
@@ -107,8 +107,8 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
   });
   return {
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
-    hold(method, pathPrefix, action) {
-      rule = { method, prefix: pathPrefix, action };
+    hold(method, pathPrefix, action, times = 1) {
+      rule = { method, prefix: pathPrefix, action, times };
       heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
     },
     held: () => heldPromise,

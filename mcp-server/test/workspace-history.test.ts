@@ -278,6 +278,33 @@ describe("the read of the account's history", () => {
     }
   });
 
+  it("asks one page at a time when the rows read so far, spread over the day, suggest the window ends within the next page", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < 20; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(65_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    await control(demo.emulator, "POST", "/clock/advance", { ms: 25 * 60 * 60 * 1000 });
+    // 12 in the window, one every 2 hours: the first page of 10 covers 18 hours, so about 13 are expected, within rows 9 to 17.
+    for (let index = 0; index < 12; index += 1) {
+      if (index > 0) await control(demo.emulator, "POST", "/clock/advance", { ms: 2 * 60 * 60 * 1000 });
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(64_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+    const proxy = await startHoldingProxy(demo.emulator);
+    try {
+      const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
+      const since = new Date((await client.readServiceNow()).getTime() - 24 * 60 * 60 * 1000);
+      const history = await identicalInWorkspace(proxied, everything, since);
+      expect([history.compared, history.complete]).toEqual([12, true]);
+      // The first page, then rows 9 to 17 alone (not rows 17 to 33 beside them).
+      const query = `/transactions?account_id=${treasury.id}`;
+      expect(proxy.asked().filter((path) => path.startsWith(query))).toEqual([`${query}&page=1&page_size=10`, `${query}&page=2&page_size=9`]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("says it is partial when a page does not join the rows read before, even asked again, rather than taking a short page for the end", async () => {
     const client = directClient(demo.emulator);
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);

@@ -20,6 +20,8 @@ export interface HoldingProxy {
   release(): void;
   /** Resolves when the next request matching a method and a path prefix that passes has had its answer from the emulator. */
   answered(method: string, pathPrefix: string): Promise<void>;
+  /** The paths (below the base path, with their queries) of the requests it was asked, in order. */
+  asked(): readonly string[];
   /** Resolves when every held request that was to be forwarded has had its answer from the emulator. */
   forwarded(): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +39,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
   const releases: (() => void)[] = [];
   const forwards: Promise<void>[] = [];
   const watchers: { method: string; prefix: string; answered: () => void }[] = [];
+  const asked: string[] = [];
   let heldSignal: () => void = () => {};
   let heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
 
@@ -69,6 +72,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       const path = (req.url ?? "").slice(basePath.length);
+      asked.push(path);
       const action = rule !== null && req.method === rule.method && path.startsWith(rule.prefix) ? rule.action : ({ kind: "pass" } as const);
       if (action.kind === "pass") {
         const watcher = watchers.findIndex((candidate) => candidate.method === req.method && path.startsWith(candidate.prefix));
@@ -112,6 +116,7 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
       heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
     },
     held: () => heldPromise,
+    asked: () => asked,
     answered: (method, prefix) => new Promise<void>((resolve) => watchers.push({ method, prefix, answered: resolve })),
     release() {
       for (const release of releases.splice(0)) release();

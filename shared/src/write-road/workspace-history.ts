@@ -84,6 +84,12 @@ function joins(last: Transaction | null, rows: readonly Transaction[]): boolean 
   return last === null || (first !== undefined && first.id >= last.id);
 }
 
+/** Whether `count` transactions created over `span` suggest the window (from `sinceMs`) holds more than `rows` (always, when they share one moment). */
+function windowGoesPast(count: number, span: { newest: number; oldest: number }, sinceMs: number, rows: number): boolean {
+  if (count === 0 || span.newest <= span.oldest) return true;
+  return (count * (span.newest - sinceMs)) / (span.newest - span.oldest) > rows;
+}
+
 async function readWindow(client: CustodyClient, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
   const sinceMs = since.getTime();
   const seen = new Set<number>();
@@ -98,9 +104,13 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
     read += answer.edges.length;
     return { rows: answer.edges.map((edge) => edge.node), more: answer.page_info.has_next_page };
   };
+  // The creation times of the newest and the oldest transaction of the window read so far.
+  const span = { newest: -Infinity, oldest: Infinity };
   reading: for (let next = 0; next < pages.length;) {
-    // The first page alone; once it shows the window goes on, the following ones PAGES_AT_ONCE at a time.
-    const round = pages.slice(next, next === 0 ? 1 : next + PAGES_AT_ONCE);
+    // The first page alone; once it shows the window goes on, the following ones PAGES_AT_ONCE at a time, unless the rows read so
+    // far, spread over the time they cover, suggest the window ends within the next page (then one, which reads no more than needed).
+    const alone = next === 0 || !windowGoesPast(seen.size, span, sinceMs, (pages[next] as HistoryPage).end);
+    const round = pages.slice(next, next + (alone ? 1 : PAGES_AT_ONCE));
     next += round.length;
     const answers = round.map((page) => fetchPage(page));
     for (const answer of answers) answer.catch(() => undefined);
@@ -119,11 +129,14 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
       let older = false;
       for (const tx of rows) {
         if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
-        if (timestampToDate(tx.created_on).getTime() < sinceMs) older = true;
+        const created = timestampToDate(tx.created_on).getTime();
+        if (created < sinceMs) older = true;
         // The account is checked again (a service that ignored the filter lists every account's); a row read twice is taken once.
         else if (tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest)) {
           seen.add(tx.id);
           fresh.push(tx);
+          span.newest = Math.max(span.newest, created);
+          span.oldest = Math.min(span.oldest, created);
         }
       }
       // The oldest row read so far: a page answered with rows already read (a service that answers fewer than asked) leaves it.

@@ -318,8 +318,13 @@ describe("the read of the account's history", () => {
       proxy.hold("GET", `/transactions?account_id=${treasury.id}&page=2&page_size=9`, { kind: "answer", status: 200, text: empty }, 2);
       const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
       const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
-      const history = await identicalInWorkspace(proxied, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+      const since = () => new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000);
+      const history = await identicalInWorkspace(proxied, everything, since());
       expect([history.compared, history.complete]).toEqual([HISTORY_FIRST_PAGE, false]);
+      // The same from the first page, for a process that has read nothing yet: none of the window is read, and that is said.
+      proxy.hold("GET", `/transactions?account_id=${treasury.id}&page=1&page_size=${HISTORY_FIRST_PAGE}`, { kind: "answer", status: 200, text: empty }, 2);
+      const first = await identicalInWorkspace(new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot }), everything, since());
+      expect([first.compared, first.complete]).toEqual([0, false]);
     } finally {
       await proxy.close();
     }

@@ -78,10 +78,14 @@ async function recentTransactions(client: CustodyClient, accountId: number, sinc
   return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
 }
 
-/** Whether a page joins the rows read so far: it starts at their last row or a newer one (pages overlap by a row), so none between was skipped. */
-function joins(last: Transaction | null, rows: readonly Transaction[]): boolean {
-  const first = rows[0];
-  return last === null || (first !== undefined && first.id >= last.id);
+/**
+ * Whether a page joins the rows read so far: it starts at their last row or a newer one (pages overlap by a row), so none
+ * between was skipped. A page without rows joins only as the list's end: one that says more follow is no page of it.
+ */
+function joins(last: Transaction | null, page: { rows: readonly Transaction[]; more: boolean }): boolean {
+  const first = page.rows[0];
+  if (first === undefined) return !page.more;
+  return last === null || first.id >= last.id;
 }
 
 /** Whether `count` transactions created over `span` suggest the window (from `sinceMs`) holds more than `rows` (always, when they share one moment). */
@@ -115,12 +119,13 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
     const answers = round.map((page) => fetchPage(page));
     for (const answer of answers) answer.catch(() => undefined);
     for (const [index, answer] of answers.entries()) {
-      let { rows, more } = await answer;
+      let page = await answer;
       // A page asked beside an earlier one may have been answered first, before a transaction created meanwhile moved the rows down:
       // asked again now, after the earlier one's answer, it can only overlap it more. One that still does not join it (a list that
       // lost rows, a service answering other pages than asked) ends the read where the rows stop joining: the rest is not read.
-      if (!joins(last, rows)) ({ rows, more } = await fetchPage(round[index] as HistoryPage));
-      if (!joins(last, rows)) break reading;
+      if (!joins(last, page)) page = await fetchPage(round[index] as HistoryPage);
+      if (!joins(last, page)) break reading;
+      const { rows, more } = page;
       const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
       // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
       // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
@@ -157,10 +162,12 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
   const transactions = WindowTransactions.of(fresh).concat(earlier, HISTORY_MAX_READ);
   const lastCreated = transactions.lastCreatedMs;
   const cut = stop === "cap" || transactions.length < fresh.length + earlier.length;
-  const unreadBefore = cut && lastCreated !== null ? new Date(lastCreated) : stop === "known" ? (known?.unreadBefore ?? null) : null;
+  // A read cut before it kept any of the account's transactions (its rows were other accounts', or they stopped joining) read
+  // none of the window: said (unread back from the window's start), and not remembered, so the next read starts afresh.
+  const unreadBefore = cut ? new Date(lastCreated ?? sinceMs) : stop === "known" ? (known?.unreadBefore ?? null) : null;
   if (known !== null && transactions === known.transactions && newest?.id === known.newest && unreadBefore === known.unreadBefore) {
     rememberWindow(client, accountId, known);
-  } else if (newest !== null) {
+  } else if (newest !== null && !(cut && lastCreated === null)) {
     rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
   }
   return { transactions, read, complete: unreadBefore === null || unreadBefore < since, fresh: seen };

@@ -1,10 +1,11 @@
-import { HISTORY_FIRST_PAGE, HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, identicalInWorkspace } from "@custody/shared";
+import { CustodyClient, HISTORY_FIRST_PAGE, HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, historyPages, identicalInWorkspace } from "@custody/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { useDemoSessions } from "./harness/demo-sessions.js";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { call, connectHarness, type Harness, type HarnessOptions } from "./harness/mcp-harness.js";
+import { startHoldingProxy } from "./harness/holding-proxy.js";
 
 // Never twice against the workspace: two servers of one operator with two audit logs (two processes,
 // the extension and an assistant, two machines) on one emulator, through real MCP clients.
@@ -205,13 +206,14 @@ describe("the read of the account's history", () => {
     expect(quiet.read).toBe(HISTORY_FIRST_PAGE);
     expect(quiet.complete).toBe(true);
 
-    // 35 in the window: pages of 10, 10 and 20 (the second page of each size), 40 read, each in the window once.
+    // 35 more in the window, read by a process that read it before: the first page of 5 alone, then two at once, each starting at
+    // the last row of the one before (rows 4 to 7 and 7 to 13), then rows 13 to 25 and 25 to 49, which hold the newest read before.
     for (let index = 1; index < 35; index += 1) {
       await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(20_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
     }
     const busier = await window();
     expect(busier.identical.map((match) => match.transaction.amount)).toEqual(Array.from({ length: 35 }, (_, index) => BigInt(20_034 - index)));
-    expect(busier.read).toBe(40);
+    expect(busier.read).toBe(5 + 4 + 7 + 13 + 25);
     expect(busier.complete).toBe(true);
     // Read again in the same process: only what is new, here one short page that reaches the newest read before.
     const again = await window();
@@ -232,12 +234,100 @@ describe("the read of the account's history", () => {
     const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
     const window = () => identicalInWorkspace(client, everything, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
     const first = await window();
-    expect([first.read, first.compared, first.complete]).toEqual([HISTORY_MAX_READ, HISTORY_MAX_READ, false]);
+    // Each page after the first reads the last row of the one before again.
+    const cappedRead = historyPages(HISTORY_FIRST_PAGE, HISTORY_MAX_READ).reduce((sum, page) => sum + page.size, 0);
+    expect([first.read, first.compared, first.complete]).toEqual([cappedRead, HISTORY_MAX_READ, false]);
     await client.createTransaction({ account_name: DEMO.solTreasury, amount: "40000", max_fees: "7500", recipient, speed: "NORMAL" });
     const next = await window();
     // Still at most the cap, the newest: the oldest read before is let go.
     expect([next.read, next.compared, next.complete]).toEqual([HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ, false]);
     expect(next.identical[0]?.transaction.amount).toBe(40_000n);
+  });
+
+  it("skips no transaction when a page asked beside an earlier one is answered first and transactions are created between", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    const create = (amount: number) =>
+      client.createTransaction({ account_name: DEMO.solTreasury, amount: String(amount), max_fees: "7500", recipient, speed: "NORMAL" });
+    for (let index = 0; index < 20; index += 1) await create(60_000 + index);
+    const target = await create(77_777);
+    for (let index = 0; index < 16; index += 1) await create(61_000 + index);
+    // The target is row 16. The first page holds rows 0 to 9; then rows 9 to 17 and 17 to 33 are asked at once. The later one is
+    // answered first, then two transactions are created, then the earlier one is answered: it holds rows 7 to 15 of the list it
+    // read, the target has moved to row 18, out of both answers.
+    const proxy = await startHoldingProxy(demo.emulator);
+    try {
+      const query = `/transactions?account_id=${treasury.id}&page=2&page_size=`;
+      proxy.hold("GET", `${query}9`, { kind: "until_released" });
+      const laterAnswered = proxy.answered("GET", `${query}17`);
+      const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
+      const plan = {
+        account: treasury,
+        operator: DEMO.treasuryBot,
+        lostAnswer: { by: "reference" as const, expected: { operations: ["SEND"], amount: "77777" } },
+      };
+      const reading = identicalInWorkspace(proxied, plan, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+      await Promise.all([proxy.held(), laterAnswered]);
+      await create(62_000);
+      await create(62_001);
+      proxy.release();
+      const history = await reading;
+      expect(history.identical.map((match) => match.transaction.id)).toEqual([target.id]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("asks one page at a time when the rows read so far, spread over the day, suggest the window ends within the next page", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < 20; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(65_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    await control(demo.emulator, "POST", "/clock/advance", { ms: 25 * 60 * 60 * 1000 });
+    // 12 in the window, one every 2 hours: the first page of 10 covers 18 hours, so about 13 are expected, within rows 9 to 17.
+    for (let index = 0; index < 12; index += 1) {
+      if (index > 0) await control(demo.emulator, "POST", "/clock/advance", { ms: 2 * 60 * 60 * 1000 });
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(64_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+    const proxy = await startHoldingProxy(demo.emulator);
+    try {
+      const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
+      const since = new Date((await client.readServiceNow()).getTime() - 24 * 60 * 60 * 1000);
+      const history = await identicalInWorkspace(proxied, everything, since);
+      expect([history.compared, history.complete]).toEqual([12, true]);
+      // The first page, then rows 9 to 17 alone (not rows 17 to 33 beside them).
+      const query = `/transactions?account_id=${treasury.id}`;
+      expect(proxy.asked().filter((path) => path.startsWith(query))).toEqual([`${query}&page=1&page_size=10`, `${query}&page=2&page_size=9`]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("says it is partial when a page does not join the rows read before, even asked again, rather than taking a short page for the end", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    for (let index = 0; index < 20; index += 1) {
+      await client.createTransaction({ account_name: DEMO.solTreasury, amount: String(63_000 + index), max_fees: "7500", recipient, speed: "NORMAL" });
+    }
+    // A service that answers the page after the first with no rows while it says more follow (twice: the page and its second asking).
+    const proxy = await startHoldingProxy(demo.emulator);
+    try {
+      const empty = JSON.stringify({ edges: [], page_info: { count: 30, has_next_page: true } });
+      proxy.hold("GET", `/transactions?account_id=${treasury.id}&page=2&page_size=9`, { kind: "answer", status: 200, text: empty }, 2);
+      const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
+      const everything = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected: {} } };
+      const since = () => new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000);
+      const history = await identicalInWorkspace(proxied, everything, since());
+      expect([history.compared, history.complete]).toEqual([HISTORY_FIRST_PAGE, false]);
+      // The same from the first page, for a process that has read nothing yet: none of the window is read, and that is said.
+      proxy.hold("GET", `/transactions?account_id=${treasury.id}&page=1&page_size=${HISTORY_FIRST_PAGE}`, { kind: "answer", status: 200, text: empty }, 2);
+      const first = await identicalInWorkspace(new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot }), everything, since());
+      expect([first.compared, first.complete]).toEqual([0, false]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("uses nothing it remembers of a list that is not the one it read (a workspace reset): the duplicate is still found", async () => {

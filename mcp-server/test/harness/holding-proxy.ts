@@ -12,12 +12,16 @@ export type HoldRule =
 export interface HoldingProxy {
   /** The emulator's base URL, through the proxy. */
   baseUrl: string;
-  /** The rule for the next requests matching a method and a path prefix (below the base path); others pass. */
-  hold(method: string, pathPrefix: string, rule: HoldRule): void;
+  /** The rule for the next requests matching a method and a path prefix (below the base path), `times` of them (one unless given); others pass. */
+  hold(method: string, pathPrefix: string, rule: HoldRule, times?: number): void;
   /** Resolves when a request matching the rule has arrived and is being held. */
   held(): Promise<void>;
   /** Ends the hold of every held request: a late one is forwarded now, a dropped one has its connection destroyed. */
   release(): void;
+  /** Resolves when the next request matching a method and a path prefix that passes has had its answer from the emulator. */
+  answered(method: string, pathPrefix: string): Promise<void>;
+  /** The paths (below the base path, with their queries) of the requests it was asked, in order. */
+  asked(): readonly string[];
   /** Resolves when every held request that was to be forwarded has had its answer from the emulator. */
   forwarded(): Promise<void>;
   close(): Promise<void>;
@@ -31,9 +35,11 @@ export interface HoldingProxy {
 export async function startHoldingProxy(target: { baseUrl: string }): Promise<HoldingProxy> {
   const upstream = new URL(target.baseUrl);
   const basePath = upstream.pathname.replace(/\/$/, "");
-  let rule: { method: string; prefix: string; action: HoldRule } | null = null;
+  let rule: { method: string; prefix: string; action: HoldRule; times: number } | null = null;
   const releases: (() => void)[] = [];
   const forwards: Promise<void>[] = [];
+  const watchers: { method: string; prefix: string; answered: () => void }[] = [];
+  const asked: string[] = [];
   let heldSignal: () => void = () => {};
   let heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
 
@@ -66,12 +72,15 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
     req.on("end", () => {
       const body = Buffer.concat(chunks);
       const path = (req.url ?? "").slice(basePath.length);
+      asked.push(path);
       const action = rule !== null && req.method === rule.method && path.startsWith(rule.prefix) ? rule.action : ({ kind: "pass" } as const);
       if (action.kind === "pass") {
-        void forward(req, body, res);
+        const watcher = watchers.findIndex((candidate) => candidate.method === req.method && path.startsWith(candidate.prefix));
+        const answered = watcher === -1 ? () => {} : (watchers.splice(watcher, 1)[0]?.answered ?? (() => {}));
+        void forward(req, body, res).then(answered);
         return;
       }
-      rule = null;
+      if (rule !== null && (rule.times -= 1) <= 0) rule = null;
       if (action.kind === "answer") {
         res.writeHead(action.status, { "Content-Type": "text/plain" });
         res.end(action.text);
@@ -102,11 +111,13 @@ export async function startHoldingProxy(target: { baseUrl: string }): Promise<Ho
   });
   return {
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
-    hold(method, pathPrefix, action) {
-      rule = { method, prefix: pathPrefix, action };
+    hold(method, pathPrefix, action, times = 1) {
+      rule = { method, prefix: pathPrefix, action, times };
       heldPromise = new Promise<void>((resolve) => (heldSignal = resolve));
     },
     held: () => heldPromise,
+    asked: () => asked,
+    answered: (method, prefix) => new Promise<void>((resolve) => watchers.push({ method, prefix, answered: resolve })),
     release() {
       for (const release of releases.splice(0)) release();
     },

@@ -15,6 +15,7 @@ export {
   type WorkspaceHistory,
   type IdenticalTransaction,
 } from "./workspace-history.js";
+export { historyPages, type HistoryPage } from "./history-pages.js";
 export { lookedUpBy, lookupsText, unknownOutcomeText } from "./unknown-outcome-text.js";
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";

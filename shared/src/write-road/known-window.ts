@@ -1,5 +1,5 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import type { Transaction } from "../schemas/transaction.js";
+import type { WindowTransactions } from "./window-transactions.js";
 
 /**
  * What this process has read of an account's window: its transactions (whose amount, recipient,
@@ -12,7 +12,7 @@ export interface KnownWindow {
   newestCreated: string;
   since: Date;
   /** Newest first, all created since `since`. */
-  transactions: Transaction[];
+  transactions: WindowTransactions;
   /** A read that stopped at its cap: transactions created at or before this moment were not read (null: none missing back to `since`). */
   unreadBefore: Date | null;
 }

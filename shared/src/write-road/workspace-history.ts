@@ -8,17 +8,21 @@ import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus
 import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { transactionDifferences } from "../kinds/kit/lost-answer-fields.js";
+import { historyPages, type HistoryPage } from "./history-pages.js";
+import { NO_WINDOW_TRANSACTIONS, WindowTransactions } from "./window-transactions.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
 export const HISTORY_FIRST_PAGE = 10;
 /** The first page when the process has read the window before: what is new since, usually less. */
 export const HISTORY_KNOWN_FIRST_PAGE = 5;
 /**
- * At most this many of the account's newest transactions are compared (1,280: the read's pages
- * double, 10 then 10, 20, 40 ... 640, or 5 then 5, 10 ... 640, each the second page of its size,
- * which starts where the read so far ends); a busier window is read in part, and the dry run says so.
+ * At most this many of the account's newest transactions are compared (1,280: each page of the read
+ * reaches about twice as far as the one before, historyPages); a busier window is read in part,
+ * and the dry run says so.
  */
 export const HISTORY_MAX_READ = 1280;
+/** Once the first page shows the window goes on, the following pages are asked this many at a time. */
+const PAGES_AT_ONCE = 2;
 
 /** Transactions that certainly moved nothing and never will: they do not make a write a duplicate. */
 const NOTHING_MOVED: readonly TransactionStatus[] = ["REJECTED", "EXPIRED", "FAILED"];
@@ -55,12 +59,12 @@ function isSameIntent(plan: Pick<PlannedWrite, "account" | "lostAnswer">, tx: Tr
 
 /** An account's transactions created within the window, newest first, and how far the read got. */
 export interface RecentTransactions {
-  transactions: Transaction[];
-  /** How many transactions this read fetched. */
+  transactions: WindowTransactions;
+  /** How many transactions this read fetched (a row that joins two pages counts twice). */
   read: number;
   complete: boolean;
-  /** Those taken from what the process read before (their status may have changed since). */
-  remembered: ReadonlySet<number>;
+  /** The ids of those this read fetched; the others are taken from what the process read before (their status may have changed since). */
+  fresh: ReadonlySet<number>;
 }
 
 /**
@@ -74,54 +78,106 @@ async function recentTransactions(client: CustodyClient, accountId: number, sinc
   return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
 }
 
+/**
+ * Whether a page joins the rows read so far: it starts at their last row or a newer one (pages overlap by a row), so none
+ * between was skipped. A page without rows joins only as the list's end: one that says more follow is no page of it.
+ */
+function joins(last: Transaction | null, page: { rows: readonly Transaction[]; more: boolean }): boolean {
+  const first = page.rows[0];
+  if (first === undefined) return !page.more;
+  return last === null || first.id >= last.id;
+}
+
+/** Whether `count` transactions created over `span` suggest the window (from `sinceMs`) holds more than `rows` (always, when they share one moment). */
+function windowGoesPast(count: number, span: { newest: number; oldest: number }, sinceMs: number, rows: number): boolean {
+  if (count === 0 || span.newest <= span.oldest) return true;
+  return (count * (span.newest - sinceMs)) / (span.newest - span.oldest) > rows;
+}
+
 async function readWindow(client: CustodyClient, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
+  const sinceMs = since.getTime();
   const seen = new Set<number>();
   const fresh: Transaction[] = [];
   let newest = known === null ? null : { id: known.newest, created_on: known.newestCreated };
-  let offset = 0;
+  let last: Transaction | null = null;
   let read = 0;
   let stop: "window" | "known" | "cap" = "cap";
-  // Page 1 of the first size, then page 2 of a size equal to the offset reached: each page starts where the last ended.
-  for (let page = 1, size = known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE; offset < HISTORY_MAX_READ; page = 2, size = offset) {
-    const rows = (await client.searchTransactions({ account_id: accountId, page, page_size: size }, { signal })).edges.map((edge) => edge.node);
-    offset += size;
-    read += rows.length;
-    const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
-    // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
-    // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
-    if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated))
-      return readWindow(client, accountId, since, null, signal);
-    const within = rows.filter((tx) => timestampToDate(tx.created_on) >= since);
-    // The account is checked again (a service that ignored the filter lists every account's); a transaction
-    // created meanwhile moves the list down by one, so one already read may come again, none is skipped.
-    const unread = within.filter((tx) => tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest));
-    fresh.push(...unread);
-    for (const tx of unread) seen.add(tx.id);
-    for (const tx of rows) if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
-    if (boundary !== undefined) {
-      stop = "known";
-      break;
-    }
-    if (within.length < rows.length || rows.length < size) {
-      stop = "window";
-      break;
+  const pages = historyPages(known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ);
+  const fetchPage = async (page: HistoryPage): Promise<{ rows: Transaction[]; more: boolean }> => {
+    const answer = await client.searchTransactions({ account_id: accountId, page: page.page, page_size: page.size }, { signal });
+    read += answer.edges.length;
+    return { rows: answer.edges.map((edge) => edge.node), more: answer.page_info.has_next_page };
+  };
+  // The creation times of the newest and the oldest transaction of the window read so far.
+  const span = { newest: -Infinity, oldest: Infinity };
+  reading: for (let next = 0; next < pages.length;) {
+    // The first page alone; once it shows the window goes on, the following ones PAGES_AT_ONCE at a time, unless the rows read so
+    // far, spread over the time they cover, suggest the window ends within the next page (then one, which reads no more than needed).
+    const alone = next === 0 || !windowGoesPast(seen.size, span, sinceMs, (pages[next] as HistoryPage).end);
+    const round = pages.slice(next, next + (alone ? 1 : PAGES_AT_ONCE));
+    next += round.length;
+    const answers = round.map((page) => fetchPage(page));
+    for (const answer of answers) answer.catch(() => undefined);
+    for (const [index, answer] of answers.entries()) {
+      let page = await answer;
+      // A page asked beside an earlier one may have been answered first, before a transaction created meanwhile moved the rows down:
+      // asked again now, after the earlier one's answer, it can only overlap it more. One that still does not join it (a list that
+      // lost rows, a service answering other pages than asked) ends the read where the rows stop joining: the rest is not read.
+      if (!joins(last, page)) page = await fetchPage(round[index] as HistoryPage);
+      if (!joins(last, page)) break reading;
+      const { rows, more } = page;
+      const boundary = known === null ? undefined : rows.find((tx) => tx.id <= known.newest);
+      // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
+      // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
+      if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated))
+        return readWindow(client, accountId, since, null, signal);
+      let older = false;
+      for (const tx of rows) {
+        if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
+        const created = timestampToDate(tx.created_on).getTime();
+        if (created < sinceMs) older = true;
+        // The account is checked again (a service that ignored the filter lists every account's); a row read twice is taken once.
+        else if (tx.account_id === accountId && !seen.has(tx.id) && (known === null || tx.id > known.newest)) {
+          seen.add(tx.id);
+          fresh.push(tx);
+          span.newest = Math.max(span.newest, created);
+          span.oldest = Math.min(span.oldest, created);
+        }
+      }
+      // The oldest row read so far: a page answered with rows already read (a service that answers fewer than asked) leaves it.
+      const oldest = rows.at(-1);
+      if (oldest !== undefined && (last === null || oldest.id < last.id)) last = oldest;
+      if (boundary !== undefined) {
+        stop = "known";
+        break reading;
+      }
+      if (older || !more) {
+        stop = "window";
+        break reading;
+      }
     }
   }
-  const earlier = stop === "known" ? (known?.transactions ?? []).filter((tx) => timestampToDate(tx.created_on) >= since) : [];
+  const earlier = stop === "known" && known !== null ? known.transactions.createdSince(sinceMs) : NO_WINDOW_TRANSACTIONS;
   // At most the newest HISTORY_MAX_READ are kept: what lies between the oldest kept and the window's start is not read, and remembered as such.
-  const transactions = [...fresh, ...earlier].slice(0, HISTORY_MAX_READ);
-  const oldest = transactions.at(-1);
+  const transactions = WindowTransactions.of(fresh).concat(earlier, HISTORY_MAX_READ);
+  const lastCreated = transactions.lastCreatedMs;
   const cut = stop === "cap" || transactions.length < fresh.length + earlier.length;
-  const unreadBefore = cut && oldest !== undefined ? timestampToDate(oldest.created_on) : stop === "known" ? (known?.unreadBefore ?? null) : null;
-  if (newest !== null) rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
-  const remembered = new Set(earlier.map((tx) => tx.id));
-  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, remembered };
+  // A read cut before it kept any of the account's transactions (its rows were other accounts', or they stopped joining) read
+  // none of the window: said (unread back from the window's start), and not remembered, so the next read starts afresh.
+  const unreadBefore = cut ? new Date(lastCreated ?? sinceMs) : stop === "known" ? (known?.unreadBefore ?? null) : null;
+  if (known !== null && transactions === known.transactions && newest?.id === known.newest && unreadBefore === known.unreadBefore) {
+    rememberWindow(client, accountId, known);
+  } else if (newest !== null && !(cut && lastCreated === null)) {
+    rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
+  }
+  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, fresh: seen };
 }
 
 /**
  * Those of the recent transactions identical to the planned write, with who created each; one
  * remembered from an earlier read whose status could still change is read again, so that one
- * rejected or expired since no longer counts.
+ * rejected or expired since no longer counts. Only the candidates with the write's operation and
+ * amount are compared (WindowTransactions.candidates).
  */
 async function identicalAmong(
   client: CustodyClient,
@@ -129,10 +185,11 @@ async function identicalAmong(
   recent: RecentTransactions,
   signal?: AbortSignal,
 ): Promise<WorkspaceHistory> {
+  const lost = plan.lostAnswer;
   const candidates = await Promise.all(
-    recent.transactions
+    (lost.by === "approval" ? [] : recent.transactions.candidates(lost.expected))
       .filter((tx) => isSameIntent(plan, tx))
-      .map((tx) => (recent.remembered.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
+      .map((tx) => (!recent.fresh.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
   );
   const matches = candidates.filter((tx) => isSameIntent(plan, tx));
   return {

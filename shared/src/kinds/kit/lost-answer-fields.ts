@@ -31,6 +31,25 @@ function txParameters(tx: Transaction): { stake_account?: unknown; validator_add
   return (tx.coin_fields as { tx_parameters?: { stake_account?: unknown; validator_address?: unknown } } | null)?.tx_parameters ?? {};
 }
 
+/**
+ * The operation and the amount as one key: the two fields transactionDifferences compares without
+ * exception when a write names them, so a transaction whose key is not among the write's
+ * (intentKeysOf) is never that write, and candidates can be looked up by it.
+ */
+function intentKey(operation: string, amount: bigint | string): string {
+  return `${operation} ${amount}`;
+}
+
+export function intentKeyOf(tx: Transaction): string {
+  return intentKey(operationOf(tx), tx.amount);
+}
+
+/** The keys a transaction identical to the write has, one per operation it may show; null when the write does not name both. */
+export function intentKeysOf(expected: ExpectedTransaction): string[] | null {
+  const { operations, amount } = expected;
+  return operations === undefined || amount === undefined ? null : operations.map((operation) => intentKey(operation, BigInt(amount)));
+}
+
 /** The fields of a candidate that differ from what a write asked, each named with both values (empty: it is this write). */
 export function transactionDifferences(expected: ExpectedTransaction, tx: Transaction): string[] {
   const differences: string[] = [];

@@ -290,3 +290,76 @@ describe("a start that must fail", () => {
     expect(failed.stderr).not.toMatch(FROM_CACHE);
   });
 });
+
+interface RawSession {
+  send(line: string): void;
+  /** The answer to the request with this id (the first, or the n-th when the id came twice). */
+  answer(id: number, nth?: number): Promise<{ result?: Record<string, unknown>; error?: unknown }>;
+  /** Ends the input; the process's status and what it wrote on stderr. */
+  end(): Promise<{ code: number | null; stderr: string }>;
+}
+
+/** A raw stdio client: lines written as given, answers read by id. */
+function rawSession(home: Record<string, string>, env: Record<string, string>): RawSession {
+  const child = spawn(process.execPath, [built.bundle], { env: { PATH: process.env.PATH ?? "", ...home, ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += String(chunk)));
+  child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const answers = (id: number) =>
+    stdout
+      .split("\n")
+      .filter((line) => line.includes(`"id":${id}`))
+      .map((line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: unknown })
+      .filter((message) => message.id === id);
+  return {
+    send: (line) => child.stdin.write(`${line}\n`),
+    async answer(id, nth = 1) {
+      await vi.waitFor(() => expect(answers(id).length, stderr).toBeGreaterThanOrEqual(nth), { timeout: 15_000, interval: 20 });
+      return answers(id)[nth - 1] as { result?: Record<string, unknown>; error?: unknown };
+    },
+    async end() {
+      child.stdin.end();
+      return { code: await exited, stderr };
+    },
+  };
+}
+
+const RAW_INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+});
+
+describe("what the front reads before and around the hand-over", () => {
+  it("two requests with one id: neither answer is recorded for the other (the next start lists the tools)", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    first.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    first.send('{"jsonrpc":"2.0","id":7,"method":"ping"}');
+    first.send('{"jsonrpc":"2.0","id":7,"method":"tools/list"}');
+    await first.answer(7, 2);
+    expect((await first.end()).code).toBe(0);
+    const second = rawSession(home, env);
+    second.send(RAW_INITIALIZE);
+    second.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    second.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    expect(((await second.answer(2)).result?.tools as unknown[] | undefined)?.length).toBeGreaterThan(1);
+    const { stderr } = await second.end();
+    expect(stderr).not.toContain("differed from the server's own");
+  });
+
+  it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {
+    const { home, env } = setting();
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const session = rawSession(home, env);
+    session.send(RAW_INITIALIZE.replace('"capabilities":{}', `"capabilities":{},"nested":${deep}`));
+    expect((await session.answer(1)).result?.serverInfo).toMatchObject({ name: "custody-mcp" });
+    const { code, stderr } = await session.end();
+    expect(stderr).not.toContain("Maximum call stack size exceeded");
+    expect(code).toBe(0);
+  });
+});

@@ -3,7 +3,7 @@ import { PassThrough, Writable } from "node:stream";
 import { readOpeningAnswers, writeOpeningAnswers, type OpeningAnswers } from "./answers-file.js";
 import { handOverClientStdio, STDIO_MAX_LINE_BYTES } from "./client-stdio.js";
 import { openingConfigurationKey } from "./opening-key.js";
-import { clientMessage, openingStep, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
+import { clientMessage, idOf, openingStep, parsedLine, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
 
 /** With answers given from the cache and no request since, the server is loaded anyway after this long: its start's checks must not wait for the client. */
 const QUIET_LOAD_MS = 200;
@@ -89,6 +89,8 @@ class OpeningFront {
   #persisting = false;
   #output = "";
   #inputEnded = false;
+  /** A message the server answers itself came: no more opening request is recorded. */
+  #openingOver = false;
 
   constructor(
     private readonly directory: string,
@@ -147,13 +149,14 @@ class OpeningFront {
 
   #line(line: Buffer): void {
     const text = line.toString("utf8").replace(/\r?\n$/, "");
-    const message = text.trim() === "" ? null : clientMessage(text);
+    const parsed = text.trim() === "" ? undefined : parsedLine(text);
+    const message = clientMessage(parsed);
     if (this.#mode === "answering") {
       if (text.trim() === "") return;
       if (message !== null && this.#answer(message)) return;
       this.#handOver();
     }
-    if (message !== null) this.#record(message);
+    this.#record(message, idOf(parsed));
     this.#forward(line);
   }
 
@@ -175,18 +178,25 @@ class OpeningFront {
     return true;
   }
 
-  /** After the server is loaded: the client's opening requests it answers are recorded; the first other message ends the opening. */
-  #record(message: ClientMessage): void {
+  /**
+   * After the server is loaded: the client's opening requests it answers are recorded; the first other
+   * message ends the opening. Lines are read until every recorded answer came: an answer is known by
+   * its id alone, so a second request with the same id (whatever it is) leaves both unrecorded.
+   */
+  #record(message: ClientMessage | null, id: string | null): void {
     if (this.#mode !== "recording") return;
-    const step = openingStep(this.#phase, message);
-    if (step.kind === "other") {
-      this.#mode = "forwarding";
-      return;
+    if (id !== null && this.#recording.has(id)) {
+      this.#recording.delete(id);
+      this.#openingOver = true;
+    } else if (message !== null && !this.#openingOver) {
+      const step = openingStep(this.#phase, message);
+      if (step.kind === "other") this.#openingOver = true;
+      else if (step.kind === "answerable" && id !== null) {
+        this.#phase = step.next;
+        this.#recording.set(id, step.fingerprint);
+      }
     }
-    if (step.kind === "answerable") {
-      this.#phase = step.next;
-      this.#recording.set(JSON.stringify(message.id), step.fingerprint);
-    }
+    if (this.#openingOver && this.#recording.size === 0) this.#mode = "forwarding";
   }
 
   #waitQuietly(): void {
@@ -242,6 +252,7 @@ class OpeningFront {
         else process.stdout.write(passed.join(""), () => done());
         if (this.#recording.size > 0) for (const line of passed) this.#recordAnswer(line);
         if (this.#replays.size === 0 && this.#recording.size === 0) this.#settle();
+        if (this.#openingOver && this.#recording.size === 0 && this.#mode === "recording") this.#forwardRest();
       },
     });
   }

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Client, type Tool } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { describe, expect, it, vi } from "vitest";
@@ -361,5 +361,24 @@ describe("what the front reads before and around the hand-over", () => {
     const { code, stderr } = await session.end();
     expect(stderr).not.toContain("Maximum call stack size exceeded");
     expect(code).toBe(0);
+  });
+});
+
+describe("the secrets among the settings", () => {
+  it("count only as set: another token's start answers from the same file, and no name or content holds a secret or its digest", async () => {
+    const { home, env } = setting();
+    const other = `secret-${randomBytes(16).toString("hex")}`;
+    for (const [round, token] of [SECRET, other].entries()) {
+      const started = await start("2025-11-25", home, { ...env, CUSTODY_MCP_TOKEN: token, CUSTODY_CONFIRM_CLIENT_SECRET: token });
+      try {
+        await opening(started);
+        expect(await answeredFromCache(started), `start ${round + 1}`).toEqual(round === 0 ? null : ANSWERED["2025-11-25"]);
+      } finally {
+        await started.client.close();
+      }
+    }
+    expect(cacheFiles(home)).toHaveLength(1);
+    const digests = [SECRET, other].flatMap((secret) => [secret, createHash("sha256").update(secret).digest("hex")]);
+    for (const file of cacheFiles(home)) for (const secret of digests) expect(`${file}\n${readFileSync(file, "utf8")}`).not.toContain(secret);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHash, randomBytes } from "node:crypto";
 import { Client, type Tool } from "@modelcontextprotocol/client";
@@ -380,5 +380,54 @@ describe("the secrets among the settings", () => {
     expect(cacheFiles(home)).toHaveLength(1);
     const digests = [SECRET, other].flatMap((secret) => [secret, createHash("sha256").update(secret).digest("hex")]);
     for (const file of cacheFiles(home)) for (const secret of digests) expect(`${file}\n${readFileSync(file, "utf8")}`).not.toContain(secret);
+  });
+});
+
+describe("a cache file not its user's alone", () => {
+  /** A first start's file, its listing tampered; where `place` puts the tampered file. */
+  async function tamperedFile(
+    place: (file: string, tampered: string) => void,
+  ): Promise<{ home: Record<string, string>; env: Record<string, string>; file: string }> {
+    const { home, env } = setting();
+    const first = await start("2025-11-25", home, env);
+    await opening(first);
+    await first.client.close();
+    const [file] = cacheFiles(home) as [string];
+    const cached = JSON.parse(readFileSync(file, "utf8")) as { answers: Record<string, { tools?: Tool[] }> };
+    const listing = Object.values(cached.answers).find((result) => result.tools !== undefined) as { tools: Tool[] };
+    (listing.tools[0] as Tool).description = "Planted.";
+    place(file, JSON.stringify(cached));
+    return { home, env, file };
+  }
+
+  async function listedFirst(home: Record<string, string>, env: Record<string, string>): Promise<string | undefined> {
+    const started = await start("2025-11-25", home, env);
+    try {
+      return (await started.client.listTools()).tools[0]?.description;
+    } finally {
+      await started.client.close();
+    }
+  }
+
+  it("a link in the cache folder is never read nor written through: the server answers, and the file it points to stays", async () => {
+    const outside = join(tempDir("custody-mcp-planted-"), "answers.json");
+    const { home, env, file } = await tamperedFile((file, tampered) => {
+      writeFileSync(outside, tampered);
+      symlinkSync(outside, `${file}.link`);
+      renameSync(`${file}.link`, file);
+    });
+    const planted = readFileSync(outside, "utf8");
+    expect(await listedFirst(home, env)).not.toBe("Planted.");
+    expect(readFileSync(outside, "utf8")).toBe(planted);
+    await vi.waitFor(() => expect(lstatSync(file).isSymbolicLink()).toBe(false), { timeout: 15_000, interval: 50 });
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("a file others may write is a miss", async () => {
+    const { home, env } = await tamperedFile((file, tampered) => {
+      writeFileSync(file, tampered);
+      chmodSync(file, 0o666);
+    });
+    expect(await listedFirst(home, env)).not.toBe("Planted.");
   });
 });

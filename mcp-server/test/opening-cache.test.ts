@@ -431,3 +431,23 @@ describe("a cache file not its user's alone", () => {
     expect(await listedFirst(home, env)).not.toBe("Planted.");
   });
 });
+
+describe("a client that reads nothing", () => {
+  it("its opening answered from the cache into a closed pipe: the process ends as the server would, by its input's end", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    await first.answer(1);
+    expect((await first.end()).code).toBe(0);
+    const child = spawn(process.execPath, [built.bundle], { env: { PATH: process.env.PATH ?? "", ...home, ...env } });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    child.stdout.destroy();
+    child.stdin.write(`${RAW_INITIALIZE}\n`);
+    await vi.waitFor(() => expect(stderr).toMatch(/EPIPE/), { timeout: 15_000, interval: 20 });
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(stderr).not.toContain("Unhandled 'error' event");
+    expect(code).toBe(0);
+  });
+});

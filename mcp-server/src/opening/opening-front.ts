@@ -74,7 +74,9 @@ class OpeningFront {
   #mode: Mode = "answering";
   #phase: OpeningPhase = { kind: "fresh" };
   readonly #taken: Taken[] = [];
-  #input: Buffer = Buffer.alloc(0);
+  /** The start of a line whose end has not come yet. */
+  #partial: Buffer[] = [];
+  #partialBytes = 0;
   readonly #toServer = new PassThrough();
   #quiet: NodeJS.Timeout | undefined;
   #loaded = false;
@@ -101,6 +103,10 @@ class OpeningFront {
   }
 
   start(): void {
+    // A client that went away cannot read the answers: said as the server says it (stdio-server.ts), never an uncaught error.
+    process.stdout.on("error", (error) => {
+      if (process.stdout.listenerCount("error") === 1) log(`stdout: ${error.message}; answers can no longer be delivered`);
+    });
     process.stdin.on("data", this.#read);
     process.stdin.once("end", this.#ended);
     process.stdin.once("close", this.#ended);
@@ -110,14 +116,22 @@ class OpeningFront {
 
   readonly #read = (chunk: Buffer) => {
     if (this.#forwarding()) return this.#forward(chunk);
-    this.#input = this.#input.length === 0 ? chunk : Buffer.concat([this.#input, chunk]);
-    for (let newline = this.#input.indexOf(10); newline !== -1 && !this.#forwarding(); newline = this.#input.indexOf(10)) {
-      const line = this.#input.subarray(0, newline + 1);
-      this.#input = this.#input.subarray(newline + 1);
+    // Each byte is looked at once and a line joined once: a long line costs no more than its length.
+    let rest = chunk;
+    for (let newline = rest.indexOf(10); newline !== -1 && !this.#forwarding(); newline = rest.indexOf(10)) {
+      const end = rest.subarray(0, newline + 1);
+      const line = this.#partial.length === 0 ? end : Buffer.concat([...this.#partial, end]);
+      this.#partial = [];
+      this.#partialBytes = 0;
+      rest = rest.subarray(newline + 1);
       this.#line(line);
     }
+    if (rest.length > 0) {
+      this.#partial.push(rest);
+      this.#partialBytes += rest.length;
+    }
     // A line this long is the server's to refuse, as its transport does.
-    if (this.#forwarding() || this.#input.length > STDIO_MAX_LINE_BYTES) this.#forwardRest();
+    if (this.#forwarding() || this.#partialBytes > STDIO_MAX_LINE_BYTES) this.#forwardRest();
   };
 
   /** Every line goes through unread (a method, so that the checks after a step that may change the mode read it again). */
@@ -135,9 +149,10 @@ class OpeningFront {
   #forwardRest(): void {
     if (this.#mode === "answering") this.#handOver();
     this.#mode = "forwarding";
-    const rest = this.#input;
-    this.#input = Buffer.alloc(0);
-    if (rest.length > 0) this.#forward(rest);
+    const rest = this.#partial;
+    this.#partial = [];
+    this.#partialBytes = 0;
+    for (const bytes of rest) this.#forward(bytes);
   }
 
   #forward(bytes: Buffer): void {

@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { replaceWhole } from "@custody/shared";
+// A subpath of its own: the entry must not load shared's index (the start loads only what it needs).
+import { replaceWhole } from "@custody/shared/whole-file";
 import { boundedRead } from "./bounded-read.js";
 
 /** A configuration's answers: the opening requests' fingerprints and the results the server gave them. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
-import { databaseUrlShown, isDatabaseUrl } from "@custody/shared";
+// A subpath of its own: the entry must not load shared's index.
+import { databaseUrlShown, isDatabaseUrl } from "@custody/shared/store-location";
 import { OPTIONS, parseArgsOptions, type OptionDeclaration } from "../config/options.js";
 import { boundedRead } from "./bounded-read.js";
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Client, type Tool } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { describe, expect, it, vi } from "vitest";
@@ -288,5 +288,166 @@ describe("a start that must fail", () => {
     expect(failed.code).toBe(2);
     expect(failed.stderr).toMatch(/policy file .*cannot be read/);
     expect(failed.stderr).not.toMatch(FROM_CACHE);
+  });
+});
+
+interface RawSession {
+  send(line: string): void;
+  /** The answer to the request with this id (the first, or the n-th when the id came twice). */
+  answer(id: number, nth?: number): Promise<{ result?: Record<string, unknown>; error?: unknown }>;
+  /** Ends the input; the process's status and what it wrote on stderr. */
+  end(): Promise<{ code: number | null; stderr: string }>;
+}
+
+/** A raw stdio client: lines written as given, answers read by id. */
+function rawSession(home: Record<string, string>, env: Record<string, string>): RawSession {
+  const child = spawn(process.execPath, [built.bundle], { env: { PATH: process.env.PATH ?? "", ...home, ...env } });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += String(chunk)));
+  child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const answers = (id: number) =>
+    stdout
+      .split("\n")
+      .filter((line) => line.includes(`"id":${id}`))
+      .map((line) => JSON.parse(line) as { id?: unknown; result?: Record<string, unknown>; error?: unknown })
+      .filter((message) => message.id === id);
+  return {
+    send: (line) => child.stdin.write(`${line}\n`),
+    async answer(id, nth = 1) {
+      await vi.waitFor(() => expect(answers(id).length, stderr).toBeGreaterThanOrEqual(nth), { timeout: 15_000, interval: 20 });
+      return answers(id)[nth - 1] as { result?: Record<string, unknown>; error?: unknown };
+    },
+    async end() {
+      child.stdin.end();
+      return { code: await exited, stderr };
+    },
+  };
+}
+
+const RAW_INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
+});
+
+describe("what the front reads before and around the hand-over", () => {
+  it("two requests with one id: neither answer is recorded for the other (the next start lists the tools)", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    first.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    first.send('{"jsonrpc":"2.0","id":7,"method":"ping"}');
+    first.send('{"jsonrpc":"2.0","id":7,"method":"tools/list"}');
+    await first.answer(7, 2);
+    expect((await first.end()).code).toBe(0);
+    const second = rawSession(home, env);
+    second.send(RAW_INITIALIZE);
+    second.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    second.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    expect(((await second.answer(2)).result?.tools as unknown[] | undefined)?.length).toBeGreaterThan(1);
+    const { stderr } = await second.end();
+    expect(stderr).not.toContain("differed from the server's own");
+  });
+
+  it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {
+    const { home, env } = setting();
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const session = rawSession(home, env);
+    session.send(RAW_INITIALIZE.replace('"capabilities":{}', `"capabilities":{},"nested":${deep}`));
+    expect((await session.answer(1)).result?.serverInfo).toMatchObject({ name: "custody-mcp" });
+    const { code, stderr } = await session.end();
+    expect(stderr).not.toContain("Maximum call stack size exceeded");
+    expect(code).toBe(0);
+  });
+});
+
+describe("the secrets among the settings", () => {
+  it("count only as set: another token's start answers from the same file, and no name or content holds a secret or its digest", async () => {
+    const { home, env } = setting();
+    const other = `secret-${randomBytes(16).toString("hex")}`;
+    for (const [round, token] of [SECRET, other].entries()) {
+      const started = await start("2025-11-25", home, { ...env, CUSTODY_MCP_TOKEN: token, CUSTODY_CONFIRM_CLIENT_SECRET: token });
+      try {
+        await opening(started);
+        expect(await answeredFromCache(started), `start ${round + 1}`).toEqual(round === 0 ? null : ANSWERED["2025-11-25"]);
+      } finally {
+        await started.client.close();
+      }
+    }
+    expect(cacheFiles(home)).toHaveLength(1);
+    const digests = [SECRET, other].flatMap((secret) => [secret, createHash("sha256").update(secret).digest("hex")]);
+    for (const file of cacheFiles(home)) for (const secret of digests) expect(`${file}\n${readFileSync(file, "utf8")}`).not.toContain(secret);
+  });
+});
+
+describe("a cache file not its user's alone", () => {
+  /** A first start's file, its listing tampered; where `place` puts the tampered file. */
+  async function tamperedFile(
+    place: (file: string, tampered: string) => void,
+  ): Promise<{ home: Record<string, string>; env: Record<string, string>; file: string }> {
+    const { home, env } = setting();
+    const first = await start("2025-11-25", home, env);
+    await opening(first);
+    await first.client.close();
+    const [file] = cacheFiles(home) as [string];
+    const cached = JSON.parse(readFileSync(file, "utf8")) as { answers: Record<string, { tools?: Tool[] }> };
+    const listing = Object.values(cached.answers).find((result) => result.tools !== undefined) as { tools: Tool[] };
+    (listing.tools[0] as Tool).description = "Planted.";
+    place(file, JSON.stringify(cached));
+    return { home, env, file };
+  }
+
+  async function listedFirst(home: Record<string, string>, env: Record<string, string>): Promise<string | undefined> {
+    const started = await start("2025-11-25", home, env);
+    try {
+      return (await started.client.listTools()).tools[0]?.description;
+    } finally {
+      await started.client.close();
+    }
+  }
+
+  it("a link in the cache folder is never read nor written through: the server answers, and the file it points to stays", async () => {
+    const outside = join(tempDir("custody-mcp-planted-"), "answers.json");
+    const { home, env, file } = await tamperedFile((file, tampered) => {
+      writeFileSync(outside, tampered);
+      symlinkSync(outside, `${file}.link`);
+      renameSync(`${file}.link`, file);
+    });
+    const planted = readFileSync(outside, "utf8");
+    expect(await listedFirst(home, env)).not.toBe("Planted.");
+    expect(readFileSync(outside, "utf8")).toBe(planted);
+    await vi.waitFor(() => expect(lstatSync(file).isSymbolicLink()).toBe(false), { timeout: 15_000, interval: 50 });
+    expect(lstatSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("a file others may write is a miss", async () => {
+    const { home, env } = await tamperedFile((file, tampered) => {
+      writeFileSync(file, tampered);
+      chmodSync(file, 0o666);
+    });
+    expect(await listedFirst(home, env)).not.toBe("Planted.");
+  });
+});
+
+describe("a client that reads nothing", () => {
+  it("its opening answered from the cache into a closed pipe: the process ends as the server would, by its input's end", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    await first.answer(1);
+    expect((await first.end()).code).toBe(0);
+    const child = spawn(process.execPath, [built.bundle], { env: { PATH: process.env.PATH ?? "", ...home, ...env } });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    child.stdout.destroy();
+    child.stdin.write(`${RAW_INITIALIZE}\n`);
+    await vi.waitFor(() => expect(stderr).toMatch(/EPIPE/), { timeout: 15_000, interval: 20 });
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect(stderr).not.toContain("Unhandled 'error' event");
+    expect(code).toBe(0);
   });
 });

@@ -18,6 +18,8 @@ export interface OptionDeclaration {
   default?: number | string;
   /** Only with --http: for the transport, for signing in, or for the confirmation page's sign-in (with --auth-issuer too). */
   only?: OnlyWith;
+  /** Its value is a secret: no flag (a command line is visible to every user), and the opening cache's key takes only whether it is set. */
+  secret?: true;
   help: string;
 }
 
@@ -133,6 +135,7 @@ export const OPTIONS = {
     flag: null,
     env: "CUSTODY_MCP_TOKEN",
     type: "string",
+    secret: true,
     help: "the bearer token every request carries (at least 32 characters); unset: a fresh one printed on stderr",
   },
   sessionIdleSeconds: {
@@ -215,6 +218,7 @@ export const OPTIONS = {
     flag: null,
     env: "CUSTODY_CONFIRM_CLIENT_SECRET",
     type: "string",
+    secret: true,
     help: "the confirmation page client's secret itself, instead of its file (no flag: a command line is visible to every user); never logged",
   },
 } as const satisfies Record<string, OptionDeclaration>;

@@ -1,5 +1,7 @@
-import { readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { lstatSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+// A subpath of its own: the entry must not load shared's index (the start loads only what it needs).
+import { replaceWhole } from "@custody/shared/whole-file";
 import { boundedRead } from "./bounded-read.js";
 
 /** A configuration's answers: the opening requests' fingerprints and the results the server gave them. */
@@ -17,9 +19,12 @@ function fileOf(directory: string, configuration: string): string {
   return join(directory, `${configuration}.json`);
 }
 
-/** The answers recorded for this configuration; none when the file is missing, too large, unreadable or not what this writes (a miss, never an error). */
+/**
+ * The answers recorded for this configuration; none when the file is missing, too large, unreadable,
+ * a link, another user's or writable by others, or not what this writes (a miss, never an error).
+ */
 export function readOpeningAnswers(directory: string, configuration: string): OpeningAnswers {
-  const bytes = boundedRead(fileOf(directory, configuration), MAX_FILE_BYTES);
+  const bytes = boundedRead(fileOf(directory, configuration), MAX_FILE_BYTES, { ownFileOnly: true });
   if (bytes === null) return new Map();
   try {
     const file = JSON.parse(bytes.toString("utf8")) as { version?: unknown; answers?: unknown };
@@ -32,21 +37,22 @@ export function readOpeningAnswers(directory: string, configuration: string): Op
   }
 }
 
-/** Writes the configuration's answers (owner-only, replaced whole so a reader never sees half a file), and drops the oldest configurations beyond the bound. */
+/**
+ * Writes the configuration's answers, owner-only, and drops the oldest configurations beyond the
+ * bound. Written under a fresh name of its own (never through a link) and renamed over the file's
+ * (a link there is replaced, not followed): a reader, or a second process writing at once, finds
+ * one whole file or the other.
+ */
 export function writeOpeningAnswers(directory: string, configuration: string, answers: OpeningAnswers): void {
   const kept = [...answers].slice(-MAX_ANSWERS);
-  const file = fileOf(directory, configuration);
-  const partial = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(partial, JSON.stringify({ version: 1, answers: Object.fromEntries(kept) }), { mode: 0o600 });
-    renameSync(partial, file);
+    replaceWhole(fileOf(directory, configuration), JSON.stringify({ version: 1, answers: Object.fromEntries(kept) }), { mode: 0o600 });
     const files = readdirSync(directory)
       .filter((name) => FILE_NAME.test(name))
-      .map((name) => ({ path: join(directory, name), written: statSync(join(directory, name)).mtimeMs }))
+      .map((name) => ({ path: join(directory, name), written: lstatSync(join(directory, name)).mtimeMs }))
       .sort((a, b) => b.written - a.written);
     for (const old of files.slice(MAX_FILES)) rmSync(old.path, { force: true });
   } catch {
     // The next start only answers from the server again.
-    rmSync(partial, { force: true });
   }
 }

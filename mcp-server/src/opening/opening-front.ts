@@ -3,7 +3,7 @@ import { PassThrough, Writable } from "node:stream";
 import { readOpeningAnswers, writeOpeningAnswers, type OpeningAnswers } from "./answers-file.js";
 import { handOverClientStdio, STDIO_MAX_LINE_BYTES } from "./client-stdio.js";
 import { openingConfigurationKey } from "./opening-key.js";
-import { clientMessage, openingStep, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
+import { clientMessage, idOf, openingStep, parsedLine, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
 
 /** With answers given from the cache and no request since, the server is loaded anyway after this long: its start's checks must not wait for the client. */
 const QUIET_LOAD_MS = 200;
@@ -74,7 +74,9 @@ class OpeningFront {
   #mode: Mode = "answering";
   #phase: OpeningPhase = { kind: "fresh" };
   readonly #taken: Taken[] = [];
-  #input: Buffer = Buffer.alloc(0);
+  /** The start of a line whose end has not come yet. */
+  #partial: Buffer[] = [];
+  #partialBytes = 0;
   readonly #toServer = new PassThrough();
   #quiet: NodeJS.Timeout | undefined;
   #loaded = false;
@@ -89,6 +91,8 @@ class OpeningFront {
   #persisting = false;
   #output = "";
   #inputEnded = false;
+  /** A message the server answers itself came: no more opening request is recorded. */
+  #openingOver = false;
 
   constructor(
     private readonly directory: string,
@@ -99,6 +103,10 @@ class OpeningFront {
   }
 
   start(): void {
+    // A client that went away cannot read the answers: said as the server says it (stdio-server.ts), never an uncaught error.
+    process.stdout.on("error", (error) => {
+      if (process.stdout.listenerCount("error") === 1) log(`stdout: ${error.message}; answers can no longer be delivered`);
+    });
     process.stdin.on("data", this.#read);
     process.stdin.once("end", this.#ended);
     process.stdin.once("close", this.#ended);
@@ -108,14 +116,22 @@ class OpeningFront {
 
   readonly #read = (chunk: Buffer) => {
     if (this.#forwarding()) return this.#forward(chunk);
-    this.#input = this.#input.length === 0 ? chunk : Buffer.concat([this.#input, chunk]);
-    for (let newline = this.#input.indexOf(10); newline !== -1 && !this.#forwarding(); newline = this.#input.indexOf(10)) {
-      const line = this.#input.subarray(0, newline + 1);
-      this.#input = this.#input.subarray(newline + 1);
+    // Each byte is looked at once and a line joined once: a long line costs no more than its length.
+    let rest = chunk;
+    for (let newline = rest.indexOf(10); newline !== -1 && !this.#forwarding(); newline = rest.indexOf(10)) {
+      const end = rest.subarray(0, newline + 1);
+      const line = this.#partial.length === 0 ? end : Buffer.concat([...this.#partial, end]);
+      this.#partial = [];
+      this.#partialBytes = 0;
+      rest = rest.subarray(newline + 1);
       this.#line(line);
     }
+    if (rest.length > 0) {
+      this.#partial.push(rest);
+      this.#partialBytes += rest.length;
+    }
     // A line this long is the server's to refuse, as its transport does.
-    if (this.#forwarding() || this.#input.length > STDIO_MAX_LINE_BYTES) this.#forwardRest();
+    if (this.#forwarding() || this.#partialBytes > STDIO_MAX_LINE_BYTES) this.#forwardRest();
   };
 
   /** Every line goes through unread (a method, so that the checks after a step that may change the mode read it again). */
@@ -133,9 +149,10 @@ class OpeningFront {
   #forwardRest(): void {
     if (this.#mode === "answering") this.#handOver();
     this.#mode = "forwarding";
-    const rest = this.#input;
-    this.#input = Buffer.alloc(0);
-    if (rest.length > 0) this.#forward(rest);
+    const rest = this.#partial;
+    this.#partial = [];
+    this.#partialBytes = 0;
+    for (const bytes of rest) this.#forward(bytes);
   }
 
   #forward(bytes: Buffer): void {
@@ -147,13 +164,14 @@ class OpeningFront {
 
   #line(line: Buffer): void {
     const text = line.toString("utf8").replace(/\r?\n$/, "");
-    const message = text.trim() === "" ? null : clientMessage(text);
+    const parsed = text.trim() === "" ? undefined : parsedLine(text);
+    const message = clientMessage(parsed);
     if (this.#mode === "answering") {
       if (text.trim() === "") return;
       if (message !== null && this.#answer(message)) return;
       this.#handOver();
     }
-    if (message !== null) this.#record(message);
+    this.#record(message, idOf(parsed));
     this.#forward(line);
   }
 
@@ -175,18 +193,25 @@ class OpeningFront {
     return true;
   }
 
-  /** After the server is loaded: the client's opening requests it answers are recorded; the first other message ends the opening. */
-  #record(message: ClientMessage): void {
+  /**
+   * After the server is loaded: the client's opening requests it answers are recorded; the first other
+   * message ends the opening. Lines are read until every recorded answer came: an answer is known by
+   * its id alone, so a second request with the same id (whatever it is) leaves both unrecorded.
+   */
+  #record(message: ClientMessage | null, id: string | null): void {
     if (this.#mode !== "recording") return;
-    const step = openingStep(this.#phase, message);
-    if (step.kind === "other") {
-      this.#mode = "forwarding";
-      return;
+    if (id !== null && this.#recording.has(id)) {
+      this.#recording.delete(id);
+      this.#openingOver = true;
+    } else if (message !== null && !this.#openingOver) {
+      const step = openingStep(this.#phase, message);
+      if (step.kind === "other") this.#openingOver = true;
+      else if (step.kind === "answerable" && id !== null) {
+        this.#phase = step.next;
+        this.#recording.set(id, step.fingerprint);
+      }
     }
-    if (step.kind === "answerable") {
-      this.#phase = step.next;
-      this.#recording.set(JSON.stringify(message.id), step.fingerprint);
-    }
+    if (this.#openingOver && this.#recording.size === 0) this.#mode = "forwarding";
   }
 
   #waitQuietly(): void {
@@ -242,6 +267,7 @@ class OpeningFront {
         else process.stdout.write(passed.join(""), () => done());
         if (this.#recording.size > 0) for (const line of passed) this.#recordAnswer(line);
         if (this.#replays.size === 0 && this.#recording.size === 0) this.#settle();
+        if (this.#openingOver && this.#recording.size === 0 && this.#mode === "recording") this.#forwardRest();
       },
     });
   }

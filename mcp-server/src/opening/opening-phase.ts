@@ -28,14 +28,24 @@ const MODERN_REVISION = "2026-07-28";
 const VERSION_CLAIM = "io.modelcontextprotocol/protocolVersion";
 const MODERN_ANSWERABLE = new Set(["server/discover", "tools/list", "ping"]);
 
-/** A line as a JSON-RPC request or notification, or null. */
-export function clientMessage(line: string): ClientMessage | null {
-  let message: unknown;
+/** A line's JSON, or undefined where it is none. */
+export function parsedLine(line: string): unknown {
   try {
-    message = JSON.parse(line);
+    return JSON.parse(line) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** The id a parsed line carries, as JSON (what the server's answer to it will carry), or null. */
+export function idOf(message: unknown): string | null {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
+  const { id } = message as { id?: unknown };
+  return id === undefined || id === null ? null : JSON.stringify(id);
+}
+
+/** A parsed line as a JSON-RPC request or notification, or null. */
+export function clientMessage(message: unknown): ClientMessage | null {
   if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
   const { jsonrpc, id, method, params } = message as Record<string, unknown>;
   if (jsonrpc !== "2.0" || typeof method !== "string") return null;
@@ -65,6 +75,15 @@ function fingerprint(method: string, context: string, params: unknown): string {
  * part of the fingerprint; everything else the request says is.
  */
 export function openingStep(phase: OpeningPhase, message: ClientMessage): OpeningStep {
+  try {
+    return classified(phase, message);
+  } catch {
+    // JSON nested too deeply to serialise again (a RangeError): the server's to answer, as without the front.
+    return { kind: "other" };
+  }
+}
+
+function classified(phase: OpeningPhase, message: ClientMessage): OpeningStep {
   const { method, params } = message;
   if (message.id === undefined) return phase.kind === "legacy" && method === "notifications/initialized" ? { kind: "notice" } : { kind: "other" };
   const claim = claimedRevision(params);

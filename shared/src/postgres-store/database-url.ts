@@ -1,4 +1,5 @@
 import { errorMessage } from "../untrusted/error-message.js";
+import { databaseUrlShown } from "../guard-store/store-location.js";
 
 /**
  * A database URL and what must never be shown of it: its password (user info or `password`
@@ -16,9 +17,7 @@ export class DatabaseTarget {
       throw new Error("the store's database URL is not a valid URL (postgres://user:password@host:port/database)");
     }
     const secrets = [parsed.password, parsed.searchParams.get("password")].filter((value): value is string => value !== null && value !== "");
-    if (parsed.password !== "") parsed.password = "***";
-    if (parsed.searchParams.has("password")) parsed.searchParams.set("password", "***");
-    this.shown = parsed.toString();
+    this.shown = databaseUrlShown(url);
     // A secret may appear as typed or percent-encoded; the longest first, so no part of one survives.
     this.#secrets = [...new Set(secrets.flatMap((secret) => [secret, safeDecode(secret), encodeURIComponent(secret)]))].sort((a, b) => b.length - a.length);
   }

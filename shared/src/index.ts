@@ -1,4 +1,5 @@
 export * from "./json/exact-json.js";
+export * from "./json/own-field.js";
 export * from "./schemas/index.js";
 export * from "./units/index.js";
 export * from "./untrusted/index.js";

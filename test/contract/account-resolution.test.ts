@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { control, startDemoEmulator, type RunningEmulator } from "./emulator-harness.js";
 
 // resolveAccount by name through the client's directory of names, against the emulator: the
-// directory is a hint (fetch by id, check the name and the account count), never the answer.
+// directory is a hint (fetch by id, check the name and the account count, which a look at it less
+// than a second old vouches for), never the answer.
 
 const OPERATOR = "treasury-bot";
 const RULE = {
@@ -48,16 +49,22 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     await emulator.close();
   });
 
-  it("lists every account once, then resolves a name with one GET by id and one single-account page", async () => {
+  it("lists every account once, then resolves a name with one GET by id, and one single-account page once the count is a second old", async () => {
     const { client, paths } = countingClient(emulator);
+    let now = 1_000_000;
+    accountDirectoryOf(client, { now: () => now });
     const first = await resolveAccount(client, "sol-cold");
     expect(first.name).toBe("sol-cold");
     expect(fullListings(paths)).toBe(1);
     paths.length = 0;
+    // The listing saw the count a moment ago: it vouches for it (countTrustMs, 1 s).
     const second = await resolveAccount(client, "sol-cold");
     expect(second).toEqual(first);
-    expect(paths.sort()).toEqual([`/accounts/${first.id}`, "/accounts?page=1&page_size=1"]);
+    expect(paths).toEqual([`/accounts/${first.id}`]);
+    now += 1_000;
+    paths.length = 0;
     expect((await resolveAccount(client, "dot-vault")).name).toBe("dot-vault");
+    expect(paths.filter((path) => path.startsWith("/accounts?"))).toEqual(["/accounts?page=1&page_size=1"]);
     expect(fullListings(paths)).toBe(0);
   });
 
@@ -69,10 +76,15 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     expect(after.balance).toBe(before.balance + 12345n);
   });
 
-  it("a second account created with the same name changes the count: the name is refused as ambiguous at once", async () => {
+  it("a second account created with the same name changes the count: the name is refused as ambiguous once the count seen is a second old", async () => {
     const { client, paths } = countingClient(emulator);
+    let now = 1_000_000;
+    accountDirectoryOf(client, { now: () => now });
     const original = await resolveAccount(client, "sol-cold");
     const twin = await createAccount(emulator, "sol-cold", true);
+    // The documented window: within the second the listing vouches for the count, the hint holds.
+    expect((await resolveAccount(client, "sol-cold")).id).toBe(original.id);
+    now += 1_000;
     paths.length = 0;
     const refusal = await resolveAccount(client, "sol-cold").catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AccountNotFoundError);
@@ -143,14 +155,18 @@ describe("resolveAccount by name: a per-client directory used as a hint", () => 
     expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
   });
 
-  it("once the directory is listed, digits that name no account are read by id with one single-account page, no listing", async () => {
+  it("once listed, digits that name no account are read by id (with a single-account page once the count is a second old), no listing", async () => {
     const { client, paths } = countingClient(emulator);
+    let now = 1_000_000;
+    accountDirectoryOf(client, { now: () => now });
     const cold = await resolveAccount(client, "sol-cold");
     paths.length = 0;
     expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
+    now += 1_000;
+    expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
     expect((await resolveAccount(client, String(cold.id))).name).toBe("sol-cold");
     expect(fullListings(paths)).toBe(0);
-    expect(paths.sort()).toEqual([`/accounts/${cold.id}`, `/accounts/${cold.id}`, "/accounts?page=1&page_size=1", "/accounts?page=1&page_size=1"]);
+    expect(paths.sort()).toEqual([`/accounts/${cold.id}`, `/accounts/${cold.id}`, `/accounts/${cold.id}`, "/accounts?page=1&page_size=1"]);
     await expect(resolveAccount(client, "999999")).rejects.toThrow('account: no account has the id 999999 or the name "999999"');
     expect(fullListings(paths)).toBe(0);
   });

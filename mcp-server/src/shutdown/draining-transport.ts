@@ -1,31 +1,14 @@
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type MessageExtraInfo,
-  type RequestId,
-  type Transport,
-  type TransportSendOptions,
-} from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
 import { TransportWrapper } from "./transport-wrapper.js";
 import type { Drainable } from "./drainable.js";
 import { IdleWaiters } from "./idle-waiters.js";
+import { answeredId, isNotification, isRequest } from "./message-kinds.js";
 import { SHUTTING_DOWN } from "./work-in-flight.js";
 
 /** JSON-RPC code of a connection that is closing (the SDK's v1 ErrorCode.ConnectionClosed; v2 keeps it local, as a string). */
 const CONNECTION_CLOSED = -32000;
 
 const NO_ANSWER_CAN_COME = "the client closed its input: no answer can come";
-
-function isResponse(message: JSONRPCMessage): boolean {
-  return isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
-}
-
-function responseId(message: JSONRPCMessage): RequestId | undefined {
-  return isResponse(message) ? (message as { id?: RequestId }).id : undefined;
-}
 
 /**
  * Wraps a transport to know which of the client's requests are still unanswered, so a shutdown
@@ -59,14 +42,14 @@ export class DrainingTransport extends TransportWrapper implements Drainable {
   }
 
   override async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (isJSONRPCRequest(message)) {
+    if (isRequest(message)) {
       if (this.#inputEnded) {
         queueMicrotask(() => this.#failQuestion(message.id));
         return;
       }
       this.#asked.add(message.id);
     }
-    const id = responseId(message);
+    const id = answeredId(message);
     try {
       await this.inner.send(message, options);
     } finally {
@@ -91,7 +74,7 @@ export class DrainingTransport extends TransportWrapper implements Drainable {
   }
 
   protected receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    if (isJSONRPCRequest(message)) {
+    if (isRequest(message)) {
       if (!this.#accepting) {
         this.inner
           .send({ jsonrpc: "2.0", id: message.id, error: { code: CONNECTION_CLOSED, message: SHUTTING_DOWN } })
@@ -100,13 +83,13 @@ export class DrainingTransport extends TransportWrapper implements Drainable {
       }
       // A listen stream is not an answer a shutdown waits for: it ends, with its empty result, when the connection closes.
       if (message.method !== "subscriptions/listen") this.#unanswered.add(message.id);
-    } else if (isResponse(message)) {
-      const id = responseId(message);
-      if (id !== undefined) this.#asked.delete(id);
-    } else if (isJSONRPCNotification(message) && message.method === "notifications/cancelled") {
+    } else if (isNotification(message)) {
       // The SDK writes no answer to a cancelled request; its tool call, if any, is still awaited by WorkInFlight.
-      const id = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      const id = message.method === "notifications/cancelled" ? (message.params as { requestId?: RequestId } | undefined)?.requestId : undefined;
       if (id !== undefined) this.#answered(id);
+    } else {
+      const id = answeredId(message);
+      if (id !== undefined) this.#asked.delete(id);
     }
     this.deliver(message, extra);
   }

@@ -147,7 +147,8 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
       const callable = tools.plainNames.has(name) || (tools.viewNames.has(name) && showsViews(declaredCapabilities(session, extra)));
       const tool = callable ? await loadTool(name) : undefined;
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
-      const input = await tool.input.safeParseAsync(params.arguments ?? {});
+      // The tools' schemas are synchronous (no async refinement): parsed without the promises safeParseAsync adds to every call.
+      const input = tool.input.safeParse(params.arguments ?? {});
       if (!input.success)
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
@@ -172,7 +173,7 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
             ProtocolErrorCode.InvalidParams,
             `Output validation error: Tool ${name} has an output schema but no structured content was provided`,
           );
-        const output = await tool.output.safeParseAsync(result.structuredContent);
+        const output = tool.output.safeParse(result.structuredContent);
         if (!output.success)
           throw new ProtocolError(
             ProtocolErrorCode.InvalidParams,

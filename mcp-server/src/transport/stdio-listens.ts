@@ -1,13 +1,6 @@
-import {
-  isJSONRPCNotification,
-  isJSONRPCRequest,
-  type JSONRPCMessage,
-  type MessageExtraInfo,
-  type RequestId,
-  type Transport,
-  type TransportSendOptions,
-} from "@modelcontextprotocol/server";
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from "@modelcontextprotocol/server";
 import type { ReadableResources } from "../resources/register-resources.js";
+import { answeredId, isNotification, isRequest } from "../shutdown/message-kinds.js";
 import { TransportWrapper } from "../shutdown/transport-wrapper.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { watchListened } from "./listen-streams.js";
@@ -37,7 +30,7 @@ export class StdioListens extends TransportWrapper {
   }
 
   protected receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
-    if (isJSONRPCRequest(message) && message.method === "subscriptions/listen" && !this.#streams.has(message.id)) {
+    if (isRequest(message) && message.method === "subscriptions/listen" && !this.#streams.has(message.id)) {
       const watched = watchListened(message, this.changes, this.readable);
       if ("refused" in watched) {
         this.inner
@@ -49,7 +42,7 @@ export class StdioListens extends TransportWrapper {
       // The entry acknowledges the stream once its resources' first readings were tried: a change after the acknowledgement is notified.
       return this.#inOrder(message, extra, watched.ready);
     }
-    if (isJSONRPCNotification(message) && message.method === "notifications/cancelled")
+    if (isNotification(message) && message.method === "notifications/cancelled")
       this.#release((message.params as { requestId?: RequestId } | undefined)?.requestId);
     this.#inOrder(message, extra);
   }
@@ -60,7 +53,7 @@ export class StdioListens extends TransportWrapper {
 
   override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // The stream's empty result (the server ending it) ends its watch too.
-    if (!isJSONRPCRequest(message) && !isJSONRPCNotification(message) && "id" in message) this.#release(message.id);
+    this.#release(answeredId(message));
     return this.inner.send(message, options);
   }
 

@@ -1,4 +1,4 @@
-import { epochOrNone, formatAmount, sanitizeUntrustedText, type CurrencyLike } from "@custody/shared";
+import { epochOrNone, formatAmount, sanitizeUntrustedText, setOwnField, type CurrencyLike } from "@custody/shared";
 
 /**
  * A value read from the workspace (or a request body about to be sent), made safe to hand to a
@@ -12,12 +12,13 @@ export function workspaceView(value: unknown, currency?: CurrencyLike): unknown 
   if (typeof value === "string") return sanitizeUntrustedText(value, Number.POSITIVE_INFINITY);
   if (Array.isArray(value)) return value.map((item) => workspaceView(item, currency));
   if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        EPOCH_FIELDS.has(key) && (typeof item === "bigint" || item === null) ? epochView(item) : workspaceView(item, currency),
-      ]),
-    );
+    // Key by key rather than through Object.entries and Object.fromEntries: every read answer is built here.
+    const view: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      setOwnField(view, key, EPOCH_FIELDS.has(key) && (typeof item === "bigint" || item === null) ? epochView(item) : workspaceView(item, currency));
+    }
+    return view;
   }
   return value;
 }

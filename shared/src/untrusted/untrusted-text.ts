@@ -6,12 +6,17 @@ import { revealHiddenCharacters, revealLineBreaks } from "./hidden-characters.js
 /** The longest text shown by default; a longer one is cut and says so. */
 export const DEFAULT_SHOWN_LENGTH = 2000;
 
+/** Printable ASCII, tab and newline: text in which nothing is hidden, so the steps below leave it as it is. */
+const PLAIN_TEXT = /^[\t\n\x20-\x7E]*$/;
+
 /**
  * The text as it may be shown: CRLF folded to LF, controls other than tab and newline dropped,
  * every other hidden character (format, bidirectional, zero-width, tag, separator, default
  * ignorable; see hidden-characters.ts) shown as a visible escape, then cut to `maxLength`.
  */
 export function sanitizeUntrustedText(text: string, maxLength = DEFAULT_SHOWN_LENGTH): string {
+  // Most workspace text is plain ASCII: answered without the Unicode property scan (every answer's strings pass here, some twice).
+  if (text.length <= maxLength && PLAIN_TEXT.test(text)) return text;
   const clean = revealHiddenCharacters(text.replace(/\r\n?/g, "\n"));
   if (clean.length <= maxLength) return clean;
   // Never cut a surrogate pair in two: half of one is a hidden character again.
@@ -28,6 +33,8 @@ export function oneLineUntrusted(text: string, maxLength = DEFAULT_SHOWN_LENGTH)
 }
 
 const MARKER = /<\/?\s*untrusted/gi;
+/** What every delimiter, whole or not, holds. */
+const UNTRUSTED_WORD = /untrusted/i;
 
 /** A whole delimited segment holding no other delimiter: what delimitUntrusted writes. */
 const SEGMENT = /<untrusted field="[A-Za-z0-9_.[\]-]*">((?:(?!<\/?\s*untrusted)[^])*)<\/untrusted>/gi;
@@ -52,6 +59,8 @@ function withoutInnerSegments(text: string): string {
  * delimited segment inside it is reduced to its body (never nested, never a defused "‹untrusted").
  */
 export function delimitUntrusted(field: string, text: string): string {
-  const body = withoutInnerSegments(sanitizeUntrustedText(text)).replace(MARKER, (match) => match.replace("<", "‹"));
+  const clean = sanitizeUntrustedText(text);
+  // Both steps below need the word: without it (most text), they would only scan it.
+  const body = UNTRUSTED_WORD.test(clean) ? withoutInnerSegments(clean).replace(MARKER, (match) => match.replace("<", "‹")) : clean;
   return `<untrusted field="${field.replace(/[^A-Za-z0-9_.[\]-]/g, "")}">${body}</untrusted>`;
 }

@@ -156,7 +156,7 @@ export async function measureCallOverhead(input: CallOverheadInput): Promise<Sec
         row("get_account by id over stdio, 2025-11-25 session, p50", stdio2025, directById, byIdLabel, 50, { target: true, quoted: V1["id p50"] }),
         row("get_account by id over stdio, 2026-07-28, p50", stdio2026, directById, byIdLabel, 50, { target: true }),
         // "#42" is always the id: one GET, no name to rule out; "42" (above) may also be a name,
-        // ruled out by the directory's hint and a one-account page beside the GET.
+        // ruled out by the directory's hint (a one-account page beside the GET when the count it last saw is a second old).
         row('get_account by explicit id ("#42") over stdio, 2025-11-25 session, p50', explicit2025, directById, byIdLabel, 50),
         row('get_account by explicit id ("#42") over stdio, 2026-07-28, p50', explicit2026, directById, byIdLabel, 50),
         row("get_account by id over stdio, 2025-11-25 session, p99", stdio2025, directById, byIdLabel, 99, { quoted: V1["id p99"] }),

@@ -145,7 +145,12 @@ export function scaleSection(input: ScaleInput): Section {
       demo.resolveFirstMs,
       "pages of 1000; what every resolution cost before the directory",
     ),
-    row("resolveAccount by name, repeated (directory hint: GET by id + a one-account page)", scale.resolveRepeatMs, demo.resolveRepeatMs, "median of 20"),
+    row(
+      "resolveAccount by name, repeated (directory hint: GET by id; a one-account page once the count seen is 1 s old)",
+      scale.resolveRepeatMs,
+      demo.resolveRepeatMs,
+      "median of 20",
+    ),
     row("get_account tool by exact name, the session's first (MCP)", scale.toolGetAccountByNameFirstMs, demo.toolGetAccountByNameFirstMs, "one sample"),
     row("get_account tool by exact name, repeated (MCP)", scale.toolGetAccountByNameMs, demo.toolGetAccountByNameMs, "median of 10"),
     ...(input.names ?? []),

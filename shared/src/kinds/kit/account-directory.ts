@@ -13,6 +13,8 @@ const LISTING_MAX_PAGES = 1000;
 const CONCURRENT_PAGES = 4;
 /** A listing this far into its max age is read again in the background when its hints are used, so a busy process does not wait for one. */
 const REFRESH_AHEAD_SHARE = 0.75;
+/** A check of the account count vouches for it this long: resolutions within it make no request of their own for it. */
+export const DEFAULT_COUNT_TRUST_MS = 1_000;
 
 /**
  * Every account, in pages of 1000: the first page tells how many there are, and the pages it
@@ -35,6 +37,11 @@ async function listEveryAccount(client: CustodyClient, options?: CallOptions): P
 export interface AccountDirectoryOptions {
   /** How long a listing may serve as hints (default 60 s); 0 disables hints. */
   maxAgeMs?: number;
+  /**
+   * How long a listing, or a check that the workspace still holds its number of accounts, vouches
+   * for that number (default 1 s); 0 checks it at every resolution.
+   */
+  countTrustMs?: number;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -46,6 +53,19 @@ interface Listing {
   count: number;
   /** When the listing was started (a listing started later replaces one started earlier). */
   startedAt: number;
+  /** When the workspace was last seen holding `count` accounts: the listing's start, or the request of a check that found it. */
+  countSeenAt: number;
+}
+
+/** What a listing younger than its max age tells a resolution: never an answer alone (see resolveAccount). */
+export interface NameHints {
+  /** The ids the listing gave this exact name. */
+  ids(name: string): readonly number[];
+  /**
+   * Whether the workspace still holds as many accounts as the listing did: a page of one account
+   * read now, or no request when the listing or such a check is younger than countTrustMs.
+   */
+  countHolds(options?: CallOptions): Promise<boolean>;
 }
 
 /**
@@ -55,6 +75,7 @@ interface Listing {
  */
 export class AccountDirectory {
   readonly maxAgeMs: number;
+  readonly countTrustMs: number;
   readonly #now: () => number;
   #listing: Listing | undefined;
   /** The listing under way, if any. */
@@ -65,6 +86,7 @@ export class AccountDirectory {
     options: AccountDirectoryOptions = {},
   ) {
     this.maxAgeMs = options.maxAgeMs ?? DEFAULT_DIRECTORY_MAX_AGE_MS;
+    this.countTrustMs = options.countTrustMs ?? DEFAULT_COUNT_TRUST_MS;
     this.#now = options.now ?? Date.now;
   }
 
@@ -72,12 +94,21 @@ export class AccountDirectory {
    * The hints of a listing younger than maxAgeMs, or undefined when there is none. Hints past
    * three quarters of their max age start a new listing in the background (used by later resolutions).
    */
-  hints(): { ids: (name: string) => readonly number[]; count: number } | undefined {
+  hints(): NameHints | undefined {
     const listing = this.#listing;
     const age = listing === undefined ? Number.POSITIVE_INFINITY : this.#now() - listing.startedAt;
     if (!listing || age >= this.maxAgeMs) return undefined;
     if (age >= this.maxAgeMs * REFRESH_AHEAD_SHARE && this.#reading === undefined) this.refresh().catch(() => undefined);
-    return { ids: (name) => listing.ids.get(name) ?? [], count: listing.count };
+    return { ids: (name) => listing.ids.get(name) ?? [], countHolds: (options) => this.#countHolds(listing, options) };
+  }
+
+  async #countHolds(listing: Listing, options?: CallOptions): Promise<boolean> {
+    const askedAt = this.#now();
+    if (askedAt - listing.countSeenAt < this.countTrustMs) return true;
+    const page = await this.client.listAccounts({ page: 1, page_size: 1 }, options);
+    if (page.page_info.count !== listing.count) return false;
+    listing.countSeenAt = Math.max(listing.countSeenAt, askedAt);
+    return true;
   }
 
   /**
@@ -109,7 +140,7 @@ export class AccountDirectory {
       if (same) same.push(account.id);
       else ids.set(account.name, [account.id]);
     }
-    if (!this.#listing || this.#listing.startedAt <= startedAt) this.#listing = { ids, count: accounts.length, startedAt };
+    if (!this.#listing || this.#listing.startedAt <= startedAt) this.#listing = { ids, count: accounts.length, startedAt, countSeenAt: startedAt };
     return accounts;
   }
 

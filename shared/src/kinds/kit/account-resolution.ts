@@ -17,24 +17,26 @@ export class AccountNotFoundError extends CustodyError {
   }
 }
 
-/** The account by id, or undefined when the service says it does not exist (404). */
 /**
  * The account by name through the client's directory of names (a hint, never trusted alone):
  * it is used only when it is younger than its max age (60 s by default) and names exactly one
  * account for the name. That account is then fetched by id, and the hint holds only if the
  * account still has exactly that name and the workspace still has the number of accounts the
- * listing had (one page of one account, read at the same time). Anything else (no hint, a
- * stale one, two ids, a renamed or missing account, a different count) lists every account
- * again and decides from that listing. Digits, which are read as an id too, take the hint that no
- * account has them as a name the same way: checked by the count, no listing (a GET by id at
- * 10,000 accounts would otherwise list them all on every call).
+ * listing had: a page of one account read at the same time, unless the listing or such a page is
+ * younger than the directory's countTrustMs (1 s), which vouches for the count with no request.
+ * Anything else (no hint, a stale one, two ids, a renamed or missing account, a different count)
+ * lists every account again and decides from that listing. Digits, which are read as an id too,
+ * take the hint that no account has them as a name the same way: checked by the count, no listing
+ * (a GET by id at 10,000 accounts would otherwise list them all on every call).
  *
  * When can a hint hide a second account with the same name? Only if, after the listing, another
  * account took the name (or, for digits, any account took it) while the number of accounts stayed
- * the same (a rename, or a creation together with a deletion), and within the max age. A creation alone changes the count and is
- * caught at once. The window is the max age; set it to 0 (accountDirectoryOf(client, { maxAgeMs:
- * 0 })) to list every account on each resolution. A service whose page_info.count is not the
- * whole list's size only makes every hint fail the check: slower, never wrong.
+ * the same (a rename, or a creation together with a deletion), within the max age; or if it was
+ * created less than countTrustMs after the count was last seen (a creation changes the count,
+ * which is caught once that second has passed). Set maxAgeMs to 0 (accountDirectoryOf(client, {
+ * maxAgeMs: 0 })) to list every account on each resolution, countTrustMs to 0 to read the count at
+ * each. A service whose page_info.count is not the whole list's size only makes every hint fail
+ * the check: slower, never wrong.
  */
 async function hintedAccount(
   client: CustodyClient,
@@ -45,15 +47,9 @@ async function hintedAccount(
   const hints = accountDirectoryOf(client).hints();
   const ids = hints?.ids(name) ?? [];
   if (!hints || ids.length > 1 || (ids.length === 0 && !absenceSettles)) return { account: undefined, nameFree: false, noListing: !hints };
-  if (ids.length === 0) {
-    const page = await client.listAccounts({ page: 1, page_size: 1 }, options);
-    return { account: undefined, nameFree: page.page_info.count === hints.count, noListing: false };
-  }
-  const [account, page] = await Promise.all([
-    unlessNotFound(client.getAccount(ids[0] as number, options)),
-    client.listAccounts({ page: 1, page_size: 1 }, options),
-  ]);
-  return { account: account?.name === name && page.page_info.count === hints.count ? account : undefined, nameFree: false, noListing: false };
+  if (ids.length === 0) return { account: undefined, nameFree: await hints.countHolds(options), noListing: false };
+  const [account, countHolds] = await Promise.all([unlessNotFound(client.getAccount(ids[0] as number, options)), hints.countHolds(options)]);
+  return { account: account?.name === name && countHolds ? account : undefined, nameFree: false, noListing: false };
 }
 
 /**

@@ -38,6 +38,7 @@ describe("the account directory behind resolveAccount", () => {
   });
 
   it("a hinted account the service no longer has (404) lists again and decides from the listing", async () => {
+    accountDirectoryOf(client, { countTrustMs: 0 });
     server.on("GET", "/accounts", page([account(1, "ops"), account(2, "vault")]), page([account(1, "ops")], 2), page([account(3, "ops"), account(2, "vault")]));
     server.on("GET", "/accounts/1", notFound);
     expect((await resolveAccount(client, "ops")).id).toBe(1);
@@ -52,6 +53,7 @@ describe("the account directory behind resolveAccount", () => {
   });
 
   it("a service whose count is the page's size only makes every hint fail its check: slower, never wrong", async () => {
+    accountDirectoryOf(client, { countTrustMs: 0 });
     const listing = [account(1, "ops"), account(2, "vault")];
     server.on("GET", "/accounts", page(listing), page([account(1, "ops")], 1), page(listing), page([account(1, "ops")], 1), page(listing));
     server.on("GET", "/accounts/1", json(account(1, "ops")), json(account(1, "ops")));
@@ -113,7 +115,7 @@ describe("the account directory behind resolveAccount", () => {
 
   it("hints past three quarters of their max age are listed again in the background, so a busy process never waits for a listing", async () => {
     let now = 0;
-    const directory = accountDirectoryOf(client, { maxAgeMs: 1_000, now: () => now });
+    const directory = accountDirectoryOf(client, { maxAgeMs: 1_000, countTrustMs: 0, now: () => now });
     const listing = [account(1, "ops")];
     // A listing of one account is also the one-account page the hint's check reads.
     server.on("GET", "/accounts", page(listing), page(listing), page(listing), page(listing));
@@ -137,4 +139,36 @@ describe("the account directory behind resolveAccount", () => {
         .sort(),
     ).toEqual(["/accounts/1", "/accounts?page=1&page_size=1"]);
   });
+
+  it(
+    "a count seen less than countTrustMs ago vouches for itself: a name or digits cost one GET by id; " + "an account created within it is seen after it",
+    async () => {
+      let now = 0;
+      accountDirectoryOf(client, { countTrustMs: 1_000, now: () => now });
+      const two = [account(1, "ops"), account(7, "vault")];
+      const three = [...two, account(9, "7")];
+      server.on("GET", "/accounts", page(two), page([account(1, "ops")], 2), page([account(1, "ops")], 3), page(three));
+      server.on("GET", "/accounts/1", json(account(1, "ops")));
+      server.on("GET", "/accounts/7", json(account(7, "vault")), json(account(7, "vault")), json(account(7, "vault")), json(account(7, "vault")));
+      const urls = () => server.received().map((request) => request.url);
+      // The listing at 0 vouches for its count until 1,000.
+      expect((await resolveAccount(client, "ops")).id).toBe(1);
+      now = 500;
+      expect((await resolveAccount(client, "ops")).id).toBe(1);
+      expect((await resolveAccount(client, "7")).id).toBe(7);
+      expect(urls()).toEqual(["/accounts?page=1&page_size=1000", "/accounts/1", "/accounts/7"]);
+      // Past it, the count is read again beside the GET by id, and the page read at 1,000 vouches until 2,000.
+      now = 1_000;
+      expect((await resolveAccount(client, "7")).id).toBe(7);
+      expect(urls().slice(3).sort()).toEqual(["/accounts/7", "/accounts?page=1&page_size=1"]);
+      // Account 9, named "7", created at 1,200: not seen within the second (the documented window) ...
+      now = 1_500;
+      expect((await resolveAccount(client, "7")).id).toBe(7);
+      expect(urls().slice(5)).toEqual(["/accounts/7"]);
+      // ... and seen once it has passed: the count differs, the listing shows the name taken, "7" is refused as ambiguous.
+      now = 2_000;
+      await expect(resolveAccount(client, "7")).rejects.toThrow('"7" is ambiguous');
+      expect(server.unscripted).toEqual([]);
+    },
+  );
 });

@@ -155,7 +155,7 @@ export class WriteGuard {
     }
     if (prepared.status === "refused") return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, renderText(prepared.text, translate)));
     if (prepared.status === "failed")
-      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new Error(prepared.message), false);
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new TextError(prepared.text), false);
     this.#showPlan(tool, prepared.plan);
     const consent = {
       ask: async (plan: PlannedWrite) => {
@@ -224,7 +224,11 @@ export class WriteGuard {
         this.deps.output.info(vscode.l10n.t("{0}: declined, nothing was sent", tool));
         return { status: "declined", message: vscode.l10n.t("declined") };
       case "failed":
-        return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool), new Error(result.message), false);
+        return this.#failed(
+          vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool),
+          new TextError(result.text),
+          false,
+        );
       case "rejected":
         this.deps.afterWrite();
         return this.#failed(vscode.l10n.t("Custody: {0} was refused by the service (not applied)", tool), new TextError(result.text), true);

@@ -147,7 +147,7 @@ export type PrepareResult =
   | { status: "prepared"; plan: PlannedWrite; digest: string; sealed: SealedIntent; earlier: WriteTrace | null }
   | { status: "blocked"; plan: PlannedWrite; stage: Stage }
   | { status: "refused"; reason: RefusalReason; message: string; text: LocalText }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: string; text: LocalText };
 
 export type CommitResult =
   /** `message` in English (recorded, answered by the MCP server); `text` the same as its template and values, for a surface to translate. */
@@ -155,7 +155,7 @@ export type CommitResult =
   | { status: "blocked"; plan: PlannedWrite; stage: Stage }
   | { status: "declined"; plan: PlannedWrite; detail: string }
   /** Nothing was sent: a step before the POST failed. */
-  | { status: "failed"; message: string; plan?: PlannedWrite }
+  | { status: "failed"; message: string; text: LocalText; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
   | { status: "rejected"; plan: PlannedWrite; message: string; text: LocalText; audit_problem: string | null }
   | {

@@ -8,7 +8,7 @@ import { writeSpec, type WriteRequest } from "../kinds/registry.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { grantFor } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
-import { localText } from "../l10n/translate.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { hasBlocking } from "../schemas/finding.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { INTENT_CHECKS } from "./intent-checks.js";
@@ -39,7 +39,7 @@ import {
 } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { racedWrite } from "./race-after-send.js";
-import { errorMessage } from "../untrusted/error-message.js";
+import { errorLocalText, errorMessage } from "../untrusted/error-message.js";
 import { followSubmission } from "./submission-standing.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
@@ -124,7 +124,7 @@ export class WriteRoad {
     }
     const history = this.#historyPrefetch(call.signal, request);
     const planned = await this.#plan(request, policy, call, history, { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME });
-    if ("message" in planned) return { status: "failed", message: planned.message };
+    if ("message" in planned) return { status: "failed", message: planned.message, text: planned.text };
     const fingerprint = intentFingerprint(planned.plan);
     const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), planned.plan);
     const plan = withDuplicateFindings(planned.plan, duplicate);
@@ -304,7 +304,7 @@ export class WriteRoad {
   ): Promise<Checked | { result: StoppedBeforeSending }> {
     const history = this.#historyPrefetch(call.signal, request);
     const planned = await this.#plan(request, policy, call, history, { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME }, sealed.digest);
-    if ("message" in planned) return { result: { status: "failed", message: planned.message } };
+    if ("message" in planned) return { result: { status: "failed", message: planned.message, text: planned.text } };
     let plan = planned.plan;
     const refused = await firstRefusal(PLAN_CHECKS, { plan, sealed, stage, client: this.ports.client, signal: call.signal });
     if (refused !== null) {
@@ -339,9 +339,10 @@ export class WriteRoad {
     try {
       recognition = await recognitionOf(this.ports.client, plan);
     } catch (error) {
-      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
+      const text = localText("the account's newest transaction could not be read before reserving ({0}); nothing was sent", errorLocalText(error));
+      const message = renderText(text);
       await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
-      return { status: "failed", message };
+      return { status: "failed", message, text };
     }
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
@@ -396,14 +397,14 @@ export class WriteRoad {
     history: HistoryPrefetch | undefined,
     failure: Record<string, unknown>,
     digest?: string,
-  ): Promise<{ plan: PlannedWrite } | { message: string }> {
+  ): Promise<{ plan: PlannedWrite } | { message: string; text: LocalText }> {
     try {
       return { plan: await planWrite(roadPlanContext(this.ports, policy, grantFor(policy, call.actor.person), call.signal, history), request) };
     } catch (error) {
       const message = errorMessage(error);
       const tool = writeSpec(request.kind).identity.tool;
       await this.#audit({ event: "failed", tool, ...(digest === undefined ? {} : { request_digest: digest }), error: message, details: failure }, whoOf(call));
-      return { message };
+      return { message, text: errorLocalText(error) };
     }
   }
 

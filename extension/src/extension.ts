@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
         state.target.origin === "settings" &&
         (state.target.baseUrl !== settings.baseUrl || state.target.operator !== settings.operator);
       if (moved && settings.baseUrl !== "" && settings.operator !== "") {
-        output.info(`Settings changed: connecting to ${settings.baseUrl} as ${settings.operator}`);
+        output.info(vscode.l10n.t("Settings changed: connecting to {0} as {1}", settings.baseUrl, settings.operator));
         void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" });
       }
     }),
@@ -103,7 +103,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   if (settings.baseUrl !== "" && settings.operator !== "") {
     void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" }).then((state) => {
       if (state.kind === "connected") output.info(vscode.l10n.t("Connected to {0} as {1}", state.client.baseUrl, state.target.operator));
-      else if (state.kind === "failed") output.warn(`Could not connect to ${settings.baseUrl} as ${settings.operator}: ${state.message}`);
+      else if (state.kind === "failed") output.warn(vscode.l10n.t("Could not connect to {0} as {1}: {2}", settings.baseUrl, settings.operator, state.message));
     });
   }
 

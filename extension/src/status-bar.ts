@@ -3,6 +3,7 @@ import { errorMessage } from "@custody/shared";
 import type { Connection } from "./connection/connection.js";
 import type { ConnectionState } from "./connection/connection-state.js";
 import { markdownTooltip } from "./views/markdown-tooltip.js";
+import { translate } from "./output/translate.js";
 
 /** Operator, connection state and the number of transactions pending approval. */
 export class StatusBar implements vscode.Disposable {
@@ -36,7 +37,7 @@ export class StatusBar implements vscode.Disposable {
     try {
       pending = (await state.client.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: 1 })).page_info.count;
     } catch (error) {
-      pending = `unknown (${errorMessage(error, 1000)})`;
+      pending = vscode.l10n.t("unknown ({0})", errorMessage(error, 1000, translate));
     }
     if (generation !== this.#generation || this.connection.state !== state) return;
     this.#pending = pending;

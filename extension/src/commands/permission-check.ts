@@ -1,16 +1,17 @@
 import * as vscode from "vscode";
-import { toolPermission, writeIdentity, type ToolIdentity, type WriteKind, errorMessage } from "@custody/shared";
+import { errorLocalText, errorMessage, renderText, toolPermission, writeIdentity, type ToolIdentity, type ToolVerdict, type WriteKind } from "@custody/shared";
 import type { Services } from "../services.js";
 import { loadPolicy } from "../guard/policy-source.js";
 import { readConnectionSettings } from "../connection/connection-settings.js";
 import { notify } from "../output/notify.js";
 import { restrictedModeRefusal } from "../guard/workspace-trust.js";
+import { translate } from "../output/translate.js";
 
 /** Refuses any write in Restricted Mode, before any input is asked; true when the window is trusted. */
 export function trustedWindow(services: Services, tool: string): boolean {
   const refusal = restrictedModeRefusal();
   if (refusal === undefined) return true;
-  services.output.warn(`${tool}: ${refusal}`);
+  services.output.warn(vscode.l10n.t("{0}: {1}", tool, refusal));
   void notify("error", vscode.l10n.t("Custody: {0} refused: {1}", tool, refusal));
   return false;
 }
@@ -20,7 +21,8 @@ export function permitted(services: Services, kind: WriteKind): boolean {
   if (!trustedWindow(services, writeIdentity(kind).tool)) return false;
   const permission = services.guard.permits(kind);
   if (permission.allowed) return true;
-  services.output.warn(`${kind}: refused by the local policy: ${permission.reason}`);
+  const shown = renderText(permission.text, translate);
+  services.output.warn(vscode.l10n.t("{0}: refused by the local policy: {1}", kind, shown));
   void services.audit.record({
     operator: services.connection.require().target.operator,
     tool: writeIdentity(kind).tool,
@@ -29,7 +31,7 @@ export function permitted(services: Services, kind: WriteKind): boolean {
     error: permission.reason,
     details: { reason: "permission" },
   });
-  void notify("error", vscode.l10n.t("Custody: refused by the local policy: {0}", permission.reason));
+  void notify("error", vscode.l10n.t("Custody: refused by the local policy: {0}", shown));
   return false;
 }
 
@@ -40,21 +42,20 @@ export function permitted(services: Services, kind: WriteKind): boolean {
  */
 export function toolPermitted(services: Services, tool: ToolIdentity): boolean {
   if (!trustedWindow(services, tool.name)) return false;
-  let reason: string | undefined;
+  let permission: ToolVerdict;
   try {
-    const permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
-    if (!permission.allowed) reason = permission.reason;
+    permission = toolPermission(loadPolicy(readConnectionSettings().policyFile), tool);
   } catch (error) {
-    reason = errorMessage(error, 1000);
+    permission = { allowed: false, reason: errorMessage(error, 1000), text: errorLocalText(error) };
   }
-  if (reason === undefined) return true;
+  if (permission.allowed) return true;
   void services.audit.record({
     operator: services.connection.require().target.operator,
     tool: tool.name,
     event: "refused",
     request_digest: null,
-    error: reason,
+    error: permission.reason,
   });
-  void notify("error", vscode.l10n.t("Custody: {0} refused by the local policy: {1}", tool.name, reason));
+  void notify("error", vscode.l10n.t("Custody: {0} refused by the local policy: {1}", tool.name, renderText(permission.text, translate)));
   return false;
 }

@@ -5,6 +5,7 @@ import type { Services } from "../services.js";
 import { TreeNode } from "../views/tree-node.js";
 import { ALL_COMMANDS } from "./all-commands.js";
 import { notify } from "../output/notify.js";
+import { translate } from "../output/translate.js";
 
 /** Registers every command; an error ends in a notification and the output channel, never silently. */
 export function registerCommands(services: Services): vscode.Disposable[] {
@@ -18,7 +19,7 @@ export function registerCommands(services: Services): vscode.Disposable[] {
           return;
         }
         services.output.error(command.id, error);
-        void notify("error", vscode.l10n.t("Custody: {0}", errorMessage(error, 1000)));
+        void notify("error", vscode.l10n.t("Custody: {0}", errorMessage(error, 1000, translate)));
       }
     }),
   );

@@ -62,7 +62,7 @@ export class Connection implements vscode.Disposable {
         ? { kind: "failed", target, message: versionFindings.map((item) => findingMessage(item, translate)).join("; ") }
         : { kind: "connected", target, client, health, versionFindings };
     } catch (error) {
-      next = { kind: "failed", target, message: errorMessage(error, 1000) };
+      next = { kind: "failed", target, message: errorMessage(error, 1000, translate) };
     }
     // A later connect or a disconnect supersedes this attempt.
     if (attempt === this.#attempt) this.#set(next);

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createWhole, defaultAuditLogPath, FileGuardStore, failureEvent, type AuditInput, withoutSecrets, errorMessage } from "@custody/shared";
@@ -75,17 +76,19 @@ function readMarker(marker: string): number | undefined | "absent" {
   return /^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : undefined;
 }
 
-/** The output line that says where the audit log is and why, so a person can point the MCP server at the same one. */
+/** The output line that says where the audit log is and why, so a person can point the MCP server at the same one; in the window's language. */
 export function auditLogNotice(location: AuditLogLocation): string {
-  if (location.problem !== undefined) return `Audit log: ${location.problem}; writes are refused until it is fixed`;
-  const why = {
-    setting: "custody.auditLog",
-    default: "the default the MCP server shares",
-    earlier_log:
-      "the extension's earlier log, kept for 25 hours from this version's first start so that the " +
-      "last day's writes still count; then the default the MCP server shares",
-  }[location.why];
-  return `Audit log: ${location.path} (${why})`;
+  if (location.problem !== undefined) return vscode.l10n.t("Audit log: {0}; writes are refused until it is fixed", location.problem);
+  const why =
+    location.why === "setting"
+      ? "custody.auditLog"
+      : location.why === "default"
+        ? vscode.l10n.t("the default the MCP server shares")
+        : vscode.l10n.t(
+            "the extension's earlier log, kept for 25 hours from this version's first start so that the " +
+              "last day's writes still count; then the default the MCP server shares",
+          );
+  return vscode.l10n.t("Audit log: {0} ({1})", location.path, why);
 }
 
 /** The extension's guard store (its hash-chained audit log and the intents beside it). */
@@ -99,7 +102,7 @@ export class ExtensionAudit {
 
   /** Opened on first use, which verifies the log's chain from its checkpoint and refuses a broken one. */
   store(): FileGuardStore {
-    if (this.location.problem !== undefined) throw new Error(`${this.location.problem}: nothing is written or sent until it names a file`);
+    if (this.location.problem !== undefined) throw new Error(vscode.l10n.t("{0}: nothing is written or sent until it names a file", this.location.problem));
     this.#store ??= new FileGuardStore(this.path);
     return this.#store;
   }

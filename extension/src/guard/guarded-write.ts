@@ -1,9 +1,11 @@
 import * as vscode from "vscode";
 import {
+  errorLocalText,
   errorMessage,
   findingMessage,
   renderText,
   sanitizeUntrustedText,
+  TextError,
   toolPermission,
   writeToolQuery,
   writeIdentity,
@@ -13,7 +15,9 @@ import {
   type CustodyClient,
   type Finding,
   type PlannedWrite,
+  type Stage,
   type PrepareResult,
+  type ToolVerdict,
   type WaitingWrite,
   type WriteKind,
   type WriteRequest,
@@ -46,18 +50,21 @@ export type GuardedResult =
   | { status: "failed"; message: string; sent: boolean }
   | { status: "sent"; result: Extract<CommitResult, { status: "submitted" | "uncertain" }> };
 
-const SUBMIT = vscode.l10n.t("Submit");
+/** Where a write was blocked, as the person reads it; translated when shown, as every text here. */
+function blockedAt(stage: Stage): string {
+  if (stage === "confirm") return vscode.l10n.t(" on the check before your confirmation");
+  if (stage === "send_check") return vscode.l10n.t(" on the final check");
+  if (stage === "reserve") return vscode.l10n.t(" just before sending (daily limit or a duplicate)");
+  return "";
+}
 
-/** Where a write was blocked, as the person reads it. */
-const BLOCKED_AT = {
-  dry_run: "",
-  confirm: vscode.l10n.t(" on the check before your confirmation"),
-  send_check: vscode.l10n.t(" on the final check"),
-  reserve: vscode.l10n.t(" just before sending (daily limit or a duplicate)"),
-} as const;
-const SEND_AGAIN = vscode.l10n.t("Send Again");
-/** The button when the earlier write's outcome is unknown: choosing it is the person's acknowledgement that it may pay twice. */
-const SEND_AGAIN_MAY_PAY_TWICE = vscode.l10n.t("Send Again, It May Pay Twice");
+/**
+ * The button that sends an identical write again; when the earlier one's outcome is unknown,
+ * choosing it is the person's acknowledgement that it may pay twice.
+ */
+function sendAgainAction(unknown: boolean): string {
+  return unknown ? vscode.l10n.t("Send Again, It May Pay Twice") : vscode.l10n.t("Send Again");
+}
 
 /** The DUPLICATE_OF_RECENT finding of a blocked plan, when it is the only blocking one: the person may then repeat on purpose. */
 function soleDuplicate(checks: readonly Finding[]): Finding | undefined {
@@ -77,12 +84,12 @@ export class WriteGuard {
   constructor(private readonly deps: WriteGuardDeps) {}
 
   /** Whether the local policy lets this kind of write run at all; commands ask before collecting input. */
-  permits(kind: WriteKind): { allowed: true } | { allowed: false; reason: string } {
+  permits(kind: WriteKind): ToolVerdict {
     const identity = writeIdentity(kind);
     try {
       return toolPermission(loadPolicy(this.deps.policySetting()), writeToolQuery(identity));
     } catch (error) {
-      return { allowed: false, reason: errorMessage(error, 1000) };
+      return { allowed: false, reason: errorMessage(error, 1000), text: errorLocalText(error) };
     }
   }
 
@@ -138,22 +145,22 @@ export class WriteGuard {
             ? vscode.l10n.t("Custody: {0}: an identical request may already be applied (its outcome is unknown). Sending again MAY PAY TWICE.", tool)
             : vscode.l10n.t("Custody: {0}: this would send the same request twice.", tool),
           detail: withWhatMoves(prepared.plan, `${sanitizeUntrustedText(findingMessage(duplicate, translate))}\n\n${question}`),
-          action: unknown ? SEND_AGAIN_MAY_PAY_TWICE : SEND_AGAIN,
+          action: sendAgainAction(unknown),
         });
         if (again) return this.run({ ...request, repeat_of: repeatOf });
-        this.deps.output.info(`${tool}: not sent again`);
+        this.deps.output.info(vscode.l10n.t("{0}: not sent again", tool));
         return { status: "declined", message: vscode.l10n.t("not sent again") };
       }
       return this.#stop("blocked", vscode.l10n.t("Custody: {0} blocked, nothing was sent.\n{1}", tool, blockedText(prepared.plan)), true);
     }
-    if (prepared.status === "refused") return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, prepared.message));
+    if (prepared.status === "refused") return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, renderText(prepared.text, translate)));
     if (prepared.status === "failed")
-      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new Error(prepared.message), false);
+      return this.#failed(vscode.l10n.t("Custody: {0} could not be prepared (nothing was sent)", tool), new TextError(prepared.text), false);
     this.#showPlan(tool, prepared.plan);
     const consent = {
       ask: async (plan: PlannedWrite) => {
         const text = confirmationText(plan, state.client.baseUrl);
-        const confirmed = await this.deps.prompter.confirm({ message: text.message, detail: text.detail, action: SUBMIT });
+        const confirmed = await this.deps.prompter.confirm({ message: text.message, detail: text.detail, action: vscode.l10n.t("Submit") });
         return confirmed ? { answer: "accepted" as const } : { answer: "declined" as const, detail: "the person declined" };
       },
     };
@@ -198,29 +205,33 @@ export class WriteGuard {
 
   #showPlan(tool: string, plan: PlannedWrite): void {
     this.deps.output.block(
-      `${tool}: ${whatMovesSentence(plan, { t: translate })} ${sanitizeUntrustedText(renderText(plan.summary, translate))}`,
-      plan.checks.map((item) => `[${item.severity}] ${item.code}: ${sanitizeUntrustedText(findingMessage(item, translate))}`),
+      vscode.l10n.t("{0}: {1} {2}", tool, whatMovesSentence(plan, { t: translate }), sanitizeUntrustedText(renderText(plan.summary, translate))),
+      plan.checks.map((item) => vscode.l10n.t("[{0}] {1}: {2}", item.severity, item.code, sanitizeUntrustedText(findingMessage(item, translate)))),
     );
   }
 
   #report(tool: string, result: CommitResult): GuardedResult {
     switch (result.status) {
       case "refused":
-        return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, result.message));
+        return this.#stop("refused", vscode.l10n.t("Custody: {0} refused: {1}", tool, renderText(result.text, translate)));
       case "blocked":
         return this.#stop(
           "blocked",
-          vscode.l10n.t("Custody: {0} blocked{1}, nothing was sent.\n{2}", tool, BLOCKED_AT[result.stage], blockedText(result.plan)),
+          vscode.l10n.t("Custody: {0} blocked{1}, nothing was sent.\n{2}", tool, blockedAt(result.stage), blockedText(result.plan)),
           true,
         );
       case "declined":
-        this.deps.output.info(`${tool}: declined, nothing was sent`);
+        this.deps.output.info(vscode.l10n.t("{0}: declined, nothing was sent", tool));
         return { status: "declined", message: vscode.l10n.t("declined") };
       case "failed":
-        return this.#failed(vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool), new Error(result.message), false);
+        return this.#failed(
+          vscode.l10n.t("Custody: {0} could not be checked again before sending (nothing was sent)", tool),
+          new TextError(result.text),
+          false,
+        );
       case "rejected":
         this.deps.afterWrite();
-        return this.#failed(vscode.l10n.t("Custody: {0} was refused by the service (not applied)", tool), new Error(result.message), true);
+        return this.#failed(vscode.l10n.t("Custody: {0} was refused by the service (not applied)", tool), new TextError(result.text), true);
       case "submitted": {
         this.deps.afterWrite();
         const tx = result.transaction;
@@ -232,22 +243,24 @@ export class WriteGuard {
           result.looked_up ? vscode.l10n.t(" (found by look-up after a lost answer)") : "",
           whatMovesSentence(result.plan, { fee: false, t: translate }),
         );
-        this.deps.output.info(`${tool}: ${message}`);
+        this.deps.output.info(vscode.l10n.t("{0}: {1}", tool, message));
         void notify("info", message);
         if (result.raced !== undefined) {
           const raced = sanitizeUntrustedText(renderText(result.raced.text, translate));
-          this.deps.output.warn(`${tool}: ${raced}`);
+          this.deps.output.warn(vscode.l10n.t("{0}: {1}", tool, raced));
           void notify("warning", vscode.l10n.t("Custody: {0}", raced));
         }
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
       }
-      case "uncertain":
+      case "uncertain": {
         this.deps.afterWrite();
-        this.deps.output.warn(`${tool}: ${result.message}`);
-        void notify("warning", vscode.l10n.t("Custody: {0} {1}", whatMovesSentence(result.plan, { fee: false, t: translate }), result.message));
+        const unknown = renderText(result.text, translate);
+        this.deps.output.warn(vscode.l10n.t("{0}: {1}", tool, unknown));
+        void notify("warning", vscode.l10n.t("Custody: {0} {1}", whatMovesSentence(result.plan, { fee: false, t: translate }), unknown));
         this.#auditProblem(result.audit_problem);
         return { status: "sent", result };
+      }
     }
   }
 
@@ -275,7 +288,7 @@ export class WriteGuard {
 
   #failed(context: string, error: unknown, sent: boolean): GuardedResult {
     this.deps.output.error(context, error);
-    const message = `${context}: ${errorMessage(error, 1000)}`;
+    const message = vscode.l10n.t("{0}: {1}", context, errorMessage(error, 1000, translate));
     void notify("error", message);
     return { status: "failed", message, sent };
   }

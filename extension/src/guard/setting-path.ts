@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
 
@@ -5,5 +6,5 @@ import { isAbsolute, join } from "node:path";
 export function settingPath(name: string, setting: string): { path: string } | { problem: string } | undefined {
   if (setting === "") return undefined;
   const path = setting.startsWith("~/") ? join(homedir(), setting.slice(2)) : setting;
-  return isAbsolute(path) ? { path } : { problem: `custody.${name} must be an absolute path (or start with ~/)` };
+  return isAbsolute(path) ? { path } : { problem: vscode.l10n.t("custody.{0} must be an absolute path (or start with ~/)", name) };
 }

@@ -3,9 +3,6 @@ import { decisionConsent, type CommitResult, type Consent, type PlannedWrite, ty
 import type { Prompter } from "../input/prompter.js";
 import { confirmationText } from "./confirmation-text.js";
 
-const CONFIRM = vscode.l10n.t("Confirm");
-const DECLINE = vscode.l10n.t("Decline");
-
 /** What became of a waiting write: the road's outcome, or nothing done (`left`: the dialog closed; `gone`: it no longer waits). */
 export type WaitingOutcome = CommitResult | { status: "left" } | { status: "gone" };
 
@@ -27,13 +24,14 @@ export async function decideWaiting(
   const asked = await ask.progress(() => road.question(request, write.nonce, { actor }));
   if (asked.status !== "question") return asked;
   const shown = confirmationText(asked.plan, ask.baseUrl);
+  const decline = vscode.l10n.t("Decline");
   const choice = await ask.prompter.choose({
     message: vscode.l10n.t("An assistant prepared this write. {0}", shown.message),
     detail: shown.detail,
-    actions: [CONFIRM, DECLINE],
+    actions: [vscode.l10n.t("Confirm"), decline],
   });
   if (choice === undefined) return { status: "left" };
-  const decision = choice === DECLINE ? "decline" : "confirm";
+  const decision = choice === decline ? "decline" : "confirm";
   const consentTo = (plan: PlannedWrite): Consent => {
     const now = confirmationText(plan, ask.baseUrl);
     return decisionConsent(decision, "vscode", `${shown.message}\n${shown.detail}`, `${now.message}\n${now.detail}`);

@@ -9,8 +9,6 @@ import { shownCount } from "./shown-count.js";
 import type { TreeNode } from "./tree-node.js";
 import type { ViewContext } from "./view-context.js";
 
-const OTHER = vscode.l10n.t("Other networks");
-
 function accountsText(count: number): string {
   const text = count.toLocaleString("en-US");
   return count === 1 ? vscode.l10n.t("{0} account", text) : vscode.l10n.t("{0} accounts", text);
@@ -27,8 +25,9 @@ export class AccountsProvider extends CustodyTreeProvider {
     const accounts = await pages.first();
     if (accounts.length === 0) return [new MessageNode(vscode.l10n.t("The workspace has no accounts"))];
     const groups = new Map<string, Account[]>();
-    for (const name of [...Network.options, OTHER]) groups.set(name, []);
-    for (const account of accounts) groups.get(accountNetwork(account) ?? OTHER)?.push(account);
+    const other = vscode.l10n.t("Other networks");
+    for (const name of [...Network.options, other]) groups.set(name, []);
+    for (const account of accounts) groups.get(accountNetwork(account) ?? other)?.push(account);
     const nodes: TreeNode[] = [...groups.entries()]
       .filter(([, members]) => members.length > 0)
       .map(

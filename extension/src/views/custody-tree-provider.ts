@@ -48,7 +48,7 @@ export abstract class CustodyTreeProvider implements vscode.TreeDataProvider<Tre
     try {
       return node ? await node.children() : await this.roots(view);
     } catch (error) {
-      this.output.error(`Loading ${this.what}`, error);
+      this.output.error(vscode.l10n.t("Loading {0}", this.what), error);
       return [new ErrorNode(this.what, error)];
     }
   }

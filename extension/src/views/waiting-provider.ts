@@ -73,7 +73,7 @@ export class WaitingProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.#watch.watchDirectory(store.waitingDirectory);
       return { writes: await waitingWrites(store, { operator: state.target.operator, person: null, service: state.client.baseUrl }, LIMIT) };
     } catch (error) {
-      this.output.error("Reading the writes waiting for you", error);
+      this.output.error(vscode.l10n.t("Reading the writes waiting for you"), error);
       return { error };
     }
   }

@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import { CustodyClient, DEFAULT_POLICY, FileGuardStore, WriteRoad, type WriteRequest } from "@custody/shared";
 import { fake, type MarkdownString, type TreeItem } from "./support/fake-vscode.js";
-import { scriptSend, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
+import { scriptSend, solanaSendAs, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 import type { WaitingProvider } from "../../src/views/waiting-provider.js";
+import { auditLogLocation, auditLogNotice } from "../../src/guard/extension-audit.js";
 
 // Issue 23: what shared/ writes inside the extension (what moves, a check's message, an input rule's error) reaches
 // the person through vscode.l10n.t, template by template. The bundle below stands for a
@@ -25,9 +26,14 @@ function translateEverything(): { templates: Set<string>; values: Set<string> } 
   fake.bundle = (template, args) => {
     templates.add(template);
     for (const arg of args) if (!String(arg).includes("«")) values.add(String(arg));
-    return `«${template.replace(/[A-Za-z]/g, "~")}»`;
+    return masked(template);
   };
   return { templates, values };
+}
+
+/** A template as translateEverything's bundle writes it (a button the script presses as shown). */
+function masked(template: string): string {
+  return `«${template.replace(/[A-Za-z]/g, "~")}»`;
 }
 
 /** The letters left in `text` once every value is taken out: English the bundle could not translate. */
@@ -45,6 +51,12 @@ function englishValues(values: Set<string>): string[] {
 /** The send scriptSend makes: 1.5 SOL from sol-treasury. */
 function sameSend(recipient: string): WriteRequest {
   return { kind: "send", account: "sol-treasury", recipient, amount: 1_500_000_000n, speed: "NORMAL" } as WriteRequest;
+}
+
+/** A call to the emulator's control plane. */
+async function control(harness: Harness, method: string, path: string, body: object): Promise<void> {
+  const answer = await fetch(`${harness.controlUrl}${path}`, { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  expect(answer.ok).toBe(true);
 }
 
 /** The emulator's faults: set when given, and how many calls they have affected. */
@@ -192,7 +204,7 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
       // meanwhile the other process checks (nothing to see yet) and sends at once: the extension's
       // lands second, and names it.
       const held = { latency_ms: 3000, methods: ["POST"], path_prefix: "/transactions", remaining: 1 };
-      scriptSend("sol-treasury", RECIPIENT, "Submit", async () => void (await faults(harness, held)));
+      scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => void (await faults(harness, held)));
       const sending = harness.run("custody.createTransaction");
       await waitFor(async () => (await faults(harness)).affected === 1, "the extension's send to be held");
       other.go();
@@ -233,6 +245,107 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     for (const text of [String(item.label), tooltip]) expect(untranslated(text, asked.values)).toEqual([]);
     expect(asked.templates).toContain("{0} from {1}: {2} {3}{4}{5}.");
     expect(asked.templates).toContain("Send funds");
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates the road's refusal of a confirmation, and the Submit button the person pressed (translated when shown)", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const treasury = (await harness.client.listAllAccounts()).find((account) => account.name === "sol-treasury");
+    const asked = translateEverything();
+    // While the person reads the modal, the account takes another name: the final check refuses the request, which sends the name.
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => {
+      await control(harness, "PUT", `/accounts/${treasury?.id}/name`, { name: "sol-treasury-old" });
+    });
+    await harness.run("custody.createTransaction");
+    expect(fake.messages.find((message) => message.modal)?.items).toEqual([masked("Submit")]);
+    const refusal = fake.messages.find((message) => message.level === "error" && !message.modal);
+    expect(refusal?.message).toMatch(/^«~~~~~~~: .* ~~~~~~~: «/);
+    expect(untranslated(refusal?.message ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain("Custody: {0} refused: {1}");
+    expect(asked.templates).toContain(
+      "the request differs from the dry run{0} (the arguments, the account's name, the " +
+        "transaction or the fees changed since). Nothing was sent: run a new dry run",
+    );
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates where a write was blocked after the person's confirmation (the stage's words, translated when shown)", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    // While the person reads the modal, another operator makes the identical send: the final check blocks it (SIMILAR_RECENT).
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => {
+      await solanaSendAs(harness, "staking-bot", { account_name: "sol-treasury", lamports: "1500000000", max_fees: "7500", recipient: RECIPIENT });
+    });
+    await harness.run("custody.createTransaction");
+    const blocked = fake.messages.find((message) => message.level === "error" && message.modal);
+    expect(blocked?.message).toMatch(/^«/);
+    expect(untranslated(blocked?.message ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain(" on the final check");
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates the service's rejection of a write, in its notification and the output channel", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => {
+      await faults(harness, { error_rate: 1, error_status: 400, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    });
+    await harness.run("custody.createTransaction");
+    const rejected = fake.messages.find((message) => message.level === "error" && !message.modal);
+    expect(rejected?.message).toMatch(/^«/);
+    expect(untranslated(rejected?.message ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain("Custody: {0} was refused by the service (not applied)");
+    expect(asked.templates).toContain("{0} {1} answered HTTP {2}{3}: {4}{5}");
+    const line = fake.output.find((entry) => entry.startsWith("[Custody] [error] "))?.slice("[Custody] [error] ".length);
+    expect(line).toMatch(/^«/);
+    expect(untranslated(line ?? "", asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates a write whose outcome is unknown (its answer lost), in its notification and the output channel", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => {
+      await faults(harness, { drop_rate: 1, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    });
+    await harness.run("custody.createTransaction");
+    const unknown = fake.messages.find((message) => message.level === "warning" && !message.modal);
+    expect(unknown?.message).toMatch(/^«/);
+    expect(untranslated(unknown?.message ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain(
+      "{0}; it may still be applied. Nothing was re-sent. Before any new attempt, search the transactions by its reference {1}: " +
+        "the guard keeps looking it up and names it in the next dry run of the same write",
+    );
+    const line = fake.output.find((entry) => entry.startsWith("[Custody] [warn] "))?.slice("[Custody] [warn] ".length);
+    expect(line).toMatch(/^«/);
+    expect(untranslated(line ?? "", asked.values)).toEqual([]);
+    expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates the output channel's lines: a declined write, and where the audit log is", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    fake.output = [];
+    scriptSend("sol-treasury", RECIPIENT, "Cancel");
+    await harness.run("custody.createTransaction");
+    const declined = fake.output
+      .filter((entry) => entry.startsWith("[Custody] [info] "))
+      .at(-1)
+      ?.slice("[Custody] [info] ".length);
+    expect(declined).toMatch(/^«/);
+    expect(asked.templates).toContain("{0}: declined, nothing was sent");
+    const notices = [
+      auditLogNotice({ path: "/var/custody/audit.jsonl", why: "default" }),
+      auditLogNotice({ path: "/var/custody/audit.jsonl", why: "earlier_log" }),
+      auditLogNotice(auditLogLocation(harness.storage, "relative/audit.jsonl")),
+    ];
+    for (const line of [declined ?? "", ...fake.output.map((entry) => entry.replace(/^\[Custody\] \[\w+\] /, "")), ...notices]) {
+      expect(untranslated(line, asked.values)).toEqual([]);
+    }
+    expect(asked.templates).toContain("custody.{0} must be an absolute path (or start with ~/)");
     expect(englishValues(asked.values)).toEqual([]);
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import { localText } from "../l10n/translate.js";
 import { parseJsonExact } from "../json/exact-json.js";
 import type { ErrorBody as ErrorBodyType } from "../schemas/error-body.js";
 import { ErrorBody, UNKNOWN_OPERATOR_ERROR_NAME } from "../schemas/error-body.js";
@@ -57,10 +58,13 @@ export function apiErrorFromResponse(response: FailedResponse, operator: string,
     const location = response.headers.get("location");
     return new CustodyApiError(
       init,
-      `${response.method} ${response.path} answered a redirect (HTTP ` +
-        `${response.status}` +
-        `${location ? ` to ${delimitUntrusted("location", trimForError(location))}` : ""}); ` +
-        "the client does not follow redirects: check baseUrl",
+      localText(
+        "{0} {1} answered a redirect (HTTP {2}{3}); the client does not follow redirects: check baseUrl",
+        response.method,
+        response.path,
+        response.status,
+        location ? localText(" to {0}", delimitUntrusted("location", trimForError(location))) : "",
+      ),
     );
   }
   return new CustodyApiError(init);

@@ -1,6 +1,7 @@
 import type { ErrorBody } from "../schemas/error-body.js";
 import type { FieldIssue } from "../schemas/field-issues.js";
 import { describeFieldIssues } from "../schemas/field-issues.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { delimitUntrusted } from "../untrusted/untrusted-text.js";
 
 export type HttpMethod = "GET" | "POST";
@@ -45,12 +46,17 @@ export interface ApiErrorInit {
 }
 
 /** The service's error body, delimited: it is the service's text and may quote workspace names. */
-function describeBody(body: ErrorBody | string): string {
-  if (body === "") return "(empty body)";
+function describeBody(body: ErrorBody | string): LocalText | string {
+  if (body === "") return localText("(empty body)");
   return delimitUntrusted("error_body", typeof body === "string" ? body : trimForError(`${body.name}: ${body.message}`));
 }
 
-/** The service answered with a status that is not a success. */
+/** " after 3 attempts" when a call was tried more than once, else "". */
+function afterAttempts(attempts: number): LocalText | string {
+  return attempts > 1 ? localText(" after {0} attempts", attempts) : "";
+}
+
+/** The service answered with a status that is not a success; its message in English, its text beside it (a surface translates it). */
 export class CustodyApiError extends CustodyError {
   readonly method: HttpMethod;
   readonly path: string;
@@ -58,12 +64,15 @@ export class CustodyApiError extends CustodyError {
   readonly body: ErrorBody | string;
   readonly attempts: number;
   readonly checkBeforeRetry: boolean;
+  readonly text: LocalText;
 
-  constructor(init: ApiErrorInit, message?: string) {
+  constructor(init: ApiErrorInit, given?: LocalText) {
     const attempts = init.attempts ?? 1;
-    const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
-    const check = init.checkBeforeRetry ? "; the service reports a failure, but check the outcome (e.g. search by note label) before any retry" : "";
-    super(message ?? `${init.method} ${init.path} answered HTTP ${init.status}${tries}: ${describeBody(init.body)}${check}`);
+    const check = init.checkBeforeRetry ? localText("; the service reports a failure, but check the outcome (e.g. search by note label) before any retry") : "";
+    const text =
+      given ?? localText("{0} {1} answered HTTP {2}{3}: {4}{5}", init.method, init.path, init.status, afterAttempts(attempts), describeBody(init.body), check);
+    super(renderText(text));
+    this.text = text;
     this.method = init.method;
     this.path = init.path;
     this.status = init.status;
@@ -78,7 +87,7 @@ export class UnknownOperatorError extends CustodyApiError {
   readonly operator: string;
 
   constructor(init: ApiErrorInit, operator: string) {
-    super(init, `the module does not know the operator "${operator}" (X-Vendor-API-User); create and register it first`);
+    super(init, localText('the module does not know the operator "{0}" (X-Vendor-API-User); create and register it first', operator));
     this.operator = operator;
   }
 }
@@ -102,11 +111,20 @@ export class NetworkError extends CustodyError {
   readonly path: string;
   readonly attempts: number;
   readonly code: string | undefined;
+  readonly text: LocalText;
 
   constructor(init: { method: HttpMethod; path: string; attempts: number; code: string | undefined; cause: unknown }) {
-    const tries = init.attempts > 1 ? ` after ${init.attempts} attempts` : "";
-    const written = init.method === "POST" ? "; the request was not sent, nothing was written" : "";
-    super(`${init.method} ${init.path}: network error (${init.code ?? "connection failed"})${tries}${written}`, { cause: init.cause });
+    const written = init.method === "POST" ? localText("; the request was not sent, nothing was written") : "";
+    const text = localText(
+      "{0} {1}: network error ({2}){3}{4}",
+      init.method,
+      init.path,
+      init.code ?? localText("connection failed"),
+      afterAttempts(init.attempts),
+      written,
+    );
+    super(renderText(text), { cause: init.cause });
+    this.text = text;
     this.method = init.method;
     this.path = init.path;
     this.attempts = init.attempts;

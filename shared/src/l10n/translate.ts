@@ -54,7 +54,21 @@ function isTranslatable(error: unknown): error is TranslatableError {
   return error instanceof Error && "text" in error && typeof error.text === "object" && error.text !== null && "template" in error.text;
 }
 
+/** The text an error carries, or undefined (its message is all there is). */
+export function errorText(error: unknown): LocalText | undefined {
+  return isTranslatable(error) ? error.text : undefined;
+}
+
 /** The error's message through the translator when it carries its text, else undefined (the caller shows it as it is). */
 export function translatedError(error: unknown, t: Translate): string | undefined {
-  return isTranslatable(error) ? renderText(error.text, t) : undefined;
+  const text = errorText(error);
+  return text === undefined ? undefined : renderText(text, t);
+}
+
+/** An error made of a text (the road's rejection of a write, handed on as an error): its message in English, its text beside it. */
+export class TextError extends Error implements TranslatableError {
+  constructor(readonly text: LocalText) {
+    super(renderText(text));
+    this.name = "TextError";
+  }
 }

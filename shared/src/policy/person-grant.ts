@@ -1,4 +1,5 @@
 import type { Person } from "../identity/person.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { sanitizeUntrustedText } from "../untrusted/untrusted-text.js";
 import type { LimitSet } from "./limit-scope.js";
 import type { ConfirmationMode, Policy, Role } from "./policy.js";
@@ -10,6 +11,8 @@ export interface Grant {
   role: Role | null;
   /** Why the person may do nothing at all (no role matches them), or null. */
   refusal: string | null;
+  /** The same as its template and values, for a surface that shows it in the person's language. */
+  refusalText: LocalText | null;
 }
 
 function matches(role: Role, person: Person): boolean {
@@ -23,18 +26,18 @@ function matches(role: Role, person: Person): boolean {
  * defines no roles.
  */
 export function grantFor(policy: Policy, person: Person | null): Grant {
-  if (person === null || policy.roles === undefined) return { person, role: null, refusal: null };
+  if (person === null || policy.roles === undefined) return { person, role: null, refusal: null, refusalText: null };
   const role = policy.roles.find((candidate) => matches(candidate, person)) ?? null;
-  if (role !== null) return { person, role, refusal: null };
+  if (role !== null) return { person, role, refusal: null, refusalText: null };
   // The token's own words, shown back: sanitised and cut short.
   const listed = (names: string[]) => sanitizeUntrustedText(names.join(", ") || "none", 300);
-  return {
-    person,
-    role: null,
-    refusal:
-      `no role of the local policy matches you (subject ${sanitizeUntrustedText(person.subject, 300)}; groups ` +
-      `${listed(person.groups)}; roles ${listed(person.roles)}): ask the policy's owner for a role`,
-  };
+  const refusal = localText(
+    "no role of the local policy matches you (subject {0}; groups {1}; roles {2}): ask the policy's owner for a role",
+    sanitizeUntrustedText(person.subject, 300),
+    listed(person.groups),
+    listed(person.roles),
+  );
+  return { person, role: null, refusal: renderText(refusal), refusalText: refusal };
 }
 
 /** Where each set of limits is in the policy file, as messages and findings name it: `limits`, `team_limits`, `roles[<name>].limits`. */

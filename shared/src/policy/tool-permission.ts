@@ -1,4 +1,5 @@
 import type { Person } from "../identity/person.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { grantFor } from "./person-grant.js";
 import type { Policy, Role, Toolset } from "./policy.js";
 
@@ -24,24 +25,29 @@ export function readToolQuery(name: string): ToolIdentity {
   return { name, toolset: "read", readOnly: true };
 }
 
-export type ToolVerdict = { allowed: true } | { allowed: false; reason: string };
+/** A refusal's `reason` in English (recorded, answered by the MCP server); `text` the same as its template and values, for a surface to translate. */
+export type ToolVerdict = { allowed: true } | { allowed: false; reason: string; text: LocalText };
+
+function refused(text: LocalText): ToolVerdict {
+  return { allowed: false, reason: renderText(text), text };
+}
 
 type Rules = Pick<Policy, "read_only" | "tools" | "toolsets">;
 
-function rulesVerdict(rules: Rules, tool: ToolIdentity, whose: string): ToolVerdict {
-  if (rules.read_only && !tool.readOnly) return { allowed: false, reason: `${whose} is read-only: no write is allowed` };
-  if (rules.tools?.deny?.includes(tool.name)) return { allowed: false, reason: `${whose} denies the tool ${tool.name}` };
+function rulesVerdict(rules: Rules, tool: ToolIdentity, whose: LocalText): ToolVerdict {
+  if (rules.read_only && !tool.readOnly) return refused(localText("{0} is read-only: no write is allowed", whose));
+  if (rules.tools?.deny?.includes(tool.name)) return refused(localText("{0} denies the tool {1}", whose, tool.name));
   if (rules.tools?.allow && !rules.tools.allow.includes(tool.name)) {
-    return { allowed: false, reason: `${whose} allows only the tools ${rules.tools.allow.join(", ")}` };
+    return refused(localText("{0} allows only the tools {1}", whose, rules.tools.allow.join(", ")));
   }
   if (rules.toolsets && !rules.toolsets.includes(tool.toolset)) {
-    return { allowed: false, reason: `${whose} does not enable the toolset ${tool.toolset}` };
+    return refused(localText("{0} does not enable the toolset {1}", whose, tool.toolset));
   }
   return { allowed: true };
 }
 
-function roleName(role: Role): string {
-  return `your role ${role.name} (local policy)`;
+function roleName(role: Role): LocalText {
+  return localText("your role {0} (local policy)", role.name);
 }
 
 /**
@@ -51,8 +57,8 @@ function roleName(role: Role): string {
  */
 export function toolPermission(policy: Policy, tool: ToolIdentity, person: Person | null = null): ToolVerdict {
   const grant = grantFor(policy, person);
-  if (grant.refusal !== null) return { allowed: false, reason: grant.refusal };
-  const verdict = rulesVerdict(policy, tool, "the local policy");
+  if (grant.refusalText !== null) return refused(grant.refusalText);
+  const verdict = rulesVerdict(policy, tool, localText("the local policy"));
   if (!verdict.allowed || grant.role === null) return verdict;
   return rulesVerdict(grant.role, tool, roleName(grant.role));
 }

@@ -1,6 +1,7 @@
 import type { GuardStore, IntentStanding } from "../guard-store/guard-store.js";
-import type { Refusal } from "./road-check.js";
-import { unknownOutcomeText } from "./unknown-outcome-text.js";
+import { localText } from "../l10n/translate.js";
+import { refusal, type Refusal } from "./road-check.js";
+import { unknownOutcomeLocalText } from "./unknown-outcome-text.js";
 
 /** Why an intent the store does not hold open cannot be confirmed; a reused one names the write it went on to. */
 export async function unusableIntent(
@@ -9,21 +10,19 @@ export async function unusableIntent(
   lookingUp: (reference: string) => boolean,
 ): Promise<Refusal> {
   if (standing.outcome === "superseded")
-    return { reason: "superseded", message: "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent" };
+    return refusal("superseded", localText("a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent"));
   if (standing.outcome === "unknown")
-    return { reason: "unknown_intent", message: "this dry run is not known to the guard's store (expired, or made against another store); run a new dry run" };
+    return refusal("unknown_intent", localText("this dry run is not known to the guard's store (expired, or made against another store); run a new dry run"));
   const earlier = standing.reference === null ? null : await store.writeByReference(standing.reference);
   const what =
     earlier?.transaction_id != null
-      ? `; it created transaction ${earlier.transaction_id}`
+      ? localText("; it created transaction {0}", earlier.transaction_id)
       : earlier?.status === "uncertain"
-        ? `; it went on to the write with reference ${earlier.reference}, ${unknownOutcomeText(earlier, lookingUp(earlier.reference))}`
+        ? localText("; it went on to the write with reference {0}, {1}", earlier.reference, unknownOutcomeLocalText(earlier, lookingUp(earlier.reference)))
         : standing.reference === null
           ? ""
-          : `; it went on to the write with reference ${standing.reference}`;
-  return {
-    reason: "reused",
-    message: `already used (a confirmation submits once)${what}. Nothing was sent`,
-    facts: { transaction_id: earlier?.transaction_id ?? null },
-  };
+          : localText("; it went on to the write with reference {0}", standing.reference);
+  return refusal("reused", localText("already used (a confirmation submits once){0}. Nothing was sent", what), {
+    transaction_id: earlier?.transaction_id ?? null,
+  });
 }

@@ -1,6 +1,7 @@
 import type { RacedWrite } from "./race-after-send.js";
 import { z } from "zod";
 import { LocalTextJson } from "../l10n/local-text-json.js";
+import type { LocalText } from "../l10n/translate.js";
 import type { CustodyClient } from "../client/custody-client.js";
 import type { GuardStore } from "../guard-store/guard-store.js";
 import type { WriteTrace } from "../audit/write-traces.js";
@@ -145,17 +146,18 @@ export type Stage = "dry_run" | "confirm" | "send_check" | "reserve";
 export type PrepareResult =
   | { status: "prepared"; plan: PlannedWrite; digest: string; sealed: SealedIntent; earlier: WriteTrace | null }
   | { status: "blocked"; plan: PlannedWrite; stage: Stage }
-  | { status: "refused"; reason: RefusalReason; message: string }
-  | { status: "failed"; message: string };
+  | { status: "refused"; reason: RefusalReason; message: string; text: LocalText }
+  | { status: "failed"; message: string; text: LocalText };
 
 export type CommitResult =
-  | { status: "refused"; reason: RefusalReason; message: string; plan?: PlannedWrite; transaction_id?: number | null }
+  /** `message` in English (recorded, answered by the MCP server); `text` the same as its template and values, for a surface to translate. */
+  | { status: "refused"; reason: RefusalReason; message: string; text: LocalText; plan?: PlannedWrite; transaction_id?: number | null }
   | { status: "blocked"; plan: PlannedWrite; stage: Stage }
   | { status: "declined"; plan: PlannedWrite; detail: string }
   /** Nothing was sent: a step before the POST failed. */
-  | { status: "failed"; message: string; plan?: PlannedWrite }
+  | { status: "failed"; message: string; text: LocalText; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
-  | { status: "rejected"; plan: PlannedWrite; message: string; audit_problem: string | null }
+  | { status: "rejected"; plan: PlannedWrite; message: string; text: LocalText; audit_problem: string | null }
   | {
       status: "submitted";
       plan: PlannedWrite;
@@ -166,7 +168,7 @@ export type CommitResult =
       raced?: RacedWrite;
     }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
-  | { status: "uncertain"; plan: PlannedWrite; message: string; candidates: Candidate[]; audit_problem: string | null };
+  | { status: "uncertain"; plan: PlannedWrite; message: string; text: LocalText; candidates: Candidate[]; audit_problem: string | null };
 
 /** The question to put to the person before a confirmation: the plan checked again on fresh data, with the dry run's figures. */
 export type QuestionResult = { status: "question"; plan: PlannedWrite; sealed: SealedIntent } | StoppedBeforeSending;

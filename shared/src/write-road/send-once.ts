@@ -13,14 +13,16 @@ import {
   type UnansweredWrite,
 } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { errorMessage } from "../untrusted/error-message.js";
+import { errorLocalText, errorMessage } from "../untrusted/error-message.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 
+/** `message` is in English (recorded, answered by the MCP server); `text` is the same as its template and values, for a surface to translate. */
 export type SendOutcome =
   | { status: "submitted"; transaction: Transaction; looked_up: boolean }
   /** Certainly not applied: the service refused the POST with a definite answer, or the request never left. */
-  | { status: "not_applied"; message: string }
+  | { status: "not_applied"; message: string; text: LocalText }
   /** The answer was lost and no look-up found exactly this write: it may still be applied. */
-  | { status: "uncertain"; message: string; cause: string; candidates: Candidate[] };
+  | { status: "uncertain"; message: string; text: LocalText; cause: string; candidates: Candidate[] };
 
 /** Whether the service may have applied a POST that did not answer cleanly. */
 export function isAmbiguous(error: unknown): boolean {
@@ -48,20 +50,32 @@ async function lookUpQuickly(client: CustodyClient, write: UnansweredWrite): Pro
 }
 
 /** What came back from a POST whose outcome is unknown: an error that does not say, an answer that could not be read, or nothing. */
-function whatCameBack(error: unknown): string {
+function whatCameBack(error: unknown): LocalText {
   if ((error instanceof AmbiguousWriteError && error.reason === "status") || error instanceof CustodyApiError) {
-    return `the service answered HTTP ${error.status ?? "?"} with an error that does not say whether the write was applied`;
+    return localText("the service answered HTTP {0} with an error that does not say whether the write was applied", error.status ?? "?");
   }
-  if (error instanceof ResponseValidationError) return "the service's answer could not be read";
-  return "the service's answer was lost";
+  if (error instanceof ResponseValidationError) return localText("the service's answer could not be read");
+  return localText("the service's answer was lost");
 }
 
-/** The message of a write whose outcome is unknown: never "not applied". */
-export function uncertainMessage(plan: PlannedWrite, what: string): string {
-  return (
-    `${what}; it may still be applied. Nothing was re-sent. Before any new attempt, search the transactions by its reference ${plan.correlation_id}: ` +
-    "the guard keeps looking it up and names it in the next dry run of the same write"
+/** The text of a write whose outcome is unknown: never "not applied". */
+export function uncertainText(plan: PlannedWrite, what: LocalText): LocalText {
+  return localText(
+    "{0}; it may still be applied. Nothing was re-sent. Before any new attempt, search the transactions by its reference {1}: " +
+      "the guard keeps looking it up and names it in the next dry run of the same write",
+    what,
+    plan.correlation_id,
   );
+}
+
+/** A write whose outcome is unknown, with its message in English and its text beside it. */
+function uncertain(plan: PlannedWrite, what: LocalText, cause: string, candidates: Candidate[] = []): SendOutcome {
+  const text = uncertainText(plan, what);
+  return { status: "uncertain", message: renderText(text), text, cause, candidates };
+}
+
+function notApplied(text: LocalText): SendOutcome {
+  return { status: "not_applied", message: renderText(text), text };
 }
 
 /**
@@ -76,7 +90,7 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
   try {
     recognition = kept ?? (await recognitionOf(client, plan));
   } catch (error) {
-    return { status: "not_applied", message: `the account's newest transaction could not be read before sending (${errorMessage(error)}); nothing was sent` };
+    return notApplied(localText("the account's newest transaction could not be read before sending ({0}); nothing was sent", errorLocalText(error)));
   }
   const write = unansweredWrite(plan, recognition);
   try {
@@ -85,27 +99,24 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
   } catch (error) {
     const cause = errorMessage(error);
     const came = whatCameBack(error);
-    if (certainlyNotApplied(error)) return { status: "not_applied", message: cause };
-    if (!isAmbiguous(error)) {
-      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `the POST failed unexpectedly (${cause})`) };
-    }
+    if (certainlyNotApplied(error)) return notApplied(errorLocalText(error));
+    if (!isAmbiguous(error)) return uncertain(plan, localText("the POST failed unexpectedly ({0})", errorLocalText(error)), cause);
     let result: LookupResult;
     try {
       result = await lookUpQuickly(client, write);
     } catch (lookupError) {
-      return { status: "uncertain", cause, candidates: [], message: uncertainMessage(plan, `${came} and the look-up failed (${errorMessage(lookupError)})`) };
+      return uncertain(plan, localText("{0} and the look-up failed ({1})", came, errorLocalText(lookupError)), cause);
     }
     if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
     if (result.found === "candidates") {
-      const what =
-        `${came}; transactions ${describeCandidates(result.candidates)} could be this write ` + `but none matches it exactly and alone${unreadClause(result)}`;
-      return { status: "uncertain", cause, candidates: result.candidates, message: uncertainMessage(plan, what) };
+      const what = localText(
+        "{0}; transactions {1} could be this write but none matches it exactly and alone{2}",
+        came,
+        describeCandidates(result.candidates),
+        unreadClause(result),
+      );
+      return uncertain(plan, what, cause, result.candidates);
     }
-    return {
-      status: "uncertain",
-      cause,
-      candidates: [],
-      message: uncertainMessage(plan, `${came} and no transaction matching this write exists yet${unreadClause(result)}`),
-    };
+    return uncertain(plan, localText("{0} and no transaction matching this write exists yet{1}", came, unreadClause(result)), cause);
   }
 }

@@ -8,6 +8,7 @@ import { writeSpec, type WriteRequest } from "../kinds/registry.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { grantFor } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
+import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { hasBlocking } from "../schemas/finding.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { INTENT_CHECKS } from "./intent-checks.js";
@@ -20,7 +21,7 @@ import { planWrite } from "./plan-write.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { intentFingerprint, requestDigest, supersedeKey } from "./request-digest.js";
 import { blockedByReservation, reservationRequest } from "./reservation.js";
-import { firstRefusal, type Refusal } from "./road-check.js";
+import { firstRefusal, refusal, type Refusal } from "./road-check.js";
 import { RoadLookups } from "./road-lookups.js";
 import { countedLimitSets, creatingWrite, limitWindowStart, roadPlanContext } from "./road-plan-context.js";
 import { callRecord, planRecord, resolvedRecord, sentRecords, type CallEntry } from "./road-records.js";
@@ -38,7 +39,7 @@ import {
 } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
 import { racedWrite } from "./race-after-send.js";
-import { errorMessage } from "../untrusted/error-message.js";
+import { errorLocalText, errorMessage } from "../untrusted/error-message.js";
 import { followSubmission } from "./submission-standing.js";
 import { similarSinceDryRun } from "./workspace-duplicates.js";
 import { HistoryPrefetch } from "./workspace-history.js";
@@ -115,14 +116,15 @@ export class WriteRoad {
     const identity = writeSpec(request.kind).identity;
     const policy = this.ports.policy();
     const who = whoOf(call);
-    const refusal = writePermission(policy, identity, call.actor.person, this.ports.operator);
-    if (refusal !== null) {
-      await this.#audit({ event: "refused", tool: identity.tool, error: refusal, details: { reason: "permission", stage: "dry_run" } }, who);
-      return { status: "refused", reason: "permission", message: refusal };
+    const permission = writePermission(policy, identity, call.actor.person, this.ports.operator);
+    if (permission !== null) {
+      const { message, text } = refusal("permission", permission);
+      await this.#audit({ event: "refused", tool: identity.tool, error: message, details: { reason: "permission", stage: "dry_run" } }, who);
+      return { status: "refused", reason: "permission", message, text };
     }
     const history = this.#historyPrefetch(call.signal, request);
     const planned = await this.#plan(request, policy, call, history, { stage: "dry_run", outcome: NOT_APPLIED_OUTCOME });
-    if ("message" in planned) return { status: "failed", message: planned.message };
+    if ("message" in planned) return { status: "failed", message: planned.message, text: planned.text };
     const fingerprint = intentFingerprint(planned.plan);
     const duplicate = await checkDuplicate(this.#duplicateContext(fingerprint, this.#duplicatesSince(), call.signal, who, history), planned.plan);
     const plan = withDuplicateFindings(planned.plan, duplicate);
@@ -194,7 +196,7 @@ export class WriteRoad {
       return { status: "declined", plan, detail: consent.detail };
     }
     if (this.#now() >= sealed.expires_at)
-      return refuse({ reason: "expired", message: "expired while waiting for the person's confirmation; nothing was sent: run a new dry run" }, plan);
+      return refuse(refusal("expired", localText("expired while waiting for the person's confirmation; nothing was sent: run a new dry run")), plan);
     // Who confirmed is the record's person (the signed-in one on a team server); `through` says where: a form, the page, or the token alone.
     const through = consent.answer === "accepted" ? (consent.through ?? "form") : "token";
     await this.#auditPlan("confirmed", plan, sealed.digest, { person_confirmed: consent.answer === "accepted", reference: plan.correlation_id, through });
@@ -239,12 +241,12 @@ export class WriteRoad {
   /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
   #refuser(request: WriteRequest, call: RoadCall): Refuse {
     const tool = writeSpec(request.kind).identity.tool;
-    return async ({ reason, message, facts = {} }, plan) => {
+    return async ({ reason, message, text, facts = {} }, plan) => {
       await this.#audit(
         { event: "refused", tool, request_digest: plan ? requestDigest(plan) : null, error: message, details: { reason, stage: "confirm", ...facts } },
         whoOf(call),
       );
-      return { status: "refused", reason, message, ...(plan ? { plan } : {}), ...facts };
+      return { status: "refused", reason, message, text, ...(plan ? { plan } : {}), ...facts };
     };
   }
 
@@ -265,18 +267,18 @@ export class WriteRoad {
     const refuse = this.#refuser(request, call);
     const policy = this.ports.policy();
     const permission = writePermission(policy, identity, call.actor.person, this.ports.operator);
-    if (permission !== null) return { result: await refuse({ reason: "permission", message: permission }) };
+    if (permission !== null) return { result: await refuse(refusal("permission", permission)) };
     const standing = await this.ports.store.lookUpIntent(nonce);
     if (standing.outcome !== "open") return { result: await refuse(await this.#unusable(standing)) };
     const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
-    const refusal = await firstRefusal(INTENT_CHECKS, {
+    const refused = await firstRefusal(INTENT_CHECKS, {
       sealed,
       tool: identity.tool,
       person: subjectOf(call),
       service: this.ports.client.baseUrl,
       now: this.#now(),
     });
-    if (refusal !== null) return { result: await refuse({ ...refusal, facts: { reference: sealed.correlation_id } }) };
+    if (refused !== null) return { result: await refuse({ ...refused, facts: { reference: sealed.correlation_id } }) };
     if (use === "look") return { sealed, policy, refuse };
     // Used up before anything else: two confirmations at the same moment can never both pass.
     const redemption = await this.ports.store.redeemIntent(nonce);
@@ -302,12 +304,12 @@ export class WriteRoad {
   ): Promise<Checked | { result: StoppedBeforeSending }> {
     const history = this.#historyPrefetch(call.signal, request);
     const planned = await this.#plan(request, policy, call, history, { stage, reference: sealed.correlation_id, outcome: NOT_APPLIED_OUTCOME }, sealed.digest);
-    if ("message" in planned) return { result: { status: "failed", message: planned.message } };
+    if ("message" in planned) return { result: { status: "failed", message: planned.message, text: planned.text } };
     let plan = planned.plan;
-    const refusal = await firstRefusal(PLAN_CHECKS, { plan, sealed, stage, client: this.ports.client, signal: call.signal });
-    if (refusal !== null) {
-      await this.#auditPlan("refused", plan, requestDigest(plan), { reason: refusal.reason, stage, reference: plan.correlation_id }, refusal.message);
-      return { result: { status: "refused", reason: refusal.reason, message: refusal.message, plan } };
+    const refused = await firstRefusal(PLAN_CHECKS, { plan, sealed, stage, client: this.ports.client, signal: call.signal });
+    if (refused !== null) {
+      await this.#auditPlan("refused", plan, requestDigest(plan), { reason: refused.reason, stage, reference: plan.correlation_id }, refused.message);
+      return { result: { status: "refused", reason: refused.reason, message: refused.message, text: refused.text, plan } };
     }
     const duplicate = await checkDuplicate(this.#duplicateContext(sealed.fingerprint, this.#duplicatesSince(), call.signal, plan.person, history), plan);
     plan = withDuplicateFindings(plan, duplicate);
@@ -337,9 +339,10 @@ export class WriteRoad {
     try {
       recognition = await recognitionOf(this.ports.client, plan);
     } catch (error) {
-      const message = `the account's newest transaction could not be read before reserving (${errorMessage(error)}); nothing was sent`;
+      const text = localText("the account's newest transaction could not be read before reserving ({0}); nothing was sent", errorLocalText(error));
+      const message = renderText(text);
       await this.#auditPlan("failed", plan, sealed.digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send_check" }, message);
-      return { status: "failed", message };
+      return { status: "failed", message, text };
     }
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
@@ -381,9 +384,9 @@ export class WriteRoad {
         audit_problem: problem,
         ...(raced === null ? {} : { raced }),
       };
-    if (outcome.status === "not_applied") return { status: "rejected", plan, message: outcome.message, audit_problem: problem };
+    if (outcome.status === "not_applied") return { status: "rejected", plan, message: outcome.message, text: outcome.text, audit_problem: problem };
     this.#lookups.watch({ operator: plan.operator, reference: plan.correlation_id, recognition, tool: plan.identity.tool, person: plan.person });
-    return { status: "uncertain", plan, message: outcome.message, candidates: outcome.candidates, audit_problem: problem };
+    return { status: "uncertain", plan, message: outcome.message, text: outcome.text, candidates: outcome.candidates, audit_problem: problem };
   }
 
   /** The request planned on fresh data, or why it could not be (audited as failed, with these details). */
@@ -394,14 +397,14 @@ export class WriteRoad {
     history: HistoryPrefetch | undefined,
     failure: Record<string, unknown>,
     digest?: string,
-  ): Promise<{ plan: PlannedWrite } | { message: string }> {
+  ): Promise<{ plan: PlannedWrite } | { message: string; text: LocalText }> {
     try {
       return { plan: await planWrite(roadPlanContext(this.ports, policy, grantFor(policy, call.actor.person), call.signal, history), request) };
     } catch (error) {
       const message = errorMessage(error);
       const tool = writeSpec(request.kind).identity.tool;
       await this.#audit({ event: "failed", tool, ...(digest === undefined ? {} : { request_digest: digest }), error: message, details: failure }, whoOf(call));
-      return { message };
+      return { message, text: errorLocalText(error) };
     }
   }
 

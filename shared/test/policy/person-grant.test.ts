@@ -47,7 +47,7 @@ describe("roles in the policy", () => {
 
   it("gives a person no role matches nothing at all, and a single user the whole policy", () => {
     const mallory = person("mallory", { groups: ["contractors"] });
-    expect(toolPermission(policy, read, mallory)).toEqual({
+    expect(toolPermission(policy, read, mallory)).toMatchObject({
       allowed: false,
       reason: expect.stringMatching(/^no role of the local policy matches you \(subject mallory; groups contractors; roles none\)/),
     });
@@ -59,13 +59,13 @@ describe("roles in the policy", () => {
   it("only narrows the policy: a role's toolsets, tools and read-only mode on top of the policy's own", () => {
     const alice = person("alice", { groups: ["treasury-operators"] });
     expect(toolPermission(policy, send, alice)).toEqual({ allowed: true });
-    expect(toolPermission(policy, stake, alice)).toEqual({
+    expect(toolPermission(policy, stake, alice)).toMatchObject({
       allowed: false,
       reason: "your role treasury (local policy) does not enable the toolset solana_staking",
     });
     const sam = person("sam", { roles: ["staking"] });
     expect(toolPermission(policy, stake, sam)).toEqual({ allowed: true });
-    expect(toolPermission(policy, { name: "solana_withdraw_stake", toolset: "solana_staking", readOnly: false }, sam)).toEqual({
+    expect(toolPermission(policy, { name: "solana_withdraw_stake", toolset: "solana_staking", readOnly: false }, sam)).toMatchObject({
       allowed: false,
       reason: "your role stakers (local policy) denies the tool solana_withdraw_stake",
     });
@@ -76,7 +76,10 @@ describe("roles in the policy", () => {
     });
     const victor = person("victor", { groups: ["treasury-viewers"] });
     expect(toolPermission(policy, read, victor)).toEqual({ allowed: true });
-    expect(toolPermission(policy, send, victor)).toEqual({ allowed: false, reason: "your role viewers (local policy) is read-only: no write is allowed" });
+    expect(toolPermission(policy, send, victor)).toMatchObject({
+      allowed: false,
+      reason: "your role viewers (local policy) is read-only: no write is allowed",
+    });
   });
 
   it("names the operator each role acts as, and the limits a write counts against: the operator's, the person's, the team's", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INTENT_CHECKS, notExpired, samePerson, sameService, sameTool, type IntentAsked } from "../../src/write-road/intent-checks.js";
-import { firstRefusal } from "../../src/write-road/road-check.js";
+import { firstRefusal, refusal } from "../../src/write-road/road-check.js";
+import { localText } from "../../src/l10n/translate.js";
 import { plannedSend, sealedFor } from "./planned-write-fixture.js";
 
 const SERVICE = "https://custody.example";
@@ -10,7 +11,7 @@ const asked = (over: Partial<IntentAsked> = {}): IntentAsked => ({ sealed, tool:
 describe("what an open intent is held to before it is used", () => {
   it("the tool of its dry run", () => {
     expect(sameTool(asked())).toBeNull();
-    expect(sameTool(asked({ tool: "solana_create_stake" }))).toEqual({
+    expect(sameTool(asked({ tool: "solana_create_stake" }))).toMatchObject({
       reason: "other_tool",
       message: "the confirmation is for create_transaction, not solana_create_stake; run a new dry run with solana_create_stake",
     });
@@ -24,7 +25,7 @@ describe("what an open intent is held to before it is used", () => {
 
   it("the custody service it was planned against: the same operator and account ids elsewhere are another workspace's", () => {
     expect(sameService(asked())).toBeNull();
-    expect(sameService(asked({ service: "http://127.0.0.1:8080" }))).toEqual({
+    expect(sameService(asked({ service: "http://127.0.0.1:8080" }))).toMatchObject({
       reason: "other_service",
       message:
         "the dry run was made against the custody service at https://custody.example, not " +
@@ -37,7 +38,10 @@ describe("what an open intent is held to before it is used", () => {
 
   it("its expiry: expired from the moment it names", () => {
     expect(notExpired(asked())).toBeNull();
-    expect(notExpired(asked({ now: 1_000 }))).toEqual({ reason: "expired", message: "the dry run expired at 1970-01-01T00:00:01.000Z; run a new dry run" });
+    expect(notExpired(asked({ now: 1_000 }))).toMatchObject({
+      reason: "expired",
+      message: "the dry run expired at 1970-01-01T00:00:01.000Z; run a new dry run",
+    });
   });
 
   it("in that order: the first that refuses is the refusal, and none when all hold", async () => {
@@ -53,9 +57,13 @@ describe("firstRefusal", () => {
     const ran: string[] = [];
     const check = (name: string, refuses: boolean) => (subject: number) => {
       ran.push(`${name}:${subject}`);
-      return refuses ? { reason: "expired" as const, message: name } : null;
+      return refuses ? refusal("expired", localText(name)) : null;
     };
-    expect(await firstRefusal([check("a", false), check("b", true), check("c", true)], 1)).toEqual({ reason: "expired", message: "b" });
+    expect(await firstRefusal([check("a", false), check("b", true), check("c", true)], 1)).toMatchObject({
+      reason: "expired",
+      message: "b",
+      text: localText("b"),
+    });
     expect(ran).toEqual(["a:1", "b:1"]);
   });
 });

@@ -13,7 +13,7 @@ const notLookingUp = () => false;
 
 describe("why an intent that is not open cannot be confirmed", () => {
   it("superseded by a newer dry run, or unknown to the store", async () => {
-    expect(await unusableIntent({ outcome: "superseded", by_expires_at: 1 }, storeWith(null), notLookingUp)).toEqual({
+    expect(await unusableIntent({ outcome: "superseded", by_expires_at: 1 }, storeWith(null), notLookingUp)).toMatchObject({
       reason: "superseded",
       message: "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent",
     });
@@ -21,7 +21,7 @@ describe("why an intent that is not open cannot be confirmed", () => {
   });
 
   it("used already: naming the transaction it created", async () => {
-    expect(await unusableIntent({ outcome: "reused", reference: "cw-1" }, storeWith({ transaction_id: 12, status: "submitted" }), notLookingUp)).toEqual({
+    expect(await unusableIntent({ outcome: "reused", reference: "cw-1" }, storeWith({ transaction_id: 12, status: "submitted" }), notLookingUp)).toMatchObject({
       reason: "reused",
       message: "already used (a confirmation submits once); it created transaction 12. Nothing was sent",
       facts: { transaction_id: 12 },

@@ -45,7 +45,7 @@ describe("sameTarget", () => {
 
   it("refuses another account, naming both", () => {
     const moved = plannedSend({ account: solanaAccount(8, "ops") });
-    expect(sameTarget(again({ plan: moved }))).toEqual({
+    expect(sameTarget(again({ plan: moved }))).toMatchObject({
       reason: "binding_changed",
       message: expect.stringMatching(/^the dry run was for account 7, but this confirmation names account 8 \(ops\)/),
     });
@@ -70,7 +70,7 @@ describe("nameStillBound", () => {
 
   it("refuses when a second account took the name, or none has it", async () => {
     server.on("GET", "/accounts", page([listed(7, "ops"), listed(9, "ops")]), page([listed(7, "treasury")]));
-    expect(await nameStillBound(again({ stage: "send_check" }))).toEqual({
+    expect(await nameStillBound(again({ stage: "send_check" }))).toMatchObject({
       reason: "binding_changed",
       message: expect.stringContaining("that name now belongs to accounts 7, 9, not to account 7 alone"),
     });
@@ -89,7 +89,7 @@ describe("sameDigest", () => {
     expect(sameDigest(again())).toBeNull();
     const more = plannedSend({ call: { ...plan.call, body: { account_name: "ops", amount: 2_000_000n, recipient: SOLANA_RECIPIENT } } });
     const sealed = sealedFor(plan, { fields: { amount: "0".repeat(16), account_name: "0".repeat(16) } });
-    expect(sameDigest(again({ plan: more, sealed }))).toEqual({
+    expect(sameDigest(again({ plan: more, sealed }))).toMatchObject({
       reason: "digest_mismatch",
       message: expect.stringMatching(/^the request differs from the dry run in /),
     });

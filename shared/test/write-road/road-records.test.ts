@@ -1,3 +1,4 @@
+import { localText } from "../../src/l10n/translate.js";
 import { describe, expect, it } from "vitest";
 import type { Transaction } from "../../src/schemas/transaction.js";
 import { callRecord, lookedUpRecord, planRecord, resolvedRecord, sentRecords } from "../../src/write-road/road-records.js";
@@ -111,11 +112,19 @@ describe("the road's audit records", () => {
       ["ambiguous", { ...committed, outcome: "found" }, undefined, undefined],
       ["submitted", { ...committed, status: "SUBMITTED", looked_up: true }, 42, undefined],
     ]);
-    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "not_applied", message: "refused" }))).toEqual([
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "not_applied", message: "refused", text: localText("refused") }))).toEqual([
       ["failed", { reference: "ref-1", outcome: "not_applied", stage: "send" }, undefined, "refused"],
     ]);
     expect(
-      shape(sentRecords("mcp", plan, digest, committed, { status: "uncertain", message: "lost", cause: "timeout", candidates: [{ id: 5, differences: [] }] })),
+      shape(
+        sentRecords("mcp", plan, digest, committed, {
+          status: "uncertain",
+          message: "lost",
+          text: localText("lost"),
+          cause: "timeout",
+          candidates: [{ id: 5, differences: [] }],
+        }),
+      ),
     ).toEqual([["ambiguous", { ...committed, candidates: [5] }, undefined, "timeout"]]);
   });
 });

@@ -6,7 +6,7 @@ export const disconnect: CommandDefinition = {
   id: "custody.disconnect",
   run(services: Services) {
     services.connection.disconnect();
-    services.output.info("Disconnected");
+    services.output.info(vscode.l10n.t("Disconnected"));
     void vscode.window.showInformationMessage(vscode.l10n.t("Custody: disconnected."));
     return Promise.resolve();
   },

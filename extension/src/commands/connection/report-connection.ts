@@ -12,11 +12,11 @@ export function reportConnection(services: Services, state: ConnectionState): vo
     const { module_version, api_version } = state.health;
     const message = vscode.l10n.t("Custody: connected to {0} as {1} (module {2}, API {3}).", where, state.target.operator, module_version, api_version);
     services.output.info(message);
-    for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(item.message);
+    for (const item of state.versionFindings.filter((finding) => finding.severity !== "info")) services.output.warn(findingMessage(item, translate));
     const warning = state.versionFindings.find((finding) => finding.severity === "warn");
     void (warning ? notify("warning", `${message} ${findingMessage(warning, translate)}`) : notify("info", message));
   } else if (state.kind === "failed") {
-    services.output.warn(`Connection to ${state.target.baseUrl} as ${state.target.operator} failed: ${state.message}`);
+    services.output.warn(vscode.l10n.t("Connection to {0} as {1} failed: {2}", state.target.baseUrl, state.target.operator, state.message));
     void notify("error", vscode.l10n.t("Custody: could not connect to {0} as {1}: {2}", state.target.baseUrl, state.target.operator, state.message));
   }
 }

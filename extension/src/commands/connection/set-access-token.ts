@@ -17,7 +17,7 @@ export const setAccessToken: CommandDefinition = {
     if (token === undefined) return;
     if (token === "") await services.tokens.clear();
     else await services.tokens.set(token);
-    services.output.info(token === "" ? "Gateway access token cleared" : "Gateway access token stored in secret storage");
+    services.output.info(token === "" ? vscode.l10n.t("Gateway access token cleared") : vscode.l10n.t("Gateway access token stored in secret storage"));
     void vscode.window.showInformationMessage(token === "" ? vscode.l10n.t("Custody: access token cleared.") : vscode.l10n.t("Custody: access token stored."));
     const state = services.connection.state;
     if ((state.kind === "connected" || state.kind === "failed") && state.target.origin === "settings") await services.connection.connect(state.target);

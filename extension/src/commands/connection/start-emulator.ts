@@ -11,7 +11,9 @@ export const startEmulator: CommandDefinition = {
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t("Custody: starting the built-in emulator...") },
       () => services.emulator.start(),
     );
-    services.output.info(`Built-in emulator serving the demo workspace at ${emulator.baseUrl} (operators: ${emulator.operators.join(", ")})`);
+    services.output.info(
+      vscode.l10n.t("Built-in emulator serving the demo workspace at {0} (operators: {1})", emulator.baseUrl, emulator.operators.join(", ")),
+    );
     let operator = emulator.operators[0];
     if (emulator.operators.length > 1) {
       operator = await services.prompter.pick(

@@ -8,7 +8,8 @@ import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = vscode.l10n.t("Ethereum Stake");
+/** The steps' title, translated when shown. */
+const title = (): string => vscode.l10n.t("Ethereum Stake");
 const STEPS = 5;
 const ENTER = Symbol("enter another contract");
 
@@ -19,12 +20,12 @@ export const ethereumStake: CommandDefinition = {
     if (!permitted(services, "ethereum_stake")) return;
     const { client } = services.connection.require();
     const { prompter } = services;
-    const choice = await chooseAccount(client, prompter, node?.target, { title: stepTitle(TITLE, 1, STEPS), network: "Ethereum" });
+    const choice = await chooseAccount(client, prompter, node?.target, { title: stepTitle(title(), 1, STEPS), network: "Ethereum" });
     if (!choice) return;
     const { account, currency } = choice;
     const unit = displayUnit(currency).code;
     const amountText = await prompter.input({
-      title: stepTitle(TITLE, 2, STEPS),
+      title: stepTitle(title(), 2, STEPS),
       limit: amountLimit("amount"),
       prompt: vscode.l10n.t(
         "Amount to stake in {0}; the account must hold at least 32 {1} (it holds {2})",
@@ -38,7 +39,7 @@ export const ethereumStake: CommandDefinition = {
     const whitelist = account.governance_rules?.smart_contract?.whitelist ?? [];
     let contract: string | typeof ENTER | undefined = ENTER;
     if (whitelist.length > 0) {
-      contract = await prompter.pick<string | typeof ENTER>(stepTitle(TITLE, 3, STEPS), [
+      contract = await prompter.pick<string | typeof ENTER>(stepTitle(title(), 3, STEPS), [
         ...whitelist.map((address) => ({ label: address, description: vscode.l10n.t("whitelisted in the smart-contract rule"), value: address })),
         { label: vscode.l10n.t("Enter another contract address..."), value: ENTER },
       ]);
@@ -46,7 +47,7 @@ export const ethereumStake: CommandDefinition = {
     if (contract === ENTER) {
       contract = (
         await prompter.input({
-          title: stepTitle(TITLE, 3, STEPS),
+          title: stepTitle(title(), 3, STEPS),
           limit: { field: "contract", max: INPUT_LIMITS.address },
           prompt: vscode.l10n.t("Staking provider's contract address"),
           validate: addressValidator("Ethereum", "contract"),
@@ -55,7 +56,7 @@ export const ethereumStake: CommandDefinition = {
     }
     if (contract === undefined) return;
     const contractData = await prompter.input({
-      title: stepTitle(TITLE, 4, STEPS),
+      title: stepTitle(title(), 4, STEPS),
       limit: { field: "contract_data", max: INPUT_LIMITS.contract_data },
       prompt: vscode.l10n.t("Call data for the provider's deposit function (hex, with its 4-byte selector)"),
       validate: (text) =>
@@ -66,7 +67,7 @@ export const ethereumStake: CommandDefinition = {
     if (contractData === undefined) return;
     const amount = readAmount(amountText, currency, "amount");
     const feesText = await prompter.input({
-      title: stepTitle(TITLE, 5, STEPS),
+      title: stepTitle(title(), 5, STEPS),
       limit: amountLimit("max_fees"),
       prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
       validate: (text) =>

@@ -9,7 +9,8 @@ import { notify } from "../../output/notify.js";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CREATE = writeToolQuery({ tool: "create_operator", toolset: "operators" });
 const REGISTER = writeToolQuery({ tool: "register_operator", toolset: "operators" });
-const TITLE = vscode.l10n.t("Register an API Operator");
+/** The steps' title, translated when shown. */
+const title = (): string => vscode.l10n.t("Register an API Operator");
 
 /**
  * The spec's registration: POST /api_users creates the operator and its device id; an
@@ -22,13 +23,13 @@ export const registerOperator: CommandDefinition = {
     const { client, target } = services.connection.require();
     const { prompter, output, audit } = services;
     if (!trustedWindow(services, REGISTER.name)) return;
-    const mode = await prompter.pick(stepTitle(TITLE, 1, 3), [
+    const mode = await prompter.pick(stepTitle(title(), 1, 3), [
       { label: vscode.l10n.t("Create a new API operator, then register it"), value: "create" as const },
       { label: vscode.l10n.t("Register an operator created earlier"), description: vscode.l10n.t("I have its invitation UUID"), value: "register" as const },
     ]);
     if (mode === undefined) return;
     const name = await prompter.input({
-      title: stepTitle(TITLE, 2, 3),
+      title: stepTitle(title(), 2, 3),
       prompt: vscode.l10n.t("Operator name (no spaces; the same name the administrator will invite)"),
       limit: { field: "operator", max: INPUT_LIMITS.operator_name },
       validate: operatorProblem,
@@ -53,7 +54,14 @@ export const registerOperator: CommandDefinition = {
           details: { name: created.name, role: created.role },
         });
         output.info(
-          `Operator ${created.name} created in workspace ${created.workspace}: device id ${created.device_id} (role ${created.role}, type ${created.type_})`,
+          vscode.l10n.t(
+            "Operator {0} created in workspace {1}: device id {2} (role {3}, type {4})",
+            created.name,
+            created.workspace,
+            created.device_id,
+            created.role,
+            created.type_,
+          ),
         );
         const copyDeviceId = vscode.l10n.t("Copy Device ID");
         const copy = await notify(
@@ -73,7 +81,7 @@ export const registerOperator: CommandDefinition = {
     }
     if (!toolPermitted(services, REGISTER)) return;
     const uuid = await prompter.input({
-      title: stepTitle(TITLE, 3, 3),
+      title: stepTitle(title(), 3, 3),
       limit: { field: "uuid", max: INPUT_LIMITS.uuid },
       prompt: vscode.l10n.t("Invitation UUID issued by the workspace application (Escape to register later)"),
       validate: (text) => (UUID.test(text.trim()) ? undefined : "uuid: must be a UUID such as 123e4567-e89b-12d3-a456-426614174000"),
@@ -89,8 +97,8 @@ export const registerOperator: CommandDefinition = {
         details: { name: name.trim(), success: result.success },
       });
       const message = result.success
-        ? `Custody: ${name.trim()} is registered; administrators must now approve its Create user request before it can use the API.`
-        : `Custody: the module did not accept the registration of ${name.trim()}.`;
+        ? vscode.l10n.t("Custody: {0} is registered; administrators must now approve its Create user request before it can use the API.", name.trim())
+        : vscode.l10n.t("Custody: the module did not accept the registration of {0}.", name.trim());
       output.info(message);
       void notify(result.success ? "info" : "error", message);
     } catch (error) {

@@ -1,3 +1,4 @@
+import * as vscode from "vscode";
 import { isPolkadotAccount, type Account, type Currency, type PolkadotCoinFields, type WriteKind } from "@custody/shared";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
@@ -15,6 +16,6 @@ export async function polkadotAccountFor(services: Services, node: TreeNode | un
   const { client } = services.connection.require();
   const choice = await chooseAccount(client, services.prompter, node?.target, { title, network: "Polkadot" });
   if (!choice) return undefined;
-  if (!isPolkadotAccount(choice.account)) throw new Error(`account ${choice.account.name} reports no Polkadot balances`);
+  if (!isPolkadotAccount(choice.account)) throw new Error(vscode.l10n.t("account {0} reports no Polkadot balances", choice.account.name));
   return { account: choice.account, currency: choice.currency };
 }

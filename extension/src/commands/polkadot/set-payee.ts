@@ -4,7 +4,8 @@ import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { polkadotAccountFor } from "./polkadot-account.js";
 
-const TITLE = vscode.l10n.t("Polkadot Set Rewards Destination");
+/** The steps' title, translated when shown. */
+const title = (): string => vscode.l10n.t("Polkadot Set Rewards Destination");
 /** The destinations seen in the spec. */
 const DESTINATIONS = ["Staked", "Stash"];
 
@@ -12,11 +13,11 @@ const DESTINATIONS = ["Staked", "Stash"];
 export const setPayee: CommandDefinition = {
   id: "custody.polkadot.setPayee",
   async run(services: Services, node) {
-    const choice = await polkadotAccountFor(services, node, "polkadot_set_payee", stepTitle(TITLE, 1, 2));
+    const choice = await polkadotAccountFor(services, node, "polkadot_set_payee", stepTitle(title(), 1, 2));
     if (!choice) return;
     const current = choice.account.coin_fields.staking.rewards_destination;
     const payee = await services.prompter.pick(
-      stepTitle(TITLE, 2, 2),
+      stepTitle(title(), 2, 2),
       DESTINATIONS.map((destination) => ({
         label: destination,
         description: destination.toLowerCase() === current.trim().toLowerCase() ? vscode.l10n.t("current destination") : undefined,

@@ -8,19 +8,20 @@ import { displayAmount } from "../../views/amount-text.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = vscode.l10n.t("Create and Delegate a Solana Stake");
+/** The steps' title, translated when shown. */
+const title = (): string => vscode.l10n.t("Create and Delegate a Solana Stake");
 
 export const createStake: CommandDefinition = {
   id: "custody.solana.createStake",
   async run(services: Services, node) {
     if (!permitted(services, "solana_create_stake")) return;
     const { client } = services.connection.require();
-    const choice = await chooseAccount(client, services.prompter, node?.target, { title: stepTitle(TITLE, 1, 3), network: "Solana" });
+    const choice = await chooseAccount(client, services.prompter, node?.target, { title: stepTitle(title(), 1, 3), network: "Solana" });
     if (!choice) return;
     const { account, currency } = choice;
     const unit = displayUnit(currency).code;
     const amountText = await services.prompter.input({
-      title: stepTitle(TITLE, 2, 3),
+      title: stepTitle(title(), 2, 3),
       limit: amountLimit("amount"),
       prompt: vscode.l10n.t("Amount to stake in {0} (or with a unit code); {1} available", unit, displayAmount(account.available_balance, currency)),
       validate: amountValidator(currency, "amount", (amount) =>
@@ -28,7 +29,7 @@ export const createStake: CommandDefinition = {
       ),
     });
     if (amountText === undefined) return;
-    const validator = await chooseValidator(client, services.prompter, account.id, stepTitle(TITLE, 3, 3));
+    const validator = await chooseValidator(client, services.prompter, account.id, stepTitle(title(), 3, 3));
     if (validator === undefined) return;
     await services.guard.run({ kind: "solana_create_stake", account: account.id, amount: readAmount(amountText, currency, "amount"), validator });
   },

@@ -8,7 +8,8 @@ import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { permitted } from "../permission-check.js";
 
-const TITLE = vscode.l10n.t("Create Transaction");
+/** The steps' title, translated when shown. */
+const title = (): string => vscode.l10n.t("Create Transaction");
 const STEPS = 6;
 
 /** A send, step by step: account, recipient, amount in display units, max fees, speed, note. */
@@ -18,19 +19,19 @@ export const createTransaction: CommandDefinition = {
     if (!permitted(services, "send")) return;
     const { client } = services.connection.require();
     const { prompter } = services;
-    const choice = await chooseAccount(client, prompter, node?.target, { title: stepTitle(TITLE, 1, STEPS) });
+    const choice = await chooseAccount(client, prompter, node?.target, { title: stepTitle(title(), 1, STEPS) });
     if (!choice) return;
     const { account, currency } = choice;
     const unit = displayUnit(currency).code;
     const recipient = await prompter.input({
-      title: stepTitle(TITLE, 2, STEPS),
+      title: stepTitle(title(), 2, STEPS),
       limit: { field: "recipient", max: INPUT_LIMITS.address },
       prompt: vscode.l10n.t("Recipient address on {0}", accountNetwork(account) ?? account.type),
       validate: addressValidator(accountNetwork(account), "recipient"),
     });
     if (recipient === undefined) return;
     const amountText = await prompter.input({
-      title: stepTitle(TITLE, 3, STEPS),
+      title: stepTitle(title(), 3, STEPS),
       limit: amountLimit("amount"),
       prompt: vscode.l10n.t(
         'Amount in {0} (or with a unit code, e.g. "1.5 {1}"); {2} available',
@@ -43,7 +44,7 @@ export const createTransaction: CommandDefinition = {
     if (amountText === undefined) return;
     const amount = readAmount(amountText, currency, "amount");
     const feesText = await prompter.input({
-      title: stepTitle(TITLE, 4, STEPS),
+      title: stepTitle(title(), 4, STEPS),
       limit: amountLimit("max_fees"),
       prompt: vscode.l10n.t("Max fees in {0}; leave empty to propose them from the service's fee estimate", unit),
       validate: (text) =>
@@ -52,14 +53,14 @@ export const createTransaction: CommandDefinition = {
           : amountValidator(currency, "max_fees", (fees) => checkSend({ amount, maxFees: fees, availableBalance: account.available_balance }))(text),
     });
     if (feesText === undefined) return;
-    const speed = await prompter.pick<Speed>(stepTitle(TITLE, 5, STEPS), [
+    const speed = await prompter.pick<Speed>(stepTitle(title(), 5, STEPS), [
       { label: "NORMAL", description: vscode.l10n.t("default"), value: "NORMAL" },
       { label: "FAST", value: "FAST" },
       { label: "SLOW", value: "SLOW" },
     ]);
     if (speed === undefined) return;
     const note = await prompter.input({
-      title: stepTitle(TITLE, 6, STEPS),
+      title: stepTitle(title(), 6, STEPS),
       prompt: vscode.l10n.t("Note title (optional; a reference is added to the note so the transaction can always be found)"),
       limit: { field: "note", max: INPUT_LIMITS.note },
       // Refused here, under the field, rather than after five steps by the write's own check.

@@ -24,7 +24,9 @@ export const searchTransactions: CommandDefinition = {
       client.searchAllTransactions({ label: label.trim() }, { pageSize: 100, maxPages: MAX_RESULTS_PAGES }),
     );
     services.output.info(
-      `Search for ${JSON.stringify(label.trim())}: ${found.length} transaction(s)${found.length ? `: ${found.map((tx) => `#${tx.id}`).join(", ")}` : ""}`,
+      found.length === 0
+        ? vscode.l10n.t("Search for {0}: no transaction", JSON.stringify(label.trim()))
+        : vscode.l10n.t("Search for {0}: {1} transaction(s): {2}", JSON.stringify(label.trim()), found.length, found.map((tx) => `#${tx.id}`).join(", ")),
     );
     if (found.length === 0) {
       void notify("info", vscode.l10n.t("Custody: no transaction has a note matching {0}.", JSON.stringify(label.trim())));

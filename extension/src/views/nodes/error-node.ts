@@ -2,6 +2,7 @@ import * as vscode from "vscode";
 import { errorMessage } from "@custody/shared";
 import { markdownTooltip } from "../markdown-tooltip.js";
 import { TreeNode } from "../tree-node.js";
+import { translate } from "../../output/translate.js";
 
 /** Shown in place of a list whose read failed: a tree is never silently empty. */
 export class ErrorNode extends TreeNode {
@@ -12,7 +13,7 @@ export class ErrorNode extends TreeNode {
     error: unknown,
   ) {
     super();
-    this.message = errorMessage(error, 1000);
+    this.message = errorMessage(error, 1000, translate);
   }
 
   treeItem(): vscode.TreeItem {

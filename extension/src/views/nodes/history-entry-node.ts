@@ -17,7 +17,8 @@ export class HistoryEntryNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const { entry } = this;
     const item = new vscode.TreeItem(entry.status, vscode.TreeItemCollapsibleState.None);
-    item.description = `${labelText(entry.type, 40)} · ${entry.created_on}${this.request === undefined ? "" : ` · request ${this.request}`}`;
+    const request = this.request === undefined ? "" : vscode.l10n.t(" · request {0}", this.request);
+    item.description = `${labelText(entry.type, 40)} · ${entry.created_on}${request}`;
     item.iconPath = transactionStatusIcon(entry.status);
     item.tooltip = markdownTooltip(vscode.l10n.t("History entry {0}", entry.id), [
       [vscode.l10n.t("status"), entry.status],

@@ -17,7 +17,7 @@ export class PolkadotBalanceNode extends TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(vscode.l10n.t("Staking balances"), vscode.TreeItemCollapsibleState.Expanded);
     item.iconPath = new vscode.ThemeIcon("law");
-    item.description = `${displayAmount(this.fields.balances.bonded, this.currency)} bonded`;
+    item.description = vscode.l10n.t("{0} bonded", displayAmount(this.fields.balances.bonded, this.currency));
     item.contextValue = "polkadotBalance";
     return item;
   }

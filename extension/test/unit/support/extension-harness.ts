@@ -134,9 +134,9 @@ export function solanaSendAs(
 
 /**
  * The answers to Custody: Create Transaction for 1.5 SOL to `recipient` from the account picked by
- * `label`, the modal answered with `choice` (after `before`, when given).
+ * `label`, the modal answered with `choice` (its button as shown: "Submit", or its translation; after `before`, when given).
  */
-export function scriptSend(label: string, recipient: string, choice: "Submit" | "Cancel", before?: () => Promise<void>): void {
+export function scriptSend(label: string, recipient: string, choice: string, before?: () => Promise<void>): void {
   fake.script(
     { kind: "pick", label },
     { kind: "input", text: recipient },

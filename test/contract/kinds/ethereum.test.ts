@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeSpec } from "@custody/shared";
+import { renderText, writeSpec } from "@custody/shared";
 import { demoForFile, planContext } from "../emulator-harness.js";
 
 // The Ethereum family's spec (shared/src/kinds/ethereum) planned on the demo workspace's eth-staking account.
@@ -28,6 +28,6 @@ describe("ethereum_stake", () => {
       by: "reference",
       expected: { amount: amount.toString(), recipient: { network: "Ethereum", address: CONTRACT }, contract_data: CALL_DATA },
     });
-    expect(draft.summary).toContain(`through the contract ${CONTRACT}`);
+    expect(renderText(draft.summary)).toContain(`through the contract ${CONTRACT}`);
   });
 });

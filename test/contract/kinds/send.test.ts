@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeSpec } from "@custody/shared";
+import { renderText, writeSpec } from "@custody/shared";
 import { demoForFile, planContext } from "../emulator-harness.js";
 
 // The send family's spec (shared/src/kinds/send) planned on the demo workspace: the draft it hands the road.
@@ -26,7 +26,7 @@ describe("send", () => {
       by: "reference",
       expected: { operations: ["SEND", "EXECUTE_CONTRACT"], amount: "1000000", recipient: { network: "Solana", address: RECIPIENT } },
     });
-    expect(draft.summary).toContain("max fees 0.00001 SOL (10000 lamport)");
+    expect(renderText(draft.summary)).toContain("max fees 0.00001 SOL (10000 lamport)");
   });
 
   it("proposes the cap from the service's estimate when the request names none", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { writeSpec } from "@custody/shared";
+import { renderText, writeSpec } from "@custody/shared";
 import { demoForFile, planContext } from "../emulator-harness.js";
 
 // The Solana family's specs (shared/src/kinds/solana) planned on the demo workspace's stakes.
@@ -51,11 +51,11 @@ describe("Solana stake actions", () => {
     expect(split.call.path).toMatch(/\/actions\/split$/);
     expect(both.call.path).toMatch(/\/actions\/split_deactivate$/);
     expect(both.call.body).toEqual(split.call.body);
-    expect([split.destinations[1], both.destinations[1]]).toEqual([
+    expect([split.destinations[1], both.destinations[1]]).toMatchObject([
       { role: "into", value: "a new stake" },
       { role: "into", value: "a new stake, deactivated" },
     ]);
-    expect(both.summary).toMatch(/into a new stake and deactivate the new stake$/);
+    expect(renderText(both.summary)).toMatch(/into a new stake and deactivate the new stake$/);
     expect([split.dates, Object.keys(both.dates ?? {})]).toEqual([undefined, ["withdrawable_at"]]);
   });
 });

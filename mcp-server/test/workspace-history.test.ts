@@ -244,38 +244,56 @@ describe("the read of the account's history", () => {
     expect(next.identical[0]?.transaction.amount).toBe(40_000n);
   });
 
-  it("skips no transaction when a page asked beside an earlier one is answered first and transactions are created between", async () => {
-    const client = directClient(demo.emulator);
+  /** Sends of the treasury, as the test's own client makes them. */
+  const treasurySend = (amount: number) =>
+    directClient(demo.emulator).createTransaction({ account_name: DEMO.solTreasury, amount: String(amount), max_fees: "7500", recipient, speed: "NORMAL" });
+
+  /**
+   * The read of the treasury's window since `windowMs` ago, through a proxy, with `expected`: the first page holds rows 0 to 9;
+   * then rows 9 to 17 and 17 to 33 are asked at once, the later one is answered first, then two transactions are created, then
+   * the earlier one is answered.
+   */
+  async function readWithLaterPageFirst(expected: { operations?: string[]; amount?: string }, windowMs: number) {
     const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
-    const create = (amount: number) =>
-      client.createTransaction({ account_name: DEMO.solTreasury, amount: String(amount), max_fees: "7500", recipient, speed: "NORMAL" });
-    for (let index = 0; index < 20; index += 1) await create(60_000 + index);
-    const target = await create(77_777);
-    for (let index = 0; index < 16; index += 1) await create(61_000 + index);
-    // The target is row 16. The first page holds rows 0 to 9; then rows 9 to 17 and 17 to 33 are asked at once. The later one is
-    // answered first, then two transactions are created, then the earlier one is answered: it holds rows 7 to 15 of the list it
-    // read, the target has moved to row 18, out of both answers.
     const proxy = await startHoldingProxy(demo.emulator);
     try {
       const query = `/transactions?account_id=${treasury.id}&page=2&page_size=`;
       proxy.hold("GET", `${query}9`, { kind: "until_released" });
       const laterAnswered = proxy.answered("GET", `${query}17`);
       const proxied = new CustodyClient({ baseUrl: proxy.baseUrl, operator: DEMO.treasuryBot });
-      const plan = {
-        account: treasury,
-        operator: DEMO.treasuryBot,
-        lostAnswer: { by: "reference" as const, expected: { operations: ["SEND"], amount: "77777" } },
-      };
-      const reading = identicalInWorkspace(proxied, plan, new Date(client.serviceNow().getTime() - 24 * 60 * 60 * 1000));
+      const plan = { account: treasury, operator: DEMO.treasuryBot, lostAnswer: { by: "reference" as const, expected } };
+      const reading = identicalInWorkspace(proxied, plan, new Date(directClient(demo.emulator).serviceNow().getTime() - windowMs));
       await Promise.all([proxy.held(), laterAnswered]);
-      await create(62_000);
-      await create(62_001);
+      await treasurySend(62_000);
+      await treasurySend(62_001);
       proxy.release();
-      const history = await reading;
-      expect(history.identical.map((match) => match.transaction.id)).toEqual([target.id]);
+      return await reading;
     } finally {
       await proxy.close();
     }
+  }
+
+  it("skips no transaction when a page asked beside an earlier one is answered first and transactions are created between", async () => {
+    for (let index = 0; index < 20; index += 1) await treasurySend(60_000 + index);
+    const target = await treasurySend(77_777);
+    for (let index = 0; index < 16; index += 1) await treasurySend(61_000 + index);
+    // The target is row 16. The earlier page answered last holds rows 7 to 15 of the list it read: the target has moved to row
+    // 18, out of both answers.
+    const history = await readWithLaterPageFirst({ operations: ["SEND"], amount: "77777" }, 24 * 60 * 60 * 1000);
+    expect(history.identical.map((match) => match.transaction.id)).toEqual([target.id]);
+  });
+
+  it("does not take an empty last page answered before the page beside it for the list's end when transactions were created between", async () => {
+    const client = directClient(demo.emulator);
+    const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+    const count = async () => (await client.searchTransactions({ account_id: treasury.id, page: 1, page_size: 1 })).page_info.count;
+    // A window of a year (the demo's own transactions are days old), 17 rows: the oldest, row 16, is the demo's first.
+    while ((await count()) < 17) await treasurySend(67_000);
+    expect(await count()).toBe(17);
+    // The later page is answered with no rows and none after; the earlier one holds rows 7 to 15 of the list it read and says
+    // more follow. The empty page ends no list the earlier one says goes on: row 16 is read too.
+    const history = await readWithLaterPageFirst({}, 365 * 24 * 60 * 60 * 1000);
+    expect([history.compared, history.complete]).toEqual([17, true]);
   });
 
   it("asks one page at a time when the rows read so far, spread over the day, suggest the window ends within the next page", async () => {

@@ -15,10 +15,11 @@ function pageCovering(from: number, to: number): HistoryPage {
 
 /**
  * The pages of a read of an account's newest `max` transactions, the first of `first` rows, each
- * later one starting at the last row of the one before (read twice) and reaching about twice as
- * far: a page that joins the one before on that row, or on a newer one, left no row between them
- * unread, whichever was answered first (transactions are never deleted and new ones come first,
- * so a transaction created meanwhile can only move rows into a later page).
+ * later one starting at the last row of the one before or a little before it (read twice: the
+ * last page, rows 1,024 to 1,279 after rows 513 to 1,025, starts a row earlier) and reaching about
+ * twice as far: a page that joins the one before on such a row, or on a newer one, left no row
+ * between them unread, whichever was answered first (transactions are never deleted and new ones
+ * come first, so a transaction created meanwhile can only move rows into a later page).
  */
 export function historyPages(first: number, max: number): HistoryPage[] {
   if (first < 3) throw new RangeError(`historyPages: a first page of at least 3 rows, got ${first}`);

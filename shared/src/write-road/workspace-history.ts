@@ -79,12 +79,15 @@ async function recentTransactions(client: CustodyClient, accountId: number, sinc
 }
 
 /**
- * Whether a page joins the rows read so far: it starts at their last row or a newer one (pages overlap by a row), so none
- * between was skipped. A page without rows joins only as the list's end: one that says more follow is no page of it.
+ * Whether a page joins the rows read so far: it starts at their last row or a newer one (pages overlap by at least a row), so
+ * none between was skipped. A page without rows shows no row to join by: it joins only as the first page of an empty list. After
+ * rows were read it is no list's end: each page starts at or before the last row of the one before, which said more follow, so
+ * one without rows was answered before that one (and transactions created between moved rows past both), or the service
+ * answered fewer rows than asked; asked again, it joins by its rows or the read stops there, said partial.
  */
 function joins(last: Transaction | null, page: { rows: readonly Transaction[]; more: boolean }): boolean {
   const first = page.rows[0];
-  if (first === undefined) return !page.more;
+  if (first === undefined) return last === null && !page.more;
   return last === null || first.id >= last.id;
 }
 

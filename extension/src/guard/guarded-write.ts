@@ -14,6 +14,7 @@ import {
   type CommitResult,
   type CustodyClient,
   type Finding,
+  type LocalText,
   type PlannedWrite,
   type Stage,
   type PrepareResult,
@@ -265,10 +266,11 @@ export class WriteGuard {
   }
 
   /** Once the request has gone, an audit failure must not hide the outcome: it is reported beside it. */
-  #auditProblem(problem: string | null): void {
+  #auditProblem(problem: LocalText | null): void {
     if (problem === null) return;
-    this.deps.output.warn(problem);
-    void notify("error", vscode.l10n.t("Custody: the request was sent, but {0}", problem));
+    const shown = renderText(problem, translate);
+    this.deps.output.warn(shown);
+    void notify("error", vscode.l10n.t("Custody: the request was sent, but {0}", shown));
   }
 
   #stop(status: "refused" | "blocked", message: string, modal = false): GuardedResult {

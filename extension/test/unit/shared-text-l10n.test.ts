@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -322,6 +322,46 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     expect(line).toMatch(/^«/);
     expect(untranslated(line ?? "", asked.values)).toEqual([]);
     expect(englishValues(asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates an audit log that failed after the POST, in its notification and the output channel", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    const log = join(harness.storage, "audit", "custody-vscode-audit.jsonl");
+    let broken: Promise<void> = Promise.resolve();
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"), async () => {
+      await faults(harness, { latency_ms: 500, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+      // The reservation is the last record before the POST: the log breaks once it is written, while the POST is under way.
+      broken = waitFor(() => readFileSync(log, "utf8").includes('"event":"reserved"'), "the reservation").then(() => {
+        rmSync(log);
+        mkdirSync(log);
+      });
+    });
+    await harness.run("custody.createTransaction");
+    await broken;
+    const problem = fake.messages.find((message) => message.level === "error" && !message.modal);
+    expect(problem?.message).toMatch(/^«/);
+    expect(untranslated(problem?.message ?? "", asked.values)).toEqual([]);
+    expect(asked.templates).toContain("the audit log could not be written ({0}): this write is missing from it and from the daily limits");
+    const line = fake.output.find((entry) => entry.startsWith("[Custody] [warn] ") && entry.includes("«"))?.slice("[Custody] [warn] ".length);
+    expect(untranslated(line ?? "", asked.values)).toEqual([]);
+    expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
+  });
+
+  it("translates a policy file that cannot be used, where the write stops", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const asked = translateEverything();
+    const policy = join(harness.storage, "policy.json");
+    writeFileSync(policy, "{ not json");
+    fake.settings.set("custody.policyFile", policy);
+    scriptSend("sol-treasury", RECIPIENT, masked("Submit"));
+    await harness.run("custody.createTransaction");
+    const stopped = fake.messages.find((message) => message.level === "error" && !message.modal);
+    expect(stopped?.message).toMatch(/^«/);
+    expect(asked.templates).toContain("policy file {0}: {1}");
+    expect(asked.templates).toContain("is not valid JSON ({0})");
+    expect(untranslated(stopped?.message ?? "", asked.values)).toEqual([]);
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import {
   formatAmount,
   lookedUpBy,
   memberNames,
+  renderText,
   sanitizeUntrustedText,
   whenText,
   type CommitResult,
@@ -63,7 +64,9 @@ export function submittedAnswer(result: Submitted, now: Date): CallToolResult {
   const found = result.looked_up
     ? ` The service's answer did not say whether it was applied; the transaction was found ${lookedUpBy(result.plan.lostAnswer)} and was not sent again.`
     : "";
-  const problems = [result.raced?.message, result.standing?.problem, result.audit_problem].filter((problem): problem is string => typeof problem === "string");
+  const problems = [result.raced?.message, result.standing?.problem, result.audit_problem === null ? null : renderText(result.audit_problem)].filter(
+    (problem): problem is string => typeof problem === "string",
+  );
   return writeResult(
     {
       status: "submitted",

@@ -6,6 +6,7 @@ import {
   renderText,
   whatMovesLines,
   type CommitResult,
+  type LocalText,
   type PlannedWrite,
   type PrepareResult,
 } from "@custody/shared";
@@ -166,15 +167,15 @@ export function commitAnswer(result: CommitResult, now: Date, field: ConfirmFiel
           `UNCERTAIN, it may already be applied: ${result.message}`,
           movesBlock(result.plan),
           result.candidates.length === 0 ? "" : `Candidates: ${describeCandidates(result.candidates)}`,
-          result.audit_problem === null ? "" : `WARNING: ${result.audit_problem}`,
+          result.audit_problem === null ? "" : `WARNING: ${renderText(result.audit_problem)}`,
         ),
         true,
       );
   }
 }
 
-function auditWarning(problem: string | null): { warning?: string } {
-  return problem === null ? {} : { warning: problem };
+function auditWarning(problem: LocalText | null): { warning?: string } {
+  return problem === null ? {} : { warning: renderText(problem) };
 }
 
 /** The question the person is asked (a form, the confirmation page): the dry run's figures, checked again; what its digest covers. */

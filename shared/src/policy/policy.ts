@@ -4,6 +4,7 @@ import { AmountInUnit } from "../units/amount-in-unit.js";
 import { OperatorName } from "../schemas/api-user.js";
 import { formatIssues } from "../schemas/validation-message.js";
 import { errorMessage } from "../untrusted/error-message.js";
+import { localText, renderText, type LocalText, type TranslatableError } from "../l10n/translate.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
@@ -90,12 +91,16 @@ export type Policy = z.infer<typeof Policy>;
 
 export const DEFAULT_POLICY: Policy = Policy.parse({});
 
-export class PolicyFileError extends Error {
+/** A policy file that cannot be used: its English message, and its text for a surface that tells it in its reader's language. */
+export class PolicyFileError extends Error implements TranslatableError {
+  readonly text: LocalText;
   constructor(
     readonly path: string,
-    message: string,
+    problem: string | LocalText,
   ) {
-    super(`policy file ${path}: ${message}`);
+    const text = localText("policy file {0}: {1}", path, problem);
+    super(renderText(text));
+    this.text = text;
     this.name = "PolicyFileError";
   }
 }
@@ -106,13 +111,13 @@ export function loadPolicyFile(path: string): Policy {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw new PolicyFileError(path, `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new PolicyFileError(path, localText("cannot be read ({0})", (error as NodeJS.ErrnoException).code ?? String(error)));
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new PolicyFileError(path, `is not valid JSON (${errorMessage(error)})`);
+    throw new PolicyFileError(path, localText("is not valid JSON ({0})", errorMessage(error)));
   }
   const result = Policy.safeParse(json);
   if (!result.success) throw new PolicyFileError(path, formatIssues(result.error));

@@ -157,18 +157,18 @@ export type CommitResult =
   /** Nothing was sent: a step before the POST failed. */
   | { status: "failed"; message: string; text: LocalText; plan?: PlannedWrite }
   /** The POST was made and certainly not applied: the service refused it, or it never left. */
-  | { status: "rejected"; plan: PlannedWrite; message: string; text: LocalText; audit_problem: string | null }
+  | { status: "rejected"; plan: PlannedWrite; message: string; text: LocalText; audit_problem: LocalText | null }
   | {
       status: "submitted";
       plan: PlannedWrite;
       transaction: Transaction;
       looked_up: boolean;
-      audit_problem: string | null;
+      audit_problem: LocalText | null;
       standing?: SubmissionStanding;
       raced?: RacedWrite;
     }
   /** The answer was lost: it may be applied; the road keeps looking it up in the background. */
-  | { status: "uncertain"; plan: PlannedWrite; message: string; text: LocalText; candidates: Candidate[]; audit_problem: string | null };
+  | { status: "uncertain"; plan: PlannedWrite; message: string; text: LocalText; candidates: Candidate[]; audit_problem: LocalText | null };
 
 /** The question to put to the person before a confirmation: the plan checked again on fresh data, with the dry run's figures. */
 export type QuestionResult = { status: "question"; plan: PlannedWrite; sealed: SealedIntent } | StoppedBeforeSending;

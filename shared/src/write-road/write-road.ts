@@ -460,12 +460,12 @@ export class WriteRoad {
   }
 
   /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */
-  async #auditAfterSend(inputs: AuditInput[]): Promise<string | null> {
+  async #auditAfterSend(inputs: AuditInput[]): Promise<LocalText | null> {
     try {
       for (const input of inputs) await this.ports.store.append(input);
       return null;
     } catch (error) {
-      return `the audit log could not be written (${errorMessage(error)}): this write is missing from it and from the daily limits`;
+      return localText("the audit log could not be written ({0}): this write is missing from it and from the daily limits", errorLocalText(error));
     }
   }
 }

@@ -2,10 +2,10 @@ import type { AuditRecord } from "../audit/audit-entry.js";
 import { AuditSealError } from "../audit/seal-file.js";
 import { foldTrace } from "../audit/write-traces.js";
 import type { Queryable } from "./database-pool.js";
-import { ChainWalk, chainWindow, foldStart, type ChainRow, type ChainWindow } from "./derived-rows.js";
+import { ChainWalk, chainWindow, foldStart, WINDOW_FIRST_SEQ, type ChainRow, type ChainWindow } from "./derived-rows.js";
 
 /** The window's first record and the one before it (or the chain's first two), through custody_audit_at. */
-const WINDOW_START_ROWS = "SELECT seq, hash, line FROM custody_audit WHERE seq >= (SELECT min(seq) FROM custody_audit WHERE at >= $1) - 1 ORDER BY seq LIMIT 2";
+const WINDOW_START_ROWS = `SELECT seq, hash, line FROM custody_audit WHERE seq >= ${WINDOW_FIRST_SEQ} - 1 ORDER BY seq LIMIT 2`;
 
 /**
  * The chain's window as this process last checked it (ChainWindow: the fold, and the last record

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { AuditSealKey, type GuardStore, type ReservationRequest } from "@custody/shared";
-import { openPostgresGuardStore, resealPostgresAudit, verifySealedPostgresAudit } from "@custody/shared/postgres-store";
+import { AuditSealKey, type ReservationRequest } from "@custody/shared";
+import { openPostgresGuardStore, resealPostgresAudit, verifySealedPostgresAudit, type PostgresGuardStore } from "@custody/shared/postgres-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 import { reservation } from "./guard-store-behaviours.js";
@@ -17,7 +17,7 @@ afterAll(() => cluster?.stop());
 
 const key = new AuditSealKey(randomBytes(32));
 
-async function database(): Promise<{ url: string; psql: (sql: string) => string; open: () => Promise<GuardStore> }> {
+async function database(): Promise<{ url: string; psql: (sql: string) => string; open: () => Promise<PostgresGuardStore> }> {
   const url = cluster.createDatabase("derived");
   const name = url.split("/").at(-1) as string;
   return { url, psql: (sql) => cluster.psql(name, sql), open: () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }) };
@@ -109,5 +109,95 @@ describe("PostgreSQL's derived rows", () => {
     db.psql("UPDATE custody_commitments SET amount = 0");
     await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(/the audit chain's record [0-9]+ is not the record its hash seals/);
     await store.close();
+  });
+});
+
+// The check at each reservation, its cost following what is new: a process keeps the window it
+// checked and reads only the records appended since; the store counts the chain's rows its checks
+// read (chainRowsRead).
+
+/** Records of the day before the first reservation: what a full read of the window reads, and a caught-up one does not. */
+const DAY = 300;
+
+async function busyDay(store: PostgresGuardStore): Promise<void> {
+  for (let index = 0; index < DAY; index += 1) {
+    await store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: { index } });
+  }
+}
+
+async function reserved(store: PostgresGuardStore, request: ReservationRequest): Promise<void> {
+  expect(await store.reserve(today(request))).toMatchObject({ reserved: true });
+}
+
+/** The chain's rows the store's checks read while `work` ran. */
+async function rowsReadBy(store: PostgresGuardStore, work: () => Promise<unknown>): Promise<number> {
+  const before = store.chainRowsRead;
+  await work();
+  return store.chainRowsRead - before;
+}
+
+describe("the derived rows' check at each reservation", () => {
+  it("reads the day's window once, then only the records appended since", async () => {
+    const db = await database();
+    const store = await db.open();
+    await busyDay(store);
+    expect(await rowsReadBy(store, () => reserved(store, reservation("cw-1", 6n)))).toBeGreaterThanOrEqual(DAY);
+    await store.append({ event: "submitted", surface: "mcp", operator: "alice_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} });
+    // The window's start (2 rows), the last record checked, its own `reserved` record and the `submitted` one.
+    expect(await rowsReadBy(store, () => reserved(store, reservation("cw-2", 3n)))).toBe(5);
+    expect(await store.reserve(today(reservation("cw-3", 2n)))).toMatchObject({
+      reserved: false,
+      reason: "daily_limit",
+      finding: { facts: { spent_last_24h: "9" } },
+    });
+    await store.close();
+  });
+
+  // The write traces' case repeats the intent: the rows' duplicate check would let it through once its trace is gone.
+  it.each([
+    [
+      "committed amounts deleted",
+      "DELETE FROM custody_commitments WHERE key = 'cw-1'",
+      /custody_commitments counts 0 base units of polkadot .* the audit chain's records count 6/,
+      {},
+    ],
+    [
+      "a committed amount lowered",
+      "UPDATE custody_commitments SET amount = 1 WHERE key = 'cw-1'",
+      /custody_commitments counts 1 base units .* the audit chain's records count 6/,
+      {},
+    ],
+    [
+      "write traces deleted",
+      "DELETE FROM custody_write_traces",
+      /custody_write_traces lacks the write cw-1 that the audit chain records/,
+      { fingerprint: "e".repeat(64) },
+    ],
+  ])("%s between two reservations of one process are caught by the window it kept", async (_what, tamper, refusal, intent) => {
+    const db = await database();
+    const store = await db.open();
+    await busyDay(store);
+    await reserved(store, reservation("cw-1", 6n, intent));
+    db.psql(tamper);
+    const read = await rowsReadBy(store, () => expect(store.reserve(today(reservation("cw-2", 1n, intent)))).rejects.toThrow(refusal));
+    expect(read).toBeLessThan(10);
+    await store.close();
+  });
+
+  it("folds the records another process appended since, and holds their rows to them", async () => {
+    const db = await database();
+    const first = await db.open();
+    const second = await db.open();
+    await busyDay(first);
+    expect(await first.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+    expect(await second.reserve(today(reservation("cw-2", 3n)))).toMatchObject({ reserved: true });
+    // The table's 9 must be the fold's: the second process's record was read and folded.
+    expect(await rowsReadBy(first, () => reserved(first, reservation("cw-3", 1n)))).toBeLessThan(10);
+    db.psql("DELETE FROM custody_commitments WHERE key = 'cw-2'");
+    await expect(first.reserve(today(reservation("cw-4", 1n)))).rejects.toThrow(
+      /custody_commitments counts 7 base units .* the audit chain's records count 10/,
+    );
+    await first.close();
+    await second.close();
   });
 });

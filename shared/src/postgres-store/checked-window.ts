@@ -1,0 +1,97 @@
+import type { AuditRecord } from "../audit/audit-entry.js";
+import { AuditSealError } from "../audit/seal-file.js";
+import { foldTrace } from "../audit/write-traces.js";
+import type { Queryable } from "./database-pool.js";
+import { ChainWalk, chainWindow, foldStart, WINDOW_FIRST_SEQ, type ChainRow, type ChainWindow } from "./derived-rows.js";
+
+/** The window's first record and the one before it (or the chain's first two), through custody_audit_at. */
+const WINDOW_START_ROWS = `SELECT seq, hash, line FROM custody_audit WHERE seq >= ${WINDOW_FIRST_SEQ} - 1 ORDER BY seq LIMIT 2`;
+
+/**
+ * The chain's window as this process last checked it (ChainWindow: the fold, and the last record
+ * read and checked), kept between reservations so that each reads only the records appended since,
+ * not the window again (issue 18's check of the derived rows; a busy team's day of records was read,
+ * parsed and hashed at every reservation). Call under the chain's lock.
+ *
+ * Only records read from the chain and checked go into it (never what this process appends, so a
+ * transaction that rolls back leaves nothing it did not commit). It is a cache of checked data, never
+ * something a request needs from an earlier one: whatever it cannot vouch for costs the whole
+ * window's read (chainWindow), which is also what a fresh process does and what finds every fault:
+ * the last record it checked is no longer that record (its hash), the window's start does not hold
+ * (ChainWalk's rules on its first record and the one before it) or lies before the fold's first
+ * record or after its last, a new record does not continue the chain, a new `sealed` record (a
+ * person's reseal starts the fold again from the chain as it stands), or an earlier window asked for.
+ * A record edited after it was checked is not read again here: the fold keeps what the chain said
+ * when checked, the derived rows are still held to it, and the edit breaks the chain's link to the
+ * sealed tail, which opening the store and verify-audit check.
+ */
+export class CheckedWindow {
+  #kept: ChainWindow | null = null;
+  #rowsRead = 0;
+
+  /** Rows of custody_audit the checks have read so far (for tests and the bench: what a reservation's check costs). */
+  get rowsRead(): number {
+    return this.#rowsRead;
+  }
+
+  /** The window since `since`, checked against the chain; an AuditSealError when the chain is not intact there. */
+  async since(db: Queryable, since: Date): Promise<ChainWindow> {
+    const kept = this.#kept;
+    // Dropped first: a check that fails half-way leaves no fold it did not finish.
+    this.#kept = null;
+    const counted = (count: number) => (this.#rowsRead += count);
+    const window = (kept === null ? null : await this.#caughtUp(db, kept, since)) ?? (await chainWindow(db, since, counted));
+    if (window.last !== null) this.#kept = window;
+    return window;
+  }
+
+  /** The kept window with the records appended since folded in, or null when it cannot vouch for the window since `since`. */
+  async #caughtUp(db: Queryable, kept: ChainWindow, since: Date): Promise<ChainWindow | null> {
+    const last = kept.last;
+    if (last === null || since < kept.since) return null;
+    const from = foldStart(since);
+    const start = await this.#read(db, WINDOW_START_ROWS, [from]);
+    const first = firstInWindow(start, from);
+    if (first === null || first < kept.firstSeq || first > last.seq + 1) return null;
+    const rows = await this.#read(db, "SELECT seq, hash, line FROM custody_audit WHERE seq >= $1 ORDER BY seq", [last.seq]);
+    if (rows[0]?.seq !== String(last.seq) || rows[0].hash !== last.hash) return null;
+    const walk = new ChainWalk(from, last);
+    const records: AuditRecord[] = [];
+    try {
+      for (const row of rows.slice(1)) records.push(walk.take(row) as AuditRecord);
+    } catch (error) {
+      if (error instanceof AuditSealError) return null;
+      throw error;
+    }
+    if (records.some((record) => record.event === "sealed")) return null;
+    for (const record of records) {
+      kept.commitments.fold(record);
+      foldTrace(kept.traces, record);
+    }
+    // What is older than the fold's start no query of this window or a later one counts.
+    kept.commitments.prune(from.getTime());
+    for (const [reference, trace] of kept.traces) if (Date.parse(trace.reserved_at) < from.getTime()) kept.traces.delete(reference);
+    return { ...kept, since: from > kept.since ? from : kept.since, last: walk.previous };
+  }
+
+  async #read(db: Queryable, sql: string, values: unknown[]): Promise<ChainRow[]> {
+    const { rows } = await db.query<ChainRow>(sql, values);
+    this.#rowsRead += rows.length;
+    return rows;
+  }
+}
+
+/** The window's first record's number, when the window's start holds (ChainWalk), else null. */
+function firstInWindow(start: readonly ChainRow[], from: Date): number | null {
+  const walk = new ChainWalk(from);
+  try {
+    for (const row of start) {
+      const record = walk.take(row);
+      if (record !== null) return record.seq;
+    }
+  } catch (error) {
+    if (error instanceof AuditSealError) return null;
+    throw error;
+  }
+  return null;
+}

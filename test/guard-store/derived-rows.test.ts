@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { AuditSealKey, type ReservationRequest } from "@custody/shared";
+import { randomBytes, randomUUID } from "node:crypto";
+import { AuditSealKey, auditLine, sealAuditRecord, type ReservationRequest } from "@custody/shared";
 import { openPostgresGuardStore, resealPostgresAudit, verifySealedPostgresAudit, type PostgresGuardStore } from "@custody/shared/postgres-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
@@ -100,6 +100,37 @@ describe("PostgreSQL's derived rows", () => {
       await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
     },
   );
+
+  it("every record's time moved before the window, with the rows, does not empty the day: the last record's sealed time says otherwise", async () => {
+    const db = await database();
+    const store = await db.open();
+    expect(await store.reserve(today(reservation("cw-0", 1n)))).toMatchObject({ reserved: true });
+    expect(await store.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+    db.psql("UPDATE custody_audit SET at = '2000-01-01'");
+    db.psql("DELETE FROM custody_commitments");
+    db.psql("DELETE FROM custody_write_traces");
+    await expect(store.reserve(today(reservation("cw-2", 6n)))).rejects.toThrow(/the audit chain's window starts at record [0-9]+, which .*reseal-audit/);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
+  });
+
+  it("a record appended after the sealed last one, hashed and linked as an append would, is refused: no append seals over it", async () => {
+    const db = await database();
+    const store = await db.open();
+    expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
+    const [seq = "", hash = ""] = db.psql("SELECT seq || ' ' || hash FROM custody_audit ORDER BY seq DESC LIMIT 1").trim().split(" ");
+    const forged = sealAuditRecord({ ...reservation("cw-x", 1n).record, event: "dry_run" }, { seq: Number(seq) + 1, prevHash: hash }, new Date());
+    const line = auditLine(forged).replaceAll("'", "''");
+    db.psql(
+      "INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) " +
+        `VALUES (${forged.seq}, '${forged.at}', '${forged.event}', '${forged.operator}', '${forged.hash}', '${line}', '${randomUUID()}')`,
+    );
+    await expect(store.reserve(reservation("cw-2", 1n))).rejects.toThrow(
+      /the audit chain has records after its sealed last record [0-9]+ \(up to record [0-9]+\)/,
+    );
+    await store.close();
+    await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
+  });
 
   it("a counting record edited in the chain (its hash not redone) is found by the window's fold", async () => {
     const db = await database();

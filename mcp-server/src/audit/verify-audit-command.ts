@@ -68,6 +68,8 @@ function problemWithSeal(seal: SealVerdict, verdict: AuditVerdict & { ok: true }
     `records${seal.kind === "shortened" && seal.bytes !== undefined ? `, ${seal.bytes} bytes` : ""})`;
   const sealed = (at: SealedAt) => `record ${at.seq}${at.offset === undefined ? "" : `, ending at byte ${at.offset}`} (hash ${at.hash})`;
   if (seal.kind === "shortened") return `SHORTENED: ${ends}; its seal says its last record is ${sealed(seal.seal)}: records were cut from its end`;
+  if (seal.kind === "extended")
+    return `NOT SEALED TO ITS END: ${ends}; its seal says its last record is ${sealed(seal.seal)}: the records after it were not appended by the guard`;
   if (seal.kind === "differs") return `NOT THE SEALED LOG: ${ends}; its seal says its last record is ${sealed(seal.seal)}, and another record is there`;
   if (seal.kind === "unauthentic") return `SEAL NOT TRUSTED: ${seal.reason}`;
   if (seal.kind === "missing") return `SEAL MISSING: ${seal.reason}; the store refuses to open it`;

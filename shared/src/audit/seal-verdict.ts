@@ -20,6 +20,8 @@ export type SealVerdict =
   | { kind: "shortened"; seal: SealedAt; bytes?: number }
   /** Another record is where the sealed one was. */
   | { kind: "differs"; seal: SealedAt }
+  /** Records follow the sealed last record that no append sealed (a database's chain: every append seals its own record). */
+  | { kind: "extended"; seal: SealedAt }
   /** The seal itself cannot be trusted (another key, edited, unreadable). */
   | { kind: "unauthentic"; reason: string };
 

@@ -42,6 +42,15 @@ export interface ChainRow {
   line: string;
 }
 
+/** A row's line as JSON, or null when it is not JSON (an edited row: refused as one whose hash does not seal it). */
+function parsedLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return null;
+  }
+}
+
 /** Where the fold of a window starting at `since` starts: the clock slack before it. */
 export function foldStart(since: Date): Date {
   return new Date(since.getTime() - CLOCK_SLACK_MS);
@@ -61,7 +70,7 @@ export class ChainWalk {
 
   /** The row's record when it is in the window; null for the record before the window. */
   take(row: ChainRow): AuditRecord | null {
-    const parsed = AuditRecord.safeParse(JSON.parse(row.line));
+    const parsed = AuditRecord.safeParse(parsedLine(row.line));
     const record = parsed.success ? parsed.data : null;
     if (record === null || String(record.seq) !== row.seq || record.hash !== row.hash || auditHash(withoutHash(record)) !== record.hash) {
       throw new AuditSealError(`the audit chain's record ${row.seq} is not the record its hash seals (it was edited); ${RESEAL}`);
@@ -106,7 +115,10 @@ export const WINDOW_FIRST_SEQ = "(SELECT min(seq) FROM (SELECT seq FROM custody_
  */
 export async function chainWindow(db: Queryable, since: Date, onRows: (count: number) => void = () => {}): Promise<ChainWindow> {
   const from = foldStart(since);
-  const { rows } = await db.query<ChainRow>(`SELECT seq, hash, line FROM custody_audit WHERE seq >= ${WINDOW_FIRST_SEQ} - 1 ORDER BY seq`, [from]);
+  let { rows } = await db.query<ChainRow>(`SELECT seq, hash, line FROM custody_audit WHERE seq >= ${WINDOW_FIRST_SEQ} - 1 ORDER BY seq`, [from]);
+  // No record's time column is in the window: the last record's sealed time must be before it too, or the
+  // columns were moved back (the whole day would fold as empty); ChainWalk refuses such a last record.
+  if (rows.length === 0) ({ rows } = await db.query<ChainRow>("SELECT seq, hash, line FROM custody_audit ORDER BY seq DESC LIMIT 1"));
   onRows(rows.length);
   const walk = new ChainWalk(from);
   const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map(), firstSeq: 0, last: null };

@@ -29,13 +29,16 @@ export async function tableSeal(db: Queryable, key: AuditSealKey): Promise<Chain
 }
 
 /**
- * Whether the chain holds its sealed record: "shortened" when its last record is below it, "differs"
- * when another record has its sequence number, else "holds".
+ * Whether the chain holds its sealed record as its last: "shortened" when its last record is below it,
+ * "differs" when another record has its sequence number, "extended" when records follow it (every
+ * append seals its record in its own transaction, so a record after the seal was written some other
+ * way), else "holds".
  */
-export async function chainAgainstSeal(db: Queryable, seal: ChainPoint): Promise<"holds" | "shortened" | "differs"> {
+export async function chainAgainstSeal(db: Queryable, seal: ChainPoint): Promise<"holds" | "shortened" | "differs" | "extended"> {
   const { rows } = await db.query<{ hash: string }>("SELECT hash FROM custody_audit WHERE seq = $1", [seal.seq]);
   if (rows[0] === undefined) return (await lastSeq(db)) < seal.seq ? "shortened" : "differs";
-  return rows[0].hash === seal.hash ? "holds" : "differs";
+  if (rows[0].hash !== seal.hash) return "differs";
+  return (await lastSeq(db)) > seal.seq ? "extended" : "holds";
 }
 
 /** The chain's last record's sequence number, or -1 for an empty chain. */
@@ -72,6 +75,12 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
     );
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
+  if (standing === "extended") {
+    throw new AuditSealError(
+      `the audit chain has records after its sealed last record ${seal.seq} (up to record ${await lastSeq(db)}): ` +
+        `no append of the guard wrote them; ${RESEAL}`,
+    );
+  }
   return true;
 }
 

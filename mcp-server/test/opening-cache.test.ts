@@ -352,6 +352,29 @@ describe("what the front reads before and around the hand-over", () => {
     expect(stderr).not.toContain("differed from the server's own");
   });
 
+  it("an opening request the server answers as the cache holds it leaves the file as it is", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    first.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    first.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    first.send('{"jsonrpc":"2.0","id":3,"method":"ping"}');
+    await first.answer(3);
+    expect((await first.end()).code).toBe(0);
+    const [file] = cacheFiles(home);
+    const written = lstatSync(file as string).ino;
+    // The opening from the cache, then a ping the loaded server answers (recorded, the same answer as the cache's).
+    const second = rawSession(home, env);
+    second.send(RAW_INITIALIZE);
+    second.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    second.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    await second.answer(2);
+    second.send('{"jsonrpc":"2.0","id":3,"method":"ping"}');
+    await second.answer(3);
+    expect((await second.end()).code).toBe(0);
+    expect(lstatSync(file as string).ino).toBe(written);
+  });
+
   it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {
     const { home, env } = setting();
     const deep = "[".repeat(100_000) + "]".repeat(100_000);

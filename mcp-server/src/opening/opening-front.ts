@@ -43,6 +43,10 @@ function parsedAnswer(line: string): ServerAnswer | null {
   }
 }
 
+function sameAnswer(known: Record<string, unknown> | undefined, result: Record<string, unknown>): boolean {
+  return known !== undefined && JSON.stringify(known) === JSON.stringify(result);
+}
+
 function isResult(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -298,7 +302,7 @@ class OpeningFront {
     const own = isResult(answer.result) ? answer.result : undefined;
     if (replayed.message.method === "initialize" || replayed.message.method === "server/discover")
       this.#listChanged = (own as { capabilities?: { tools?: { listChanged?: unknown } } } | undefined)?.capabilities?.tools?.listChanged === true;
-    if (own !== undefined && given !== undefined && JSON.stringify(given) === JSON.stringify(own)) return;
+    if (own !== undefined && sameAnswer(given, own)) return;
     this.#stale.push(replayed.message.method);
     if (replayed.message.method === "tools/list") this.#staleTools = true;
     if (own === undefined) {
@@ -307,7 +311,9 @@ class OpeningFront {
     } else this.#keep(fingerprint, own);
   }
 
+  /** The server's answer kept for the next start; the file is written again only when it is new or changed. */
   #keep(fingerprint: string, result: Record<string, unknown>): void {
+    if (sameAnswer(this.#answers.get(fingerprint), result)) return;
     this.#answers.delete(fingerprint);
     this.#answers.set(fingerprint, result);
     this.#changed = true;

@@ -119,6 +119,25 @@ describe.each<Generation>(["2025-11-25", "2026-07-28"])("the opening over stdio,
     for (const file of cacheFiles(home)) expect(readFileSync(file, "utf8")).not.toContain(SECRET);
   });
 
+  it("the embedded demo workspace (no base URL, the README's start) answers its second start's opening from the cache", async () => {
+    const home = childHome();
+    const told: unknown[] = [];
+    for (const round of [1, 2]) {
+      const started = await start(generation, home, {});
+      try {
+        told.push(await opening(started));
+        expect(await answeredFromCache(started), `start ${round}`).toBe(round === 1 ? null : ANSWERED[generation]);
+        const accounts = await call(started.client, "list_accounts");
+        expect((accounts.structured.accounts as { name: string }[]).map((account) => account.name)).toContain(DEMO.dotStaking);
+        expect(started.toolsChanged()).toBe(0);
+      } finally {
+        await started.client.close();
+      }
+    }
+    expect(told[1]).toEqual(told[0]);
+    expect(cacheFiles(home)).toHaveLength(1);
+  });
+
   it("a changed policy file or setting misses the cache", async () => {
     const { home, env } = setting();
     const policy = join(tempDir("custody-mcp-policy-"), "policy.json");

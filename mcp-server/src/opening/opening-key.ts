@@ -36,8 +36,9 @@ function keyed(option: OptionDeclaration, value: string | boolean | undefined): 
  * which name every chunk by its content hash), every flag and every variable of the options
  * registry as the server reads them (a secret only as set or not: `keyed`), and the policy file's
  * content. Null when the process does not serve stdio from its configuration alone: --http,
- * --help, a command, arguments it would refuse, no base URL (the embedded workspace's address,
- * part of the instructions, is chosen at start), or a file it cannot read.
+ * --help, a command, arguments it would refuse, or a file it cannot read. Without a base URL the
+ * server starts the embedded demo workspace, whose opening answers name no address: keyed as the
+ * settings read, like any other.
  */
 export function openingConfigurationKey(entry: string, argv: readonly string[], env: Env): string | null {
   let values: Record<string, string | boolean | undefined>;
@@ -53,7 +54,6 @@ export function openingConfigurationKey(entry: string, argv: readonly string[], 
     const value = values[flag] ?? env[variable];
     return typeof value === "string" && value !== "" ? value : null;
   };
-  if (setting(OPTIONS.baseUrl.flag, OPTIONS.baseUrl.env) === null) return null;
   const bundle = boundedRead(entry, MAX_ENTRY_BYTES);
   if (bundle === null) return null;
   const hash = createHash("sha256");

@@ -18,8 +18,9 @@ const PERSON_CONFIRMS =
 /** What the model is told once, at initialisation. */
 export function serverInstructions(ctx: Pick<DeferredContext, "operator" | "embedded" | "policy">, workspace: string): string {
   const where = ctx.embedded
-    ? "EMBEDDED DEMO: no base URL was configured, so this server runs the custody emulator in-process " +
-      `on its demo workspace (${workspace}); nothing here touches real funds.`
+    ? // Not its address: chosen at each start, it would keep the opening from being answered from the cache (src/opening/).
+      "EMBEDDED DEMO: no base URL was configured, so this server runs the custody emulator in-process " +
+      "on its demo workspace; nothing here touches real funds."
     : `Workspace: ${workspace}.`;
   return [
     `Custody workspace tools, acting as API operator ${ctx.operator}. ${where}`,

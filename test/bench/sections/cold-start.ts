@@ -93,6 +93,8 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
   const emptyCacheHome = join(input.workDir, "empty-answers-cache");
   const emptyCache = { args: custody.args, env: { ...custody.env, XDG_CACHE_HOME: emptyCacheHome } };
   const emptyAnswers = () => rmSync(join(emptyCacheHome, "custody-mcp", "opening-answers"), { recursive: true, force: true });
+  // The README's start: no base URL, so the server starts the emulator in-process on the demo workspace.
+  const embedded = { args: custody.args, env: { PATH: custody.env.PATH ?? "", HOME: custody.env.HOME ?? "" } };
   const variants: Variant[] = [
     { key: "floor", label: "hand-written stdio JSON-RPC responder (floor)", command: { args: [MINIMAL_RESPONDER], env: baseEnv }, revision: "2025-11-25" },
     { key: "one_tool", label: "SDK v2 McpServer, one tool, esbuild bundle, 2025-11-25", command: { args: [oneTool], env: baseEnv }, revision: "2025-11-25" },
@@ -111,6 +113,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       loaded: true,
       prepare: emptyAnswers,
     },
+    { key: "custody_embedded", label: "custody server bundle, embedded demo workspace (no base URL), 2025-11-25", command: embedded, revision: "2025-11-25" },
     {
       key: "one_tool_2026",
       label: "SDK v2 McpServer, one tool, 2026-07-28 (server/discover)",
@@ -118,6 +121,7 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
       revision: "2026-07-28",
     },
     { key: "custody_2026", label: "custody server bundle, 2026-07-28 (server/discover)", command: custody, revision: "2026-07-28", loaded: true },
+    { key: "custody_embedded_2026", label: "custody server bundle, embedded demo workspace, 2026-07-28", command: embedded, revision: "2026-07-28" },
     {
       key: "custody_2026_empty_cache",
       label: "custody server bundle, 2026-07-28, opening answers cache empty",
@@ -212,6 +216,11 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
     measure: `custody server, its first start (opening answers cache empty): spawn to tools/list answered, ${generation} (median)`,
     note: "the whole server answers the opening, and its answers are recorded for the next start",
   });
+  const embeddedRow = (key: string, base: string, generation: string): Figure => ({
+    ...startRow(key, base, generation),
+    measure: `custody server on the embedded demo workspace (the README's start, no base URL): spawn to tools/list answered, ${generation} (median)`,
+    note: "the opening answered from the cache; the emulator starts in-process with the server, after the tools/list answer",
+  });
   const loadedRow = (key: string, base: string, generation: string): Figure => ({
     measure: `custody server: spawn to a prompts/list after tools/list answered (the whole server loaded), ${generation} (median)`,
     value: loadedMs(key),
@@ -224,6 +233,8 @@ export async function measureColdStart(input: ColdStartInput): Promise<ColdStart
   const figures: Figure[] = [
     startRow("custody", "one_tool", "2025-11-25", V1.custody),
     startRow("custody_2026", "one_tool_2026", "2026-07-28"),
+    embeddedRow("custody_embedded", "one_tool", "2025-11-25"),
+    embeddedRow("custody_embedded_2026", "one_tool_2026", "2026-07-28"),
     emptyCacheRow("custody_empty_cache", "one_tool", "2025-11-25"),
     emptyCacheRow("custody_2026_empty_cache", "one_tool_2026", "2026-07-28"),
     loadedRow("custody", "one_tool", "2025-11-25"),

@@ -81,6 +81,7 @@ export function nodeHttpTransport(baseUrl: URL): Transport {
         });
         res.on("end", () => finish({ status, headers: read, body: chunks.bytes() }));
         res.on("error", fail);
+        // Node reports a cut body as an error; a close without one must not leave the call to its timeout.
         res.on("close", () => fail(cutOff()));
       });
       // Kept for the request's whole life: an error after the answer settled must not go unheard.

@@ -21,6 +21,7 @@ import { SOLANA_PAYOUT, SOLANA_VALIDATOR } from "../currency-fixtures.js";
 import type { Scripted } from "./scripted-server.js";
 import { json, ScriptedServer, text } from "./scripted-server.js";
 import { TRANSPORTS } from "./transports.js";
+import { caught } from "./caught.js";
 import { healthWire, polkadotAccountWire, transactionWire } from "./wire-fixtures.js";
 
 const OPERATOR = "treasury-bot";
@@ -48,15 +49,6 @@ function client(options: Partial<CustodyClientOptions> = {}): CustodyClient {
 }
 
 const sendBody = () => buildSendRequest({ ...SOLANA_PAYOUT, note: { title: "payout-2024-03-ref-77", content: "March payout" } });
-
-async function caught(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-}
 
 const repeat = (times: number, answer: Scripted): Scripted[] => Array.from({ length: times }, () => answer);
 

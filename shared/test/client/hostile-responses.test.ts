@@ -6,6 +6,7 @@ import { buildSendRequest } from "../../src/kinds/send/send-request.js";
 import { SOL, SOLANA_RECIPIENT } from "../currency-fixtures.js";
 import { json, ScriptedServer, text } from "./scripted-server.js";
 import { TRANSPORTS } from "./transports.js";
+import { caught } from "./caught.js";
 import { healthWire, transactionWire } from "./wire-fixtures.js";
 
 // A service (or anything posing as one) may answer too much, or answer text meant for a model:
@@ -32,15 +33,6 @@ function client(maxResponseBytes?: number): CustodyClient {
     ...transport,
     ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
   });
-}
-
-async function caught(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a failure");
 }
 
 const sendBody = () =>

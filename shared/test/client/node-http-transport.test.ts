@@ -127,6 +127,11 @@ describe("connections", () => {
     expect(Date.now() - idleSince).toBeLessThan(5_000);
   }, 10_000);
 
+  it("an answer slower than the idle connections' limit still arrives", async () => {
+    const served = await serve((req, res, connection) => setTimeout(() => healthy(req, res, connection), 4_300));
+    expect((await client(served, { timeoutMs: 10_000 }).health()).status).toBe("ok");
+  }, 10_000);
+
   it("an abort closes the request's connection", async () => {
     const served = await serve(() => {});
     const controller = new AbortController();

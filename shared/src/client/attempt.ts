@@ -37,9 +37,9 @@ export interface Exchange {
 }
 
 /**
- * Sends one request without following redirects and reads its answer's body under maxBytes
- * (shared's node:http client by default, a given fetch otherwise). It may throw only errors that
- * describeNetworkFailure classifies.
+ * Sends one request without following redirects (one would carry the operator header elsewhere)
+ * and reads its answer's body under maxBytes (shared's node:http client by default, a given fetch
+ * otherwise). It may throw only errors that describeNetworkFailure classifies.
  */
 export type Transport = (request: AttemptRequest, maxBytes: number) => Exchange;
 

@@ -2,6 +2,7 @@ import { localText } from "../l10n/translate.js";
 import { parseJsonExact } from "../json/exact-json.js";
 import type { ErrorBody as ErrorBodyType } from "../schemas/error-body.js";
 import { ErrorBody, UNKNOWN_OPERATOR_ERROR_NAME } from "../schemas/error-body.js";
+import type { ResponseHeaders } from "./attempt.js";
 import type { ApiErrorInit, HttpMethod } from "./errors.js";
 import { CustodyApiError, RateLimitedError, trimForError, UnknownOperatorError } from "./errors.js";
 import { parseRetryAfterMs } from "./retry-delay.js";
@@ -11,7 +12,7 @@ export interface FailedResponse {
   method: HttpMethod;
   path: string;
   status: number;
-  headers: Headers;
+  headers: ResponseHeaders;
   text: string;
   attempts: number;
 }

@@ -1,25 +1,53 @@
+/** Whether an answer's declared length (its Content-Length) alone is over the limit: then nothing of it is read. */
+export function declaresMoreThan(contentLength: string | null | undefined, maxBytes: number): boolean {
+  return Number(contentLength ?? Number.NaN) > maxBytes;
+}
+
+/** An answer's body as it streams in, refused as soon as it passes maxBytes (whatever its Content-Length said). */
+export class BoundedChunks {
+  readonly #chunks: Uint8Array[] = [];
+  #size = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Keeps the chunk; false once the body is longer than the limit (stop reading it). */
+  add(chunk: Uint8Array): boolean {
+    this.#size += chunk.byteLength;
+    if (this.#size > this.maxBytes) return false;
+    this.#chunks.push(chunk);
+    return true;
+  }
+
+  bytes(): Uint8Array {
+    return this.#chunks.length === 1 ? (this.#chunks[0] as Uint8Array) : Buffer.concat(this.#chunks);
+  }
+}
+
+const decoder = new TextDecoder();
+
+/** The body as text, as response.text() gives it: invalid sequences replaced, a leading BOM dropped. */
+export function decodeBody(body: Uint8Array): string {
+  return decoder.decode(body);
+}
+
 /**
  * A fetch answer's body, or null as soon as it is known to be longer than maxBytes: refused on its
  * declared length before anything is read, else read until it passes the limit (the rest is not read).
  */
 export async function readBoundedBody(response: Response, maxBytes: number): Promise<Uint8Array | null> {
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes || !response.body) {
+  const tooLong = declaresMoreThan(response.headers.get("content-length"), maxBytes);
+  if (tooLong || !response.body) {
     await response.body?.cancel();
-    return declared > maxBytes ? null : new Uint8Array();
+    return tooLong ? null : new Uint8Array();
   }
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const chunks = new BoundedChunks(maxBytes);
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (done) return chunks.bytes();
+    if (!chunks.add(value)) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
   }
-  return Buffer.concat(chunks);
 }

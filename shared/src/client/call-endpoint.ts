@@ -6,8 +6,8 @@ import type { CallOptions, ClientConfig } from "./client-options.js";
 import { resolveTimeout } from "./client-options.js";
 import type { CustodyError, HttpMethod } from "./errors.js";
 import { AmbiguousWriteError, InvalidInputError, NetworkError, ResponseValidationError, TimeoutError } from "./errors.js";
-import type { AttemptResult } from "./fetch-attempt.js";
-import { fetchAttempt } from "./fetch-attempt.js";
+import type { AttemptRequest, AttemptResult } from "./attempt.js";
+import { attempt } from "./attempt.js";
 import { fieldIssues } from "../schemas/field-issues.js";
 import { parseRetryAfterMs, retryWaitMs } from "./retry-delay.js";
 import { errorMessage } from "../untrusted/error-message.js";
@@ -72,22 +72,14 @@ function headersFor(config: ClientConfig, hasBody: boolean): Record<string, stri
 export async function callEndpoint<S extends z.ZodType>(config: ClientConfig, call: EndpointCall<S>, options: CallOptions = {}): Promise<z.output<S>> {
   const timeoutMs = resolveTimeout(`${call.method} ${call.path} call options`, options.timeoutMs, config.timeoutMs);
   const bodyText = call.body === undefined ? undefined : encodeBody(call.method, call.path, call.body);
-  const init: RequestInit = { method: call.method, headers: headersFor(config, bodyText !== undefined) };
-  if (bodyText !== undefined) init.body = bodyText;
-  const attempt = async () => {
-    const result = await fetchAttempt({
-      fetch: config.fetch,
-      url: config.baseUrl + call.path,
-      init,
-      timeoutMs,
-      signal: options.signal,
-      maxBytes: config.maxResponseBytes,
-    });
+  const request: AttemptRequest = { method: call.method, path: call.path, headers: headersFor(config, bodyText !== undefined), body: bodyText };
+  const send = async () => {
+    const result = await attempt({ transport: config.transport, request, timeoutMs, signal: options.signal, maxBytes: config.maxResponseBytes });
     if (result.kind === "response") config.serviceClock.observe(result.headers.get("date"));
     return result;
   };
-  if (call.method === "POST") return postOnce(config, call, bodyText, timeoutMs, options.signal, attempt);
-  return getWithRetries(config, call, timeoutMs, options.signal, attempt);
+  if (call.method === "POST") return postOnce(config, call, bodyText, timeoutMs, options.signal, send);
+  return getWithRetries(config, call, timeoutMs, options.signal, send);
 }
 
 async function getWithRetries<S extends z.ZodType>(
@@ -95,12 +87,12 @@ async function getWithRetries<S extends z.ZodType>(
   call: EndpointCall<S>,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-  attempt: () => Promise<AttemptResult>,
+  send: () => Promise<AttemptResult>,
 ): Promise<z.output<S>> {
   const { method, path } = call;
   for (let index = 0; ; index += 1) {
     const attempts = index + 1;
-    const result = await attempt();
+    const result = await send();
     let failure: CustodyError;
     let retryAfterMs: number | null = null;
     switch (result.kind) {
@@ -131,12 +123,12 @@ async function postOnce<S extends z.ZodType>(
   bodyText: string | undefined,
   timeoutMs: number,
   signal: AbortSignal | undefined,
-  attempt: () => Promise<AttemptResult>,
+  send: () => Promise<AttemptResult>,
 ): Promise<z.output<S>> {
   const { method, path } = call;
   // Nothing has left yet: an abort here is a plain abort, not an ambiguous write.
   if (signal?.aborted) throw signal.reason;
-  const result = await attempt();
+  const result = await send();
   const ambiguous = (reason: AmbiguousWriteError["reason"], cause: unknown, status?: number) =>
     new AmbiguousWriteError({ method, path, reason, status, requestBody: call.body?.value, requestBodyText: bodyText, cause });
   switch (result.kind) {

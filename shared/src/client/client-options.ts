@@ -3,6 +3,9 @@ import { OperatorName } from "../schemas/api-user.js";
 import { InvalidInputError } from "./errors.js";
 import { fieldIssues } from "../schemas/field-issues.js";
 import { ServiceClock } from "./service-clock.js";
+import type { Transport } from "./attempt.js";
+import { fetchTransport } from "./fetch-transport.js";
+import { nodeHttpTransport } from "./node-http-transport.js";
 
 export interface RetryOptions {
   /** Retries of a GET after its first attempt (default 3). POSTs are never retried. */
@@ -23,6 +26,7 @@ export interface CustodyClientOptions {
   /** Per-attempt timeout, default 30000 ms. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /** Requests go through this fetch instead of the client's own node:http connections (kept alive, one set per client). */
   fetch?: typeof fetch;
   userAgent?: string;
   /**
@@ -50,7 +54,8 @@ export interface ClientConfig {
   baseDelayMs: number;
   maxDelayMs: number;
   random: () => number;
-  fetch: typeof fetch;
+  /** How requests are sent: node:http by default, the given fetch otherwise. */
+  transport: Transport;
   userAgent: string | undefined;
   headers: Readonly<Record<string, string>>;
   maxResponseBytes: number;
@@ -120,15 +125,16 @@ export function resolveClientOptions(options: CustodyClientOptions): ClientConfi
   if (!parsed.success) throw new InvalidInputError("CustodyClient options", fieldIssues(parsed.error));
   const { baseUrl, operator, timeoutMs, retry, userAgent, headers, maxResponseBytes } = parsed.data;
   const url = new URL(baseUrl);
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
   return {
-    baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, "")}`,
+    baseUrl: base,
     operator,
     timeoutMs: timeoutMs ?? DEFAULT_TIMEOUT_MS,
     retries: retry?.retries ?? DEFAULT_RETRIES,
     baseDelayMs: retry?.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
     maxDelayMs: retry?.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
     random: retry?.random ?? Math.random,
-    fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+    transport: options.fetch === undefined ? nodeHttpTransport(url) : fetchTransport(options.fetch, base),
     userAgent,
     headers: headers ?? {},
     maxResponseBytes: maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

@@ -1,0 +1,86 @@
+import { decodeBody } from "./bounded-body.js";
+import type { HttpMethod } from "./errors.js";
+import type { NetworkFailure } from "./network-failure.js";
+import { describeNetworkFailure } from "./network-failure.js";
+
+/** An answer's headers, read by name (case-insensitive): fetch's Headers, or node:http's through a reader. */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
+export type AttemptResult =
+  /** `oversized`: the body was longer than the limit and was not read; `text` says so. */
+  | { kind: "response"; status: number; headers: ResponseHeaders; text: string; oversized: boolean }
+  | { kind: "timeout" }
+  | { kind: "aborted"; reason: unknown }
+  | { kind: "network"; failure: NetworkFailure; error: unknown };
+
+export interface AttemptRequest {
+  method: HttpMethod;
+  /** The service path with its query, appended to the base URL's. */
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+}
+
+/** An answer whose body was read whole, or refused (null) as longer than the limit. */
+export interface Answer {
+  status: number;
+  headers: ResponseHeaders;
+  body: Uint8Array | null;
+}
+
+/** One exchange under way: its answer, and how to stop it (the answer then rejects). */
+export interface Exchange {
+  answer: Promise<Answer>;
+  abort(): void;
+}
+
+/**
+ * Sends one request without following redirects (one would carry the operator header elsewhere)
+ * and reads its answer's body under maxBytes (shared's node:http client by default, a given fetch
+ * otherwise). It may throw only errors that describeNetworkFailure classifies.
+ */
+export type Transport = (request: AttemptRequest, maxBytes: number) => Exchange;
+
+export interface AttemptInput {
+  transport: Transport;
+  request: AttemptRequest;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  maxBytes: number;
+}
+
+/**
+ * One HTTP exchange, the body read in full, under a timeout that covers both the request and
+ * the body (one timer: a deadline, not an idle timeout, so a body that trickles in still ends
+ * on time). Never throws: every outcome is a result.
+ */
+export async function attempt(input: AttemptInput): Promise<AttemptResult> {
+  const { signal } = input;
+  if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
+  let exchange: Exchange | undefined;
+  let abortedBy: "timeout" | "caller" | null = null;
+  const timer = setTimeout(() => {
+    abortedBy ??= "timeout";
+    exchange?.abort();
+  }, input.timeoutMs);
+  const onAbort = () => {
+    abortedBy ??= "caller";
+    exchange?.abort();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+  try {
+    exchange = input.transport(input.request, input.maxBytes);
+    const { status, headers, body } = await exchange.answer;
+    if (body === null) return { kind: "response", status, headers, text: `(a body of more than ${input.maxBytes} bytes, not read)`, oversized: true };
+    return { kind: "response", status, headers, text: decodeBody(body), oversized: false };
+  } catch (error) {
+    if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };
+    if (abortedBy === "timeout") return { kind: "timeout" };
+    return { kind: "network", failure: describeNetworkFailure(error), error };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}

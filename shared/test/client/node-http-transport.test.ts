@@ -1,0 +1,227 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TLSSocket } from "node:tls";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CustodyClientOptions } from "../../src/client/client-options.js";
+import { CustodyClient } from "../../src/client/custody-client.js";
+import { AmbiguousWriteError, NetworkError, ResponseValidationError, TimeoutError } from "../../src/client/errors.js";
+import { stringifyJsonExact } from "../../src/json/exact-json.js";
+import { buildSendRequest } from "../../src/kinds/send/send-request.js";
+import { SOLANA_PAYOUT } from "../currency-fixtures.js";
+import { caught } from "./caught.js";
+import { healthWire, transactionWire } from "./wire-fixtures.js";
+
+// The client's own node:http path, against servers that behave as the scripted server cannot: a
+// body that trickles in or never ends, connections counted and closed under the client.
+
+type Handler = (req: IncomingMessage, res: ServerResponse, connection: number) => void;
+
+interface Served {
+  baseUrl: string;
+  /** The connections accepted, in order. */
+  sockets: Socket[];
+  /** Requests received, "METHOD path #connection". */
+  requests: string[];
+  /** Resolves when the connection closes (from either side). */
+  closed(index: number): Promise<void>;
+}
+
+const servers: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function serve(handle: Handler, host = "127.0.0.1", keepAliveTimeout = 5_000): Promise<Served> {
+  const sockets: Socket[] = [];
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const connection = sockets.indexOf(req.socket);
+    requests.push(`${req.method} ${req.url} #${connection}`);
+    // The request's body is read whole before the answer, as a service does.
+    req.resume();
+    req.on("end", () => handle(req, res, connection));
+  });
+  server.keepAliveTimeout = keepAliveTimeout;
+  server.on("connection", (socket: Socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  servers.push({
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+  const { port } = server.address() as AddressInfo;
+  const hostPart = host.includes(":") ? `[${host}]` : host;
+  return {
+    baseUrl: `http://${hostPart}:${port}/module`,
+    sockets,
+    requests,
+    closed: (index) => new Promise((resolve) => (sockets[index]?.closed ? resolve() : sockets[index]?.once("close", () => resolve()))),
+  };
+}
+
+function client(served: Served, options: Partial<CustodyClientOptions> = {}): CustodyClient {
+  return new CustodyClient({ baseUrl: served.baseUrl, operator: "treasury-bot", timeoutMs: 2_000, retry: { retries: 0 }, ...options });
+}
+
+const answerJson = (res: ServerResponse, body: unknown, status = 200) =>
+  res.writeHead(status, { "content-type": "application/json" }).end(stringifyJsonExact(body));
+
+/** Health on GET, a transaction on POST. */
+const healthy: Handler = (req, res) => answerJson(res, req.method === "POST" ? transactionWire() : healthWire, req.method === "POST" ? 201 : 200);
+
+const sendBody = () => buildSendRequest({ ...SOLANA_PAYOUT, note: { title: "payout-2024-03-ref-77", content: "March payout" } });
+
+describe("connections", () => {
+  it("GETs share one kept-alive connection; a POST goes on a connection of its own, closed after its answer", async () => {
+    const served = await serve(healthy);
+    const custody = client(served);
+    for (let index = 0; index < 3; index += 1) await custody.health();
+    expect(served.sockets).toHaveLength(1);
+    await custody.createTransaction(sendBody());
+    expect(served.requests.at(-1)).toBe("POST /module/transactions #1");
+    await served.closed(1);
+    await custody.health();
+    expect(served.requests.at(-1)).toBe("GET /module/_health #0");
+    expect(served.sockets).toHaveLength(2);
+  });
+
+  it("a kept-alive connection closed as the next request arrives: the GET is asked again, a POST never meets such a connection", async () => {
+    // Any request after the first on a connection finds it closed without an answer, as when a
+    // server's idle timeout closes it just as the request is sent.
+    const served = await serve((req, res, connection) => {
+      if (served.requests.filter((request) => request.endsWith(`#${connection}`)).length > 1) req.socket.destroy();
+      else healthy(req, res, connection);
+    });
+    const custody = client(served, { retry: { retries: 1, baseDelayMs: 1, random: () => 0 } });
+    await custody.health();
+    expect((await custody.health()).status).toBe("ok");
+    expect(served.requests).toEqual(["GET /module/_health #0", "GET /module/_health #0", "GET /module/_health #1"]);
+
+    await custody.health();
+    expect((await custody.createTransaction(sendBody())).id).toBe(transactionWire().id);
+    expect(served.requests.filter((request) => request.startsWith("POST"))).toHaveLength(1);
+  });
+
+  it("a POST whose own connection closes without an answer is an outcome unknown, sent once", async () => {
+    const served = await serve((req) => req.socket.destroy());
+    const error = await caught(client(served).createTransaction(sendBody()));
+    expect(error).toBeInstanceOf(AmbiguousWriteError);
+    expect(error).toMatchObject({ reason: "network" });
+    expect(served.requests).toHaveLength(1);
+  });
+
+  it("closes a connection left idle before a server's usual 5 s keep-alive timeout would", async () => {
+    // This server keeps idle connections a minute, and says so: the client closes it by its own rule.
+    const served = await serve(healthy, "127.0.0.1", 60_000);
+    await client(served).health();
+    const idleSince = Date.now();
+    await served.closed(0);
+    expect(Date.now() - idleSince).toBeLessThan(5_000);
+  }, 10_000);
+
+  it("an answer slower than the idle connections' limit still arrives", async () => {
+    const served = await serve((req, res, connection) => setTimeout(() => healthy(req, res, connection), 4_300));
+    expect((await client(served, { timeoutMs: 10_000 }).health()).status).toBe("ok");
+  }, 10_000);
+
+  it("an abort closes the request's connection", async () => {
+    const served = await serve(() => {});
+    const controller = new AbortController();
+    const call = client(served).health({ signal: controller.signal });
+    await vi.waitFor(() => expect(served.requests).toHaveLength(1));
+    controller.abort(new Error("stop"));
+    await expect(call).rejects.toThrow("stop");
+    await served.closed(0);
+  });
+
+  it("reaches a service at an IPv6 literal", async () => {
+    const served = await serve(healthy, "::1");
+    expect(served.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/module$/);
+    expect((await client(served).health()).status).toBe("ok");
+  });
+});
+
+describe("bodies", () => {
+  it("a body that trickles in ends at the call's timeout, not at an idle timeout", async () => {
+    const served = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write(" ");
+      const drip = setInterval(() => res.write(" "), 20);
+      res.on("close", () => clearInterval(drip));
+    });
+    const started = Date.now();
+    const error = await caught(client(served, { timeoutMs: 300 }).health());
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    await served.closed(0);
+  });
+
+  it("a body of no declared length is cut where it passes the limit, and its connection closed", async () => {
+    const served = await serve((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const pour = setInterval(() => res.write("x".repeat(1024)), 5);
+      res.on("close", () => clearInterval(pour));
+    });
+    const error = await caught(client(served, { maxResponseBytes: 4096 }).health());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.message).toContain("(a body of more than 4096 bytes, not read)");
+    await served.closed(0);
+  });
+
+  it("a POST's answer cut mid-body is an outcome unknown", async () => {
+    const served = await serve((req, res) => {
+      res.writeHead(201, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"id": 1, "amount": "12', () => req.socket.destroy());
+    });
+    const error = await caught(client(served).createTransaction(sendBody()));
+    expect(error).toBeInstanceOf(AmbiguousWriteError);
+    expect(error).toMatchObject({ reason: "network" });
+    expect(served.requests).toHaveLength(1);
+  });
+});
+
+describe("https", () => {
+  it("speaks TLS to an https base URL, and checks the service's certificate", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "custody-tls-"));
+    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
+    const subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-days", "1"];
+    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", ...subject, "-keyout", key, "-out", cert], {
+      stdio: "ignore",
+    });
+    const encrypted: boolean[] = [];
+    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      encrypted.push((req.socket as TLSSocket).encrypted);
+      answerJson(res, healthWire);
+    });
+    rmSync(dir, { recursive: true });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    const custody = new CustodyClient({
+      baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}/module`,
+      operator: "treasury-bot",
+      retry: { retries: 0 },
+    });
+
+    const refused = await caught(custody.health());
+    expect(refused).toBeInstanceOf(NetworkError);
+    expect(refused).toMatchObject({ code: "DEPTH_ZERO_SELF_SIGNED_CERT" });
+    expect(encrypted).toEqual([]);
+
+    // The certificate trusted for this one call (Node reads the setting at each connection).
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+    try {
+      expect((await custody.health()).status).toBe("ok");
+    } finally {
+      delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    }
+    expect(encrypted).toEqual([true]);
+  });
+});

@@ -25,6 +25,8 @@ export interface ChainWindow {
   traces: Map<string, WriteTrace>;
   /** The window's first record: every record from it to `last` was folded. */
   firstSeq: number;
+  /** The fold's start the first record was found for: every record before it has its time column before this. */
+  firstFrom: Date;
   /** The last record read and checked (folded, or the one before the window), or null when none was. */
   last: ChainLink | null;
 }
@@ -121,7 +123,7 @@ export async function chainWindow(db: Queryable, since: Date, onRows: (count: nu
   if (rows.length === 0) ({ rows } = await db.query<ChainRow>("SELECT seq, hash, line FROM custody_audit ORDER BY seq DESC LIMIT 1"));
   onRows(rows.length);
   const walk = new ChainWalk(from);
-  const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map(), firstSeq: 0, last: null };
+  const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map(), firstSeq: 0, firstFrom: from, last: null };
   let firstSeq: number | null = null;
   for (const row of rows) {
     const record = walk.take(row);

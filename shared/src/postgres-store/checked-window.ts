@@ -1,8 +1,7 @@
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { AuditSealError } from "../audit/seal-file.js";
-import { foldTrace } from "../audit/write-traces.js";
 import type { Queryable } from "./database-pool.js";
-import { ChainWalk, chainWindow, foldStart, type ChainRow, type ChainWindow } from "./derived-rows.js";
+import { ChainWalk, chainWindow, foldIntoWindow, foldStart, pruneWindow, type ChainRow, type ChainWindow } from "./derived-rows.js";
 
 /** Two rows from the one numbered $1 on, and whether their time column is in the window (at or after the fold's start, $2). */
 const START_ROWS = "SELECT seq, hash, line, at >= $2 AS in_window FROM custody_audit WHERE seq >= $1 ORDER BY seq LIMIT 2";
@@ -78,17 +77,13 @@ export class CheckedWindow {
       throw error;
     }
     if (records.some((record) => record.event === "sealed")) return null;
-    for (const record of records) {
-      kept.commitments.fold(record);
-      foldTrace(kept.traces, record);
-    }
+    for (const record of records) foldIntoWindow(kept, record);
     this.#foldedSincePrune += records.length;
     // What is older than the fold's start no query of this window or a later one counts (each filters by time): forgotten every
     // PRUNE_EVERY records folded, as the file ledger does, not at every reservation (a pass over the day's writes).
     if (this.#foldedSincePrune >= PRUNE_EVERY) {
       this.#foldedSincePrune = 0;
-      kept.commitments.prune(from.getTime());
-      for (const [reference, trace] of kept.traces) if (Date.parse(trace.reserved_at) < from.getTime()) kept.traces.delete(reference);
+      pruneWindow(kept, from.getTime());
     }
     return { ...kept, since: from > kept.since ? from : kept.since, firstSeq: first, firstFrom: from, last: walk.previous };
   }

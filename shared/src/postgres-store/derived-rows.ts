@@ -114,7 +114,7 @@ export const WINDOW_FIRST_SEQ = "(SELECT min(seq) FROM (SELECT seq FROM custody_
  * is held too: the window's first record is the chain's first, or links to the record before it,
  * whose own sealed time is before the window (the `at` column is not sealed), so records cut from
  * the window's start, or moved out of it by their column, are found. Reads the window and one
- * record before it, never the whole table (custody_audit_at, migration 6); `onRows` is told how
+ * record before it, never the whole table (custody_audit_at, migration 8); `onRows` is told how
  * many rows it read.
  */
 export async function chainWindow(db: Queryable, since: Date, onRows: (count: number) => void = () => {}): Promise<ChainWindow> {

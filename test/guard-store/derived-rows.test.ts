@@ -307,6 +307,13 @@ describe("the derived rows' check at each reservation", () => {
     // The kept first record and the one before it, walks of 4, 16 and 64 numbers, the new start, the last checked and the new one.
     expect(read).toBeLessThan(100);
     expect(await store.committedSince({ scope: { kind: "operator", operator: "alice_ops" }, currency: "polkadot", since })).toBe(11n);
+    // A shorter window's fold starts earlier (minute 40) than the kept start's: found through the index, the window still kept.
+    const shorter = new Date(start + 100 * 60_000);
+    const earlier = await rowsReadBy(store, async () =>
+      expect(await store.reserve(within(reservation("cw-shorter", 1n), shorter))).toMatchObject({ reserved: true }),
+    );
+    expect(earlier).toBeLessThan(20);
+    expect(await store.committedSince({ scope: { kind: "operator", operator: "alice_ops" }, currency: "polkadot", since: shorter })).toBe(22n);
     // The new start holds ChainWalk's rules: its first records dated before it, with their rows gone, are found.
     db.psql(`UPDATE custody_audit SET at = '2000-01-01' WHERE line LIKE '%"cw-50"%' OR line LIKE '%"cw-51"%'`);
     db.psql("DELETE FROM custody_commitments WHERE key IN ('cw-50', 'cw-51')");

@@ -1,7 +1,10 @@
 import type { AuditRecord } from "../audit/audit-entry.js";
 import { AuditSealError } from "../audit/seal-file.js";
 import type { Queryable } from "./database-pool.js";
-import { ChainWalk, chainWindow, foldIntoWindow, foldStart, pruneWindow, type ChainRow, type ChainWindow } from "./derived-rows.js";
+import { ChainWalk, chainWindow, foldIntoWindow, foldStart, pruneWindow, WINDOW_FIRST_SEQ, type ChainRow, type ChainWindow } from "./derived-rows.js";
+
+/** The window's first record and the one before it (or the chain's first two), through custody_audit_at. */
+const WINDOW_START_ROWS = `SELECT seq, hash, line FROM custody_audit WHERE seq >= ${WINDOW_FIRST_SEQ} - 1 ORDER BY seq LIMIT 2`;
 
 /** Two rows from the one numbered $1 on, and whether their time column is in the window (at or after the fold's start, $2). */
 const START_ROWS = "SELECT seq, hash, line, at >= $2 AS in_window FROM custody_audit WHERE seq >= $1 ORDER BY seq LIMIT 2";
@@ -63,8 +66,10 @@ export class CheckedWindow {
   async #caughtUp(db: Queryable, kept: ChainWindow, since: Date): Promise<ChainWindow | null> {
     const last = kept.last;
     const from = foldStart(since);
-    if (last === null || since < kept.since || from < kept.firstFrom) return null;
-    const first = firstInWindow(await this.#windowStart(db, kept.firstSeq, from), from);
+    if (last === null || since < kept.since) return null;
+    // A fold start earlier than the one the kept start was found for (a shorter window asked before): the index's answer.
+    const start = from >= kept.start.from ? await this.#windowStart(db, kept.start.seq, from) : await this.#read<ChainRow>(db, WINDOW_START_ROWS, [from]);
+    const first = firstInWindow(start, from);
     if (first === null || first < kept.firstSeq || first > last.seq + 1) return null;
     const rows = await this.#read<ChainRow>(db, "SELECT seq, hash, line FROM custody_audit WHERE seq >= $1 ORDER BY seq", [last.seq]);
     if (rows[0]?.seq !== String(last.seq) || rows[0].hash !== last.hash) return null;
@@ -85,22 +90,22 @@ export class CheckedWindow {
       this.#foldedSincePrune = 0;
       pruneWindow(kept, from.getTime());
     }
-    return { ...kept, since: from > kept.since ? from : kept.since, firstSeq: first, firstFrom: from, last: walk.previous };
+    return { ...kept, since: from > kept.since ? from : kept.since, start: { seq: first, from }, last: walk.previous };
   }
 
   /**
-   * The window's first record and the one before it, found from the kept window's first record
-   * (`firstSeq`, found for an earlier fold start): the records before it have their time column
+   * The window's first record and the one before it, found from the kept window's start (`seq`,
+   * found for an earlier fold start): the records before it have their time column
    * before that start, so the window's first is the first from it on whose column is at or after
    * `from` (what WINDOW_FIRST_SEQ answers, without reading the day's index entries). The walk reads
    * only the records that left the window since; usually none, and this is one query of two rows.
    */
-  async #windowStart(db: Queryable, firstSeq: number, from: Date): Promise<ChainRow[]> {
-    const start = await this.#read<ChainRow & WalkRow>(db, START_ROWS, [firstSeq - 1, from]);
-    const kept = start.find((row) => row.seq === String(firstSeq));
+  async #windowStart(db: Queryable, keptSeq: number, from: Date): Promise<ChainRow[]> {
+    const start = await this.#read<ChainRow & WalkRow>(db, START_ROWS, [keptSeq - 1, from]);
+    const kept = start.find((row) => row.seq === String(keptSeq));
     // Gone, or still in the window: the rows are the window's start, for ChainWalk's rules to judge.
     if (kept === undefined || kept.in_window) return start;
-    let seq = firstSeq + 1;
+    let seq = keptSeq + 1;
     for (let size = 4; ; size = Math.min(size * 4, WALK_MAX)) {
       const rows = await this.#read<WalkRow>(db, WALK_ROWS, [seq, from, size]);
       const found = rows.find((row) => row.in_window);

@@ -27,8 +27,8 @@ export interface ChainWindow {
   intents: Map<string, Set<string>>;
   /** The window's first record: every record from it to `last` was folded. */
   firstSeq: number;
-  /** The fold's start the first record was found for: every record before it has its time column before this. */
-  firstFrom: Date;
+  /** The window's first record as last found, and the fold's start it was found for: every record before it has its time column before that start. */
+  start: { seq: number; from: Date };
   /** The last record read and checked (folded, or the one before the window), or null when none was. */
   last: ChainLink | null;
 }
@@ -125,7 +125,15 @@ export async function chainWindow(db: Queryable, since: Date, onRows: (count: nu
   if (rows.length === 0) ({ rows } = await db.query<ChainRow>("SELECT seq, hash, line FROM custody_audit ORDER BY seq DESC LIMIT 1"));
   onRows(rows.length);
   const walk = new ChainWalk(from);
-  const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map(), intents: new Map(), firstSeq: 0, firstFrom: from, last: null };
+  const window: ChainWindow = {
+    since,
+    commitments: new CommittedWrites(),
+    traces: new Map(),
+    intents: new Map(),
+    firstSeq: 0,
+    start: { seq: 0, from },
+    last: null,
+  };
   let firstSeq: number | null = null;
   for (const row of rows) {
     const record = walk.take(row);
@@ -135,6 +143,7 @@ export async function chainWindow(db: Queryable, since: Date, onRows: (count: nu
   }
   window.last = walk.previous;
   window.firstSeq = firstSeq ?? (walk.previous === null ? 0 : walk.previous.seq + 1);
+  window.start = { seq: window.firstSeq, from };
   return window;
 }
 

@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { AuditSealKey, auditLine, sealAuditRecord, type ReservationRequest } from "@custody/shared";
-import { openPostgresGuardStore, resealPostgresAudit, verifySealedPostgresAudit, type PostgresGuardStore } from "@custody/shared/postgres-store";
+import {
+  openPostgresGuardStore,
+  resealPostgresAudit,
+  verifySealedPostgresAudit,
+  type PostgresGuardStore,
+  type PostgresStoreOptions,
+  writeTableSeal,
+} from "@custody/shared/postgres-store";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
 import { reservation } from "./guard-store-behaviours.js";
@@ -17,10 +25,14 @@ afterAll(() => cluster?.stop());
 
 const key = new AuditSealKey(randomBytes(32));
 
-async function database(): Promise<{ url: string; psql: (sql: string) => string; open: () => Promise<PostgresGuardStore> }> {
+async function database(): Promise<{
+  url: string;
+  psql: (sql: string) => string;
+  open: (options?: PostgresStoreOptions & { maxConnections?: number }) => Promise<PostgresGuardStore>;
+}> {
   const url = cluster.createDatabase("derived");
   const name = url.split("/").at(-1) as string;
-  return { url, psql: (sql) => cluster.psql(name, sql), open: () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }) };
+  return { url, psql: (sql) => cluster.psql(name, sql), open: (options = {}) => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0, ...options }) };
 }
 
 /** A reservation counting the last day only, as the road's are. */
@@ -147,6 +159,43 @@ describe("PostgreSQL's derived rows", () => {
 // checked and reads only the records appended since; the store counts the chain's rows its checks
 // read (chainRowsRead).
 
+/** A reservation counting since `since` (its duplicates and its limits), with no limit that refuses it. */
+function within(request: ReservationRequest, since: Date): ReservationRequest {
+  return { ...request, duplicatesSince: since, limits: request.limits.map((limit) => ({ ...limit, since, check: () => null })) };
+}
+
+/**
+ * `count` records before the day, as a team's table holds them (the planner reads the day by its
+ * index): inserted by SQL, not a chain, but for the last, a real record the day's first links to,
+ * sealed as its append would have.
+ */
+async function olderRecords(db: { url: string; psql: (sql: string) => string; open: () => Promise<PostgresGuardStore> }, count: number): Promise<void> {
+  await (await db.open()).close();
+  const last = sealAuditRecord(
+    { event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} },
+    { seq: count - 1, prevHash: "0".repeat(64) },
+    new Date(Date.now() - 26 * 3_600_000),
+  );
+  db.psql(
+    "INSERT INTO custody_audit (seq, at, event, operator, hash, line) SELECT s, now() - interval '27 hours' - " +
+      `interval '1 second' * (${count} - s), 'dry_run', 'bob_ops', lpad(to_hex(s), 64, '0'), '{}' FROM generate_series(0, ${count - 2}) s;\n` +
+      `INSERT INTO custody_audit (seq, at, event, operator, hash, line) VALUES (${last.seq}, '${last.at}', 'dry_run', 'bob_ops', '${last.hash}', ` +
+      `$line$${auditLine(last)}$line$)`,
+  );
+  const sealer = new pg.Pool({ connectionString: db.url });
+  await writeTableSeal(sealer, key, last);
+  await sealer.end();
+  db.psql("VACUUM ANALYZE");
+}
+
+/** Until PostgreSQL's statistics show what `seen` waits for (a backend reports its counts when idle or ending). */
+async function reported(seen: () => boolean): Promise<void> {
+  for (let waited = 0; !seen(); waited += 50) {
+    if (waited > 15_000) throw new Error("the statistics never showed it");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Records of the day before the first reservation: what a full read of the window reads, and a caught-up one does not. */
 const DAY = 300;
 
@@ -212,6 +261,65 @@ describe("the derived rows' check at each reservation", () => {
     db.psql(tamper);
     const read = await rowsReadBy(store, () => expect(store.reserve(today(reservation("cw-2", 1n, intent)))).rejects.toThrow(refusal));
     expect(read).toBeLessThan(10);
+    await store.close();
+  });
+
+  it("finds the window's first record from the one it kept: reading neither the day's index entries nor its records", async () => {
+    const db = await database();
+    await olderRecords(db, 20_000);
+    // One connection: the counts it reports are this store's alone.
+    const store = await db.open({ maxConnections: 1 });
+    const day = 1_000;
+    for (let index = 0; index < day; index += 1) {
+      await store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: { index } });
+    }
+    await reserved(store, reservation("cw-1", 6n));
+    // A backend reports its counts when idle or ending: the first reservation's read of the day by time, once reported.
+    const byTime = "SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes WHERE relname = 'custody_audit' AND indexrelname LIKE 'custody_audit_at%'";
+    const inserted = "SELECT n_tup_ins FROM pg_stat_user_tables WHERE relname = 'custody_audit'";
+    // The chain's tuples read, through any index or none.
+    const read =
+      "SELECT t.seq_tup_read + (SELECT sum(idx_tup_read) FROM pg_stat_user_indexes i WHERE i.relid = t.relid) " +
+      "FROM pg_stat_user_tables t WHERE t.relname = 'custody_audit'";
+    await reported(() => Number(db.psql(byTime)) >= day);
+    const [before, insertedBefore] = [Number(db.psql(read)), Number(db.psql(inserted))];
+    await reserved(store, reservation("cw-2", 1n));
+    await store.close();
+    // Reported as the backend ends: its record's insert shows.
+    await reported(() => Number(db.psql(inserted)) > insertedBefore);
+    // The window's start, the last record checked and the one appended since, the append's own look-ups: each by number.
+    expect(Number(db.psql(read)) - before).toBeLessThan(50);
+  }, 60_000);
+
+  it("walks from the window's kept first record past those that left it, and still holds the window's start", async () => {
+    const db = await database();
+    const start = Date.now() - 30 * 3_600_000;
+    let clock = start;
+    const store = await db.open({ now: () => new Date(clock) });
+    for (let minute = 0; minute < 120; minute += 1) {
+      clock = start + minute * 60_000;
+      await store.reserve(within(reservation(`cw-${minute}`, 1n), new Date(start)));
+    }
+    clock = start + 120 * 60_000;
+    // The window from minute 50 on (the fold's start an hour before it): records of minutes 0 to 49 left it.
+    const since = new Date(start + 110 * 60_000);
+    const read = await rowsReadBy(store, async () => expect(await store.reserve(within(reservation("cw-late", 1n), since))).toMatchObject({ reserved: true }));
+    // The kept first record and the one before it, walks of 4, 16 and 64 numbers, the new start, the last checked and the new one.
+    expect(read).toBeLessThan(100);
+    expect(await store.committedSince({ scope: { kind: "operator", operator: "alice_ops" }, currency: "polkadot", since })).toBe(11n);
+    // A shorter window's fold starts earlier (minute 40) than the kept start's: found through the index, the window still kept.
+    const shorter = new Date(start + 100 * 60_000);
+    const earlier = await rowsReadBy(store, async () =>
+      expect(await store.reserve(within(reservation("cw-shorter", 1n), shorter))).toMatchObject({ reserved: true }),
+    );
+    expect(earlier).toBeLessThan(20);
+    expect(await store.committedSince({ scope: { kind: "operator", operator: "alice_ops" }, currency: "polkadot", since: shorter })).toBe(22n);
+    // The new start holds ChainWalk's rules: its first records dated before it, with their rows gone, are found.
+    db.psql(`UPDATE custody_audit SET at = '2000-01-01' WHERE line LIKE '%"cw-50"%' OR line LIKE '%"cw-51"%'`);
+    db.psql("DELETE FROM custody_commitments WHERE key IN ('cw-50', 'cw-51')");
+    await expect(store.reserve(within(reservation("cw-later", 1n), new Date(since.getTime() + 60_000)))).rejects.toThrow(
+      /the audit chain's window starts at record [0-9]+, which .*reseal-audit/,
+    );
     await store.close();
   });
 

@@ -23,8 +23,12 @@ export interface ChainWindow {
   since: Date;
   commitments: CommittedWrites;
   traces: Map<string, WriteTrace>;
+  /** The references of `traces` by operator and fingerprint (intentKey): a reservation's check reads its intent's, not the day's. */
+  intents: Map<string, Set<string>>;
   /** The window's first record: every record from it to `last` was folded. */
   firstSeq: number;
+  /** The window's first record as last found, and the fold's start it was found for: every record before it has its time column before that start. */
+  start: { seq: number; from: Date };
   /** The last record read and checked (folded, or the one before the window), or null when none was. */
   last: ChainLink | null;
 }
@@ -110,7 +114,7 @@ export const WINDOW_FIRST_SEQ = "(SELECT min(seq) FROM (SELECT seq FROM custody_
  * is held too: the window's first record is the chain's first, or links to the record before it,
  * whose own sealed time is before the window (the `at` column is not sealed), so records cut from
  * the window's start, or moved out of it by their column, are found. Reads the window and one
- * record before it, never the whole table (custody_audit_at, migration 6); `onRows` is told how
+ * record before it, never the whole table (custody_audit_at, migration 8); `onRows` is told how
  * many rows it read.
  */
 export async function chainWindow(db: Queryable, since: Date, onRows: (count: number) => void = () => {}): Promise<ChainWindow> {
@@ -121,18 +125,55 @@ export async function chainWindow(db: Queryable, since: Date, onRows: (count: nu
   if (rows.length === 0) ({ rows } = await db.query<ChainRow>("SELECT seq, hash, line FROM custody_audit ORDER BY seq DESC LIMIT 1"));
   onRows(rows.length);
   const walk = new ChainWalk(from);
-  const window: ChainWindow = { since, commitments: new CommittedWrites(), traces: new Map(), firstSeq: 0, last: null };
+  const window: ChainWindow = {
+    since,
+    commitments: new CommittedWrites(),
+    traces: new Map(),
+    intents: new Map(),
+    firstSeq: 0,
+    start: { seq: 0, from },
+    last: null,
+  };
   let firstSeq: number | null = null;
   for (const row of rows) {
     const record = walk.take(row);
     if (record === null) continue;
     firstSeq ??= record.seq;
-    window.commitments.fold(record);
-    foldTrace(window.traces, record);
+    foldIntoWindow(window, record);
   }
   window.last = walk.previous;
   window.firstSeq = firstSeq ?? (walk.previous === null ? 0 : walk.previous.seq + 1);
+  window.start = { seq: window.firstSeq, from };
   return window;
+}
+
+function intentKey(operator: string, fingerprint: string): string {
+  return JSON.stringify([operator, fingerprint]);
+}
+
+/** Folds the window's next record: the committed amounts, the write traces and their references by intent. */
+export function foldIntoWindow(window: ChainWindow, record: AuditRecord): void {
+  window.commitments.fold(record);
+  foldTrace(window.traces, record);
+  const reference = record.details?.reference;
+  const trace = typeof reference === "string" ? window.traces.get(reference) : undefined;
+  if (trace === undefined) return;
+  const key = intentKey(trace.operator, trace.fingerprint);
+  const references = window.intents.get(key) ?? new Set<string>();
+  window.intents.set(key, references.add(trace.reference));
+}
+
+/** Forgets the window's writes whose every record is older than `beforeMs` (no query since then or later counts them). */
+export function pruneWindow(window: ChainWindow, beforeMs: number): void {
+  window.commitments.prune(beforeMs);
+  for (const [reference, trace] of window.traces) {
+    if (Date.parse(trace.reserved_at) >= beforeMs) continue;
+    window.traces.delete(reference);
+    const key = intentKey(trace.operator, trace.fingerprint);
+    const references = window.intents.get(key);
+    references?.delete(reference);
+    if (references?.size === 0) window.intents.delete(key);
+  }
 }
 
 function derivedMismatch(what: string): AuditSealError {
@@ -156,9 +197,11 @@ export function requireCommittedAgrees(window: ChainWindow, query: CommittedQuer
 /** The traces the chain's window gives for one operator's intent, against the table's rows; a difference is an AuditSealError. */
 export function requireTracesAgree(window: ChainWindow, query: { operator: string; fingerprint: string; since: Date }, fromTable: readonly WriteTrace[]): void {
   const since = query.since.getTime();
-  const fromChain = [...window.traces.values()].filter(
-    (trace) => trace.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since,
-  );
+  const fromChain: WriteTrace[] = [];
+  for (const reference of window.intents.get(intentKey(query.operator, query.fingerprint)) ?? []) {
+    const trace = window.traces.get(reference);
+    if (trace?.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since) fromChain.push(trace);
+  }
   const differs = tracesDiffer(fromChain, fromTable);
   if (differs !== null) throw derivedMismatch(`custody_write_traces ${differs} (operator ${query.operator})`);
 }

@@ -3,13 +3,15 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { CustodyClient, sealKeyFromFile } from "@custody/shared";
+import { CustodyClient, sealKeyFromFile, type AuditSealKey } from "@custody/shared";
+import { openPostgresGuardStore, type PostgresGuardStore } from "@custody/shared/postgres-store";
 import { startNginxBalancer, type NginxBalancer } from "../../support/nginx-balancer.js";
 import { freePort } from "../../support/free-port.js";
-import { startPostgresCluster } from "../../support/postgres-cluster.js";
+import { startPostgresCluster, type PostgresCluster } from "../../support/postgres-cluster.js";
 import { startReplica, type ReplicaProcess } from "../../support/replica-process.js";
 import { openTeamSession } from "../../support/team-session.js";
 import type { Figure, Section } from "../support/bench-report.js";
+import { appendBusyDay, dayReservation } from "../support/busy-day.js";
 import { percentile, ratio, roundMs, timed } from "../support/latency-stats.js";
 import { seedMillionRecords } from "../support/million-records.js";
 import { spawnEmulator } from "../support/spawned-program.js";
@@ -80,6 +82,69 @@ async function throughput(balancer: NginxBalancer, recipient: string, next: () =
     for (const session of sessions) await session.close();
   }
   return confirmed / (loadMs / 1000);
+}
+
+/** Reservations timed on each day, in alternating blocks of ten. */
+const DAY_RESERVATIONS = 300;
+
+/**
+ * A reservation (the check of the derived rows against the chain's window, and its append) on a
+ * day of 10,000 records against one on a day of 100, each day after `records` older records: in
+ * this process, through the store (the MCP server's own work is the same on both days), each
+ * store's first reservation (the whole window's read) left out.
+ */
+async function measureBusyDay(cluster: PostgresCluster, records: number, sealKey: AuditSealKey): Promise<Section> {
+  const days = { quiet: 100, busy: 10_000 };
+  const stores: Record<keyof typeof days, PostgresGuardStore | null> = { quiet: null, busy: null };
+  const samples = { quiet: [] as number[], busy: [] as number[] };
+  const seeding: Record<string, number> = {};
+  try {
+    for (const name of ["quiet", "busy"] as const) {
+      const url = cluster.createDatabase(`bench_day_${days[name]}`);
+      seeding[name] = (await seedMillionRecords(cluster, url, records, OPERATOR, sealKey)) + (await appendBusyDay(url, sealKey, days[name]));
+      cluster.psql(url.split("/").at(-1) as string, "VACUUM ANALYZE");
+      const store = await openPostgresGuardStore(url, { sealKey });
+      stores[name] = store;
+      await store.reserve(dayReservation(OPERATOR, `cw-warm-${name}`));
+    }
+    let write = 0;
+    for (let done = 0; done < DAY_RESERVATIONS; done += 10) {
+      for (const name of ["quiet", "busy"] as const) {
+        for (let index = 0; index < 10; index += 1) {
+          const reference = `cw-bench-${(write += 1)}`;
+          samples[name].push(
+            await timed(async () => {
+              const result = await stores[name]?.reserve(dayReservation(OPERATOR, reference));
+              if (result?.reserved !== true) throw new Error(`reservation: ${JSON.stringify(result)}`);
+            }),
+          );
+        }
+      }
+    }
+  } finally {
+    for (const store of Object.values(stores)) await store?.close();
+  }
+  const row = (p: number, target: boolean): Figure => {
+    const value = roundMs(percentile(samples.busy, p));
+    const base = roundMs(percentile(samples.quiet, p));
+    const ratioValue = ratio(value, base);
+    return {
+      measure: `a reservation on a day of ${days.busy.toLocaleString("en-US")} records, p${p}`,
+      value,
+      unit: "ms",
+      baseline: `the same on a day of ${days.quiet} records`,
+      baselineValue: base,
+      ratio: ratioValue,
+      ...(target ? { target: "ratio <= 1.2", meetsTarget: ratioValue === null ? null : ratioValue <= 1.2 } : {}),
+    };
+  };
+  return {
+    title:
+      `PostgreSQL store: a reservation on a busy day (${DAY_RESERVATIONS} reservations each, in the bench's process, ` +
+      `the day's records after ${records.toLocaleString("en-US")} older ones)`,
+    figures: [row(50, true), row(95, false)],
+    details: { days, seedingMs: seeding, reservations: DAY_RESERVATIONS },
+  };
 }
 
 /**
@@ -170,6 +235,7 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
       details: { records: input.records, seedMs, writes: input.writes },
     };
     for (const session of sessions.splice(0)) await session.close();
+    const busyDay = await measureBusyDay(cluster, input.records, sealKeyFromFile(join(work, ".custody-mcp", "audit-seal.key")));
 
     // Throughput: the same store, token secret and bearer token for every replica.
     const shared = cluster.createDatabase("bench_replicas");
@@ -234,7 +300,7 @@ export async function measurePostgresStore(input: PostgresStoreInput): Promise<S
       ],
       details: { rounds, busyPercent: busy, workers },
     };
-    return [latency, replicasSection];
+    return [latency, busyDay, replicasSection];
   } finally {
     for (const session of sessions) await session.close();
     for (const balancer of balancers) await balancer.stop();

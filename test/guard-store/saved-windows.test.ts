@@ -196,7 +196,7 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     [
       "a row deleted",
       (text: string, identical: number) => {
-        const row = `\\[${identical},"[^"]*","[^"]*",(?:true|false)\\]`;
+        const row = `\\[${identical},\\d+,"[^"]*",(?:true|false)\\]`;
         return text.replace(new RegExp(`,${row}|${row},`), "");
       },
     ],
@@ -214,8 +214,9 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT", "SAVED_WINDOW_REFUSED"]);
     expect(duplicateOf(again)).toBe(String(identical));
     expect(again.checks.find((check) => check.code === "SAVED_WINDOW_REFUSED")?.facts.reason).toContain("does not match its MAC");
-    expect(second.client.pages[0]).toBe(`page 1 of ${HISTORY_FIRST_PAGE}`);
-    expect(second.client.pages.length).toBeGreaterThan(1);
+    // The page a saved window's read starts with was asked while the window was checked; refused, the window is read from the start.
+    expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    expect(second.client.pages.length).toBeGreaterThan(2);
   });
 
   it("a workspace reset (the saved newest transaction is not where it was) is read whole; the window saved then serves the next process", async () => {

@@ -4,7 +4,7 @@ import type { AuditSealKey } from "../audit/seal-key.js";
 
 const FORMAT = "custody-known-window/1";
 const MAC_DOMAIN = "custody known window";
-/** A saved window is at most this long (1,280 rows of about 90 bytes each, with room to spare): a longer one is not read. */
+/** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
 export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
 
 /** Whose window: the workspace (the operator module's base URL) and the account. */
@@ -16,11 +16,25 @@ export interface WindowPlace {
 const Moment = z.string().min(1).max(64);
 
 /**
- * One transaction of a saved window: its id, creation time, intent key (operation and amount) and whether its status was
- * terminal. Never the transaction: a row can only make a transaction a candidate, which is read again by id before it is
- * compared.
+ * One transaction of a saved window: its id, creation time (created_on as milliseconds since the epoch, parsed once when it was
+ * read), intent key (operation and amount) and whether its status was terminal. Never the transaction: a row can only make a
+ * transaction a candidate, which is read again by id before it is compared.
  */
-const SavedRow = z.tuple([z.int().positive(), Moment, z.string().min(1).max(200), z.boolean()]);
+export type SavedRow = [id: number, createdMs: number, key: string, terminal: boolean];
+
+function isSavedRow(row: unknown): row is SavedRow {
+  if (!Array.isArray(row) || row.length !== 4) return false;
+  const [id, createdMs, key, terminal] = row as unknown[];
+  return (
+    Number.isSafeInteger(id) &&
+    (id as number) > 0 &&
+    Number.isSafeInteger(createdMs) &&
+    typeof key === "string" &&
+    key.length > 0 &&
+    key.length <= 200 &&
+    typeof terminal === "boolean"
+  );
+}
 
 /** What a process verified of an account's window (write-road/known-window.ts), as the guard's store keeps it. */
 const SavedWindowContent = z.strictObject({
@@ -29,18 +43,35 @@ const SavedWindowContent = z.strictObject({
   /** The window's start the read reached back to, and where a capped read stopped (null: nothing missing back to `since`). */
   since: Moment,
   unread_before: Moment.nullable(),
-  /** Newest first. */
-  rows: z.array(SavedRow),
+  /** Newest first; each checked by isSavedRow (a schema per row took as long as the rest of the window's checks together). */
+  rows: z.unknown(),
 });
-export type SavedWindow = z.infer<typeof SavedWindowContent>;
+export type SavedWindow = Omit<z.infer<typeof SavedWindowContent>, "rows"> & { rows: SavedRow[] };
 
-const SealedWindow = z.strictObject({
+/** The JSON value of a text; undefined when it is not JSON (which no schema takes). */
+function jsonIn(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The window a text describes, or null when it is not one this guard saves. */
+function savedWindowIn(text: string): SavedWindow | null {
+  const parsed = SavedWindowContent.safeParse(jsonIn(text));
+  if (!parsed.success) return null;
+  const { rows } = parsed.data;
+  return Array.isArray(rows) && rows.every(isSavedRow) ? { ...parsed.data, rows } : null;
+}
+
+/** The sealed text's first line; the window follows on the second, as the MAC covers it. */
+const SealHeader = z.strictObject({
   format: z.literal(FORMAT),
   workspace: z.string(),
   account_id: z.int(),
   key_id: z.string(),
   mac: z.string(),
-  window: SavedWindowContent,
 });
 
 export type LoadedWindow = { found: "none" } | { found: "sealed"; window: SavedWindow } | { found: "untrusted"; reason: string };
@@ -74,8 +105,11 @@ export class SavedWindows {
     private readonly failed: (what: string, error: unknown) => void = () => {},
   ) {}
 
-  /** The place's saved window, checked against its seal. A store that cannot be read is as if it held none (the window is read whole). */
-  async load(place: WindowPlace): Promise<LoadedWindow> {
+  /**
+   * The place's saved window, checked against its seal. A store that cannot be read is as if it held none (the window is read
+   * whole). `found` is told as soon as there is a text, before it is checked and parsed: what the caller needs next can start.
+   */
+  async load(place: WindowPlace, found?: () => void): Promise<LoadedWindow> {
     let store: string | null;
     let text: string | null | "too large";
     try {
@@ -87,6 +121,7 @@ export class SavedWindows {
       return { found: "none" };
     }
     if (text === null) return { found: "none" };
+    found?.();
     return text === "too large" ? { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` } : this.#open(store, place, text);
   }
 
@@ -119,31 +154,31 @@ export class SavedWindows {
     }
   }
 
+  /** Two lines: the header (whose window, the key's id, the MAC), then the window's JSON exactly as the MAC covers it. */
   #seal(store: string, place: WindowPlace, window: SavedWindow): string {
-    const mac = this.key.mac(MAC_DOMAIN, sealedContent(store, place, window));
-    return JSON.stringify({ format: FORMAT, workspace: place.workspace, account_id: place.account_id, key_id: this.key.id, mac, window });
+    const text = JSON.stringify(window);
+    const mac = this.key.mac(MAC_DOMAIN, sealedContent(store, place, text));
+    return `${JSON.stringify({ format: FORMAT, workspace: place.workspace, account_id: place.account_id, key_id: this.key.id, mac })}\n${text}`;
   }
 
+  /** The MAC is checked over the window's text before it is parsed: what is parsed is what was sealed. */
   #open(store: string, place: WindowPlace, text: string): LoadedWindow {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      return { found: "untrusted", reason: "not JSON" };
-    }
-    const parsed = SealedWindow.safeParse(raw);
+    const lineEnd = text.indexOf("\n");
+    const parsed = SealHeader.safeParse(jsonIn(lineEnd === -1 ? text : text.slice(0, lineEnd)));
     if (!parsed.success) return { found: "untrusted", reason: "not a window this guard saves" };
-    const sealed = parsed.data;
-    if (sealed.workspace !== place.workspace || sealed.account_id !== place.account_id) return { found: "untrusted", reason: "saved for another account" };
-    if (sealed.key_id !== this.key.id)
-      return { found: "untrusted", reason: `sealed with another key (key id ${sealed.key_id}; this key's id is ${this.key.id})` };
-    if (!this.key.verifies(MAC_DOMAIN, sealedContent(store, place, sealed.window), sealed.mac))
+    const header = parsed.data;
+    if (header.workspace !== place.workspace || header.account_id !== place.account_id) return { found: "untrusted", reason: "saved for another account" };
+    if (header.key_id !== this.key.id)
+      return { found: "untrusted", reason: `sealed with another key (key id ${header.key_id}; this key's id is ${this.key.id})` };
+    const windowText = lineEnd === -1 ? "" : text.slice(lineEnd + 1);
+    if (!this.key.verifies(MAC_DOMAIN, sealedContent(store, place, windowText), header.mac))
       return { found: "untrusted", reason: "it does not match its MAC: edited, or saved by another store" };
-    return { found: "sealed", window: sealed.window };
+    const window = savedWindowIn(windowText);
+    return window === null ? { found: "untrusted", reason: "not a window this guard saves" } : { found: "sealed", window };
   }
 }
 
-/** What the MAC covers: the window with the store, the workspace and the account it is of. */
-function sealedContent(store: string, place: WindowPlace, window: SavedWindow): string {
-  return canonicalJson({ format: FORMAT, store, workspace: place.workspace, account_id: place.account_id, window });
+/** What the MAC covers: the store, the workspace and the account the window is of (one line: JSON has no raw line break), then its text. */
+function sealedContent(store: string, place: WindowPlace, windowText: string): string {
+  return `${canonicalJson({ format: FORMAT, store, workspace: place.workspace, account_id: place.account_id })}\n${windowText}`;
 }

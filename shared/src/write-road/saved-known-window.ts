@@ -17,13 +17,20 @@ function placeOf(client: CustodyClient, accountId: number): WindowPlace {
 /**
  * The account's window as a process of this store last verified it (the store's saved windows,
  * sealed), when it covers the window from `since`. Its transactions are KeptRows: what the store
- * kept can only make a transaction a candidate, read again by id before it is compared.
+ * kept can only make a transaction a candidate, read again by id before it is compared. `found`:
+ * see SavedWindows.load.
  */
-export async function savedKnownWindow(saved: SavedWindows, client: CustodyClient, accountId: number, since: Date, maxRows: number): Promise<SavedKnown> {
-  const loaded = await saved.load(placeOf(client, accountId));
+export async function savedKnownWindow(
+  saved: SavedWindows,
+  client: CustodyClient,
+  accountId: number,
+  since: Date,
+  options: { maxRows: number; found?: () => void },
+): Promise<SavedKnown> {
+  const loaded = await saved.load(placeOf(client, accountId), options.found);
   if (loaded.found === "none") return { known: null, refused: null };
   if (loaded.found === "untrusted") return { known: null, refused: loaded.reason };
-  const known = knownFrom(loaded.window, maxRows);
+  const known = knownFrom(loaded.window, options.maxRows);
   if (known === null) return { known: null, refused: "not a window this guard saves" };
   return { known: coversFrom(known, since) ? known : null, refused: null };
 }
@@ -50,11 +57,5 @@ function knownFrom(window: SavedWindow, maxRows: number): KnownWindow | null {
     if (id >= above) return null;
     above = id;
   }
-  let transactions: WindowTransactions;
-  try {
-    transactions = WindowTransactions.kept(rows);
-  } catch {
-    return null;
-  }
-  return { newest: window.newest.id, newestCreated: window.newest.created_on, since, transactions, unreadBefore };
+  return { newest: window.newest.id, newestCreated: window.newest.created_on, since, transactions: WindowTransactions.kept(rows), unreadBefore };
 }

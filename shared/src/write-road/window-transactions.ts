@@ -11,7 +11,7 @@ import { TERMINAL_TRANSACTION_STATUSES, type Transaction } from "../schemas/tran
 export class KeptRow {
   constructor(
     readonly id: number,
-    readonly created_on: string,
+    readonly createdMs: number,
     readonly key: string,
     readonly terminal: boolean,
   ) {}
@@ -20,8 +20,8 @@ export class KeptRow {
 /** A transaction of the window: read from the workspace, or kept by the store (KeptRow). */
 export type WindowEntry = Transaction | KeptRow;
 
-/** One entry as the store keeps it: id, creation time, intent key, whether its status was terminal. */
-export type KeptRowFields = [id: number, created_on: string, key: string, terminal: boolean];
+/** One entry as the store keeps it: id, creation time (milliseconds since the epoch), intent key, whether its status was terminal. */
+export type KeptRowFields = [id: number, createdMs: number, key: string, terminal: boolean];
 
 /**
  * Transactions of an account's window, newest first, each with its creation time (parsed once) and
@@ -50,11 +50,11 @@ export class WindowTransactions {
     );
   }
 
-  /** Rows as the store kept them, newest first; throws on a creation time that is not one. */
+  /** Rows as the store kept them, newest first. */
   static kept(rows: readonly KeptRowFields[]): WindowTransactions {
     return new WindowTransactions(
-      rows.map(([id, created, key, terminal]) => new KeptRow(id, created, key, terminal)),
-      rows.map(([, created]) => timestampToDate(created).getTime()),
+      rows.map(([id, createdMs, key, terminal]) => new KeptRow(id, createdMs, key, terminal)),
+      rows.map(([, createdMs]) => createdMs),
       rows.map(([, , key]) => key),
     );
   }
@@ -71,7 +71,7 @@ export class WindowTransactions {
   rows(): KeptRowFields[] {
     return this.#list.map((entry, index) => [
       entry.id,
-      entry.created_on,
+      this.#createdMs[index] as number,
       this.#keys[index] as string,
       entry instanceof KeptRow ? entry.terminal : TERMINAL_TRANSACTION_STATUSES.includes(entry.status),
     ]);

@@ -98,8 +98,15 @@ export interface RecentTransactions {
 async function recentTransactions(source: HistorySource, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
   const remembered = knownWindow(source.client, accountId, since);
   if (remembered !== null || source.saved === undefined) return readWindow(source, accountId, since, remembered, signal);
-  const saved = await savedKnownWindow(source.saved, source.client, accountId, since, HISTORY_MAX_READ);
-  return { ...(await readWindow(source, accountId, since, saved.known, signal)), savedRefused: saved.refused };
+  // Once the store shows it has a window, the page a known window's read starts with is asked while the window is checked and
+  // parsed (the two overlap); unused when the window is not (a window refused, or one that does not cover `since`).
+  let head: Promise<TransactionPage> | undefined;
+  const found = () => {
+    head = source.client.searchTransactions({ account_id: accountId, page: 1, page_size: HISTORY_KNOWN_FIRST_PAGE }, { signal });
+    head.catch(() => undefined);
+  };
+  const saved = await savedKnownWindow(source.saved, source.client, accountId, since, { maxRows: HISTORY_MAX_READ, found });
+  return { ...(await readWindow(source, accountId, since, saved.known, signal, saved.known === null ? undefined : head)), savedRefused: saved.refused };
 }
 
 /**
@@ -121,7 +128,18 @@ function windowGoesPast(count: number, span: { newest: number; oldest: number },
   return (count * (span.newest - sinceMs)) / (span.newest - span.oldest) > rows;
 }
 
-async function readWindow(source: HistorySource, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
+/** One page of the account's transactions as the service answered it. */
+type TransactionPage = Awaited<ReturnType<CustodyClient["searchTransactions"]>>;
+
+/** `head`: the read's first page (page 1 of HISTORY_KNOWN_FIRST_PAGE, for a known window), already asked. */
+async function readWindow(
+  source: HistorySource,
+  accountId: number,
+  since: Date,
+  known: KnownWindow | null,
+  signal?: AbortSignal,
+  head?: Promise<TransactionPage>,
+): Promise<RecentTransactions> {
   const { client } = source;
   const sinceMs = since.getTime();
   const seen = new Set<number>();
@@ -131,11 +149,12 @@ async function readWindow(source: HistorySource, accountId: number, since: Date,
   let read = 0;
   let stop: "window" | "known" | "cap" = "cap";
   const pages = historyPages(known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ);
-  const fetchPage = async (page: HistoryPage): Promise<{ rows: Transaction[]; more: boolean }> => {
-    const answer = await client.searchTransactions({ account_id: accountId, page: page.page, page_size: page.size }, { signal });
+  const pageOf = async (asked: Promise<TransactionPage>): Promise<{ rows: Transaction[]; more: boolean }> => {
+    const answer = await asked;
     read += answer.edges.length;
     return { rows: answer.edges.map((edge) => edge.node), more: answer.page_info.has_next_page };
   };
+  const fetchPage = (page: HistoryPage) => pageOf(client.searchTransactions({ account_id: accountId, page: page.page, page_size: page.size }, { signal }));
   // The creation times of the newest and the oldest transaction of the window read so far.
   const span = { newest: -Infinity, oldest: Infinity };
   reading: for (let next = 0; next < pages.length;) {
@@ -143,8 +162,8 @@ async function readWindow(source: HistorySource, accountId: number, since: Date,
     // far, spread over the time they cover, suggest the window ends within the next page (then one, which reads no more than needed).
     const alone = next === 0 || !windowGoesPast(seen.size, span, sinceMs, (pages[next] as HistoryPage).end);
     const round = pages.slice(next, next + (alone ? 1 : PAGES_AT_ONCE));
+    const answers = round.map((page) => (next === 0 && head !== undefined && known !== null ? pageOf(head) : fetchPage(page)));
     next += round.length;
-    const answers = round.map((page) => fetchPage(page));
     for (const answer of answers) answer.catch(() => undefined);
     for (const [index, answer] of answers.entries()) {
       let page = await answer;

@@ -28,7 +28,7 @@ describe("the window's transactions, looked up by what a write moves", () => {
 
   it("keeps, for the guard's store, each transaction's id, creation time, intent key and whether its status was terminal; read back as rows", () => {
     const rows = window.rows();
-    expect(rows[0]).toEqual([9, list[0]?.created_on, "SEND 5", false]);
+    expect(rows[0]).toEqual([9, Date.parse("2024-03-01T10:00:00Z"), "SEND 5", false]);
     const kept = WindowTransactions.kept(rows);
     // A kept row is only ever a candidate, found by the same keys, never a transaction to compare.
     expect(kept.candidates({ operations: ["SEND", "EXECUTE_CONTRACT"], amount: "7" }).map((candidate) => candidate.id)).toEqual([8, 7, 5]);

@@ -30,8 +30,9 @@ export class FileWindowShelf implements WindowShelf {
   }
 
   async write(place: WindowPlace, text: string): Promise<void> {
-    mkdirSync(this.dir, { recursive: true });
-    replaceWhole(this.#file(place), text);
+    // Readable by the store's owner only, as the seal is: what the treasury's accounts moved, and when.
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    replaceWhole(this.#file(place), text, { mode: 0o600 });
   }
 
   #file(place: WindowPlace): string {

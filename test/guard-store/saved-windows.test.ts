@@ -219,6 +219,30 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     expect(second.client.pages.length).toBeGreaterThan(2);
   });
 
+  it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {
+    const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    const identical: number[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const made = await direct.createTransaction({
+        account_name: "sol-treasury",
+        amount: String(SENT),
+        max_fees: "7500",
+        recipient: RECIPIENT,
+        speed: "NORMAL",
+      });
+      identical.push(made.id);
+    }
+    identical.push(await identicalThenBusy(0));
+    await firstProcessReads();
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(duplicateOf(again)).toBe(String(identical.at(-1)));
+    // Eleven rows with the write's key: the window is read from the start (its rows then are the transactions), none by id.
+    expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    expect(second.client.byId.filter((id) => identical.includes(id))).toEqual([]);
+  });
+
   it("a workspace reset (the saved newest transaction is not where it was) is read whole; the window saved then serves the next process", async () => {
     await identicalThenBusy(5);
     await firstProcessReads();

@@ -163,7 +163,7 @@ export async function measureWorkspaceHistory(input: WorkspaceHistoryInput): Pro
     const busiestKnown = await timeDryRuns(firstOnKnownStore, "sol-treasury", input.recipient, input.runs);
     const busiestFirst = await timeDryRuns(firstOfStore, "sol-treasury", input.recipient, coldRuns);
     const again = `later dry runs of the process read only what is new: one page of ${HISTORY_KNOWN_FIRST_PAGE}`;
-    const fromStore = `the store's saved window (sealed) checked, then one page of ${HISTORY_KNOWN_FIRST_PAGE}`;
+    const fromStore = `the store's saved window (sealed) checked, one page of ${HISTORY_KNOWN_FIRST_PAGE} asked meanwhile`;
     return {
       title: "Workspace history (never twice against the workspace)",
       quotedColumn: "earlier p50 ratios (before the change, on a quiet machine; docs of 2026-11-26; a first page of 40 tried)",

@@ -304,7 +304,8 @@ describe("the PostgreSQL store's answers", () => {
         "       INSERT INTO custody_intents SELECT md5(s::text), md5(s::text) || md5(s::text), 'op1', now() + interval " +
         `'1 hour', '{}', null, null FROM generate_series(1, ${rows}) s;\n` +
         "       INSERT INTO custody_latest_intents SELECT md5(s::text) || md5(s::text), md5(s::text), now() + interval " +
-        `'1 hour' FROM generate_series(1, ${rows}) s;`,
+        `'1 hour' FROM generate_series(1, ${rows}) s;\n` +
+        `       INSERT INTO custody_known_windows (workspace, account_id, body) SELECT 'http://w', s, '{}' FROM generate_series(1, ${rows}) s;`,
     );
     // Seeded by hand, so sealed by hand at its last record, as an append would have.
     const sealer = new pg.Pool({ connectionString: url });
@@ -326,13 +327,18 @@ describe("the PostgreSQL store's answers", () => {
     }
     await live.reserve(reservation("cw-new", 1n, { operator: "op7" }));
     await live.append(record("submitted", { reference: "cw-new", currency: "polkadot", policy_amount: "1" }, { operator: "op7", transaction_id: 5 }));
+    expect(await live.windows.load({ workspace: "http://w", account_id: 77 })).toEqual({ found: "untrusted", reason: "not a window this guard saves" });
+    live.windows.save(
+      { workspace: "http://w", account_id: 78 },
+      { newest: { id: 1, created_on: "2026-01-01T00:00:00Z" }, since: "x", unread_before: null, rows: [] },
+    );
     await live.close();
     // Each backend reports its counts as it ends: wait until every table shows the index scans that were made.
-    // The seal is one row (custody_audit_seal): read whole by design.
+    // The seal and the store's identity are one row each (custody_audit_seal, custody_store_identity): read whole by design.
     const query =
       "SELECT relname || ':' || seq_scan || ':' || (idx_scan > 0) FROM " +
       "pg_stat_user_tables WHERE relname LIKE 'custody_%' AND relname NOT IN " +
-      "('custody_schema_migrations', 'custody_audit_seal') ORDER BY relname";
+      "('custody_schema_migrations', 'custody_audit_seal', 'custody_store_identity') ORDER BY relname";
     let scans = cluster.psql(name, query);
     for (let tries = 0; tries < 100 && scans.includes("false"); tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -342,6 +348,7 @@ describe("the PostgreSQL store's answers", () => {
       "custody_audit:0:true",
       "custody_commitments:0:true",
       "custody_intents:0:true",
+      "custody_known_windows:0:true",
       "custody_latest_intents:0:true",
       "custody_write_traces:0:true",
     ]);

@@ -2,7 +2,11 @@ import { AuditLog, type AuditLogOptions } from "../audit/audit-log.js";
 import type { AuditLedger } from "../audit/audit-ledger.js";
 import type { AuditInput } from "../audit/audit-entry.js";
 import { committedSince, type CommittedQuery } from "../audit/committed-amounts.js";
+import { resolve } from "node:path";
+import { defaultSealKeyPath, sealKeyFromFile } from "../audit/seal-key.js";
 import { FileIntents } from "./file-intents.js";
+import { FileWindowShelf } from "./file-window-shelf.js";
+import { SavedWindows } from "./saved-windows.js";
 import { scanTraces } from "./file-trace-scan.js";
 import type {
   DoubtfulWrites,
@@ -24,13 +28,16 @@ type RecentQuery = { operator: string; fingerprint: string; since: Date };
 /**
  * The embedded store, for one person: the JSONL audit log (the record a person and verify-audit
  * read), its ledger beside it (daily totals and write traces kept up to date at each append, see
- * AuditLog), and a small file of the dry runs that can still be confirmed and the nonces used.
+ * AuditLog), a small file of the dry runs that can still be confirmed and the nonces used, and one
+ * of each account's window of the workspace's history read last (`<log>.windows/`, sealed).
  * Every change takes the log's lock, so several processes sharing the files keep its promises.
  */
 export class FileGuardStore implements GuardStore {
   readonly location: string;
   readonly #log: AuditLog;
   readonly #intents: FileIntents;
+  /** The accounts' windows of the workspace's history, sealed, bound to this log by its absolute path. */
+  readonly windows: SavedWindows;
 
   constructor(
     readonly path: string,
@@ -38,8 +45,11 @@ export class FileGuardStore implements GuardStore {
     options: FileGuardStoreOptions = {},
   ) {
     this.location = path;
-    this.#log = new AuditLog(path, now, options);
+    const sealKey = options.sealKey ?? sealKeyFromFile(defaultSealKeyPath());
+    this.#log = new AuditLog(path, now, { ...options, sealKey });
     this.#intents = new FileIntents(`${path}.intents`, now);
+    const store = `file ${resolve(path)}`;
+    this.windows = new SavedWindows(sealKey, async () => store, new FileWindowShelf(`${path}.windows`));
   }
 
   /** Bytes of the log this store has read (see AuditLog.bytesRead). */
@@ -134,6 +144,7 @@ export class FileGuardStore implements GuardStore {
   }
 
   async close(): Promise<void> {
+    await this.windows.settled();
     this.#log.close();
   }
 

@@ -3,6 +3,7 @@ import type { CommittedQuery } from "../audit/committed-amounts.js";
 import type { DoubtfulQuery, UnansweredQuery, WriteTrace } from "../audit/write-traces.js";
 import type { LimitScope } from "../policy/limit-scope.js";
 import type { Finding } from "../schemas/finding.js";
+import type { SavedWindows } from "./saved-windows.js";
 
 /** A dry run whose confirmation is still possible: the latest one of its intent, by the same person, voids any earlier. */
 export interface PreparedIntent {
@@ -130,5 +131,12 @@ export interface GuardStore {
    * between the checks and the append.
    */
   reserve(request: ReservationRequest): Promise<ReservationResult>;
+  /**
+   * The accounts' windows of the workspace's history that processes of this store verified, sealed
+   * under its seal key: a new process starts from them and reads only what is new. Absent in a
+   * store without a seal key: then every process's first read of an account reads its window whole.
+   */
+  readonly windows?: SavedWindows | undefined;
+  /** Waits for the windows queued to be saved, then closes. */
   close(): Promise<void>;
 }

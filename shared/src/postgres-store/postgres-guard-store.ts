@@ -21,6 +21,8 @@ import { CheckedWindow } from "./checked-window.js";
 import { requireCommittedAgrees, requireTracesAgree } from "./derived-rows.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 import { withRetry } from "./transient-errors.js";
+import { SavedWindows } from "../guard-store/saved-windows.js";
+import { storeIdentity, WindowRows } from "./window-rows.js";
 
 /** The waiting_for column of a person's dry runs: '' for a single user (a subject is never empty). */
 function waitingKey(person: string | null): string {
@@ -56,6 +58,9 @@ export class PostgresGuardStore implements GuardStore {
   readonly #log: (line: string) => void;
   readonly #sealing: ChainSealing;
   readonly #window = new CheckedWindow();
+  /** The accounts' windows of the workspace's history, sealed, bound to this database by its identity (custody_store_identity). */
+  readonly windows: SavedWindows;
+  #identity: string | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -67,6 +72,18 @@ export class PostgresGuardStore implements GuardStore {
     this.#retryForMs = options.retryForMs ?? 30_000;
     this.#log = options.log ?? (() => {});
     this.#sealing = { key: options.sealKey ?? sealKeyFromFile(defaultSealKeyPath()) };
+    this.windows = new SavedWindows(
+      this.#sealing.key,
+      () => this.#storeIdentity(),
+      new WindowRows(pool),
+      (what, error) => this.#log(`guard store ${this.location}: ${what} (${this.target.redactError(error).message})`),
+    );
+  }
+
+  /** Read once: it never changes. */
+  async #storeIdentity(): Promise<string | null> {
+    this.#identity ??= await storeIdentity(this.pool);
+    return this.#identity;
   }
 
   /** Rows of the audit chain read by the reservations' checks of the derived rows so far (tests and the bench: what the check costs). */
@@ -261,6 +278,7 @@ export class PostgresGuardStore implements GuardStore {
   }
 
   async close(): Promise<void> {
+    await this.windows.settled();
     await this.pool.end();
   }
 

@@ -141,6 +141,27 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX custody_write_traces_reserved_at ON custody_write_traces (reserved_at)`,
     ],
   },
+  {
+    version: 9,
+    name: "each account's window of the workspace's history, as a process last verified it",
+    statements: [
+      // One row per (workspace, account): the window sealed under the seal key (guard-store/saved-windows.ts), replaced whole.
+      `CREATE TABLE custody_known_windows (
+        workspace text NOT NULL,
+        account_id bigint NOT NULL,
+        body text NOT NULL,
+        saved_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (workspace, account_id)
+      )`,
+      // What a saved window is bound to: this database, whatever address a replica reaches it through (a copy of the rows into
+      // another database does not verify there).
+      `CREATE TABLE custody_store_identity (
+        id smallint PRIMARY KEY CHECK (id = 1),
+        identity uuid NOT NULL
+      )`,
+      `INSERT INTO custody_store_identity (id, identity) VALUES (1, gen_random_uuid())`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

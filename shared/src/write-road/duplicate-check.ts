@@ -176,7 +176,11 @@ async function readHistory(ctx: DuplicateContext, plan: PlannedWrite): Promise<W
   if (ctx.windowMs === null) return { identical: [], read: 0, compared: 0, complete: true };
   try {
     const since = new Date(ctx.client.serviceNow().getTime() - ctx.windowMs);
-    return await identicalInWorkspace(ctx.client, plan, since, ctx.signal, ctx.prefetched?.readFor(plan.account.id));
+    return await identicalInWorkspace(ctx.client, plan, since, {
+      signal: ctx.signal,
+      prefetched: ctx.prefetched?.readFor(plan.account.id),
+      saved: ctx.store.windows,
+    });
   } catch (error) {
     if (ctx.signal?.aborted) throw error;
     return { unread: errorMessage(error) };

@@ -35,10 +35,15 @@ const windows = new WeakMap<CustodyClient, Remembered>();
  */
 const CLOCK_SLACK_MS = 5000;
 
-/** The account's window as last read, when it started no later than `since` (give or take the service clock's slack); null otherwise. */
+/** Whether a window read from `known.since` covers one from `since`: it started no later (give or take the service clock's slack). */
+export function coversFrom(known: Pick<KnownWindow, "since">, since: Date): boolean {
+  return known.since.getTime() <= since.getTime() + CLOCK_SLACK_MS;
+}
+
+/** The account's window as this process last read it, when it covers one from `since`; null otherwise. */
 export function knownWindow(client: CustodyClient, accountId: number, since: Date): KnownWindow | null {
   const known = windows.get(client)?.byAccount.get(accountId);
-  return known !== undefined && known.since.getTime() <= since.getTime() + CLOCK_SLACK_MS ? known : null;
+  return known !== undefined && coversFrom(known, since) ? known : null;
 }
 
 /** Remembers an account's window, forgetting the least recently read accounts beyond MAX_REMEMBERED transactions or MAX_ACCOUNTS accounts. */

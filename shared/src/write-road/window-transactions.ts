@@ -1,6 +1,27 @@
-import { intentKeyOf, intentKeysOf, type ExpectedTransaction } from "../kinds/kit/lost-answer-fields.js";
+import { intentKeyOf, intentKeysOf, intentKeyStartsOf, type ExpectedTransaction } from "../kinds/kit/lost-answer-fields.js";
 import { timestampToDate } from "../schemas/primitives.js";
-import type { Transaction } from "../schemas/transaction.js";
+import { TERMINAL_TRANSACTION_STATUSES, type Transaction } from "../schemas/transaction.js";
+
+/**
+ * A transaction of the window as the guard's store keeps it (saved-known-window.ts): its id,
+ * creation time, intent key and whether its status was terminal when it was read, not the
+ * transaction. It can only make the transaction a candidate: one is read again by id (GET
+ * /transactions/{id}) before it is compared, so the store never decides a comparison by itself.
+ */
+export class KeptRow {
+  constructor(
+    readonly id: number,
+    readonly createdMs: number,
+    readonly key: string,
+    readonly terminal: boolean,
+  ) {}
+}
+
+/** A transaction of the window: read from the workspace, or kept by the store (KeptRow). */
+export type WindowEntry = Transaction | KeptRow;
+
+/** One entry as the store keeps it: id, creation time (milliseconds since the epoch), intent key, whether its status was terminal. */
+export type KeptRowFields = [id: number, createdMs: number, key: string, terminal: boolean];
 
 /**
  * Transactions of an account's window, newest first, each with its creation time (parsed once) and
@@ -9,12 +30,12 @@ import type { Transaction } from "../schemas/transaction.js";
  * once made: a remembered window may be in use by another dry run.
  */
 export class WindowTransactions {
-  readonly #list: readonly Transaction[];
+  readonly #list: readonly WindowEntry[];
   readonly #createdMs: readonly number[];
   readonly #keys: readonly string[];
   #positions: Map<string, number[]> | undefined;
 
-  private constructor(list: readonly Transaction[], createdMs: readonly number[], keys: readonly string[]) {
+  private constructor(list: readonly WindowEntry[], createdMs: readonly number[], keys: readonly string[]) {
     this.#list = list;
     this.#createdMs = createdMs;
     this.#keys = keys;
@@ -29,12 +50,31 @@ export class WindowTransactions {
     );
   }
 
+  /** Rows as the store kept them, newest first. */
+  static kept(rows: readonly KeptRowFields[]): WindowTransactions {
+    return new WindowTransactions(
+      rows.map(([id, createdMs, key, terminal]) => new KeptRow(id, createdMs, key, terminal)),
+      rows.map(([, createdMs]) => createdMs),
+      rows.map(([, , key]) => key),
+    );
+  }
+
   get length(): number {
     return this.#list.length;
   }
 
-  get list(): readonly Transaction[] {
+  get list(): readonly WindowEntry[] {
     return this.#list;
+  }
+
+  /** Each entry as the store keeps it, newest first. */
+  rows(): KeptRowFields[] {
+    return this.#list.map((entry, index) => [
+      entry.id,
+      this.#createdMs[index] as number,
+      this.#keys[index] as string,
+      entry instanceof KeptRow ? entry.terminal : TERMINAL_TRANSACTION_STATUSES.includes(entry.status),
+    ]);
   }
 
   /** The last (oldest by id) transaction's creation time, or null when there is none. */
@@ -61,17 +101,21 @@ export class WindowTransactions {
   }
 
   /**
-   * Newest first, every transaction that may be the write `expected` describes: those with one of
-   * its intent keys, or all when it does not name both operation and amount. Each must still be
-   * compared whole (transactionDifferences); none that could be the write is left out.
+   * Newest first, every entry that may be the write `expected` describes: those with one of its
+   * intent keys; when it names its operations but no amount, those of its operations; all when it
+   * names no operation. Each must still be compared whole (transactionDifferences; a KeptRow read
+   * again first); none that could be the write is left out.
    */
-  candidates(expected: ExpectedTransaction): readonly Transaction[] {
+  candidates(expected: ExpectedTransaction): readonly WindowEntry[] {
     const keys = intentKeysOf(expected);
-    if (keys === null) return this.#list;
+    if (keys === null) {
+      const starts = intentKeyStartsOf(expected);
+      return starts === null ? this.#list : this.#list.filter((_, index) => starts.some((start) => (this.#keys[index] as string).startsWith(start)));
+    }
     const positions = this.#index();
     const found = keys.flatMap((key) => positions.get(key) ?? []);
     if (keys.length > 1) found.sort((a, b) => a - b);
-    return found.map((position) => this.#list[position] as Transaction);
+    return found.map((position) => this.#list[position] as WindowEntry);
   }
 
   #index(): Map<string, number[]> {
@@ -89,7 +133,7 @@ export class WindowTransactions {
 
   #pick(indexes: readonly number[]): WindowTransactions {
     return new WindowTransactions(
-      indexes.map((index) => this.#list[index] as Transaction),
+      indexes.map((index) => this.#list[index] as WindowEntry),
       indexes.map((index) => this.#createdMs[index] as number),
       indexes.map((index) => this.#keys[index] as string),
     );

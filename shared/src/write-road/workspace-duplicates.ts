@@ -61,9 +61,9 @@ export function workspaceEarlier(
 
 /**
  * What the workspace's history adds besides this operator's duplicates: identical transactions of
- * other operators or people (SIMILAR_RECENT, a warning naming them), a read that did not reach the
- * window's start (a warning), or one that failed (a block: whether the write was already made is
- * then unknown).
+ * other operators or people (SIMILAR_RECENT, a warning naming them), a window saved in the store that
+ * was refused (a warning: its seal did not verify), a read that did not reach the window's start (a
+ * warning), or one that failed (a block: whether the write was already made is then unknown).
  */
 export function workspaceFindings(history: WorkspaceHistory | { unread: string }, plan: Pick<PlannedWrite, "operator">): Finding[] {
   if ("unread" in history) {
@@ -104,6 +104,20 @@ export function workspaceFindings(history: WorkspaceHistory | { unread: string }
           status: newest.transaction.status,
           count: similar.length,
         },
+      ),
+    );
+  }
+  if (history.savedRefused !== undefined) {
+    findings.push(
+      finding(
+        "warn",
+        "SAVED_WINDOW_REFUSED",
+        localText(
+          "the guard's store held a saved read of this account's transactions that was not used ({0}): the window was read " +
+            "whole from the workspace instead. If no one changed the seal key, someone or something may have edited the store",
+          history.savedRefused,
+        ),
+        { reason: history.savedRefused },
       ),
     );
   }

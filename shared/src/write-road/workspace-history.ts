@@ -6,10 +6,12 @@ import type { AccountReference } from "../kinds/kit/request-fields.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
 import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
+import type { SavedWindows } from "../guard-store/saved-windows.js";
+import { savedKnownWindow, saveKnownWindow } from "./saved-known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { transactionDifferences } from "../kinds/kit/lost-answer-fields.js";
 import { historyPages, type HistoryPage } from "./history-pages.js";
-import { NO_WINDOW_TRANSACTIONS, WindowTransactions } from "./window-transactions.js";
+import { KeptRow, NO_WINDOW_TRANSACTIONS, WindowTransactions } from "./window-transactions.js";
 
 /** The first page of the account's transactions, newest first: a quiet account's whole window, usually. */
 export const HISTORY_FIRST_PAGE = 10;
@@ -23,6 +25,11 @@ export const HISTORY_KNOWN_FIRST_PAGE = 5;
 export const HISTORY_MAX_READ = 1280;
 /** Once the first page shows the window goes on, the following pages are asked this many at a time. */
 const PAGES_AT_ONCE = 2;
+/**
+ * At most this many candidates kept by the store (KeptRow) are read again by id, all at once; a write
+ * with more (many of its operation and amount in the window) has the window read whole instead.
+ */
+const MAX_KEPT_CANDIDATES = 8;
 
 /** Transactions that certainly moved nothing and never will: they do not make a write a duplicate. */
 const NOTHING_MOVED: readonly TransactionStatus[] = ["REJECTED", "EXPIRED", "FAILED"];
@@ -43,6 +50,14 @@ export interface WorkspaceHistory {
   read: number;
   compared: number;
   complete: boolean;
+  /** Why the window the guard's store saved for the account was not used (its seal does not verify): the window was read whole. */
+  savedRefused?: string;
+}
+
+/** Where a window's read comes from and goes: the workspace's client, and the guard's store's saved windows (none: none kept). */
+export interface HistorySource {
+  client: CustodyClient;
+  saved?: SavedWindows | undefined;
 }
 
 /**
@@ -65,17 +80,33 @@ export interface RecentTransactions {
   complete: boolean;
   /** The ids of those this read fetched; the others are taken from what the process read before (their status may have changed since). */
   fresh: ReadonlySet<number>;
+  /** Whose window, from when. */
+  accountId: number;
+  since: Date;
+  /** Why the window the store saved was not used, or null. */
+  savedRefused: string | null;
 }
 
 /**
  * The account's transactions created since `since` (the service's clock), read newest first with
  * the account filter, stopping at the first transaction older than the window, or at the newest
- * one this process read before (what it read of the window then is remembered): the cost follows
- * the account's activity within the window, and after the first read only what is new, never the
- * account's whole history; capped at HISTORY_MAX_READ.
+ * one this process read before (what it read of the window then is remembered), else the newest
+ * one a process of the guard's store read before (the store keeps each account's window, sealed):
+ * the cost follows the account's activity within the window, and after the first read only what
+ * is new, never the account's whole history; capped at HISTORY_MAX_READ.
  */
-async function recentTransactions(client: CustodyClient, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
-  return readWindow(client, accountId, since, knownWindow(client, accountId, since), signal);
+async function recentTransactions(source: HistorySource, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
+  const remembered = knownWindow(source.client, accountId, since);
+  if (remembered !== null || source.saved === undefined) return readWindow(source, accountId, since, remembered, signal);
+  // Once the store shows it has a window, the page a known window's read starts with is asked while the window is checked and
+  // parsed (the two overlap); unused when the window is not (a window refused, or one that does not cover `since`).
+  let head: Promise<TransactionPage> | undefined;
+  const found = () => {
+    head = source.client.searchTransactions({ account_id: accountId, page: 1, page_size: HISTORY_KNOWN_FIRST_PAGE }, { signal });
+    head.catch(() => undefined);
+  };
+  const saved = await savedKnownWindow(source.saved, source.client, accountId, since, { maxRows: HISTORY_MAX_READ, found });
+  return { ...(await readWindow(source, accountId, since, saved.known, signal, saved.known === null ? undefined : head)), savedRefused: saved.refused };
 }
 
 /**
@@ -97,7 +128,19 @@ function windowGoesPast(count: number, span: { newest: number; oldest: number },
   return (count * (span.newest - sinceMs)) / (span.newest - span.oldest) > rows;
 }
 
-async function readWindow(client: CustodyClient, accountId: number, since: Date, known: KnownWindow | null, signal?: AbortSignal): Promise<RecentTransactions> {
+/** One page of the account's transactions as the service answered it. */
+type TransactionPage = Awaited<ReturnType<CustodyClient["searchTransactions"]>>;
+
+/** `head`: the read's first page (page 1 of HISTORY_KNOWN_FIRST_PAGE, for a known window), already asked. */
+async function readWindow(
+  source: HistorySource,
+  accountId: number,
+  since: Date,
+  known: KnownWindow | null,
+  signal?: AbortSignal,
+  head?: Promise<TransactionPage>,
+): Promise<RecentTransactions> {
+  const { client } = source;
   const sinceMs = since.getTime();
   const seen = new Set<number>();
   const fresh: Transaction[] = [];
@@ -106,11 +149,12 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
   let read = 0;
   let stop: "window" | "known" | "cap" = "cap";
   const pages = historyPages(known === null ? HISTORY_FIRST_PAGE : HISTORY_KNOWN_FIRST_PAGE, HISTORY_MAX_READ);
-  const fetchPage = async (page: HistoryPage): Promise<{ rows: Transaction[]; more: boolean }> => {
-    const answer = await client.searchTransactions({ account_id: accountId, page: page.page, page_size: page.size }, { signal });
+  const pageOf = async (asked: Promise<TransactionPage>): Promise<{ rows: Transaction[]; more: boolean }> => {
+    const answer = await asked;
     read += answer.edges.length;
     return { rows: answer.edges.map((edge) => edge.node), more: answer.page_info.has_next_page };
   };
+  const fetchPage = (page: HistoryPage) => pageOf(client.searchTransactions({ account_id: accountId, page: page.page, page_size: page.size }, { signal }));
   // The creation times of the newest and the oldest transaction of the window read so far.
   const span = { newest: -Infinity, oldest: Infinity };
   reading: for (let next = 0; next < pages.length;) {
@@ -118,8 +162,8 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
     // far, spread over the time they cover, suggest the window ends within the next page (then one, which reads no more than needed).
     const alone = next === 0 || !windowGoesPast(seen.size, span, sinceMs, (pages[next] as HistoryPage).end);
     const round = pages.slice(next, next + (alone ? 1 : PAGES_AT_ONCE));
+    const answers = round.map((page) => (next === 0 && head !== undefined && known !== null ? pageOf(head) : fetchPage(page)));
     next += round.length;
-    const answers = round.map((page) => fetchPage(page));
     for (const answer of answers) answer.catch(() => undefined);
     for (const [index, answer] of answers.entries()) {
       let page = await answer;
@@ -133,7 +177,7 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
       // Transactions are never deleted: the first one not newer than the newest read before is that one, or the list is
       // not the one read before (a workspace restored or reset), and nothing remembered of it is used.
       if (boundary !== undefined && (boundary.id !== known?.newest || boundary.created_on !== known.newestCreated))
-        return readWindow(client, accountId, since, null, signal);
+        return readWindow(source, accountId, since, null, signal);
       let older = false;
       for (const tx of rows) {
         if (newest === null || tx.id > newest.id) newest = { id: tx.id, created_on: tx.created_on };
@@ -171,28 +215,42 @@ async function readWindow(client: CustodyClient, accountId: number, since: Date,
   if (known !== null && transactions === known.transactions && newest?.id === known.newest && unreadBefore === known.unreadBefore) {
     rememberWindow(client, accountId, known);
   } else if (newest !== null && !(cut && lastCreated === null)) {
-    rememberWindow(client, accountId, { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore });
+    const window = { newest: newest.id, newestCreated: newest.created_on, since, transactions, unreadBefore };
+    rememberWindow(client, accountId, window);
+    if (source.saved !== undefined) saveKnownWindow(source.saved, client, accountId, window);
   }
-  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, fresh: seen };
+  return { transactions, read, complete: unreadBefore === null || unreadBefore < since, fresh: seen, accountId, since, savedRefused: null };
 }
 
 /**
  * Those of the recent transactions identical to the planned write, with who created each; one
  * remembered from an earlier read whose status could still change is read again, so that one
- * rejected or expired since no longer counts. Only the candidates with the write's operation and
- * amount are compared (WindowTransactions.candidates).
+ * rejected or expired since no longer counts, and one the store kept (a KeptRow) is read again
+ * whatever it says, so the store only ever names a candidate. Only the candidates with the write's
+ * operation and amount are compared (WindowTransactions.candidates); more kept ones than
+ * MAX_KEPT_CANDIDATES and the window is read whole instead.
  */
 async function identicalAmong(
-  client: CustodyClient,
+  source: HistorySource,
   plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">,
   recent: RecentTransactions,
   signal?: AbortSignal,
 ): Promise<WorkspaceHistory> {
+  const { client } = source;
   const lost = plan.lostAnswer;
+  const entries = lost.by === "approval" ? [] : recent.transactions.candidates(lost.expected);
+  if (entries.filter((entry) => entry instanceof KeptRow).length > MAX_KEPT_CANDIDATES) {
+    const whole = await readWindow(source, recent.accountId, recent.since, null, signal);
+    return identicalAmong(source, plan, { ...whole, read: recent.read + whole.read, savedRefused: recent.savedRefused }, signal);
+  }
   const candidates = await Promise.all(
-    (lost.by === "approval" ? [] : recent.transactions.candidates(lost.expected))
-      .filter((tx) => isSameIntent(plan, tx))
-      .map((tx) => (!recent.fresh.has(tx.id) && !TERMINAL_TRANSACTION_STATUSES.includes(tx.status) ? client.getTransaction(tx.id, { signal }) : tx)),
+    entries
+      .filter((entry) => entry instanceof KeptRow || isSameIntent(plan, entry))
+      .map((entry) =>
+        entry instanceof KeptRow || (!recent.fresh.has(entry.id) && !TERMINAL_TRANSACTION_STATUSES.includes(entry.status))
+          ? client.getTransaction(entry.id, { signal })
+          : entry,
+      ),
   );
   const matches = candidates.filter((tx) => isSameIntent(plan, tx));
   return {
@@ -200,22 +258,24 @@ async function identicalAmong(
     read: recent.read,
     compared: recent.transactions.length,
     complete: recent.complete,
+    ...(recent.savedRefused === null ? {} : { savedRefused: recent.savedRefused }),
   };
 }
 
 /**
  * The account's transactions identical to the planned write created since `since`: the read a plan
- * already started (`prefetched`), else recentTransactions; then identicalAmong.
+ * already started (`prefetched`), else recentTransactions (from the store's saved window when the
+ * process has read none: `saved`); then identicalAmong.
  */
 export async function identicalInWorkspace(
   client: CustodyClient,
   plan: Pick<PlannedWrite, "account" | "lostAnswer" | "operator">,
   since: Date,
-  signal?: AbortSignal,
-  prefetched?: Promise<RecentTransactions> | null,
+  options: { signal?: AbortSignal | undefined; prefetched?: Promise<RecentTransactions> | null | undefined; saved?: SavedWindows | undefined } = {},
 ): Promise<WorkspaceHistory> {
   if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
-  return identicalAmong(client, plan, await (prefetched ?? recentTransactions(client, plan.account.id, since, signal)), signal);
+  const source = { client, saved: options.saved };
+  return identicalAmong(source, plan, await (options.prefetched ?? recentTransactions(source, plan.account.id, since, options.signal)), options.signal);
 }
 
 /**
@@ -226,7 +286,7 @@ export class HistoryPrefetch {
   #started: { accountId: number; read: Promise<RecentTransactions> } | null = null;
 
   constructor(
-    private readonly client: CustodyClient,
+    private readonly source: HistorySource,
     private readonly windowMs: number,
     private readonly signal?: AbortSignal,
   ) {}
@@ -234,7 +294,8 @@ export class HistoryPrefetch {
   /** Starts the read of this account's window (once). */
   readonly start = (account: Pick<Account, "id">): void => {
     if (this.#started?.accountId === account.id) return;
-    const read = recentTransactions(this.client, account.id, new Date(this.client.serviceNow().getTime() - this.windowMs), this.signal);
+    const since = new Date(this.source.client.serviceNow().getTime() - this.windowMs);
+    const read = recentTransactions(this.source, account.id, since, this.signal);
     // Awaited by the duplicate check; a plan that fails first never awaits it, and its failure must not go unhandled.
     read.catch(() => undefined);
     this.#started = { accountId: account.id, read };
@@ -252,7 +313,7 @@ export class HistoryPrefetch {
         ? reference
         : /^#[1-9][0-9]*$/.test(reference)
           ? Number(reference.slice(1))
-          : accountDirectoryOf(this.client).hints()?.ids(reference);
+          : accountDirectoryOf(this.source.client).hints()?.ids(reference);
     const only = typeof id === "number" ? id : id?.length === 1 ? id[0] : undefined;
     if (only !== undefined && Number.isSafeInteger(only)) this.start({ id: only });
   }

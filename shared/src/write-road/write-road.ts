@@ -412,7 +412,7 @@ export class WriteRoad {
   #historyPrefetch(signal: AbortSignal | undefined, request: WriteRequest): HistoryPrefetch | undefined {
     const windowMs = this.#historyWindowMs();
     if (windowMs === null) return undefined;
-    const prefetch = new HistoryPrefetch(this.ports.client, windowMs, signal);
+    const prefetch = new HistoryPrefetch({ client: this.ports.client, saved: this.ports.store.windows }, windowMs, signal);
     if ("account" in request) prefetch.startFromReference(request.account);
     return prefetch;
   }

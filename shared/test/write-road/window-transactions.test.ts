@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { transactionDifferences, type ExpectedTransaction } from "../../src/kinds/kit/lost-answer-fields.js";
 import { Transaction } from "../../src/schemas/transaction.js";
 import { historyPages } from "../../src/write-road/history-pages.js";
-import { WindowTransactions } from "../../src/write-road/window-transactions.js";
+import { KeptRow, WindowTransactions } from "../../src/write-road/window-transactions.js";
 import { transactionWire } from "../client/wire-fixtures.js";
 
 const tx = (id: number, amount: string, type = "SEND", created_on = "2024-03-01T10:00:00+00:00") =>
@@ -20,9 +20,20 @@ describe("the window's transactions, looked up by what a write moves", () => {
     expect(window.candidates(send)).toEqual(same);
   });
 
-  it("gives every transaction when the write does not name both its operation and its amount", () => {
-    expect(window.candidates({ operations: ["STAKE_DEACTIVATE"] })).toEqual(list);
+  it("gives those of the write's operations when it names no amount, and every transaction when it names no operation", () => {
+    expect(window.candidates({ operations: ["STAKE_DEACTIVATE"] })).toEqual([list[3]]);
+    expect(window.candidates({ operations: ["SEND", "STAKE_DEACTIVATE"] }).map((candidate) => candidate.id)).toEqual([9, 7, 6, 5, 4]);
     expect(window.candidates({})).toEqual(list);
+  });
+
+  it("keeps, for the guard's store, each transaction's id, creation time, intent key and whether its status was terminal; read back as rows", () => {
+    const rows = window.rows();
+    expect(rows[0]).toEqual([9, Date.parse("2024-03-01T10:00:00Z"), "SEND 5", false]);
+    const kept = WindowTransactions.kept(rows);
+    // A kept row is only ever a candidate, found by the same keys, never a transaction to compare.
+    expect(kept.candidates({ operations: ["SEND", "EXECUTE_CONTRACT"], amount: "7" }).map((candidate) => candidate.id)).toEqual([8, 7, 5]);
+    expect(kept.candidates({ operations: ["SEND"], amount: "7" }).every((candidate) => candidate instanceof KeptRow)).toBe(true);
+    expect(kept.rows()).toEqual(rows);
   });
 
   it("is cut by creation time without a copy when nothing is older", () => {

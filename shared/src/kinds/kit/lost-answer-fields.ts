@@ -50,6 +50,11 @@ export function intentKeysOf(expected: ExpectedTransaction): string[] | null {
   return operations === undefined || amount === undefined ? null : operations.map((operation) => intentKey(operation, BigInt(amount)));
 }
 
+/** How the keys of a transaction identical to the write start, one per operation it may show (of any amount); null when it names none. */
+export function intentKeyStartsOf(expected: ExpectedTransaction): string[] | null {
+  return expected.operations?.map((operation) => `${operation} `) ?? null;
+}
+
 /** The fields of a candidate that differ from what a write asked, each named with both values (empty: it is this write). */
 export function transactionDifferences(expected: ExpectedTransaction, tx: Transaction): string[] {
   const differences: string[] = [];

@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { canonicalJson } from "../audit/canonical-json.js";
+import type { AuditSealKey } from "../audit/seal-key.js";
+
+const FORMAT = "custody-known-window/1";
+const MAC_DOMAIN = "custody known window";
+/** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
+export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
+
+/** Whose window: the workspace (the operator module's base URL) and the account. */
+export interface WindowPlace {
+  workspace: string;
+  account_id: number;
+}
+
+const Moment = z.string().min(1).max(64);
+
+/**
+ * One transaction of a saved window: its id, creation time (created_on as milliseconds since the epoch, parsed once when it was
+ * read), intent key (operation and amount) and whether its status was terminal. Never the transaction: a row can only make a
+ * transaction a candidate, which is read again by id before it is compared.
+ */
+export type SavedRow = [id: number, createdMs: number, key: string, terminal: boolean];
+
+function isSavedRow(row: unknown): row is SavedRow {
+  if (!Array.isArray(row) || row.length !== 4) return false;
+  const [id, createdMs, key, terminal] = row as unknown[];
+  return (
+    Number.isSafeInteger(id) &&
+    (id as number) > 0 &&
+    Number.isSafeInteger(createdMs) &&
+    typeof key === "string" &&
+    key.length > 0 &&
+    key.length <= 200 &&
+    typeof terminal === "boolean"
+  );
+}
+
+/** What a process verified of an account's window (write-road/known-window.ts), as the guard's store keeps it. */
+const SavedWindowContent = z.strictObject({
+  /** The newest transaction read (of any age): a later read stops where the list still holds it, same id and time. */
+  newest: z.strictObject({ id: z.int().positive(), created_on: Moment }),
+  /** The window's start the read reached back to, and where a capped read stopped (null: nothing missing back to `since`). */
+  since: Moment,
+  unread_before: Moment.nullable(),
+  /** Newest first; each checked by isSavedRow (a schema per row took as long as the rest of the window's checks together). */
+  rows: z.unknown(),
+});
+export type SavedWindow = Omit<z.infer<typeof SavedWindowContent>, "rows"> & { rows: SavedRow[] };
+
+/** The JSON value of a text; undefined when it is not JSON (which no schema takes). */
+function jsonIn(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The window a text describes, or null when it is not one this guard saves. */
+function savedWindowIn(text: string): SavedWindow | null {
+  const parsed = SavedWindowContent.safeParse(jsonIn(text));
+  if (!parsed.success) return null;
+  const { rows } = parsed.data;
+  return Array.isArray(rows) && rows.every(isSavedRow) ? { ...parsed.data, rows } : null;
+}
+
+/** The sealed text's first line; the window follows on the second, as the MAC covers it. */
+const SealHeader = z.strictObject({
+  format: z.literal(FORMAT),
+  workspace: z.string(),
+  account_id: z.int(),
+  key_id: z.string(),
+  mac: z.string(),
+});
+
+export type LoadedWindow = { found: "none" } | { found: "sealed"; window: SavedWindow } | { found: "untrusted"; reason: string };
+
+/** Where a store keeps its sealed windows' texts, one per place, each replaced whole. */
+export interface WindowShelf {
+  /** The text saved for the place; null when there is none; "too large" past SAVED_WINDOW_MAX_BYTES (not read). */
+  read(place: WindowPlace): Promise<string | null | "too large">;
+  write(place: WindowPlace, text: string): Promise<void>;
+}
+
+/**
+ * The accounts' windows of the workspace's history a process verified, kept in the guard's store so
+ * that a new process on the store (a restart, another replica, the extension beside the MCP server)
+ * starts from them and reads only what is new. Each is sealed under the audit seal key, bound to
+ * the workspace, the account and the store (`store()`, its identity: null while it has none, and
+ * then nothing is kept or used); one whose MAC does not verify is refused, never used, and its
+ * reason said. Saving is queued and written after the current turn, off the dry run's path; the
+ * latest window of a place replaces any queued before it; a write that fails is dropped (the next
+ * process then reads the window whole).
+ */
+export class SavedWindows {
+  readonly #queued = new Map<string, { place: WindowPlace; window: SavedWindow }>();
+  #draining: Promise<void> | null = null;
+
+  constructor(
+    private readonly key: AuditSealKey,
+    private readonly store: () => Promise<string | null>,
+    private readonly shelf: WindowShelf,
+    /** Told what failed and why (a store that cannot be reached); the store says it with the error's secrets removed. */
+    private readonly failed: (what: string, error: unknown) => void = () => {},
+  ) {}
+
+  /**
+   * The place's saved window, checked against its seal. A store that cannot be read is as if it held none (the window is read
+   * whole). `found` is told as soon as there is a text, before it is checked and parsed: what the caller needs next can start.
+   */
+  async load(place: WindowPlace, found?: () => void): Promise<LoadedWindow> {
+    let store: string | null;
+    let text: string | null | "too large";
+    try {
+      store = await this.store();
+      if (store === null) return { found: "none" };
+      text = await this.shelf.read(place);
+    } catch (error) {
+      this.failed(`the saved window of account ${place.account_id} could not be read; its window is read whole`, error);
+      return { found: "none" };
+    }
+    if (text === null) return { found: "none" };
+    found?.();
+    return text === "too large" ? { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` } : this.#open(store, place, text);
+  }
+
+  /** Queues the window to be sealed and saved after the current turn: the caller never waits for it. */
+  save(place: WindowPlace, window: SavedWindow): void {
+    this.#queued.set(JSON.stringify([place.workspace, place.account_id]), { place, window });
+    this.#draining ??= this.#drain();
+  }
+
+  /** Resolves once every window queued so far is saved or dropped (a store's close, tests). */
+  async settled(): Promise<void> {
+    while (this.#draining !== null) await this.#draining;
+  }
+
+  async #drain(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      for (const [name, { place, window }] of this.#queued) {
+        // Taken off before it is written: one queued again meanwhile is written again after (a Map iterates what is added).
+        this.#queued.delete(name);
+        try {
+          const store = await this.store();
+          if (store !== null) await this.shelf.write(place, this.#seal(store, place, window));
+        } catch (error) {
+          this.failed(`the window of account ${place.account_id} could not be saved; a new process reads it whole`, error);
+        }
+      }
+    } finally {
+      this.#draining = null;
+    }
+  }
+
+  /** Two lines: the header (whose window, the key's id, the MAC), then the window's JSON exactly as the MAC covers it. */
+  #seal(store: string, place: WindowPlace, window: SavedWindow): string {
+    const text = JSON.stringify(window);
+    const mac = this.key.mac(MAC_DOMAIN, sealedContent(store, place, text));
+    return `${JSON.stringify({ format: FORMAT, workspace: place.workspace, account_id: place.account_id, key_id: this.key.id, mac })}\n${text}`;
+  }
+
+  /** The MAC is checked over the window's text before it is parsed: what is parsed is what was sealed. */
+  #open(store: string, place: WindowPlace, text: string): LoadedWindow {
+    const lineEnd = text.indexOf("\n");
+    const parsed = SealHeader.safeParse(jsonIn(lineEnd === -1 ? text : text.slice(0, lineEnd)));
+    if (!parsed.success) return { found: "untrusted", reason: "not a window this guard saves" };
+    const header = parsed.data;
+    if (header.workspace !== place.workspace || header.account_id !== place.account_id) return { found: "untrusted", reason: "saved for another account" };
+    if (header.key_id !== this.key.id)
+      return { found: "untrusted", reason: `sealed with another key (key id ${header.key_id}; this key's id is ${this.key.id})` };
+    const windowText = lineEnd === -1 ? "" : text.slice(lineEnd + 1);
+    if (!this.key.verifies(MAC_DOMAIN, sealedContent(store, place, windowText), header.mac))
+      return { found: "untrusted", reason: "it does not match its MAC: edited, or saved by another store" };
+    const window = savedWindowIn(windowText);
+    return window === null ? { found: "untrusted", reason: "not a window this guard saves" } : { found: "sealed", window };
+  }
+}
+
+/** What the MAC covers: the store, the workspace and the account the window is of (one line: JSON has no raw line break), then its text. */
+function sealedContent(store: string, place: WindowPlace, windowText: string): string {
+  return `${canonicalJson({ format: FORMAT, store, workspace: place.workspace, account_id: place.account_id })}\n${windowText}`;
+}

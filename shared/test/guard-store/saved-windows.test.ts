@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AuditSealKey, FileGuardStore, SAVED_WINDOW_MAX_BYTES, SavedWindows, type SavedWindow, type WindowPlace, type WindowShelf } from "../../src/index.js";
+
+/** The texts a store would keep, in memory, with the writes made. */
+class MemoryShelf implements WindowShelf {
+  readonly texts = new Map<string, string>();
+  writes = 0;
+
+  async read(place: WindowPlace): Promise<string | null | "too large"> {
+    const text = this.texts.get(JSON.stringify(place)) ?? null;
+    return text !== null && text.length > SAVED_WINDOW_MAX_BYTES ? "too large" : text;
+  }
+
+  async write(place: WindowPlace, text: string): Promise<void> {
+    this.writes += 1;
+    this.texts.set(JSON.stringify(place), text);
+  }
+}
+
+const key = new AuditSealKey(randomBytes(32));
+const place = { workspace: "http://127.0.0.1:7000", account_id: 3 };
+const window = (newest: number): SavedWindow => ({
+  newest: { id: newest, created_on: "2026-11-26T10:00:00+00:00" },
+  since: "2026-11-25T10:00:00.000Z",
+  unread_before: null,
+  rows: [
+    [newest, Date.parse("2026-11-26T10:00:00Z"), "SEND 1500000000", false],
+    [newest - 4, Date.parse("2026-11-26T09:00:00Z"), "SEND 7", true],
+  ],
+});
+
+async function saved(shelf: MemoryShelf, by: SavedWindows, at: WindowPlace = place, newest = 10): Promise<void> {
+  by.save(at, window(newest));
+  await by.settled();
+  expect(shelf.texts.size).toBeGreaterThan(0);
+}
+
+describe("the accounts' windows a store keeps, sealed", () => {
+  it("reads back what it saved; the latest window of an account queued before the write is the one written", async () => {
+    const shelf = new MemoryShelf();
+    const windows = new SavedWindows(key, async () => "store A", shelf);
+    windows.save(place, window(9));
+    windows.save(place, window(10));
+    await windows.settled();
+    expect(shelf.writes).toBe(1);
+    expect(await windows.load(place)).toEqual({ found: "sealed", window: window(10) });
+    expect(await windows.load({ ...place, account_id: 4 })).toEqual({ found: "none" });
+  });
+
+  it("is bound to its account, its workspace and its store: a text moved, or its header edited to match, does not verify", async () => {
+    const shelf = new MemoryShelf();
+    const windows = new SavedWindows(key, async () => "store A", shelf);
+    await saved(shelf, windows);
+    const text = shelf.texts.get(JSON.stringify(place)) as string;
+    const elsewhere = { ...place, account_id: 4 };
+    shelf.texts.set(JSON.stringify(elsewhere), text);
+    expect(await windows.load(elsewhere)).toEqual({ found: "untrusted", reason: "saved for another account" });
+    shelf.texts.set(JSON.stringify(elsewhere), text.replace('"account_id":3', '"account_id":4'));
+    expect(await windows.load(elsewhere)).toMatchObject({ found: "untrusted", reason: expect.stringContaining("does not match its MAC") });
+    const otherWorkspace = { ...place, workspace: "http://127.0.0.1:7001" };
+    shelf.texts.set(JSON.stringify(otherWorkspace), text.replace(place.workspace, otherWorkspace.workspace));
+    expect(await windows.load(otherWorkspace)).toMatchObject({ found: "untrusted", reason: expect.stringContaining("does not match its MAC") });
+    // The same key, another store: the window a user's other store saved is not this one's.
+    const otherStore = new SavedWindows(key, async () => "store B", shelf);
+    expect(await otherStore.load(place)).toMatchObject({ found: "untrusted", reason: expect.stringContaining("does not match its MAC") });
+  });
+
+  it("refuses one sealed with another key, one too long to read, and one not shaped as a window, saying why", async () => {
+    const shelf = new MemoryShelf();
+    await saved(shelf, new SavedWindows(new AuditSealKey(randomBytes(32)), async () => "store A", shelf));
+    const windows = new SavedWindows(key, async () => "store A", shelf);
+    expect(await windows.load(place)).toMatchObject({ found: "untrusted", reason: expect.stringContaining("sealed with another key") });
+    shelf.texts.set(JSON.stringify(place), "x".repeat(SAVED_WINDOW_MAX_BYTES + 1));
+    expect(await windows.load(place)).toEqual({ found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` });
+    shelf.texts.set(JSON.stringify(place), "not json");
+    expect(await windows.load(place)).toEqual({ found: "untrusted", reason: "not a window this guard saves" });
+  });
+
+  it("keeps nothing and finds nothing while its store has no identity", async () => {
+    const shelf = new MemoryShelf();
+    const windows = new SavedWindows(key, async () => null, shelf);
+    windows.save(place, window(10));
+    await windows.settled();
+    expect(shelf.writes).toBe(0);
+    expect(await windows.load(place)).toEqual({ found: "none" });
+  });
+
+  it("in the file store: one file per account, readable by its owner only, read back by another store object on the same log", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "saved-windows-")), "audit.jsonl");
+    const store = new FileGuardStore(path, undefined, { sealKey: key });
+    store.windows.save(place, window(10));
+    store.windows.save({ ...place, account_id: 4 }, window(20));
+    await store.close();
+    const files = readdirSync(`${path}.windows`);
+    expect(files).toHaveLength(2);
+    expect(statSync(join(`${path}.windows`, files[0] as string)).mode & 0o777).toBe(0o600);
+    const again = new FileGuardStore(path, undefined, { sealKey: key });
+    expect(await again.windows.load({ ...place, account_id: 4 })).toEqual({ found: "sealed", window: window(20) });
+    await again.close();
+  });
+});

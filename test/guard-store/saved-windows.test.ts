@@ -1,0 +1,263 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  AuditSealKey,
+  CustodyClient,
+  DEFAULT_POLICY,
+  FileGuardStore,
+  HISTORY_FIRST_PAGE,
+  HISTORY_KNOWN_FIRST_PAGE,
+  WriteRoad,
+  type GuardStore,
+  type PlannedWrite,
+  type WriteRequest,
+} from "@custody/shared";
+import { openPostgresGuardStore } from "@custody/shared/postgres-store";
+import { startEmulator } from "@custody/emulator";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
+
+// Issue 18, never twice against the workspace: a process's first dry run on an account reads only what is new when a process of
+// the same guard store read the account's window before (the store keeps it, sealed). Each "process" here is a new client and a
+// new store object on the same file or database, with the road as the servers build it, against the emulator.
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+let emulator: Emulator;
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  [emulator, cluster] = await Promise.all([
+    startEmulator({ dataDir: null, seed: "demo", port: 0, processingDelayMs: 10, log: () => {} }),
+    startPostgresCluster({ durable: false }),
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await emulator?.close();
+  cluster?.stop();
+});
+
+async function control(path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${emulator.controlUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+}
+
+beforeEach(() => control("/reset", { seed: "demo" }));
+
+const OPERATOR = "treasury-bot";
+const RECIPIENT = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+/** 1.5 SOL, the identical write made elsewhere; 1.6 SOL, the first process's own. */
+const SENT = 1_500_000_000n;
+const OWN = 1_600_000_000n;
+const key = new AuditSealKey(randomBytes(32));
+
+/** A client that notes the account's history pages it asks for and the transactions it reads by id. */
+class CountingClient extends CustodyClient {
+  readonly pages: string[] = [];
+  readonly byId: number[] = [];
+
+  constructor() {
+    super({ baseUrl: emulator.baseUrl, operator: OPERATOR, timeoutMs: 5000 });
+  }
+
+  override searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const [query] = args;
+    if (query?.account_id !== undefined) this.pages.push(`page ${query.page} of ${query.page_size}`);
+    return super.searchTransactions(...args);
+  }
+
+  override getTransaction(...args: Parameters<CustodyClient["getTransaction"]>) {
+    this.byId.push(args[0]);
+    return super.getTransaction(...args);
+  }
+}
+
+/** A guard store to open as often as a process starts, and what an attacker with access to it can do to the saved window. */
+interface StoreKind {
+  open(): Promise<GuardStore>;
+  savedText(): string;
+  replaceSaved(text: string): void;
+}
+
+const kinds: Array<[string, () => StoreKind]> = [
+  [
+    "the file store",
+    () => {
+      const path = join(mkdtempSync(join(tmpdir(), "saved-windows-")), "audit.jsonl");
+      const saved = () => {
+        const files = readdirSync(`${path}.windows`).filter((name) => name.endsWith(".json"));
+        expect(files).toHaveLength(1);
+        return join(`${path}.windows`, files[0] as string);
+      };
+      return {
+        open: async () => new FileGuardStore(path, undefined, { sealKey: key }),
+        savedText: () => readFileSync(saved(), "utf8"),
+        replaceSaved: (text) => writeFileSync(saved(), text),
+      };
+    },
+  ],
+  [
+    "the PostgreSQL store",
+    () => {
+      const url = cluster.createDatabase("windows");
+      const name = url.split("/").at(-1) as string;
+      return {
+        open: () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }),
+        savedText: () => cluster.psql(name, "SELECT body FROM custody_known_windows").trim(),
+        replaceSaved: (text) => cluster.psql(name, `UPDATE custody_known_windows SET body = $saved$${text}$saved$`),
+      };
+    },
+  ],
+];
+
+const send = (amount: bigint): WriteRequest => ({ kind: "send", account: "sol-treasury", recipient: RECIPIENT, amount, speed: "NORMAL" });
+const call = { actor: { person: null } };
+
+describe.each(kinds)("%s keeps each account's window for the next process", (_name, kindOf) => {
+  let kind: StoreKind;
+  const processes: Array<{ store: GuardStore }> = [];
+  beforeEach(() => {
+    kind = kindOf();
+  });
+  afterEach(async () => {
+    await Promise.all(processes.splice(0).map(({ store }) => store.close()));
+  });
+
+  /** A new process on the store: its own client (nothing read yet) and its own store object. */
+  async function process() {
+    const client = new CountingClient();
+    const store = await kind.open();
+    const road = new WriteRoad({ client, operator: OPERATOR, policy: () => DEFAULT_POLICY, store, surface: "test" });
+    const started = { client, store, road };
+    processes.push(started);
+    return started;
+  }
+
+  /** The dry run's plan when it was blocked (its findings), failing the test otherwise. */
+  async function blocked(road: WriteRoad, request: WriteRequest): Promise<PlannedWrite> {
+    const result = await road.prepare(request, call);
+    if (result.status !== "blocked") throw new Error(`the dry run was ${result.status}, not blocked`);
+    return result.plan;
+  }
+  const codes = (plan: PlannedWrite) => plan.checks.filter((check) => check.severity !== "info").map((check) => check.code);
+  const duplicateOf = (plan: PlannedWrite) => plan.checks.find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id;
+
+  /** The same operator's identical send made elsewhere (another store), then `after` other sends of the account: a busy day. */
+  async function identicalThenBusy(after: number): Promise<number> {
+    const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    const made = await direct.createTransaction({
+      account_name: "sol-treasury",
+      amount: String(SENT),
+      max_fees: "7500",
+      recipient: RECIPIENT,
+      speed: "NORMAL",
+    });
+    for (let index = 0; index < after; index += 1) {
+      await direct.createTransaction({ account_name: "sol-treasury", amount: String(1000 + index), max_fees: "7500", recipient: RECIPIENT, speed: "NORMAL" });
+    }
+    return made.id;
+  }
+
+  /** The first process: its dry run reads the window whole, and the store saves it. */
+  async function firstProcessReads(): Promise<void> {
+    const first = await process();
+    expect(codes(await blocked(first.road, send(SENT)))).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(first.client.pages[0]).toBe(`page 1 of ${HISTORY_FIRST_PAGE}`);
+    await first.store.windows?.settled();
+  }
+
+  it("a new process's first dry run reads one page and still finds the identical write the store kept a row of, and the first process's own", async () => {
+    const identical = await identicalThenBusy(20);
+    const first = await process();
+    const prepared = await first.road.prepare(send(OWN), call);
+    if (prepared.status !== "prepared") throw new Error(`the dry run was ${prepared.status}`);
+    const committed = await first.road.commit(send(OWN), prepared.sealed.nonce, { ...call, consent: { ask: async () => ({ answer: "accepted" }) } });
+    if (committed.status !== "submitted") throw new Error(`the confirmation was ${committed.status}`);
+    await first.store.windows?.settled();
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    // One page of 5, which reaches the newest transaction the first process read; the identical one, 22 rows down, was a row the
+    // store kept, read again by id before it was compared.
+    expect(second.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`]);
+    expect(second.client.byId).toContain(identical);
+    const ownAgain = await blocked(second.road, send(OWN));
+    expect(duplicateOf(ownAgain)).toBe(String(committed.transaction.id));
+  });
+
+  it.each([
+    [
+      "a row deleted",
+      (text: string, identical: number) => {
+        const row = `\\[${identical},\\d+,"[^"]*",(?:true|false)\\]`;
+        return text.replace(new RegExp(`,${row}|${row},`), "");
+      },
+    ],
+    ["its MAC changed", (text: string) => text.replace(/"mac":"(.)/, (_whole, first: string) => `"mac":"${first === "0" ? "1" : "0"}`)],
+  ])("a saved window with %s is not trusted: the window is read whole, the duplicate found, and the dry run says so", async (_how, edit) => {
+    const identical = await identicalThenBusy(20);
+    await firstProcessReads();
+    const text = kind.savedText();
+    const edited = edit(text, identical);
+    expect(edited).not.toBe(text);
+    kind.replaceSaved(edited);
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT", "SAVED_WINDOW_REFUSED"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    expect(again.checks.find((check) => check.code === "SAVED_WINDOW_REFUSED")?.facts.reason).toContain("does not match its MAC");
+    // The page a saved window's read starts with was asked while the window was checked; refused, the window is read from the start.
+    expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    expect(second.client.pages.length).toBeGreaterThan(2);
+  });
+
+  it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {
+    const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
+    const identical: number[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      const made = await direct.createTransaction({
+        account_name: "sol-treasury",
+        amount: String(SENT),
+        max_fees: "7500",
+        recipient: RECIPIENT,
+        speed: "NORMAL",
+      });
+      identical.push(made.id);
+    }
+    identical.push(await identicalThenBusy(0));
+    await firstProcessReads();
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(duplicateOf(again)).toBe(String(identical.at(-1)));
+    // Eleven rows with the write's key: the window is read from the start (its rows then are the transactions), none by id.
+    expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    expect(second.client.byId.filter((id) => identical.includes(id))).toEqual([]);
+  });
+
+  it("a workspace reset (the saved newest transaction is not where it was) is read whole; the window saved then serves the next process", async () => {
+    await identicalThenBusy(5);
+    await firstProcessReads();
+    await control("/reset", { seed: "demo" });
+    const identical = await identicalThenBusy(0);
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(duplicateOf(again)).toBe(String(identical));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(second.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    await second.store.windows?.settled();
+
+    const third = await process();
+    expect(duplicateOf(await blocked(third.road, send(SENT)))).toBe(String(identical));
+    expect(third.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`]);
+  });
+});

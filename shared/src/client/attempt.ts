@@ -9,8 +9,8 @@ export interface ResponseHeaders {
 }
 
 export type AttemptResult =
-  /** `oversized`: the body was longer than the limit and was not read; `text` says so. */
-  | { kind: "response"; status: number; headers: ResponseHeaders; text: string; oversized: boolean }
+  /** `unread`: the body was longer than the limit, or in a coding the client does not decode, and was not read; `text` says which. */
+  | { kind: "response"; status: number; headers: ResponseHeaders; text: string; unread: boolean }
   | { kind: "timeout" }
   | { kind: "aborted"; reason: unknown }
   | { kind: "network"; failure: NetworkFailure; error: unknown };
@@ -23,23 +23,30 @@ export interface AttemptRequest {
   body: string | undefined;
 }
 
-/** An answer whose body was read whole, or refused (null) as longer than the limit. */
+/** An answer whose body was read whole (decoded), or refused (null) as longer than the limit or in a coding not decoded. */
 export interface Answer {
   status: number;
   headers: ResponseHeaders;
   body: Uint8Array | null;
+  /** Why a null body was not read when not for its length: its Content-Encoding, which the client does not decode. */
+  unknownEncoding?: string;
 }
 
 /** One exchange under way: its answer, and how to stop it (the answer then rejects). */
 export interface Exchange {
   answer: Promise<Answer>;
   abort(): void;
+  /**
+   * Whether the transport knows no byte of the request left (its connection never opened): asked
+   * when the answer fails. Absent when the transport cannot tell; the failure's error codes decide then.
+   */
+  sentNothing?: () => boolean;
 }
 
 /**
  * Sends one request without following redirects (one would carry the operator header elsewhere)
- * and reads its answer's body under maxBytes (shared's node:http client by default, a given fetch
- * otherwise). It may throw only errors that describeNetworkFailure classifies.
+ * and reads its answer's body, decompressed, under maxBytes (shared's node:http client by default,
+ * a given fetch otherwise). It may throw only errors that describeNetworkFailure classifies.
  */
 export type Transport = (request: AttemptRequest, maxBytes: number) => Exchange;
 
@@ -72,13 +79,17 @@ export async function attempt(input: AttemptInput): Promise<AttemptResult> {
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     exchange = input.transport(input.request, input.maxBytes);
-    const { status, headers, body } = await exchange.answer;
-    if (body === null) return { kind: "response", status, headers, text: `(a body of more than ${input.maxBytes} bytes, not read)`, oversized: true };
-    return { kind: "response", status, headers, text: decodeBody(body), oversized: false };
+    const { status, headers, body, unknownEncoding } = await exchange.answer;
+    if (body !== null) return { kind: "response", status, headers, text: decodeBody(body), unread: false };
+    const text =
+      unknownEncoding === undefined
+        ? `(a body of more than ${input.maxBytes} bytes, not read)`
+        : `(a body in a Content-Encoding the client does not decode, ${unknownEncoding}, not read)`;
+    return { kind: "response", status, headers, text, unread: true };
   } catch (error) {
     if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };
     if (abortedBy === "timeout") return { kind: "timeout" };
-    return { kind: "network", failure: describeNetworkFailure(error), error };
+    return { kind: "network", failure: describeNetworkFailure(error, exchange?.sentNothing?.()), error };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

@@ -44,11 +44,11 @@ function encodeBody(method: HttpMethod, path: string, body: { schema: z.ZodType;
 function decodeResponse<S extends z.ZodType>(
   method: HttpMethod,
   path: string,
-  result: { status: number; text: string; oversized: boolean },
+  result: { status: number; text: string; unread: boolean },
   schema: S,
 ): z.output<S> {
   const { status, text } = result;
-  if (result.oversized) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
+  if (result.unread) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
   let json: unknown;
   try {
     json = parseJsonExact(text);

@@ -11,8 +11,9 @@ export interface ResponseHeaders {
 export type AttemptResult =
   /** `unread`: the body was longer than the limit, or in a coding the client does not decode, and was not read; `text` says which. */
   | { kind: "response"; status: number; headers: ResponseHeaders; text: string; unread: boolean }
-  | { kind: "timeout" }
-  | { kind: "aborted"; reason: unknown }
+  /** `sentNothing`: the transport knows no byte of the request left (a connection still opening); false when it cannot tell. */
+  | { kind: "timeout"; sentNothing: boolean }
+  | { kind: "aborted"; reason: unknown; sentNothing: boolean }
   | { kind: "network"; failure: NetworkFailure; error: unknown };
 
 export interface AttemptRequest {
@@ -65,7 +66,7 @@ export interface AttemptInput {
  */
 export async function attempt(input: AttemptInput): Promise<AttemptResult> {
   const { signal } = input;
-  if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
+  if (signal?.aborted) return { kind: "aborted", reason: signal.reason, sentNothing: true };
   let exchange: Exchange | undefined;
   let abortedBy: "timeout" | "caller" | null = null;
   const timer = setTimeout(() => {
@@ -87,9 +88,10 @@ export async function attempt(input: AttemptInput): Promise<AttemptResult> {
         : `(a body in a Content-Encoding the client does not decode, ${unknownEncoding}, not read)`;
     return { kind: "response", status, headers, text, unread: true };
   } catch (error) {
-    if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };
-    if (abortedBy === "timeout") return { kind: "timeout" };
-    return { kind: "network", failure: describeNetworkFailure(error, exchange?.sentNothing?.()), error };
+    const sentNothing = exchange?.sentNothing?.();
+    if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason, sentNothing: sentNothing ?? false };
+    if (abortedBy === "timeout") return { kind: "timeout", sentNothing: sentNothing ?? false };
+    return { kind: "network", failure: describeNetworkFailure(error, sentNothing), error };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createServer as createNetServer } from "node:net";
 import type { TLSSocket } from "node:tls";
 import { describe, expect, it, vi } from "vitest";
@@ -174,6 +174,31 @@ describe("https", () => {
       expect(error).toMatchObject({ code: "ECONNRESET" });
       expect(error.message).toContain("the request was not sent");
     } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a POST whose TLS handshake never ends was not sent: at the timeout, and when aborted", async () => {
+    // The service takes the connection and its ClientHello, and says nothing.
+    const hellos: Socket[] = [];
+    const server = createNetServer((socket) => socket.once("data", () => hellos.push(socket)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/module`;
+      const custody = new CustodyClient({ baseUrl, operator: "treasury-bot", timeoutMs: 300, retry: { retries: 0 } });
+      const late = await caught(custody.createTransaction(sendBody()));
+      expect(late).toBeInstanceOf(NetworkError);
+      expect(late.message).toBe("POST /transactions: network error (ETIMEDOUT); the request was not sent, nothing was written");
+
+      const controller = new AbortController();
+      const call = custody.createTransaction(sendBody(), { signal: controller.signal, timeoutMs: 10_000 });
+      await vi.waitFor(() => expect(hellos).toHaveLength(2));
+      controller.abort(new Error("stop"));
+      const stopped = await caught(call);
+      expect(stopped).not.toBeInstanceOf(AmbiguousWriteError);
+      expect(stopped.message).toBe("stop");
+    } finally {
+      for (const socket of hellos) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });

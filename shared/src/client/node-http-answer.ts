@@ -66,8 +66,8 @@ export function readAnswer(res: IncomingMessage, maxBytes: number, finish: (answ
   decoders.reduce((from, to) => from.pipe(to));
   for (const decoder of decoders) {
     decoder.on("error", (error) => {
-      stop();
       fail(decodingFailed(contentEncoding, error));
+      stop();
     });
   }
   last.on("data", (chunk: Buffer) => {

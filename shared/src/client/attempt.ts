@@ -9,10 +9,11 @@ export interface ResponseHeaders {
 }
 
 export type AttemptResult =
-  /** `oversized`: the body was longer than the limit and was not read; `text` says so. */
-  | { kind: "response"; status: number; headers: ResponseHeaders; text: string; oversized: boolean }
-  | { kind: "timeout" }
-  | { kind: "aborted"; reason: unknown }
+  /** `unread`: the body was longer than the limit, or in a coding the client does not decode, and was not read; `text` says which. */
+  | { kind: "response"; status: number; headers: ResponseHeaders; text: string; unread: boolean }
+  /** `sentNothing`: the transport knows no byte of the request left (a connection still opening); false when it cannot tell. */
+  | { kind: "timeout"; sentNothing: boolean }
+  | { kind: "aborted"; reason: unknown; sentNothing: boolean }
   | { kind: "network"; failure: NetworkFailure; error: unknown };
 
 export interface AttemptRequest {
@@ -23,23 +24,30 @@ export interface AttemptRequest {
   body: string | undefined;
 }
 
-/** An answer whose body was read whole, or refused (null) as longer than the limit. */
+/** An answer whose body was read whole (decoded), or refused (null) as longer than the limit or in a coding not decoded. */
 export interface Answer {
   status: number;
   headers: ResponseHeaders;
   body: Uint8Array | null;
+  /** Why a null body was not read when not for its length: its Content-Encoding, which the client does not decode. */
+  unknownEncoding?: string;
 }
 
 /** One exchange under way: its answer, and how to stop it (the answer then rejects). */
 export interface Exchange {
   answer: Promise<Answer>;
   abort(): void;
+  /**
+   * Whether the transport knows no byte of the request left (its connection never opened): asked
+   * when the answer fails. Absent when the transport cannot tell; the failure's error codes decide then.
+   */
+  sentNothing?: () => boolean;
 }
 
 /**
  * Sends one request without following redirects (one would carry the operator header elsewhere)
- * and reads its answer's body under maxBytes (shared's node:http client by default, a given fetch
- * otherwise). It may throw only errors that describeNetworkFailure classifies.
+ * and reads its answer's body, decompressed, under maxBytes (shared's node:http client by default,
+ * a given fetch otherwise). It may throw only errors that describeNetworkFailure classifies.
  */
 export type Transport = (request: AttemptRequest, maxBytes: number) => Exchange;
 
@@ -58,7 +66,7 @@ export interface AttemptInput {
  */
 export async function attempt(input: AttemptInput): Promise<AttemptResult> {
   const { signal } = input;
-  if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
+  if (signal?.aborted) return { kind: "aborted", reason: signal.reason, sentNothing: true };
   let exchange: Exchange | undefined;
   let abortedBy: "timeout" | "caller" | null = null;
   const timer = setTimeout(() => {
@@ -72,13 +80,18 @@ export async function attempt(input: AttemptInput): Promise<AttemptResult> {
   signal?.addEventListener("abort", onAbort, { once: true });
   try {
     exchange = input.transport(input.request, input.maxBytes);
-    const { status, headers, body } = await exchange.answer;
-    if (body === null) return { kind: "response", status, headers, text: `(a body of more than ${input.maxBytes} bytes, not read)`, oversized: true };
-    return { kind: "response", status, headers, text: decodeBody(body), oversized: false };
+    const { status, headers, body, unknownEncoding } = await exchange.answer;
+    if (body !== null) return { kind: "response", status, headers, text: decodeBody(body), unread: false };
+    const text =
+      unknownEncoding === undefined
+        ? `(a body of more than ${input.maxBytes} bytes, not read)`
+        : `(a body in a Content-Encoding the client does not decode, ${unknownEncoding}, not read)`;
+    return { kind: "response", status, headers, text, unread: true };
   } catch (error) {
-    if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason };
-    if (abortedBy === "timeout") return { kind: "timeout" };
-    return { kind: "network", failure: describeNetworkFailure(error), error };
+    const sentNothing = exchange?.sentNothing?.();
+    if (abortedBy === "caller") return { kind: "aborted", reason: signal?.reason, sentNothing: sentNothing ?? false };
+    if (abortedBy === "timeout") return { kind: "timeout", sentNothing: sentNothing ?? false };
+    return { kind: "network", failure: describeNetworkFailure(error, sentNothing), error };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);

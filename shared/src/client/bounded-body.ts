@@ -3,17 +3,35 @@ export function declaresMoreThan(contentLength: string | null | undefined, maxBy
   return Number(contentLength ?? Number.NaN) > maxBytes;
 }
 
-/** An answer's body as it streams in, refused as soon as it passes maxBytes (whatever its Content-Length said). */
-export class BoundedChunks {
-  readonly #chunks: Uint8Array[] = [];
+/** Bytes counted as they stream in (a compressed body's, before decoding). */
+export class ByteLimit {
   #size = 0;
 
   constructor(private readonly maxBytes: number) {}
 
+  /** False once the bytes counted so far are more than the limit (stop reading). */
+  take(byteLength: number): boolean {
+    this.#size += byteLength;
+    return this.#size <= this.maxBytes;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+}
+
+/** An answer's body as it streams in, refused as soon as it passes maxBytes (whatever its Content-Length said). */
+export class BoundedChunks {
+  readonly #chunks: Uint8Array[] = [];
+  readonly #limit: ByteLimit;
+
+  constructor(maxBytes: number) {
+    this.#limit = new ByteLimit(maxBytes);
+  }
+
   /** Keeps the chunk; false once the body is longer than the limit (stop reading it). */
   add(chunk: Uint8Array): boolean {
-    this.#size += chunk.byteLength;
-    if (this.#size > this.maxBytes) return false;
+    if (!this.#limit.take(chunk.byteLength)) return false;
     this.#chunks.push(chunk);
     return true;
   }

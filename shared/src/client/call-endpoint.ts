@@ -44,11 +44,11 @@ function encodeBody(method: HttpMethod, path: string, body: { schema: z.ZodType;
 function decodeResponse<S extends z.ZodType>(
   method: HttpMethod,
   path: string,
-  result: { status: number; text: string; oversized: boolean },
+  result: { status: number; text: string; unread: boolean },
   schema: S,
 ): z.output<S> {
   const { status, text } = result;
-  if (result.oversized) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
+  if (result.unread) throw new ResponseValidationError({ method, path, status, issues: [{ path: "(body)", message: text }], responseText: "" });
   let json: unknown;
   try {
     json = parseJsonExact(text);
@@ -133,9 +133,14 @@ async function postOnce<S extends z.ZodType>(
     new AmbiguousWriteError({ method, path, reason, status, requestBody: call.body?.value, requestBodyText: bodyText, cause });
   switch (result.kind) {
     case "aborted":
+      // Stopped while its connection was still opening: nothing left, a plain abort.
+      if (result.sentNothing) throw result.reason;
       throw ambiguous("aborted", result.reason);
-    case "timeout":
-      throw ambiguous("timeout", new TimeoutError({ method, path, timeoutMs, attempts: 1 }));
+    case "timeout": {
+      const timeout = new TimeoutError({ method, path, timeoutMs, attempts: 1 });
+      if (result.sentNothing) throw new NetworkError({ method, path, attempts: 1, code: "ETIMEDOUT", cause: timeout });
+      throw ambiguous("timeout", timeout);
+    }
     case "network": {
       const cause = new NetworkError({ method, path, attempts: 1, code: result.failure.code, cause: result.error });
       if (result.failure.notSent) throw cause;

@@ -31,7 +31,8 @@ export interface CustodyClientOptions {
   userAgent?: string;
   /**
    * Headers sent with every call besides the client's own: a gateway's bearer token, an
-   * emulator's key. They may not replace X-Vendor-API-User, Accept, Content-Type or User-Agent.
+   * emulator's key. They may not replace X-Vendor-API-User, Accept, Accept-Encoding (the client
+   * decodes what it asks for), Content-Type or User-Agent.
    */
   headers?: Readonly<Record<string, string>>;
   /** The largest response body read, in bytes (default 16 MiB); a larger one is refused unread. */
@@ -73,7 +74,7 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const OWN_HEADERS: ReadonlySet<string> = new Set(["x-vendor-api-user", "accept", "content-type", "user-agent"]);
+const OWN_HEADERS: ReadonlySet<string> = new Set(["x-vendor-api-user", "accept", "accept-encoding", "content-type", "user-agent"]);
 
 export const TimeoutMs = z.int({ error: "must be a whole number of milliseconds" }).min(1).max(600_000);
 

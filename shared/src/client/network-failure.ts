@@ -1,4 +1,4 @@
-/** Error codes of failures that happen before any byte of the request leaves: nothing can have been written. */
+/** Error codes of failures that happen before any byte of the request leaves (a fetch's: it says nothing else of where it failed). */
 const NOT_SENT_CODES = new Set([
   "ECONNREFUSED",
   "ENOTFOUND",
@@ -25,11 +25,15 @@ function codesOf(error: unknown, depth = 0): string[] {
   return [...own, ...nested, ...codesOf(record.cause, depth + 1)];
 }
 
-/** Classifies an error thrown by fetch (or by reading the body) that is neither a timeout nor an abort. */
-export function describeNetworkFailure(error: unknown): NetworkFailure {
+/**
+ * Classifies an error of a request (or of reading its answer) that is neither a timeout nor an
+ * abort. `sentNothing` is what the transport knows of the request (node:http: whether its
+ * connection ever opened); when it cannot tell (a fetch), the error codes decide.
+ */
+export function describeNetworkFailure(error: unknown, sentNothing?: boolean): NetworkFailure {
   const codes = codesOf(error);
   return {
     code: codes[0],
-    notSent: codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code)),
+    notSent: sentNothing ?? (codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code))),
   };
 }

@@ -87,6 +87,8 @@ describe("CustodyClient: what goes on the wire", () => {
     expect(refusal({ "x-vendor-api-user": "someone-else" })).toMatch(/headers.*is set by the client itself/);
     expect(refusal({ "x-vendor-api-user": "someone-else" })).not.toContain("someone-else");
     expect(refusal({ "Content-Type": "text/plain" })).toMatch(/is set by the client itself/);
+    // The client decodes only what it asks for.
+    expect(refusal({ "Accept-Encoding": "zstd" })).toMatch(/headers\.Accept-Encoding: is set by the client itself/);
     expect(refusal({ "bad header": "x" })).toMatch(/must be an HTTP header name/);
     expect(refusal({ "X-Emulator-Key": "secret\nvalue" })).toMatch(/headers\.X-Emulator-Key: must be printable ASCII/);
     expect(refusal({ "X-Emulator-Key": "secret\nvalue" })).not.toContain("secret");

@@ -1,78 +1,22 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import { createServer as createHttpsServer } from "node:https";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { TLSSocket } from "node:tls";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { createServer as createNetServer } from "node:net";
+import type { TLSSocket } from "node:tls";
+import { describe, expect, it, vi } from "vitest";
 import type { CustodyClientOptions } from "../../src/client/client-options.js";
 import { CustodyClient } from "../../src/client/custody-client.js";
 import { AmbiguousWriteError, NetworkError, ResponseValidationError, TimeoutError } from "../../src/client/errors.js";
-import { stringifyJsonExact } from "../../src/json/exact-json.js";
 import { buildSendRequest } from "../../src/kinds/send/send-request.js";
 import { SOLANA_PAYOUT } from "../currency-fixtures.js";
 import { caught } from "./caught.js";
+import type { Handler, Served } from "./loopback-servers.js";
+import { answerJson, selfSignedCertificate, serve, trustingAnyCertificate } from "./loopback-servers.js";
 import { healthWire, transactionWire } from "./wire-fixtures.js";
 
-// The client's own node:http path, against servers that behave as the scripted server cannot: a
-// body that trickles in or never ends, connections counted and closed under the client.
-
-type Handler = (req: IncomingMessage, res: ServerResponse, connection: number) => void;
-
-interface Served {
-  baseUrl: string;
-  /** The connections accepted, in order. */
-  sockets: Socket[];
-  /** Requests received, "METHOD path #connection". */
-  requests: string[];
-  /** Resolves when the connection closes (from either side). */
-  closed(index: number): Promise<void>;
-}
-
-const servers: { close(): Promise<void> }[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handle: Handler, host = "127.0.0.1", keepAliveTimeout = 5_000): Promise<Served> {
-  const sockets: Socket[] = [];
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const connection = sockets.indexOf(req.socket);
-    requests.push(`${req.method} ${req.url} #${connection}`);
-    // The request's body is read whole before the answer, as a service does.
-    req.resume();
-    req.on("end", () => handle(req, res, connection));
-  });
-  server.keepAliveTimeout = keepAliveTimeout;
-  server.on("connection", (socket: Socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  servers.push({
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
-  const { port } = server.address() as AddressInfo;
-  const hostPart = host.includes(":") ? `[${host}]` : host;
-  return {
-    baseUrl: `http://${hostPart}:${port}/module`,
-    sockets,
-    requests,
-    closed: (index) => new Promise((resolve) => (sockets[index]?.closed ? resolve() : sockets[index]?.once("close", () => resolve()))),
-  };
-}
+// The client's own node:http path, against servers that behave as the scripted server cannot.
 
 function client(served: Served, options: Partial<CustodyClientOptions> = {}): CustodyClient {
   return new CustodyClient({ baseUrl: served.baseUrl, operator: "treasury-bot", timeoutMs: 2_000, retry: { retries: 0 }, ...options });
 }
-
-const answerJson = (res: ServerResponse, body: unknown, status = 200) =>
-  res.writeHead(status, { "content-type": "application/json" }).end(stringifyJsonExact(body));
 
 /** Health on GET, a transaction on POST. */
 const healthy: Handler = (req, res) => answerJson(res, req.method === "POST" ? transactionWire() : healthWire, req.method === "POST" ? 201 : 200);
@@ -120,7 +64,7 @@ describe("connections", () => {
 
   it("closes a connection left idle before a server's usual 5 s keep-alive timeout would", async () => {
     // This server keeps idle connections a minute, and says so: the client closes it by its own rule.
-    const served = await serve(healthy, "127.0.0.1", 60_000);
+    const served = await serve(healthy, { keepAliveTimeout: 60_000 });
     await client(served).health();
     const idleSince = Date.now();
     await served.closed(0);
@@ -143,7 +87,7 @@ describe("connections", () => {
   });
 
   it("reaches a service at an IPv6 literal", async () => {
-    const served = await serve(healthy, "::1");
+    const served = await serve(healthy, { host: "::1" });
     expect(served.baseUrl).toMatch(/^http:\/\/\[::1\]:\d+\/module$/);
     expect((await client(served).health()).status).toBe("ok");
   });
@@ -189,39 +133,81 @@ describe("bodies", () => {
 });
 
 describe("https", () => {
+  const tls = selfSignedCertificate();
+
   it("speaks TLS to an https base URL, and checks the service's certificate", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "custody-tls-"));
-    const [key, cert] = [join(dir, "key.pem"), join(dir, "cert.pem")];
-    const subject = ["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-days", "1"];
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", ...subject, "-keyout", key, "-out", cert], {
-      stdio: "ignore",
-    });
     const encrypted: boolean[] = [];
-    const server = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
-      encrypted.push((req.socket as TLSSocket).encrypted);
-      answerJson(res, healthWire);
-    });
-    rmSync(dir, { recursive: true });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    servers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-    const custody = new CustodyClient({
-      baseUrl: `https://127.0.0.1:${(server.address() as AddressInfo).port}/module`,
-      operator: "treasury-bot",
-      retry: { retries: 0 },
-    });
+    const served = await serve(
+      (req, res) => {
+        encrypted.push((req.socket as TLSSocket).encrypted);
+        answerJson(res, healthWire);
+      },
+      { tls },
+    );
+    const custody = client(served);
 
     const refused = await caught(custody.health());
     expect(refused).toBeInstanceOf(NetworkError);
     expect(refused).toMatchObject({ code: "DEPTH_ZERO_SELF_SIGNED_CERT" });
     expect(encrypted).toEqual([]);
 
-    // The certificate trusted for this one call (Node reads the setting at each connection).
-    process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
-    try {
-      expect((await custody.health()).status).toBe("ok");
-    } finally {
-      delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-    }
+    expect((await trustingAnyCertificate(() => custody.health())).status).toBe("ok");
     expect(encrypted).toEqual([true]);
+  });
+
+  it("a POST refused for the service's certificate was not sent, and says what is wrong with the certificate", async () => {
+    const served = await serve(healthy, { tls });
+    const error = await caught(client(served).createTransaction(sendBody()));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toBe("POST /transactions: network error (DEPTH_ZERO_SELF_SIGNED_CERT); the request was not sent, nothing was written");
+    expect(served.requests).toEqual([]);
+  });
+
+  it("a POST whose connection is reset during the TLS handshake was not sent, whatever the error's code", async () => {
+    // ECONNRESET after connecting is an outcome unknown over plain HTTP; here the handshake never ended.
+    const server = createNetServer((socket) => socket.once("data", () => socket.resetAndDestroy()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/module`;
+      const error = await caught(new CustodyClient({ baseUrl, operator: "treasury-bot", retry: { retries: 0 } }).createTransaction(sendBody()));
+      expect(error).toBeInstanceOf(NetworkError);
+      expect(error).toMatchObject({ code: "ECONNRESET" });
+      expect(error.message).toContain("the request was not sent");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a POST whose TLS handshake never ends was not sent: at the timeout, and when aborted", async () => {
+    // The service takes the connection and its ClientHello, and says nothing.
+    const hellos: Socket[] = [];
+    const server = createNetServer((socket) => socket.once("data", () => hellos.push(socket)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const baseUrl = `https://127.0.0.1:${(server.address() as AddressInfo).port}/module`;
+      const custody = new CustodyClient({ baseUrl, operator: "treasury-bot", timeoutMs: 300, retry: { retries: 0 } });
+      const late = await caught(custody.createTransaction(sendBody()));
+      expect(late).toBeInstanceOf(NetworkError);
+      expect(late.message).toBe("POST /transactions: network error (ETIMEDOUT); the request was not sent, nothing was written");
+
+      const controller = new AbortController();
+      const call = custody.createTransaction(sendBody(), { signal: controller.signal, timeoutMs: 10_000 });
+      await vi.waitFor(() => expect(hellos).toHaveLength(2));
+      controller.abort(new Error("stop"));
+      const stopped = await caught(call);
+      expect(stopped).not.toBeInstanceOf(AmbiguousWriteError);
+      expect(stopped.message).toBe("stop");
+    } finally {
+      for (const socket of hellos) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a POST whose connection is reset once the service read it, over TLS, is an outcome unknown", async () => {
+    const served = await serve((req) => req.socket.destroy(), { tls });
+    const error = await trustingAnyCertificate(() => caught(client(served).createTransaction(sendBody())));
+    expect(error).toBeInstanceOf(AmbiguousWriteError);
+    expect(error).toMatchObject({ reason: "network" });
+    expect(served.requests).toEqual(["POST /module/transactions #0"]);
   });
 });

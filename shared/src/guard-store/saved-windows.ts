@@ -78,8 +78,11 @@ export type LoadedWindow = { found: "none" } | { found: "sealed"; window: SavedW
 
 /** Where a store keeps its sealed windows' texts, one per place, each replaced whole. */
 export interface WindowShelf {
-  /** The text saved for the place; null when there is none; "too large" past SAVED_WINDOW_MAX_BYTES (not read). */
-  read(place: WindowPlace): Promise<string | null | "too large">;
+  /**
+   * The text saved for the place; null when there is none; "too large" past SAVED_WINDOW_MAX_BYTES, "not a file" for what a
+   * store's writes never leave there (a link, a pipe, a device): neither is read.
+   */
+  read(place: WindowPlace): Promise<string | null | "too large" | "not a file">;
   write(place: WindowPlace, text: string): Promise<void>;
 }
 
@@ -111,7 +114,7 @@ export class SavedWindows {
    */
   async load(place: WindowPlace, found?: () => void): Promise<LoadedWindow> {
     let store: string | null;
-    let text: string | null | "too large";
+    let text: Awaited<ReturnType<WindowShelf["read"]>>;
     try {
       store = await this.store();
       if (store === null) return { found: "none" };
@@ -122,7 +125,9 @@ export class SavedWindows {
     }
     if (text === null) return { found: "none" };
     found?.();
-    return text === "too large" ? { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` } : this.#open(store, place, text);
+    if (text === "too large") return { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` };
+    if (text === "not a file") return { found: "untrusted", reason: "not a file (a link, a pipe or a device put in its place)" };
+    return this.#open(store, place, text);
   }
 
   /** Queues the window to be sealed and saved after the current turn: the caller never waits for it. */

@@ -70,7 +70,8 @@ const SealHeader = z.strictObject({
   format: z.literal(FORMAT),
   workspace: z.string(),
   account_id: z.int(),
-  key_id: z.string(),
+  /** A key's id as AuditSealKey makes it: it is said in the reason a window is refused, so no other text is taken. */
+  key_id: z.string().regex(/^[0-9a-f]{16}$/),
   mac: z.string(),
 });
 

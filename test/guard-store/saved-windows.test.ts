@@ -219,6 +219,26 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     expect(second.client.pages.length).toBeGreaterThan(2);
   });
 
+  it("an older sealed window put back in place of the newer one hides nothing: the identical write made between them is found", async () => {
+    const first = await process();
+    expect((await first.road.prepare(send(OWN), call)).status).toBe("prepared");
+    await first.store.windows?.settled();
+    const older = kind.savedText();
+    const identical = await identicalThenBusy(8);
+    const second = await process();
+    expect(duplicateOf(await blocked(second.road, send(SENT)))).toBe(String(identical));
+    await second.store.windows?.settled();
+    expect(kind.savedText()).not.toBe(older);
+    kind.replaceSaved(older);
+
+    const third = await process();
+    const again = await blocked(third.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    // Read from the workspace down to the older window's newest transaction: more than the one page a newer window takes.
+    expect(third.client.pages.length).toBeGreaterThan(1);
+  });
+
   it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {
     const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     const identical: number[] = [];

@@ -77,6 +77,18 @@ class CountingClient extends CustodyClient {
   }
 }
 
+/** A client whose service answers the account's later pages with no rows while saying more follow: a read that stops partial. */
+class ShortPagesClient extends CountingClient {
+  short = true;
+
+  override async searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const answer = await super.searchTransactions(...args);
+    const [query] = args;
+    const cut = this.short && query?.account_id !== undefined && (query.page ?? 1) > 1;
+    return cut ? { ...answer, edges: [], page_info: { ...answer.page_info, has_next_page: true } } : answer;
+  }
+}
+
 /** A guard store to open as often as a process starts, and what an attacker with access to it can do to the saved window. */
 interface StoreKind {
   open(): Promise<GuardStore>;
@@ -129,8 +141,7 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
   });
 
   /** A new process on the store: its own client (nothing read yet) and its own store object. */
-  async function process() {
-    const client = new CountingClient();
+  async function process(client = new CountingClient()) {
     const store = await kind.open();
     const road = new WriteRoad({ client, operator: OPERATOR, policy: () => DEFAULT_POLICY, store, surface: "test" });
     const started = { client, store, road };
@@ -237,6 +248,24 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     expect(duplicateOf(again)).toBe(String(identical));
     // Read from the workspace down to the older window's newest transaction: more than the one page a newer window takes.
     expect(third.client.pages.length).toBeGreaterThan(1);
+  });
+
+  it("a window read in part while the service answered short pages is read again whole, by the next process and by its own", async () => {
+    const identical = await identicalThenBusy(20);
+    const client = new ShortPagesClient();
+    const first = await process(client);
+    const prepared = await first.road.prepare(send(OWN), call);
+    if (prepared.status !== "prepared") throw new Error(`the dry run was ${prepared.status}`);
+    expect(prepared.plan.checks.map((check) => check.code)).toContain("WORKSPACE_HISTORY_PARTIAL");
+    await first.store.windows?.settled();
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    // The first process, once its service answers whole pages again, does not go on from what it read in part either.
+    client.short = false;
+    expect(duplicateOf(await blocked(first.road, send(SENT)))).toBe(String(identical));
   });
 
   it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {

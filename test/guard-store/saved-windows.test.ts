@@ -9,6 +9,7 @@ import {
   FileGuardStore,
   HISTORY_FIRST_PAGE,
   HISTORY_KNOWN_FIRST_PAGE,
+  identicalInWorkspace,
   WriteRoad,
   type GuardStore,
   type PlannedWrite,
@@ -86,6 +87,18 @@ class ShortPagesClient extends CountingClient {
     const [query] = args;
     const cut = this.short && query?.account_id !== undefined && (query.page ?? 1) > 1;
     return cut ? { ...answer, edges: [], page_info: { ...answer.page_info, has_next_page: true } } : answer;
+  }
+}
+
+/** Another operator's client whose view of the workspace lists every transaction but `hidden` (one without the view-all permission). */
+class NarrowViewClient extends CustodyClient {
+  constructor(private readonly hidden: number) {
+    super({ baseUrl: emulator.baseUrl, operator: "staking-bot", timeoutMs: 5000 });
+  }
+
+  override async searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const answer = await super.searchTransactions(...args);
+    return { ...answer, edges: answer.edges.filter((edge) => edge.node.id !== this.hidden) };
   }
 }
 
@@ -266,6 +279,21 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     // The first process, once its service answers whole pages again, does not go on from what it read in part either.
     client.short = false;
     expect(duplicateOf(await blocked(first.road, send(SENT)))).toBe(String(identical));
+  });
+
+  it("a window read by another operator, who may be shown less of the workspace, is not this operator's: the duplicate is found", async () => {
+    const identical = await identicalThenBusy(1);
+    const other = await kind.open();
+    processes.push({ store: other });
+    const narrow = new NarrowViewClient(identical);
+    const account = await narrow.getAccount((await narrow.getTransaction(identical)).account_id);
+    const everything = { account, operator: "staking-bot", lostAnswer: { by: "reference" as const, expected: {} } };
+    const since = new Date(narrow.serviceNow().getTime() - 24 * 60 * 60 * 1000);
+    await identicalInWorkspace(narrow, everything, since, { saved: other.windows });
+    await other.windows?.settled();
+
+    const second = await process();
+    expect(duplicateOf(await blocked(second.road, send(SENT)))).toBe(String(identical));
   });
 
   it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {

@@ -7,7 +7,7 @@ const MAC_DOMAIN = "custody known window";
 /** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
 export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
 
-/** Whose window: the workspace (the operator module's base URL) and the account. */
+/** Whose window: the workspace (the operator module's base URL, as one operator is shown it) and the account. */
 export interface WindowPlace {
   workspace: string;
   account_id: number;

@@ -9,6 +9,7 @@ import {
   FileGuardStore,
   HISTORY_FIRST_PAGE,
   HISTORY_KNOWN_FIRST_PAGE,
+  identicalInWorkspace,
   WriteRoad,
   type GuardStore,
   type PlannedWrite,
@@ -77,6 +78,30 @@ class CountingClient extends CustodyClient {
   }
 }
 
+/** A client whose service answers the account's later pages with no rows while saying more follow: a read that stops partial. */
+class ShortPagesClient extends CountingClient {
+  short = true;
+
+  override async searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const answer = await super.searchTransactions(...args);
+    const [query] = args;
+    const cut = this.short && query?.account_id !== undefined && (query.page ?? 1) > 1;
+    return cut ? { ...answer, edges: [], page_info: { ...answer.page_info, has_next_page: true } } : answer;
+  }
+}
+
+/** Another operator's client whose view of the workspace lists every transaction but `hidden` (one without the view-all permission). */
+class NarrowViewClient extends CustodyClient {
+  constructor(private readonly hidden: number) {
+    super({ baseUrl: emulator.baseUrl, operator: "staking-bot", timeoutMs: 5000 });
+  }
+
+  override async searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const answer = await super.searchTransactions(...args);
+    return { ...answer, edges: answer.edges.filter((edge) => edge.node.id !== this.hidden) };
+  }
+}
+
 /** A guard store to open as often as a process starts, and what an attacker with access to it can do to the saved window. */
 interface StoreKind {
   open(): Promise<GuardStore>;
@@ -129,8 +154,7 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
   });
 
   /** A new process on the store: its own client (nothing read yet) and its own store object. */
-  async function process() {
-    const client = new CountingClient();
+  async function process(client = new CountingClient()) {
     const store = await kind.open();
     const road = new WriteRoad({ client, operator: OPERATOR, policy: () => DEFAULT_POLICY, store, surface: "test" });
     const started = { client, store, road };
@@ -217,6 +241,59 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     // The page a saved window's read starts with was asked while the window was checked; refused, the window is read from the start.
     expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
     expect(second.client.pages.length).toBeGreaterThan(2);
+  });
+
+  it("an older sealed window put back in place of the newer one hides nothing: the identical write made between them is found", async () => {
+    const first = await process();
+    expect((await first.road.prepare(send(OWN), call)).status).toBe("prepared");
+    await first.store.windows?.settled();
+    const older = kind.savedText();
+    const identical = await identicalThenBusy(8);
+    const second = await process();
+    expect(duplicateOf(await blocked(second.road, send(SENT)))).toBe(String(identical));
+    await second.store.windows?.settled();
+    expect(kind.savedText()).not.toBe(older);
+    kind.replaceSaved(older);
+
+    const third = await process();
+    const again = await blocked(third.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    // Read from the workspace down to the older window's newest transaction: more than the one page a newer window takes.
+    expect(third.client.pages.length).toBeGreaterThan(1);
+  });
+
+  it("a window read in part while the service answered short pages is read again whole, by the next process and by its own", async () => {
+    const identical = await identicalThenBusy(20);
+    const client = new ShortPagesClient();
+    const first = await process(client);
+    const prepared = await first.road.prepare(send(OWN), call);
+    if (prepared.status !== "prepared") throw new Error(`the dry run was ${prepared.status}`);
+    expect(prepared.plan.checks.map((check) => check.code)).toContain("WORKSPACE_HISTORY_PARTIAL");
+    await first.store.windows?.settled();
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    // The first process, once its service answers whole pages again, does not go on from what it read in part either.
+    client.short = false;
+    expect(duplicateOf(await blocked(first.road, send(SENT)))).toBe(String(identical));
+  });
+
+  it("a window read by another operator, who may be shown less of the workspace, is not this operator's: the duplicate is found", async () => {
+    const identical = await identicalThenBusy(1);
+    const other = await kind.open();
+    processes.push({ store: other });
+    const narrow = new NarrowViewClient(identical);
+    const account = await narrow.getAccount((await narrow.getTransaction(identical)).account_id);
+    const everything = { account, operator: "staking-bot", lostAnswer: { by: "reference" as const, expected: {} } };
+    const since = new Date(narrow.serviceNow().getTime() - 24 * 60 * 60 * 1000);
+    await identicalInWorkspace(narrow, everything, since, { saved: other.windows });
+    await other.windows?.settled();
+
+    const second = await process();
+    expect(duplicateOf(await blocked(second.road, send(SENT)))).toBe(String(identical));
   });
 
   it("a write with more candidates among the kept rows than are read by id has the window read whole instead", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { replaceWhole } from "../files/whole-file.js";
 import { SAVED_WINDOW_MAX_BYTES, type WindowPlace, type WindowShelf } from "./saved-windows.js";
@@ -14,16 +14,22 @@ import { SAVED_WINDOW_MAX_BYTES, type WindowPlace, type WindowShelf } from "./sa
 export class FileWindowShelf implements WindowShelf {
   constructor(private readonly dir: string) {}
 
-  async read(place: WindowPlace): Promise<string | null | "too large"> {
+  async read(place: WindowPlace): Promise<string | null | "too large" | "not a file"> {
     let fd: number;
     try {
-      fd = openSync(this.#file(place), "r");
+      // Only a file this guard wrote: a link at the name fails to open (ELOOP; O_NOFOLLOW is undefined on Windows), and a pipe
+      // opens without waiting for a writer, which would block the process whole; neither is read (a device, read, never ends).
+      fd = openSync(this.#file(place), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") return null;
+      if (code === "ELOOP") return "not a file";
       throw error;
     }
     try {
-      return fstatSync(fd).size > SAVED_WINDOW_MAX_BYTES ? "too large" : readFileSync(fd, "utf8");
+      const status = fstatSync(fd);
+      if (!status.isFile()) return "not a file";
+      return status.size > SAVED_WINDOW_MAX_BYTES ? "too large" : readFileSync(fd, "utf8");
     } finally {
       closeSync(fd);
     }

@@ -7,7 +7,7 @@ const MAC_DOMAIN = "custody known window";
 /** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
 export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
 
-/** Whose window: the workspace (the operator module's base URL) and the account. */
+/** Whose window: the workspace (the operator module's base URL, as one operator is shown it) and the account. */
 export interface WindowPlace {
   workspace: string;
   account_id: number;
@@ -70,7 +70,8 @@ const SealHeader = z.strictObject({
   format: z.literal(FORMAT),
   workspace: z.string(),
   account_id: z.int(),
-  key_id: z.string(),
+  /** A key's id as AuditSealKey makes it: it is said in the reason a window is refused, so no other text is taken. */
+  key_id: z.string().regex(/^[0-9a-f]{16}$/),
   mac: z.string(),
 });
 
@@ -78,8 +79,11 @@ export type LoadedWindow = { found: "none" } | { found: "sealed"; window: SavedW
 
 /** Where a store keeps its sealed windows' texts, one per place, each replaced whole. */
 export interface WindowShelf {
-  /** The text saved for the place; null when there is none; "too large" past SAVED_WINDOW_MAX_BYTES (not read). */
-  read(place: WindowPlace): Promise<string | null | "too large">;
+  /**
+   * The text saved for the place; null when there is none; "too large" past SAVED_WINDOW_MAX_BYTES, "not a file" for what a
+   * store's writes never leave there (a link, a pipe, a device): neither is read.
+   */
+  read(place: WindowPlace): Promise<string | null | "too large" | "not a file">;
   write(place: WindowPlace, text: string): Promise<void>;
 }
 
@@ -111,7 +115,7 @@ export class SavedWindows {
    */
   async load(place: WindowPlace, found?: () => void): Promise<LoadedWindow> {
     let store: string | null;
-    let text: string | null | "too large";
+    let text: Awaited<ReturnType<WindowShelf["read"]>>;
     try {
       store = await this.store();
       if (store === null) return { found: "none" };
@@ -122,7 +126,9 @@ export class SavedWindows {
     }
     if (text === null) return { found: "none" };
     found?.();
-    return text === "too large" ? { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` } : this.#open(store, place, text);
+    if (text === "too large") return { found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` };
+    if (text === "not a file") return { found: "untrusted", reason: "not a file (a link, a pipe or a device put in its place)" };
+    return this.#open(store, place, text);
   }
 
   /** Queues the window to be sealed and saved after the current turn: the caller never waits for it. */

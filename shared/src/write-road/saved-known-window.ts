@@ -10,8 +10,13 @@ export interface SavedKnown {
   refused: string | null;
 }
 
+/**
+ * The workspace as the client's operator is shown it, and the account: an operator may be shown less than another (the module's
+ * view-all is a permission of its own), so a window one operator read is not taken for another's (a transaction it was not shown
+ * would stay unread for the other). The operator's name has no space, the base URL none either.
+ */
 function placeOf(client: CustodyClient, accountId: number): WindowPlace {
-  return { workspace: client.baseUrl, account_id: accountId };
+  return { workspace: `${client.baseUrl} as ${client.operator}`, account_id: accountId };
 }
 
 /**

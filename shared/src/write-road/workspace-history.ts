@@ -96,7 +96,7 @@ export interface RecentTransactions {
  * is new, never the account's whole history; capped at HISTORY_MAX_READ.
  */
 async function recentTransactions(source: HistorySource, accountId: number, since: Date, signal?: AbortSignal): Promise<RecentTransactions> {
-  const remembered = knownWindow(source.client, accountId, since);
+  const remembered = readOn(knownWindow(source.client, accountId, since), since);
   if (remembered !== null || source.saved === undefined) return readWindow(source, accountId, since, remembered, signal);
   // Once the store shows it has a window, the page a known window's read starts with is asked while the window is checked and
   // parsed (the two overlap); unused when the window is not (a window refused, or one that does not cover `since`).
@@ -106,7 +106,19 @@ async function recentTransactions(source: HistorySource, accountId: number, sinc
     head.catch(() => undefined);
   };
   const saved = await savedKnownWindow(source.saved, source.client, accountId, since, { maxRows: HISTORY_MAX_READ, found });
-  return { ...(await readWindow(source, accountId, since, saved.known, signal, saved.known === null ? undefined : head)), savedRefused: saved.refused };
+  const known = readOn(saved.known, since);
+  return { ...(await readWindow(source, accountId, since, known, signal, known === null ? undefined : head)), savedRefused: saved.refused };
+}
+
+/**
+ * The window read before, when a read can go on from it: one that reaches back to `since`, or that was read in part only because
+ * the window holds more than the cap (it then keeps HISTORY_MAX_READ rows for as long as it is partial). One read in part for
+ * another reason (pages that stopped joining: a service that answered a short or shifted page once) is not: gone on from, its
+ * unread part would stay unread for the rest of the window by every process of the store, each only warned; it is read whole.
+ */
+function readOn(known: KnownWindow | null, since: Date): KnownWindow | null {
+  if (known === null || known.unreadBefore === null || known.unreadBefore < since) return known;
+  return known.transactions.length >= HISTORY_MAX_READ ? known : null;
 }
 
 /**

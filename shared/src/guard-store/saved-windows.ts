@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { canonicalJson } from "../audit/canonical-json.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
+import { INTENT_KEY_SCHEME } from "../kinds/kit/lost-answer-fields.js";
 
-const FORMAT = "custody-known-window/1";
+// The intent keys' scheme is part of the format: a build that makes keys otherwise never takes another build's rows.
+const FORMAT = `custody-known-window/1 keys/${INTENT_KEY_SCHEME}`;
 const MAC_DOMAIN = "custody known window";
 /** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
 export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
@@ -131,8 +133,13 @@ export class SavedWindows {
     return this.#open(store, place, text);
   }
 
-  /** Queues the window to be sealed and saved after the current turn: the caller never waits for it. */
+  /**
+   * Queues the window to be sealed and saved after the current turn: the caller never waits for it. One the load would
+   * refuse (a row whose intent key is longer than a row may hold: a service's unusually long type) is not saved, so that it
+   * is read whole next time rather than said to be tampered with at every dry run.
+   */
   save(place: WindowPlace, window: SavedWindow): void {
+    if (!window.rows.every(isSavedRow)) return;
     this.#queued.set(JSON.stringify([place.workspace, place.account_id]), { place, window });
     this.#draining ??= this.#drain();
   }

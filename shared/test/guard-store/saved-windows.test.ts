@@ -94,6 +94,16 @@ describe("the accounts' windows a store keeps, sealed", () => {
     expect(JSON.stringify(loaded).length).toBeLessThan(200);
   });
 
+  it("saves no window its load would refuse: a row whose key is longer than a row holds (a service's long type) leaves none", async () => {
+    const shelf = new MemoryShelf();
+    const windows = new SavedWindows(key, async () => "store A", shelf);
+    const long = window(10);
+    long.rows[1] = [6, Date.parse("2026-11-26T09:00:00Z"), `${"X".repeat(300)} 7`, true];
+    windows.save(place, long);
+    await windows.settled();
+    expect([shelf.writes, await windows.load(place)]).toEqual([0, { found: "none" }]);
+  });
+
   it("keeps nothing and finds nothing while its store has no identity", async () => {
     const shelf = new MemoryShelf();
     const windows = new SavedWindows(key, async () => null, shelf);

@@ -32,6 +32,13 @@ function txParameters(tx: Transaction): { stake_account?: unknown; validator_add
 }
 
 /**
+ * The version of intentKey and of what it reads (operationOf): saved windows keep keys across builds
+ * (guard-store/saved-windows.ts), so a change to either must change this, or a newer build sharing a
+ * store with an older one would look up an identical write under a key the older one never wrote.
+ */
+export const INTENT_KEY_SCHEME = 1;
+
+/**
  * The operation and the amount as one key: the two fields transactionDifferences compares without
  * exception when a write names them, so a transaction whose key is not among the write's
  * (intentKeysOf) is never that write, and candidates can be looked up by it.

@@ -4,7 +4,8 @@ import {
   openPostgresGuardStore,
   resealPostgresAudit,
   verifySealedPostgresAudit,
-  type PostgresGuardStore,
+  DatabaseTarget,
+  PostgresGuardStore,
   type PostgresStoreOptions,
   writeTableSeal,
 } from "@custody/shared/postgres-store";
@@ -338,5 +339,48 @@ describe("the derived rows' check at each reservation", () => {
     );
     await first.close();
     await second.close();
+  });
+});
+
+// Someone who edits rows, racing an append: a record committed between the append's check of the seal and its read of
+// the chain's last record must not be sealed over (it would then be a valid, sealed part of the chain for every check).
+describe("an append racing a record inserted by SQL", () => {
+  it("does not seal over a record committed between its seal check and its read of the chain's last record", async () => {
+    const db = await database();
+    await (await db.open()).close();
+    let attack: (() => void) | null = null;
+    const pool = new pg.Pool({ connectionString: db.url });
+    pool.on("error", () => {});
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    // The attacker's insert lands right after the append's look at the chain's last number, as a racing commit could.
+    (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+        const result = await query(...args);
+        if (args[0] === "SELECT max(seq)::text AS seq FROM custody_audit" && attack !== null) [attack, (attack = null)][0]?.();
+        return result;
+      };
+      return client;
+    };
+    const store = new PostgresGuardStore(pool, new DatabaseTarget(db.url), { sealKey: key, retryForMs: 0 });
+    expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
+    attack = () => {
+      // A release of cw-1, hashed and linked after the sealed last record, and cw-1's row gone with it.
+      const [seq = "", hash = ""] = db.psql("SELECT seq || ' ' || hash FROM custody_audit ORDER BY seq DESC LIMIT 1").trim().split(" ");
+      const release = { ...reservation("cw-1", 6n).record, event: "failed" as const, details: { reference: "cw-1", outcome: "not_applied" } };
+      const forged = sealAuditRecord(release, { seq: Number(seq) + 1, prevHash: hash }, new Date());
+      db.psql(
+        "INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES " +
+          `(${forged.seq}, '${forged.at}', '${forged.event}', '${forged.operator}', '${forged.hash}', $line$${auditLine(forged)}$line$, '${randomUUID()}');\n` +
+          "DELETE FROM custody_commitments WHERE key = 'cw-1'",
+      );
+    };
+    await expect(store.reserve(reservation("cw-small", 1n))).rejects.toThrow(/records after its sealed last record/);
+    expect(attack).toBeNull();
+    // Whatever the raced reservation did, the write past the limit is refused, and the chain is not sealed over the forged record.
+    await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(/records after its sealed last record/);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
   });
 });

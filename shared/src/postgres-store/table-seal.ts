@@ -57,15 +57,15 @@ async function lastSealRecord(db: Queryable): Promise<number | null> {
  * Before an append, under the chain's lock: the chain holds its seal (checked with the key), so
  * no append ever seals over records cut from its end. A chain without a seal row may be appended
  * to only by its first `sealed` record (an unsealed chain from before seals, or an empty one).
- * Returns whether the chain has a seal row.
+ * Returns the sealed last record, or null when the chain has no seal row.
  */
-export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean): Promise<boolean> {
+export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean): Promise<ChainPoint | null> {
   const seal = await tableSeal(db, key);
   if (seal === null) {
     const sealedAt = await lastSealRecord(db);
     if (sealedAt !== null) throw new AuditSealError(`the audit chain's seal is missing, but the chain was sealed (record ${sealedAt}); ${RESEAL}`);
     if (!firstSeal && (await lastSeq(db)) >= 0) throw new AuditSealError(`the audit chain has records but no seal; ${RESEAL}`);
-    return false;
+    return null;
   }
   const standing = await chainAgainstSeal(db, seal);
   if (standing === "shortened") {
@@ -75,13 +75,15 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
     );
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
-  if (standing === "extended") {
-    throw new AuditSealError(
-      `the audit chain has records after its sealed last record ${seal.seq} (up to record ${await lastSeq(db)}): ` +
-        `no append of the guard wrote them; ${RESEAL}`,
-    );
-  }
-  return true;
+  if (standing === "extended") throw recordsAfterSeal(seal.seq, await lastSeq(db));
+  return seal;
+}
+
+/** Records follow the sealed last one: every append seals its record in its own transaction, so none of the guard's wrote them. */
+export function recordsAfterSeal(sealedSeq: number, lastSeq: number): AuditSealError {
+  return new AuditSealError(
+    `the audit chain has records after its sealed last record ${sealedSeq} (up to record ${lastSeq}): no append of the guard wrote them; ${RESEAL}`,
+  );
 }
 
 /** Seals the chain's new last record, in the append's transaction. */

@@ -342,45 +342,75 @@ describe("the derived rows' check at each reservation", () => {
   });
 });
 
-// Someone who edits rows, racing an append: a record committed between the append's check of the seal and its read of
-// the chain's last record must not be sealed over (it would then be a valid, sealed part of the chain for every check).
-describe("an append racing a record inserted by SQL", () => {
-  it("does not seal over a record committed between its seal check and its read of the chain's last record", async () => {
-    const db = await database();
-    await (await db.open()).close();
-    let attack: (() => void) | null = null;
-    const pool = new pg.Pool({ connectionString: db.url });
-    pool.on("error", () => {});
-    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-    // The attacker's insert lands right after the append's look at the chain's last number, as a racing commit could.
-    (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
-      const client = await connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
-        const result = await query(...args);
-        if (args[0] === "SELECT max(seq)::text AS seq FROM custody_audit" && attack !== null) [attack, (attack = null)][0]?.();
-        return result;
-      };
-      return client;
+// Someone who edits rows, racing a reservation: the chain's lock serialises the guard's appends, not their SQL, so a record
+// committed (or removed) between two statements of a reservation must neither be sealed over nor have counted in its check.
+
+/**
+ * A new database and a store on it whose connections run an armed attack once, right after the statement `after` (SQL
+ * committing between two of the store's statements); cw-1 (6 units) already reserved.
+ */
+async function racedStore(after: string) {
+  const db = await database();
+  await (await db.open()).close();
+  let attack: (() => void) | null = null;
+  const pool = new pg.Pool({ connectionString: db.url });
+  pool.on("error", () => {});
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+      const result = await query(...args);
+      const armed = attack;
+      if (args[0] === after && armed !== null) {
+        attack = null;
+        armed();
+      }
+      return result;
     };
-    const store = new PostgresGuardStore(pool, new DatabaseTarget(db.url), { sealKey: key, retryForMs: 0 });
-    expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
-    attack = () => {
-      // A release of cw-1, hashed and linked after the sealed last record, and cw-1's row gone with it.
-      const [seq = "", hash = ""] = db.psql("SELECT seq || ' ' || hash FROM custody_audit ORDER BY seq DESC LIMIT 1").trim().split(" ");
-      const release = { ...reservation("cw-1", 6n).record, event: "failed" as const, details: { reference: "cw-1", outcome: "not_applied" } };
-      const forged = sealAuditRecord(release, { seq: Number(seq) + 1, prevHash: hash }, new Date());
-      db.psql(
-        "INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES " +
-          `(${forged.seq}, '${forged.at}', '${forged.event}', '${forged.operator}', '${forged.hash}', $line$${auditLine(forged)}$line$, '${randomUUID()}');\n` +
-          "DELETE FROM custody_commitments WHERE key = 'cw-1'",
-      );
-    };
+    return client;
+  };
+  const store = new PostgresGuardStore(pool, new DatabaseTarget(db.url), { sealKey: key, retryForMs: 0 });
+  expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
+  return { db, store, arm: (next: () => void) => (attack = next), fired: () => attack === null };
+}
+
+/** A release of cw-1 (6 units), hashed and linked after the chain's last record as an append would, with cw-1's row deleted: its number. */
+function forgeRelease(db: { psql: (sql: string) => string }): number {
+  const [seq = "", hash = ""] = db.psql("SELECT seq || ' ' || hash FROM custody_audit ORDER BY seq DESC LIMIT 1").trim().split(" ");
+  const release = { ...reservation("cw-1", 6n).record, event: "failed" as const, details: { reference: "cw-1", outcome: "not_applied" } };
+  const forged = sealAuditRecord(release, { seq: Number(seq) + 1, prevHash: hash }, new Date());
+  db.psql(
+    "INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES " +
+      `(${forged.seq}, '${forged.at}', '${forged.event}', '${forged.operator}', '${forged.hash}', $line$${auditLine(forged)}$line$, '${randomUUID()}');\n` +
+      "DELETE FROM custody_commitments WHERE key = 'cw-1'",
+  );
+  return forged.seq;
+}
+
+describe("a reservation racing records inserted or removed by SQL", () => {
+  it("does not seal over a record committed between its append's check of the seal and its read of the chain's last record", async () => {
+    const { db, store, arm, fired } = await racedStore("SELECT max(seq)::text AS seq FROM custody_audit");
+    arm(() => forgeRelease(db));
     await expect(store.reserve(reservation("cw-small", 1n))).rejects.toThrow(/records after its sealed last record/);
-    expect(attack).toBeNull();
-    // Whatever the raced reservation did, the write past the limit is refused, and the chain is not sealed over the forged record.
+    expect(fired()).toBe(true);
+    // The chain is not sealed over the forged record: the write past the limit is refused, and so is the open.
     await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(/records after its sealed last record/);
     await store.close();
     await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
+  });
+
+  it("does not let a record past the sealed last one, removed before the append, count in the check", async () => {
+    const { db, store, arm, fired } = await racedStore("SELECT seq, hash, key_id, mac FROM custody_audit_seal WHERE id = 1");
+    const forged = forgeRelease(db);
+    // Folded by the check, then gone before the append checks the seal: the chain the append continues is the sealed one again.
+    arm(() => db.psql(`DELETE FROM custody_audit WHERE seq = ${forged}`));
+    await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(
+      /the audit chain's records the derived rows were checked against go past its sealed last record [0-9]+ \(to record [0-9]+\)/,
+    );
+    expect(fired()).toBe(true);
+    // Nothing of it was kept: the next reservation reads the chain as it stands and finds cw-1's row gone.
+    await expect(store.reserve(reservation("cw-3", 1n))).rejects.toThrow(/custody_commitments counts 0 base units .* the audit chain's records count 6/);
+    await store.close();
   });
 });

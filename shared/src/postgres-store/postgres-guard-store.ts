@@ -255,7 +255,9 @@ export class PostgresGuardStore implements GuardStore {
         const window = await this.#window.since(client, new Date(Math.min(since.getTime(), ...request.limits.map((limit) => limit.since.getTime()))));
         requireTracesAgree(window, intent, traces);
         request.limits.forEach((limit, index) => requireCommittedAgrees(window, limit, committed[index] as bigint));
-        return { reserved: true, record: await appendLocked(client, request.record, key, this.#now(), this.#sealing) };
+        const record = await appendLocked(client, request.record, key, this.#now(), this.#sealing);
+        this.#window.requireContinuedBy(window, record);
+        return { reserved: true, record };
       }),
     );
   }

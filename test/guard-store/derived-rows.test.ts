@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { AuditSealKey, auditLine, sealAuditRecord, type ReservationRequest } from "@custody/shared";
+import { AuditSealKey, auditLine, sealAuditRecord, type AuditRecord, type ReservationRequest } from "@custody/shared";
 import {
   openPostgresGuardStore,
   resealPostgresAudit,
@@ -322,6 +322,31 @@ describe("the derived rows' check at each reservation", () => {
       /the audit chain's window starts at record [0-9]+, which .*reseal-audit/,
     );
     await store.close();
+  });
+
+  // The docs' claim for a record this process already checked: not read again by it, but held to the fold it made, and
+  // found where a chain's edits are (its broken link: the open, verify-audit).
+  it("a checked record of the kept window rehashed with its amount lowered, and its row with it, is caught by the fold and at open", async () => {
+    const db = await database();
+    const store = await db.open();
+    await busyDay(store);
+    await reserved(store, reservation("cw-1", 6n));
+    await store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} });
+    // cw-1's record is now inside the window this process checked and keeps (its last record is the dry run after it).
+    await reserved(store, reservation("cw-small", 1n));
+    const line = db.psql(`SELECT line FROM custody_audit WHERE event = 'reserved' AND line LIKE '%"cw-1"%'`).trim();
+    const { seq, prev_hash: prevHash, at, hash: _hash, ...input } = JSON.parse(line) as AuditRecord;
+    const edited = sealAuditRecord({ ...input, details: { ...input.details, policy_amount: "0" } }, { seq, prevHash }, new Date(at));
+    db.psql(`UPDATE custody_audit SET hash = '${edited.hash}', line = $line$${auditLine(edited)}$line$ WHERE seq = ${seq}`);
+    db.psql("UPDATE custody_commitments SET amount = 0 WHERE key = 'cw-1'");
+    const read = await rowsReadBy(store, () =>
+      expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/custody_commitments counts 1 base units .* the audit chain's records count 7/),
+    );
+    // The kept window's check, not a whole read (which would have found the broken link).
+    expect(read).toBeLessThan(10);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(new RegExp(`the audit chain is broken between records ${seq} and ${seq + 1}`));
+    expect((await verifySealedPostgresAudit(db.url, key)).verdict).toMatchObject({ ok: false });
   });
 
   it("folds the records another process appended since, and holds their rows to them", async () => {

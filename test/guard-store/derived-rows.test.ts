@@ -42,6 +42,15 @@ function today(request: ReservationRequest): ReservationRequest {
   return { ...request, duplicatesSince: since, limits: request.limits.map((limit) => ({ ...limit, since })) };
 }
 
+/** A new database whose day holds cw-0 (1 unit) and cw-1 (6), reserved by the store returned. */
+async function dayOfSeven() {
+  const db = await database();
+  const store = await db.open();
+  expect(await store.reserve(today(reservation("cw-0", 1n)))).toMatchObject({ reserved: true });
+  expect(await store.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+  return { db, store };
+}
+
 describe("PostgreSQL's derived rows", () => {
   it.each([
     ["deleted", "DELETE FROM custody_commitments"],
@@ -115,10 +124,7 @@ describe("PostgreSQL's derived rows", () => {
   );
 
   it("every record's time moved before the window, with the rows, does not empty the day: the last record's sealed time says otherwise", async () => {
-    const db = await database();
-    const store = await db.open();
-    expect(await store.reserve(today(reservation("cw-0", 1n)))).toMatchObject({ reserved: true });
-    expect(await store.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+    const { db, store } = await dayOfSeven();
     db.psql("UPDATE custody_audit SET at = '2000-01-01'");
     db.psql("DELETE FROM custody_commitments");
     db.psql("DELETE FROM custody_write_traces");
@@ -143,6 +149,21 @@ describe("PostgreSQL's derived rows", () => {
     );
     await store.close();
     await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
+  });
+
+  it("the chain, its seal and the derived rows all deleted do not reset the daily limit: an empty chain once sealed is not appended to", async () => {
+    const { db, store } = await dayOfSeven();
+    db.psql("DELETE FROM custody_audit; DELETE FROM custody_audit_seal; DELETE FROM custody_commitments; DELETE FROM custody_write_traces");
+    const refusal = /the audit chain has neither records nor a seal: .*its records and seal were deleted .*reseal-audit/;
+    await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(refusal);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(refusal);
+    expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "missing", reason: expect.stringMatching(/the chain is empty/) });
+    // A person's reseal starts the chain again.
+    await resealPostgresAudit(db.url, key);
+    const resealed = await db.open();
+    expect(await resealed.reserve(today(reservation("cw-2", 5n)))).toMatchObject({ reserved: true });
+    await resealed.close();
   });
 
   it("a counting record edited in the chain (its hash not redone) is found by the window's fold", async () => {

@@ -79,9 +79,10 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
   if ((await db.query<{ table: string | null }>("SELECT to_regclass('custody_audit_seal')::text AS table")).rows[0]?.table == null) return { kind: "unsealed" };
   const seal = await unverifiedTableSeal(db);
   if (seal === null) {
-    // After the migration that brings seals, every chain with records has its row: the store refuses one without.
+    // After the migration that brings seals, every chain has its row, an empty one too: the store refuses one without.
     const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM custody_audit) AS any");
-    return rows[0]?.any === true ? { kind: "missing", reason: "the chain has records but no seal row (custody_audit_seal)" } : { kind: "unsealed" };
+    const what = rows[0]?.any === true ? "has records" : "is empty (its records deleted, or never written since an older version created it)";
+    return { kind: "missing", reason: `the chain ${what} but has no seal row (custody_audit_seal)` };
   }
   // Checked with the key when there is one (another key's seal is not trusted, as the store refuses it); with none, compared unchecked (as a file's seal is).
   const checkable = key !== null;

@@ -1,4 +1,5 @@
-import { AuditRecord, GENESIS_HASH, type AuditInput } from "../audit/audit-entry.js";
+import { AuditRecord, type AuditInput } from "../audit/audit-entry.js";
+import { CHAIN_START } from "../audit/chain-check.js";
 import { commitmentEffect } from "../audit/commitment-effect.js";
 import { auditLine, sealAuditRecord } from "../audit/sealed-record.js";
 import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
@@ -43,8 +44,9 @@ export async function appendLocked(client: PoolClient, input: AuditInput, append
   const tail = rows[0];
   // The record continued is the sealed one, read again: a record committed after the seal's check (SQL racing the append,
   // not under the lock) would otherwise be sealed over; one committed after this read takes the number this append inserts.
-  if (seal !== null && (tail?.seq !== String(seal.seq) || tail.hash !== seal.hash)) throw recordsAfterSeal(seal.seq, Number(tail?.seq ?? -1));
-  const record = sealAuditRecord(input, tail === undefined ? { seq: 0, prevHash: GENESIS_HASH } : { seq: Number(tail.seq) + 1, prevHash: tail.hash }, at);
+  const last = tail === undefined ? CHAIN_START : { seq: Number(tail.seq), hash: tail.hash };
+  if (seal !== null && (last.seq !== seal.seq || last.hash !== seal.hash)) throw recordsAfterSeal(seal.seq, last.seq);
+  const record = sealAuditRecord(input, { seq: last.seq + 1, prevHash: last.hash }, at);
   await client.query("INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
     record.seq,
     record.at,

@@ -9,6 +9,7 @@ import {
   type PostgresStoreOptions,
   writeTableSeal,
 } from "@custody/shared/postgres-store";
+import { verifyAuditCommand } from "@custody/mcp-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
@@ -151,6 +152,14 @@ describe("PostgreSQL's derived rows", () => {
     await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
   });
 
+  it("a new database's empty chain is sealed: verify-audit --store says it holds", async () => {
+    const db = await database();
+    await (await db.open()).close();
+    const said: string[] = [];
+    expect(await verifyAuditCommand(db.url, (line) => said.push(line), key)).toBe(0);
+    expect(said.at(-1)).toBe("seal: holds the empty chain (its MAC checked with the seal key)");
+  });
+
   it("the chain, its seal and the derived rows all deleted do not reset the daily limit: an empty chain once sealed is not appended to", async () => {
     const { db, store } = await dayOfSeven();
     db.psql("DELETE FROM custody_audit; DELETE FROM custody_audit_seal; DELETE FROM custody_commitments; DELETE FROM custody_write_traces");
@@ -158,7 +167,9 @@ describe("PostgreSQL's derived rows", () => {
     await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(refusal);
     await store.close();
     await expect(db.open()).rejects.toThrow(refusal);
-    expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "missing", reason: expect.stringMatching(/the chain is empty/) });
+    const said: string[] = [];
+    expect(await verifyAuditCommand(db.url, (line) => said.push(line), key)).toBe(1);
+    expect(said).toEqual([expect.stringMatching(/^SEAL MISSING: the chain is empty \(its records deleted, .*\) but has no seal row/)]);
     // A person's reseal starts the chain again.
     await resealPostgresAudit(db.url, key);
     const resealed = await db.open();

@@ -162,9 +162,13 @@ describe("PostgreSQL's derived rows", () => {
 
   it("the chain, its seal and the derived rows all deleted do not reset the daily limit: an empty chain once sealed is not appended to", async () => {
     const { db, store } = await dayOfSeven();
+    // Another replica, running and not having appended (the one that did refuses: it remembers its record).
+    const other = await db.open();
     db.psql("DELETE FROM custody_audit; DELETE FROM custody_audit_seal; DELETE FROM custody_commitments; DELETE FROM custody_write_traces");
     const refusal = /the audit chain has neither records nor a seal: .*its records and seal were deleted .*reseal-audit/;
-    await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(refusal);
+    await expect(other.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(refusal);
+    await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/no longer holds record/);
+    await other.close();
     await store.close();
     await expect(db.open()).rejects.toThrow(refusal);
     const said: string[] = [];
@@ -175,6 +179,23 @@ describe("PostgreSQL's derived rows", () => {
     const resealed = await db.open();
     expect(await resealed.reserve(today(reservation("cw-2", 5n)))).toMatchObject({ reserved: true });
     await resealed.close();
+  });
+
+  it("the chain put back to an earlier state with the seal row it had then, and the rows with it, is refused by a process that appended after it", async () => {
+    const { db, store } = await dayOfSeven();
+    const [seq, hash, keyId, mac] = db.psql("SELECT seq || ',' || hash || ',' || key_id || ',' || mac FROM custody_audit_seal").trim().split(",");
+    expect(await store.reserve(today(reservation("cw-2", 1n)))).toMatchObject({ reserved: true });
+    db.psql(
+      `DELETE FROM custody_audit WHERE seq > ${seq}; UPDATE custody_audit_seal SET seq = ${seq}, hash = '${hash}', key_id = '${keyId}', mac = '${mac}';\n` +
+        "DELETE FROM custody_commitments WHERE key = 'cw-2'; DELETE FROM custody_write_traces WHERE reference = 'cw-2'",
+    );
+    await expect(store.reserve(today(reservation("cw-3", 3n)))).rejects.toThrow(
+      /the audit chain no longer holds record [0-9]+ \(hash [0-9a-f]{12}…\), which this process appended: .*reseal-audit .*restart/,
+    );
+    await expect(
+      store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} }),
+    ).rejects.toThrow(/no longer holds record/);
+    await store.close();
   });
 
   it("a counting record edited in the chain (its hash not redone) is found by the window's fold", async () => {

@@ -209,6 +209,40 @@ describe("PostgreSQL's derived rows", () => {
   });
 });
 
+// A replica starting, or verify-audit, while another replica writes: the open's and verify-audit's comparison of the day's
+// rows with the chain reads both as of one moment, so a write committed between its two reads is no difference.
+describe("the open and verify-audit while another replica writes", () => {
+  it("open and say the rows agree however the other replica's appends fall between their reads", async () => {
+    const db = await database();
+    const writer = await db.open();
+    let writing = true;
+    const writes = (async () => {
+      for (let index = 0; writing; index += 1) {
+        await writer.reserve(today({ ...reservation(`cw-${index}`, 1n), limits: [] }));
+        await writer.append({
+          event: "submitted",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          transaction_id: index,
+          details: { reference: `cw-${index}` },
+        });
+      }
+    })();
+    try {
+      for (let open = 0; open < 15; open += 1) {
+        await (await db.open()).close();
+        expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+      }
+    } finally {
+      writing = false;
+      await writes;
+      await writer.close();
+    }
+  }, 60_000);
+});
+
 // The check at each reservation, its cost following what is new: a process keeps the window it
 // checked and reads only the records appended since; the store counts the chain's rows its checks
 // read (chainRowsRead).

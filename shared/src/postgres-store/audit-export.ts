@@ -10,7 +10,7 @@ import type { AuditSealKey } from "../audit/seal-key.js";
 import type { SealVerdict } from "../audit/seal-verdict.js";
 import type { AuditVerdict } from "../audit/verify-audit-log.js";
 import { appendLocked, lockChain } from "./chain-append.js";
-import { inTransaction, openPool, type Queryable } from "./database-pool.js";
+import { inTransaction, ONE_SNAPSHOT, openPool, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { migrateSchema } from "./schema-migrations.js";
 import { chainAgainstSeal, tableSeal, unverifiedTableSeal } from "./table-seal.js";
@@ -30,6 +30,9 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
   try {
     const client = await pool.connect();
     try {
+      // The chain, its seal and the derived rows read as of one moment, whatever replicas append meanwhile.
+      await client.query("BEGIN");
+      await client.query(ONE_SNAPSHOT);
       const { rows } = await client.query<{ table: string | null }>("SELECT to_regclass('custody_audit')::text AS table");
       if (!rows[0]?.table) throw new Error("no audit chain in this database (the custody_audit table is missing)");
       const cursor = client.query(new Cursor<{ line: string }>("SELECT line FROM custody_audit ORDER BY seq"));
@@ -42,6 +45,7 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
       }
       await after?.(client);
     } finally {
+      await client.query("ROLLBACK").catch(() => {});
       client.release();
     }
   } catch (error) {

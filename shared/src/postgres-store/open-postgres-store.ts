@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sealedRecordInput } from "../audit/seal-record-input.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
 import { appendLocked, lockChain } from "./chain-append.js";
-import { inTransaction, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
+import { inTransaction, ONE_SNAPSHOT, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
 import { migrateSchema, SEAL_VERSION } from "./schema-migrations.js";
@@ -70,7 +70,11 @@ async function sealChainFirst(client: PoolClient, key: AuditSealKey, now: Date):
 
 /** The day's derived rows (committed amounts, write traces) are what the sealed chain says: rows deleted to reset a daily limit stop the store. */
 async function checkDerivedRows(pool: Pool, now: Date): Promise<void> {
-  const differs = await derivedRowsDiffer(pool, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+  const differs = await inTransaction(pool, async (client) => {
+    // One snapshot for the chain's read and the rows': another replica's append between them is no difference.
+    await client.query(ONE_SNAPSHOT);
+    return derivedRowsDiffer(client, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+  });
   if (differs !== null) throw new AuditSealError(differs);
 }
 

@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { AuditSealKey, auditLine, sealAuditRecord, type ReservationRequest } from "@custody/shared";
+import { AuditSealKey, auditLine, sealAuditRecord, type AuditRecord, type ReservationRequest } from "@custody/shared";
 import {
   openPostgresGuardStore,
   resealPostgresAudit,
   verifySealedPostgresAudit,
-  type PostgresGuardStore,
+  DatabaseTarget,
+  PostgresGuardStore,
   type PostgresStoreOptions,
   writeTableSeal,
 } from "@custody/shared/postgres-store";
+import { verifyAuditCommand } from "@custody/mcp-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
@@ -39,6 +41,15 @@ async function database(): Promise<{
 function today(request: ReservationRequest): ReservationRequest {
   const since = new Date(Date.now() - 24 * 3_600_000);
   return { ...request, duplicatesSince: since, limits: request.limits.map((limit) => ({ ...limit, since })) };
+}
+
+/** A new database whose day holds cw-0 (1 unit) and cw-1 (6), reserved by the store returned. */
+async function dayOfSeven() {
+  const db = await database();
+  const store = await db.open();
+  expect(await store.reserve(today(reservation("cw-0", 1n)))).toMatchObject({ reserved: true });
+  expect(await store.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+  return { db, store };
 }
 
 describe("PostgreSQL's derived rows", () => {
@@ -114,10 +125,7 @@ describe("PostgreSQL's derived rows", () => {
   );
 
   it("every record's time moved before the window, with the rows, does not empty the day: the last record's sealed time says otherwise", async () => {
-    const db = await database();
-    const store = await db.open();
-    expect(await store.reserve(today(reservation("cw-0", 1n)))).toMatchObject({ reserved: true });
-    expect(await store.reserve(today(reservation("cw-1", 6n)))).toMatchObject({ reserved: true });
+    const { db, store } = await dayOfSeven();
     db.psql("UPDATE custody_audit SET at = '2000-01-01'");
     db.psql("DELETE FROM custody_commitments");
     db.psql("DELETE FROM custody_write_traces");
@@ -144,6 +152,52 @@ describe("PostgreSQL's derived rows", () => {
     await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
   });
 
+  it("a new database's empty chain is sealed: verify-audit --store says it holds", async () => {
+    const db = await database();
+    await (await db.open()).close();
+    const said: string[] = [];
+    expect(await verifyAuditCommand(db.url, (line) => said.push(line), key)).toBe(0);
+    expect(said.at(-1)).toBe("seal: holds the empty chain (its MAC checked with the seal key)");
+  });
+
+  it("the chain, its seal and the derived rows all deleted do not reset the daily limit: an empty chain once sealed is not appended to", async () => {
+    const { db, store } = await dayOfSeven();
+    // Another replica, running and not having appended (the one that did refuses: it remembers its record).
+    const other = await db.open();
+    db.psql("DELETE FROM custody_audit; DELETE FROM custody_audit_seal; DELETE FROM custody_commitments; DELETE FROM custody_write_traces");
+    const refusal = /the audit chain has neither records nor a seal: .*its records and seal were deleted .*reseal-audit/;
+    await expect(other.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(refusal);
+    await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/no longer holds record/);
+    await other.close();
+    await store.close();
+    await expect(db.open()).rejects.toThrow(refusal);
+    const said: string[] = [];
+    expect(await verifyAuditCommand(db.url, (line) => said.push(line), key)).toBe(1);
+    expect(said).toEqual([expect.stringMatching(/^SEAL MISSING: the chain is empty \(its records deleted, .*\) but has no seal row/)]);
+    // A person's reseal starts the chain again.
+    await resealPostgresAudit(db.url, key);
+    const resealed = await db.open();
+    expect(await resealed.reserve(today(reservation("cw-2", 5n)))).toMatchObject({ reserved: true });
+    await resealed.close();
+  });
+
+  it("the chain put back to an earlier state with the seal row it had then, and the rows with it, is refused by a process that appended after it", async () => {
+    const { db, store } = await dayOfSeven();
+    const [seq, hash, keyId, mac] = db.psql("SELECT seq || ',' || hash || ',' || key_id || ',' || mac FROM custody_audit_seal").trim().split(",");
+    expect(await store.reserve(today(reservation("cw-2", 1n)))).toMatchObject({ reserved: true });
+    db.psql(
+      `DELETE FROM custody_audit WHERE seq > ${seq}; UPDATE custody_audit_seal SET seq = ${seq}, hash = '${hash}', key_id = '${keyId}', mac = '${mac}';\n` +
+        "DELETE FROM custody_commitments WHERE key = 'cw-2'; DELETE FROM custody_write_traces WHERE reference = 'cw-2'",
+    );
+    await expect(store.reserve(today(reservation("cw-3", 3n)))).rejects.toThrow(
+      /the audit chain no longer holds record [0-9]+ \(hash [0-9a-f]{12}…\), which this process appended: .*reseal-audit .*restart/,
+    );
+    await expect(
+      store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} }),
+    ).rejects.toThrow(/no longer holds record/);
+    await store.close();
+  });
+
   it("a counting record edited in the chain (its hash not redone) is found by the window's fold", async () => {
     const db = await database();
     const store = await db.open();
@@ -153,6 +207,40 @@ describe("PostgreSQL's derived rows", () => {
     await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(/the audit chain's record [0-9]+ is not the record its hash seals/);
     await store.close();
   });
+});
+
+// A replica starting, or verify-audit, while another replica writes: the open's and verify-audit's comparison of the day's
+// rows with the chain reads both as of one moment, so a write committed between its two reads is no difference.
+describe("the open and verify-audit while another replica writes", () => {
+  it("open and say the rows agree however the other replica's appends fall between their reads", async () => {
+    const db = await database();
+    const writer = await db.open();
+    let writing = true;
+    const writes = (async () => {
+      for (let index = 0; writing; index += 1) {
+        await writer.reserve(today({ ...reservation(`cw-${index}`, 1n), limits: [] }));
+        await writer.append({
+          event: "submitted",
+          surface: "mcp",
+          operator: "alice_ops",
+          tool: "polkadot_bond_extra",
+          request_digest: null,
+          transaction_id: index,
+          details: { reference: `cw-${index}` },
+        });
+      }
+    })();
+    try {
+      for (let open = 0; open < 15; open += 1) {
+        await (await db.open()).close();
+        expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+      }
+    } finally {
+      writing = false;
+      await writes;
+      await writer.close();
+    }
+  }, 60_000);
 });
 
 // The check at each reservation, its cost following what is new: a process keeps the window it
@@ -323,6 +411,31 @@ describe("the derived rows' check at each reservation", () => {
     await store.close();
   });
 
+  // The docs' claim for a record this process already checked: not read again by it, but held to the fold it made, and
+  // found where a chain's edits are (its broken link: the open, verify-audit).
+  it("a checked record of the kept window rehashed with its amount lowered, and its row with it, is caught by the fold and at open", async () => {
+    const db = await database();
+    const store = await db.open();
+    await busyDay(store);
+    await reserved(store, reservation("cw-1", 6n));
+    await store.append({ event: "dry_run", surface: "mcp", operator: "bob_ops", tool: "polkadot_bond_extra", request_digest: null, details: {} });
+    // cw-1's record is now inside the window this process checked and keeps (its last record is the dry run after it).
+    await reserved(store, reservation("cw-small", 1n));
+    const line = db.psql(`SELECT line FROM custody_audit WHERE event = 'reserved' AND line LIKE '%"cw-1"%'`).trim();
+    const { seq, prev_hash: prevHash, at, hash: _hash, ...input } = JSON.parse(line) as AuditRecord;
+    const edited = sealAuditRecord({ ...input, details: { ...input.details, policy_amount: "0" } }, { seq, prevHash }, new Date(at));
+    db.psql(`UPDATE custody_audit SET hash = '${edited.hash}', line = $line$${auditLine(edited)}$line$ WHERE seq = ${seq}`);
+    db.psql("UPDATE custody_commitments SET amount = 0 WHERE key = 'cw-1'");
+    const read = await rowsReadBy(store, () =>
+      expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/custody_commitments counts 1 base units .* the audit chain's records count 7/),
+    );
+    // The kept window's check, not a whole read (which would have found the broken link).
+    expect(read).toBeLessThan(10);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(new RegExp(`the audit chain is broken between records ${seq} and ${seq + 1}`));
+    expect((await verifySealedPostgresAudit(db.url, key)).verdict).toMatchObject({ ok: false });
+  });
+
   it("folds the records another process appended since, and holds their rows to them", async () => {
     const db = await database();
     const first = await db.open();
@@ -338,5 +451,78 @@ describe("the derived rows' check at each reservation", () => {
     );
     await first.close();
     await second.close();
+  });
+});
+
+// Someone who edits rows, racing a reservation: the chain's lock serialises the guard's appends, not their SQL, so a record
+// committed (or removed) between two statements of a reservation must neither be sealed over nor have counted in its check.
+
+/**
+ * A new database and a store on it whose connections run an armed attack once, right after the statement `after` (SQL
+ * committing between two of the store's statements); cw-1 (6 units) already reserved.
+ */
+async function racedStore(after: string) {
+  const db = await database();
+  await (await db.open()).close();
+  let attack: (() => void) | null = null;
+  const pool = new pg.Pool({ connectionString: db.url });
+  pool.on("error", () => {});
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as { connect: () => Promise<pg.PoolClient> }).connect = async () => {
+    const client = await connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+      const result = await query(...args);
+      const armed = attack;
+      if (args[0] === after && armed !== null) {
+        attack = null;
+        armed();
+      }
+      return result;
+    };
+    return client;
+  };
+  const store = new PostgresGuardStore(pool, new DatabaseTarget(db.url), { sealKey: key, retryForMs: 0 });
+  expect(await store.reserve(reservation("cw-1", 6n))).toMatchObject({ reserved: true });
+  return { db, store, arm: (next: () => void) => (attack = next), fired: () => attack === null };
+}
+
+/** A release of cw-1 (6 units), hashed and linked after the chain's last record as an append would, with cw-1's row deleted: its number. */
+function forgeRelease(db: { psql: (sql: string) => string }): number {
+  const [seq = "", hash = ""] = db.psql("SELECT seq || ' ' || hash FROM custody_audit ORDER BY seq DESC LIMIT 1").trim().split(" ");
+  const release = { ...reservation("cw-1", 6n).record, event: "failed" as const, details: { reference: "cw-1", outcome: "not_applied" } };
+  const forged = sealAuditRecord(release, { seq: Number(seq) + 1, prevHash: hash }, new Date());
+  db.psql(
+    "INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES " +
+      `(${forged.seq}, '${forged.at}', '${forged.event}', '${forged.operator}', '${forged.hash}', $line$${auditLine(forged)}$line$, '${randomUUID()}');\n` +
+      "DELETE FROM custody_commitments WHERE key = 'cw-1'",
+  );
+  return forged.seq;
+}
+
+describe("a reservation racing records inserted or removed by SQL", () => {
+  it("does not seal over a record committed between its append's check of the seal and its read of the chain's last record", async () => {
+    const { db, store, arm, fired } = await racedStore("SELECT max(seq)::text AS seq FROM custody_audit");
+    arm(() => forgeRelease(db));
+    await expect(store.reserve(reservation("cw-small", 1n))).rejects.toThrow(/records after its sealed last record/);
+    expect(fired()).toBe(true);
+    // The chain is not sealed over the forged record: the write past the limit is refused, and so is the open.
+    await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(/records after its sealed last record/);
+    await store.close();
+    await expect(db.open()).rejects.toThrow(/records after its sealed last record/);
+  });
+
+  it("does not let a record past the sealed last one, removed before the append, count in the check", async () => {
+    const { db, store, arm, fired } = await racedStore("SELECT seq, hash, key_id, mac FROM custody_audit_seal WHERE id = 1");
+    const forged = forgeRelease(db);
+    // Folded by the check, then gone before the append checks the seal: the chain the append continues is the sealed one again.
+    arm(() => db.psql(`DELETE FROM custody_audit WHERE seq = ${forged}`));
+    await expect(store.reserve(reservation("cw-2", 5n))).rejects.toThrow(
+      /the audit chain's records the derived rows were checked against go past its sealed last record [0-9]+ \(to record [0-9]+\)/,
+    );
+    expect(fired()).toBe(true);
+    // Nothing of it was kept: the next reservation reads the chain as it stands and finds cw-1's row gone.
+    await expect(store.reserve(reservation("cw-3", 1n))).rejects.toThrow(/custody_commitments counts 0 base units .* the audit chain's records count 6/);
+    await store.close();
   });
 });

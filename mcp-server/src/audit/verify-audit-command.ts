@@ -84,7 +84,8 @@ function sealLine(seal: SealVerdict): string {
   const checked = seal.authenticated
     ? "its MAC checked with the seal key"
     : `not authenticated: sealed with key id ${seal.keyId}, and no such key given or found`;
-  return `seal: holds its sealed record ${seal.seal.seq} (${checked})`;
+  // A database's empty chain is sealed at its start (seq -1) when the store creates it.
+  return seal.seal.seq < 0 ? `seal: holds the empty chain (${checked})` : `seal: holds its sealed record ${seal.seal.seq} (${checked})`;
 }
 
 /** "Alice Martin <alice@example.com> (subject alice): 7 records: 3 dry_run, 2 confirmed, 2 submitted; confirmed through 1 page, 1 form". */

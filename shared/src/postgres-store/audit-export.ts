@@ -10,7 +10,7 @@ import type { AuditSealKey } from "../audit/seal-key.js";
 import type { SealVerdict } from "../audit/seal-verdict.js";
 import type { AuditVerdict } from "../audit/verify-audit-log.js";
 import { appendLocked, lockChain } from "./chain-append.js";
-import { inTransaction, openPool, type Queryable } from "./database-pool.js";
+import { inTransaction, ONE_SNAPSHOT, openPool, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { migrateSchema } from "./schema-migrations.js";
 import { chainAgainstSeal, tableSeal, unverifiedTableSeal } from "./table-seal.js";
@@ -30,6 +30,9 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
   try {
     const client = await pool.connect();
     try {
+      // The chain, its seal and the derived rows read as of one moment, whatever replicas append meanwhile.
+      await client.query("BEGIN");
+      await client.query(ONE_SNAPSHOT);
       const { rows } = await client.query<{ table: string | null }>("SELECT to_regclass('custody_audit')::text AS table");
       if (!rows[0]?.table) throw new Error("no audit chain in this database (the custody_audit table is missing)");
       const cursor = client.query(new Cursor<{ line: string }>("SELECT line FROM custody_audit ORDER BY seq"));
@@ -42,6 +45,7 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
       }
       await after?.(client);
     } finally {
+      await client.query("ROLLBACK").catch(() => {});
       client.release();
     }
   } catch (error) {
@@ -79,9 +83,10 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
   if ((await db.query<{ table: string | null }>("SELECT to_regclass('custody_audit_seal')::text AS table")).rows[0]?.table == null) return { kind: "unsealed" };
   const seal = await unverifiedTableSeal(db);
   if (seal === null) {
-    // After the migration that brings seals, every chain with records has its row: the store refuses one without.
+    // After the migration that brings seals, every chain has its row, an empty one too: the store refuses one without.
     const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM custody_audit) AS any");
-    return rows[0]?.any === true ? { kind: "missing", reason: "the chain has records but no seal row (custody_audit_seal)" } : { kind: "unsealed" };
+    const what = rows[0]?.any === true ? "has records" : "is empty (its records deleted, or never written since an older version created it)";
+    return { kind: "missing", reason: `the chain ${what} but has no seal row (custody_audit_seal)` };
   }
   // Checked with the key when there is one (another key's seal is not trusted, as the store refuses it); with none, compared unchecked (as a file's seal is).
   const checkable = key !== null;

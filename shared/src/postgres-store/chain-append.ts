@@ -1,11 +1,12 @@
-import { AuditRecord, GENESIS_HASH, type AuditInput } from "../audit/audit-entry.js";
+import { AuditRecord, type AuditInput } from "../audit/audit-entry.js";
+import { CHAIN_START } from "../audit/chain-check.js";
 import { commitmentEffect } from "../audit/commitment-effect.js";
 import { auditLine, sealAuditRecord } from "../audit/sealed-record.js";
 import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
 import type { PoolClient } from "./database-pool.js";
 import { CHAIN_LOCK, LOCK_NAMESPACE } from "./schema-migrations.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
-import { requireSealedChain, writeTableSeal } from "./table-seal.js";
+import { recordsAfterSeal, requireSealedChain, writeTableSeal } from "./table-seal.js";
 import { writeCommitmentRow, writeTraceRow } from "./derived-row-writes.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 
@@ -38,10 +39,14 @@ export interface ChainSealing {
  * chain must hold its seal first: records cut from its end are never sealed over.
  */
 export async function appendLocked(client: PoolClient, input: AuditInput, appendKey: string, at: Date, sealing: ChainSealing): Promise<AuditRecord> {
-  if (sealing.mode !== "reseal") await requireSealedChain(client, sealing.key, sealing.mode === "first_seal");
+  const seal = sealing.mode === "reseal" ? null : await requireSealedChain(client, sealing.key, sealing.mode === "first_seal");
   const { rows } = await client.query<{ seq: string; hash: string }>("SELECT seq, hash FROM custody_audit ORDER BY seq DESC LIMIT 1");
   const tail = rows[0];
-  const record = sealAuditRecord(input, tail === undefined ? { seq: 0, prevHash: GENESIS_HASH } : { seq: Number(tail.seq) + 1, prevHash: tail.hash }, at);
+  // The record continued is the sealed one, read again: a record committed after the seal's check (SQL racing the append,
+  // not under the lock) would otherwise be sealed over; one committed after this read takes the number this append inserts.
+  const last = tail === undefined ? CHAIN_START : { seq: Number(tail.seq), hash: tail.hash };
+  if (seal !== null && (last.seq !== seal.seq || last.hash !== seal.hash)) throw recordsAfterSeal(seal.seq, last.seq);
+  const record = sealAuditRecord(input, { seq: last.seq + 1, prevHash: last.hash }, at);
   await client.query("INSERT INTO custody_audit (seq, at, event, operator, hash, line, append_key) VALUES ($1, $2, $3, $4, $5, $6, $7)", [
     record.seq,
     record.at,

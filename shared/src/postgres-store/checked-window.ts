@@ -1,5 +1,6 @@
 import type { AuditRecord } from "../audit/audit-entry.js";
-import { AuditSealError } from "../audit/seal-file.js";
+import { CHAIN_START } from "../audit/chain-check.js";
+import { AuditSealError, resealHint } from "../audit/seal-file.js";
 import type { Queryable } from "./database-pool.js";
 import { ChainWalk, chainWindow, foldIntoWindow, foldStart, pruneWindow, WINDOW_FIRST_SEQ, type ChainRow, type ChainWindow } from "./derived-rows.js";
 
@@ -11,6 +12,8 @@ const START_ROWS = "SELECT seq, hash, line, at >= $2 AS in_window FROM custody_a
 
 /** Up to $3 records' numbers from $1 on, the same way: the walk to the window's first record (primary key, no line read). */
 const WALK_ROWS = "SELECT seq, at >= $2 AS in_window FROM custody_audit WHERE seq >= $1 ORDER BY seq LIMIT $3";
+
+const RESEAL = resealHint("--store <the database>");
 
 /** The walk's largest step: it reads 4, 16, 64, … records a query. */
 const WALK_MAX = 1024;
@@ -60,6 +63,21 @@ export class CheckedWindow {
     const window = (kept === null ? null : await this.#caughtUp(db, kept, since)) ?? (await chainWindow(db, since, counted));
     if (window.last !== null) this.#kept = window;
     return window;
+  }
+
+  /**
+   * After the reservation's append: the window checked ends at the record `appended` continues, the sealed last one
+   * (appendLocked). Records read past it were not the guard's (none is sealed): inserted by SQL and removed again before
+   * the append checked the seal, they counted in the check. Then the kept window is dropped and an AuditSealError thrown.
+   */
+  requireContinuedBy(window: ChainWindow, appended: AuditRecord): void {
+    const last = window.last ?? CHAIN_START;
+    if (last.seq === appended.seq - 1 && last.hash === appended.prev_hash) return;
+    this.#kept = null;
+    throw new AuditSealError(
+      `the audit chain's records the derived rows were checked against go past its sealed last record ${appended.seq - 1} ` +
+        `(to record ${last.seq}): records were inserted and removed by hand during the check; nothing was sent; ${RESEAL}`,
+    );
   }
 
   /** The kept window with the records appended since folded in, or null when it cannot vouch for the window since `since`. */

@@ -27,6 +27,9 @@ export function openPool(target: DatabaseTarget, maxConnections = 10): Pool {
   return pool;
 }
 
+/** A transaction's first statement for reads that must agree with each other (the chain and the rows derived from it) while replicas append. */
+export const ONE_SNAPSHOT = "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
 /**
  * Runs `work` in one transaction on one connection: committed if it returns, rolled back if it
  * throws. A connection that failed is destroyed, never handed out again.

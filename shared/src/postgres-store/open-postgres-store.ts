@@ -1,14 +1,14 @@
 import { AuditRecord } from "../audit/audit-entry.js";
-import { auditHash } from "../audit/chain-check.js";
+import { auditHash, CHAIN_START } from "../audit/chain-check.js";
 import { randomUUID } from "node:crypto";
 import { sealedRecordInput } from "../audit/seal-record-input.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
 import { appendLocked, lockChain } from "./chain-append.js";
-import { inTransaction, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
+import { inTransaction, ONE_SNAPSHOT, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
 import { migrateSchema, SEAL_VERSION } from "./schema-migrations.js";
-import { requireSealedChain } from "./table-seal.js";
+import { requireSealedChain, writeTableSeal } from "./table-seal.js";
 import { derivedRowsDiffer } from "./derived-rows.js";
 import { AuditSealError } from "../audit/seal-file.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
@@ -56,18 +56,25 @@ async function checkSeal(pool: Pool, key: AuditSealKey): Promise<void> {
   });
 }
 
-/** In the migration's transaction: a chain from before seals, if it has records, is sealed as it is, with a `sealed` record. */
+/**
+ * In the migration's transaction: a chain from before seals, if it has records, is sealed as it is, with a `sealed` record;
+ * an empty one (a new database) is sealed empty, so that an empty chain without a seal is one whose records were deleted.
+ */
 async function sealChainFirst(client: PoolClient, key: AuditSealKey, now: Date): Promise<void> {
   await lockChain(client);
   await checkTail(client);
   const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
-  if (rows[0] === undefined) return;
+  if (rows[0] === undefined) return writeTableSeal(client, key, CHAIN_START);
   await appendLocked(client, sealedRecordInput("first_seal", key.id, { seq: Number(rows[0].seq) }), randomUUID(), now, { key, mode: "first_seal" });
 }
 
 /** The day's derived rows (committed amounts, write traces) are what the sealed chain says: rows deleted to reset a daily limit stop the store. */
 async function checkDerivedRows(pool: Pool, now: Date): Promise<void> {
-  const differs = await derivedRowsDiffer(pool, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+  const differs = await inTransaction(pool, async (client) => {
+    // One snapshot for the chain's read and the rows': another replica's append between them is no difference.
+    await client.query(ONE_SNAPSHOT);
+    return derivedRowsDiffer(client, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+  });
   if (differs !== null) throw new AuditSealError(differs);
 }
 

@@ -15,7 +15,9 @@ import type {
 import { standingDuplicate, type DoubtfulQuery, type UnansweredQuery, type WriteTrace } from "../audit/write-traces.js";
 import { appendedBefore, appendLocked, lockChain, type ChainSealing } from "./chain-append.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "../audit/seal-key.js";
-import { inTransaction, type Pool, type Queryable } from "./database-pool.js";
+import { inTransaction, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
+import type { ChainPoint } from "../audit/chain-check.js";
+import { AuditSealError, resealHint } from "../audit/seal-file.js";
 import type { DatabaseTarget } from "./database-url.js";
 import { CheckedWindow } from "./checked-window.js";
 import { requireCommittedAgrees, requireTracesAgree } from "./derived-rows.js";
@@ -61,6 +63,8 @@ export class PostgresGuardStore implements GuardStore {
   /** The accounts' windows of the workspace's history, sealed, bound to this database by its identity (custody_store_identity). */
   readonly windows: SavedWindows;
   #identity: string | null = null;
+  /** The newest record this process appended, once committed: the chain must still hold it (#requireNotRolledBack). */
+  #appended: ChainPoint | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -97,12 +101,14 @@ export class PostgresGuardStore implements GuardStore {
 
   async append(input: AuditInput): Promise<AuditRecord> {
     const key = randomUUID();
-    return this.#run("append", (attempt) =>
+    const record = await this.#run("append", (attempt) =>
       inTransaction(this.pool, async (client) => {
         await lockChain(client);
+        await this.#requireNotRolledBack(client);
         return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now(), this.#sealing);
       }),
     );
+    return this.#remember(record);
   }
 
   async committedSince(query: CommittedQuery): Promise<bigint> {
@@ -251,9 +257,10 @@ export class PostgresGuardStore implements GuardStore {
 
   async reserve(request: ReservationRequest): Promise<ReservationResult> {
     const key = randomUUID();
-    return this.#run("reserve", (attempt) =>
+    const result = await this.#run("reserve", (attempt) =>
       inTransaction(this.pool, async (client): Promise<ReservationResult> => {
         await lockChain(client);
+        await this.#requireNotRolledBack(client);
         const earlierAttempt = attempt > 1 ? await appendedBefore(client, key) : null;
         if (earlierAttempt !== null) return { reserved: true, record: earlierAttempt };
         const since = request.duplicatesSince;
@@ -272,9 +279,36 @@ export class PostgresGuardStore implements GuardStore {
         const window = await this.#window.since(client, new Date(Math.min(since.getTime(), ...request.limits.map((limit) => limit.since.getTime()))));
         requireTracesAgree(window, intent, traces);
         request.limits.forEach((limit, index) => requireCommittedAgrees(window, limit, committed[index] as bigint));
-        return { reserved: true, record: await appendLocked(client, request.record, key, this.#now(), this.#sealing) };
+        const record = await appendLocked(client, request.record, key, this.#now(), this.#sealing);
+        this.#window.requireContinuedBy(window, record);
+        return { reserved: true, record };
       }),
     );
+    if (result.reserved) this.#remember(result.record);
+    return result;
+  }
+
+  /**
+   * The chain still holds the newest record this process appended: someone who can edit the rows can put back an earlier
+   * state of the chain with the seal row it had then (the MAC covers a record, not when), taking the day's later records
+   * out of the limits with the derived rows. A process that appended one of them refuses; a fresh one cannot tell (see
+   * docs/guard-decisions.md). One row by its number.
+   */
+  async #requireNotRolledBack(client: PoolClient): Promise<void> {
+    const appended = this.#appended;
+    if (appended === null) return;
+    const { rows } = await client.query<{ hash: string }>("SELECT hash FROM custody_audit WHERE seq = $1", [appended.seq]);
+    if (rows[0]?.hash === appended.hash) return;
+    throw new AuditSealError(
+      `the audit chain no longer holds record ${appended.seq} (hash ${appended.hash.slice(0, 12)}…), which this process appended: ` +
+        `it was put back to an earlier state with its seal, or cut and resealed; ${resealHint("--store <the database>")}, and restart the guard's processes`,
+    );
+  }
+
+  /** Remembers a committed record of this process's (the newest by number). */
+  #remember(record: AuditRecord): AuditRecord {
+    if (this.#appended === null || record.seq > this.#appended.seq) this.#appended = { seq: record.seq, hash: record.hash };
+    return record;
   }
 
   async close(): Promise<void> {

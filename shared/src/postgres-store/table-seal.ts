@@ -1,4 +1,4 @@
-import type { ChainPoint } from "../audit/chain-check.js";
+import { CHAIN_START, type ChainPoint } from "../audit/chain-check.js";
 import { canonicalJson } from "../audit/canonical-json.js";
 import { AuditSealError, resealHint } from "../audit/seal-file.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
@@ -35,6 +35,8 @@ export async function tableSeal(db: Queryable, key: AuditSealKey): Promise<Chain
  * way), else "holds".
  */
 export async function chainAgainstSeal(db: Queryable, seal: ChainPoint): Promise<"holds" | "shortened" | "differs" | "extended"> {
+  // The empty chain's seal (CHAIN_START), made when the store created the chain.
+  if (seal.seq === CHAIN_START.seq) return seal.hash !== CHAIN_START.hash ? "differs" : (await lastSeq(db)) > seal.seq ? "extended" : "holds";
   const { rows } = await db.query<{ hash: string }>("SELECT hash FROM custody_audit WHERE seq = $1", [seal.seq]);
   if (rows[0] === undefined) return (await lastSeq(db)) < seal.seq ? "shortened" : "differs";
   if (rows[0].hash !== seal.hash) return "differs";
@@ -56,16 +58,22 @@ async function lastSealRecord(db: Queryable): Promise<number | null> {
 /**
  * Before an append, under the chain's lock: the chain holds its seal (checked with the key), so
  * no append ever seals over records cut from its end. A chain without a seal row may be appended
- * to only by its first `sealed` record (an unsealed chain from before seals, or an empty one).
- * Returns whether the chain has a seal row.
+ * to only by its first `sealed` record (an unsealed chain from before seals). An empty chain is
+ * sealed too (at CHAIN_START, when the store creates it): one without a seal row had its records
+ * and seal deleted, with the derived rows a reset of the daily limits, unless a person seals it.
+ * Returns the sealed last record, or null when the chain has no seal row.
  */
-export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean): Promise<boolean> {
+export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean): Promise<ChainPoint | null> {
   const seal = await tableSeal(db, key);
   if (seal === null) {
     const sealedAt = await lastSealRecord(db);
     if (sealedAt !== null) throw new AuditSealError(`the audit chain's seal is missing, but the chain was sealed (record ${sealedAt}); ${RESEAL}`);
-    if (!firstSeal && (await lastSeq(db)) >= 0) throw new AuditSealError(`the audit chain has records but no seal; ${RESEAL}`);
-    return false;
+    if (firstSeal) return null;
+    if ((await lastSeq(db)) >= 0) throw new AuditSealError(`the audit chain has records but no seal; ${RESEAL}`);
+    throw new AuditSealError(
+      "the audit chain has neither records nor a seal: the store seals its chain when it creates it, empty too, so its records " +
+        `and seal were deleted (a database never written since an older version created it is sealed the same way); ${RESEAL}`,
+    );
   }
   const standing = await chainAgainstSeal(db, seal);
   if (standing === "shortened") {
@@ -75,13 +83,15 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
     );
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
-  if (standing === "extended") {
-    throw new AuditSealError(
-      `the audit chain has records after its sealed last record ${seal.seq} (up to record ${await lastSeq(db)}): ` +
-        `no append of the guard wrote them; ${RESEAL}`,
-    );
-  }
-  return true;
+  if (standing === "extended") throw recordsAfterSeal(seal.seq, await lastSeq(db));
+  return seal;
+}
+
+/** Records follow the sealed last one: every append seals its record in its own transaction, so none of the guard's wrote them. */
+export function recordsAfterSeal(sealedSeq: number, lastSeq: number): AuditSealError {
+  return new AuditSealError(
+    `the audit chain has records after its sealed last record ${sealedSeq} (up to record ${lastSeq}): no append of the guard wrote them; ${RESEAL}`,
+  );
 }
 
 /** Seals the chain's new last record, in the append's transaction. */

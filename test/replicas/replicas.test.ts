@@ -455,7 +455,10 @@ describe("replicas behind nginx sharing one PostgreSQL store", () => {
         // With the replicas' key: a default key in the runner's home is another key, whose seal verify-audit does not trust.
         const verified = spawnSync(process.execPath, [bundle, "verify-audit", "--audit-seal-key-file", sealKeyFile, "--store", storeUrl], { encoding: "utf8" });
         expect(verified.status, verified.stdout + verified.stderr).toBe(0);
-        expect(verified.stdout).toMatch(new RegExp(`^ok: ${records.length} records, chain intact`));
+        // At least the records exported above: a replica's background look-up may append its record after the export.
+        const intact = /^ok: (\d+) records, chain intact/.exec(verified.stdout);
+        expect(intact, verified.stdout).not.toBeNull();
+        expect(Number(intact?.[1])).toBeGreaterThanOrEqual(records.length);
         expect(verified.stdout + verified.stderr).not.toContain(cluster.password);
         const exportedFile = join(mkdtempSync(join(tmpdir(), "team-export-")), "audit.jsonl");
         writeFileSync(exportedFile, exported);

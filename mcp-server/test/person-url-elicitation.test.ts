@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
+import { control } from "./harness/control-plane.js";
 import { MODERN, modernClient } from "./harness/modern-client.js";
 import { pageRequest } from "./harness/page-request.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
@@ -111,6 +112,38 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       expect((result.structuredContent as { status?: string }).status).toBe("submitted");
       expect(sends()).toBe(before + 1);
     } finally {
+      await client.close();
+    }
+  });
+
+  it("a retried call that reads the decision while its write is still being checked answers its outcome, never declined", async () => {
+    let shown = "";
+    const client = await urlClient(era, async (url) => {
+      shown = url;
+      return { action: "accept" };
+    });
+    try {
+      const args = await sendArgs(`url slow ${era}`);
+      const reference = (await call(client, "create_transaction", args)).structured.reference as string;
+      const before = sends();
+      let decision: Promise<string> | null = null;
+      const result = await client.callTool(
+        { name: "create_transaction", arguments: { ...args, reference } },
+        {
+          onprogress: (progress) => {
+            if (!progress.message?.startsWith("waiting for the person's decision") || decision !== null) return;
+            // The confirmation's last check on fresh data is slow: the intent is used seconds before its write is reserved.
+            decision = control(workspace.emulator, "PUT", "/faults", { latency_ms: 800, methods: ["GET"], path_prefix: "/", remaining: 6 }).then(() =>
+              decideOnPage(shown, "confirm"),
+            );
+          },
+        },
+      );
+      expect(await decision).toContain("<h1>Submitted</h1>");
+      expect((result.structuredContent as { status?: string }).status, JSON.stringify(result.content)).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await control(workspace.emulator, "DELETE", "/faults");
       await client.close();
     }
   });

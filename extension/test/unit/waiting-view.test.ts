@@ -2,7 +2,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
-import { CustodyClient, DEFAULT_POLICY, FileGuardStore, PeopleTally, WriteRoad, type AuditRecord, type WriteRequest } from "@custody/shared";
+import {
+  CustodyClient,
+  DEFAULT_POLICY,
+  FileGuardStore,
+  PeopleTally,
+  STOPPED_BEFORE_RESERVING,
+  WriteRoad,
+  type AuditRecord,
+  type WriteRequest,
+} from "@custody/shared";
 import { startEmulator } from "@custody/emulator";
 import { fake } from "./support/fake-vscode.js";
 import { newestTransaction, startHarness, waitFor, type Harness } from "./support/extension-harness.js";
@@ -109,8 +118,8 @@ describe("Waiting for you", () => {
     fake.script({ kind: "pick", label: "Stake SOL" }, { kind: "modal", choice: "Decline" });
     await harness.run("custody.decideWaiting");
     expect((await newestTransaction(harness))?.id).toBe(before?.id);
-    // Used, and never reserved: what person-standing answers `declined`.
-    expect(await store.lookUpIntent(nonce)).toEqual({ outcome: "reused", reference: null });
+    // Used, and stopped before reserving: what person-standing answers `declined`.
+    expect(await store.lookUpIntent(nonce)).toEqual({ outcome: "reused", reference: STOPPED_BEFORE_RESERVING });
     expect(records(harness).find((record) => record.event === "declined")).toMatchObject({ surface: "vscode", details: { through: "vscode" } });
     await waitFor(() => view.badge() === 0, "the badge to clear");
     await store.close();

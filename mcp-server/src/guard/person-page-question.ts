@@ -7,7 +7,7 @@ import { openedPage, pageQuestion } from "../server/elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
 import { questionDigest, sealQuestion } from "./question-state.js";
 import { retriedQuestion } from "./retried-question.js";
-import { personStanding } from "./person-standing.js";
+import { personStanding, usedSettled, usedStanding } from "./person-standing.js";
 
 /** How long a retried call waits for the person's decision on the page: under a client's usual 60-second request timeout. */
 const DECISION_WAIT_MS = 45_000;
@@ -47,13 +47,17 @@ export async function pageRoundTrip(reference: string, intent: Intent, call: Too
   });
 }
 
-/** Waits until the intent is no longer open (the person decided on the page), it expires, the call is cancelled, or a while passes. */
+/**
+ * Waits until the person's decision on the page has settled (declined, stopped, or its write answered: a used intent whose
+ * write is not yet reserved or still in flight is not), it expires, the call is cancelled, or a while passes.
+ */
 async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promise<void> {
   const { ctx } = call;
   const deadline = Date.now() + Math.min(DECISION_WAIT_MS, expiresAt - ctx.now().getTime());
   let beat = 0;
   while (!call.signal.aborted && Date.now() < deadline) {
-    if ((await ctx.road.store.lookUpIntent(intent.nonce)).outcome !== "open") return;
+    const standing = await ctx.road.store.lookUpIntent(intent.nonce);
+    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference)))) return;
     if ((beat += POLL_MS) >= PROGRESS_EVERY_MS) {
       beat = 0;
       call.progress("waiting for the person's decision on the confirmation page");

@@ -1,4 +1,4 @@
-import { FileGuardStore, SealedIntent, type GuardStore, type WriteTrace } from "@custody/shared";
+import { FileGuardStore, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
@@ -57,7 +57,7 @@ export async function personStanding(
       );
     }
     case "reused":
-      return settledAnswer(reference, standing.reference === null ? null : await store.writeByReference(standing.reference));
+      return usedAnswer(reference, await usedStanding(store, standing.reference));
     case "superseded":
       return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", {
         reason: "superseded",
@@ -79,9 +79,34 @@ function expiredAnswer(reference: string, why: string): CallToolResult {
   );
 }
 
-/** A person-mode intent that was used: the write it went on to, or (none) declined or stopped before reserving. */
-function settledAnswer(reference: string, trace: WriteTrace | null): CallToolResult {
-  if (trace === null) {
+/** Where a used intent's confirmation stands: stopped before its reservation, still under way (no write reserved yet), or its write. */
+export type UsedStanding = "stopped" | "under_way" | WriteTrace;
+
+export async function usedStanding(store: GuardStore, wrote: string | null): Promise<UsedStanding> {
+  if (wrote === STOPPED_BEFORE_RESERVING) return "stopped";
+  if (wrote === null) return "under_way";
+  return (await store.writeByReference(wrote)) ?? "under_way";
+}
+
+/** Whether a used intent's answer is final: stopped, or its write answered (not in flight, not yet reserved). */
+export function usedSettled(standing: UsedStanding): boolean {
+  return standing === "stopped" || (standing !== "under_way" && standing.status !== "in_flight");
+}
+
+/**
+ * A person-mode intent that was used: the write it went on to, declined or stopped before reserving, or still under way: a
+ * confirmation between its use and its reservation (checked again on fresh data) may still send, so it is never said declined.
+ */
+function usedAnswer(reference: string, trace: UsedStanding): CallToolResult {
+  if (trace === "under_way") {
+    const message = "the person's decision was taken and the write is being checked before it is sent (or the process handling it stopped before sending)";
+    return writeResult(
+      { status: "uncertain", reference, looked_up: false, error: message },
+      `UNCERTAIN: ${message}. Call again with the same reference to learn the outcome; never send it again.`,
+      true,
+    );
+  }
+  if (trace === "stopped") {
     return writeResult(
       { status: "declined", reference, error: "the person declined it, or a check stopped it before sending: nothing was sent" },
       "DECLINED: the person declined it, or a check stopped it before sending; nothing was sent. Do not retry unless the person asks again.",

@@ -38,9 +38,16 @@ export interface WaitingIntent {
   sealed: string;
 }
 
+/** What a used intent names when its confirmation stopped before its reservation: declined, refused, blocked or failed; nothing sent. */
+export const STOPPED_BEFORE_RESERVING = "";
+
 export type Redemption =
   | { outcome: "redeemed"; sealed: string }
-  /** The nonce was redeemed before; `reference` names the write it went on to (null when it stopped before reserving). */
+  /**
+   * The nonce was redeemed before; `reference` names the write it went on to (its reservation), STOPPED_BEFORE_RESERVING when
+   * its confirmation stopped before reserving (nothing was sent), null while its confirmation is still under way (or its
+   * process stopped before reserving: nothing was sent either, but no process can tell which).
+   */
   | { outcome: "reused"; reference: string | null }
   /** A newer dry run of the same intent was made; only its confirmation counts. */
   | { outcome: "superseded"; by_expires_at: number }

@@ -1,4 +1,4 @@
-import type { GuardStore, IntentStanding } from "../guard-store/guard-store.js";
+import { STOPPED_BEFORE_RESERVING, type GuardStore, type IntentStanding } from "../guard-store/guard-store.js";
 import { localText } from "../l10n/translate.js";
 import { refusal, type Refusal } from "./road-check.js";
 import { unknownOutcomeLocalText } from "./unknown-outcome-text.js";
@@ -13,15 +13,16 @@ export async function unusableIntent(
     return refusal("superseded", localText("a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent"));
   if (standing.outcome === "unknown")
     return refusal("unknown_intent", localText("this dry run is not known to the guard's store (expired, or made against another store); run a new dry run"));
-  const earlier = standing.reference === null ? null : await store.writeByReference(standing.reference);
+  const wrote = standing.reference === null || standing.reference === STOPPED_BEFORE_RESERVING ? null : standing.reference;
+  const earlier = wrote === null ? null : await store.writeByReference(wrote);
   const what =
     earlier?.transaction_id != null
       ? localText("; it created transaction {0}", earlier.transaction_id)
       : earlier?.status === "uncertain"
         ? localText("; it went on to the write with reference {0}, {1}", earlier.reference, unknownOutcomeLocalText(earlier, lookingUp(earlier.reference)))
-        : standing.reference === null
+        : wrote === null
           ? ""
-          : localText("; it went on to the write with reference {0}", standing.reference);
+          : localText("; it went on to the write with reference {0}", wrote);
   return refusal("reused", localText("already used (a confirmation submits once){0}. Nothing was sent", what), {
     transaction_id: earlier?.transaction_id ?? null,
   });

@@ -10,6 +10,7 @@ import { grantFor } from "../policy/person-grant.js";
 import type { Policy } from "../policy/policy.js";
 import { localText, renderText, type LocalText } from "../l10n/translate.js";
 import { hasBlocking } from "../schemas/finding.js";
+import { STOPPED_BEFORE_RESERVING } from "../guard-store/guard-store.js";
 import { checkDuplicate, type DuplicateContext } from "./duplicate-check.js";
 import { INTENT_CHECKS } from "./intent-checks.js";
 import { asShownInDryRun, sealIntent, sealRequest } from "./intent-seal.js";
@@ -185,6 +186,22 @@ export class WriteRoad {
   async commit(request: WriteRequest, nonce: string, call: RoadCall & { consent: ConsentPort }): Promise<CommitResult> {
     const opened = await this.#openIntent(request, nonce, call, "redeem");
     if ("result" in opened) return opened.result;
+    const reserving = { begun: false };
+    try {
+      return await this.#commitRedeemed(request, opened, call, reserving);
+    } finally {
+      // Until now the used intent named no write, as one still being confirmed does: one that stopped before its reservation
+      // (declined, refused, blocked, failed) sent nothing, and whoever reads where it stands is told so (person-standing).
+      if (!reserving.begun) await this.ports.store.linkNonce(nonce, STOPPED_BEFORE_RESERVING).catch(() => undefined);
+    }
+  }
+
+  async #commitRedeemed(
+    request: WriteRequest,
+    opened: { sealed: SealedIntent; policy: Policy; refuse: Refuse },
+    call: RoadCall & { consent: ConsentPort },
+    reserving: { begun: boolean },
+  ): Promise<CommitResult> {
     const { sealed, policy, refuse } = opened;
     const confirming = await this.#checkAgain(sealRequest(request, sealed), sealed, policy, call, "confirm");
     if ("result" in confirming) return confirming.result;
@@ -203,7 +220,7 @@ export class WriteRoad {
     // The last check, the reservation and the POST of one operator's writes in one currency run one at a
     // time in this process; the reservation is atomic in the store across processes.
     const result = await WRITES_IN_FLIGHT.run(writeSerialKey(plan.operator, plan.currency.name), () =>
-      this.#finalCheckAndSend(plan.request, sealed, policy, call),
+      this.#finalCheckAndSend(plan.request, sealed, policy, call, reserving),
     );
     if (result.status !== "submitted") return result;
     // Outside the serial section: following a broadcast must not hold up the next write.
@@ -323,7 +340,7 @@ export class WriteRoad {
   }
 
   /** The last check on fresh data, the reservation, the POST once and its records; run one at a time per operator and currency. */
-  async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall): Promise<CommitResult> {
+  async #finalCheckAndSend(request: WriteRequest, sealed: SealedIntent, policy: Policy, call: RoadCall, reserving: { begun: boolean }): Promise<CommitResult> {
     call.progress?.("final check on fresh data");
     const checkedAt = this.ports.client.serviceNow();
     const checked = await this.#checkAgain(request, sealed, policy, { ...call, signal: undefined }, "send_check");
@@ -346,6 +363,7 @@ export class WriteRoad {
     }
     // Linked before the reservation: a failure here leaves no reserved write behind without its answer.
     await this.ports.store.linkNonce(sealed.nonce, plan.correlation_id);
+    reserving.begun = true;
     const reservation = await this.ports.store.reserve(
       reservationRequest(plan, {
         record: planRecord(this.ports.surface, "reserved", plan, sealed.digest, {
@@ -367,6 +385,7 @@ export class WriteRoad {
           ? reservation.finding
           : (await checkDuplicate(this.#duplicateContext(sealed.fingerprint, since, undefined, plan.person), plan)).finding;
       const blocked = blockedByReservation(plan, finding);
+      await this.ports.store.linkNonce(sealed.nonce, STOPPED_BEFORE_RESERVING);
       await this.#auditPlan("blocked", blocked, sealed.digest, { stage: "reserve", reference: plan.correlation_id });
       return { status: "blocked", plan: blocked, stage: "reserve" };
     }

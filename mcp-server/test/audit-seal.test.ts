@@ -220,7 +220,7 @@ describe("the audit log's sealed tail", () => {
       const seal = `${store.log}.seal`;
       const refused = await withPlanted(seal, "pipe", 0, () => start(store));
       expect(refused.status).toBe(2);
-      expect(refused.stderr).toContain(`audit log ${store.log}: its seal ${seal} is not a regular file (a link, a pipe or a device in its place)`);
+      expect(refused.stderr).toContain(`audit log ${store.log}: its seal ${seal} is not a regular file (a link, a pipe, a device or a folder in its place)`);
       expect(refused.stderr).not.toMatch(/\n\s+at /);
 
       const started = await withPlanted(seal, "pipe", 0, () => {

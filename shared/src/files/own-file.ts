@@ -30,7 +30,7 @@ export function isRefusedFile(value: unknown): value is RefusedFile {
 }
 
 function notAFile(path: string, what: string): RefusedFile {
-  return { refused: "not a file", reason: `${what} ${path} is not a regular file (a link, a pipe or a device in its place); it is not read` };
+  return { refused: "not a file", reason: `${what} ${path} is not a regular file (a link, a pipe, a device or a folder in its place); it is not read` };
 }
 
 /**

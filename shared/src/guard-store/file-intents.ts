@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { isRefusedFile, readOwnText } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
@@ -155,16 +155,17 @@ export class FileIntents {
     replaceWhole(this.#file(kind, name), JSON.stringify(entry), { sync: kind === "used" });
   }
 
-  /** An empty entry (a waiting marker), marked in its expiry bucket. */
+  /** An empty entry (a waiting marker), marked in its expiry bucket; both replaced whole (see #expireWith). */
   #mark(name: string, expiresAt: number): void {
     this.#expireWith("waiting", name, expiresAt);
-    writeFileSync(this.#file("waiting", name), "");
+    replaceWhole(this.#file("waiting", name), "");
   }
 
   #expireWith(kind: Kind, name: string, expiresAt: number): void {
     const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
     mkdirSync(bucket, { recursive: true });
-    writeFileSync(join(bucket, `${kind}.${name}`), "");
+    // Replaced, not opened for writing: a pipe put at its name would block the open until a reader came.
+    replaceWhole(join(bucket, `${kind}.${name}`), "");
   }
 
   /** Removes the entries of every bucket wholly past (a `latest` entry only if it was not renewed into a later bucket). */

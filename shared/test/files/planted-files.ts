@@ -13,8 +13,8 @@ export function ruleOf(planted: Planted): string {
 
 /**
  * Puts `planted` at `path`; returns what undoes it. "too large": the file there (a valid one, written first) padded with spaces
- * past `maxBytes` (JSON allows them: it still says what it said, so only its size refuses it). A pipe gets a writer after 5 s,
- * so that a read that waits for one (blocking the whole process, and the test's timeout with it) ends rather than hangs.
+ * past `maxBytes` (JSON allows them: it still says what it said, so only its size refuses it). A pipe gets a writer (and a reader)
+ * after 5 s, so that a read (or a write) that waits for one (blocking the whole process, and the test's timeout with it) ends rather than hangs.
  */
 export function plant(path: string, planted: Planted, maxBytes = 0): () => void {
   if (planted === "too large") {
@@ -28,7 +28,8 @@ export function plant(path: string, planted: Planted, maxBytes = 0): () => void 
     return () => rmSync(path, { force: true });
   }
   expect(spawnSync("mkfifo", [path]).status).toBe(0);
-  const writer = spawn("sh", ["-c", 'sleep 5; : > "$0"', path], { stdio: "ignore" });
+  // Opened both ways (Linux): it ends a wait to read and a wait to write alike, and its end is the pipe's end.
+  const writer = spawn("sh", ["-c", 'sleep 5; exec 3<>"$0"', path], { stdio: "ignore" });
   return () => {
     writer.kill();
     rmSync(path, { force: true });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdtempSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AuditLog, AuditSealError, AuditSealKey, ledgerPathOf, LockBusyError, sealPathOf } from "../../src/index.js";
 import { HOLDING_MAX_BYTES, withFileLock } from "../../src/audit/file-lock.js";
@@ -116,5 +116,19 @@ describe.each(PLANTED.filter((planted) => planted !== "too large"))("the audit l
       }),
     ).rejects.toThrow(refused);
     await expect(withPlanted(log, planted, 0, () => lineEndingAt(log, 10))).rejects.toThrow(refused);
+  });
+});
+
+describe("a dry run's markers", () => {
+  it("are written in place of a pipe at their names, never waiting for a reader", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "store-markers-"));
+    const intents = new FileIntents(dir, () => new Date());
+    const expiresAt = Date.now() + 60_000;
+    const marker = join(dir, "expiry", String(Math.floor(expiresAt / 60_000)), `prepared.${"b".repeat(32)}`);
+    mkdirSync(dirname(marker), { recursive: true });
+    await withPlanted(marker, "pipe", 0, () =>
+      intents.prepare({ fingerprint: "f", nonce: "b".repeat(32), operator: "alice_ops", expires_at: expiresAt, sealed: "{}" }),
+    );
+    expect(intents.lookUp("b".repeat(32)).outcome).toBe("open");
   });
 });

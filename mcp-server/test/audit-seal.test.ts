@@ -7,6 +7,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPlanted } from "../../shared/test/files/planted-files.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { accountNamed, DEMO } from "./harness/demo-workspace.js";
 import { blockingCodes } from "./harness/guarded-write.js";
@@ -206,6 +207,28 @@ describe("the audit log's sealed tail", () => {
       // day's 1 SOL (an amount of its own: the first test's identical send, from another store, is in the workspace).
       const again = await session(store, (client) => sendSol(client, "0.7"));
       expect(blockingCodes(again.structured)).toContain("POLICY_MAX_PER_DAY");
+    },
+    60_000,
+  );
+
+  it(
+    "a pipe put in place of the seal stops the start at once with status 2, naming it and the rule (never waiting for a " +
+      "writer); reseal-audit, after a person looked, replaces it and lets it start",
+    async () => {
+      const store = freshStore();
+      expect((await session(store, (client) => sendSol(client, "0.65"))).structured.status).toBe("submitted");
+      const seal = `${store.log}.seal`;
+      const refused = await withPlanted(seal, "pipe", 0, () => start(store));
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(`audit log ${store.log}: its seal ${seal} is not a regular file (a link, a pipe, a device or a folder in its place)`);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+
+      const started = await withPlanted(seal, "pipe", 0, () => {
+        const resealed = cli(store, ["reseal-audit", store.log]);
+        expect(resealed.status, resealed.stdout + resealed.stderr).toBe(0);
+        return start(store);
+      });
+      expect(started.status).toBe(0);
     },
     60_000,
   );

@@ -6,6 +6,7 @@ export * from "./untrusted/index.js";
 export * from "./l10n/index.js";
 export * from "./audit/index.js";
 export { createWhole, replaceWhole, type WholeFileOptions } from "./files/whole-file.js";
+export { isRefusedFile, openOwnFile, readOwnFile, readOwnText, type OwnFileRule, type RefusedFile } from "./files/own-file.js";
 export * from "./governance/index.js";
 export * from "./identity/index.js";
 export * from "./policy/index.js";

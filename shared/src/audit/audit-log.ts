@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, fsyncSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { GENESIS_HASH, type AuditInput, type AuditRecord } from "./audit-entry.js";
 import { auditLine, sealAuditRecord } from "./sealed-record.js";
@@ -282,8 +282,11 @@ export class AuditLog {
     const tail = ledger.checkpoint;
     const record = sealAuditRecord(input, { seq: (tail?.seq ?? -1) + 1, prevHash: tail?.hash ?? GENESIS_HASH }, this.now());
     const line = `${auditLine(record)}\n`;
-    const fd = openSync(this.path, "a");
+    // As "a", but a link at the name is not written through, and a pipe put there fails to open rather than wait for a reader.
+    const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+    const fd = openSync(this.path, flags, 0o666);
     try {
+      if (!fstatSync(fd).isFile()) throw new Error(`audit log ${this.path} is not a regular file (a pipe or a device in its place); it is not written`);
       writeSync(fd, line);
       fsyncSync(fd);
       this.#inode = fstatSync(fd).ino;

@@ -1,7 +1,8 @@
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isRefusedFile, readOwnText, type RefusedFile } from "../files/own-file.js";
 import { createWhole, replaceWhole } from "../files/whole-file.js";
 import { SerialByKey } from "./serial-by-key.js";
 import { liveness, LockOwner, newOwner } from "./lock-owner.js";
@@ -13,22 +14,27 @@ const MAX_PAUSE_MS = 50;
 /** Holders in this process take turns before the file, so they never poll for each other. */
 const IN_PROCESS = new SerialByKey();
 
-type Holding = LockOwner | "absent" | "unreadable";
+/** A holder is under 200 bytes (pid, host, time, token); a longer file is not one a holder wrote. */
+export const HOLDING_MAX_BYTES = 16 * 1024;
+
+/** `unreadable`: not an owner (an older version's lock); a refused file: not a lock file (a link, a pipe, a device), never read. */
+type Holding = LockOwner | "absent" | "unreadable" | RefusedFile;
 
 function readHolding(path: string): Holding {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "absent";
-    throw error;
-  }
+  const text = readOwnText(path, { what: "lock", maxBytes: HOLDING_MAX_BYTES });
+  if (text === null) return "absent";
+  if (isRefusedFile(text)) return text;
   try {
     const owner = LockOwner.safeParse(JSON.parse(text));
     return owner.success ? owner.data : "unreadable";
   } catch {
     return "unreadable";
   }
+}
+
+/** The holding's owner; null when it names none. */
+function ownerOf(holding: Holding): LockOwner | null {
+  return typeof holding === "string" || isRefusedFile(holding) ? null : holding;
 }
 
 /** Creates `path` holding `owner` unless it exists: a hard link of a complete file, so no one ever reads a half-written holder. */
@@ -38,7 +44,7 @@ function create(path: string, owner: LockOwner): boolean {
 
 function release(path: string, owner: LockOwner): void {
   const holding = readHolding(path);
-  if (typeof holding !== "string" && holding.token === owner.token) rmSync(path, { force: true });
+  if (ownerOf(holding)?.token === owner.token) rmSync(path, { force: true });
 }
 
 /**
@@ -49,13 +55,12 @@ function release(path: string, owner: LockOwner): void {
 function takeOver(path: string, dead: LockOwner, owner: LockOwner, depth = 0): boolean {
   const marker = `${path}.takeover-${dead.token}`;
   if (!create(marker, owner)) {
-    const other = readHolding(marker);
+    const other = ownerOf(readHolding(marker));
     // A waiter that died while taking over left its marker behind: that marker is taken over in turn.
-    if (depth >= 3 || typeof other === "string" || liveness(other) !== "dead" || !takeOver(marker, other, owner, depth + 1)) return false;
+    if (depth >= 3 || other === null || liveness(other) !== "dead" || !takeOver(marker, other, owner, depth + 1)) return false;
   }
   try {
-    const holding = readHolding(path);
-    if (typeof holding === "string" || holding.token !== dead.token) return false;
+    if (ownerOf(readHolding(path))?.token !== dead.token) return false;
     replaceWhole(path, JSON.stringify(owner));
     return true;
   } finally {
@@ -63,8 +68,9 @@ function takeOver(path: string, dead: LockOwner, owner: LockOwner, depth = 0): b
   }
 }
 
-function busyMessage(lockPath: string, holding: LockOwner | "unreadable", waitedMs: number): string {
+function busyMessage(lockPath: string, holding: Exclude<Holding, "absent">, waitedMs: number): string {
   const waited = `${(waitedMs / 1000).toFixed(1)} s`;
+  if (isRefusedFile(holding)) return `${holding.reason}, nor taken; nothing was done. Remove it (no process of this program leaves one)`;
   if (holding === "unreadable") {
     return (
       `${lockPath}: held by a process that left no readable owner in it (an older version); waited ` +
@@ -85,7 +91,7 @@ function busyMessage(lockPath: string, holding: LockOwner | "unreadable", waited
 export class LockBusyError extends Error {
   override readonly name = "LockBusyError";
 
-  constructor(lockPath: string, holding: LockOwner | "unreadable", waitedMs: number) {
+  constructor(lockPath: string, holding: Exclude<Holding, "absent">, waitedMs: number) {
     super(busyMessage(lockPath, holding, waitedMs));
   }
 }
@@ -97,6 +103,8 @@ async function acquire(path: string, waitMs: number): Promise<LockOwner> {
     if (create(path, owner)) return owner;
     const holding = readHolding(path);
     if (holding === "absent") continue;
+    // Not a lock file (a link, a pipe, a device): no holder ever removes it, so it is not waited for.
+    if (isRefusedFile(holding)) throw new LockBusyError(path, holding, Date.now() - started);
     if (holding !== "unreadable" && liveness(holding) === "dead" && takeOver(path, holding, owner)) return owner;
     const waited = Date.now() - started;
     if (waited >= waitMs) throw new LockBusyError(path, holding, waited);

@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
+import { isRefusedFile, readOwnText } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { WriteTraceEntry } from "./write-traces.js";
 import { AuditLedger } from "./audit-ledger.js";
 import { canonicalJson } from "./canonical-json.js";
 import { AuditSealError, resealHint } from "./seal-file.js";
-import type { AuditSealKey } from "./seal-key.js";
+import { keyIdSaid, type AuditSealKey } from "./seal-key.js";
 
 // Version 2 keeps each write's person; version 3 is sealed (a MAC of its content with the seal key);
 // version 4 keeps each trace whole (its recognition and given_up, which version 3 dropped on reading);
@@ -35,6 +35,22 @@ const LedgerFile = z.object({
   traces: z.array(WriteTraceEntry),
 });
 
+/**
+ * A ledger longer than this is not read (it is rebuilt from the log, as one cut short is): it holds a day's totals and write
+ * traces (LEDGER_KEEPS_MS), about a kilobyte a write, so this is tens of thousands of writes a day with room to spare.
+ */
+export const LEDGER_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The ledger's text; null when there is none or it is not the file this program writes (a link, a pipe, a device, too long). */
+function ledgerText(path: string): string | null {
+  try {
+    const text = readOwnText(path, { what: "audit ledger", maxBytes: LEDGER_MAX_BYTES });
+    return isRefusedFile(text) ? null : text;
+  } catch {
+    return null;
+  }
+}
+
 const LedgerSeal = z.object({ key_id: z.string(), mac: z.string() });
 
 /**
@@ -43,12 +59,8 @@ const LedgerSeal = z.object({ key_id: z.string(), mac: z.string() });
  * sealed with another key) is an AuditSealError: the store stops rather than trust or drop it.
  */
 export function readLedgerFile(path: string, key: AuditSealKey, log: string): AuditLedger | null {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
+  const text = ledgerText(path);
+  if (text === null) return null;
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -62,7 +74,7 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
   const { key_id, mac, ...written } = raw as Record<string, unknown>;
   if (seal.data.key_id !== key.id)
     throw new AuditSealError(
-      `audit log ${log}: its ledger ${path} was sealed with another key (key id ${String(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`,
+      `audit log ${log}: its ledger ${path} was sealed with another key (key id ${keyIdSaid(key_id)}; this key's id is ${key.id}); ${resealHint(log)}`,
     );
   if (!key.verifies(MAC_DOMAIN, canonicalJson(written), String(mac))) {
     throw new AuditSealError(`audit log ${log}: its ledger ${path} does not match its seal (its totals or write traces were edited); ${resealHint(log)}`);
@@ -81,7 +93,7 @@ export function readLedgerFile(path: string, key: AuditSealKey, log: string): Au
 export function isSealedLedgerFile(path: string): boolean {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    raw = JSON.parse(ledgerText(path) ?? "");
   } catch {
     return false;
   }

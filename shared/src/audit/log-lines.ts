@@ -1,4 +1,5 @@
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, createReadStream, fstatSync, readSync } from "node:fs";
+import { isRefusedFile, openOwnFile } from "../files/own-file.js";
 
 /** The synchronous reader reuses one buffer of this size. */
 const CHUNK_BYTES = 1 << 20;
@@ -83,6 +84,18 @@ class LineSplitter {
   }
 }
 
+/**
+ * The log opened to be read: it may be huge by design (read in bounded memory, never whole), but it is the store's own file: a
+ * link, a pipe or a device at its name is refused (an Error naming it), never waited on nor read without end. Absent: ENOENT,
+ * as an open throws it.
+ */
+function openLog(path: string): number {
+  const opened = openOwnFile(path, { what: "audit log" });
+  if (opened === null) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: "ENOENT", path });
+  if (isRefusedFile(opened)) throw new Error(opened.reason);
+  return opened.fd;
+}
+
 export interface ReadCounter {
   bytesRead: number;
 }
@@ -92,7 +105,7 @@ export interface ReadCounter {
  * unterminated remainder starts and its bytes (empty when the file ends with "\n").
  */
 export function forEachLineSync(path: string, start: number, onLine: (line: FileLine) => void, counter?: ReadCounter): { end: number; remainder: Buffer } {
-  const fd = openSync(path, "r");
+  const fd = openLog(path);
   try {
     const splitter = new LineSplitter(start);
     const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -117,7 +130,7 @@ export function forEachLineSync(path: string, start: number, onLine: (line: File
  */
 export async function* streamLines(path: string): AsyncGenerator<FileLine> {
   const splitter = new LineSplitter(0, MAX_AUDIT_LINE_BYTES);
-  for await (const chunk of createReadStream(path, { highWaterMark: STREAM_CHUNK_BYTES })) yield* splitter.push(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { fd: openLog(path), highWaterMark: STREAM_CHUNK_BYTES })) yield* splitter.push(chunk as Buffer);
   const last = splitter.last();
   if (last !== null) yield last;
 }
@@ -128,7 +141,7 @@ export async function* streamLines(path: string): AsyncGenerator<FileLine> {
  */
 export function lineEndingAt(path: string, end: number, counter?: ReadCounter): string | null {
   if (end <= 0) return null;
-  const fd = openSync(path, "r");
+  const fd = openLog(path);
   try {
     if (fstatSync(fd).size < end) return null;
     const last = Buffer.alloc(1);

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
+import { isRefusedFile, readOwnText, type RefusedFile } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.js";
-import type { AuditSealKey } from "./seal-key.js";
+import { SEAL_KEY_ID, type AuditSealKey } from "./seal-key.js";
 
 const FORMAT = "custody-audit-seal/1";
 const MAC_DOMAIN = "custody audit log seal";
@@ -11,7 +11,11 @@ const MAC_DOMAIN = "custody audit log seal";
 export const SealedPoint = z.object({ seq: z.int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/), offset: z.int().positive() });
 export type SealedPoint = z.infer<typeof SealedPoint>;
 
-const SealFile = z.object({ format: z.literal(FORMAT), key_id: z.string(), checkpoint: SealedPoint, mac: z.string() });
+/** A seal is about 300 bytes; a longer file is not one this program wrote, and is not read. */
+export const SEAL_MAX_BYTES = 64 * 1024;
+
+// A key id is said in messages and records (a reseal's, verify-audit's): only one as a key makes it is taken.
+const SealFile = z.object({ format: z.literal(FORMAT), key_id: z.string().regex(SEAL_KEY_ID), checkpoint: SealedPoint, mac: z.string() });
 
 /** A store that does not match its seal: it stops every user of the store until a person has looked and resealed it. */
 export class AuditSealError extends Error {
@@ -29,6 +33,7 @@ export function resealHint(target: string): string {
 export function readSealFile(path: string, key: AuditSealKey, log: string): SealedPoint | null {
   const raw = readRawSeal(path);
   if (raw === null) return null;
+  if (isRefusedFile(raw)) throw new AuditSealError(`audit log ${log}: its ${raw.reason}; ${resealHint(log)}`);
   const parsed = SealFile.safeParse(raw);
   if (!parsed.success) throw new AuditSealError(`audit log ${log}: its seal ${path} is not a seal this program wrote; ${resealHint(log)}`);
   const { mac, ...sealed } = parsed.data;
@@ -43,7 +48,8 @@ export function readSealFile(path: string, key: AuditSealKey, log: string): Seal
 
 /** What a seal file says, unchecked (for a reseal's record of what it replaced); null when absent or not a seal. */
 export function unverifiedSeal(path: string): (SealedPoint & { key_id: string }) | null {
-  const parsed = SealFile.safeParse(readRawSeal(path));
+  const raw = readRawSeal(path);
+  const parsed = SealFile.safeParse(isRefusedFile(raw) ? null : raw);
   return parsed.success ? { ...parsed.data.checkpoint, key_id: parsed.data.key_id } : null;
 }
 
@@ -57,14 +63,10 @@ export function writeSealFile(path: string, key: AuditSealKey, checkpoint: Seale
   replaceWhole(path, JSON.stringify({ ...sealed, mac: key.mac(MAC_DOMAIN, canonicalJson(sealed)) }), { mode: 0o600, sync: true });
 }
 
+/** The seal's JSON; null when there is none; refused when it is not the file this program writes (a link, a pipe, a device, too long). */
 function readRawSeal(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const text: string | RefusedFile | null = readOwnText(path, { what: "seal", maxBytes: SEAL_MAX_BYTES });
+  if (text === null || isRefusedFile(text)) return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -6,6 +6,14 @@ import { createWhole } from "../files/whole-file.js";
 import { readKeyBytesFile } from "../loopback/local-secret.js";
 
 const MIN_KEY_BYTES = 32;
+/** A key's id as AuditSealKey makes it (16 hex digits): the only text of a key id a file holds that is ever said in a message. */
+export const SEAL_KEY_ID = /^[0-9a-f]{16}$/;
+
+/** A key id read from a file, as a message may say it: itself when it is one, never other text the file holds. */
+export function keyIdSaid(value: unknown): string {
+  return typeof value === "string" && SEAL_KEY_ID.test(value) ? value : "not a key id this program makes";
+}
+
 export const SEAL_KEY_SETTING = "--audit-seal-key-file (CUSTODY_AUDIT_SEAL_KEY_FILE)";
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { isRefusedFile, readOwnText } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import { canonicalJson } from "./canonical-json.js";
@@ -10,6 +11,9 @@ import type { AuditSealKey } from "./seal-key.js";
 
 const FORMAT = "custody-sealed-log/1";
 const MAC_DOMAIN = "custody sealed log register";
+
+/** A register is a few hundred bytes (the log's path at most a few KB of it); a longer file is not one this program wrote. */
+export const REGISTER_MAX_BYTES = 64 * 1024;
 
 const RegisterFile = z.object({
   format: z.literal(FORMAT),
@@ -37,13 +41,17 @@ export function registerPathOf(key: AuditSealKey, log: string): string | null {
 /** What a key's register says it last sealed of a log, and where the register is. */
 export type RegisteredSeal = ChainPoint & { path: string };
 
-/** What the key's register says it last sealed of the log; null when it says nothing (or nothing this key wrote). */
+/**
+ * What the key's register says it last sealed of the log; null when it says nothing (or nothing this key wrote), as when it is
+ * not a file this program writes (a link, a pipe, a device, too long): not read, as one cut short.
+ */
 export function registeredSeal(key: AuditSealKey, log: string): RegisteredSeal | null {
   const path = registerPathOf(key, log);
   if (path === null) return null;
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    const text = readOwnText(path, { what: "seal key register", maxBytes: REGISTER_MAX_BYTES });
+    raw = text === null || isRefusedFile(text) ? null : JSON.parse(text);
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { isRefusedFile, readOwnText } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
 import { z } from "zod";
 import type { IntentStanding, PreparedIntent, Redemption, WaitingFor, WaitingIntent } from "./guard-store.js";
@@ -14,6 +15,8 @@ const Latest = z.object({ nonce: z.string(), expires_at: z.number() });
 const NONCE = /^[A-Za-z0-9_-]{1,128}$/;
 /** A waiting marker's name, as the store writes it (a prepared entry's `waiting` is checked before it names a file). */
 const WAITING_MARKER = /^[0-9a-f]{64}\.[A-Za-z0-9_-]{1,128}$/;
+/** An entry is a few hundred bytes and its sealed dry run (held within the road's limits); a longer file is not one this store wrote. */
+export const ENTRY_MAX_BYTES = 1024 * 1024;
 /** Entries expire into buckets of this width; each change removes the buckets wholly past. */
 const BUCKET_MS = 60_000;
 
@@ -123,12 +126,16 @@ export class FileIntents {
    * The entry, or null when there is none; one expired but not yet swept is returned (the road names
    * an expired dry run as such). One that is not an entry (a prepared or latest entry is not synced:
    * a power loss can leave it empty) is UNREADABLE, for the caller to decide, never an exception
-   * that would stop every dry run and confirmation.
+   * that would stop every dry run and confirmation; nor is what the store never writes there (a link, a pipe, a device, a
+   * file too long), which is not read.
    */
   #get<T extends { expires_at: number }>(kind: Kind, name: string, schema: z.ZodType<T>): T | typeof UNREADABLE | null {
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(this.#file(kind, name), "utf8"));
+      const text = readOwnText(this.#file(kind, name), { what: `intent entry ${kind}`, maxBytes: ENTRY_MAX_BYTES });
+      if (text === null) return null;
+      if (isRefusedFile(text)) return UNREADABLE;
+      raw = JSON.parse(text);
     } catch (error) {
       if (error instanceof SyntaxError) return UNREADABLE;
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
@@ -148,16 +155,17 @@ export class FileIntents {
     replaceWhole(this.#file(kind, name), JSON.stringify(entry), { sync: kind === "used" });
   }
 
-  /** An empty entry (a waiting marker), marked in its expiry bucket. */
+  /** An empty entry (a waiting marker), marked in its expiry bucket; both replaced whole (see #expireWith). */
   #mark(name: string, expiresAt: number): void {
     this.#expireWith("waiting", name, expiresAt);
-    writeFileSync(this.#file("waiting", name), "");
+    replaceWhole(this.#file("waiting", name), "");
   }
 
   #expireWith(kind: Kind, name: string, expiresAt: number): void {
     const bucket = join(this.dir, "expiry", String(Math.floor(expiresAt / BUCKET_MS)));
     mkdirSync(bucket, { recursive: true });
-    writeFileSync(join(bucket, `${kind}.${name}`), "");
+    // Replaced, not opened for writing: a pipe put at its name would block the open until a reader came.
+    replaceWhole(join(bucket, `${kind}.${name}`), "");
   }
 
   /** Removes the entries of every bucket wholly past (a `latest` entry only if it was not renewed into a later bucket). */

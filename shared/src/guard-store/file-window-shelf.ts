@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { isRefusedFile, readOwnText } from "../files/own-file.js";
 import { replaceWhole } from "../files/whole-file.js";
 import { SAVED_WINDOW_MAX_BYTES, type WindowPlace, type WindowShelf } from "./saved-windows.js";
 
@@ -15,24 +16,10 @@ export class FileWindowShelf implements WindowShelf {
   constructor(private readonly dir: string) {}
 
   async read(place: WindowPlace): Promise<string | null | "too large" | "not a file"> {
-    let fd: number;
-    try {
-      // Only a file this guard wrote: a link at the name fails to open (ELOOP; O_NOFOLLOW is undefined on Windows), and a pipe
-      // opens without waiting for a writer, which would block the process whole; neither is read (a device, read, never ends).
-      fd = openSync(this.#file(place), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") return null;
-      if (code === "ELOOP") return "not a file";
-      throw error;
-    }
-    try {
-      const status = fstatSync(fd);
-      if (!status.isFile()) return "not a file";
-      return status.size > SAVED_WINDOW_MAX_BYTES ? "too large" : readFileSync(fd, "utf8");
-    } finally {
-      closeSync(fd);
-    }
+    // Only a file this guard wrote: a link, a pipe or a device at the name is not read (none holds a window).
+    const text = readOwnText(this.#file(place), { what: "saved window", maxBytes: SAVED_WINDOW_MAX_BYTES });
+    if (!isRefusedFile(text)) return text;
+    return text.refused === "too large" ? "too large" : "not a file";
   }
 
   async write(place: WindowPlace, text: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { canonicalJson } from "../audit/canonical-json.js";
-import type { AuditSealKey } from "../audit/seal-key.js";
+import { SEAL_KEY_ID, type AuditSealKey } from "../audit/seal-key.js";
 import { INTENT_KEY_SCHEME } from "../kinds/kit/lost-answer-fields.js";
 
 // The intent keys' scheme is part of the format: a build that makes keys otherwise never takes another build's rows.
@@ -73,7 +73,7 @@ const SealHeader = z.strictObject({
   workspace: z.string(),
   account_id: z.int(),
   /** A key's id as AuditSealKey makes it: it is said in the reason a window is refused, so no other text is taken. */
-  key_id: z.string().regex(/^[0-9a-f]{16}$/),
+  key_id: z.string().regex(SEAL_KEY_ID),
   mac: z.string(),
 });
 

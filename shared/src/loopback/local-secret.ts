@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { isRefusedFile, readOwnFile } from "../files/own-file.js";
 import { errorMessage } from "../untrusted/error-message.js";
 
 /** A fresh secret for a loopback server and the process that started it: 256 random bits, base64url. */
@@ -24,14 +24,29 @@ export function localSecretProblem(text: string): string | null {
   return SECRET_FORM.test(text) ? null : "must be 32 to 1024 printable ASCII characters without spaces";
 }
 
-/** The secret held in a file (surrounding whitespace ignored); the error names the setting and the file, never the content. */
-export function readLocalSecretFile(path: string, setting: string): string {
-  let text: string;
+/**
+ * A key file is far smaller than this (a secret is at most 1024 characters; a key 32 bytes): a larger file is not read. A link is
+ * followed (a secret mounted by an orchestrator is one), to a regular file only: a pipe or a device would block or never end.
+ */
+export const KEY_FILE_MAX_BYTES = 64 * 1024;
+
+/** The key file's bytes; an error naming the setting, the file and the rule (never the content) when it cannot be read or is refused. */
+function keyFileBytes(path: string, setting: string): Buffer {
+  let bytes: ReturnType<typeof readOwnFile>;
   try {
-    text = readFileSync(path, "utf8").trim();
+    bytes = readOwnFile(path, { what: `${setting}:`, maxBytes: KEY_FILE_MAX_BYTES, followLinks: true });
+    // Absent: thrown as a read throws it (a caller may create the file then).
+    if (bytes === null) throw Object.assign(new Error(`${path}: no such file`), { code: "ENOENT" });
   } catch (error) {
     throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`, { cause: error });
   }
+  if (isRefusedFile(bytes)) throw new Error(bytes.reason);
+  return bytes;
+}
+
+/** The secret held in a file (surrounding whitespace ignored); the error names the setting and the file, never the content. */
+export function readLocalSecretFile(path: string, setting: string): string {
+  const text = keyFileBytes(path, setting).toString("utf8").trim();
   const problem = localSecretProblem(text);
   if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);
   return text;
@@ -42,12 +57,7 @@ export function readLocalSecretFile(path: string, setting: string): string {
  * must get one key), at least `minBytes`. Errors name the setting and the file, never the content.
  */
 export function readKeyBytesFile(path: string, setting: string, minBytes = 32): Buffer {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new Error(`${setting}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`, { cause: error });
-  }
+  const bytes = keyFileBytes(path, setting);
   if (bytes.length < minBytes)
     throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
   return bytes;

@@ -93,7 +93,7 @@ describe("person mode", () => {
     }
   });
 
-  it("tells a client that cannot ask that the write waits for the person, then what became of it, on any session", async () => {
+  it("tells a client that cannot ask that the write waits for the person, then what became of it, on any session, its dry run forgotten or not", async () => {
     const model = await session();
     const person = await session(ACCEPT);
     try {
@@ -108,9 +108,15 @@ describe("person mode", () => {
       expect(waiting.text).toContain("or in VS Code's Custody: Waiting for You view");
       expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
       expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
-      const outcome = await call(model.client, "create_transaction", { ...args, reference });
-      expect(outcome.structured.status, outcome.text).toBe("submitted");
-      expect(outcome.structured.transaction_id).toBe((await transactionsWithLabel(workspace.emulator, reference))[0]);
+      const sent = (await transactionsWithLabel(workspace.emulator, reference))[0];
+      for (const later of [0, 3 * TTL_MS]) {
+        // The second time past the dry run's expiry and the minute its entry is kept after it: the store has forgotten the
+        // intent, not the write (answered 'expired: nothing was sent' before).
+        workspace.context.clock.advance(later);
+        const outcome = await call(model.client, "create_transaction", { ...args, reference });
+        expect(outcome.structured.status, outcome.text).toBe("submitted");
+        expect(outcome.structured.transaction_id).toBe(sent);
+      }
     } finally {
       await model.close();
       await person.close();

@@ -1,4 +1,4 @@
-import { FileGuardStore, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type WriteTrace } from "@custody/shared";
+import { DAILY_LIMIT_WINDOW_MS, FileGuardStore, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
@@ -63,11 +63,15 @@ export async function personStanding(
         reason: "superseded",
         reference,
       });
-    case "unknown":
+    case "unknown": {
+      // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
+      const wrote = await store.writeByReference(reference, new Date(ctx.now().getTime() - DAILY_LIMIT_WINDOW_MS));
+      if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool) return usedAnswer(reference, wrote);
       return expiredAnswer(
         reference,
         "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)",
       );
+    }
   }
 }
 

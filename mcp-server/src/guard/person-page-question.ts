@@ -57,7 +57,8 @@ async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promi
   let beat = 0;
   while (!call.signal.aborted && Date.now() < deadline) {
     const standing = await ctx.road.store.lookUpIntent(intent.nonce);
-    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference)))) return;
+    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference, ctx.now()))))
+      return;
     if ((beat += POLL_MS) >= PROGRESS_EVERY_MS) {
       beat = 0;
       call.progress("waiting for the person's decision on the confirmation page");

@@ -57,7 +57,7 @@ export async function personStanding(
       );
     }
     case "reused":
-      return usedAnswer(reference, await usedStanding(store, standing.reference));
+      return usedAnswer(reference, await usedStanding(store, standing.reference, ctx.now()));
     case "superseded":
       return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", {
         reason: "superseded",
@@ -65,7 +65,7 @@ export async function personStanding(
       });
     case "unknown": {
       // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
-      const wrote = await store.writeByReference(reference, new Date(ctx.now().getTime() - DAILY_LIMIT_WINDOW_MS));
+      const wrote = await store.writeByReference(reference, dayBefore(ctx.now()));
       if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool) return usedAnswer(reference, wrote);
       return expiredAnswer(
         reference,
@@ -86,10 +86,18 @@ function expiredAnswer(reference: string, why: string): CallToolResult {
 /** Where a used intent's confirmation stands: stopped before its reservation, still under way (no write reserved yet), or its write. */
 export type UsedStanding = "stopped" | "under_way" | WriteTrace;
 
-export async function usedStanding(store: GuardStore, wrote: string | null): Promise<UsedStanding> {
+/**
+ * `now`: the store's time. A used intent's write was reserved within the day (an intent lives an hour at most): looked up since
+ * then, so a write not yet reserved is not searched for through the file store's whole log (the URL-mode wait asks twice a second).
+ */
+export async function usedStanding(store: GuardStore, wrote: string | null, now: Date): Promise<UsedStanding> {
   if (wrote === STOPPED_BEFORE_RESERVING) return "stopped";
   if (wrote === null) return "under_way";
-  return (await store.writeByReference(wrote)) ?? "under_way";
+  return (await store.writeByReference(wrote, dayBefore(now))) ?? "under_way";
+}
+
+function dayBefore(now: Date): Date {
+  return new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS);
 }
 
 /** Whether a used intent's answer is final: stopped, or its write answered (not in flight, not yet reserved). */

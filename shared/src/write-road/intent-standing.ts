@@ -1,5 +1,6 @@
 import { STOPPED_BEFORE_RESERVING, type GuardStore, type IntentStanding } from "../guard-store/guard-store.js";
 import { localText } from "../l10n/translate.js";
+import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { refusal, type Refusal } from "./road-check.js";
 import { unknownOutcomeLocalText } from "./unknown-outcome-text.js";
 
@@ -14,7 +15,9 @@ export async function unusableIntent(
   if (standing.outcome === "unknown")
     return refusal("unknown_intent", localText("this dry run is not known to the guard's store (expired, or made against another store); run a new dry run"));
   const wrote = standing.reference === null || standing.reference === STOPPED_BEFORE_RESERVING ? null : standing.reference;
-  const earlier = wrote === null ? null : await store.writeByReference(wrote);
+  // Among the day's writes: an intent lives an hour at most, and a file store would otherwise search its whole log for a write
+  // not yet reserved (one whose confirmation is still under way).
+  const earlier = wrote === null ? null : await store.writeByReference(wrote, new Date(store.time().getTime() - DAILY_LIMIT_WINDOW_MS));
   const what =
     earlier?.transaction_id != null
       ? localText("; it created transaction {0}", earlier.transaction_id)

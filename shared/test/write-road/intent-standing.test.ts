@@ -5,6 +5,7 @@ import { unusableIntent } from "../../src/write-road/intent-standing.js";
 
 function storeWith(trace: Partial<WriteTrace> | null): GuardStore {
   return {
+    time: () => new Date("2026-11-26T10:05:00.000Z"),
     writeByReference: (reference: string) =>
       Promise.resolve(trace === null ? null : ({ reference, reserved_at: "2026-11-26T10:00:00.000Z", ...trace } as WriteTrace)),
   } as Partial<GuardStore> as GuardStore;

@@ -1,7 +1,7 @@
 import { STOPPED_BEFORE_RESERVING, type GuardStore, type IntentStanding } from "../guard-store/guard-store.js";
 import { localText } from "../l10n/translate.js";
-import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { refusal, type Refusal } from "./road-check.js";
+import { limitWindowStart } from "./road-plan-context.js";
 import { unknownOutcomeLocalText } from "./unknown-outcome-text.js";
 
 /** Why an intent the store does not hold open cannot be confirmed; a reused one names the write it went on to. */
@@ -17,7 +17,7 @@ export async function unusableIntent(
   const wrote = standing.reference === null || standing.reference === STOPPED_BEFORE_RESERVING ? null : standing.reference;
   // Among the day's writes: an intent lives an hour at most, and a file store would otherwise search its whole log for a write
   // not yet reserved (one whose confirmation is still under way).
-  const earlier = wrote === null ? null : await store.writeByReference(wrote, new Date(store.time().getTime() - DAILY_LIMIT_WINDOW_MS));
+  const earlier = wrote === null ? null : await store.writeByReference(wrote, limitWindowStart(store));
   const what =
     earlier?.transaction_id != null
       ? localText("; it created transaction {0}", earlier.transaction_id)

@@ -23,9 +23,11 @@ export async function unusableIntent(
       ? localText("; it created transaction {0}", earlier.transaction_id)
       : earlier?.status === "uncertain"
         ? localText("; it went on to the write with reference {0}, {1}", earlier.reference, unknownOutcomeLocalText(earlier, lookingUp(earlier.reference)))
-        : wrote === null
-          ? ""
-          : localText("; it went on to the write with reference {0}", wrote);
+        : standing.reference === null
+          ? localText("; its first confirmation is still under way (it may still send)")
+          : wrote === null
+            ? ""
+            : localText("; it went on to the write with reference {0}", wrote);
   return refusal("reused", localText("already used (a confirmation submits once){0}. Nothing was sent", what), {
     transaction_id: earlier?.transaction_id ?? null,
   });

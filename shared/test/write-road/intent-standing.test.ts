@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GuardStore } from "../../src/guard-store/guard-store.js";
+import { STOPPED_BEFORE_RESERVING, type GuardStore } from "../../src/guard-store/guard-store.js";
 import type { WriteTrace } from "../../src/audit/write-traces.js";
 import { unusableIntent } from "../../src/write-road/intent-standing.js";
 
@@ -36,8 +36,12 @@ describe("why an intent that is not open cannot be confirmed", () => {
     expect((await unusableIntent({ outcome: "reused", reference: "cw-1" }, storeWith(null), notLookingUp)).message).toBe(
       "already used (a confirmation submits once); it went on to the write with reference cw-1. Nothing was sent",
     );
-    expect((await unusableIntent({ outcome: "reused", reference: null }, storeWith(null), notLookingUp)).message).toBe(
+    expect((await unusableIntent({ outcome: "reused", reference: STOPPED_BEFORE_RESERVING }, storeWith(null), notLookingUp)).message).toBe(
       "already used (a confirmation submits once). Nothing was sent",
+    );
+    // Used, and naming no write yet: its confirmation is between the intent's use and its reservation, and may still send.
+    expect((await unusableIntent({ outcome: "reused", reference: null }, storeWith(null), notLookingUp)).message).toBe(
+      "already used (a confirmation submits once); its first confirmation is still under way (it may still send). Nothing was sent",
     );
   });
 });

@@ -305,7 +305,7 @@ describe("a start that must fail", () => {
     const { home, env } = setting();
     const failed = await rawStart(home, { ...env, CUSTODY_POLICY: tempDir("custody-mcp-policy-") });
     expect(failed.code).toBe(2);
-    expect(failed.stderr).toMatch(/policy file .*cannot be read/);
+    expect(failed.stderr).toMatch(/policy file .*is not a regular file/);
     expect(failed.stderr).not.toMatch(FROM_CACHE);
   });
 });

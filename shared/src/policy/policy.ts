@@ -1,10 +1,10 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { AmountInUnit } from "../units/amount-in-unit.js";
 import { OperatorName } from "../schemas/api-user.js";
 import { formatIssues } from "../schemas/validation-message.js";
 import { errorMessage } from "../untrusted/error-message.js";
 import { localText, renderText, type LocalText, type TranslatableError } from "../l10n/translate.js";
+import { isRefusedFile, readOwnText } from "../files/own-file.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
@@ -105,12 +105,28 @@ export class PolicyFileError extends Error implements TranslatableError {
   }
 }
 
-/** Reads and validates a policy file; any problem is an error naming the file and the field. */
+/** A policy is a few kilobytes; a file larger than this is refused unread (the opening cache's key reads no more either). */
+export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Reads and validates a policy file; any problem is an error naming the file and the field. A link is followed (deployments
+ * mount configuration as links) to a regular file only: a pipe or a device there would hold the start forever.
+ */
 export function loadPolicyFile(path: string): Policy {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    const read = readOwnText(path, { what: "policy file", maxBytes: POLICY_FILE_MAX_BYTES, followLinks: true });
+    if (read === null) throw Object.assign(new Error("absent"), { code: "ENOENT" });
+    if (isRefusedFile(read))
+      throw new PolicyFileError(
+        path,
+        read.refused === "too large"
+          ? localText("holds more than {0} bytes; it is not read", POLICY_FILE_MAX_BYTES)
+          : localText("is not a regular file (a pipe, a device or a folder in its place); it is not read"),
+      );
+    text = read;
   } catch (error) {
+    if (error instanceof PolicyFileError) throw error;
     throw new PolicyFileError(path, localText("cannot be read ({0})", (error as NodeJS.ErrnoException).code ?? String(error)));
   }
   let json: unknown;

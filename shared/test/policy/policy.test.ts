@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PLANTED, ruleOf, withPlanted } from "../files/planted-files.js";
 import {
   checkPolicy,
   checkPolicyCurrencies,
@@ -11,6 +12,8 @@ import {
   limitSetsFor,
   loadPolicyFile,
   Policy,
+  POLICY_FILE_MAX_BYTES,
+  PolicyFileError,
   toolPermission,
   type PolicySubject,
 } from "../../src/index.js";
@@ -196,5 +199,22 @@ describe("policy file", () => {
   });
   it("refuses a missing file", () => {
     expect(() => loadPolicyFile("/nonexistent/policy.json")).toThrow(/cannot be read \(ENOENT\)/);
+  });
+});
+
+describe.each(PLANTED)("a policy file's name holding %s", (planted) => {
+  it("stops the start with the file and the rule named, never waiting on it nor reading it whole", async () => {
+    const path = join(mkdtempSync(join(tmpdir(), "custody-policy-planted-")), "policy.json");
+    writeFileSync(path, JSON.stringify({ read_only: true }));
+    const refused = await withPlanted(path, planted, POLICY_FILE_MAX_BYTES, () => {
+      try {
+        loadPolicyFile(path);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(refused).toBeInstanceOf(PolicyFileError);
+    expect((refused as Error).message).toContain(`policy file ${path}: ${ruleOf(planted)}`);
   });
 });

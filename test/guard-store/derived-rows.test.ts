@@ -52,6 +52,13 @@ async function dayOfSeven() {
   return { db, store };
 }
 
+/** A reservation of `amount` and the store's next open are both refused: the window's first record does not start the day. */
+async function expectWindowStartRefused(db: Awaited<ReturnType<typeof database>>, store: PostgresGuardStore, amount: bigint): Promise<void> {
+  await expect(store.reserve(today(reservation("cw-2", amount)))).rejects.toThrow(/the audit chain's window starts at record [0-9]+, which .*reseal-audit/);
+  await store.close();
+  await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
+}
+
 describe("PostgreSQL's derived rows", () => {
   it.each([
     ["deleted", "DELETE FROM custody_commitments"],
@@ -118,9 +125,7 @@ describe("PostgreSQL's derived rows", () => {
       db.psql(tamper);
       db.psql("DELETE FROM custody_commitments WHERE key IN ('cw-0', 'cw-1')");
       db.psql("DELETE FROM custody_write_traces WHERE reference IN ('cw-0', 'cw-1')");
-      await expect(store.reserve(today(reservation("cw-2", 5n)))).rejects.toThrow(/the audit chain's window starts at record [0-9]+, which .*reseal-audit/);
-      await store.close();
-      await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
+      await expectWindowStartRefused(db, store, 5n);
     },
   );
 
@@ -129,9 +134,7 @@ describe("PostgreSQL's derived rows", () => {
     db.psql("UPDATE custody_audit SET at = '2000-01-01'");
     db.psql("DELETE FROM custody_commitments");
     db.psql("DELETE FROM custody_write_traces");
-    await expect(store.reserve(today(reservation("cw-2", 6n)))).rejects.toThrow(/the audit chain's window starts at record [0-9]+, which .*reseal-audit/);
-    await store.close();
-    await expect(db.open()).rejects.toThrow(/the audit chain's window starts at record [0-9]+/);
+    await expectWindowStartRefused(db, store, 6n);
   });
 
   it("a record appended after the sealed last one, hashed and linked as an append would, is refused: no append seals over it", async () => {

@@ -171,18 +171,16 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
   const codes = (plan: PlannedWrite) => plan.checks.filter((check) => check.severity !== "info").map((check) => check.code);
   const duplicateOf = (plan: PlannedWrite) => plan.checks.find((check) => check.code === "DUPLICATE_OF_RECENT")?.facts.earlier_transaction_id;
 
+  /** A send of `amount` from sol-treasury made directly, not through the guard (another store, a person). */
+  const sendDirectly = (direct: CustodyClient, amount: bigint) =>
+    direct.createTransaction({ account_name: "sol-treasury", amount: String(amount), max_fees: "7500", recipient: RECIPIENT, speed: "NORMAL" });
+
   /** The same operator's identical send made elsewhere (another store), then `after` other sends of the account: a busy day. */
   async function identicalThenBusy(after: number): Promise<number> {
     const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
-    const made = await direct.createTransaction({
-      account_name: "sol-treasury",
-      amount: String(SENT),
-      max_fees: "7500",
-      recipient: RECIPIENT,
-      speed: "NORMAL",
-    });
+    const made = await sendDirectly(direct, SENT);
     for (let index = 0; index < after; index += 1) {
-      await direct.createTransaction({ account_name: "sol-treasury", amount: String(1000 + index), max_fees: "7500", recipient: RECIPIENT, speed: "NORMAL" });
+      await sendDirectly(direct, BigInt(1000 + index));
     }
     return made.id;
   }
@@ -300,14 +298,7 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     const direct = new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR });
     const identical: number[] = [];
     for (let index = 0; index < 10; index += 1) {
-      const made = await direct.createTransaction({
-        account_name: "sol-treasury",
-        amount: String(SENT),
-        max_fees: "7500",
-        recipient: RECIPIENT,
-        speed: "NORMAL",
-      });
-      identical.push(made.id);
+      identical.push((await sendDirectly(direct, SENT)).id);
     }
     identical.push(await identicalThenBusy(0));
     await firstProcessReads();

@@ -1,4 +1,4 @@
-import { SealedIntent, writeSpecOfTool } from "@custody/shared";
+import { SealedIntent, usedStanding, writeSpecOfTool } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import { speaksModernEra } from "../server/protocol-era.js";
 import type { ToolCall } from "../server/tool-call.js";
@@ -7,7 +7,7 @@ import { openedPage, pageQuestion } from "../server/elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
 import { questionDigest, sealQuestion } from "./question-state.js";
 import { retriedQuestion } from "./retried-question.js";
-import { personStanding, usedSettled, usedStanding } from "./person-standing.js";
+import { personStanding, usedSettled } from "./person-standing.js";
 
 /** How long a retried call waits for the person's decision on the page: under a client's usual 60-second request timeout. */
 const DECISION_WAIT_MS = 45_000;
@@ -57,8 +57,7 @@ async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promi
   let beat = 0;
   while (!call.signal.aborted && Date.now() < deadline) {
     const standing = await ctx.road.store.lookUpIntent(intent.nonce);
-    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference, ctx.now()))))
-      return;
+    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference)))) return;
     if ((beat += POLL_MS) >= PROGRESS_EVERY_MS) {
       beat = 0;
       call.progress("waiting for the person's decision on the confirmation page");

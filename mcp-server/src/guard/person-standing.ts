@@ -1,4 +1,4 @@
-import { DAILY_LIMIT_WINDOW_MS, FileGuardStore, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type WriteTrace } from "@custody/shared";
+import { FileGuardStore, intentWrite, SealedIntent, usedStanding, type GuardStore, type UsedStanding } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
@@ -57,7 +57,7 @@ export async function personStanding(
       );
     }
     case "reused":
-      return usedAnswer(reference, await usedStanding(store, standing.reference, ctx.now()));
+      return usedAnswer(reference, await usedStanding(store, standing.reference));
     case "superseded":
       return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", {
         reason: "superseded",
@@ -65,7 +65,7 @@ export async function personStanding(
       });
     case "unknown": {
       // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
-      const wrote = await store.writeByReference(reference, dayBefore(ctx.now()));
+      const wrote = await intentWrite(store, reference);
       if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool) return usedAnswer(reference, wrote);
       return expiredAnswer(
         reference,
@@ -81,23 +81,6 @@ function expiredAnswer(reference: string, why: string): CallToolResult {
     `EXPIRED: ${why}; nothing was sent. Run a new dry run if the person still wants it.`,
     true,
   );
-}
-
-/** Where a used intent's confirmation stands: stopped before its reservation, still under way (no write reserved yet), or its write. */
-export type UsedStanding = "stopped" | "under_way" | WriteTrace;
-
-/**
- * `now`: the store's time. A used intent's write was reserved within the day (an intent lives an hour at most): looked up since
- * then, so a write not yet reserved is not searched for through the file store's whole log (the URL-mode wait asks twice a second).
- */
-export async function usedStanding(store: GuardStore, wrote: string | null, now: Date): Promise<UsedStanding> {
-  if (wrote === STOPPED_BEFORE_RESERVING) return "stopped";
-  if (wrote === null) return "under_way";
-  return (await store.writeByReference(wrote, dayBefore(now))) ?? "under_way";
-}
-
-function dayBefore(now: Date): Date {
-  return new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS);
 }
 
 /** Whether a used intent's answer is final: stopped, or its write answered (not in flight, not yet reserved). */

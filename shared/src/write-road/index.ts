@@ -19,3 +19,4 @@ export { historyPages, type HistoryPage } from "./history-pages.js";
 export { lookedUpBy, lookupsText, unknownOutcomeText } from "./unknown-outcome-text.js";
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";
+export { intentWrite, usedStanding, type UsedStanding } from "./used-intent-write.js";

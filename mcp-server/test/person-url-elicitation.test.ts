@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
@@ -165,6 +165,48 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       expect(sends()).toBe(before);
       expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
     } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("the wait for the person's decision on the page", () => {
+  it("reads the write alone while it is in flight: the dry run is not read again once its write is reserved", async () => {
+    let shown = "";
+    const client = await urlClient(MODERN, async (url) => {
+      shown = url;
+      return { action: "accept" };
+    });
+    const store = workspace.context.ctx.road.store;
+    const intentReads = vi.spyOn(store, "lookUpIntent");
+    const writeReads = vi.spyOn(store, "writeByReference");
+    const reserved = vi.spyOn(store, "reserve");
+    try {
+      const args = await sendArgs("url in flight");
+      const reference = (await call(client, "create_transaction", args)).structured.reference as string;
+      const before = sends();
+      let decision: Promise<string> | null = null;
+      // The workspace answers the confirmed write's POST 2 s late: the retried call waits with the write in flight meanwhile.
+      const held = () => control(workspace.emulator, "PUT", "/faults", { latency_ms: 2000, methods: ["POST"], path_prefix: "/", remaining: 1 });
+      const result = await client.callTool(
+        { name: "create_transaction", arguments: { ...args, reference } },
+        {
+          onprogress: (progress) => {
+            if (progress.message?.startsWith("waiting for the person's decision")) decision ??= held().then(() => decideOnPage(shown, "confirm"));
+          },
+        },
+      );
+      expect(await decision).toContain("<h1>Submitted</h1>");
+      expect((result.structuredContent as { status?: string }).status, JSON.stringify(result.content)).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+      const reservedAt = reserved.mock.invocationCallOrder[0] ?? Infinity;
+      const after = (order: number[]) => order.filter((at) => at > reservedAt).length;
+      // At most the poll that learns the write's reference and the answer's own reading; the write read on each poll meanwhile.
+      expect(after(intentReads.mock.invocationCallOrder)).toBeLessThanOrEqual(2);
+      expect(after(writeReads.mock.invocationCallOrder)).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.restoreAllMocks();
+      await control(workspace.emulator, "DELETE", "/faults");
       await client.close();
     }
   });

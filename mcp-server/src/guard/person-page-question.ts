@@ -49,15 +49,27 @@ export async function pageRoundTrip(reference: string, intent: Intent, call: Too
 
 /**
  * Waits until the person's decision on the page has settled (declined, stopped, or its write answered: a used intent whose
- * write is not yet reserved or still in flight is not), it expires, the call is cancelled, or a while passes.
+ * write is not yet reserved or still in flight is not), it expires, the call is cancelled, or a while passes. One store read a
+ * poll: the intent until the store holds the write it went on to, then that write alone (once reserved, what the intent names
+ * cannot change). The intent and its write are both read only while it names a write not yet reserved (the moment between
+ * the link and the reservation) and in the poll that first finds the write.
  */
 async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promise<void> {
   const { ctx } = call;
+  const store = ctx.road.store;
   const deadline = Date.now() + Math.min(DECISION_WAIT_MS, expiresAt - ctx.now().getTime());
+  let reserved: string | null = null;
   let beat = 0;
   while (!call.signal.aborted && Date.now() < deadline) {
-    const standing = await ctx.road.store.lookUpIntent(intent.nonce);
-    if (standing.outcome !== "open" && (standing.outcome !== "reused" || usedSettled(await usedStanding(ctx.road.store, standing.reference)))) return;
+    if (reserved === null) {
+      const standing = await store.lookUpIntent(intent.nonce);
+      if (standing.outcome !== "open") {
+        if (standing.outcome !== "reused") return;
+        const used = await usedStanding(store, standing.reference);
+        if (usedSettled(used)) return;
+        if (typeof used !== "string") reserved = used.reference;
+      }
+    } else if (usedSettled(await usedStanding(store, reserved))) return;
     if ((beat += POLL_MS) >= PROGRESS_EVERY_MS) {
       beat = 0;
       call.progress("waiting for the person's decision on the confirmation page");

@@ -1,13 +1,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withPlanted } from "../../shared/test/files/planted-files.js";
+import { plant, withPlanted } from "../../shared/test/files/planted-files.js";
 import { buildBundle } from "./harness/built-bundle.js";
 import { accountNamed, DEMO } from "./harness/demo-workspace.js";
 import { blockingCodes } from "./harness/guarded-write.js";
@@ -89,7 +89,8 @@ async function sendSol(client: Client, amount: string) {
 }
 
 function cli(store: Store, args: string[]) {
-  const result = spawnSync(process.execPath, [bundle, ...args], { encoding: "utf8", env: store.env, input: "" });
+  // Bounded: a server that started instead of refusing (an HTTP one does not end with its stdin) fails the test rather than holds it.
+  const result = spawnSync(process.execPath, [bundle, ...args], { encoding: "utf8", env: store.env, input: "", timeout: 30_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -229,6 +230,43 @@ describe("the audit log's sealed tail", () => {
         return start(store);
       });
       expect(started.status).toBe(0);
+    },
+    60_000,
+  );
+});
+
+type NotTheLog = "a link to the log" | "a folder" | "pipe" | "link to /dev/zero";
+
+/** Runs `work` with `what` at the log's name, the log itself kept aside (a link points at it there) and put back after. */
+async function withLogReplaced<T>(log: string, what: NotTheLog, work: () => T | Promise<T>): Promise<T> {
+  const kept = `${log}.kept`;
+  renameSync(log, kept);
+  let undo = () => rmSync(log, { recursive: true, force: true });
+  if (what === "a link to the log") symlinkSync(kept, log);
+  else if (what === "a folder") mkdirSync(log);
+  else undo = plant(log, what);
+  try {
+    return await work();
+  } finally {
+    undo();
+    renameSync(kept, log);
+  }
+}
+
+describe("an audit log that is not a regular file at its name, beside its seal", () => {
+  it.each<NotTheLog>(["a link to the log", "a folder", "pipe", "link to /dev/zero"])(
+    "%s: the start, over stdio and --http, ends with status 2 and one message naming the log and the rule, no stack trace",
+    async (what) => {
+      const store = freshStore();
+      expect(cli(store, ["reseal-audit", store.log]).status).toBe(0);
+      const runs = await withLogReplaced(store.log, what, () => [start(store), cli(store, ["--http", "--port", "0"])]);
+      for (const run of runs) {
+        expect(run.status, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`audit log ${store.log} is not a regular file (a link, a pipe, a device or a folder in its place); it is not read`);
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        expect(run.stderr).not.toContain("shortened");
+      }
+      expect(start(store).status).toBe(0);
     },
     60_000,
   );

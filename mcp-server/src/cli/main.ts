@@ -9,6 +9,8 @@ import { abandonClientStdio, clientStdio } from "../opening/client-stdio.js";
 
 // stdout carries the protocol only: every log line goes to stderr.
 const log = (line: string) => process.stderr.write(`custody-mcp: ${line}\n`);
+/** Errors whose message says all a person needs (the file or setting and what is wrong with it): said alone, without a stack trace. */
+const NAMED_ERRORS = new Set(["PolicyFileError", "AuditSealError", "AuditLogRefused"]);
 
 interface StopReason {
   why: string;
@@ -102,7 +104,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const named = error instanceof ConfigError || (error instanceof Error && (error.name === "PolicyFileError" || error.name === "AuditSealError"));
+    const named = error instanceof ConfigError || (error instanceof Error && NAMED_ERRORS.has(error.name));
     log(named ? (error as Error).message : ((error as Error).stack ?? String(error)));
     process.exitCode = 2;
     // The opening front may have answered the client already: it must not keep the process waiting for more.

@@ -15,6 +15,7 @@ export * from "./people-tally.js";
 export * from "./seal-key.js";
 export { AuditSealError, SealedPoint } from "./seal-file.js";
 export * from "./sealed-tail.js";
+export { AuditLogRefused } from "./log-lines.js";
 export * from "./reseal-audit-log.js";
 export * from "./seal-verdict.js";
 export * from "./seal-record-input.js";

@@ -84,16 +84,36 @@ class LineSplitter {
   }
 }
 
+/** An audit log that is not a file this program writes (a link, a pipe, a device or a folder at its name): never read. */
+export class AuditLogRefused extends Error {
+  override readonly name = "AuditLogRefused";
+}
+
+/** The log opened if it is a regular file; null when absent; a link, a pipe or a device at its name is AuditLogRefused. */
+function openLogIfAny(path: string): { fd: number; size: number } | null {
+  const opened = openOwnFile(path, { what: "audit log" });
+  if (opened === null) return null;
+  if (isRefusedFile(opened)) throw new AuditLogRefused(opened.reason);
+  return { fd: opened.fd, size: opened.status.size };
+}
+
 /**
  * The log opened to be read: it may be huge by design (read in bounded memory, never whole), but it is the store's own file: a
- * link, a pipe or a device at its name is refused (an Error naming it), never waited on nor read without end. Absent: ENOENT,
- * as an open throws it.
+ * link, a pipe or a device at its name is refused (AuditLogRefused, naming it), never waited on nor read without end. Absent:
+ * ENOENT, as an open throws it.
  */
 function openLog(path: string): number {
-  const opened = openOwnFile(path, { what: "audit log" });
+  const opened = openLogIfAny(path);
   if (opened === null) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: "ENOENT", path });
-  if (isRefusedFile(opened)) throw new Error(opened.reason);
   return opened.fd;
+}
+
+/** The log's length in bytes, 0 when absent; AuditLogRefused when it is not a regular file (a pipe or a link to one says 0). */
+export function logSize(path: string): number {
+  const opened = openLogIfAny(path);
+  if (opened === null) return 0;
+  closeSync(opened.fd);
+  return opened.size;
 }
 
 export interface ReadCounter {

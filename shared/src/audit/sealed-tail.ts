@@ -1,8 +1,8 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { AuditLedger } from "./audit-ledger.js";
 import { readLedgerFile } from "./ledger-file.js";
 import { intactRecord } from "./chain-check.js";
-import { lineEndingAt, type ReadCounter } from "./log-lines.js";
+import { lineEndingAt, logSize, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
 import type { AuditSealKey } from "./seal-key.js";
 import { registeredSeal, type RegisteredSeal } from "./sealed-log-register.js";
@@ -52,12 +52,8 @@ export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCo
   const registered = registeredSeal(key, log);
   const sealPath = sealPathOf(log);
   const seal = readSealFile(sealPath, key, log);
-  let size = 0;
-  try {
-    size = statSync(log).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  // After the seal (a writer seals after its line is on disk), and only a regular file: a pipe or a link there is not "shortened".
+  const size = logSize(log);
   const behind = registerAhead(registered, log, seal, size);
   if (behind !== null) throw new AuditSealError(`audit log ${log}: ${behind}; ${resealHint(log)}`);
   if (seal === null) return null;

@@ -8,7 +8,7 @@ export type SavedRow = [id: number, createdMs: number, key: string, terminal: bo
 /** Longest intent key a row holds: a window with a longer one is not saved. */
 const MAX_KEY_LENGTH = 200;
 
-export function isSavedRow(row: unknown): row is SavedRow {
+function isSavedRow(row: unknown): row is SavedRow {
   if (!Array.isArray(row) || row.length !== 4) return false;
   const [id, createdMs, key, terminal] = row as unknown[];
   return (
@@ -41,7 +41,7 @@ export class SavedRowsText {
     readonly newestId: number,
   ) {}
 
-  /** The text of rows to be saved (each checked by isSavedRow before). */
+  /** The text of rows to be saved (checked by areSavedRows before). */
   static of(rows: readonly SavedRow[]): SavedRowsText {
     const text = new SavedRowsText(JSON.stringify(rows), rows.length, rows.at(-1)?.[1] ?? null, earliestCreated(rows), rows[0]?.[0] ?? 0);
     text.#all = [...rows];
@@ -105,11 +105,15 @@ function rowsIn(text: string, newestId: number): SavedRow[] | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(rows)) return null;
+  return Array.isArray(rows) && areSavedRows(rows, newestId) ? rows : null;
+}
+
+/** Whether rows are ones a window holds: each a SavedRow, ids falling from at most the newest read (none twice). */
+export function areSavedRows(rows: readonly unknown[], newestId: number): rows is SavedRow[] {
   let above = newestId + 1;
   for (const row of rows) {
-    if (!isSavedRow(row) || row[0] >= above) return null;
+    if (!isSavedRow(row) || row[0] >= above) return false;
     above = row[0];
   }
-  return rows as SavedRow[];
+  return true;
 }

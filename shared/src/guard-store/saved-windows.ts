@@ -2,7 +2,7 @@ import { z } from "zod";
 import { canonicalJson } from "../audit/canonical-json.js";
 import { SEAL_KEY_ID, type AuditSealKey } from "../audit/seal-key.js";
 import { INTENT_KEY_SCHEME } from "../kinds/kit/lost-answer-fields.js";
-import { isSavedRow, SavedRowsText, type SavedRow } from "./saved-rows-text.js";
+import { areSavedRows, SavedRowsText, type SavedRow } from "./saved-rows-text.js";
 
 export type { SavedRow } from "./saved-rows-text.js";
 
@@ -131,11 +131,12 @@ export class SavedWindows {
 
   /**
    * Queues the window to be sealed and saved after the current turn: the caller never waits for it. One the load would
-   * refuse (a row whose intent key is longer than a row may hold: a service's unusually long type) is not saved, so that it
-   * is read whole next time rather than said to be tampered with at every dry run.
+   * refuse (a row whose intent key is longer than a row may hold: a service's unusually long type; rows not in falling id
+   * order: a service that lists otherwise) is not saved, so that it is read whole next time rather than refused, or, its rows
+   * read only when a dry run needs them all, stopping every dry run on the account then.
    */
   save(place: WindowPlace, window: SavedWindow): void {
-    if (!window.rows.every(isSavedRow)) return;
+    if (!areSavedRows(window.rows, window.newest.id)) return;
     this.#queued.set(JSON.stringify([place.workspace, place.account_id]), { place, window });
     this.#draining ??= this.#drain();
   }

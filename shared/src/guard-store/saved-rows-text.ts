@@ -55,11 +55,13 @@ export class SavedRowsText {
 
   /**
    * The rows whose intent key is `key`, newest first. A row's key is the only string of the text, so `,"<key>",` (the key as JSON
-   * writes it, between the row's time and its terminal flag) starts exactly at such a row's key: inside a string a quote is always
-   * escaped, so no `,"` occurs there, and the key's own escapes end where its closing quote is. Each match's row is parsed alone.
+   * writes it, between the row's time and its terminal flag) starts at such a row's key, or at the closing quote of a key that ends
+   * with a comma: a quote inside a string is always escaped, and the key's own escapes end where its closing quote is. The latter
+   * needs `<key>` to be what lies between two rows' keys (`,true],[5,100,`): a key that starts with a comma is looked for in the
+   * rows read whole (a write's never does: an operation's name, a space, an amount). Each match's row is parsed alone.
    */
   withKey(key: string): SavedRow[] {
-    if (this.#all !== undefined) return this.#all.filter((row) => row[2] === key);
+    if (this.#all !== undefined || key.startsWith(",")) return this.all().filter((row) => row[2] === key);
     const needle = `,${JSON.stringify(key)},`;
     const found: SavedRow[] = [];
     for (let at = this.text.indexOf(needle); at !== -1; at = this.text.indexOf(needle, at + needle.length)) {

@@ -45,6 +45,16 @@ describe("a saved window's rows, read as far as a dry run asks", () => {
     );
   });
 
+  it("finds a key that starts where a row's time would end, as a full parse does", () => {
+    // The earlier row's key ends with a comma and holds what looks like a row's start; the later row's key is the one asked.
+    const key = ",true],[5,100,";
+    const rows: SavedRow[] = [
+      [9, 2000, "x[1,2,", true],
+      [5, 100, key, true],
+    ];
+    expect(readBack(rows).withKey(key)).toEqual([[5, 100, key, true]]);
+  });
+
   it("refuses rows that are not what its head says or not in order, when they are read whole", () => {
     const rows: SavedRow[] = [
       [9, 2000, "SEND 7", false],

@@ -90,6 +90,17 @@ class ShortPagesClient extends CountingClient {
   }
 }
 
+/** A client whose service lists the account's first page with its two newest rows the other way round (a list ordered otherwise). */
+class SwappedRowsClient extends CountingClient {
+  override async searchTransactions(...args: Parameters<CustodyClient["searchTransactions"]>) {
+    const answer = await super.searchTransactions(...args);
+    const [query] = args;
+    const [newest, next, ...rest] = answer.edges;
+    const swap = query?.account_id !== undefined && (query.page ?? 1) === 1 && newest !== undefined && next !== undefined;
+    return swap ? { ...answer, edges: [next, newest, ...rest] } : answer;
+  }
+}
+
 /** Another operator's client whose view of the workspace lists every transaction but `hidden` (one without the view-all permission). */
 class NarrowViewClient extends CustodyClient {
   constructor(private readonly hidden: number) {
@@ -277,6 +288,22 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     // The first process, once its service answers whole pages again, does not go on from what it read in part either.
     client.short = false;
     expect(duplicateOf(await blocked(first.road, send(SENT)))).toBe(String(identical));
+  });
+
+  it("a window saved from a list not in id order blocks no later dry run: the next processes find the duplicate", async () => {
+    const identical = await identicalThenBusy(20);
+    const first = await process(new SwappedRowsClient());
+    expect(duplicateOf(await blocked(first.road, send(SENT)))).toBe(String(identical));
+    await first.store.windows?.settled();
+    // A transaction made since: the next processes' reads have a new row to put before the saved ones.
+    await sendDirectly(new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }), 999n);
+
+    for (const next of [await process(), await process()]) {
+      const again = await blocked(next.road, send(SENT));
+      expect(codes(again)).toContain("DUPLICATE_OF_RECENT");
+      expect(codes(again)).not.toContain("WORKSPACE_HISTORY_UNREAD");
+      expect(duplicateOf(again)).toBe(String(identical));
+    }
   });
 
   it("a window read by another operator, who may be shown less of the workspace, is not this operator's: the duplicate is found", async () => {

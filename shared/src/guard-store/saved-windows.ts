@@ -2,9 +2,13 @@ import { z } from "zod";
 import { canonicalJson } from "../audit/canonical-json.js";
 import { SEAL_KEY_ID, type AuditSealKey } from "../audit/seal-key.js";
 import { INTENT_KEY_SCHEME } from "../kinds/kit/lost-answer-fields.js";
+import { areSavedRows, SavedRowsText, type SavedRow } from "./saved-rows-text.js";
+
+export type { SavedRow } from "./saved-rows-text.js";
 
 // The intent keys' scheme is part of the format: a build that makes keys otherwise never takes another build's rows.
-const FORMAT = `custody-known-window/1 keys/${INTENT_KEY_SCHEME}`;
+const FORMAT_NAME = "custody-known-window/";
+const FORMAT = `${FORMAT_NAME}2 keys/${INTENT_KEY_SCHEME}`;
 const MAC_DOMAIN = "custody known window";
 /** A saved window is at most this long (1,280 rows of about 40 bytes: about 50 KB, with room to spare): a longer one is not read. */
 export const SAVED_WINDOW_MAX_BYTES = 1024 * 1024;
@@ -18,37 +22,26 @@ export interface WindowPlace {
 const Moment = z.string().min(1).max(64);
 
 /**
- * One transaction of a saved window: its id, creation time (created_on as milliseconds since the epoch, parsed once when it was
- * read), intent key (operation and amount) and whether its status was terminal. Never the transaction: a row can only make a
- * transaction a candidate, which is read again by id before it is compared.
+ * What a process verified of an account's window (write-road/known-window.ts), as the guard's store keeps it: the window's own
+ * line of the sealed text (its rows follow on a line of their own, SavedRowsText).
  */
-export type SavedRow = [id: number, createdMs: number, key: string, terminal: boolean];
-
-function isSavedRow(row: unknown): row is SavedRow {
-  if (!Array.isArray(row) || row.length !== 4) return false;
-  const [id, createdMs, key, terminal] = row as unknown[];
-  return (
-    Number.isSafeInteger(id) &&
-    (id as number) > 0 &&
-    Number.isSafeInteger(createdMs) &&
-    typeof key === "string" &&
-    key.length > 0 &&
-    key.length <= 200 &&
-    typeof terminal === "boolean"
-  );
-}
-
-/** What a process verified of an account's window (write-road/known-window.ts), as the guard's store keeps it. */
-const SavedWindowContent = z.strictObject({
+const SavedWindowHead = z.strictObject({
   /** The newest transaction read (of any age): a later read stops where the list still holds it, same id and time. */
   newest: z.strictObject({ id: z.int().positive(), created_on: Moment }),
   /** The window's start the read reached back to, and where a capped read stopped (null: nothing missing back to `since`). */
   since: Moment,
   unread_before: Moment.nullable(),
-  /** Newest first; each checked by isSavedRow (a schema per row took as long as the rest of the window's checks together). */
-  rows: z.unknown(),
+  /** How many rows follow, the last one's creation time and the earliest of all (null: none): what a dry run needs of them unread. */
+  count: z.int().nonnegative(),
+  last_created_ms: z.int().nullable(),
+  earliest_created_ms: z.int().nullable(),
 });
-export type SavedWindow = Omit<z.infer<typeof SavedWindowContent>, "rows"> & { rows: SavedRow[] };
+type SavedWindowHead = z.infer<typeof SavedWindowHead>;
+
+/** A window to save: its rows newest first. */
+export type SavedWindow = Omit<SavedWindowHead, "count" | "last_created_ms" | "earliest_created_ms"> & { rows: SavedRow[] };
+/** A window read back: its rows read as far as they are asked for. */
+export type LoadedSavedWindow = Omit<SavedWindowHead, "count" | "last_created_ms" | "earliest_created_ms"> & { rows: SavedRowsText };
 
 /** The JSON value of a text; undefined when it is not JSON (which no schema takes). */
 function jsonIn(text: string): unknown {
@@ -59,15 +52,18 @@ function jsonIn(text: string): unknown {
   }
 }
 
-/** The window a text describes, or null when it is not one this guard saves. */
-function savedWindowIn(text: string): SavedWindow | null {
-  const parsed = SavedWindowContent.safeParse(jsonIn(text));
-  if (!parsed.success) return null;
-  const { rows } = parsed.data;
-  return Array.isArray(rows) && rows.every(isSavedRow) ? { ...parsed.data, rows } : null;
+/** The window a sealed text describes (its head's line, then its rows' line), or null when it is not one this guard saves. */
+function savedWindowIn(text: string): LoadedSavedWindow | null {
+  const lineEnd = text.indexOf("\n");
+  if (lineEnd === -1) return null;
+  const parsed = SavedWindowHead.safeParse(jsonIn(text.slice(0, lineEnd)));
+  const rows = text.slice(lineEnd + 1);
+  if (!parsed.success || !rows.startsWith("[") || !rows.endsWith("]")) return null;
+  const { count, last_created_ms: lastCreatedMs, earliest_created_ms: earliestCreatedMs, ...head } = parsed.data;
+  return { ...head, rows: SavedRowsText.sealed(rows, { count, lastCreatedMs, earliestCreatedMs, newestId: head.newest.id }) };
 }
 
-/** The sealed text's first line; the window follows on the second, as the MAC covers it. */
+/** The sealed text's first line; the window's head and its rows follow, a line each, as the MAC covers them. */
 const SealHeader = z.strictObject({
   format: z.literal(FORMAT),
   workspace: z.string(),
@@ -77,7 +73,7 @@ const SealHeader = z.strictObject({
   mac: z.string(),
 });
 
-export type LoadedWindow = { found: "none" } | { found: "sealed"; window: SavedWindow } | { found: "untrusted"; reason: string };
+export type LoadedWindow = { found: "none" } | { found: "sealed"; window: LoadedSavedWindow } | { found: "untrusted"; reason: string };
 
 /** Where a store keeps its sealed windows' texts, one per place, each replaced whole. */
 export interface WindowShelf {
@@ -135,11 +131,12 @@ export class SavedWindows {
 
   /**
    * Queues the window to be sealed and saved after the current turn: the caller never waits for it. One the load would
-   * refuse (a row whose intent key is longer than a row may hold: a service's unusually long type) is not saved, so that it
-   * is read whole next time rather than said to be tampered with at every dry run.
+   * refuse (a row whose intent key is longer than a row may hold: a service's unusually long type; rows not in falling id
+   * order: a service that lists otherwise) is not saved, so that it is read whole next time rather than refused, or, its rows
+   * read only when a dry run needs them all, stopping every dry run on the account then.
    */
   save(place: WindowPlace, window: SavedWindow): void {
-    if (!window.rows.every(isSavedRow)) return;
+    if (!areSavedRows(window.rows, window.newest.id)) return;
     this.#queued.set(JSON.stringify([place.workspace, place.account_id]), { place, window });
     this.#draining ??= this.#drain();
   }
@@ -167,9 +164,12 @@ export class SavedWindows {
     }
   }
 
-  /** Two lines: the header (whose window, the key's id, the MAC), then the window's JSON exactly as the MAC covers it. */
+  /** Three lines: the header (whose window, the key's id, the MAC), then the window's head and its rows, as the MAC covers them. */
   #seal(store: string, place: WindowPlace, window: SavedWindow): string {
-    const text = JSON.stringify(window);
+    const { rows, ...head } = window;
+    const saved = SavedRowsText.of(rows);
+    const counts = { count: saved.count, last_created_ms: saved.lastCreatedMs, earliest_created_ms: saved.earliestCreatedMs };
+    const text = `${JSON.stringify({ ...head, ...counts })}\n${saved.text}`;
     const mac = this.key.mac(MAC_DOMAIN, sealedContent(store, place, text));
     return `${JSON.stringify({ format: FORMAT, workspace: place.workspace, account_id: place.account_id, key_id: this.key.id, mac })}\n${text}`;
   }
@@ -177,7 +177,10 @@ export class SavedWindows {
   /** The MAC is checked over the window's text before it is parsed: what is parsed is what was sealed. */
   #open(store: string, place: WindowPlace, text: string): LoadedWindow {
     const lineEnd = text.indexOf("\n");
-    const parsed = SealHeader.safeParse(jsonIn(lineEnd === -1 ? text : text.slice(0, lineEnd)));
+    const headerJson = jsonIn(lineEnd === -1 ? text : text.slice(0, lineEnd));
+    // Saved by a build that writes windows otherwise (an earlier format, other intent keys): not used, not a tampering either.
+    if (otherFormat(headerJson)) return { found: "none" };
+    const parsed = SealHeader.safeParse(headerJson);
     if (!parsed.success) return { found: "untrusted", reason: "not a window this guard saves" };
     const header = parsed.data;
     if (header.workspace !== place.workspace || header.account_id !== place.account_id) return { found: "untrusted", reason: "saved for another account" };
@@ -189,6 +192,11 @@ export class SavedWindows {
     const window = savedWindowIn(windowText);
     return window === null ? { found: "untrusted", reason: "not a window this guard saves" } : { found: "sealed", window };
   }
+}
+
+function otherFormat(header: unknown): boolean {
+  const format = typeof header === "object" && header !== null ? (header as { format?: unknown }).format : undefined;
+  return typeof format === "string" && format.startsWith(FORMAT_NAME) && format !== FORMAT;
 }
 
 /** What the MAC covers: the store, the workspace and the account the window is of (one line: JSON has no raw line break), then its text. */

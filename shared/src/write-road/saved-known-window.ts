@@ -1,5 +1,5 @@
 import type { CustodyClient } from "../client/custody-client.js";
-import type { SavedWindow, SavedWindows, WindowPlace } from "../guard-store/saved-windows.js";
+import type { LoadedSavedWindow, SavedWindows, WindowPlace } from "../guard-store/saved-windows.js";
 import { coversFrom, type KnownWindow } from "./known-window.js";
 import { WindowTransactions } from "./window-transactions.js";
 
@@ -50,17 +50,14 @@ export function saveKnownWindow(saved: SavedWindows, client: CustodyClient, acco
   });
 }
 
-/** The window a saved one describes, or null when it is not one a read makes (too many rows, out of order, a time that is none). */
-function knownFrom(window: SavedWindow, maxRows: number): KnownWindow | null {
+/**
+ * The window a saved one describes, or null when it is not one a read makes (too many rows, a time that is none). Its rows are
+ * read as far as the dry run asks (WindowTransactions.saved): their order is checked when they are all read.
+ */
+function knownFrom(window: LoadedSavedWindow, maxRows: number): KnownWindow | null {
   const { rows } = window;
   const since = new Date(window.since);
   const unreadBefore = window.unread_before === null ? null : new Date(window.unread_before);
-  if (rows.length > maxRows || Number.isNaN(since.getTime()) || (unreadBefore !== null && Number.isNaN(unreadBefore.getTime()))) return null;
-  // Newest first, each row once, none newer than the newest read.
-  let above = window.newest.id + 1;
-  for (const [id] of rows) {
-    if (id >= above) return null;
-    above = id;
-  }
-  return { newest: window.newest.id, newestCreated: window.newest.created_on, since, transactions: WindowTransactions.kept(rows), unreadBefore };
+  if (rows.count > maxRows || Number.isNaN(since.getTime()) || (unreadBefore !== null && Number.isNaN(unreadBefore.getTime()))) return null;
+  return { newest: window.newest.id, newestCreated: window.newest.created_on, since, transactions: WindowTransactions.saved(rows), unreadBefore };
 }

@@ -1,6 +1,7 @@
 import { intentKeyOf, intentKeysOf, intentKeyStartsOf, type ExpectedTransaction } from "../kinds/kit/lost-answer-fields.js";
 import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction } from "../schemas/transaction.js";
+import type { SavedRow, SavedRowsText } from "../guard-store/saved-rows-text.js";
 
 /**
  * A transaction of the window as the guard's store keeps it (saved-known-window.ts): its id,
@@ -21,7 +22,7 @@ export class KeptRow {
 export type WindowEntry = Transaction | KeptRow;
 
 /** One entry as the store keeps it: id, creation time (milliseconds since the epoch), intent key, whether its status was terminal. */
-export type KeptRowFields = [id: number, createdMs: number, key: string, terminal: boolean];
+export type KeptRowFields = SavedRow;
 
 /**
  * Transactions of an account's window, newest first, each with its creation time (parsed once) and
@@ -30,74 +31,91 @@ export type KeptRowFields = [id: number, createdMs: number, key: string, termina
  * once made: a remembered window may be in use by another dry run.
  */
 export class WindowTransactions {
-  readonly #list: readonly WindowEntry[];
-  readonly #createdMs: readonly number[];
-  readonly #keys: readonly string[];
+  #entries: Entries | undefined;
+  /** Rows a store saved, not read yet (SavedRowsText): read as far as asked, whole when anything else is asked. */
+  readonly #saved: SavedRowsText | undefined;
   #positions: Map<string, number[]> | undefined;
 
-  private constructor(list: readonly WindowEntry[], createdMs: readonly number[], keys: readonly string[]) {
-    this.#list = list;
-    this.#createdMs = createdMs;
-    this.#keys = keys;
+  private constructor(entries: Entries | undefined, saved?: SavedRowsText) {
+    this.#entries = entries;
+    this.#saved = saved;
   }
 
   /** Transactions as read, newest first. */
   static of(list: readonly Transaction[]): WindowTransactions {
-    return new WindowTransactions(
+    return new WindowTransactions({
       list,
-      list.map((tx) => timestampToDate(tx.created_on).getTime()),
-      list.map((tx) => intentKeyOf(tx)),
-    );
+      createdMs: list.map((tx) => timestampToDate(tx.created_on).getTime()),
+      keys: list.map((tx) => intentKeyOf(tx)),
+    });
   }
 
   /** Rows as the store kept them, newest first. */
   static kept(rows: readonly KeptRowFields[]): WindowTransactions {
-    return new WindowTransactions(
-      rows.map(([id, createdMs, key, terminal]) => new KeptRow(id, createdMs, key, terminal)),
-      rows.map(([, createdMs]) => createdMs),
-      rows.map(([, , key]) => key),
-    );
+    return new WindowTransactions(keptEntries(rows));
+  }
+
+  /**
+   * Rows a store saved, as their sealed text: a new process's first dry run finds its write's candidates in it and the window's
+   * length and oldest time in its head; the rows are parsed (and checked) only when more is asked.
+   */
+  static saved(rows: SavedRowsText): WindowTransactions {
+    return new WindowTransactions(undefined, rows);
+  }
+
+  get #all(): Entries {
+    this.#entries ??= keptEntries((this.#saved as SavedRowsText).all());
+    return this.#entries;
   }
 
   get length(): number {
-    return this.#list.length;
+    return this.#entries?.list.length ?? (this.#saved as SavedRowsText).count;
   }
 
   get list(): readonly WindowEntry[] {
-    return this.#list;
+    return this.#all.list;
   }
 
   /** Each entry as the store keeps it, newest first. */
   rows(): KeptRowFields[] {
-    return this.#list.map((entry, index) => [
+    const { list, createdMs, keys } = this.#all;
+    return list.map((entry, index) => [
       entry.id,
-      this.#createdMs[index] as number,
-      this.#keys[index] as string,
+      createdMs[index] as number,
+      keys[index] as string,
       entry instanceof KeptRow ? entry.terminal : TERMINAL_TRANSACTION_STATUSES.includes(entry.status),
     ]);
   }
 
   /** The last (oldest by id) transaction's creation time, or null when there is none. */
   get lastCreatedMs(): number | null {
-    return this.#createdMs.at(-1) ?? null;
+    if (this.#entries === undefined) return (this.#saved as SavedRowsText).lastCreatedMs;
+    return this.#entries.createdMs.at(-1) ?? null;
   }
 
   /** Those created at or after `ms`: this very window when none is older. */
   createdSince(ms: number): WindowTransactions {
-    if (this.#createdMs.every((created) => created >= ms)) return this;
-    const kept = this.#createdMs.flatMap((created, index) => (created >= ms ? [index] : []));
+    if (this.#noneBefore(ms)) return this;
+    const kept = this.#all.createdMs.flatMap((created, index) => (created >= ms ? [index] : []));
     return this.#pick(kept);
+  }
+
+  #noneBefore(ms: number): boolean {
+    if (this.#entries !== undefined) return this.#entries.createdMs.every((created) => created >= ms);
+    const earliest = (this.#saved as SavedRowsText).earliestCreatedMs;
+    return earliest === null || earliest >= ms;
   }
 
   /** These, then `older`, at most `max` of them. */
   concat(older: WindowTransactions, max: number): WindowTransactions {
     if (older.length === 0 && this.length <= max) return this;
     if (this.length === 0 && older.length <= max) return older;
-    return new WindowTransactions(
-      [...this.#list, ...older.#list].slice(0, max),
-      [...this.#createdMs, ...older.#createdMs].slice(0, max),
-      [...this.#keys, ...older.#keys].slice(0, max),
-    );
+    const [mine, theirs] = [this.#all, older.#all];
+    return new WindowTransactions({
+      list: [...mine.list, ...theirs.list].slice(0, max),
+      createdMs: [...mine.createdMs, ...theirs.createdMs].slice(0, max),
+      keys: [...mine.keys, ...theirs.keys].slice(0, max),
+    });
   }
 
   /**
@@ -108,20 +126,28 @@ export class WindowTransactions {
    */
   candidates(expected: ExpectedTransaction): readonly WindowEntry[] {
     const keys = intentKeysOf(expected);
+    if (keys !== null && this.#entries === undefined) {
+      // Rows not read yet: only those with the write's keys are (newest first: ids fall down the window).
+      const saved = this.#saved as SavedRowsText;
+      const rows = keys.flatMap((key) => saved.withKey(key));
+      if (keys.length > 1) rows.sort((a, b) => b[0] - a[0]);
+      return keptEntries(rows).list;
+    }
+    const { list, keys: entryKeys } = this.#all;
     if (keys === null) {
       const starts = intentKeyStartsOf(expected);
-      return starts === null ? this.#list : this.#list.filter((_, index) => starts.some((start) => (this.#keys[index] as string).startsWith(start)));
+      return starts === null ? list : list.filter((_, index) => starts.some((start) => (entryKeys[index] as string).startsWith(start)));
     }
     const positions = this.#index();
     const found = keys.flatMap((key) => positions.get(key) ?? []);
     if (keys.length > 1) found.sort((a, b) => a - b);
-    return found.map((position) => this.#list[position] as WindowEntry);
+    return found.map((position) => list[position] as WindowEntry);
   }
 
   #index(): Map<string, number[]> {
     if (this.#positions === undefined) {
       const positions = new Map<string, number[]>();
-      this.#keys.forEach((key, position) => {
+      this.#all.keys.forEach((key, position) => {
         const at = positions.get(key);
         if (at === undefined) positions.set(key, [position]);
         else at.push(position);
@@ -132,12 +158,28 @@ export class WindowTransactions {
   }
 
   #pick(indexes: readonly number[]): WindowTransactions {
-    return new WindowTransactions(
-      indexes.map((index) => this.#list[index] as WindowEntry),
-      indexes.map((index) => this.#createdMs[index] as number),
-      indexes.map((index) => this.#keys[index] as string),
-    );
+    const { list, createdMs, keys } = this.#all;
+    return new WindowTransactions({
+      list: indexes.map((index) => list[index] as WindowEntry),
+      createdMs: indexes.map((index) => createdMs[index] as number),
+      keys: indexes.map((index) => keys[index] as string),
+    });
   }
+}
+
+/** A window's entries, newest first, with each one's creation time and intent key. */
+interface Entries {
+  list: readonly WindowEntry[];
+  createdMs: readonly number[];
+  keys: readonly string[];
+}
+
+function keptEntries(rows: readonly KeptRowFields[]): Entries {
+  return {
+    list: rows.map(([id, createdMs, key, terminal]) => new KeptRow(id, createdMs, key, terminal)),
+    createdMs: rows.map(([, createdMs]) => createdMs),
+    keys: rows.map(([, , key]) => key),
+  };
 }
 
 /** No transactions. */

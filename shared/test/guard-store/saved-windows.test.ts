@@ -4,7 +4,16 @@ import { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AuditSealKey, FileGuardStore, SAVED_WINDOW_MAX_BYTES, SavedWindows, type SavedWindow, type WindowPlace, type WindowShelf } from "../../src/index.js";
+import {
+  AuditSealKey,
+  FileGuardStore,
+  SAVED_WINDOW_MAX_BYTES,
+  SavedWindows,
+  type LoadedWindow,
+  type SavedWindow,
+  type WindowPlace,
+  type WindowShelf,
+} from "../../src/index.js";
 
 /** The texts a store would keep, in memory, with the writes made. */
 class MemoryShelf implements WindowShelf {
@@ -34,6 +43,11 @@ const window = (newest: number): SavedWindow => ({
   ],
 });
 
+/** A loaded window with its rows all read (they are read as far as asked). */
+function readBack(loaded: LoadedWindow): unknown {
+  return loaded.found === "sealed" ? { ...loaded, window: { ...loaded.window, rows: loaded.window.rows.all() } } : loaded;
+}
+
 async function saved(shelf: MemoryShelf, by: SavedWindows, at: WindowPlace = place, newest = 10): Promise<void> {
   by.save(at, window(newest));
   await by.settled();
@@ -48,7 +62,7 @@ describe("the accounts' windows a store keeps, sealed", () => {
     windows.save(place, window(10));
     await windows.settled();
     expect(shelf.writes).toBe(1);
-    expect(await windows.load(place)).toEqual({ found: "sealed", window: window(10) });
+    expect(readBack(await windows.load(place))).toEqual({ found: "sealed", window: window(10) });
     expect(await windows.load({ ...place, account_id: 4 })).toEqual({ found: "none" });
   });
 
@@ -78,6 +92,17 @@ describe("the accounts' windows a store keeps, sealed", () => {
     shelf.texts.set(JSON.stringify(place), "x".repeat(SAVED_WINDOW_MAX_BYTES + 1));
     expect(await windows.load(place)).toEqual({ found: "untrusted", reason: `longer than ${SAVED_WINDOW_MAX_BYTES} bytes` });
     shelf.texts.set(JSON.stringify(place), "not json");
+    expect(await windows.load(place)).toEqual({ found: "untrusted", reason: "not a window this guard saves" });
+  });
+
+  it("takes one saved by a build that writes windows in another format as none (read whole, not said to be tampered with)", async () => {
+    const shelf = new MemoryShelf();
+    const windows = new SavedWindows(key, async () => "store A", shelf);
+    await saved(shelf, windows);
+    const text = shelf.texts.get(JSON.stringify(place)) as string;
+    shelf.texts.set(JSON.stringify(place), text.replace(/"format":"custody-known-window\/[0-9]+ /, '"format":"custody-known-window/1 '));
+    expect(await windows.load(place)).toEqual({ found: "none" });
+    shelf.texts.set(JSON.stringify(place), text.replace(/"format":"custody-known-window\//, '"format":"custody-known-windows/'));
     expect(await windows.load(place)).toEqual({ found: "untrusted", reason: "not a window this guard saves" });
   });
 
@@ -123,7 +148,7 @@ describe("the accounts' windows a store keeps, sealed", () => {
     expect(files).toHaveLength(2);
     expect(statSync(join(`${path}.windows`, files[0] as string)).mode & 0o777).toBe(0o600);
     const again = new FileGuardStore(path, undefined, { sealKey: key });
-    expect(await again.windows.load({ ...place, account_id: 4 })).toEqual({ found: "sealed", window: window(20) });
+    expect(readBack(await again.windows.load({ ...place, account_id: 4 }))).toEqual({ found: "sealed", window: window(20) });
     await again.close();
   });
 

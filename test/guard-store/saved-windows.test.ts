@@ -272,6 +272,29 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
     expect(third.client.pages.length).toBeGreaterThan(1);
   });
 
+  it("a window kept by an earlier version (format 1) is read whole without a warning and kept anew: the process after reads one page", async () => {
+    const identical = await identicalThenBusy(20);
+    await firstProcessReads();
+    // Format 1: the header, then the whole window (its rows in it) on one line; what the MAC covered then is not checked here.
+    const [header, head, rows] = kind.savedText().split("\n") as [string, string, string];
+    const { count: _count, last_created_ms: _last, earliest_created_ms: _earliest, ...window } = JSON.parse(head) as Record<string, unknown>;
+    const earlier = `${header.replace(/"custody-known-window\/2 /, '"custody-known-window/1 ')}\n${JSON.stringify({ ...window, rows: JSON.parse(rows) })}`;
+    expect(earlier).toContain('"custody-known-window/1 ');
+    kind.replaceSaved(earlier);
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    expect(second.client.pages.slice(0, 2)).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`, `page 1 of ${HISTORY_FIRST_PAGE}`]);
+    await second.store.windows?.settled();
+    expect(kind.savedText()).toContain('"custody-known-window/2 ');
+
+    const third = await process();
+    expect(duplicateOf(await blocked(third.road, send(SENT)))).toBe(String(identical));
+    expect(third.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`]);
+  });
+
   it("a window read in part while the service answered short pages is read again whole, by the next process and by its own", async () => {
     const identical = await identicalThenBusy(20);
     const client = new ShortPagesClient();

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import {
   AuditSealKey,
+  canonicalJson,
   CustodyClient,
   DEFAULT_POLICY,
   FileGuardStore,
@@ -13,6 +14,7 @@ import {
   WriteRoad,
   type GuardStore,
   type PlannedWrite,
+  type SavedRow,
   type WriteRequest,
 } from "@custody/shared";
 import { openPostgresGuardStore } from "@custody/shared/postgres-store";
@@ -118,6 +120,8 @@ interface StoreKind {
   open(): Promise<GuardStore>;
   savedText(): string;
   replaceSaved(text: string): void;
+  /** The store's name its windows are sealed for (what one holding the seal key seals a window with). */
+  name(): string;
 }
 
 const kinds: Array<[string, () => StoreKind]> = [
@@ -134,6 +138,7 @@ const kinds: Array<[string, () => StoreKind]> = [
         open: async () => new FileGuardStore(path, undefined, { sealKey: key }),
         savedText: () => readFileSync(saved(), "utf8"),
         replaceSaved: (text) => writeFileSync(saved(), text),
+        name: () => `file ${resolve(path)}`,
       };
     },
   ],
@@ -146,10 +151,23 @@ const kinds: Array<[string, () => StoreKind]> = [
         open: () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 }),
         savedText: () => cluster.psql(name, "SELECT body FROM custody_known_windows").trim(),
         replaceSaved: (text) => cluster.psql(name, `UPDATE custody_known_windows SET body = $saved$${text}$saved$`),
+        name: () => `postgres ${cluster.psql(name, "SELECT identity::text FROM custody_store_identity WHERE id = 1").trim()}`,
       };
     },
   ],
 ];
+
+/**
+ * A saved window's text with its rows edited and sealed again with the store's key: what a build holding the key that saves rows
+ * otherwise leaves (its seal verifies; its rows are not ones this build saves).
+ */
+function resealed(store: string, text: string, edit: (rows: SavedRow[]) => SavedRow[]): string {
+  const [headerLine, head, rows] = text.split("\n") as [string, string, string];
+  const header = JSON.parse(headerLine) as { format: string; workspace: string; account_id: number };
+  const windowText = `${head}\n${JSON.stringify(edit(JSON.parse(rows) as SavedRow[]))}`;
+  const content = `${canonicalJson({ format: header.format, store, workspace: header.workspace, account_id: header.account_id })}\n${windowText}`;
+  return `${JSON.stringify({ ...header, mac: key.mac("custody known window", content) })}\n${windowText}`;
+}
 
 const send = (amount: bigint): WriteRequest => ({ kind: "send", account: "sol-treasury", recipient: RECIPIENT, amount, speed: "NORMAL" });
 const call = { actor: { person: null } };
@@ -292,6 +310,34 @@ describe.each(kinds)("%s keeps each account's window for the next process", (_na
 
     const third = await process();
     expect(duplicateOf(await blocked(third.road, send(SENT)))).toBe(String(identical));
+    expect(third.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`]);
+  });
+
+  it.each<[string, (rows: SavedRow[], identical: number) => SavedRow[], boolean]>([
+    ["rows out of order, read whole for a transaction made since", ([newest, next, ...rest]) => [next, newest, ...rest] as SavedRow[], true],
+    [
+      "a row newer than the window's newest, found by its key",
+      (rows, identical) => rows.map(([id, ...row]) => [id === identical ? id + 1e6 : id, ...row]),
+      false,
+    ],
+  ])("a saved window whose seal verifies but whose rows this build does not save (%s) is read whole, said, and kept anew", async (_how, edit, newSince) => {
+    const identical = await identicalThenBusy(20);
+    await firstProcessReads();
+    const text = kind.savedText();
+    expect(resealed(kind.name(), text, (rows) => rows)).toBe(text);
+    kind.replaceSaved(resealed(kind.name(), text, (rows) => edit(rows, identical)));
+    if (newSince) await sendDirectly(new CustodyClient({ baseUrl: emulator.baseUrl, operator: OPERATOR }), 999n);
+
+    const second = await process();
+    const again = await blocked(second.road, send(SENT));
+    expect(codes(again)).toEqual(["DUPLICATE_OF_RECENT", "SAVED_WINDOW_REFUSED"]);
+    expect(duplicateOf(again)).toBe(String(identical));
+    expect(again.checks.find((check) => check.code === "SAVED_WINDOW_REFUSED")?.facts.reason).toBe("its rows are not ones this guard saves");
+    await second.store.windows?.settled();
+
+    const third = await process();
+    const after = await blocked(third.road, send(SENT));
+    expect(codes(after)).toEqual(["DUPLICATE_OF_RECENT"]);
     expect(third.client.pages).toEqual([`page 1 of ${HISTORY_KNOWN_FIRST_PAGE}`]);
   });
 

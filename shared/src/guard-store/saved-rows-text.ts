@@ -22,11 +22,23 @@ function isSavedRow(row: unknown): row is SavedRow {
   );
 }
 
+/** Rows of a sealed window that are not ones this guard saves (sealed by a build that saves them otherwise): the window is read whole. */
+export class SavedRowsRefused extends Error {
+  override readonly name = "SavedRowsRefused";
+  /** The reason SAVED_WINDOW_REFUSED says, in the guard's words. */
+  static readonly REASON = "its rows are not ones this guard saves";
+
+  constructor() {
+    super(`a saved window's rows are not ones this guard saves`);
+  }
+}
+
 /**
  * A saved window's rows as the sealed JSON text of their array (newest first, ids falling), read only as far as a dry run needs:
  * a new process's first dry run asks for the rows of its write's intent key, found in the text without parsing the rest (parsing
  * 1,280 rows on that path cost more than the rest of the history read). The text is trusted only once its MAC verified (a
- * guard holding the key wrote it with JSON.stringify); `all()` still checks every row, and throws when one is not what a guard saves.
+ * guard holding the key wrote it with JSON.stringify); `all()` still checks every row, and throws SavedRowsRefused when one is not
+ * what a guard saves, as `withKey` does for a row it parses.
  */
 export class SavedRowsText {
   #all: SavedRow[] | undefined;
@@ -68,7 +80,7 @@ export class SavedRowsText {
       const start = this.text.lastIndexOf("[", at);
       const end = this.text.indexOf("]", at + needle.length);
       const row = rowIn(this.text.slice(start, end + 1));
-      if (row === null || row[2] !== key || row[0] > this.newestId) throw new Error("a saved window's row is not one this guard saves");
+      if (row === null || row[2] !== key || row[0] > this.newestId) throw new SavedRowsRefused();
       found.push(row);
     }
     return found;
@@ -79,7 +91,7 @@ export class SavedRowsText {
     if (this.#all !== undefined) return this.#all;
     const rows = rowsIn(this.text, this.newestId);
     if (rows === null || rows.length !== this.count || (rows.at(-1)?.[1] ?? null) !== this.lastCreatedMs || earliestCreated(rows) !== this.earliestCreatedMs)
-      throw new Error("a saved window's rows are not ones this guard saves");
+      throw new SavedRowsRefused();
     this.#all = rows;
     return rows;
   }

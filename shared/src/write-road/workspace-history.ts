@@ -7,6 +7,7 @@ import { timestampToDate } from "../schemas/primitives.js";
 import { TERMINAL_TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from "../schemas/transaction.js";
 import { knownWindow, rememberWindow, type KnownWindow } from "./known-window.js";
 import type { SavedWindows } from "../guard-store/saved-windows.js";
+import { SavedRowsRefused } from "../guard-store/saved-rows-text.js";
 import { savedKnownWindow, saveKnownWindow } from "./saved-known-window.js";
 import type { PlannedWrite } from "./planned-write.js";
 import { transactionDifferences } from "../kinds/kit/lost-answer-fields.js";
@@ -287,7 +288,15 @@ export async function identicalInWorkspace(
 ): Promise<WorkspaceHistory> {
   if (plan.lostAnswer.by === "approval") return { identical: [], read: 0, compared: 0, complete: true };
   const source = { client, saved: options.saved };
-  return identicalAmong(source, plan, await (options.prefetched ?? recentTransactions(source, plan.account.id, since, options.signal)), options.signal);
+  try {
+    return await identicalAmong(source, plan, await (options.prefetched ?? recentTransactions(source, plan.account.id, since, options.signal)), options.signal);
+  } catch (error) {
+    if (!(error instanceof SavedRowsRefused)) throw error;
+    // A window whose seal verifies but whose rows are read (as far as asked) to be none this build saves: read whole, as one
+    // whose seal fails is, then remembered and kept anew in its place (left, it would stop every later dry run on the account).
+    const whole = await readWindow(source, plan.account.id, since, null, options.signal);
+    return identicalAmong(source, plan, { ...whole, savedRefused: SavedRowsRefused.REASON }, options.signal);
+  }
 }
 
 /**

@@ -66,6 +66,6 @@ describe("a saved window's rows, read as far as a dry run asks", () => {
     expect(() => SavedRowsText.sealed(text, { ...head, count: 3 }).all()).toThrow(/not ones this guard saves/);
     expect(() => SavedRowsText.sealed(text, { ...head, newestId: 8 }).all()).toThrow(/not ones this guard saves/);
     expect(() => SavedRowsText.sealed(JSON.stringify([...rows].reverse()), { ...head, lastCreatedMs: 2000 }).all()).toThrow(/not ones this guard saves/);
-    expect(() => SavedRowsText.sealed(text, { ...head, newestId: 8 }).withKey("SEND 7")).toThrow(/not one this guard saves/);
+    expect(() => SavedRowsText.sealed(text, { ...head, newestId: 8 }).withKey("SEND 7")).toThrow(/not ones this guard saves/);
   });
 });

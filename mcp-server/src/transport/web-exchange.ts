@@ -8,16 +8,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  * AbortError's stack trace on every request).
  */
 export function webRequestOf(req: IncomingMessage, res: ServerResponse): Request {
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.push([name, one]);
-  }
+  // Node joins a repeated header but set-cookie, which a request does not carry: joined here as Headers.get() would.
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   const aborted = new AbortController();
   res.once("close", () => {
     if (!res.writableFinished) aborted.abort();
   });
-  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`), { method: req.method ?? "GET", headers, signal: aborted.signal });
+  return new Request(new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`).href, {
+    method: req.method ?? "GET",
+    headers,
+    signal: aborted.signal,
+  });
 }
 
 /** Whether a response's body is one JSON document (the SDK builds those whole), not a stream of events. */
@@ -39,7 +41,8 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   });
   if (response.body !== null && isJsonBody(response)) {
     const body = Buffer.from(await response.arrayBuffer());
-    res.writeHead(response.status, response.statusText, headers);
+    // Its length declared: writeHead would otherwise frame the body as chunks.
+    res.writeHead(response.status, response.statusText, { ...headers, "content-length": String(body.byteLength) });
     return void res.end(body);
   }
   res.writeHead(response.status, response.statusText, headers);

@@ -27,8 +27,8 @@ export interface McpServerOptions {
   /**
    * The one method the server is built to answer (a 2026-07-28 request's): for tools/call only the
    * tools are registered, since a call's answer reads nothing of the resources, prompts or
-   * completions, and building them for every call was most of what such a request cost in
-   * process. Absent (a session, stdio) or any other method: everything.
+   * completions, and building those was most of a server's cost, paid on every call. Absent (a
+   * session, stdio) or any other method: everything.
    */
   method?: unknown;
 }

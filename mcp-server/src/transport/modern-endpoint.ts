@@ -22,12 +22,12 @@ export interface ModernEndpointOptions {
   maxListens: number;
 }
 
-export function isListen(body: unknown): boolean {
-  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "subscriptions/listen";
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function isListen(body: unknown): boolean {
+  return isPlainObject(body) && body.method === "subscriptions/listen";
 }
 
 /**

@@ -115,6 +115,8 @@ describe("2026-07-28 on the HTTP endpoint", () => {
     const listed = await rawMcpPost(http.port, { ...headers, "Mcp-Method": "tools/list" }, modernRequest(1, "tools/list"));
     expect(listed.status, listed.body).toBe(200);
     expect(listed.headers["mcp-session-id"]).toBeUndefined();
+    // A JSON answer is written whole with its length (one write), not as chunks of a stream.
+    expect([listed.headers["content-length"], listed.headers["transfer-encoding"]]).toEqual([String(Buffer.byteLength(listed.body)), undefined]);
     const result = (JSON.parse(listed.body) as { result: { resultType: string; cacheScope: string; ttlMs: number; tools: unknown[] } }).result;
     expect([result.resultType, result.cacheScope, result.tools.length]).toEqual(["complete", "private", ALL_TOOLS.length]);
     const mismatched = await rawMcpPost(http.port, { ...headers, "Mcp-Method": "prompts/list" }, modernRequest(2, "tools/list"));

@@ -24,6 +24,13 @@ export interface McpServerOptions {
   changes?: ResourceChanges;
   /** Called after each tools/list is answered (stdio warms up on the first: the client is about to offer the tools). */
   toolsListed?: () => void;
+  /**
+   * The one method the server is built to answer (a 2026-07-28 request's): for tools/call only the
+   * tools are registered, since a call's answer reads nothing of the resources, prompts or
+   * completions, and building those was most of a server's cost, paid on every call. Absent (a
+   * session, stdio) or any other method: everything.
+   */
+  method?: unknown;
 }
 
 /**
@@ -39,6 +46,7 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
     { capabilities: { logging: {} }, instructions: serverInstructions(ctx, ctx.baseUrl), jsonSchemaValidator: noSchemaValidator },
   );
   registerTools(server, ctx, { work: options.work, person, changes: options.changes, loadTool, listed: options.toolsListed });
+  if (options.method === "tools/call") return server;
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
   if (confirmsWrites(ctx.policy, person)) registerConfirmView(server);

@@ -1,4 +1,4 @@
-import { createMcpHandler, isLegacyRequest, type AuthInfo, type McpServerFactory } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, type McpServerFactory } from "@modelcontextprotocol/server";
 import { createMcpServer } from "../assembly/create-server.js";
 import type { ContextSource } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
@@ -22,10 +22,25 @@ export interface ModernEndpointOptions {
   maxListens: number;
 }
 
-const SHARED_TOKEN: Access = { subject: null, person: null, authInfo: null };
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 export function isListen(body: unknown): boolean {
-  return typeof body === "object" && body !== null && (body as { method?: unknown }).method === "subscriptions/listen";
+  return isPlainObject(body) && body.method === "subscriptions/listen";
+}
+
+/**
+ * A POST of one request or notification (a method, no result or error), not an initialize, whose
+ * params carry the revision's _meta claim: the SDK never routes such a body to 2025 (it answers a
+ * malformed claim or a mismatched header on the modern path), so it is claimed without the SDK's
+ * classification, which its handler runs again for the answer. Any other body is asked of the SDK.
+ */
+export function carriesModernClaim(request: Request, body: unknown): boolean {
+  if (request.method !== "POST" || !isPlainObject(body) || "result" in body || "error" in body) return false;
+  if (typeof body.method !== "string" || body.method === "initialize" || !isPlainObject(body.params)) return false;
+  const meta = body.params._meta;
+  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /**
@@ -37,24 +52,23 @@ export function isListen(body: unknown): boolean {
  * under way alone.
  */
 export function modernEndpoint(ctx: ContextSource, work: WorkInFlight, log: (line: string) => void, options: ModernEndpointOptions): ModernEndpoint {
-  // The access of each request under way, found again by the AuthInfo the SDK hands the factory.
-  const accesses = new WeakMap<AuthInfo, Access>();
-  const factory: McpServerFactory = ({ authInfo }) => {
-    // No AuthInfo: the shared bearer token, which names no one.
-    const access = authInfo === undefined ? SHARED_TOKEN : accesses.get(authInfo);
-    if (access === undefined) throw new Error("a 2026-07-28 request reached the server without the access its token was checked for");
-    return createMcpServer(ctx, { work, person: access.person, changes: options.changes });
+  // Each request under way (the access its token was checked for, the method it calls), found again by the Request the SDK hands the factory.
+  const requests = new WeakMap<Request, { access: Access; method: unknown }>();
+  const factory: McpServerFactory = ({ requestInfo }) => {
+    const request = requestInfo === undefined ? undefined : requests.get(requestInfo);
+    if (request === undefined) throw new Error("a 2026-07-28 request reached the server without the access its token was checked for");
+    return createMcpServer(ctx, { work, person: request.access.person, changes: options.changes, method: request.method });
   };
   const onerror = (error: Error) => log(`2026-07-28 request: ${error.message}`);
   const handler = createMcpHandler(factory, { legacy: "reject", onerror });
   const listens = createMcpHandler(factory, { legacy: "reject", onerror, bus: serverEventsOf(options.changes.bus), maxSubscriptions: options.maxListens });
   return {
-    claims: async (request, body) => !(await isLegacyRequest(request, body)),
+    claims: async (request, body) => carriesModernClaim(request, body) || !(await isLegacyRequest(request, body)),
     answer: (request, body, access) => {
       const entry = isListen(body) ? listens : handler;
-      if (access.authInfo === null) return entry.fetch(request, { parsedBody: body });
-      accesses.set(access.authInfo, access);
-      return entry.fetch(request, { parsedBody: body, authInfo: access.authInfo });
+      requests.set(request, { access, method: isPlainObject(body) ? body.method : undefined });
+      // No AuthInfo with the shared bearer token, which names no one.
+      return entry.fetch(request, { parsedBody: body, ...(access.authInfo === null ? {} : { authInfo: access.authInfo }) });
     },
     endListens: () => listens.close(),
     close: async () => {

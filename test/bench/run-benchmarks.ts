@@ -363,7 +363,7 @@ it("benchmarks", async () => {
             baseUrl: base,
             operator: SCALE_OPERATOR,
             accountName: seeded.lastAccountName,
-            repeats: 20,
+            repeats: 100,
             stdioEnv: custodyEnv(home, base, SCALE_OPERATOR, "names-stdio"),
           }),
           probe.toolGetAccountByNameFirstMs,

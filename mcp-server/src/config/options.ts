@@ -66,7 +66,9 @@ export const OPTIONS = {
     env: "CUSTODY_AUDIT_LOG",
     type: "string",
     value: "FILE",
-    help: "the audit log, JSONL; default ~/.custody-mcp/audit.jsonl, the VS Code extension's default too, so both count one daily allowance",
+    help:
+      "the audit log, JSONL; default ~/.custody-mcp/audit.jsonl, the VS Code extension's default too, so both count one daily allowance; " +
+      "a regular file, not a link to one (a folder on its path may be a link)",
   },
   store: {
     flag: "store",

@@ -21,9 +21,6 @@ export class KeptRow {
 /** A transaction of the window: read from the workspace, or kept by the store (KeptRow). */
 export type WindowEntry = Transaction | KeptRow;
 
-/** One entry as the store keeps it: id, creation time (milliseconds since the epoch), intent key, whether its status was terminal. */
-export type KeptRowFields = SavedRow;
-
 /**
  * Transactions of an account's window, newest first, each with its creation time (parsed once) and
  * its intent key (operation and amount), so that a dry run looks up the few that may be its write
@@ -51,7 +48,7 @@ export class WindowTransactions {
   }
 
   /** Rows as the store kept them, newest first. */
-  static kept(rows: readonly KeptRowFields[]): WindowTransactions {
+  static kept(rows: readonly SavedRow[]): WindowTransactions {
     return new WindowTransactions(keptEntries(rows));
   }
 
@@ -77,7 +74,7 @@ export class WindowTransactions {
   }
 
   /** Each entry as the store keeps it, newest first. */
-  rows(): KeptRowFields[] {
+  rows(): SavedRow[] {
     const { list, createdMs, keys } = this.#all;
     return list.map((entry, index) => [
       entry.id,
@@ -174,7 +171,7 @@ interface Entries {
   keys: readonly string[];
 }
 
-function keptEntries(rows: readonly KeptRowFields[]): Entries {
+function keptEntries(rows: readonly SavedRow[]): Entries {
   return {
     list: rows.map(([id, createdMs, key, terminal]) => new KeptRow(id, createdMs, key, terminal)),
     createdMs: rows.map(([, createdMs]) => createdMs),

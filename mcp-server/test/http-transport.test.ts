@@ -5,11 +5,13 @@ import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_SECONDS } from "../src/config/options.js";
 import type { HttpOptions } from "../src/config/server-config.js";
+import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
 import { call, startTestEmulator, testClient, testContext } from "./harness/mcp-harness.js";
+import { MODERN, modernRequest } from "./harness/modern-client.js";
 import { expectWriteToOutliveShutdown } from "./harness/shutdown-under-way.js";
 
 const TOKEN = "test-bearer-token-0123456789";
@@ -206,5 +208,102 @@ describe("Streamable HTTP behind a load balancer", () => {
     } finally {
       await replica.close();
     }
+  });
+});
+
+// The server's own error answers on the endpoint (those the SDK does not write): the HTTP status,
+// the JSON-RPC code and the request's id, as hostile or mistaken clients meet them.
+
+interface Answer {
+  status: number;
+  headers: Record<string, unknown>;
+  json: { id?: unknown; error?: { code: number; message: string } };
+}
+
+/** Any method on /mcp with the token, the body as given. */
+function send(method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port: server.port, path: "/mcp", method, headers: { ...authorized, ...headers } }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) as Answer["json"] }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function post(headers: Record<string, string>, body: string): Promise<Answer> {
+  const answer = await rawPost({ ...authorized, ...headers }, body);
+  return { status: answer.status, headers: answer.headers, json: JSON.parse(answer.body) as Answer["json"] };
+}
+
+const modernHeaders = (method: string) => ({ "MCP-Protocol-Version": MODERN, "Mcp-Method": method });
+
+/** The endpoint still answers a 2026-07-28 request after whatever came before. */
+async function expectStillServing(): Promise<void> {
+  const discover = await post(modernHeaders("server/discover"), modernRequest(99, "server/discover"));
+  expect(discover.status).toBe(200);
+}
+
+describe("the HTTP endpoint's own error answers", () => {
+  it("answers a body that is not JSON with JSON-RPC's parse error (-32700), then serves the next request", async () => {
+    const answer = await post(modernHeaders("tools/list"), '{"jsonrpc":"2.0","id":1,');
+    expect(answer.status).toBe(400);
+    expect(answer.json.error?.code).toBe(-32700);
+    expect(answer.json.error?.message).toMatch(/^Parse error: the request body is not valid JSON/);
+    expect(answer.json.id).toBeNull();
+    await expectStillServing();
+  });
+
+  it("refuses a body that is not declared JSON with 415 before reading it, whatever it holds", async () => {
+    const answer = await post({ ...modernHeaders("tools/list"), "Content-Type": "text/plain" }, "{not json either");
+    expect(answer.status).toBe(415);
+    expect(answer.json.error?.message).toBe("Unsupported Media Type: Content-Type must be application/json");
+    await expectStillServing();
+  });
+
+  it("answers a method the endpoint does not take with 405 naming those it does", async () => {
+    for (const [method, body] of [
+      ["PUT", modernRequest(1, "tools/list")],
+      ["PATCH", modernRequest(2, "tools/list")],
+      ["OPTIONS", undefined],
+    ] as const) {
+      const answer = await send(method, { "Content-Type": "application/json" }, body);
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.allow).toBe("GET, POST, DELETE");
+    }
+  });
+
+  it("answers a 2026-07-28 GET or DELETE (no sessions in that revision) with 405, a 2025 one without a session with 400", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const modern = await send(method, { Accept: "text/event-stream", "MCP-Protocol-Version": MODERN });
+      expect(modern.status, method).toBe(405);
+      expect(modern.headers.allow).toBe("POST");
+      expect((await send(method, { Accept: "text/event-stream", "MCP-Protocol-Version": "2025-11-25" })).status, method).toBe(400);
+    }
+  });
+
+  it("echoes the request's id when a 2025 request has no session, or an unknown one", async () => {
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 41, method: "ping" });
+    const noSession = await post({}, ping);
+    expect(noSession.status).toBe(400);
+    expect(noSession.json.id).toBe(41);
+    const unknown = await post({ "Mcp-Session-Id": "no-such-session" }, JSON.stringify({ jsonrpc: "2.0", id: "p-42", method: "ping" }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.id).toBe("p-42");
+  });
+
+  it("refuses a listen stream over its limits with invalid params (-32602) and the request's id", async () => {
+    const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
+    const answer = await post(
+      modernHeaders("subscriptions/listen"),
+      modernRequest(43, "subscriptions/listen", { notifications: { resourceSubscriptions: uris } }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.json.id).toBe(43);
+    expect(answer.json.error?.code).toBe(-32602);
+    expect(answer.json.error?.message).toMatch(/^params\.notifications\.resourceSubscriptions: Too many subscriptions/);
+    await expectStillServing();
   });
 });

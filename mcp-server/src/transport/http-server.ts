@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person, errorMessage } from "@custody/shared";
-import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { isInitializeRequest, isJsonContentType, PARSE_ERROR, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
+import { MODERN_REVISION } from "../server/protocol-era.js";
 import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
 import { CONFIRM_PATH } from "../confirm-page/page-paths.js";
 import { settle } from "../shutdown/drainable.js";
@@ -20,6 +21,7 @@ import { IssuerKeys } from "../oauth/issuer-keys.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { pageSignInOf } from "../confirm-page/page-sign-in.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
+import { echoedRequestId, replyError } from "./error-reply.js";
 import { readJsonBody, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
@@ -95,13 +97,17 @@ function tooManySessions(options: HttpOptions): string {
   );
 }
 
-function replyError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+function replyRefusal(res: ServerResponse, refusal: Refusal, body?: unknown): void {
+  replyError(res, refusal.status, refusal.message, { headers: refusal.headers, id: echoedRequestId(body) });
 }
 
-function replyRefusal(res: ServerResponse, refusal: Refusal): void {
-  replyError(res, refusal.status, refusal.message, refusal.headers);
+/** The endpoint's methods: POST for every message, GET for a 2025 session's stream, DELETE to end a session. */
+const ENDPOINT_METHODS = ["GET", "POST", "DELETE"];
+
+/** A GET or DELETE without a session that names 2026-07-28 or later: that revision has neither (405, as the SDK's modern entry answers). */
+function isModernSessionOperation(req: IncomingMessage): boolean {
+  const version = req.headers["mcp-protocol-version"];
+  return req.method !== "POST" && typeof version === "string" && version.trim() >= MODERN_REVISION;
 }
 
 /** One request through the SDK's transport; the SDK hands the access's authInfo to every handler as ctx.http.authInfo. */
@@ -162,7 +168,7 @@ export async function startHttpServer(
     if (refusal) return replyError(res, 403, `Forbidden: ${refusal.message}`);
     const document = authorizer.publicDocument(path);
     if (document !== null) {
-      if (req.method !== "GET") return replyError(res, 405, "Method not allowed: GET only", { Allow: "GET" });
+      if (req.method !== "GET") return replyError(res, 405, "Method not allowed: GET only", { headers: { Allow: "GET" } });
       res.writeHead(200, { "Content-Type": "application/json", "Cache-Control": "max-age=300" });
       return void res.end(JSON.stringify(document));
     }
@@ -172,31 +178,44 @@ export async function startHttpServer(
     // Someone the policy gives nothing is answered nothing: no session, no place held, no line written.
     const noRole = access.person === null ? null : grantFor(ctx.policy, access.person).refusal;
     if (noRole !== null) return replyError(res, 403, `Forbidden: ${noRole}`);
+    if (!ENDPOINT_METHODS.includes(req.method ?? "")) {
+      req.resume();
+      return replyError(res, 405, `Method not allowed: ${MCP_PATH} takes ${ENDPOINT_METHODS.join(", ")}`, { headers: { Allow: ENDPOINT_METHODS.join(", ") } });
+    }
     let body: unknown;
     if (req.method === "POST") {
+      // The media type first, as the SDK's transports check it: a body that is not JSON by its own account is not parsed.
+      if (!isJsonContentType(req.headers["content-type"] ?? null)) {
+        req.resume();
+        return replyError(res, 415, "Unsupported Media Type: Content-Type must be application/json");
+      }
       try {
         body = await readJsonBody(req);
       } catch (error) {
-        if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { Connection: "close" });
+        if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { headers: { Connection: "close" } });
+        if (error instanceof SyntaxError)
+          return replyError(res, 400, `Parse error: the request body is not valid JSON (${error.message})`, { code: PARSE_ERROR });
         return replyError(res, 400, `Bad request: ${errorMessage(error)}`);
       }
     }
+    // From here each error answer to a request echoes its id.
+    const id = echoedRequestId(body);
     const scopeRefusal = await authorizer.authorizeBody(access, body);
     if (scopeRefusal !== null) {
       await auditRefusal(scopeRefusal, access);
-      return replyRefusal(res, scopeRefusal);
+      return replyRefusal(res, scopeRefusal, body);
     }
     const sessionId = req.headers["mcp-session-id"];
     // 2026-07-28: no session; each request carries its version and the client's capabilities in _meta.
     if (typeof sessionId !== "string" && req.method === "POST") {
       const request = webRequestOf(req, res);
       if (await modern.claims(request, body)) {
-        if (stopping) return replyError(res, 503, SHUTTING_DOWN);
+        if (stopping) return replyError(res, 503, SHUTTING_DOWN, { id });
         const answer = async () => writeWebResponse(await modern.answer(request, body, access), res);
         // A shutdown waits until each answer is written; a subscription's stream is not an answer it waits for.
         if (!isListen(body)) return exchanges.run(answer);
         const admitted = listens.admit(access, body);
-        if ("refused" in admitted) return replyError(res, admitted.refused.status, admitted.refused.message);
+        if ("refused" in admitted) return replyError(res, admitted.refused.status, admitted.refused.message, { code: admitted.refused.code, id });
         res.once("close", admitted.release);
         endStreamAtExpiry(res, access);
         // The stream opens once its resources' first readings were tried: a change after its acknowledgement is notified.
@@ -212,25 +231,29 @@ export async function startHttpServer(
           `refused a request of subject ${JSON.stringify(access.subject)} on a session of subject ` +
             `${JSON.stringify(session.subject)} (answered as an unknown session)`,
         );
-      if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session");
+      if (!session || session.subject !== access.subject) return replyError(res, 404, "Session not found: initialize a new session", { id });
       // The session's tools, operator and limits follow the role its person had: a token whose groups or roles changed starts again.
       if (!sameMemberships(session.person, access.person)) {
         await session.transport.close();
-        return replyError(res, 404, "Session not found: your token's groups or roles changed since this session began; initialize a new session");
+        return replyError(res, 404, "Session not found: your token's groups or roles changed since this session began; initialize a new session", { id });
       }
       res.once("close", sessions.use(sessionId));
       if (req.method === "GET") endStreamAtExpiry(res, access);
       // While stopping, a session's answers (a confirmation form) still come in; its new requests are refused.
       return exchange(session.http, req, res, body, access);
     }
-    if (stopping) return replyError(res, 503, SHUTTING_DOWN);
-    if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first");
+    if (stopping) return replyError(res, 503, SHUTTING_DOWN, { id });
+    if (isModernSessionOperation(req))
+      return replyError(res, 405, `Method not allowed: ${MODERN_REVISION} has no sessions, so no GET or DELETE; POST each request`, {
+        headers: { Allow: "POST" },
+      });
+    if (req.method !== "POST" || !isInitialize(body)) return replyError(res, 400, "Bad request: no mcp-session-id; send initialize first", { id });
     // Held from the initialize until the session closes, or its opening fails.
     const giveBackShare = sessionShare.take(access.person === null ? null : access.subject);
-    if (giveBackShare === null) return replyError(res, 429, tooManyOfYours(sessionShare.share));
+    if (giveBackShare === null) return replyError(res, 429, tooManyOfYours(sessionShare.share), { id });
     if (!sessions.reserve()) {
       giveBackShare();
-      return replyError(res, 503, tooManySessions(options));
+      return replyError(res, 503, tooManySessions(options), { id });
     }
     return openSession(req, res, body, access, giveBackShare);
   };

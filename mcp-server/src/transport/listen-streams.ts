@@ -1,4 +1,5 @@
 import type { Policy } from "@custody/shared";
+import { INVALID_PARAMS } from "@modelcontextprotocol/server";
 import { readableResources, type ReadableResources } from "../resources/register-resources.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import type { Watching } from "../subscriptions/resource-poller.js";
@@ -7,8 +8,15 @@ import { StreamWatches } from "../subscriptions/stream-watches.js";
 import { tooManySubscriptions, tooManyWatched } from "../subscriptions/subscription-limits.js";
 import type { Access } from "./request-authorizer.js";
 
+/** Why a stream was not opened: the HTTP status, and the JSON-RPC code and message of its error answer. */
+export interface ListenRefusal {
+  status: number;
+  code: number;
+  message: string;
+}
+
 /** A stream admitted: `ready` settles once the first readings of its resources were tried; `release` when it ends. */
-export type ListenAdmission = { refused: { status: number; message: string } } | Watching;
+export type ListenAdmission = { refused: ListenRefusal } | Watching;
 
 /** The resource URIs a subscriptions/listen request asks for; its shape is the SDK's to check (it answers -32602). */
 function requestedUris(request: unknown): string[] {
@@ -26,9 +34,9 @@ export function watchListened(request: unknown, changes: ResourceChanges, readab
   const added = watches.add(uris);
   if ("refused" in added) {
     const refused = added.refused;
-    if (refused.reason === "watched") return { refused: { status: 503, message: tooManyWatched() } };
+    if (refused.reason === "watched") return { refused: { status: 503, code: -32000, message: tooManyWatched() } };
     const why = refused.reason === "uri" ? { status: 403, text: refused.message } : { status: 400, text: tooManySubscriptions(new Set(uris).size) };
-    return { refused: { status: why.status, message: `params.notifications.resourceSubscriptions: ${why.text}` } };
+    return { refused: { status: why.status, code: INVALID_PARAMS, message: `params.notifications.resourceSubscriptions: ${why.text}` } };
   }
   return { ready: added.ready, release: () => watches.releaseAll() };
 }
@@ -51,7 +59,7 @@ export class ListenStreams {
 
   admit(access: Access, body: unknown): ListenAdmission {
     const giveBack = this.perPerson.take(access.person === null ? null : access.subject);
-    if (giveBack === null) return { refused: { status: 429, message: tooManyStreams(this.perPerson.share) } };
+    if (giveBack === null) return { refused: { status: 429, code: -32000, message: tooManyStreams(this.perPerson.share) } };
     const watched = watchListened(body, this.changes, readableResources(this.policy, access.person));
     if ("refused" in watched) {
       giveBack();

@@ -58,8 +58,24 @@ describe("resources", () => {
     expect(((await readJson(`custody://ethereum/accounts/${eth.id}/stakes`)) as unknown[]).length).toBe(1);
   });
 
-  it("refuses an id that is not a whole number", async () => {
-    await expect(harness.client.readResource({ uri: "custody://transactions/abc" })).rejects.toThrow(/transaction_id: must be a positive whole number/);
+  it("answers resource not found (-32602 with the URI, not an internal error) for an id out of form or one the workspace does not have", async () => {
+    const cases = [
+      ["custody://transactions/abc", /transaction_id: must be a positive whole number/],
+      ["custody://accounts/0", /account_id: must be a positive whole number/],
+      ["custody://accounts/99999", /answered HTTP 404/],
+      ["custody://transactions/99999", /answered HTTP 404/],
+      ["custody://solana/accounts/99999/stakes", /answered HTTP 404/],
+    ] as const;
+    for (const [uri, why] of cases) {
+      const refused = await harness.client.readResource({ uri }).then(
+        () => null,
+        (error: unknown) => error as { code?: number; message?: string; data?: unknown },
+      );
+      expect(refused?.code, uri).toBe(-32602);
+      expect(refused?.data, uri).toEqual({ uri });
+      expect(refused?.message, uri).toContain(`Resource not found: ${uri}: `);
+      expect(refused?.message, uri).toMatch(why);
+    }
   });
 });
 

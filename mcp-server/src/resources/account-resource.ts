@@ -2,7 +2,7 @@ import { sanitizeUntrustedText } from "@custody/shared";
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { accountUri } from "./resource-uris.js";
-import { idVariable, jsonContents } from "./resource-contents.js";
+import { idVariable, jsonContents, readNamedResource } from "./resource-contents.js";
 
 const LISTED_ACCOUNTS = 100;
 export const ACCOUNT_TEMPLATE = "custody://accounts/{account_id}";
@@ -30,12 +30,13 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
     "account",
     template,
     { title: "Account", description: "An account with its balances in base and display units.", mimeType: "application/json" },
-    async (uri, variables, extra) => {
-      const ctx = await session.load();
-      const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
-      const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
-      const { accountView } = await import("../views/resource-views.js");
-      return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
-    },
+    (uri, variables, extra) =>
+      readNamedResource(uri, async () => {
+        const ctx = await session.load();
+        const account = await ctx.client.getAccount(idVariable(variables, "account_id"), { signal: extra.mcpReq.signal });
+        const currency = await ctx.currencies.get(account.currency, extra.mcpReq.signal);
+        const { accountView } = await import("../views/resource-views.js");
+        return jsonContents(uri, accountView(account, currency, ctx.client.serviceNow()));
+      }),
   );
 }

@@ -1,5 +1,5 @@
-import { stringifyJsonExact } from "@custody/shared";
-import type { ReadResourceResult, Variables } from "@modelcontextprotocol/server";
+import { CustodyApiError, stringifyJsonExact } from "@custody/shared";
+import { ResourceNotFoundError, type ReadResourceResult, type Variables } from "@modelcontextprotocol/server";
 
 /** A resource's JSON body; the value is a sanitised view already. */
 export function jsonContents(uri: URL, value: unknown): ReadResourceResult {
@@ -11,11 +11,29 @@ function variableText(variables: Variables, name: string): string | undefined {
   return Array.isArray(raw) ? raw[0] : raw;
 }
 
+/** A URI template variable out of its form: the URI names no resource. */
+class VariableError extends Error {}
+
+/**
+ * Reads a resource its URI names: when the URI names nothing that can exist (a variable out of
+ * form) or that exists (the service answers 404), the answer is MCP's resource not found (-32602
+ * with the URI, SEP-2164) naming why, not an internal error.
+ */
+export async function readNamedResource(uri: URL, read: () => Promise<ReadResourceResult>): Promise<ReadResourceResult> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof VariableError || (error instanceof CustodyApiError && error.status === 404))
+      throw new ResourceNotFoundError(uri.href, `Resource not found: ${uri.href}: ${error.message}`);
+    throw error;
+  }
+}
+
 /** A text from a URI template variable, at most `max` characters, or an error naming it. */
 export function textVariable(variables: Variables, name: string, max: number): string {
   const text = variableText(variables, name);
   if (text === undefined || text === "" || text.length > max)
-    throw new Error(`${name}: must be 1 to ${max} characters, got ${text === undefined ? "none" : `${text.length}`}`);
+    throw new VariableError(`${name}: must be 1 to ${max} characters, got ${text === undefined ? "none" : `${text.length}`}`);
   return text;
 }
 
@@ -23,7 +41,7 @@ export function textVariable(variables: Variables, name: string, max: number): s
 export function idVariable(variables: Variables, name: string): number {
   const text = variableText(variables, name);
   if (text === undefined || !/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new Error(`${name}: must be a positive whole number, got ${JSON.stringify(text ?? "")}`);
+    throw new VariableError(`${name}: must be a positive whole number, got ${JSON.stringify(text ?? "")}`);
   }
   return Number(text);
 }

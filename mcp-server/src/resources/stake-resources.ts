@@ -1,7 +1,7 @@
 import { ResourceTemplate, UriTemplate, type McpServer, type Variables } from "@modelcontextprotocol/server";
 import type { DeferredContext, ServerContext } from "../server/server-context.js";
 import { epochClockOf, INPUT_LIMITS, type Currency } from "@custody/shared";
-import { idVariable, jsonContents, textVariable } from "./resource-contents.js";
+import { idVariable, jsonContents, readNamedResource, textVariable } from "./resource-contents.js";
 
 export const SOLANA_STAKES_TEMPLATE = "custody://solana/accounts/{account_id}/stakes";
 export const SOLANA_STAKE_TEMPLATE = "custody://solana/accounts/{account_id}/stakes/{stake_uid}";
@@ -39,18 +39,15 @@ function registerAccountTemplate(
   meta: { title: string; description: string },
   read: (about: AccountRead) => Promise<unknown>,
 ): void {
-  server.registerResource(
-    name,
-    new ResourceTemplate(template, { list: undefined }),
-    { ...meta, mimeType: "application/json" },
-    async (uri, variables, extra) => {
+  server.registerResource(name, new ResourceTemplate(template, { list: undefined }), { ...meta, mimeType: "application/json" }, (uri, variables, extra) =>
+    readNamedResource(uri, async () => {
       const signal = extra.mcpReq.signal;
       const ctx = await session.load();
       const accountId = idVariable(variables, "account_id");
       const account = await ctx.client.getAccount(accountId, { signal });
       const currency = await ctx.currencies.get(account.currency, signal);
       return jsonContents(uri, await read({ ctx, accountId, currency, variables, signal }));
-    },
+    }),
   );
 }
 

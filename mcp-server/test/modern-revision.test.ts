@@ -10,6 +10,7 @@ import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-worksp
 import { call, startTestEmulator, testContext } from "./harness/mcp-harness.js";
 import { MODERN, modernClient, modernRequest } from "./harness/modern-client.js";
 import { rawMcpPost } from "./harness/raw-mcp-post.js";
+import { RawStdioServer } from "./harness/raw-stdio-server.js";
 import { expectWriteToOutliveShutdown } from "./harness/shutdown-under-way.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
 
@@ -151,6 +152,42 @@ describe("2026-07-28 on the HTTP endpoint", () => {
       });
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("2026-07-28 over stdio, in raw lines", () => {
+  it("refuses every request that names a revision the server does not serve, not only the connection's first, and serves the next", async () => {
+    const server = new RawStdioServer(bundle, {
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    });
+    const claiming = (id: number, revision: string) => {
+      const request = JSON.parse(modernRequest(id, "tools/list")) as { params: { _meta: Record<string, unknown> } };
+      request.params._meta["io.modelcontextprotocol/protocolVersion"] = revision;
+      return `${JSON.stringify(request)}\n`;
+    };
+    try {
+      server.child.stdin.write(`${modernRequest(1, "server/discover")}\n`);
+      expect((await server.answer(1)).result).toBeDefined();
+      // The SDK checks each message's claim until a request other than server/discover pins the connection to the revision.
+      server.child.stdin.write(`${modernRequest(2, "tools/list")}\n`);
+      expect((await server.answer(2)).result).toBeDefined();
+      for (const [id, revision] of [
+        [3, "2099-01-01"],
+        [4, "2025-11-25"],
+      ] as const) {
+        server.child.stdin.write(claiming(id, revision));
+        const refused = (await server.answer(id)) as { error?: { code: number; data?: unknown } };
+        expect(refused.error?.code, revision).toBe(-32022);
+        expect(refused.error?.data, revision).toEqual({ supported: [MODERN], requested: revision });
+      }
+      server.child.stdin.write(`${modernRequest(5, "tools/list")}\n`);
+      expect(((await server.answer(5)).result as { tools?: unknown[] }).tools).toHaveLength(ALL_TOOLS.length);
+    } finally {
+      server.child.stdin.end();
+      await server.exited;
     }
   });
 });

@@ -10,6 +10,7 @@ import { readableResources } from "../resources/register-resources.js";
 import { forwardChanges } from "../subscriptions/forward-changes.js";
 import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
 import { StdioListens } from "./stdio-listens.js";
+import { StdioRevisions } from "./stdio-revisions.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
 import { STDIO_MAX_LINE_BYTES, type ClientStdio } from "../opening/client-stdio.js";
 
@@ -76,7 +77,7 @@ export async function serveStdio(
     if (era === "modern") forwardChanges(server, resourceChanges);
     return server;
   };
-  const listens = new StdioListens(transport, resourceChanges, readableResources(ctx.policy, null));
+  const listens = new StdioListens(new StdioRevisions(transport), resourceChanges, readableResources(ctx.policy, null));
   const connection = serveStdioConnection(factory, {
     transport: listens,
     maxSubscriptions: perPersonShare(DEFAULT_MAX_SESSIONS),

@@ -106,7 +106,7 @@ describe("a 2025-11-25 session's resources/subscribe", () => {
     try {
       for (let index = 1; index <= MAX_SUBSCRIPTIONS_PER_STREAM; index += 1) await client.subscribeResource({ uri: `custody://accounts/${index}` });
       await expect(client.subscribeResource({ uri: "custody://accounts/999" })).rejects.toThrow(
-        /Too many subscriptions: 50 resources is the most one session or listen stream may be subscribed to/,
+        /Too many subscriptions: 51 resources, more than the 50 one session or listen stream may be subscribed to at once/,
       );
       await expect(client.subscribeResource({ uri: `custody://${"a".repeat(600)}` })).rejects.toThrow(/uri: at most 512 characters, got 610/);
     } finally {
@@ -132,7 +132,9 @@ describe("a 2026-07-28 client's subscriptions/listen", () => {
     await client.connect(transport());
     try {
       const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
-      await expect(client.listen({ resourceSubscriptions: uris })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
+      await expect(client.listen({ resourceSubscriptions: uris })).rejects.toThrow(
+        /resourceSubscriptions: Too many subscriptions: 51 resources, more than the 50 /,
+      );
     } finally {
       await client.close();
     }
@@ -214,7 +216,9 @@ describe("a 2026-07-28 client over stdio (the bundle)", () => {
     try {
       await expectListenHearsRejection(client, "4000");
       const tooMany = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
-      await expect(client.listen({ resourceSubscriptions: tooMany })).rejects.toThrow(/resourceSubscriptions: Too many subscriptions: 51 resources/);
+      await expect(client.listen({ resourceSubscriptions: tooMany })).rejects.toThrow(
+        /resourceSubscriptions: Too many subscriptions: 51 resources, more than the 50 /,
+      );
     } finally {
       // The open stream is no answer the shutdown waits for: the server ends well within its grace.
       const exited = new Promise<void>((resolve) => (stdio.onclose = () => resolve()));

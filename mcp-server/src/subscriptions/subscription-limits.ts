@@ -15,10 +15,11 @@ export function perPersonShare(max: number): number {
   return Math.max(2, Math.floor(max / 10));
 }
 
-export function tooManySubscriptions(held: number): string {
+/** `wanted`: the resources the session or stream would be subscribed to, beyond the limit. */
+export function tooManySubscriptions(wanted: number): string {
   return (
-    `Too many subscriptions: ${held} resources is the most one session or listen stream may be subscribed ` +
-    `to (${MAX_SUBSCRIPTIONS_PER_STREAM}); unsubscribe from one first, or open another`
+    `Too many subscriptions: ${wanted} resources, more than the ${MAX_SUBSCRIPTIONS_PER_STREAM} one session or listen stream ` +
+    "may be subscribed to at once; unsubscribe from one first, or open another"
   );
 }
 

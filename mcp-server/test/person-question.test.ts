@@ -248,6 +248,30 @@ describe("the requestState of a 2026-07-28 question", () => {
     },
   );
 
+  it("asks again, using nothing up, when a retried call brings no answer to the question (none, or under another key)", async () => {
+    const client = await manualClient();
+    try {
+      const args = await sendArgs("retried without the answer");
+      const dry = await call(client, "create_transaction", args);
+      let question = await asked(client, args, dry.token);
+      for (const inputResponses of [undefined, { other: ACCEPT }]) {
+        const again = (await client.callTool(
+          { name: "create_transaction", arguments: { ...args, confirmation_token: dry.token }, requestState: question.requestState, inputResponses } as never,
+          { allowInputRequired: true },
+        )) as unknown as typeof question;
+        expect(again.resultType, JSON.stringify(inputResponses)).toBe("input_required");
+        expect(again.inputRequests.confirm?.params.message).toBe(question.inputRequests.confirm?.params.message);
+        question = again;
+      }
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+      const confirmed = await answered(client, args, dry.token, question.requestState);
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("counts the answer only for the question asked: when what the person would be told changed since, nothing is sent", async () => {
     const client = await manualClient();
     const account = await accountNamed(emulator, DEMO.solTreasury);

@@ -91,6 +91,11 @@ export function shownQuestion(message: string): string {
   return sanitizeUntrustedText(message, Number.POSITIVE_INFINITY);
 }
 
+/** Whether a retried call brings an answer (accept, decline or cancel) to the person's question. */
+export function answeredQuestion(responses: Record<string, unknown> | undefined): boolean {
+  return inputResponse(responses, CONFIRM_KEY).kind === "elicit";
+}
+
 /** The person's answer in a retried call: only an accepted form with confirm ticked sends; no answer at all is a cancel. */
 export function consentFrom(responses: Record<string, unknown> | undefined): Consent {
   const answer = inputResponse(responses, CONFIRM_KEY);

@@ -25,7 +25,7 @@ import { speaksModernEra } from "../server/protocol-era.js";
 import { accountWithCurrency } from "./account-input.js";
 import { recordOperation } from "../guard/audit-trail.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
-import { consentFrom, personQuestion } from "../server/elicitation.js";
+import { answeredQuestion, consentFrom, personQuestion } from "../server/elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS } from "../guard/question-heartbeat.js";
 import { questionDigest, sealQuestion } from "../guard/question-state.js";
 import { retriedQuestion } from "../guard/retried-question.js";
@@ -228,7 +228,7 @@ async function confirmWrite(
 ): Promise<CallToolResult | InputRequiredResult> {
   const { ctx, input } = call;
   const actor = { person: call.person };
-  if (input.canAsk && input.state === undefined) {
+  const ask = async (): Promise<CallToolResult | InputRequiredResult> => {
     const asked = await ctx.road.question(request, intent.nonce, { actor, signal: call.signal });
     if (asked.status !== "question") return commitAnswer(asked, ctx.client.serviceNow(), field);
     const message = questionFor(tool, asked.plan);
@@ -236,11 +236,15 @@ async function confirmWrite(
     // A 2026-07-28 client holds no call open while the person reads; a 2025-11-25 one does.
     if (!speaksModernEra(call.session)) beatWhileAsked(call, asked.sealed.expires_at - ctx.now().getTime());
     return inputRequired({ inputRequests: personQuestion(message), requestState });
-  }
+  };
+  if (input.canAsk && input.state === undefined) return ask();
   let answer: (plan: PlannedWrite) => Consent = () => ({ answer: "not_asked" });
   if (input.state !== undefined) {
     const opened = await retriedQuestion(call, input.state, intent);
     if (!opened.ok) return opened.answer;
+    // A retry that brings no answer to the question (none, another key, not a form's answer) is asked again, as the revision
+    // asks of a server (SEP-2322), and uses nothing up: only the person's own yes, no or cancel ends the question.
+    if (input.canAsk && !answeredQuestion(input.responses)) return ask();
     const given = consentFrom(input.responses);
     // The answer counts for the question asked: if the checks changed what the person would be told, nothing is sent.
     answer = (plan) =>

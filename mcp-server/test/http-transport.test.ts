@@ -294,6 +294,36 @@ describe("the HTTP endpoint's own error answers", () => {
     expect(unknown.json.id).toBe("p-42");
   });
 
+  it("refuses a body naming a key twice in one object (-32600, naming it), which readers keeping the first or the last would read apart", async () => {
+    const envelope = JSON.parse(modernRequest(0, "tools/call")) as { params: { _meta: unknown } };
+    const meta = JSON.stringify(envelope.params._meta);
+    const bodies = [
+      // The tool's name: a gateway keeping the first would see a read where this server would run a write.
+      [
+        44,
+        `{"jsonrpc":"2.0","id":44,"method":"tools/call","params":{"name":"list_accounts","name":"create_transaction","arguments":{},"_meta":${meta}}}`,
+        "name",
+      ],
+      // An amount deep in the arguments, the second spelt with an escape.
+      [
+        45,
+        `{"jsonrpc":"2.0","id":45,"method":"tools/call","params":{"name":"create_transaction",` +
+          `"arguments":{"amount":"1","\\u0061mount":"1000"},"_meta":${meta}}}`,
+        "amount",
+      ],
+      // The id itself: no id is echoed, there would be two.
+      [null, `{"jsonrpc":"2.0","id":46,"id":47,"method":"tools/call","params":{"name":"create_transaction","arguments":{},"_meta":${meta}}}`, "id"],
+    ] as const;
+    for (const [id, body, key] of bodies) {
+      const answer = await post(modernHeaders("tools/call"), body);
+      expect(answer.status, key).toBe(400);
+      expect(answer.json.error?.code, key).toBe(-32600);
+      expect(answer.json.error?.message, key).toContain(`the body names the key "${key}" twice in one object`);
+      expect(answer.json.id, key).toBe(id);
+    }
+    await expectStillServing();
+  });
+
   it("refuses a listen stream over its limits with invalid params (-32602) and the request's id", async () => {
     const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
     const answer = await post(

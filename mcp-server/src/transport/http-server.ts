@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person, errorMessage } from "@custody/shared";
-import { isInitializeRequest, isJsonContentType, PARSE_ERROR, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { INVALID_REQUEST, isInitializeRequest, isJsonContentType, PARSE_ERROR, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
@@ -22,7 +22,7 @@ import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { pageSignInOf } from "../confirm-page/page-sign-in.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
 import { echoedRequestId, replyError } from "./error-reply.js";
-import { readJsonBody, RequestTooLarge } from "./request-body.js";
+import { readJsonBody, RepeatedKey, RequestTooLarge } from "./request-body.js";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
 import { webRequestOf, writeWebResponse } from "./web-exchange.js";
@@ -193,6 +193,11 @@ export async function startHttpServer(
         body = await readJsonBody(req);
       } catch (error) {
         if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { headers: { Connection: "close" } });
+        if (error instanceof RepeatedKey) {
+          // A repeated id is no id to echo: which of the two would it be?
+          const id = error.repeated.outermost && error.repeated.key === "id" ? null : echoedRequestId(error.body);
+          return replyError(res, 400, `Invalid request: ${error.message}`, { code: INVALID_REQUEST, id });
+        }
         if (error instanceof SyntaxError)
           return replyError(res, 400, `Parse error: the request body is not valid JSON (${error.message})`, { code: PARSE_ERROR });
         return replyError(res, 400, `Bad request: ${errorMessage(error)}`);

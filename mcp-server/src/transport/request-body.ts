@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { repeatedKey, type RepeatedKeyFound } from "./repeated-key.js";
 
 /**
  * The largest request body taken: a tool call's arguments are bounded field by field (shared's
@@ -14,10 +15,25 @@ export class RequestTooLarge extends Error {
   }
 }
 
+/** A body whose JSON names a key twice in one object: refused, whichever of the two a reader would keep. */
+export class RepeatedKey extends Error {
+  constructor(
+    readonly repeated: RepeatedKeyFound,
+    /** The body as JSON.parse reads it (the last of the two kept), for the id an answer echoes. */
+    readonly body: unknown,
+  ) {
+    super(
+      `the body names the key ${JSON.stringify(repeated.key)} twice in one object; each key at most once ` +
+        "(a reader keeping the first would see another request)",
+    );
+  }
+}
+
 /**
  * The body as JSON, read up to MAX_REQUEST_BYTES: a larger declared Content-Length is refused
  * before reading, a larger body as soon as it passes the limit (the rest is drained unread, so
- * the refusal can still be answered). Invalid JSON throws a SyntaxError.
+ * the refusal can still be answered). Invalid JSON throws a SyntaxError, a key named twice in
+ * one object RepeatedKey.
  */
 export function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
@@ -42,7 +58,11 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
     req.on("end", () => {
       if (refused) return;
       try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+        const text = Buffer.concat(chunks).toString("utf8");
+        const body: unknown = JSON.parse(text);
+        const repeated = repeatedKey(text);
+        if (repeated === null) resolve(body);
+        else reject(new RepeatedKey(repeated, body));
       } catch (error) {
         reject(error);
       }

@@ -324,6 +324,16 @@ describe("the HTTP endpoint's own error answers", () => {
     await expectStillServing();
   });
 
+  it("serves a 2026-07-28 request as that revision's whatever Mcp-Session-Id it carries (a stale one, or a live 2025 session's)", async () => {
+    const opened = await rawPost(authorized);
+    const live = opened.headers["mcp-session-id"] as string;
+    for (const sessionId of ["no-such-session", live]) {
+      const answer = await post({ ...modernHeaders("tools/list"), "Mcp-Session-Id": sessionId }, modernRequest(48, "tools/list"));
+      expect(answer.status, sessionId).toBe(200);
+      expect((answer.json as { result?: { tools?: unknown[] } }).result?.tools, sessionId).toHaveLength(ALL_TOOLS.length);
+    }
+  });
+
   it("refuses a listen stream over its limits with invalid params (-32602) and the request's id", async () => {
     const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
     const answer = await post(

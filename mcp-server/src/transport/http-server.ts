@@ -16,7 +16,7 @@ import { inProcessChanges, type ResourceChanges } from "../subscriptions/resourc
 import { PersonShare } from "../subscriptions/person-share.js";
 import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { ListenStreams } from "./listen-streams.js";
-import { isListen, modernEndpoint } from "./modern-endpoint.js";
+import { carriesModernClaim, isListen, modernEndpoint } from "./modern-endpoint.js";
 import { IssuerKeys } from "../oauth/issuer-keys.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { pageSignInOf } from "../confirm-page/page-sign-in.js";
@@ -211,10 +211,11 @@ export async function startHttpServer(
       return replyRefusal(res, scopeRefusal, body);
     }
     const sessionId = req.headers["mcp-session-id"];
-    // 2026-07-28: no session; each request carries its version and the client's capabilities in _meta.
-    if (typeof sessionId !== "string" && req.method === "POST") {
+    // 2026-07-28: no session; each request carries its version and the client's capabilities in _meta. One that names
+    // the revision there is served as such whatever Mcp-Session-Id it carries (a header that revision does not know).
+    if (req.method === "POST") {
       const request = webRequestOf(req, res);
-      if (await modern.claims(request, body)) {
+      if (typeof sessionId === "string" ? carriesModernClaim(request, body) : await modern.claims(request, body)) {
         if (stopping) return replyError(res, 503, SHUTTING_DOWN, { id });
         const answer = async () => writeWebResponse(await modern.answer(request, body, access), res);
         // A shutdown waits until each answer is written; a subscription's stream is not an answer it waits for.

@@ -280,7 +280,8 @@ describe("the HTTP endpoint's own error answers", () => {
       const modern = await send(method, { Accept: "text/event-stream", "MCP-Protocol-Version": MODERN });
       expect(modern.status, method).toBe(405);
       expect(modern.headers.allow).toBe("POST");
-      expect((await send(method, { Accept: "text/event-stream", "MCP-Protocol-Version": "2025-11-25" })).status, method).toBe(400);
+      for (const version of ["2025-11-25", "zzz"])
+        expect((await send(method, { Accept: "text/event-stream", "MCP-Protocol-Version": version })).status, method).toBe(400);
     }
   });
 

@@ -106,8 +106,9 @@ const ENDPOINT_METHODS = ["GET", "POST", "DELETE"];
 
 /** A GET or DELETE without a session that names 2026-07-28 or later: that revision has neither (405, as the SDK's modern entry answers). */
 function isModernSessionOperation(req: IncomingMessage): boolean {
-  const version = req.headers["mcp-protocol-version"];
-  return req.method !== "POST" && typeof version === "string" && version.trim() >= MODERN_REVISION;
+  const header = req.headers["mcp-protocol-version"];
+  const version = typeof header === "string" ? header.trim() : "";
+  return req.method !== "POST" && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_REVISION;
 }
 
 /** One request through the SDK's transport; the SDK hands the access's authInfo to every handler as ctx.http.authInfo. */

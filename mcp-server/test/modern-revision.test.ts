@@ -190,4 +190,24 @@ describe("2026-07-28 over stdio, in raw lines", () => {
       await server.exited;
     }
   });
+
+  it("leaves a 2025-11-25 connection (opened by initialize) to serve what its requests' _meta names, as the SDK does", async () => {
+    const server = new RawStdioServer(bundle, {
+      CUSTODY_BASE_URL: emulator.baseUrl,
+      CUSTODY_OPERATOR: DEMO.treasuryBot,
+      CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+    });
+    const line = (message: object) => `${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`;
+    try {
+      const clientInfo = { name: "raw", version: "0" };
+      server.child.stdin.write(line({ id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo } }));
+      expect((await server.answer(1)).result).toMatchObject({ protocolVersion: "2025-11-25" });
+      server.child.stdin.write(line({ method: "notifications/initialized" }));
+      server.child.stdin.write(line({ id: 2, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2025-11-25" } } }));
+      expect(((await server.answer(2)).result as { tools?: unknown[] }).tools).toHaveLength(ALL_TOOLS.length);
+    } finally {
+      server.child.stdin.end();
+      await server.exited;
+    }
+  });
 });

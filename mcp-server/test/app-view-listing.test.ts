@@ -67,10 +67,12 @@ describe("tools/list", () => {
       expect(appsTools.filter((tool) => isToolVisibilityAppOnly(tool)).map((tool) => tool.name)).toEqual(["decide_write"]);
       // Without the app-only tool, the same tools as a plain client's.
       expect(appsTools.filter((tool) => !isToolVisibilityAppOnly(tool)).map(({ _meta, ...tool }) => tool)).toEqual(plainTools);
-      expect(await call(plain.client, "decide_write", { tool: "create_transaction", token: "v2.x", question: "x", decision: "confirm" })).toMatchObject({
-        isError: true,
-        text: expect.stringMatching(/Tool decide_write not found/),
-      });
+      await expect(call(plain.client, "decide_write", { tool: "create_transaction", token: "v2.x", question: "x", decision: "confirm" })).rejects.toMatchObject(
+        {
+          code: -32602,
+          message: expect.stringMatching(/Tool decide_write not found/),
+        },
+      );
     } finally {
       await plain.close();
       await apps.close();

@@ -77,17 +77,21 @@ describe("a team server: each person through their role", () => {
     expect(await names(MALLORY)).toEqual([]);
 
     // Not listed is not callable: the write tool does not exist for a viewer.
-    const viewer = await call(await sessionOf(VICTOR), "create_transaction", send("0.1", "viewer"));
-    expect([viewer.isError, viewer.text]).toEqual([true, "MCP error -32602: Tool create_transaction not found"]);
+    // A protocol error (-32602), as the spec has it for an unknown tool.
+    await expect(call(await sessionOf(VICTOR), "create_transaction", send("0.1", "viewer"))).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Tool create_transaction not found/),
+    });
     // Nor any resource (reads outside the tools), and the instructions name each person's operator.
     // (Asked on the wire: the SDK's listResourceTemplates answers [] without asking a server that declares no resources.)
     await expect((await sessionOf(MALLORY)).request({ method: "resources/templates/list", params: {} })).rejects.toThrow(/Method not found/);
     expect((await (await sessionOf(VICTOR)).listResourceTemplates()).resourceTemplates.length).toBeGreaterThan(0);
     expect((await sessionOf(SAM)).getInstructions()).toMatch(/acting as API operator staking-bot/);
     expect((await sessionOf(ALICE)).getInstructions()).toMatch(/acting as API operator treasury-bot/);
-    const stranger = await call(await sessionOf(MALLORY), "list_accounts", {});
-    expect(stranger.isError).toBe(true);
-    expect(stranger.text).toBe("MCP error -32602: Tool list_accounts not found");
+    await expect(call(await sessionOf(MALLORY), "list_accounts", {})).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Tool list_accounts not found/),
+    });
   });
 
   it("serves a resource only where its tool is allowed: a role's tool list cannot be read around", async () => {

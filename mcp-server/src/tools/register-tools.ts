@@ -142,11 +142,13 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
   });
   session.setRequestHandler("tools/call", { params: CallToolParamsAsSent }, async (params, extra): Promise<CallToolResult | InputRequiredResult> => {
     const name = params.name;
+    const tools = await visible();
+    const callable = tools.plainNames.has(name) || (tools.viewNames.has(name) && showsViews(declaredCapabilities(session, extra)));
+    const tool = callable ? await loadTool(name) : undefined;
+    // A tool the session does not have is a protocol error (JSON-RPC -32602), as the SDK's own McpServer answers it; only
+    // what happens once a tool is called (its arguments refused included) is the tool's result, for the model to read.
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
     try {
-      const tools = await visible();
-      const callable = tools.plainNames.has(name) || (tools.viewNames.has(name) && showsViews(declaredCapabilities(session, extra)));
-      const tool = callable ? await loadTool(name) : undefined;
-      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
       // The tools' schemas are synchronous (no async refinement): parsed without the promises safeParseAsync adds to every call.
       const input = tool.input.safeParse(params.arguments ?? {});
       if (!input.success)

@@ -103,6 +103,36 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect(created.amount).toBeLessThan(40n * ETH);
   });
 
+  it("a JSON number written with a fraction, exponent or sign is refused even when it reads as an integer", async () => {
+    const count = async () => decode(TransactionPage, await w.api(OP_A).get("/transactions")).page_info.count;
+    const before = await count();
+    const body = (value: string) =>
+      `{"account_name":"sol-auto","amount":{"value":${value},"unit":"lamport"},"max_fees":"7500","recipient":"${RECIPIENT}","speed":"NORMAL"}`;
+    const refusals: [string, RegExp][] = [
+      // JSON.parse reads each of these as the integer 1000000 (the first after rounding).
+      ["1000000.00000000001", /^amount\.value: base units are whole numbers; a decimal point is not allowed, got "1000000\.00000000001"/],
+      ["1000000.0", /^amount\.value: base units are whole numbers/],
+      ["1e6", /^amount\.value: must be written out in full digits/],
+      ["9007199254740993.0", /got "9007199254740993\.0"/],
+      ["-0", /^amount\.value: must not be negative/],
+    ];
+    for (const [value, message] of refusals) {
+      const answer = await w.api(OP_A).call("POST", "/transactions", undefined, body(value));
+      expect(answer.status, value).toBe(400);
+      expect(decode(ErrorBody, answer).message, value).toMatch(message);
+    }
+    const validator = externalSolana("written-number-validator");
+    for (const amount of ["4999999999.99999999", "5E9", "5000000000.0"]) {
+      const text = `{"amount":${amount},"validator":"${validator}"}`;
+      const answer = await w.api(OP_A).call("POST", `/solana/accounts/${w.ids["sol-auto"]}/stakes`, undefined, text);
+      expect(answer.status, amount).toBe(400);
+      expect(decode(ErrorBody, answer).message, amount).toMatch(/^amount: must be a non-negative whole number of base units/);
+    }
+    expect(await count()).toBe(before);
+    const plain = await w.api(OP_A).call("POST", "/transactions", undefined, body("1000000"));
+    expect(decode(Transaction, expectStatus(plain, 200)).amount).toBe(1_000_000n);
+  });
+
   it("a send of amount 0 is refused as a validation error naming amount, not as InsufficientFunds", async () => {
     for (const amount of ["0", { value: "0", unit: "lamport" }, { value: 0, unit: "SOL" }]) {
       const answer = await w.api(OP_A).post("/transactions", send("sol-auto", amount));

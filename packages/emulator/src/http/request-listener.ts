@@ -71,7 +71,7 @@ async function dispatch(parts: ListenerParts, router: Router<RouteDef>, request:
     params: match.params,
     query,
     headers: request.headers,
-    body: parseBodyText(bodyText),
+    body: parseBodyText(bodyText, router === parts.api.router),
     operator: null,
   };
   const def = match.handler;

@@ -28,13 +28,31 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect((await w.api(OP_A).get("/nothing-here")).status).toBe(404);
     const method = await w.api(OP_A).call("DELETE", "/accounts");
     expect(method.status).toBe(405);
-    expect(method.headers.get("allow")).toBe("GET");
+    expect(method.headers.get("allow")).toBe("GET, HEAD");
     const bad = await w.api(OP_A).call("POST", "/transactions", undefined, "{not json");
     expect(bad.status).toBe(400);
     expect(decode(ErrorBody, bad).name).toBe("InvalidJson");
     const invalid = await w.api(OP_A).post("/transactions", { account_name: "sol-auto" });
     expect(invalid.status).toBe(400);
     expect(decode(ErrorBody, invalid).message).toMatch(/amount: .*; max_fees: .*recipient: .*speed: /);
+  });
+
+  it("HEAD answers as GET does, without the body (RFC 9110: every general-purpose server supports GET and HEAD)", async () => {
+    for (const path of ["/_health", `/accounts/${w.ids["sol-auto"]}`, "/transactions?page_size=2"]) {
+      const get = await w.api(OP_A).get(path);
+      const head = await w.api(OP_A).call("HEAD", path);
+      expect(head.status, path).toBe(200);
+      expect(head.text, path).toBe("");
+      expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+    }
+    const health = await w.api(OP_A).call("HEAD", "/_health");
+    expect(Number(health.headers.get("content-length"))).toBe(Buffer.byteLength((await w.api(OP_A).get("/_health")).text));
+    expect((await w.api(OP_A).call("HEAD", "/accounts/abc")).status).toBe(400);
+    expect((await w.api(OP_A).call("HEAD", "/accounts/999999")).status).toBe(404);
+    expect((await w.api("nobody").call("HEAD", "/_health")).status).toBe(400);
+    const postOnly = await w.api(OP_A).call("HEAD", "/transactions/1/approve");
+    expect(postOnly.status).toBe(405);
+    expect(postOnly.headers.get("allow")).toBe("POST");
   });
 
   it("writes its simulated time in the Date header of every answer, the clock a client dates waiting times by", async () => {

@@ -28,13 +28,31 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     expect((await w.api(OP_A).get("/nothing-here")).status).toBe(404);
     const method = await w.api(OP_A).call("DELETE", "/accounts");
     expect(method.status).toBe(405);
-    expect(method.headers.get("allow")).toBe("GET");
+    expect(method.headers.get("allow")).toBe("GET, HEAD");
     const bad = await w.api(OP_A).call("POST", "/transactions", undefined, "{not json");
     expect(bad.status).toBe(400);
     expect(decode(ErrorBody, bad).name).toBe("InvalidJson");
     const invalid = await w.api(OP_A).post("/transactions", { account_name: "sol-auto" });
     expect(invalid.status).toBe(400);
     expect(decode(ErrorBody, invalid).message).toMatch(/amount: .*; max_fees: .*recipient: .*speed: /);
+  });
+
+  it("HEAD answers as GET does, without the body (RFC 9110: every general-purpose server supports GET and HEAD)", async () => {
+    for (const path of ["/_health", `/accounts/${w.ids["sol-auto"]}`, "/transactions?page_size=2"]) {
+      const get = await w.api(OP_A).get(path);
+      const head = await w.api(OP_A).call("HEAD", path);
+      expect(head.status, path).toBe(200);
+      expect(head.text, path).toBe("");
+      expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+    }
+    const health = await w.api(OP_A).call("HEAD", "/_health");
+    expect(Number(health.headers.get("content-length"))).toBe(Buffer.byteLength((await w.api(OP_A).get("/_health")).text));
+    expect((await w.api(OP_A).call("HEAD", "/accounts/abc")).status).toBe(400);
+    expect((await w.api(OP_A).call("HEAD", "/accounts/999999")).status).toBe(404);
+    expect((await w.api("nobody").call("HEAD", "/_health")).status).toBe(400);
+    const postOnly = await w.api(OP_A).call("HEAD", "/transactions/1/approve");
+    expect(postOnly.status).toBe(405);
+    expect(postOnly.headers.get("allow")).toBe("POST");
   });
 
   it("writes its simulated time in the Date header of every answer, the clock a client dates waiting times by", async () => {
@@ -101,6 +119,36 @@ describe("API conventions: errors, lists, amounts, approvals, status, fees", () 
     const created = decode(Transaction, expectStatus(await w.api(OP_A).call("POST", "/transactions", undefined, text), 200));
     expect(created.amount).toBe(big);
     expect(created.amount).toBeLessThan(40n * ETH);
+  });
+
+  it("a JSON number written with a fraction, exponent or sign is refused even when it reads as an integer", async () => {
+    const count = async () => decode(TransactionPage, await w.api(OP_A).get("/transactions")).page_info.count;
+    const before = await count();
+    const body = (value: string) =>
+      `{"account_name":"sol-auto","amount":{"value":${value},"unit":"lamport"},"max_fees":"7500","recipient":"${RECIPIENT}","speed":"NORMAL"}`;
+    const refusals: [string, RegExp][] = [
+      // JSON.parse reads each of these as the integer 1000000 (the first after rounding).
+      ["1000000.00000000001", /^amount\.value: base units are whole numbers; a decimal point is not allowed, got "1000000\.00000000001"/],
+      ["1000000.0", /^amount\.value: base units are whole numbers/],
+      ["1e6", /^amount\.value: must be written out in full digits/],
+      ["9007199254740993.0", /got "9007199254740993\.0"/],
+      ["-0", /^amount\.value: must not be negative/],
+    ];
+    for (const [value, message] of refusals) {
+      const answer = await w.api(OP_A).call("POST", "/transactions", undefined, body(value));
+      expect(answer.status, value).toBe(400);
+      expect(decode(ErrorBody, answer).message, value).toMatch(message);
+    }
+    const validator = externalSolana("written-number-validator");
+    for (const amount of ["4999999999.99999999", "5E9", "5000000000.0"]) {
+      const text = `{"amount":${amount},"validator":"${validator}"}`;
+      const answer = await w.api(OP_A).call("POST", `/solana/accounts/${w.ids["sol-auto"]}/stakes`, undefined, text);
+      expect(answer.status, amount).toBe(400);
+      expect(decode(ErrorBody, answer).message, amount).toMatch(/^amount: must be a non-negative whole number of base units/);
+    }
+    expect(await count()).toBe(before);
+    const plain = await w.api(OP_A).call("POST", "/transactions", undefined, body("1000000"));
+    expect(decode(Transaction, expectStatus(plain, 200)).amount).toBe(1_000_000n);
   });
 
   it("a send of amount 0 is refused as a validation error naming amount, not as InsufficientFunds", async () => {

@@ -87,6 +87,46 @@ describe("Ethereum staking (spec: usage rule 3)", () => {
     expect(decode(ErrorBody, outsider).name).toBe("NotInGovernanceRule");
   });
 
+  it("a contract call takes the optional ABI inputs, the ABI as its JSON text or as the array itself", async () => {
+    const open = governance(operatorsRule(OP_A, OP_B), { smart_contract: { ...operatorsRule(OP_A), whitelist: [] } });
+    expectStatus(await w.control.put(`/accounts/${w.ids["eth-auto"]}/governance`, open), 200);
+    const entries = [
+      {
+        type: "function",
+        name: "transfer",
+        inputs: [
+          { name: "to", type: "address" },
+          { name: "value", type: "uint256" },
+        ],
+      },
+    ];
+    const call = (abi: unknown) => ({
+      account_name: "eth-auto",
+      amount: "0",
+      max_fees: MAX_FEES,
+      recipient: USDC_CONTRACT,
+      speed: "NORMAL",
+      coin_fields: {
+        contract_interaction: {
+          contract_data: `0xa9059cbb${"00".repeat(64)}`,
+          abi,
+          function_name: "transfer",
+          arguments: [
+            { name: "to", type: "address", value: externalEthereum("abi-to") },
+            { name: "value", type: "uint256", value: "0" },
+          ],
+        },
+      },
+    });
+    for (const abi of [entries, JSON.stringify(entries)]) {
+      const created = decode(Transaction, expectStatus(await w.api(OP_A).post("/transactions", call(abi)), 200));
+      expect(created.type).toBe("EXECUTE_CONTRACT");
+    }
+    const wrong = await w.api(OP_A).post("/transactions", call(42));
+    expect(wrong.status).toBe(400);
+    expect(decode(ErrorBody, wrong).message).toContain("coin_fields.contract_interaction.abi: must be the contract ABI");
+  });
+
   it("is refused (403) when the contract is not on the smart-contract rule's whitelist", async () => {
     const answer = await w.api(OP_A).post("/transactions", stake("eth-auto", 32n * ETH, FIGMENT_DEPOSIT_CONTRACT));
     expect(answer.status).toBe(403);

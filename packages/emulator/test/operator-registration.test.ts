@@ -43,6 +43,17 @@ describe("operator registration (spec: States and transitions, Operator registra
     expect(decode(ErrorBody, answer).message).toMatch(/^name: must contain no space/);
   });
 
+  it("step 1 refuses a name beyond printable ASCII: the X-Vendor-API-User header could not name that operator", async () => {
+    for (const name of ["bot-\u00fc", "bot-\u{1f680}", "bot\u0007"]) {
+      const answer = await h.api("x").post("/api_users", { name });
+      expect(answer.status, name).toBe(400);
+      expect(decode(ErrorBody, answer).message, name).toBe("name: must be printable ASCII (it is sent in the X-Vendor-API-User header)");
+      const register = await h.api("x").post(`/api_users/${encodeURIComponent(name)}/register/00000000-0000-4000-8000-000000000000`);
+      expect(register.status, name).toBe(400);
+    }
+    expect(decode(ApiUser, expectStatus(await h.api("x").post("/api_users", { name: "bot-u" }), 200)).name).toBe("bot-u");
+  });
+
   it("step 1 refuses an empty name with one message, and a missing one as required", async () => {
     expect(decode(ErrorBody, await h.api("x").post("/api_users", { name: "" })).message).toBe("name: must not be empty");
     expect(decode(ErrorBody, await h.api("x").post("/api_users", {})).message).toBe("name: required");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OperatorName } from "../schemas/api-user.js";
+import { HeaderOperatorName } from "../schemas/api-user.js";
 import { InvalidInputError } from "./errors.js";
 import { fieldIssues } from "../schemas/field-issues.js";
 import { ServiceClock } from "./service-clock.js";
@@ -93,7 +93,7 @@ const BaseUrl = z.string().superRefine((value, ctx) => {
 
 const OptionsShape = z.object({
   baseUrl: BaseUrl,
-  operator: OperatorName.regex(PRINTABLE_ASCII, { message: "must be printable ASCII (it is sent in an HTTP header)" }),
+  operator: HeaderOperatorName,
   timeoutMs: TimeoutMs.optional(),
   retry: z
     .object({

@@ -5,17 +5,35 @@
 const LONG_DIGIT_RUN = /[0-9]{16,}/;
 const STRING_OR_NUMBER = /"(?:[^"\\]|\\.)*"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/g;
 const INTEGER_TOKEN = /^-?[0-9]+$/;
+// A number as JSON writes one: a token outside this grammar ("01", "-01") is left for JSON.parse to refuse.
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+const WRITTEN_NUMBER = /[-.eE]/;
+
+export interface ExactJsonOptions {
+  /**
+   * Also keep as written, as a string, a number written with a sign, a fraction or an exponent
+   * that JSON.parse reads as an integer ("1.0", "1e6", "-0", "4999999999.99999999" read as
+   * 5000000000): a request body's base-unit rules then see how it was written and refuse it,
+   * rather than take a value JSON.parse may already have rounded.
+   */
+  integersAsWritten?: boolean;
+}
+
+function keptAsWritten(token: string, options: ExactJsonOptions): boolean {
+  if (!JSON_NUMBER.test(token)) return false;
+  const value = Number(token);
+  const asWritten = options.integersAsWritten === true;
+  if (INTEGER_TOKEN.test(token)) return !Number.isSafeInteger(value) || (asWritten && token.startsWith("-"));
+  return asWritten && Number.isInteger(value);
+}
 
 /**
  * Parses JSON text; an integer literal too large to be exact as a JS number becomes
  * the string of its digits, so base-unit schemas receive it without loss.
  */
-export function parseJsonExact(text: string): unknown {
-  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
-  const quoted = text.replace(STRING_OR_NUMBER, (token) => {
-    if (token.startsWith('"') || !INTEGER_TOKEN.test(token)) return token;
-    return Number.isSafeInteger(Number(token)) ? token : `"${token}"`;
-  });
+export function parseJsonExact(text: string, options: ExactJsonOptions = {}): unknown {
+  if (!LONG_DIGIT_RUN.test(text) && !(options.integersAsWritten === true && WRITTEN_NUMBER.test(text))) return JSON.parse(text);
+  const quoted = text.replace(STRING_OR_NUMBER, (token) => (!token.startsWith('"') && keptAsWritten(token, options) ? `"${token}"` : token));
   return JSON.parse(quoted);
 }
 

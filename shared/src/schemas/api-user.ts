@@ -6,6 +6,15 @@ export const OperatorName = boundedText(INPUT_LIMITS.operator_name)
   .regex(/^\S+$/, { message: "must contain no space" });
 
 /**
+ * An operator name a request can carry: it travels in the X-Vendor-API-User header, and a header
+ * value beyond printable ASCII is not sent the same way by every client (latin-1 or UTF-8 bytes,
+ * or refused), so such an operator could be created but never named.
+ */
+export const HeaderOperatorName = OperatorName.regex(/^[\x20-\x7e]+$/, {
+  message: "must be printable ASCII (it is sent in the X-Vendor-API-User header)",
+});
+
+/**
  * The result of POST /api_users. One form of the answer spells the device key DEVICE_ID,
  * the other device_id: both are accepted and normalised to device_id. An answer carrying both
  * with different values is refused: which one the administrators must enter cannot be told.
@@ -36,7 +45,7 @@ export const ApiUser = z.preprocess(
 );
 export type ApiUser = z.infer<typeof ApiUser>;
 
-export const CreateApiUserRequest = z.looseObject({ name: OperatorName });
+export const CreateApiUserRequest = z.looseObject({ name: HeaderOperatorName });
 export type CreateApiUserRequest = z.infer<typeof CreateApiUserRequest>;
 
 export const RegistrationResult = z.looseObject({ success: z.boolean() });

@@ -46,9 +46,12 @@ export const SetPayeeCoinFields = z.looseObject({
   payee: RewardsDestination,
 });
 
-/** Optional ABI-style inputs; their exact names are not in the spec, these are the emulator's. */
+/**
+ * Optional ABI-style inputs; their exact names are not in the spec, these are the emulator's. The
+ * ABI is taken as its JSON text or as the JSON array itself, the two forms tools hand it out in.
+ */
 export const ContractAbiInputs = z.looseObject({
-  abi: z.string().optional(),
+  abi: z.union([z.string(), z.array(z.looseObject({}))], { error: "must be the contract ABI: its JSON text, or its array of entries" }).optional(),
   function_name: z.string().optional(),
   arguments: z.array(z.looseObject({ name: z.string(), type: z.string().optional(), value: z.string() })).optional(),
 });

@@ -52,11 +52,16 @@ export function readBodyText(request: IncomingMessage, limit = MAX_BODY_BYTES): 
   });
 }
 
-/** The body as exact JSON (big integers kept as digit strings); undefined when there is no body. */
-export function parseBodyText(text: string): unknown {
+/**
+ * The body as exact JSON (big integers kept as digit strings); undefined when there is no body.
+ * A service body also keeps as written any number with a sign, fraction or exponent that reads as
+ * an integer ("1.0", "1e6", "-0"), so the base-unit rules refuse it instead of a rounded value; the
+ * control plane's numbers (seconds, rates) are plain numbers.
+ */
+export function parseBodyText(text: string, integersAsWritten: boolean): unknown {
   if (text.trim() === "") return undefined;
   try {
-    return parseJsonExact(text);
+    return parseJsonExact(text, { integersAsWritten });
   } catch (error) {
     throw badRequest(`body: must be valid JSON (${errorMessage(error)})`, "InvalidJson");
   }

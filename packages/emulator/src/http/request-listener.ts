@@ -71,7 +71,7 @@ async function dispatch(parts: ListenerParts, router: Router<RouteDef>, request:
     params: match.params,
     query,
     headers: request.headers,
-    body: parseBodyText(bodyText),
+    body: parseBodyText(bodyText, router === parts.api.router),
     operator: null,
   };
   const def = match.handler;
@@ -80,7 +80,7 @@ async function dispatch(parts: ListenerParts, router: Router<RouteDef>, request:
   else if (def.auth === "known") requireKnownOperator(ctx.store, request.headers);
   else if (def.auth === "header") requireHeader(request.headers);
   const reply = await def.handler(ctx, apiRequest);
-  if (method === "GET") await ctx.store.whenDurable();
+  if (method === "GET" || method === "HEAD") await ctx.store.whenDurable();
   return reply;
 }
 

@@ -24,15 +24,21 @@ export class Router<H> {
     return this;
   }
 
-  /** The handler for the request; `methods` lists the allowed ones when only the method differs. */
+  /**
+   * The handler for the request; `methods` lists the allowed ones when only the method differs.
+   * HEAD is served by the GET handler (RFC 9110 9.3.2: the same answer without its body, which
+   * node:http leaves out of a HEAD answer).
+   */
   match(method: string, path: string): RouteMatch<H> | { methods: string[] } | undefined {
     const parts = path.split("/").filter((part) => part !== "");
+    const wanted = method === "HEAD" ? "GET" : method;
     const methods: string[] = [];
     for (const route of this.bySize.get(parts.length) ?? []) {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
-      if (route.method === method) return { handler: route.handler, params };
+      if (route.method === wanted) return { handler: route.handler, params };
       methods.push(route.method);
+      if (route.method === "GET") methods.push("HEAD");
     }
     return methods.length > 0 ? { methods } : undefined;
   }

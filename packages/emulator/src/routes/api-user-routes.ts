@@ -1,4 +1,4 @@
-import { ApiUser, CreateApiUserRequest, OperatorName, RegistrationResult } from "@custody/shared";
+import { ApiUser, CreateApiUserRequest, HeaderOperatorName, RegistrationResult } from "@custody/shared";
 import { z } from "zod";
 import { registerUser } from "../domain/operators/register-user.js";
 import { createApiUser } from "../domain/operators/create-api-user.js";
@@ -25,7 +25,7 @@ export function addApiUserRoutes(routes: RouteTable): void {
     "/api_users/:name/register/:uuid",
     async (ctx, request) => {
       const name = request.params.name ?? "";
-      const checked = OperatorName.safeParse(name);
+      const checked = HeaderOperatorName.safeParse(name);
       if (!checked.success) throw badRequest(describeIssues(checked.error, "name"));
       if (request.body !== undefined) {
         const body = parseBody(RegisterBody, request.body);

@@ -2,9 +2,10 @@ import { AmountError, baseUnit, findUnit, parseBaseUnits, type AmountInput, type
 import { badRequest } from "../domain-error.js";
 
 /**
- * Bodies are read with parseJsonExact, so a JSON integer above 2^53 arrives here as its digits
- * (exact) and any number left is one JSON.parse read: a safe integer, or a fraction, an exponent
- * or a sign, refused since it may already have lost precision.
+ * Service bodies are read with parseJsonExact keeping integers as written, so a JSON integer above
+ * 2^53, or one written with a sign, a fraction or an exponent ("1.0", "1e6"), arrives here as its
+ * text and meets the string rules; any number left is a plain safe integer or a true fraction (1.5),
+ * refused since it may already have lost precision.
  */
 function readValue(value: string | number, field: string): bigint {
   if (typeof value === "number") {

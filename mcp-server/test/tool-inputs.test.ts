@@ -162,6 +162,26 @@ describe("errors name the tool's own fields", () => {
     expect(result.structured.error).not.toMatch(/[^_]uid: /);
   });
 
+  it("an id or uid that names nothing is refused under its own field, not as the path the server read; nothing is sent", async () => {
+    const before = await transactionCount();
+    const cases = [
+      ["create_transaction", { account: "#4242", recipient, amount: "1", unit: "SOL" }, "account: no account has the id 4242"],
+      ["get_account", { account: "#4242" }, "account: no account has the id 4242"],
+      ["approve_transaction", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["get_transaction", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["get_request_status", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
+      ["get_solana_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
+    ] as const;
+    for (const [tool, args, error] of cases) {
+      const result = await call(harness.client, tool, args);
+      expect(result.isError, `${tool}: ${result.text}`).toBe(true);
+      expect(result.text, tool).toContain(error);
+      expect(result.text, tool).not.toContain("HTTP 404");
+    }
+    expect(await transactionCount()).toBe(before);
+  });
+
   it("an account on another network is named with the right article", async () => {
     const result = await call(harness.client, "ethereum_stake", {
       account: DEMO.solTreasury,

@@ -182,6 +182,20 @@ describe("errors name the tool's own fields", () => {
     expect(await transactionCount()).toBe(before);
   });
 
+  it("a stake read on an account of another network is refused under account, naming the network, not as the service's 404", async () => {
+    const cases = [
+      ["list_solana_stakes", { account: DEMO.ethStaking }, "account: listing Solana stakes needs a Solana account"],
+      ["get_solana_stake", { account: DEMO.dotStaking, stake_uid: "any" }, "account: reading a Solana stake needs a Solana account"],
+      ["list_ethereum_stakes", { account: DEMO.solTreasury }, "account: listing Ethereum stakes needs an Ethereum account"],
+    ] as const;
+    for (const [tool, args, error] of cases) {
+      const result = await call(harness.client, tool, args);
+      expect(result.isError, `${tool}: ${result.text}`).toBe(true);
+      expect(result.text, tool).toContain(error);
+      expect(result.text, tool).not.toContain("HTTP 404");
+    }
+  });
+
   it("an account on another network is named with the right article", async () => {
     const result = await call(harness.client, "ethereum_stake", {
       account: DEMO.solTreasury,

@@ -23,6 +23,16 @@ afterAll(async () => {
 
 const transactionCount = async () => (await directClient(emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
 
+/** Each call is an error saying `error` (its field and rule), never the service's 404 for the path the server read. */
+async function expectRefusedNamingInput(cases: readonly (readonly [string, Record<string, unknown>, string])[]): Promise<void> {
+  for (const [tool, args, error] of cases) {
+    const result = await call(harness.client, tool, args);
+    expect(result.isError, `${tool}: ${result.text}`).toBe(true);
+    expect(result.text, tool).toContain(error);
+    expect(result.text, tool).not.toContain("HTTP 404");
+  }
+}
+
 describe("unknown keys", () => {
   it("every tool advertises that it takes no key beyond its own", async () => {
     const { tools } = await harness.client.listTools();
@@ -173,12 +183,7 @@ describe("errors name the tool's own fields", () => {
       ["solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
       ["get_solana_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
     ] as const;
-    for (const [tool, args, error] of cases) {
-      const result = await call(harness.client, tool, args);
-      expect(result.isError, `${tool}: ${result.text}`).toBe(true);
-      expect(result.text, tool).toContain(error);
-      expect(result.text, tool).not.toContain("HTTP 404");
-    }
+    await expectRefusedNamingInput(cases);
     expect(await transactionCount()).toBe(before);
   });
 
@@ -188,12 +193,7 @@ describe("errors name the tool's own fields", () => {
       ["get_solana_stake", { account: DEMO.dotStaking, stake_uid: "any" }, "account: reading a Solana stake needs a Solana account"],
       ["list_ethereum_stakes", { account: DEMO.solTreasury }, "account: listing Ethereum stakes needs an Ethereum account"],
     ] as const;
-    for (const [tool, args, error] of cases) {
-      const result = await call(harness.client, tool, args);
-      expect(result.isError, `${tool}: ${result.text}`).toBe(true);
-      expect(result.text, tool).toContain(error);
-      expect(result.text, tool).not.toContain("HTTP 404");
-    }
+    await expectRefusedNamingInput(cases);
   });
 
   it("an account on another network is named with the right article", async () => {

@@ -191,7 +191,7 @@ describe("read tools", () => {
     expect(entries).toContain("SUBMITTED");
     const missing = await call(harness.client, "get_transaction", { transaction_id: 999_999 });
     expect(missing.isError).toBe(true);
-    expect(missing.structured.error).toMatch(/404/);
+    expect(missing.structured.error).toBe("transaction_id: no transaction has the id 999999");
   });
 
   it("search_transactions: by note label, by account and by status", async () => {

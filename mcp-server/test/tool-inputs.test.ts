@@ -23,6 +23,16 @@ afterAll(async () => {
 
 const transactionCount = async () => (await directClient(emulator).searchTransactions({ page: 1, page_size: 1 })).page_info.count;
 
+/** Each call is an error saying `error` (its field and rule), never the service's 404 for the path the server read. */
+async function expectRefusedNamingInput(cases: readonly (readonly [string, Record<string, unknown>, string])[]): Promise<void> {
+  for (const [tool, args, error] of cases) {
+    const result = await call(harness.client, tool, args);
+    expect(result.isError, `${tool}: ${result.text}`).toBe(true);
+    expect(result.text, tool).toContain(error);
+    expect(result.text, tool).not.toContain("HTTP 404");
+  }
+}
+
 describe("unknown keys", () => {
   it("every tool advertises that it takes no key beyond its own", async () => {
     const { tools } = await harness.client.listTools();
@@ -160,6 +170,30 @@ describe("errors name the tool's own fields", () => {
     expect(result.structured.status).toBe("failed");
     expect(result.structured.error).toMatch(/: stake_uid: must be a non-empty path segment/);
     expect(result.structured.error).not.toMatch(/[^_]uid: /);
+  });
+
+  it("an id or uid that names nothing is refused under its own field, not as the path the server read; nothing is sent", async () => {
+    const before = await transactionCount();
+    const cases = [
+      ["create_transaction", { account: "#4242", recipient, amount: "1", unit: "SOL" }, "account: no account has the id 4242"],
+      ["get_account", { account: "#4242" }, "account: no account has the id 4242"],
+      ["approve_transaction", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["get_transaction", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["get_request_status", { transaction_id: 424242 }, "transaction_id: no transaction has the id 424242"],
+      ["solana_deactivate_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
+      ["get_solana_stake", { account: DEMO.solTreasury, stake_uid: "no-such-stake" }, 'stake_uid: account 1 has no stake "no-such-stake"'],
+    ] as const;
+    await expectRefusedNamingInput(cases);
+    expect(await transactionCount()).toBe(before);
+  });
+
+  it("a stake read on an account of another network is refused under account, naming the network, not as the service's 404", async () => {
+    const cases = [
+      ["list_solana_stakes", { account: DEMO.ethStaking }, "account: listing Solana stakes needs a Solana account"],
+      ["get_solana_stake", { account: DEMO.dotStaking, stake_uid: "any" }, "account: reading a Solana stake needs a Solana account"],
+      ["list_ethereum_stakes", { account: DEMO.solTreasury }, "account: listing Ethereum stakes needs an Ethereum account"],
+    ] as const;
+    await expectRefusedNamingInput(cases);
   });
 
   it("an account on another network is named with the right article", async () => {

@@ -4,6 +4,7 @@ import {
   describePerson,
   oneLineUntrusted,
   renderText,
+  revealLineBreaks,
   whatMovesLines,
   type CommitResult,
   type LocalText,
@@ -31,9 +32,12 @@ export function writeError(status: WriteStatus, message: string, extra: Omit<Wri
   return writeResult({ status, ...extra, error: message }, `${status.toUpperCase()}: ${message}`, true);
 }
 
-/** The plan's own sentence, after what moves: workspace text that may be long and is cut at the display cap. */
+/**
+ * The plan's own sentence, after what moves: workspace text that may be long and is cut at the display cap,
+ * on one line (it quotes the request's recipient or payee, which must not begin a line that reads as a fact).
+ */
 function summaryLine(plan: PlannedWrite): string {
-  return `Summary: ${delimitUntrusted("summary", renderText(plan.summary))}`;
+  return `Summary: ${delimitUntrusted("summary", revealLineBreaks(renderText(plan.summary)))}`;
 }
 
 /**

@@ -5,6 +5,7 @@ export * from "./kit/request-fields.js";
 export * from "./kit/write-note.js";
 export * from "./kit/correlation-reference.js";
 export * from "./kit/account-resolution.js";
+export * from "./kit/input-not-found.js";
 export * from "./kit/account-directory.js";
 export * from "./kit/account-kind-error.js";
 export * from "./kit/input-field-names.js";

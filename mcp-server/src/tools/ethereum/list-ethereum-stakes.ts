@@ -1,3 +1,4 @@
+import { requireNetwork } from "@custody/shared";
 import { z } from "zod";
 import { EthereumStakeView, ethereumStakeLine } from "../../views/stake-view.js";
 import { recordView } from "../../views/workspace-view.js";
@@ -16,6 +17,7 @@ export const listEthereumStakes = defineTool({
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
+    requireNetwork(account, "listing Ethereum stakes", "Ethereum");
     const page = await call.ctx.client.listEthereumStakes(account.id, { page: args.page, page_size: args.page_size }, { signal: call.signal });
     const stakes = page.edges.map((edge) => edge.node);
     return {

@@ -1,4 +1,4 @@
-import { boundedText, epochClockOf, INPUT_LIMITS } from "@custody/shared";
+import { boundedText, epochClockOf, givenStake, INPUT_LIMITS, requireNetwork } from "@custody/shared";
 import { SolanaStakeView, solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
@@ -17,7 +17,8 @@ export const getSolanaStake = defineTool({
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
-    const stake = await call.ctx.client.getSolanaStake(account.id, args.stake_uid, { signal: call.signal });
+    requireNetwork(account, "reading a Solana stake", "Solana");
+    const stake = await givenStake(call.ctx.client, account.id, args.stake_uid, { signal: call.signal });
     // The account's other stakes tell when its epochs start.
     const { clock } = await epochClockOf(call.ctx, account.id);
     return { structured: { stake: solanaStakeView(stake, currency, clock) }, text: solanaStakeLine(stake, currency, clock) };

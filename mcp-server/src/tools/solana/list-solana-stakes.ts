@@ -1,4 +1,4 @@
-import { SolanaEpochClock } from "@custody/shared";
+import { requireNetwork, SolanaEpochClock } from "@custody/shared";
 import { z } from "zod";
 import { SolanaStakeView, solanaStakeLine, solanaStakeView } from "../../views/stake-view.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
@@ -16,6 +16,7 @@ export const listSolanaStakes = defineTool({
   annotations: READ_HINTS,
   async run(args, call) {
     const { account, currency } = await accountWithCurrency(call, args.account);
+    requireNetwork(account, "listing Solana stakes", "Solana");
     const stakes = await call.ctx.client.listSolanaStakes(account.id, { signal: call.signal });
     const clock = SolanaEpochClock.fromStakes(stakes, call.ctx.client.serviceNow());
     return {

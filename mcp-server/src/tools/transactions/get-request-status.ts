@@ -1,4 +1,4 @@
-import { delimitUntrusted, type RequestStatus } from "@custody/shared";
+import { delimitUntrusted, givenTransaction, type RequestStatus } from "@custody/shared";
 import type { ServerContext } from "../../server/server-context.js";
 import { CreatorView, creatorNames, creatorView } from "../../views/creator-view.js";
 import { recordView } from "../../views/workspace-view.js";
@@ -18,7 +18,7 @@ function stepLine(step: RequestStatus["steps"][number]): string {
 async function requestIdOf(args: { transaction_id?: number; request_id?: number }, ctx: ServerContext, signal: AbortSignal): Promise<number> {
   if (args.request_id !== undefined && args.transaction_id === undefined) return args.request_id;
   if (args.transaction_id !== undefined && args.request_id === undefined)
-    return (await ctx.client.getTransaction(args.transaction_id, { signal })).last_request;
+    return (await givenTransaction(ctx.client, args.transaction_id, { signal })).last_request;
   throw new Error("transaction_id, request_id: give exactly one of them");
 }
 

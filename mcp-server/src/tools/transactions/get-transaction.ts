@@ -1,3 +1,4 @@
+import { givenTransaction } from "@custody/shared";
 import { creatorNames } from "../../views/creator-view.js";
 import { TransactionView, contractDataLine, transactionLine, transactionView } from "../../views/transaction-view.js";
 import { defineTool } from "../define-tool.js";
@@ -16,7 +17,7 @@ export const getTransaction = defineTool({
   output: toolOutput({ transaction: TransactionView }),
   annotations: READ_HINTS,
   async run(args, { ctx, signal }) {
-    const transaction = await ctx.client.getTransaction(args.transaction_id, { signal });
+    const transaction = await givenTransaction(ctx.client, args.transaction_id, { signal });
     const [currency, usernames] = await Promise.all([
       ctx.currencies.get(transaction.currency, signal),
       creatorNames(ctx.client, [transaction.created_by], signal),

@@ -19,6 +19,7 @@ import { defineWrite, describedDestination, type Destination } from "../kit/writ
 import { balanceChange } from "../kit/balance-change.js";
 import { contractCallDestinations } from "../ethereum/contract-call-destinations.js";
 import { networkFee, transactionProbe } from "../kit/network-fee.js";
+import { givenTransaction } from "../kit/input-not-found.js";
 import { fundsHeld } from "../../holdings/funds-held.js";
 import { WRITE_IDENTITIES } from "../registry-identities.js";
 import { joinedText, localText } from "../../l10n/translate.js";
@@ -157,7 +158,7 @@ export const approveTransactionWrite = defineWrite({
   amountFields: [],
   async plan(ctx, request) {
     const call = { signal: ctx.signal };
-    const transaction = await ctx.client.getTransaction(request.transaction_id, call);
+    const transaction = await givenTransaction(ctx.client, request.transaction_id, call);
     const [account, currency, status] = await Promise.all([
       ctx.client.getAccount(transaction.account_id, call),
       ctx.client.getCurrency(transaction.currency, call),

@@ -1,19 +1,19 @@
 import type { CustodyClient } from "../../client/custody-client.js";
 import type { CallOptions } from "../../client/client-options.js";
 import type { Account } from "../../schemas/account.js";
-import { CustodyError } from "../../client/errors.js";
 import { unlessNotFound } from "../../client/unless-not-found.js";
 import { delimitUntrusted } from "../../untrusted/untrusted-text.js";
 import { accountDirectoryOf } from "./account-directory.js";
+import { foundByInput, InputNotFoundError } from "./input-not-found.js";
 import { nearNames } from "./near-names.js";
 import type { AccountReference } from "./request-fields.js";
 
-export class AccountNotFoundError extends CustodyError {
+export class AccountNotFoundError extends InputNotFoundError {
   constructor(
     readonly reference: AccountReference,
     detail: string,
   ) {
-    super(`account: ${detail}`);
+    super("account", detail);
   }
 }
 
@@ -91,6 +91,11 @@ function explicitAccountId(reference: string): number | undefined {
   return reference.startsWith("#") ? asAccountId(reference.slice(1)) : undefined;
 }
 
+/** The account an id names ("#42", or a JSON number); a 404 is the caller's account naming nothing. */
+function accountById(client: CustodyClient, id: number, options?: CallOptions): Promise<Account> {
+  return foundByInput("account", `no account has the id ${id}`, client.getAccount(id, options));
+}
+
 /**
  * The account a person or an AI named: a JSON number, or a string "#" and digits ("#42"), is always
  * an id; another string is an exact name, or, when it is digits and no account has that name, an id. A string of digits that is both an
@@ -101,9 +106,9 @@ function explicitAccountId(reference: string): number | undefined {
  * hint holds, a listing of every account otherwise.
  */
 export async function resolveAccount(client: CustodyClient, reference: AccountReference, options?: CallOptions): Promise<Account> {
-  if (typeof reference === "number") return client.getAccount(reference, options);
+  if (typeof reference === "number") return accountById(client, reference, options);
   const explicit = explicitAccountId(reference);
-  if (explicit !== undefined) return client.getAccount(explicit, options);
+  if (explicit !== undefined) return accountById(client, explicit, options);
   const id = asAccountId(reference);
   const [named, byId] = await Promise.all([
     accountNamed(client, reference, id !== undefined, options),

@@ -7,7 +7,7 @@ import type { Currency } from "../../schemas/currency.js";
 import { SOLANA_STAKE_ACTION_TYPES, type SolanaStake, type SolanaStakeAction } from "../../schemas/solana-stake.js";
 import type { Transaction } from "../../schemas/transaction.js";
 import { requireNetwork } from "../kit/account-kind-error.js";
-import { withInputFieldNames } from "../kit/input-field-names.js";
+import { givenStake } from "../kit/input-not-found.js";
 import { governanceFor, loadAccount, stakingTransactionRuleFindings, type PlanContext } from "../kit/plan-context.js";
 import type { AccountReference } from "../kit/request-fields.js";
 import { bodyToSend, buildFindings, type BuiltBody } from "../kit/built-body.js";
@@ -49,7 +49,7 @@ export async function planStakeAction<Body>(
   const { account, currency } = await loadAccount(ctx, request.account);
   requireNetwork(account, "a Solana stake action", "Solana");
   // The client names the path segment uid; the write request names it stake_uid.
-  const stake = await withInputFieldNames({ uid: "stake_uid" }, () => ctx.client.getSolanaStake(account.id, request.stake_uid, { signal: ctx.signal }));
+  const stake = await givenStake(ctx.client, account.id, request.stake_uid, { signal: ctx.signal });
   const state = stake.blockchain_state;
   const built = shape.build();
   const amounts: Record<string, bigint> = shape.amount === undefined ? { total_balance: state.total_balance } : { amount: shape.amount };

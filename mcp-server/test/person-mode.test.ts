@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import type { ElicitResult } from "@modelcontextprotocol/client";
+import { parseDecimal } from "@custody/shared";
 import { describe, expect, it } from "vitest";
 import { personNonce } from "../src/guard/person-intent.js";
-import { DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call, connectSession, testContext } from "./harness/mcp-harness.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
@@ -120,6 +121,29 @@ describe("person mode", () => {
     } finally {
       await model.close();
       await person.close();
+    }
+  });
+
+  it("refuses a call whose arguments ask for another write than its reference's dry run, naming the field; the same write spelled otherwise waits", async () => {
+    const model = await session();
+    try {
+      const args = await sendArgs("other arguments");
+      const dry = await call(model.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      const before = posts();
+      const accountId = (await accountNamed(workspace.emulator, DEMO.solTreasury)).id;
+      const other = await call(model.client, "create_transaction", { ...args, amount: `${args.amount}1`, reference });
+      expect(other.structured.status, other.text).toBe("refused");
+      expect(other.text).toMatch(/^REFUSED: amount: differs from the dry run this reference names/);
+      const elsewhere = await call(model.client, "create_transaction", { ...args, note: "another note", reference });
+      expect(elsewhere.text).toMatch(/^REFUSED: note: differs/);
+      // The same write: the amount in base units, the account by its id.
+      const lamports = parseDecimal(args.amount, 9).toString();
+      const same = await call(model.client, "create_transaction", { ...args, account: `#${accountId}`, amount: lamports, unit: "lamport", reference });
+      expect(same.structured.status, same.text).toBe("waiting_for_person");
+      expect(posts()).toBe(before);
+    } finally {
+      await model.close();
     }
   });
 

@@ -30,6 +30,7 @@ import { beatWhileAsked, PROGRESS_EVERY_MS } from "../guard/question-heartbeat.j
 import { questionDigest, sealQuestion } from "../guard/question-state.js";
 import { retriedQuestion } from "../guard/retried-question.js";
 import { personNonce, referenceProblem } from "../guard/person-intent.js";
+import { otherArgumentsProblem } from "../guard/person-arguments.js";
 import { personStanding } from "../guard/person-standing.js";
 import { pageRoundTrip } from "../guard/person-page-question.js";
 import { WriteOutput } from "../guard/write-output.js";
@@ -108,18 +109,21 @@ export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec
   return tool;
 }
 
-/** The request the tool's arguments stand for, in base units. */
+/** The request the tool's arguments stand for, in base units, and the account it names by the id it resolves to (null: a write on a transaction). */
 async function toWriteRequest<Shape extends z.ZodRawShape>(
   spec: WriteToolSpec<Shape>,
   args: z.output<z.ZodObject<Shape>>,
   repeatOf: string | undefined,
   call: ToolCall,
-): Promise<WriteRequest> {
-  const candidate =
-    spec.on === "transaction" ? spec.toRequest(args) : spec.toRequest(args, await accountWithCurrency(call, (args as { account: string }).account));
-  const parsed = WriteRequest.safeParse(repeatOf === undefined ? candidate : { ...candidate, repeat_of: repeatOf });
-  if (!parsed.success) throw new Error(formatIssues(parsed.error));
-  return parsed.data;
+): Promise<{ request: WriteRequest; accountId: number | null }> {
+  const checked = (candidate: object, accountId: number | null) => {
+    const parsed = WriteRequest.safeParse(repeatOf === undefined ? candidate : { ...candidate, repeat_of: repeatOf });
+    if (!parsed.success) throw new Error(formatIssues(parsed.error));
+    return { request: parsed.data, accountId };
+  };
+  if (spec.on === "transaction") return checked(spec.toRequest(args), null);
+  const resolved = await accountWithCurrency(call, (args as { account: string }).account);
+  return checked(spec.toRequest(args, resolved), resolved.account.id);
 }
 
 async function guardedWrite<Shape extends z.ZodRawShape>(
@@ -152,14 +156,15 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
     nonce = opened.nonce;
   }
   let request: WriteRequest;
+  let accountId: number | null;
   try {
-    request = await toWriteRequest(spec, args as z.output<z.ZodObject<Shape>>, repeatOf, call);
+    ({ request, accountId } = await toWriteRequest(spec, args as z.output<z.ZodObject<Shape>>, repeatOf, call));
   } catch (error) {
     const message = errorMessage(error);
     await recordOperation(call, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
     return writeError("failed", `${message}. Nothing was sent.`);
   }
-  if (person) return personWrite(tool, request, reference, binding, call);
+  if (person) return personWrite(tool, { request, accountId }, reference, binding, call);
   if (nonce === null) {
     // A client that shows views: the token goes to the view only, and the intent keeps its request for the view's app-only tool.
     const viewed = call.input.showsViews;
@@ -179,7 +184,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
  */
 async function personWrite(
   tool: AnyTool,
-  request: WriteRequest,
+  { request, accountId }: { request: WriteRequest; accountId: number | null },
   reference: string | undefined,
   binding: TokenBinding,
   call: ToolCall,
@@ -203,6 +208,12 @@ async function personWrite(
   }
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
+  // The paths below plan nothing again (the page confirms the kept request, the standing only reads the store): held here to it.
+  const other = await otherArgumentsProblem(ctx.road.store, intent.nonce, request, accountId);
+  if (other !== null) {
+    await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: other, details: { reason: "digest_mismatch" } });
+    return writeError("refused", other, { reason: "digest_mismatch", reference });
+  }
   // A client that can only show a link: the page (with its secret, or on a team server its
   // sign-in) through the client; what the person decides there, read back.
   if (call.input.opensUrl && (binding.person === null || ctx.pages.signsIn)) return pageRoundTrip(reference, intent, call);

@@ -20,3 +20,4 @@ export { lookedUpBy, lookupsText, unknownOutcomeText } from "./unknown-outcome-t
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";
 export { intentWrite, usedStanding, type UsedStanding } from "./used-intent-write.js";
+export { keptRequestDifferences } from "./kept-request.js";

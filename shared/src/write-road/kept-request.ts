@@ -1,3 +1,4 @@
+import { canonicalJson } from "../audit/canonical-json.js";
 import { WriteRequest, writeSpec, type WriteKind } from "../kinds/registry.js";
 
 /** A request as a sealed intent keeps it: JSON, its amounts (its spec's amountFields) as digit strings. */
@@ -18,4 +19,25 @@ export function keptRequest(kept: unknown): WriteRequest {
       ]),
     ),
   );
+}
+
+/** Fields a confirming call does not give as the dry run had them: the reference (the dry run's own), the account (compared by id). */
+const NOT_COMPARED: ReadonlySet<string> = new Set(["correlation_id", "account"]);
+
+/**
+ * The fields in which a call's request differs from the one a person-mode intent kept, each compared as kept
+ * (amounts in base units: "0.33" SOL and "330000000" lamport are one amount), except the reference and the account,
+ * which the request names as typed ("#1", "sol-treasury") and the caller compares by the id it resolved. Empty when the
+ * call asks for the same write; null when the kept request cannot be read (nothing to compare it with).
+ */
+export function keptRequestDifferences(kept: unknown, request: WriteRequest): string[] | null {
+  let before: Record<string, unknown>;
+  try {
+    before = keepRequest(keptRequest(kept));
+  } catch {
+    return null;
+  }
+  const after = keepRequest(request);
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !NOT_COMPARED.has(field));
+  return fields.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
 }

@@ -162,6 +162,8 @@ describe("errors name the tool's own fields", () => {
         expect(result.text, `${tool} ${id}`).toContain(`${field}: must be a positive whole number, got ${id}`);
         expect(result.text).not.toContain("non-negative");
       }
+      const huge = await call(harness.client, tool, { [field]: 1e300 });
+      expect(huge.text, `${tool} 1e300`).toContain(`${field}: must be at most 9007199254740991 (the largest id a JSON number carries exactly), got 1e+300`);
     }
   });
 

@@ -65,6 +65,19 @@ describe("completions", () => {
     }
   });
 
+  it("offers no stake uid, rather than an error, for an account_id out of form, unknown, or not a Solana account's", async () => {
+    const stakeTemplate = template("custody://solana/accounts/{account_id}/stakes/{stake_uid}");
+    const sol = await accountNamed(demo.emulator, DEMO.solTreasury);
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    // The template's own rule for an id (resources/read refuses these): "1e0" or "01" is not sol-treasury's id.
+    for (const accountId of ["99999", String(dot.id), `${sol.id}e0`, `0${sol.id}`, ` ${sol.id}`, "-1", "0x1"]) {
+      expect(await complete(demo.harness.client, stakeTemplate, "stake_uid", "", { account_id: accountId }), accountId).toMatchObject({
+        values: [],
+        hasMore: false,
+      });
+    }
+  });
+
   /** A Solana account with the demo treasury's governance. */
   async function newSolanaAccount(name: string): Promise<{ id: number }> {
     const governance = (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules;

@@ -1,7 +1,7 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { userPrompt } from "./prompt-message.js";
+import { quoted, userPrompt } from "./prompt-message.js";
 
 /** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
 const STAKE_SOL_ARGS = z.object({
@@ -22,7 +22,7 @@ export function registerStakeSolPrompt(server: McpServer): void {
       userPrompt(
         "Stake SOL safely",
         [
-          `I want to stake ${amount} SOL from account ${JSON.stringify(account)} with validator ${validator}.`,
+          `I want to stake ${quoted(amount)} SOL from account ${quoted(account)} with validator ${quoted(validator)}.`,
           "1. Call get_account to check it is a Solana account and see its available balance (both units).",
           "2. Call solana_create_stake without confirmation_token (a dry run; nothing is sent) with unit SOL.",
           "3. Show me the exact request, every check that is not info, the amounts in SOL and lamports, the " +

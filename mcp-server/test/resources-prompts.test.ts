@@ -130,6 +130,20 @@ describe("prompts", () => {
     }
   });
 
+  it("refuses an argument a prompt does not take, naming it, rather than dropping it (a misspelt account would widen a review)", async () => {
+    for (const [name, args] of [
+      ["review_pending_approvals", { acount: DEMO.solTreasury }],
+      ["stake_sol", { account: DEMO.solTreasury, amount: "1", validator: "Val1dator", unit: "lamport" }],
+    ] as const) {
+      const refused = await harness.client.getPrompt({ name, arguments: args }).then(
+        () => null,
+        (error: unknown) => error as { code?: number; message?: string },
+      );
+      expect(refused?.code, name).toBe(-32602);
+      expect(refused?.message, name).toMatch(/"(acount|unit)": unknown field of /);
+    }
+  });
+
   it("review_pending_approvals approves nothing the person did not name", async () => {
     const prompt = await harness.client.getPrompt({ name: "review_pending_approvals", arguments: {} });
     const text = (prompt.messages[0]?.content as { text: string }).text;

@@ -1,10 +1,12 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import { strictInput } from "../tools/strict-input.js";
 import { quoted, userPrompt } from "./prompt-message.js";
 
 /** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
-const REVIEW_PENDING_ARGS = z.object({ account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") });
+const REVIEW_PENDING_ARGS = strictInput("review_pending_approvals", {
+  account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)"),
+});
 
 export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
   server.registerPrompt(

@@ -1,10 +1,10 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
+import { strictInput } from "../tools/strict-input.js";
 import { quoted, userPrompt } from "./prompt-message.js";
 
 /** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
-const UNBOND_DOT_ARGS = z.object({
+const UNBOND_DOT_ARGS = strictInput("unbond_dot_safely", {
   account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
   amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
 });

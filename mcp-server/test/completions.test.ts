@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
 import { connectHarness, demoHarness } from "./harness/mcp-harness.js";
+import { ACCOUNTS_OFFERED_FROM } from "../src/completions/workspace-candidates.js";
 
 const demo = demoHarness();
 
@@ -65,6 +66,19 @@ describe("completions", () => {
     }
   });
 
+  it("offers no stake uid, rather than an error, for an account_id out of form, unknown, or not a Solana account's", async () => {
+    const stakeTemplate = template("custody://solana/accounts/{account_id}/stakes/{stake_uid}");
+    const sol = await accountNamed(demo.emulator, DEMO.solTreasury);
+    const dot = await accountNamed(demo.emulator, DEMO.dotStaking);
+    // The template's own rule for an id (resources/read refuses these): "1e0" or "01" is not sol-treasury's id.
+    for (const accountId of ["99999", String(dot.id), `${sol.id}e0`, `0${sol.id}`, ` ${sol.id}`, "-1", "0x1"]) {
+      expect(await complete(demo.harness.client, stakeTemplate, "stake_uid", "", { account_id: accountId }), accountId).toMatchObject({
+        values: [],
+        hasMore: false,
+      });
+    }
+  });
+
   /** A Solana account with the demo treasury's governance. */
   async function newSolanaAccount(name: string): Promise<{ id: number }> {
     const governance = (await accountNamed(demo.emulator, DEMO.solTreasury)).governance_rules;
@@ -107,5 +121,18 @@ describe("completions", () => {
     expect(await complete(demo.harness.client, prompt("test_prompt_with_arguments"), "arg1", "test")).toEqual({ values: [], hasMore: false });
     expect(await complete(demo.harness.client, prompt("stake_sol"), "constructor", "")).toEqual({ values: [], hasMore: false });
     expect(await complete(demo.harness.client, prompt("constructor"), "name", "")).toEqual({ values: [], hasMore: false });
+  });
+});
+
+describe("completions from a workspace of more accounts than a completion reads", () => {
+  const big = demoHarness();
+
+  it("says there are more (hasMore) and claims no total it did not count", async () => {
+    await control(big.emulator, "POST", "/seed/scale", { accounts: ACCOUNTS_OFFERED_FROM + 50, transactions: 0 });
+    const all = await complete(big.harness.client, prompt("review_pending_approvals"), "account", "");
+    expect(all.values).toHaveLength(100);
+    expect(all.hasMore).toBe(true);
+    // The accounts past the first page read were not matched: any total would be a guess below the truth.
+    expect(all.total).toBeUndefined();
   });
 });

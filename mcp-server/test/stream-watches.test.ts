@@ -3,6 +3,8 @@ import { readableResources } from "../src/resources/register-resources.js";
 import { inProcessChanges } from "../src/subscriptions/resource-changes.js";
 import { StreamWatches } from "../src/subscriptions/stream-watches.js";
 import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO } from "./harness/demo-workspace.js";
 import { demoHarness } from "./harness/mcp-harness.js";
 
 // The one admission of a stream's subscriptions (a 2025 session's, a 2026-07-28 listen stream's),
@@ -52,6 +54,34 @@ describe("a stream's subscriptions", () => {
       expect("ready" in stream.add(accounts(2))).toBe(true);
       stream.releaseAll();
     } finally {
+      await changes.close();
+    }
+  });
+
+  it("logs a resource it cannot read once while it cannot, not at every pass (an account that does not exist, watched until unsubscribed)", async () => {
+    const lines: string[] = [];
+    const changes = inProcessChanges(demo.harness.ctx, { log: (line) => lines.push(line), intervalMs: 20 });
+    const stream = new StreamWatches(changes, readableResources(demo.harness.ctx.policy, null));
+    try {
+      const treasury = await accountNamed(demo.emulator, DEMO.solTreasury);
+      const [missing, watched] = accounts(99_999, treasury.id);
+      const added = stream.add([missing ?? "", watched ?? ""]);
+      if ("ready" in added) await added.ready;
+      // Each pass reads the missing account again, then the treasury: each deposit seen is a pass gone by.
+      for (let deposit = 0; deposit < 3; deposit += 1) {
+        const seen = new Promise<void>((resolve) => {
+          const stop = changes.bus.subscribe((uri) => {
+            if (uri !== watched) return;
+            stop();
+            resolve();
+          });
+        });
+        await control(demo.emulator, "POST", `/accounts/${treasury.id}/deposit`, { amount: "1" });
+        await seen;
+      }
+      expect(lines.filter((line) => line.includes(`${missing}:`))).toEqual([expect.stringContaining("answered HTTP 404")]);
+    } finally {
+      stream.releaseAll();
       await changes.close();
     }
   });

@@ -11,14 +11,17 @@ export interface Candidate {
 
 /**
  * The candidates a typed prefix matches, at most 100, in the order given, each value once, with
- * their total and whether more exist than are sent (`more`: the listing they came from was cut).
+ * whether more exist than are sent and their total, known only when the listing they came from
+ * was read whole (`more`: it was cut, so what lies past it was never matched).
  */
 export function completionOf(candidates: readonly Candidate[], typed: string, more = false): CompleteResult {
   const prefix = typed.toLowerCase();
   const values = [
     ...new Set(candidates.filter((candidate) => candidate.keys.some((key) => key.toLowerCase().startsWith(prefix))).map((candidate) => candidate.value)),
   ];
-  return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: more || values.length > MAX_COMPLETION_VALUES } };
+  const sent = values.slice(0, MAX_COMPLETION_VALUES);
+  if (more) return { completion: { values: sent, hasMore: true } };
+  return { completion: { values: sent, total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
 }
 
 export const NO_COMPLETION: CompleteResult = { completion: { values: [], hasMore: false } };

@@ -2,6 +2,7 @@ import type { Network, Person } from "@custody/shared";
 import type { CompleteResult, McpServer } from "@modelcontextprotocol/server";
 import { ACCOUNT_TEMPLATE } from "../resources/account-resource.js";
 import { mayUse } from "../resources/register-resources.js";
+import { idOfText } from "../resources/resource-contents.js";
 import { ETHEREUM_STAKES_TEMPLATE, SOLANA_STAKE_TEMPLATE, SOLANA_STAKES_TEMPLATE } from "../resources/stake-resources.js";
 import type { DeferredContext, ServerContext } from "../server/server-context.js";
 import { completionOf, NO_COMPLETION } from "./completion-result.js";
@@ -40,9 +41,10 @@ export function registerCompletions(server: McpServer, session: DeferredContext,
     unbond_dot_safely: mayList ? { account: accounts({ network: "Polkadot", as: "reference" }) } : {},
     review_pending_approvals: mayList ? { account: accounts({ as: "reference" }) } : {},
   };
+  // The account_id as resources/read takes it: a text it would refuse names no account to offer stakes of.
   const stakeUids: Completer = async (ctx, typed, given, signal) => {
-    const accountId = Number(given.account_id);
-    return Number.isSafeInteger(accountId) && accountId > 0 ? completionOf(await stakeCandidates(ctx, accountId, signal), typed) : NO_COMPLETION;
+    const accountId = idOfText(given.account_id);
+    return accountId === null ? NO_COMPLETION : completionOf(await stakeCandidates(ctx, accountId, signal), typed);
   };
   const templates: Record<string, Record<string, Completer>> = mayList
     ? {

@@ -1,4 +1,4 @@
-import { accountNetwork, INPUT_LIMITS, resolveAccount, oneLineUntrusted, type Account, type Network } from "@custody/shared";
+import { accountNetwork, CustodyApiError, INPUT_LIMITS, resolveAccount, oneLineUntrusted, type Account, type Network } from "@custody/shared";
 import type { ServerContext } from "../server/server-context.js";
 import type { Candidate } from "./completion-result.js";
 
@@ -37,9 +37,12 @@ export async function accountCandidates(
   return { candidates, more: page.page_info.has_next_page };
 }
 
-/** The uids of a Solana account's stakes. */
+/** The uids of a Solana account's stakes; none for an account the service does not have as a Solana one (it answers 404). */
 export async function stakeCandidates(ctx: ServerContext, accountId: number, signal: AbortSignal): Promise<Candidate[]> {
-  const stakes = await ctx.client.listSolanaStakes(accountId, { signal });
+  const stakes = await ctx.client.listSolanaStakes(accountId, { signal }).catch((error: unknown) => {
+    if (error instanceof CustodyApiError && error.status === 404) return [];
+    throw error;
+  });
   return stakes.filter((stake) => shownAsIs(stake.uid, INPUT_LIMITS.stake_uid)).map((stake) => ({ value: stake.uid, keys: [stake.uid] }));
 }
 

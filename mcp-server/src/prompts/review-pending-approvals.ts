@@ -1,10 +1,12 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
-import { userPrompt } from "./prompt-message.js";
+import { strictInput } from "../tools/strict-input.js";
+import { quoted, userPrompt } from "./prompt-message.js";
 
 /** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
-const REVIEW_PENDING_ARGS = z.object({ account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)") });
+const REVIEW_PENDING_ARGS = strictInput("review_pending_approvals", {
+  account: boundedText(INPUT_LIMITS.account_name).optional().describe("Only this account (id or name)"),
+});
 
 export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
   server.registerPrompt(
@@ -18,7 +20,7 @@ export function registerReviewPendingApprovalsPrompt(server: McpServer): void {
       userPrompt(
         "Review pending approvals",
         [
-          `Review the transactions pending approval${account ? ` on account ${JSON.stringify(account)}` : ""}.`,
+          `Review the transactions pending approval${account ? ` on account ${quoted(account)}` : ""}.`,
           `1. Call list_pending_approvals${account ? " with that account" : ""}: one call lists every transaction waiting (status PENDING_APPROVAL).`,
           "2. For each, tell me: amount in both units, recipient, type, who created it, which steps " +
             "still need approvals and from whom, whether you can approve it, and when it expires. " +

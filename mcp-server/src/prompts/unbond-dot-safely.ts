@@ -1,10 +1,10 @@
 import { boundedText, INPUT_LIMITS } from "@custody/shared";
 import type { McpServer } from "@modelcontextprotocol/server";
-import { z } from "zod";
-import { userPrompt } from "./prompt-message.js";
+import { strictInput } from "../tools/strict-input.js";
+import { quoted, userPrompt } from "./prompt-message.js";
 
 /** Built once per process: a 2026-07-28 request builds a server, not its prompts' schemas. */
-const UNBOND_DOT_ARGS = z.object({
+const UNBOND_DOT_ARGS = strictInput("unbond_dot_safely", {
   account: boundedText(INPUT_LIMITS.account_name).describe("Account id or name"),
   amount: boundedText(INPUT_LIMITS.amount).describe('Amount in DOT, e.g. "5"'),
 });
@@ -21,7 +21,7 @@ export function registerUnbondDotSafelyPrompt(server: McpServer): void {
       userPrompt(
         "Unbond DOT safely",
         [
-          `I want to unbond ${amount} DOT on account ${JSON.stringify(account)}.`,
+          `I want to unbond ${quoted(amount)} DOT on account ${quoted(account)}.`,
           "1. Call get_account_balance: show bonded, unbonding (with the dates each chunk unlocks), unbonded " +
             "and available, in DOT and planck. The amount must not exceed the bonded balance.",
           "2. Remind me that unbonded funds stay locked for 28 days before polkadot_withdraw_unbonded can " +

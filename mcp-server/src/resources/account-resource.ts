@@ -1,4 +1,4 @@
-import { sanitizeUntrustedText } from "@custody/shared";
+import { shortenedText } from "@custody/shared";
 import { ResourceTemplate, UriTemplate, type McpServer } from "@modelcontextprotocol/server";
 import type { DeferredContext } from "../server/server-context.js";
 import { accountUri } from "./resource-uris.js";
@@ -19,7 +19,8 @@ export function registerAccountResource(server: McpServer, session: DeferredCont
         resources: page.edges.map(({ node }) => ({
           uri: accountUri(node.id),
           name: `account-${node.id}`,
-          title: sanitizeUntrustedText(node.name, 200),
+          // One line: a name cannot begin a line of the listing that reads as something else.
+          title: shortenedText(node.name, 200),
           description: `${node.currency} account`,
           mimeType: "application/json",
         })),

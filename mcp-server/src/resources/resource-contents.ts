@@ -37,11 +37,16 @@ export function textVariable(variables: Variables, name: string, max: number): s
   return text;
 }
 
+/** The id a URI template variable's text names (a positive whole number, written plainly), or null. */
+export function idOfText(text: string | undefined): number | null {
+  if (text === undefined || !/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) return null;
+  return Number(text);
+}
+
 /** A numeric id from a URI template variable, or an error naming it. */
 export function idVariable(variables: Variables, name: string): number {
   const text = variableText(variables, name);
-  if (text === undefined || !/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new VariableError(`${name}: must be a positive whole number, got ${JSON.stringify(text ?? "")}`);
-  }
-  return Number(text);
+  const id = idOfText(text);
+  if (id === null) throw new VariableError(`${name}: must be a positive whole number, got ${JSON.stringify(text ?? "")}`);
+  return id;
 }

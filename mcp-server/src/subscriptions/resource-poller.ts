@@ -16,6 +16,8 @@ interface Watch {
   watchers: number;
   /** The last reading; undefined until the first. */
   seen: string | undefined;
+  /** Why the last reading failed, while it does: the same failure again is not logged again. */
+  failing: string | undefined;
   /** Settles once the first reading was tried. */
   first: Promise<void>;
 }
@@ -56,7 +58,7 @@ export class ResourcePoller {
     let watch = this.#watched.get(uri);
     if (watch === undefined) {
       if (this.#watched.size >= this.#max || this.#closed) return null;
-      const fresh: Watch = { watchers: 0, seen: undefined, first: Promise.resolve() };
+      const fresh: Watch = { watchers: 0, seen: undefined, failing: undefined, first: Promise.resolve() };
       // Its first reading now, so a change soon after the subscription is not taken for the starting state.
       fresh.first = this.#readOne(uri, fresh);
       this.#watched.set(uri, fresh);
@@ -112,9 +114,14 @@ export class ResourcePoller {
     try {
       now = await this.#options.read(uri, AbortSignal.any([this.#stop.signal, AbortSignal.timeout(Math.max(this.#intervalMs, 5000))]));
     } catch (error) {
-      if (!this.#closed) this.#options.log(`watching ${uri}: could not read it (${errorMessage(error)}); trying again at the next pass`);
+      const why = errorMessage(error);
+      // Once per failure, not once per pass: a subscription to an account that does not exist would log every interval until it ends.
+      if (!this.#closed && why !== watch.failing) this.#options.log(`watching ${uri}: could not read it (${why}); trying again at each pass`);
+      watch.failing = why;
       return;
     }
+    if (watch.failing !== undefined) this.#options.log(`watching ${uri}: read again`);
+    watch.failing = undefined;
     const before = watch.seen;
     watch.seen = now;
     if (before !== undefined && before !== now && this.#watched.get(uri) === watch) this.#options.changed(uri);

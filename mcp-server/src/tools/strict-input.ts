@@ -2,7 +2,7 @@ import { quoteInput } from "@custody/shared";
 import { z } from "zod";
 
 /**
- * A tool's input object: its fields and no other. A misspelt key (`max_fee`, `confirmationToken`)
+ * A tool's input object (or a prompt's arguments): its fields and no other. A misspelt key (`max_fee`, `confirmationToken`)
  * is refused with an error naming it and the tool's fields, never dropped without a word.
  * JSON Schema: `additionalProperties: false`.
  */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -235,6 +236,57 @@ describe("the confirmation page on a team server", () => {
       await model.close();
     }
   });
+});
+
+describe("pages of other origins in the signed-in person's browser", () => {
+  it("cannot decide her write: their form post and fetch (carrying the page's own secret) are refused, and the page will not be framed", async () => {
+    const { model, link, again } = await waitingWrite("other origins");
+    const { browserContext, page } = await aliceOnHerPage(link, "other-origins");
+    const secret = (await page.locator('input[name="secret"]').getAttribute("value")) ?? "";
+    const question = (await page.locator('input[name="question"]').getAttribute("value")) ?? "";
+    const fields = new URLSearchParams({ secret, question, decision: "confirm" }).toString();
+    const attacks: Record<string, string> = {
+      form:
+        `<form id="f" method="post" action="${link}"><input name="secret" value="${secret}"><input name="question" value="${question}">` +
+        '<input name="decision" value="confirm"></form><script>document.getElementById("f").submit()</script>',
+      fetch:
+        `<script>fetch(${JSON.stringify(link)}, { method: "POST", mode: "no-cors", credentials: "include", ` +
+        `headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: ${JSON.stringify(fields)} })</script>`,
+      frame: `<iframe src="${link}" width="800" height="600"></iframe>`,
+    };
+    const attacker = createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end(attacks[(req.url ?? "/").slice(1)] ?? "");
+    });
+    const attackerPort = await freePort();
+    await new Promise<void>((resolve) => attacker.listen(attackerPort, "127.0.0.1", resolve));
+    try {
+      const before = sends();
+      // The same site on another port (her Strict session cookie is sent: the Origin refuses it), and another site (localhost).
+      for (const host of ["127.0.0.1", "localhost"]) {
+        for (const kind of ["form", "fetch"]) {
+          const other = await browserContext.newPage();
+          const answered = other.waitForResponse((response) => response.url() === link && response.request().method() === "POST");
+          await other.goto(`http://${host}:${attackerPort}/${kind}`);
+          expect((await answered).status(), `${kind} from ${host}`).toBe(403);
+          await other.close();
+        }
+        const framing = await browserContext.newPage();
+        const framed = framing.waitForResponse((response) => response.url() === link);
+        await framing.goto(`http://${host}:${attackerPort}/frame`);
+        expect((await framed).headers()["x-frame-options"]).toBe("DENY");
+        // Chromium shows its own error page in the frame, never the page's Confirm.
+        expect(await framing.frames()[1]?.locator("button").count()).toBe(0);
+        await framing.close();
+      }
+      expect(sends()).toBe(before);
+      expect((await again()).structured.status).toBe("waiting_for_person");
+    } finally {
+      attacker.close();
+      await browserContext.close();
+      await model.close();
+    }
+  }, 60_000);
 });
 
 describe("an expired dry run on a team server's page", () => {

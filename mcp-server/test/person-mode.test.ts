@@ -273,3 +273,37 @@ describe("a role that requires the person", () => {
     },
   );
 });
+
+describe("people signed in", () => {
+  it("tells only the person a write was made for what became of it: another's call with their reference learns nothing", async () => {
+    const alice = await connectSession(workspace.context.ctx, () => ACCEPT, { subject: "alice", groups: [], roles: [] });
+    const bob = await connectSession(workspace.context.ctx, undefined, { subject: "bob", groups: [], roles: [] });
+    try {
+      const args = await sendArgs("hers alone");
+      const dry = await call(alice.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      const confirmed = await call(alice.client, "create_transaction", { ...args, reference });
+      expect(confirmed.structured.status, confirmed.text).toBe("submitted");
+      const [transaction] = await transactionsWithLabel(workspace.emulator, reference);
+      // Her model (a client that cannot ask) reads it, before and after the store forgot the dry run (as above); Bob, who has
+      // the reference from the transaction's notes (anyone who reads the workspace sees them), reads nothing of it.
+      const herModel = await connectSession(workspace.context.ctx, undefined, { subject: "alice", groups: [], roles: [] });
+      try {
+        for (const later of [0, 3 * TTL_MS]) {
+          workspace.context.clock.advance(later);
+          const hers = await call(herModel.client, "create_transaction", { ...args, reference });
+          expect(hers.structured, hers.text).toMatchObject({ status: "submitted", transaction_id: transaction });
+          const bobs = await call(bob.client, "create_transaction", { ...args, reference });
+          expect(bobs.structured.status, bobs.text).toBe("expired");
+          expect(bobs.structured.transaction_id).toBeUndefined();
+          expect(bobs.text).not.toContain(`transaction ${transaction}`);
+        }
+      } finally {
+        await herModel.close();
+      }
+    } finally {
+      await alice.close();
+      await bob.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { readCommand, startContext, startHttpServer, tokenFromText, type Running
 import { CustodyClient } from "@custody/shared";
 import { OAuthProtectedResourceMetadataSchema } from "@modelcontextprotocol/core";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { decodeJwt, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthorizationServer, type AuthorizationServer } from "../support/authorization-server.js";
 import { freePort } from "../support/free-port.js";
@@ -163,6 +164,15 @@ describe("requests without a valid access token", () => {
     ["an unsigned token (alg none)", () => Promise.resolve(authorization.unsigned()), /unsigned/],
     ["a forged token (another key claiming the issuer's kid)", () => authorization.forged(), /signature does not verify/],
     ["a token signed with a shared secret (HS256)", () => authorization.symmetric(), /algorithm is not accepted/],
+    [
+      "a token naming a key the issuer does not publish (rotated away)",
+      async () => {
+        const claims = decodeJwt(await authorization.signedWithProviderKey({}));
+        const retired = await generateKeyPair("RS256");
+        return new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: "retired-key" }).sign(retired.privateKey);
+      },
+      /not signed with a key the issuer publishes/,
+    ],
     ["a token without an expiry", () => authorization.signedWithProviderKey({ exp: undefined }), /no exp claim/],
     ["a token not valid yet", () => authorization.signedWithProviderKey({ nbf: Math.floor(Date.now() / 1000) + 600 }), /not valid yet/],
     ["an opaque token", () => Promise.resolve("opaque-token-0123456789"), /not a JWT/],
@@ -178,6 +188,17 @@ describe("requests without a valid access token", () => {
     );
     expect(answer.challenge).toMatch(why);
     expect(JSON.parse(answer.body).error.message).toMatch(why);
+  });
+
+  it("takes a token only from the Authorization header: one in the query string is no token", async () => {
+    const token = remember(await authorization.personToken("alice", ["custody:read", "custody:write"]));
+    const response = await fetch(`${resource}?access_token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": PROTOCOL_VERSION },
+      body: JSON.stringify(initialize),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe(`Bearer scope="custody:read custody:write", resource_metadata="${metadataUrl}"`);
   });
 
   it("the same token as the refused ones, made valid, is accepted (the refusals are for the reasons named), with typ JWT or none too", async () => {

@@ -91,6 +91,21 @@ describe("PostgreSQL's derived rows", () => {
     },
   );
 
+  it("a trace keeps whom its write was made for; a row written before schema 10 (none) still agrees, one naming another person does not", async () => {
+    const db = await database();
+    const store = await db.open();
+    const alice = { subject: "alice", groups: [], roles: [] };
+    expect(await store.reserve(today(reservation("cw-9", 1n, { person: alice })))).toMatchObject({ reserved: true });
+    expect(await store.writeByReference("cw-9")).toMatchObject({ reference: "cw-9", person: "alice" });
+    await store.close();
+    db.psql("UPDATE custody_write_traces SET person = NULL");
+    const before = await db.open();
+    expect((await before.writeByReference("cw-9"))?.person).toBeUndefined();
+    await before.close();
+    db.psql("UPDATE custody_write_traces SET person = 'bob'");
+    await expect(db.open()).rejects.toThrow(/custody_write_traces holds the write cw-9 in another state than the audit chain records/);
+  });
+
   it("a write trace deleted does not let the identical write through the store's duplicate check", async () => {
     const db = await database();
     const store = await db.open();

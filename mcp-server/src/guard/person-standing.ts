@@ -1,4 +1,4 @@
-import { FileGuardStore, intentWrite, SealedIntent, usedStanding, type GuardStore, type UsedStanding } from "@custody/shared";
+import { FileGuardStore, intentWrite, SealedIntent, usedStanding, type GuardStore, type UsedStanding, type WriteTrace } from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
@@ -65,14 +65,21 @@ export async function personStanding(
       });
     case "unknown": {
       // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
+      // Only its own person's call does: the reference is in the transaction's notes, and another's write is not theirs to follow.
       const wrote = await intentWrite(store, reference);
-      if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool) return usedAnswer(reference, wrote);
+      if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool && madeFor(wrote, intent.person))
+        return usedAnswer(reference, wrote);
       return expiredAnswer(
         reference,
         "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)",
       );
     }
   }
+}
+
+/** Whether a write was made for this person; one whose trace names no person (a single user's, or written by an earlier version) is taken as theirs. */
+function madeFor(wrote: WriteTrace, person: string | null): boolean {
+  return wrote.person === undefined || wrote.person === person;
 }
 
 function expiredAnswer(reference: string, why: string): CallToolResult {

@@ -19,6 +19,8 @@ export interface WriteTrace extends LookupTally {
   transaction_id: number | null;
   /** The earlier write this one repeated on purpose (its transaction id, or its reference while unknown), or null. */
   repeat_of: string | null;
+  /** The subject of the signed-in person it was made for (its `reserved` record's); absent for a single user, or a row an earlier version wrote. */
+  person?: string | undefined;
   /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
   recognition?: WriteRecognition | undefined;
   /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
@@ -58,6 +60,7 @@ export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
   status: z.enum(["in_flight", "submitted", "uncertain", "not_applied"]),
   transaction_id: z.int().nullable(),
   repeat_of: z.string().nullable(),
+  person: z.string().optional(),
   recognition: WriteRecognition.optional(),
   given_up: z.literal(true).optional(),
   answer_lost_at: z.string().optional(),
@@ -97,6 +100,7 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
       status: "in_flight",
       transaction_id: null,
       repeat_of: text(record.details?.repeat_of),
+      ...(record.person == null ? {} : { person: record.person.subject }),
       ...recognitionOf(record),
     });
     return;

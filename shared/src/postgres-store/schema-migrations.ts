@@ -162,6 +162,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `INSERT INTO custody_store_identity (id, identity) VALUES (1, gen_random_uuid())`,
     ],
   },
+  {
+    version: 10,
+    name: "whom each write trace's write was made for",
+    statements: [
+      // The subject of the signed-in person; null for a single user's write and for rows written before this version.
+      `ALTER TABLE custody_write_traces ADD COLUMN person text`,
+    ],
+  },
 ];
 
 /** Advisory lock keys of this schema: (namespace, what). */

@@ -12,6 +12,7 @@ export interface TraceRow {
   status: string;
   transaction_id: string | null;
   repeat_of: string | null;
+  person: string | null;
   recognition: unknown;
   given_up: boolean;
   answer_lost_at: Date | null;
@@ -33,6 +34,7 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     status: row.status as TraceStatus,
     transaction_id: row.transaction_id === null ? null : Number(row.transaction_id),
     repeat_of: row.repeat_of,
+    ...(row.person === null ? {} : { person: row.person }),
     ...(recognition.success ? { recognition: recognition.data } : {}),
     ...(row.given_up ? { given_up: true as const } : {}),
     ...(row.answer_lost_at === null ? {} : { answer_lost_at: row.answer_lost_at.toISOString() }),

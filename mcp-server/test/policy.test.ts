@@ -52,9 +52,11 @@ describe("which tools are registered", () => {
   it("read-only mode registers only the read-only tools, and a write tool cannot be called", async () => {
     expect((await listedNames({ policy: { read_only: true } })).sort()).toEqual([...readOnlyNames].sort());
     await withServer({ policy: { read_only: true } }, async ({ client }) => {
-      const refused = await call(client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" });
-      expect(refused.isError).toBe(true);
-      expect(refused.text).toMatch(/create_transaction not found/);
+      // A tool the session does not have: a protocol error (-32602), as the spec has it for an unknown tool.
+      await expect(call(client, "create_transaction", { account: DEMO.solTreasury, recipient, amount: "1", unit: "SOL" })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringMatching(/create_transaction not found/),
+      });
     });
   });
 

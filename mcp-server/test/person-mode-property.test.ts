@@ -153,7 +153,13 @@ it("a client that only calls tools cannot cause a send in person mode", async ()
           const args = Object.fromEntries(
             Object.entries(drawn).map(([name, value]) => [name, "pool" in value ? strings[value.pool % strings.length] : value.value]),
           );
-          const answer = await call(clientOf(operatorOf.get(tool.name) ?? anyOperator, viewed), tool.name, args);
+          // The app-only tool, called by a client that shows no view: not its tool (a protocol error, -32602), nothing done.
+          const absent = (error: unknown) => {
+            if (viewed || tool.name !== "decide_write" || (error as { code?: unknown }).code !== -32602) throw error;
+            return null;
+          };
+          const answer = await call(clientOf(operatorOf.get(tool.name) ?? anyOperator, viewed), tool.name, args).catch(absent);
+          if (answer === null) return;
           stringsOf(answer).forEach((text) => pool.add(text));
           expect(answer.structured.status, answer.text).not.toBe("submitted");
         },

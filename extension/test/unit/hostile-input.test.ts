@@ -55,6 +55,21 @@ describe("input boxes", () => {
   });
 });
 
+describe("the modal's message", () => {
+  it("shows what moves whole at its budgets (cut name, two cut destinations, an unknown fee): the fee and the balances after stay", async () => {
+    fake.reset();
+    const cut = (budget: number, what: string) => `${"W".repeat(budget)}…[${what} cut: 9,999 characters]`;
+    const message =
+      "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. Send this request? " +
+      `Approve transaction from ${cut(64, "name")} (id 12345): 40 SOL (40000000000 lamport) of transaction ${cut(256, "transaction")}, ` +
+      `to recipient ${cut(256, "recipient")}; fee not known (${"E".repeat(256)}); after: balance 60 SOL (60000000000 lamport).`;
+    expect(message.length).toBeGreaterThan(1000);
+    fake.script({ kind: "modal", choice: "Submit" });
+    expect(await new WindowPrompter().confirm({ message, detail: "", action: "Submit" })).toBe(true);
+    expect(fake.messages.find((shown) => shown.modal)?.message).toBe(message);
+  });
+});
+
 describe("hidden characters in workspace text", () => {
   it("show as escapes in tree labels, descriptions and tooltips", async () => {
     harness = await startHarness({ operator: "treasury-bot" });

@@ -3,7 +3,7 @@ vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import type { Currency } from "@custody/shared";
 import { amountValidator, readAmount } from "../../src/input/amount-input.js";
 import { addressValidator } from "../../src/input/address-rule.js";
-import { baseUrlProblem, operatorProblem } from "../../src/commands/connection/connect.js";
+import { baseUrlProblem, operatorProblem } from "../../src/connection/settings-rules.js";
 import { fake, InputBoxValidationSeverity } from "./support/fake-vscode.js";
 import { startHarness, type Harness } from "./support/extension-harness.js";
 

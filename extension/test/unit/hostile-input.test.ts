@@ -93,6 +93,26 @@ describe("hidden characters in workspace text", () => {
     for (const line of lines) expect(`${line.label} ${line.description}`).not.toMatch(RAW);
   });
 
+  it("keep an account's id in its tooltip's title whatever the length of its name (10,000 characters)", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const response = await fetch(`${harness.controlUrl}/accounts`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: `long-${"x".repeat(9995)}`,
+        currency: "solana_testnet",
+        governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: number };
+    await harness.run("custody.refresh");
+    const planted = (await treeLines(harness.provider("accounts"), 2)).find((line) => line.label.startsWith("long-"));
+    const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;
+    const title = (tooltip.split("\n")[0] ?? "").replace(/\\(.)/g, "$1");
+    expect(title).toBe(`**long-${"x".repeat(59)}…[name cut: 10,000 characters] (id ${id})**`);
+  });
+
   it("show as escapes in Show as JSON, as the sanitiser shows them", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const recipient = (await harness.client.listAllAccounts()).find((account) => account.name === "sol-cold")?.address ?? "";

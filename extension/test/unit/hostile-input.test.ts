@@ -4,7 +4,7 @@ import { notify } from "../../src/output/notify.js";
 import { OutputLog } from "../../src/output/output-log.js";
 import { WindowPrompter } from "../../src/input/prompter.js";
 import { fake } from "./support/fake-vscode.js";
-import { startHarness, treeLines, type Harness } from "./support/extension-harness.js";
+import { solanaSendAs, startHarness, treeLines, type Harness } from "./support/extension-harness.js";
 
 // Input boxes refuse a text by its length before anything reads it; workspace text with hidden
 // characters reaches no label, tooltip, notification or output line raw.
@@ -101,6 +101,7 @@ describe("hidden characters in workspace text", () => {
       body: JSON.stringify({
         name: `long-${"x".repeat(9995)}`,
         currency: "solana_testnet",
+        balance: "100000000",
         governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
       }),
     });
@@ -110,7 +111,19 @@ describe("hidden characters in workspace text", () => {
     const planted = (await treeLines(harness.provider("accounts"), 2)).find((line) => line.label.startsWith("long-"));
     const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;
     const title = (tooltip.split("\n")[0] ?? "").replace(/\\(.)/g, "$1");
-    expect(title).toBe(`**long-${"x".repeat(59)}…[name cut: 10,000 characters] (id ${id})**`);
+    const named = `long-${"x".repeat(59)}…[name cut: 10,000 characters] (id ${id})`;
+    expect(title).toBe(`**${named}**`);
+    const name = `long-${"x".repeat(9995)}`;
+    await solanaSendAs(harness, "treasury-bot", {
+      account_name: name,
+      lamports: "1000",
+      max_fees: "5000",
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+    });
+    await harness.run("custody.refresh");
+    const sent = (await treeLines(harness.provider("transactions"), 2)).find((line) => line.description.includes("long-"));
+    const sentTooltip = (sent?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value.replace(/\\(.)/g, "$1");
+    expect(sentTooltip).toContain(`- account: ${named}\n`);
   });
 
   it("show as escapes in Show as JSON, as the sanitiser shows them", async () => {

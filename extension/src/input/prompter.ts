@@ -52,10 +52,24 @@ export interface Prompter {
  */
 const MESSAGE_CAP = 4000;
 
+/**
+ * A quick pick renders `$(name)` in an item's label, description and detail as an icon: workspace text there (an account's
+ * name) could draw the check or shield the extension's own surfaces use. Escaped, it shows as typed; no item of ours uses one.
+ */
+function withoutIcons(text: string): string {
+  return text.replace(/\$\(/g, "\\$(");
+}
+
 /** Asks through VS Code's quick pick, input box and modal dialog. */
 export class WindowPrompter implements Prompter {
   async pick<T>(title: string, items: readonly PickItem<T>[], placeHolder?: string): Promise<T | undefined> {
-    const chosen = await vscode.window.showQuickPick([...items], { title, placeHolder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+    const shown = items.map((item) => ({
+      ...item,
+      label: withoutIcons(item.label),
+      description: item.description === undefined ? undefined : withoutIcons(item.description),
+      detail: item.detail === undefined ? undefined : withoutIcons(item.detail),
+    }));
+    const chosen = await vscode.window.showQuickPick(shown, { title, placeHolder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
     return chosen?.value;
   }
 

@@ -13,6 +13,22 @@ import { solanaSendAs, startHarness, treeLines, type Harness } from "./support/e
 const TAGGED = "\u{E0049}\u{E004E}\u{E004A}";
 const RAW = /[\u00AD\u2028\u202E]|[\u{E0000}-\u{E0FFF}]/u;
 
+/** An account of treasury-bot's, named by the workspace (the emulator's control plane), with a balance when given. */
+async function plantAccount(on: Harness, name: string, balance?: string): Promise<{ id: number }> {
+  const response = await fetch(`${on.controlUrl}/accounts`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name,
+      currency: "solana_testnet",
+      ...(balance === undefined ? {} : { balance }),
+      governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: number };
+}
+
 let harness: Harness | undefined;
 afterEach(async () => {
   await harness?.close();
@@ -70,20 +86,23 @@ describe("the modal's message", () => {
   });
 });
 
+describe("icon syntax in workspace text", () => {
+  it("shows as typed in a quick pick, never as an icon: an account named '$(pass-filled) verified-payroll' draws no check", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    await plantAccount(harness, "$(pass-filled) verified-payroll");
+    fake.script({ kind: "pick", label: "verified-payroll" });
+    await harness.run("custody.copyAddress");
+    const item = fake.picks.at(-1)?.items.find((each) => each.label.includes("verified-payroll"));
+    expect(item?.label).toBe("\\$(pass-filled) verified-payroll");
+    expect(fake.clipboard).not.toBe("");
+  });
+});
+
 describe("hidden characters in workspace text", () => {
   it("show as escapes in tree labels, descriptions and tooltips", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const name = `vault\u00AD${TAGGED}\u2028ops`;
-    const response = await fetch(`${harness.controlUrl}/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name,
-        currency: "solana_testnet",
-        governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
-      }),
-    });
-    expect(response.status).toBe(200);
+    await plantAccount(harness, name);
     await harness.run("custody.refresh");
     const lines = await treeLines(harness.provider("accounts"), 2);
     const planted = lines.find((line) => line.label.startsWith("vault"));
@@ -95,18 +114,7 @@ describe("hidden characters in workspace text", () => {
 
   it("keep an account's id in its tooltip's title whatever the length of its name (10,000 characters)", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
-    const response = await fetch(`${harness.controlUrl}/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: `long-${"x".repeat(9995)}`,
-        currency: "solana_testnet",
-        balance: "100000000",
-        governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: number };
+    const { id } = await plantAccount(harness, `long-${"x".repeat(9995)}`, "100000000");
     await harness.run("custody.refresh");
     const planted = (await treeLines(harness.provider("accounts"), 2)).find((line) => line.label.startsWith("long-"));
     const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;

@@ -6,6 +6,7 @@ import { AccessTokenStore } from "./connection/access-token-store.js";
 import { Connection } from "./connection/connection.js";
 import type { ConnectionState } from "./connection/connection-state.js";
 import { readConnectionSettings, SETTINGS_SECTION } from "./connection/connection-settings.js";
+import { shownBaseUrl } from "./connection/settings-rules.js";
 import { EmulatorSession } from "./connection/emulator-session.js";
 import { auditLogLocation, auditLogNotice, ExtensionAudit } from "./guard/extension-audit.js";
 import { WriteGuard } from "./guard/guarded-write.js";
@@ -90,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
         state.target.origin === "settings" &&
         (state.target.baseUrl !== settings.baseUrl || state.target.operator !== settings.operator);
       if (moved && settings.baseUrl !== "" && settings.operator !== "") {
-        output.info(vscode.l10n.t("Settings changed: connecting to {0} as {1}", settings.baseUrl, settings.operator));
+        output.info(vscode.l10n.t("Settings changed: connecting to {0} as {1}", shownBaseUrl(settings.baseUrl), settings.operator));
         void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" });
       }
     }),
@@ -103,7 +104,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
   if (settings.baseUrl !== "" && settings.operator !== "") {
     void connection.connect({ baseUrl: settings.baseUrl, operator: settings.operator, origin: "settings" }).then((state) => {
       if (state.kind === "connected") output.info(vscode.l10n.t("Connected to {0} as {1}", state.client.baseUrl, state.target.operator));
-      else if (state.kind === "failed") output.warn(vscode.l10n.t("Could not connect to {0} as {1}: {2}", settings.baseUrl, settings.operator, state.message));
+      else if (state.kind === "failed")
+        output.warn(vscode.l10n.t("Could not connect to {0} as {1}: {2}", state.target.baseUrl, settings.operator, state.message));
     });
   }
 

@@ -3,6 +3,7 @@ import { checkModuleVersion, CustodyClient, EMULATOR_KEY_HEADER, hasBlocking, er
 import { translate } from "../output/translate.js";
 import type { AccessTokenStore } from "./access-token-store.js";
 import type { ConnectedState, ConnectionState, ConnectionTarget } from "./connection-state.js";
+import { settingsProblem, shownBaseUrl } from "./settings-rules.js";
 
 export class NotConnectedError extends Error {
   constructor() {
@@ -46,6 +47,14 @@ export class Connection implements vscode.Disposable {
    */
   async connect(target: ConnectionTarget): Promise<ConnectionState> {
     const attempt = ++this.#attempt;
+    // Settings can be edited by hand: checked as the Connect command's boxes check them, before any call, and a
+    // password in the address never reaches the status bar or a log line.
+    const problem = target.origin === "settings" ? settingsProblem(target) : undefined;
+    if (problem !== undefined) {
+      const failed: ConnectionState = { kind: "failed", target: { ...target, baseUrl: shownBaseUrl(target.baseUrl) }, message: problem };
+      this.#set(failed);
+      return failed;
+    }
     this.#set({ kind: "connecting", target });
     let next: ConnectionState;
     try {

@@ -45,10 +45,31 @@ export interface Prompter {
   choose(request: ChoiceRequest): Promise<string | undefined>;
 }
 
+/**
+ * The longest modal message shown. What moves in one sentence reaches about 1,300 characters at its
+ * budgets (a repeat's warning, a cut name, two cut destinations, an unknown fee), cut at 1,000 it
+ * lost the fee and the balances after.
+ */
+const MESSAGE_CAP = 4000;
+
+/**
+ * A quick pick renders `$(name)` in an item's label, description and detail as an icon: workspace text there (an account's
+ * name) could draw the check or shield the extension's own surfaces use. Escaped, it shows as typed; no item of ours uses one.
+ */
+function withoutIcons(text: string): string {
+  return text.replace(/\$\(/g, "\\$(");
+}
+
 /** Asks through VS Code's quick pick, input box and modal dialog. */
 export class WindowPrompter implements Prompter {
   async pick<T>(title: string, items: readonly PickItem<T>[], placeHolder?: string): Promise<T | undefined> {
-    const chosen = await vscode.window.showQuickPick([...items], { title, placeHolder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
+    const shown = items.map((item) => ({
+      ...item,
+      label: withoutIcons(item.label),
+      description: item.description === undefined ? undefined : withoutIcons(item.description),
+      detail: item.detail === undefined ? undefined : withoutIcons(item.detail),
+    }));
+    const chosen = await vscode.window.showQuickPick(shown, { title, placeHolder, ignoreFocusOut: true, matchOnDescription: true, matchOnDetail: true });
     return chosen?.value;
   }
 
@@ -72,7 +93,9 @@ export class WindowPrompter implements Prompter {
 
   async choose(request: ChoiceRequest): Promise<string | undefined> {
     // The last door before the person: the modal quotes workspace text (a name, a request body).
-    const message = sanitizeUntrustedText(request.message, 1000);
+    // The message is what moves, never cut: shared bounds each part of it (a name 64, each destination
+    // and an unknown fee's reason 256 shown characters), so this cap only stops text no caller makes.
+    const message = sanitizeUntrustedText(request.message, MESSAGE_CAP);
     return vscode.window.showWarningMessage(message, { modal: true, detail: sanitizeUntrustedText(request.detail, 8000) }, ...request.actions);
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from "vscode";
-import { sanitizeUntrustedText } from "@custody/shared";
+import { sanitizeUntrustedText, shortenedText, SHOWN_NAME_BUDGET } from "@custody/shared";
 
 /**
  * A tooltip as a small table. Every value is workspace data: it is sanitised and written as
@@ -28,4 +28,9 @@ export function markdownTooltip(title: string, rows: readonly (readonly [string,
 /** Workspace text for a label or a description: one line, sanitised, cut to fit. */
 export function labelText(text: string, maxLength = 80): string {
   return sanitizeUntrustedText(text, maxLength).replace(/\s+/g, " ");
+}
+
+/** An account as a tooltip names it: its name held to the modal's budget, so a long one never pushes its id out. */
+export function accountNamed(name: string, id: number): string {
+  return vscode.l10n.t("{0} (id {1})", shortenedText(name, SHOWN_NAME_BUDGET), id);
 }

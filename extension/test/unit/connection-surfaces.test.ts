@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import type { CustodyMcpProvider } from "../../src/mcp/mcp-server-provider.js";
-import { fake, type McpStdioServerDefinition } from "./support/fake-vscode.js";
+import { fake, workspace, type McpStdioServerDefinition } from "./support/fake-vscode.js";
 import { startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 
 describe("connection, status bar and MCP provider", () => {
@@ -109,6 +109,30 @@ describe("the built-in emulator", () => {
       expect((await get({ "x-emulator-key": key })).status).toBe(200);
       harness.deactivate();
       await waitFor(() => !existsSync(keyFile), "the key file to be removed with the emulator");
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe("the connection settings, edited by hand", () => {
+  /** The status bar's tooltip as it reads, Markdown escapes removed. */
+  const tooltip = () => (fake.statusBarItems[0]?.tooltip as { value?: string } | undefined)?.value?.replace(/\\(.)/g, "$1") ?? "";
+
+  it("are checked as the Connect boxes check them: a password in the base URL is refused, naming the setting and rule, and never shown", async () => {
+    const harness = await startHarness();
+    try {
+      const withPassword = harness.baseUrl.replace("http://", "http://ops:hunter2-secret@");
+      await workspace.getConfiguration("custody").update("baseUrl", withPassword);
+      await waitFor(() => fake.contexts.get("custody.connectionFailed") === true, "the connection to fail");
+      expect(tooltip()).toContain("custody.baseUrl (user setting): base URL: must not carry credentials (use Custody: Set or Clear the Gateway Access Token)");
+      const shown = [...fake.output, ...fake.messages.map((message) => message.message), tooltip(), fake.statusBarItems[0]?.text ?? ""];
+      expect(shown.filter((line) => line.includes("hunter2"))).toEqual([]);
+      await workspace.getConfiguration("custody").update("baseUrl", harness.baseUrl);
+      await waitFor(() => fake.contexts.get("custody.connected") === true, "the connection to come back");
+      await workspace.getConfiguration("custody").update("operator", "bot with spaces");
+      await waitFor(() => fake.contexts.get("custody.connectionFailed") === true, "the connection to fail");
+      expect(tooltip()).toContain("custody.operator (user setting): operator: ");
     } finally {
       await harness.close();
     }

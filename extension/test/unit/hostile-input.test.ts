@@ -4,7 +4,7 @@ import { notify } from "../../src/output/notify.js";
 import { OutputLog } from "../../src/output/output-log.js";
 import { WindowPrompter } from "../../src/input/prompter.js";
 import { fake } from "./support/fake-vscode.js";
-import { startHarness, treeLines, type Harness } from "./support/extension-harness.js";
+import { solanaSendAs, startHarness, treeLines, type Harness } from "./support/extension-harness.js";
 
 // Input boxes refuse a text by its length before anything reads it; workspace text with hidden
 // characters reaches no label, tooltip, notification or output line raw.
@@ -12,6 +12,22 @@ import { startHarness, treeLines, type Harness } from "./support/extension-harne
 /** "INJ" in Unicode tag characters: invisible on screen. */
 const TAGGED = "\u{E0049}\u{E004E}\u{E004A}";
 const RAW = /[\u00AD\u2028\u202E]|[\u{E0000}-\u{E0FFF}]/u;
+
+/** An account of treasury-bot's, named by the workspace (the emulator's control plane), with a balance when given. */
+async function plantAccount(on: Harness, name: string, balance?: string): Promise<{ id: number }> {
+  const response = await fetch(`${on.controlUrl}/accounts`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      name,
+      currency: "solana_testnet",
+      ...(balance === undefined ? {} : { balance }),
+      governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
+    }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: number };
+}
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -55,20 +71,38 @@ describe("input boxes", () => {
   });
 });
 
+describe("the modal's message", () => {
+  it("shows what moves whole at its budgets (cut name, two cut destinations, an unknown fee): the fee and the balances after stay", async () => {
+    fake.reset();
+    const cut = (budget: number, what: string) => `${"W".repeat(budget)}…[${what} cut: 9,999 characters]`;
+    const message =
+      "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. Send this request? " +
+      `Approve transaction from ${cut(64, "name")} (id 12345): 40 SOL (40000000000 lamport) of transaction ${cut(256, "transaction")}, ` +
+      `to recipient ${cut(256, "recipient")}; fee not known (${"E".repeat(256)}); after: balance 60 SOL (60000000000 lamport).`;
+    expect(message.length).toBeGreaterThan(1000);
+    fake.script({ kind: "modal", choice: "Submit" });
+    expect(await new WindowPrompter().confirm({ message, detail: "", action: "Submit" })).toBe(true);
+    expect(fake.messages.find((shown) => shown.modal)?.message).toBe(message);
+  });
+});
+
+describe("icon syntax in workspace text", () => {
+  it("shows as typed in a quick pick, never as an icon: an account named '$(pass-filled) verified-payroll' draws no check", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    await plantAccount(harness, "$(pass-filled) verified-payroll");
+    fake.script({ kind: "pick", label: "verified-payroll" });
+    await harness.run("custody.copyAddress");
+    const item = fake.picks.at(-1)?.items.find((each) => each.label.includes("verified-payroll"));
+    expect(item?.label).toBe("\\$(pass-filled) verified-payroll");
+    expect(fake.clipboard).not.toBe("");
+  });
+});
+
 describe("hidden characters in workspace text", () => {
   it("show as escapes in tree labels, descriptions and tooltips", async () => {
     harness = await startHarness({ operator: "treasury-bot" });
     const name = `vault\u00AD${TAGGED}\u2028ops`;
-    const response = await fetch(`${harness.controlUrl}/accounts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name,
-        currency: "solana_testnet",
-        governance: { transaction: { creators: [{ username: "treasury-bot", is_api: true }], steps: [] }, staking: null, smart_contract: null },
-      }),
-    });
-    expect(response.status).toBe(200);
+    await plantAccount(harness, name);
     await harness.run("custody.refresh");
     const lines = await treeLines(harness.provider("accounts"), 2);
     const planted = lines.find((line) => line.label.startsWith("vault"));
@@ -76,6 +110,28 @@ describe("hidden characters in workspace text", () => {
     const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;
     expect(tooltip).not.toMatch(RAW);
     for (const line of lines) expect(`${line.label} ${line.description}`).not.toMatch(RAW);
+  });
+
+  it("keep an account's id in its tooltip's title whatever the length of its name (10,000 characters)", async () => {
+    harness = await startHarness({ operator: "treasury-bot" });
+    const { id } = await plantAccount(harness, `long-${"x".repeat(9995)}`, "100000000");
+    await harness.run("custody.refresh");
+    const planted = (await treeLines(harness.provider("accounts"), 2)).find((line) => line.label.startsWith("long-"));
+    const tooltip = (planted?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value;
+    const title = (tooltip.split("\n")[0] ?? "").replace(/\\(.)/g, "$1");
+    const named = `long-${"x".repeat(59)}…[name cut: 10,000 characters] (id ${id})`;
+    expect(title).toBe(`**${named}**`);
+    const name = `long-${"x".repeat(9995)}`;
+    await solanaSendAs(harness, "treasury-bot", {
+      account_name: name,
+      lamports: "1000",
+      max_fees: "5000",
+      recipient: "AtkYQZi27Cz6jNKdnG3wxES37ou6r31UKwFYzF8J8upk",
+    });
+    await harness.run("custody.refresh");
+    const sent = (await treeLines(harness.provider("transactions"), 2)).find((line) => line.description.includes("long-"));
+    const sentTooltip = (sent?.node.treeItem() as unknown as { tooltip: { value: string } }).tooltip.value.replace(/\\(.)/g, "$1");
+    expect(sentTooltip).toContain(`- account: ${named}\n`);
   });
 
   it("show as escapes in Show as JSON, as the sanitiser shows them", async () => {

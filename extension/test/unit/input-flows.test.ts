@@ -3,9 +3,10 @@ vi.mock("vscode", () => import("./support/fake-vscode.js"));
 import type { Currency } from "@custody/shared";
 import { amountValidator, readAmount } from "../../src/input/amount-input.js";
 import { addressValidator } from "../../src/input/address-rule.js";
-import { baseUrlProblem, operatorProblem } from "../../src/commands/connection/connect.js";
+import { baseUrlProblem, operatorProblem } from "../../src/connection/settings-rules.js";
 import { fake, InputBoxValidationSeverity } from "./support/fake-vscode.js";
 import { startHarness, type Harness } from "./support/extension-harness.js";
+import { StakeNode } from "../../src/views/nodes/stake-node.js";
 
 const SOL: Currency = {
   name: "solana_testnet",
@@ -166,5 +167,21 @@ describe("multi-step commands", () => {
     fake.script({ kind: "pick", label: `#${newest?.id} ` });
     await harness.run("custody.copyId");
     expect(fake.clipboard).toBe(String(newest?.id));
+  });
+
+  it("does not copy an address holding a hidden character (a zero-width space): what is pasted would not be what the view showed", async () => {
+    harness = await startHarness();
+    const provider = harness.provider("stakes");
+    const [solanaGroup] = await provider.getChildren();
+    const [first] = await provider.getChildren(solanaGroup);
+    const shown = first as StakeNode;
+    const state = shown.stake.blockchain_state;
+    const planted = { ...shown.stake, blockchain_state: { ...state, pub_key: `${state.pub_key.slice(0, 4)}\u200B${state.pub_key.slice(4)}` } };
+    await harness.run("custody.copyAddress", new StakeNode(planted, shown.account, shown.currency, false));
+    expect(fake.clipboard).toBe("");
+    expect(fake.messages.at(-1)?.level).toBe("error");
+    expect(fake.messages.at(-1)?.message).toContain("address: must not contain invisible or bidirectional control characters (found U+200B at character 5)");
+    await harness.run("custody.copyAddress", shown);
+    expect(fake.clipboard).toBe(state.pub_key);
   });
 });

@@ -12,7 +12,7 @@ import { english, joinedText, localText, renderText, type LocalText, type Transl
 // name, however long or full of hidden characters, pushes the rest off the screen or out of a cap.
 
 /** Shown characters of an account's name; its id is always shown beside it. */
-const SHOWN_NAME_BUDGET = 64;
+export const SHOWN_NAME_BUDGET = 64;
 /** Shown characters of a recipient, validator, contract, stake or payee (an address is at most 128 when typed). */
 const SHOWN_DESTINATION_BUDGET = 256;
 

@@ -2,7 +2,7 @@ import * as vscode from "vscode";
 import { chooseAccount } from "../../input/pick-account.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
-import { notify } from "../../output/notify.js";
+import { copyExact } from "../common/copy-exact.js";
 
 /** Copies an account's address, or a stake's stake-account address. */
 export const copyAddress: CommandDefinition = {
@@ -17,7 +17,6 @@ export const copyAddress: CommandDefinition = {
       address = (await chooseAccount(client, services.prompter, target, { title: vscode.l10n.t("Custody: Copy Address") }))?.account.address;
     }
     if (address === undefined) return;
-    await vscode.env.clipboard.writeText(address);
-    void notify("info", vscode.l10n.t("Custody: copied {0}", address));
+    await copyExact("address", address);
   },
 };

@@ -3,7 +3,7 @@ import { chooseTransaction } from "../../input/pick-transaction.js";
 import type { Services } from "../../services.js";
 import type { NodeTarget } from "../../views/tree-node.js";
 import type { CommandDefinition } from "../command-definition.js";
-import { notify } from "../../output/notify.js";
+import { copyExact } from "./copy-exact.js";
 
 function idOf(target: NodeTarget): string {
   switch (target.kind) {
@@ -29,7 +29,6 @@ export const copyId: CommandDefinition = {
       if (!choice) return;
       id = String(choice.transaction.id);
     }
-    await vscode.env.clipboard.writeText(id);
-    void notify("info", vscode.l10n.t("Custody: copied {0}", id));
+    await copyExact("id", id);
   },
 };

@@ -1,29 +1,10 @@
 import * as vscode from "vscode";
-import { OperatorName, INPUT_LIMITS } from "@custody/shared";
+import { INPUT_LIMITS } from "@custody/shared";
 import { readConnectionSettings, saveConnectionSettings } from "../../connection/connection-settings.js";
+import { baseUrlProblem, EXAMPLE_URL, operatorProblem } from "../../connection/settings-rules.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { reportConnection } from "./report-connection.js";
-
-const EXAMPLE_URL = "http://127.0.0.1:8080/module";
-
-export function baseUrlProblem(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return `base URL: must be an absolute URL such as ${EXAMPLE_URL}`;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "base URL: must use http or https";
-  if (url.username !== "" || url.password !== "") return "base URL: must not carry credentials (use Custody: Set or Clear the Gateway Access Token)";
-  if (url.search !== "" || url.hash !== "") return "base URL: must have no query or fragment";
-  return undefined;
-}
-
-export function operatorProblem(text: string): string | undefined {
-  const parsed = OperatorName.safeParse(text.trim());
-  return parsed.success ? undefined : `operator: ${parsed.error.issues[0]?.message ?? "invalid"}`;
-}
 
 /** Asks for the base URL and operator (prefilled from the settings), saves them, connects. */
 export const connect: CommandDefinition = {

@@ -3,7 +3,7 @@ import { INPUT_LIMITS, writeToolQuery } from "@custody/shared";
 import { toolPermitted, trustedWindow } from "../permission-check.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
-import { operatorProblem } from "../connection/connect.js";
+import { operatorProblem } from "../../connection/settings-rules.js";
 import { notify } from "../../output/notify.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

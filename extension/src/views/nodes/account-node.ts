@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import { accountNetwork, isPolkadotAccount, type Account, type Currency } from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
-import { labelText, markdownTooltip } from "../markdown-tooltip.js";
+import { accountNamed, labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { TreeNode, type NodeTarget } from "../tree-node.js";
 import type { ViewContext } from "../view-context.js";
 import { AccountStakesNode } from "./account-stakes-node.js";
@@ -39,7 +39,7 @@ export class AccountNode extends TreeNode {
     item.description = displayAmount(account.balance, currency);
     item.iconPath = new vscode.ThemeIcon("credit-card");
     item.contextValue = `account.${network === null ? "other" : network.toLowerCase()}`;
-    item.tooltip = markdownTooltip(vscode.l10n.t("{0} (id {1})", account.name, account.id), [
+    item.tooltip = markdownTooltip(accountNamed(account.name, account.id), [
       [vscode.l10n.t("network"), network ?? account.type],
       [vscode.l10n.t("currency"), account.currency],
       [vscode.l10n.t("address"), account.address],

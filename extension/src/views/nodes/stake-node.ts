@@ -14,7 +14,7 @@ import {
   type SolanaStake,
 } from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
-import { labelText, markdownTooltip } from "../markdown-tooltip.js";
+import { accountNamed, labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { solanaStakeIcon } from "../status-icons.js";
 import { TreeNode, type NodeTarget } from "../tree-node.js";
 
@@ -82,7 +82,7 @@ export class StakeNode extends TreeNode {
     // ":deactivate:split:" lets the manifest's menus match one allowed action exactly.
     item.contextValue = `solanaStake:${allowedStakeActions(stake).join(":")}:`;
     item.tooltip = markdownTooltip(vscode.l10n.t("Solana stake {0}", stake.uid), [
-      [vscode.l10n.t("account"), vscode.l10n.t("{0} (id {1})", this.account.name, this.account.id)],
+      [vscode.l10n.t("account"), accountNamed(this.account.name, this.account.id)],
       [vscode.l10n.t("status"), vscode.l10n.t("{0} (record {1})", state.status, stake.status)],
       [vscode.l10n.t("active balance"), bothAmounts(state.active_balance, currency)],
       [vscode.l10n.t("inactive balance"), bothAmounts(state.inactive_balance, currency)],

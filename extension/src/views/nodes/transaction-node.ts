@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
 import { timestampToDate, type Currency, type Transaction } from "@custody/shared";
 import { bothAmounts, displayAmount } from "../amount-text.js";
-import { labelText, markdownTooltip } from "../markdown-tooltip.js";
+import { accountNamed, labelText, markdownTooltip } from "../markdown-tooltip.js";
 import { transactionStatusIcon } from "../status-icons.js";
 import { TreeNode, type NodeTarget } from "../tree-node.js";
 import type { ViewContext } from "../view-context.js";
@@ -36,7 +36,7 @@ export class TransactionNode extends TreeNode {
       vscode.l10n.t("Transaction {0} ({1})", tx.id, tx.type),
       [
         [vscode.l10n.t("status"), tx.status],
-        [vscode.l10n.t("account"), this.accountName === undefined ? String(tx.account_id) : vscode.l10n.t("{0} (id {1})", this.accountName, tx.account_id)],
+        [vscode.l10n.t("account"), this.accountName === undefined ? String(tx.account_id) : accountNamed(this.accountName, tx.account_id)],
         [vscode.l10n.t("amount"), bothAmounts(tx.amount, this.currency)],
         [vscode.l10n.t("max fees"), bothAmounts(tx.max_fees, this.currency)],
         [vscode.l10n.t("fees"), tx.fees === null ? vscode.l10n.t("not yet broadcast") : bothAmounts(tx.fees, this.currency)],

@@ -329,6 +329,30 @@ describe("the bundle over stdio", () => {
     expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
 
+  it("refuses at start a base URL that is no http(s) URL or carries a password (never printed), and an operator no header can carry", () => {
+    const refusals: [string[], string][] = [
+      [["--base-url", "ftp://custody.example/module", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must use http or https"],
+      [
+        ["--base-url", "https://ops:hunter2-secret@custody.example/module", "--operator", "treasury-bot"],
+        "--base-url (CUSTODY_BASE_URL): must not carry credentials",
+      ],
+      [["--base-url", " ", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must be an absolute URL"],
+      [["--base-url", emulator.baseUrl, "--operator", " "], "--operator (CUSTODY_OPERATOR): must contain no space"],
+    ];
+    for (const [args, message] of refusals) {
+      // Bounded: a server that accepted the setting would serve until its stdin closed.
+      const result = spawnSync(process.execPath, [bundle, ...args], {
+        encoding: "utf8",
+        timeout: 30_000,
+        input: "",
+        env: { PATH: process.env.PATH ?? "", ...childHome() },
+      });
+      expect([result.status, result.stderr]).toEqual([2, expect.stringContaining(message)]);
+      expect(result.stderr).not.toContain("hunter2-secret");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
   it("stops with a clear error when its port is taken, instead of staying alive on the embedded workspace it started", async () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));

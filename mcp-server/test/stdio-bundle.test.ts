@@ -340,15 +340,19 @@ describe("the bundle over stdio", () => {
     expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
   });
 
-  it("refuses at start a base URL that is no http(s) URL or carries a password (never printed), and an operator no header can carry", () => {
+  it("refuses at start a base URL that is empty, no http(s) URL or carries a password (never printed), an operator no header can carry, two stores", () => {
     const refusals: [string[], string][] = [
       [["--base-url", "ftp://custody.example/module", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must use http or https"],
       [
         ["--base-url", "https://ops:hunter2-secret@custody.example/module", "--operator", "treasury-bot"],
         "--base-url (CUSTODY_BASE_URL): must not carry credentials",
       ],
-      [["--base-url", " ", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must be an absolute URL"],
-      [["--base-url", emulator.baseUrl, "--operator", " "], "--operator (CUSTODY_OPERATOR): must contain no space"],
+      [["--base-url", "custody.example/module", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must be an absolute URL"],
+      [["--base-url", emulator.baseUrl, "--operator", "treasury bot"], "--operator (CUSTODY_OPERATOR): must contain no space"],
+      // `--base-url "$URL"` with URL unset: not the demo workspace in its place.
+      [["--base-url", "", "--operator", "treasury-bot"], "--base-url: given empty"],
+      [["--base-url", " ", "--operator", "treasury-bot"], "--base-url: given empty"],
+      [["verify-audit", "audit.jsonl", "--store", "postgres://custody@db.invalid/custody"], "verify-audit: give the store once"],
     ];
     for (const [args, message] of refusals) {
       const result = startWithClosedStdin(args);

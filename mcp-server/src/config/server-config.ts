@@ -306,7 +306,13 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
+  // An empty variable is unset, as shells make it; an empty flag is a value that went missing (`--base-url "$URL"` with URL unset).
+  const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
+  if (empty !== undefined) throw new ConfigError(`--${empty[0]}: given empty; give its value, or leave the flag out`);
   const store = readStore(values, env);
+  const storeFlag = values[OPTIONS.store.flag] ?? values[OPTIONS.auditLog.flag];
+  if (positionals.length > 1 && storeFlag !== undefined)
+    throw new ConfigError(`${positionals[0]}: give the store once, as ${JSON.stringify(positionals[1])} or as --store, not both`);
   const sealKeyFile = valueOf(OPTIONS.auditSealKeyFile, values, env);
   if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
     const command = positionals[0];

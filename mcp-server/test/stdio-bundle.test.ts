@@ -67,6 +67,17 @@ function runCli(args: string[]): { status: number | null; stdout: string; stderr
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The server on an empty stdin: it stops at once, or refuses its configuration first (bounded: one that did neither would serve on). */
+function startWithClosedStdin(args: string[]): { status: number | null; stderr: string } {
+  const result = spawnSync(process.execPath, [bundle, ...args], {
+    encoding: "utf8",
+    timeout: 30_000,
+    input: "",
+    env: { PATH: process.env.PATH ?? "", ...childHome() },
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
 describe("the bundle over stdio", () => {
   it("serves every tool against a configured workspace, and a guarded write end to end; the audit chain verifies", async () => {
     const auditLog = join(tempDir("custody-mcp-audit-"), "audit.jsonl");
@@ -327,6 +338,40 @@ describe("the bundle over stdio", () => {
     });
     expect(shortToken.status).toBe(2);
     expect(shortToken.stderr).toContain("CUSTODY_MCP_TOKEN: at least 32 characters, got 1");
+  });
+
+  it("refuses at start a base URL that is empty, no http(s) URL or carries a password (never printed), an operator no header can carry, two stores", () => {
+    const refusals: [string[], string][] = [
+      [["--base-url", "ftp://custody.example/module", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must use http or https"],
+      [
+        ["--base-url", "https://ops:hunter2-secret@custody.example/module", "--operator", "treasury-bot"],
+        "--base-url (CUSTODY_BASE_URL): must not carry credentials",
+      ],
+      [["--base-url", "custody.example/module", "--operator", "treasury-bot"], "--base-url (CUSTODY_BASE_URL): must be an absolute URL"],
+      [["--base-url", emulator.baseUrl, "--operator", "treasury bot"], "--operator (CUSTODY_OPERATOR): must contain no space"],
+      // `--base-url "$URL"` with URL unset: not the demo workspace in its place.
+      [["--base-url", "", "--operator", "treasury-bot"], "--base-url: given empty"],
+      [["--base-url", " ", "--operator", "treasury-bot"], "--base-url: given empty"],
+      [["verify-audit", "audit.jsonl", "--store", "postgres://custody@db.invalid/custody"], "verify-audit: give the store once"],
+    ];
+    for (const [args, message] of refusals) {
+      const result = startWithClosedStdin(args);
+      expect([result.status, result.stderr]).toEqual([2, expect.stringContaining(message)]);
+      expect(result.stderr).not.toContain("hunter2-secret");
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it("refuses a policy file giving a key twice (JSON keeps the last, unseen by a reviewer); reads one starting with a byte order mark", () => {
+    const policyDir = tempDir("custody-mcp-policy-");
+    const twice = join(policyDir, "twice.json");
+    writeFileSync(twice, '{ "read_only": true, "toolsets": ["read"], "read_only": false }');
+    const loosened = startWithClosedStdin(["--policy", twice]);
+    expect([loosened.status, loosened.stderr]).toEqual([2, expect.stringContaining(`policy file ${twice}: gives read_only twice`)]);
+    const marked = join(policyDir, "marked.json");
+    writeFileSync(marked, '\uFEFF{ "read_only": true }');
+    const read = startWithClosedStdin(["--policy", marked]);
+    expect([read.status, read.stderr]).toEqual([0, expect.stringContaining("; read-only mode")]);
   });
 
   it("stops with a clear error when its port is taken, instead of staying alive on the embedded workspace it started", async () => {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ConfirmationMode, errorMessage, isDatabaseUrl } from "@custody/shared";
+import { ConfirmationMode, errorMessage, HeaderOperatorName, isDatabaseUrl, ServiceBaseUrl } from "@custody/shared";
 import { flagsOnlyWith, OPTIONS, parseArgsOptions, settingName, usageOptions, type OptionDeclaration } from "./options.js";
 
 export interface HttpOptions {
@@ -121,6 +121,22 @@ function readConfirmation(value: string | null): ConfirmationMode | null {
   const parsed = ConfirmationMode.safeParse(value);
   if (!parsed.success) throw new ConfigError(`${settingName(OPTIONS.confirmation)}: token or person, got ${JSON.stringify(value.slice(0, 100))}`);
   return parsed.data;
+}
+
+/** --base-url: checked at start, not at the first call; never quoted (it may carry a password). */
+function readBaseUrl(value: string | null): string | null {
+  if (value === null) return null;
+  const parsed = ServiceBaseUrl.safeParse(value);
+  if (!parsed.success) throw new ConfigError(`${settingName(OPTIONS.baseUrl)}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+  return value;
+}
+
+function readOperator(value: string | null): string | null {
+  if (value === null) return null;
+  const parsed = HeaderOperatorName.safeParse(value);
+  if (!parsed.success)
+    throw new ConfigError(`${settingName(OPTIONS.operator)}: ${parsed.error.issues[0]?.message ?? "invalid"}, got ${JSON.stringify(value.slice(0, 100))}`);
+  return value;
 }
 
 function readReplicaId(value: string | null): string | null {
@@ -290,7 +306,13 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   }
   const { values, positionals } = parsed;
   if (values.help) return { command: "help" };
+  // An empty variable is unset, as shells make it; an empty flag is a value that went missing (`--base-url "$URL"` with URL unset).
+  const empty = Object.entries(values).find(([, value]) => typeof value === "string" && value.trim() === "");
+  if (empty !== undefined) throw new ConfigError(`--${empty[0]}: given empty; give its value, or leave the flag out`);
   const store = readStore(values, env);
+  const storeFlag = values[OPTIONS.store.flag] ?? values[OPTIONS.auditLog.flag];
+  if (positionals.length > 1 && storeFlag !== undefined)
+    throw new ConfigError(`${positionals[0]}: give the store once, as ${JSON.stringify(positionals[1])} or as --store, not both`);
   const sealKeyFile = valueOf(OPTIONS.auditSealKeyFile, values, env);
   if (positionals[0] === "verify-audit" || positionals[0] === "reseal-audit") {
     const command = positionals[0];
@@ -321,8 +343,8 @@ export function readCommand(argv: readonly string[], env: Readonly<Record<string
   return {
     command: "serve",
     config: {
-      baseUrl: valueOf(OPTIONS.baseUrl, values, env),
-      operator: valueOf(OPTIONS.operator, values, env),
+      baseUrl: readBaseUrl(valueOf(OPTIONS.baseUrl, values, env)),
+      operator: readOperator(valueOf(OPTIONS.operator, values, env)),
       policyPath: valueOf(OPTIONS.policy, values, env),
       readOnly: booleanOf(OPTIONS.readOnly, values, env),
       confirmation: readConfirmation(valueOf(OPTIONS.confirmation, values, env)),

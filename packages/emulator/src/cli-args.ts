@@ -1,4 +1,4 @@
-import type { EmulatorOptions } from "./options.js";
+import { resolveOptions, type EmulatorOptions } from "./options.js";
 
 export const USAGE = `Usage: custody-emulator serve [options]
 
@@ -88,5 +88,26 @@ export function parseCliArgs(argv: readonly string[], env: Readonly<Record<strin
         throw new Error(`unknown option ${JSON.stringify(flag)}; see custody-emulator --help`);
     }
   }
+  checkRanges(options);
   return keyFile === undefined ? { kind: "serve", options } : { kind: "serve", options, keyFile };
+}
+
+/** The flag of each option whose range resolveOptions checks. */
+const FLAG_OF_OPTION: Readonly<Record<string, string>> = {
+  port: "--port",
+  basePath: "--base-path",
+  epochSeconds: "--epoch-seconds",
+  processingDelayMs: "--processing-delay-ms",
+  "rateLimit.requestsPerSecond": "--rate-limit",
+};
+
+/** The options' ranges, as the emulator checks them, said with the flag that set them (a refused command line exits 2, with the usage). */
+function checkRanges(options: EmulatorOptions): void {
+  try {
+    resolveOptions(options);
+  } catch (error) {
+    const message = (error as Error).message;
+    const option = message.slice(0, message.indexOf(":"));
+    throw new Error(`${FLAG_OF_OPTION[option] ?? option}${message.slice(option.length)}`, { cause: error });
+  }
 }

@@ -56,7 +56,9 @@ export type ResolvedOptions = Required<Omit<EmulatorOptions, "dataDir" | "rateLi
 
 function normalisePath(path: string, name: string): string {
   const trimmed = `/${path.trim().replace(/^\/+|\/+$/g, "")}`;
-  if (!/^(\/[A-Za-z0-9._~-]+)*\/?$/.test(trimmed)) throw new RangeError(`${name}: must be a URL path such as /module, got ${JSON.stringify(path)}`);
+  // A "." or ".." segment is resolved away by every client's URL parser: the emulator would serve a path no client requests.
+  if (!/^(\/[A-Za-z0-9._~-]+)*\/?$/.test(trimmed) || /\/\.{1,2}(\/|$)/.test(trimmed))
+    throw new RangeError(`${name}: must be a URL path such as /module, got ${JSON.stringify(path)}`);
   return trimmed === "/" ? "" : trimmed;
 }
 

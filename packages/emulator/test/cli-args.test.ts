@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { parseCliArgs } from "../src/cli-args.js";
+import { PACKAGE_DIR } from "./support/spawn-cli.js";
 
 describe("custody-emulator command line", () => {
   it("reads every serve option", () => {
@@ -58,5 +60,21 @@ describe("custody-emulator command line", () => {
     expect(() => parseCliArgs(["serve", "--port", "abc"])).toThrow(/^--port: must be a whole number/);
     expect(() => parseCliArgs(["serve", "--seed", "full"])).toThrow(/^--seed: must be demo or empty/);
     expect(() => parseCliArgs(["serve", "--data-dir"])).toThrow(/^--data-dir: needs a value/);
+  });
+
+  it("refuses a value out of its range naming the flag, with status 2 and the usage, as any other bad command line", () => {
+    const refusals: [string[], string][] = [
+      [["--port", "70000"], "--port: must be at most 65535"],
+      [["--epoch-seconds", "0"], "--epoch-seconds: must be a whole number of at least 1"],
+      [["--rate-limit", "0"], "--rate-limit: must be greater than 0"],
+      // A client's URL parser resolves the dots away: no request would reach the path served.
+      [["--base-path", "/a/../module"], "--base-path: must be a URL path such as /module"],
+    ];
+    for (const [args, message] of refusals) {
+      // Bounded: an emulator that accepted the value would serve until killed.
+      const run = spawnSync(process.execPath, [`${PACKAGE_DIR}bin/custody-emulator.js`, "serve", ...args], { encoding: "utf8", timeout: 20_000 });
+      expect([run.status, run.stdout], args.join(" ")).toEqual([2, ""]);
+      expect(run.stderr).toMatch(new RegExp(`^custody-emulator: ${message}[^\n]*\n\nUsage: custody-emulator serve`));
+    }
   });
 });

@@ -78,7 +78,8 @@ const OWN_HEADERS: ReadonlySet<string> = new Set(["x-vendor-api-user", "accept",
 
 export const TimeoutMs = z.int({ error: "must be a whole number of milliseconds" }).min(1).max(600_000);
 
-const BaseUrl = z.string().superRefine((value, ctx) => {
+/** A workspace's base URL: absolute http(s), no credentials (they would be logged and sent), no query or fragment. */
+export const ServiceBaseUrl = z.string().superRefine((value, ctx) => {
   let url: URL;
   try {
     url = new URL(value);
@@ -92,7 +93,7 @@ const BaseUrl = z.string().superRefine((value, ctx) => {
 });
 
 const OptionsShape = z.object({
-  baseUrl: BaseUrl,
+  baseUrl: ServiceBaseUrl,
   operator: HeaderOperatorName,
   timeoutMs: TimeoutMs.optional(),
   retry: z

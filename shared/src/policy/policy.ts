@@ -5,6 +5,7 @@ import { formatIssues } from "../schemas/validation-message.js";
 import { errorMessage } from "../untrusted/error-message.js";
 import { localText, renderText, type LocalText, type TranslatableError } from "../l10n/translate.js";
 import { isRefusedFile, readOwnText } from "../files/own-file.js";
+import { duplicateJsonKey } from "./duplicate-json-key.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
@@ -124,7 +125,8 @@ export function loadPolicyFile(path: string): Policy {
           ? localText("holds more than {0} bytes; it is not read", POLICY_FILE_MAX_BYTES)
           : localText("is not a regular file (a pipe, a device or a folder in its place); it is not read"),
       );
-    text = read;
+    // A byte order mark (some Windows editors write one) is not part of the JSON.
+    text = read.startsWith("\uFEFF") ? read.slice(1) : read;
   } catch (error) {
     if (error instanceof PolicyFileError) throw error;
     throw new PolicyFileError(path, localText("cannot be read ({0})", (error as NodeJS.ErrnoException).code ?? String(error)));
@@ -135,6 +137,8 @@ export function loadPolicyFile(path: string): Policy {
   } catch (error) {
     throw new PolicyFileError(path, localText("is not valid JSON ({0})", errorMessage(error)));
   }
+  const twice = duplicateJsonKey(text);
+  if (twice !== null) throw new PolicyFileError(path, localText("gives {0} twice (JSON would keep only the last); write each key once", twice));
   const result = Policy.safeParse(json);
   if (!result.success) throw new PolicyFileError(path, formatIssues(result.error));
   return result.data;

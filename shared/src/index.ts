@@ -1,5 +1,6 @@
 export * from "./json/exact-json.js";
 export * from "./json/own-field.js";
+export * from "./json/repeated-key.js";
 export * from "./schemas/index.js";
 export * from "./units/index.js";
 export * from "./untrusted/index.js";

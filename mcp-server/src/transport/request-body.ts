@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { repeatedKey, type RepeatedKeyFound } from "./repeated-key.js";
+import { repeatedKey, type RepeatedKey as RepeatedKeyFound } from "@custody/shared";
 
 /**
  * The largest request body taken: a tool call's arguments are bounded field by field (shared's

@@ -5,7 +5,7 @@ import { formatIssues } from "../schemas/validation-message.js";
 import { errorMessage } from "../untrusted/error-message.js";
 import { localText, renderText, type LocalText, type TranslatableError } from "../l10n/translate.js";
 import { isRefusedFile, readOwnText } from "../files/own-file.js";
-import { duplicateJsonKey } from "./duplicate-json-key.js";
+import { repeatedKey } from "../json/repeated-key.js";
 
 export const Toolset = z.enum(["read", "operators", "transactions", "solana_staking", "polkadot_staking", "ethereum_staking"]);
 export type Toolset = z.infer<typeof Toolset>;
@@ -137,8 +137,8 @@ export function loadPolicyFile(path: string): Policy {
   } catch (error) {
     throw new PolicyFileError(path, localText("is not valid JSON ({0})", errorMessage(error)));
   }
-  const twice = duplicateJsonKey(text);
-  if (twice !== null) throw new PolicyFileError(path, localText("gives {0} twice (JSON would keep only the last); write each key once", twice));
+  const twice = repeatedKey(text);
+  if (twice !== null) throw new PolicyFileError(path, localText("gives {0} twice (JSON would keep only the last); write each key once", twice.path));
   const result = Policy.safeParse(json);
   if (!result.success) throw new PolicyFileError(path, formatIssues(result.error));
   return result.data;

@@ -59,7 +59,7 @@ const planted = { accounts: [] as number[], pending: [] as number[], rejected: [
 const figures = {
   corpusCodePoints: CORPUS.length,
   payloads: payloads.length,
-  written: { account_names: 0, account_renames: 0, note_titles: 0, note_contents: 0, rejection_reasons: 0, operator_names: 0 },
+  written: { account_names: 0, account_renames: 0, note_titles: 0, note_contents: 0, rejection_reasons: 0 },
   answersChecked: 0,
   stringsChecked: 0,
   rawFound: 0,
@@ -129,14 +129,10 @@ beforeAll(async () => {
       figures.written.rejection_reasons += 1;
       planted.rejected.push(sent.id);
     }
-    // An operator name: no whitespace (U+2028 and the like are refused by the module), at most 128 characters.
-    const name = `u${index}-${[...payload.slice(`hidden-${index}-`.length)].filter((character) => !/\s/.test(character)).join("")}`.slice(0, 120);
-    const created = await direct.createApiUser(name);
-    const invitation = (await control(emulator, "POST", "/invitations", { username: name, device_id: created.device_id })) as { uuid: string };
-    await direct.registerApiUser(name, invitation.uuid);
-    for (const admin of ["alice.admin", "bob.admin"]) await control(emulator, "POST", `/users/${encodeURIComponent(name)}/approve`, { admin });
-    figures.written.operator_names += 1;
-    planted.users.push(name);
+    // An operator name: the module creates only printable ASCII ones (a header carries the name; docs/spec-decisions.md), so none
+    // holds a planted character. The names are kept to be asked for (create_operator, register_operator): the refusal must not
+    // carry them back raw.
+    planted.users.push(`u${index}-${[...payload.slice(`hidden-${index}-`.length)].filter((character) => !/\s/.test(character)).join("")}`.slice(0, 120));
   }
   session = await openMcpSession(emulator);
 }, TEST_TIMEOUT_MS);
@@ -192,10 +188,10 @@ describe(`${CORPUS.length} hidden characters planted in every workspace text fie
       checkAnswer("get_account 'hidden-'", nearName);
       figures.errorAnswersQuotingPlantedText += 1;
       for (const name of planted.users) {
-        const exists = await callTool(session.client, "create_operator", { name });
-        expect(exists.isError).toBe(true);
-        expect(exists.text).toContain('the module already has an API user named <untrusted field="name">');
-        checkAnswer(`create_operator ${name.slice(0, 8)}`, exists);
+        const refused = await callTool(session.client, "create_operator", { name });
+        expect(refused.isError).toBe(true);
+        expect(refused.text).toContain("name: must be printable ASCII (it is sent in the X-Vendor-API-User header)");
+        checkAnswer(`create_operator ${name.slice(0, 8)}`, refused);
         const wrongUuid = await callTool(session.client, "register_operator", { name, uuid: "00000000-0000-4000-8000-000000000000" });
         expect(wrongUuid.isError).toBe(true);
         checkAnswer(`register_operator ${name.slice(0, 8)}`, wrongUuid);

@@ -161,13 +161,13 @@ describe("person mode", () => {
         expect(waiting.find((write) => write.reference === reference)).toEqual({
           reference,
           tool: "create_transaction",
-          moves: expect.stringContaining(`Send funds from ${DEMO.solTreasury} (id `),
+          moves: expect.stringMatching(new RegExp(`^Send funds from account \\d+: ${args.amount} SOL .*; account \\d+ is named “${DEMO.solTreasury}”\\.$`)),
           expires_at: dry.structured.expires_at,
         });
         expect(listed.text).toMatch(
           new RegExp(
-            `${reference} create_transaction: <untrusted field="moves">Send funds from ${DEMO.solTreasury} ` +
-              `\\(id \\d+\\): ${args.amount} SOL .*</untrusted>; expires \\S+ \\(in `,
+            `${reference} create_transaction: <untrusted field="moves">Send funds from account \\d+: ${args.amount} SOL .*` +
+              `; account \\d+ is named “${DEMO.solTreasury}”\\.</untrusted>; expires \\S+ \\(in `,
           ),
         );
         const nonce = personNonce(workspace.context.ctx.tokens, reference, {

@@ -189,13 +189,13 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
     await workbench.screenshot("long-name-send-confirmation");
     expectFactsFirst(
       dialog,
-      [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${recipient}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
+      [`from account ${id}:`, "1.5 SOL (1500000000 lamport)", `to recipient ${recipient}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
       LONG_NAME,
       400,
     );
     await workbench.clickDialogButton("Submit");
     const sent = await workbench.notification(/transaction #\d+ \(SEND\) created/);
-    expect(sent).toContain(`(id ${id}): 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
+    expect(sent).toContain(`from account ${id}: 1.5 SOL (1500000000 lamport) to recipient ${recipient}`);
   });
 
   it(
@@ -275,7 +275,7 @@ describe("the extension in real VS Code (code-server in Chromium)", () => {
         await workbench.screenshot("waiting-for-you", { part: workbench.pane("Waiting for You"), maxHeight: 300 });
         await waitingRows().filter({ hasText: "0.021 SOL" }).first().click();
         const dialog = await workbench.dialogText();
-        expect(dialog).toContain("An assistant prepared this write. Send this request? Send funds from sol-treasury (id 1): 0.021 SOL (21000000 lamport)");
+        expect(dialog).toContain("An assistant prepared this write. Send this request? Send funds from account 1: 0.021 SOL (21000000 lamport)");
         expect(dialog).toContain("POST /transactions");
         await workbench.screenshot("waiting-for-you-confirmation");
         await workbench.clickDialogButton("Confirm");

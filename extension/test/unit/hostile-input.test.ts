@@ -77,8 +77,9 @@ describe("the modal's message", () => {
     const cut = (budget: number, what: string) => `${"W".repeat(budget)}…[${what} cut: 9,999 characters]`;
     const message =
       "Send this AGAIN? The earlier identical write may already be applied: this MAY PAY TWICE. Send this request? " +
-      `Approve transaction from ${cut(64, "name")} (id 12345): 40 SOL (40000000000 lamport) of transaction ${cut(256, "transaction")}, ` +
-      `to recipient ${cut(256, "recipient")}; fee not known (${"E".repeat(256)}); after: balance 60 SOL (60000000000 lamport).`;
+      `Approve transaction from account 12345: 40 SOL (40000000000 lamport) of transaction ${cut(256, "transaction")}, ` +
+      `to recipient ${cut(256, "recipient")}; fee not known (${"E".repeat(256)}); after: balance 60 SOL (60000000000 lamport); ` +
+      `account 12345 is named “${cut(64, "name")}”.`;
     expect(message.length).toBeGreaterThan(1000);
     fake.script({ kind: "modal", choice: "Submit" });
     expect(await new WindowPrompter().confirm({ message, detail: "", action: "Submit" })).toBe(true);

@@ -110,7 +110,7 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
       expect(detail.flatMap((line) => untranslated(line, asked.values))).toEqual([]);
       for (const template of [
         "Send funds",
-        "{0} from {1}: {2} {3}{4}{5}.",
+        "{0} from account {1}: {2} {3}{4}{5}; account {1} is named “{6}”.",
         "Account: {0}",
         "Recipient: {0}",
         "Fee: {0} estimated{1}.",
@@ -243,7 +243,7 @@ describe("shared's text in the extension, through vscode.l10n.t", () => {
     const tooltip = (item.tooltip as MarkdownString).value.replace(/\\(.)/g, "$1");
     expect(item.label).toMatch(/^«/);
     for (const text of [String(item.label), tooltip]) expect(untranslated(text, asked.values)).toEqual([]);
-    expect(asked.templates).toContain("{0} from {1}: {2} {3}{4}{5}.");
+    expect(asked.templates).toContain("{0} from account {1}: {2} {3}{4}{5}; account {1} is named “{6}”.");
     expect(asked.templates).toContain("Send funds");
     expect(englishValues(asked.values)).toEqual([]);
     expect([...asked.templates].filter((template) => !(template in bundle))).toEqual([]);

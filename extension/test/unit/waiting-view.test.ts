@@ -76,7 +76,7 @@ describe("Waiting for you", () => {
     expect(node).toBeInstanceOf(WaitingNode);
     const item = node?.treeItem() as unknown as TreeItem;
     // What moves first, as the modal's message says it.
-    expect(item.label).toMatch(new RegExp(`^Stake SOL from sol-treasury \\(id 1\\): 1\\.5 SOL \\(1500000000 lamport\\) to validator ${VALIDATOR}; fee `));
+    expect(item.label).toMatch(new RegExp(`^Stake SOL from account 1: 1\\.5 SOL \\(1500000000 lamport\\) to validator ${VALIDATOR}; fee `));
     expect(item.description).toBe(reference);
     expect((node as WaitingNode).write.reference).toBe(reference);
 
@@ -85,7 +85,7 @@ describe("Waiting for you", () => {
     await harness.run("custody.decideWaiting", node);
     const modal = fake.messages.find((message) => message.modal);
     expect(modal?.items).toEqual(["Confirm", "Decline"]);
-    expect(modal?.message).toContain("An assistant prepared this write. Send this request? Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport)");
+    expect(modal?.message).toContain("An assistant prepared this write. Send this request? Stake SOL from account 1: 1.5 SOL (1500000000 lamport)");
     expect(modal?.detail).toContain(`POST /solana/accounts/1/stakes\n{"amount":1500000000,"validator":"${VALIDATOR}"}`);
     const created = await newestTransaction(harness);
     expect(created?.id).toBe((before?.id ?? 0) + 1);

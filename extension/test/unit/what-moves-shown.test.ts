@@ -52,7 +52,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     const modal = fake.messages.find((message) => message.modal);
     expectFactsFirst(
       modal?.message ?? "",
-      [`(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
+      [`from account ${id}:`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "fee 0.000005 SOL (5000 lamport)", "after: available_balance "],
       name,
       400,
     );
@@ -74,7 +74,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     expect(sent?.message).toContain(`to recipient ${RECIPIENT}`);
     expectFactsFirst(
       sent?.message ?? "",
-      ["created", `(id ${id})`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "after: available_balance "],
+      ["created", `from account ${id}:`, "1.5 SOL (1500000000 lamport)", `to recipient ${RECIPIENT}`, "after: available_balance "],
       name,
       400,
     );
@@ -90,7 +90,7 @@ describe.each(Object.entries(NAMES))("what moves, on an account with %s", (_labe
     const modal = fake.messages.find((message) => message.modal);
     expectFactsFirst(
       modal?.message ?? "",
-      [`(id ${id})`, "40 SOL (40000000000 lamport)", `of transaction ${pending.id} (SEND)`, `to recipient ${STRANGER}`, "fee ", "after: balance "],
+      [`from account ${id}:`, "40 SOL (40000000000 lamport)", `of transaction ${pending.id} (SEND)`, `to recipient ${STRANGER}`, "fee ", "after: balance "],
       name,
       400,
     );

@@ -40,7 +40,7 @@ describe("guarded writes from the palette", () => {
     expect(fake.inputs[0]?.verdict).toMatchObject({ message: "= 1.5 SOL (1500000000 lamport)" });
     const modal = fake.messages.find((message) => message.modal);
     expect(modal?.message).toContain(
-      `Stake SOL from sol-treasury (id 1): 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}; fee 0.000005 SOL (5000 lamport); after: available_balance `,
+      `Stake SOL from account 1: 1.5 SOL (1500000000 lamport) to validator ${VALIDATOR}; fee 0.000005 SOL (5000 lamport); after: available_balance `,
     );
     expect(modal?.detail).toContain("Amount: 1.5 SOL (1500000000 lamport)");
     expect(modal?.detail).toContain("Governance (staking rule): approved at once");

@@ -139,20 +139,22 @@ export function whatMovesText(plan: PlannedWrite, options: { fee?: boolean } = {
     moves.balances.map((change) => localText("{0} {1} {2}", change.name, change.after.display, change.after.unit)),
     ", ",
   );
+  // The account by its id first and its name last: workspace text never comes before a figure it could imitate.
   return localText(
-    "{0} from {1}: {2} {3}{4}{5}.",
+    "{0} from account {1}: {2} {3}{4}{5}; account {1} is named “{6}”.",
     localText(moves.title),
-    accountText(moves, asShown),
+    moves.account.id,
     amountText(moves),
     to,
     options.fee === false ? "" : localText("; fee {0}", feeText(moves)),
     moves.balances.length === 0 ? "" : localText("; after: {0}", after),
+    moves.account.name,
   );
 }
 
 /**
- * What moves in one sentence: "Send funds from payroll (id 7): 1.5 SOL (1500000000 lamport) to
- * recipient ...; fee ...; after: available_balance 8.5 SOL." `t` translates each template.
+ * What moves in one sentence: "Send funds from account 7: 1.5 SOL (1500000000 lamport) to recipient
+ * ...; fee ...; after: available_balance 8.5 SOL; account 7 is named “payroll”." `t` translates each template.
  */
 export function whatMovesSentence(plan: PlannedWrite, options: { fee?: boolean; t?: Translate } = {}): string {
   return renderText(whatMovesText(plan, options), options.t);

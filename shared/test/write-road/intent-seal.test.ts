@@ -44,7 +44,7 @@ describe("sealing a dry run and confirming it", () => {
     const plan = plannedSend();
     const seal = { nonce: "a".repeat(32), fingerprint: "b".repeat(64), digest: "c".repeat(64), expires_at: 99, person: null, service: "s" };
     const sealed = sealIntent(plan, { ...seal, similar: [], keepRequest: false });
-    expect(sealed.moves).toMatch(/^Send funds from /);
+    expect(sealed.moves).toMatch(/^Send funds from account \d+: .*; account \d+ is named “.*”\.$/);
     expect(renderText(sealed.moves_text ?? localText(""))).toBe(sealed.moves);
     const read = SealedIntent.parse(JSON.parse(JSON.stringify(sealed)));
     expect(read.moves_text).toEqual(sealed.moves_text);

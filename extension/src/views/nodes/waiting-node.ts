@@ -31,7 +31,7 @@ export class WaitingNode extends TreeNode {
   }
 
   treeItem(): vscode.TreeItem {
-    // What moves first ("Send funds from sol-treasury (id 1): 0.021 SOL ..."), as the modal's message says it.
+    // What moves first ("Send funds from account 1: 0.021 SOL ..."), as the modal's message says it.
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
     const moves = this.moves ?? vscode.l10n.t("(open it to see what moves)");
     const expires = new Date(this.write.expires_at).toISOString();

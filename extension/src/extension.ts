@@ -5,7 +5,7 @@ import { registerCommands } from "./commands/register-commands.js";
 import { AccessTokenStore } from "./connection/access-token-store.js";
 import { Connection } from "./connection/connection.js";
 import type { ConnectionState } from "./connection/connection-state.js";
-import { readConnectionSettings, SETTINGS_SECTION } from "./connection/connection-settings.js";
+import { CONNECTION_SETTINGS, readConnectionSettings, SETTINGS_SECTION } from "./connection/connection-settings.js";
 import { shownBaseUrl } from "./connection/settings-rules.js";
 import { EmulatorSession } from "./connection/emulator-session.js";
 import { auditLogLocation, auditLogNotice, ExtensionAudit } from "./guard/extension-audit.js";
@@ -85,6 +85,8 @@ export function activate(context: vscode.ExtensionContext): CustodyExtensionApi 
       if (!event.affectsConfiguration(SETTINGS_SECTION)) return;
       const settings = readConnectionSettings();
       if (connection.state.kind === "connected") autoRefresh.schedule(settings.refreshIntervalSeconds);
+      // Only a change of what the connection is made of connects again: another setting does not retry a failed connection.
+      if (!CONNECTION_SETTINGS.some((key) => event.affectsConfiguration(`${SETTINGS_SECTION}.${key}`))) return;
       const state = connection.state;
       const moved =
         state.kind !== "disconnected" &&

@@ -48,6 +48,13 @@ describe("configuration", () => {
     });
   });
 
+  it("takes the base URL trimmed, as the VS Code extension takes its setting: whitespace around it is not part of the address", () => {
+    for (const written of ["\u00a0http://127.0.0.1:1/module\u00a0", " http://127.0.0.1:1/module\r\n", "\u2003http://127.0.0.1:1/module"]) {
+      expect(readCommand(["--base-url", written, "--operator", "bot"], {})).toMatchObject({ config: { baseUrl: "http://127.0.0.1:1/module" } });
+      expect(readCommand([], { CUSTODY_BASE_URL: written, CUSTODY_OPERATOR: "bot" })).toMatchObject({ config: { baseUrl: "http://127.0.0.1:1/module" } });
+    }
+  });
+
   it("reads CUSTODY_READ_ONLY and refuses a value that is not a boolean", () => {
     expect(readCommand([], { CUSTODY_READ_ONLY: "true" })).toMatchObject({ config: { readOnly: true } });
     expect(() => readCommand([], { CUSTODY_READ_ONLY: "maybe" })).toThrow(/^CUSTODY_READ_ONLY: must be true or false/);

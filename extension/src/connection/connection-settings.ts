@@ -1,6 +1,8 @@
 import * as vscode from "vscode";
 
 export const SETTINGS_SECTION = "custody";
+/** The settings a connection is made of (the gateway token is in secret storage, not a setting). */
+export const CONNECTION_SETTINGS = ["baseUrl", "operator"] as const;
 
 export interface ConnectionSettings {
   /** Empty when not configured. */

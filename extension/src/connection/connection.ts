@@ -48,7 +48,7 @@ export class Connection implements vscode.Disposable {
   async connect(target: ConnectionTarget): Promise<ConnectionState> {
     const attempt = ++this.#attempt;
     // Settings can be edited by hand: checked as the Connect command's boxes check them, before any call, and a
-    // password in the address never reaches the status bar or a log line.
+    // secret in the address (user, password, query, fragment) never reaches the status bar or a log line.
     const problem = target.origin === "settings" ? settingsProblem(target) : undefined;
     if (problem !== undefined) {
       const failed: ConnectionState = { kind: "failed", target: { ...target, baseUrl: shownBaseUrl(target.baseUrl) }, message: problem };

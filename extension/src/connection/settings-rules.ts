@@ -1,27 +1,24 @@
 import * as vscode from "vscode";
-import { OperatorName } from "@custody/shared";
+import { baseUrlRule, HeaderOperatorName, ServiceBaseUrl } from "@custody/shared";
 import type { ConnectionTarget } from "./connection-state.js";
 
-// The rules of the connection's address and operator: the Connect command's boxes check them as typed,
-// and a connection from the user's settings (which can be edited by hand) is checked by the same before any call.
+// The rules of the connection's address and operator: shared's, which the MCP server and the client apply too. The
+// Connect command's boxes check them as typed, and a connection from the user's settings (which can be edited by hand)
+// is checked by the same before any call.
 
-export const EXAMPLE_URL = "http://127.0.0.1:8080/module";
-
+/** Shared's base URL rules in their words, the credentials rule with where a gateway's secret goes instead. */
 export function baseUrlProblem(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return `base URL: must be an absolute URL such as ${EXAMPLE_URL}`;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "base URL: must use http or https";
-  if (url.username !== "" || url.password !== "") return "base URL: must not carry credentials (use Custody: Set or Clear the Gateway Access Token)";
-  if (url.search !== "" || url.hash !== "") return "base URL: must have no query or fragment";
-  return undefined;
+  const parsed = ServiceBaseUrl.safeParse(text);
+  if (parsed.success) return undefined;
+  const problems = parsed.error.issues.map((issue) =>
+    baseUrlRule(issue) === "credentials" ? vscode.l10n.t("{0} (use Custody: Set or Clear the Gateway Access Token)", issue.message) : issue.message,
+  );
+  return `base URL: ${problems.join("; ")}`;
 }
 
+/** An operator name a header can carry (printable ASCII), as the client and the MCP server require. */
 export function operatorProblem(text: string): string | undefined {
-  const parsed = OperatorName.safeParse(text.trim());
+  const parsed = HeaderOperatorName.safeParse(text.trim());
   return parsed.success ? undefined : `operator: ${parsed.error.issues[0]?.message ?? "invalid"}`;
 }
 
@@ -34,7 +31,10 @@ export function settingsProblem(target: ConnectionTarget): string | undefined {
   return undefined;
 }
 
-/** A base URL as it may be shown or logged: one carrying a user or password, or not http(s) at all, is not shown as written. */
+/**
+ * A base URL as it may be shown or logged: its user, password, query and fragment (where a secret such as a token can ride)
+ * are never shown, nor is one that is not an http or https URL at all.
+ */
 export function shownBaseUrl(text: string): string {
   let url: URL;
   try {
@@ -43,8 +43,6 @@ export function shownBaseUrl(text: string): string {
     return vscode.l10n.t("(not an absolute URL)");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return vscode.l10n.t("(not an http or https URL)");
-  if (url.username === "" && url.password === "") return text;
-  url.username = "";
-  url.password = "";
-  return vscode.l10n.t("{0} (its credentials not shown)", url.href);
+  if (url.username === "" && url.password === "" && url.search === "" && url.hash === "") return text.trim();
+  return vscode.l10n.t("{0} (its credentials, query and fragment not shown)", `${url.origin}${url.pathname}`);
 }

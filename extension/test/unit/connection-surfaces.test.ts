@@ -8,6 +8,9 @@ import type { CustodyMcpProvider } from "../../src/mcp/mcp-server-provider.js";
 import { fake, workspace, type McpStdioServerDefinition } from "./support/fake-vscode.js";
 import { startHarness, waitFor, type Harness } from "./support/extension-harness.js";
 
+/** The status bar's tooltip as it reads, Markdown escapes removed. */
+const tooltip = () => (fake.statusBarItems[0]?.tooltip as { value?: string } | undefined)?.value?.replace(/\\(.)/g, "$1") ?? "";
+
 describe("connection, status bar and MCP provider", () => {
   let harness: Harness;
   afterEach(async () => {
@@ -116,9 +119,6 @@ describe("the built-in emulator", () => {
 });
 
 describe("the connection settings, edited by hand", () => {
-  /** The status bar's tooltip as it reads, Markdown escapes removed. */
-  const tooltip = () => (fake.statusBarItems[0]?.tooltip as { value?: string } | undefined)?.value?.replace(/\\(.)/g, "$1") ?? "";
-
   it("are checked as the Connect boxes check them: a password in the base URL is refused, naming the setting and rule, and never shown", async () => {
     const harness = await startHarness();
     try {
@@ -133,6 +133,61 @@ describe("the connection settings, edited by hand", () => {
       await workspace.getConfiguration("custody").update("operator", "bot with spaces");
       await waitFor(() => fake.contexts.get("custody.connectionFailed") === true, "the connection to fail");
       expect(tooltip()).toContain("custody.operator (user setting): operator: ");
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe("a base URL carrying a secret", () => {
+  /** Everything the window shows or logs: the output channel, the notifications, the status bar. */
+  const shown = () => [...fake.output, ...fake.messages.map((message) => message.message), tooltip(), fake.statusBarItems[0]?.text ?? ""];
+
+  it("in its query is refused and never shown, at start or when the setting changes: the address is shown without it", async () => {
+    const harness = await startHarness({ settings: { "custody.baseUrl": "http://127.0.0.1:9/module?access_token=hunter2-first" }, until: "failed" });
+    try {
+      await waitFor(() => fake.output.some((line) => line.includes("Could not connect")), "the start's failure in the output channel");
+      expect(tooltip()).toContain("custody.baseUrl (user setting): base URL: must have no query or fragment");
+      expect(tooltip()).toContain("http://127.0.0.1:9/module (its credentials, query and fragment not shown)");
+      await workspace.getConfiguration("custody").update("baseUrl", `${harness.baseUrl}#access_token=hunter2-second`);
+      await waitFor(() => fake.output.some((line) => line.includes("Settings changed")), "the change in the output channel");
+      expect(fake.contexts.get("custody.connectionFailed")).toBe(true);
+      // Nor is it given to an MCP server, whose definition is shown too: none is offered, and Show says why.
+      mkdirSync(join(harness.storage, "dist", "mcp"), { recursive: true });
+      writeFileSync(join(harness.storage, "dist", "mcp", "custody-mcp.js"), "");
+      expect((fake.mcpProviders.get("custody.mcp") as CustodyMcpProvider).provideMcpServerDefinitions()).toEqual([]);
+      await harness.run("custody.showMcpServerDefinition");
+      expect(fake.messages.at(-1)?.message).toBe(
+        "Custody: no MCP server is offered: custody.baseUrl (user setting): base URL: must have no query or fragment.",
+      );
+      expect(fake.documents).toEqual([]);
+      expect(shown().filter((line) => line.includes("hunter2"))).toEqual([]);
+      // Disconnected, the settings are what a server would be given: still none.
+      await harness.run("custody.disconnect");
+      expect((fake.mcpProviders.get("custody.mcp") as CustodyMcpProvider).provideMcpServerDefinitions()).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
+describe("after a failed connection", () => {
+  const retries = () => fake.output.filter((line) => line.includes("Settings changed")).length;
+
+  it("only a change of the base URL or the operator connects again, not another setting of Custody's or another extension's", async () => {
+    const harness = await startHarness();
+    try {
+      await workspace.getConfiguration("custody").update("baseUrl", harness.baseUrl.replace("http://", "http://ops:hunter2-secret@"));
+      await waitFor(() => fake.contexts.get("custody.connectionFailed") === true, "the connection to fail");
+      const failed = retries();
+      // The change event is handled as it fires: a retry would have logged its line by now.
+      await workspace.getConfiguration("custody").update("refreshIntervalSeconds", 60);
+      await workspace.getConfiguration("custody").update("policyFile", "/etc/custody/policy.json");
+      await workspace.getConfiguration("editor").update("fontSize", 14);
+      expect(retries()).toBe(failed);
+      await workspace.getConfiguration("custody").update("baseUrl", harness.baseUrl);
+      expect(retries()).toBe(failed + 1);
+      await waitFor(() => fake.contexts.get("custody.connected") === true, "the connection to come back");
     } finally {
       await harness.close();
     }

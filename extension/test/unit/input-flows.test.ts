@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 vi.mock("vscode", () => import("./support/fake-vscode.js"));
-import type { Currency } from "@custody/shared";
+import { ServiceBaseUrl, type Currency } from "@custody/shared";
 import { amountValidator, readAmount } from "../../src/input/amount-input.js";
 import { addressValidator } from "../../src/input/address-rule.js";
 import { baseUrlProblem, operatorProblem } from "../../src/connection/settings-rules.js";
@@ -52,9 +52,23 @@ describe("amounts as typed", () => {
       /^recipient: must be an Ethereum address.*valid EIP-55 checksum/,
     );
     expect(baseUrlProblem("ftp://x")).toBe("base URL: must use http or https");
-    expect(baseUrlProblem("http://user:pw@127.0.0.1/module")).toMatch(/credentials/);
     expect(baseUrlProblem("http://127.0.0.1:8080/module")).toBeUndefined();
     expect(operatorProblem("two words")).toBe("operator: must contain no space");
+  });
+
+  it("checks the connection fields with the rules the client and the MCP server apply, in their words", () => {
+    // Shared's message, with where a gateway's secret goes instead.
+    expect(baseUrlProblem("http://user:pw@127.0.0.1/module?token=x")).toBe(
+      "base URL: must not carry credentials (use Custody: Set or Clear the Gateway Access Token); must have no query or fragment",
+    );
+    // Trimmed as the server trims it: what one takes the other takes, as the same address.
+    for (const written of ["\u00a0http://127.0.0.1:8080/module\u00a0", "\u2003http://127.0.0.1:8080/module\r\n"]) {
+      expect(baseUrlProblem(written)).toBeUndefined();
+      expect(ServiceBaseUrl.parse(written)).toBe("http://127.0.0.1:8080/module");
+    }
+    // An operator name travels in a header: printable ASCII only.
+    expect(operatorProblem("trésor-bot")).toBe("operator: must be printable ASCII (it is sent in the X-Vendor-API-User header)");
+    expect(operatorProblem("tr\u200bbot")).toMatch(/^operator: must be printable ASCII/);
   });
 });
 

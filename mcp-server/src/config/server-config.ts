@@ -123,12 +123,12 @@ function readConfirmation(value: string | null): ConfirmationMode | null {
   return parsed.data;
 }
 
-/** --base-url: checked at start, not at the first call; never quoted (it may carry a password). */
+/** --base-url: checked at start, not at the first call; never quoted (it may carry a password). Trimmed, as the rule trims it. */
 function readBaseUrl(value: string | null): string | null {
   if (value === null) return null;
   const parsed = ServiceBaseUrl.safeParse(value);
   if (!parsed.success) throw new ConfigError(`${settingName(OPTIONS.baseUrl)}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
-  return value;
+  return parsed.data;
 }
 
 function readOperator(value: string | null): string | null {

@@ -3,6 +3,7 @@ import { HeaderOperatorName } from "../schemas/api-user.js";
 import { InvalidInputError } from "./errors.js";
 import { fieldIssues } from "../schemas/field-issues.js";
 import { ServiceClock } from "./service-clock.js";
+import { ServiceBaseUrl } from "./service-base-url.js";
 import type { Transport } from "./attempt.js";
 import { fetchTransport } from "./fetch-transport.js";
 import { nodeHttpTransport } from "./node-http-transport.js";
@@ -77,20 +78,6 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const OWN_HEADERS: ReadonlySet<string> = new Set(["x-vendor-api-user", "accept", "accept-encoding", "content-type", "user-agent"]);
 
 export const TimeoutMs = z.int({ error: "must be a whole number of milliseconds" }).min(1).max(600_000);
-
-/** A workspace's base URL: absolute http(s), no credentials (they would be logged and sent), no query or fragment. */
-export const ServiceBaseUrl = z.string().superRefine((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: "must be an absolute URL such as http://127.0.0.1:8080/module" });
-    return;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") ctx.addIssue({ code: "custom", message: "must use http or https" });
-  if (url.username !== "" || url.password !== "") ctx.addIssue({ code: "custom", message: "must not carry credentials" });
-  if (url.search !== "" || url.hash !== "") ctx.addIssue({ code: "custom", message: "must have no query or fragment" });
-});
 
 const OptionsShape = z.object({
   baseUrl: ServiceBaseUrl,

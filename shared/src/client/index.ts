@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./client-options.js";
+export * from "./service-base-url.js";
 export * from "./retry-delay.js";
 export * from "./page-walk.js";
 export * from "./custody-client.js";

@@ -104,6 +104,13 @@ describe("CustodyClient: what goes on the wire", () => {
     ]);
   });
 
+  it("takes a base URL trimmed of the whitespace around it, a no-break space included", async () => {
+    server.on("GET", "/_health", json(healthWire));
+    expect(client(`\u00a0${server.baseUrl}\u00a0`).baseUrl).toBe(server.baseUrl);
+    await client(`\u00a0${server.baseUrl}\u00a0`).health();
+    expect(server.received()).toEqual([{ method: "GET", url: "/_health" }]);
+  });
+
   it("POST /transactions sends the builder's body exactly and decodes the Transaction amounts to bigint", async () => {
     server.on("POST", "/transactions", json(transactionWire({ amount: "1180591620717411303424" }), 201));
     const body = buildSendRequest({

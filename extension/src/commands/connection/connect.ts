@@ -1,7 +1,7 @@
 import * as vscode from "vscode";
-import { INPUT_LIMITS } from "@custody/shared";
+import { EXAMPLE_BASE_URL, INPUT_LIMITS } from "@custody/shared";
 import { readConnectionSettings, saveConnectionSettings } from "../../connection/connection-settings.js";
-import { baseUrlProblem, EXAMPLE_URL, operatorProblem } from "../../connection/settings-rules.js";
+import { baseUrlProblem, operatorProblem } from "../../connection/settings-rules.js";
 import type { Services } from "../../services.js";
 import { stepTitle, type CommandDefinition } from "../command-definition.js";
 import { reportConnection } from "./report-connection.js";
@@ -16,7 +16,7 @@ export const connect: CommandDefinition = {
       limit: { field: "base URL", max: INPUT_LIMITS.base_url },
       prompt: vscode.l10n.t("Base URL of the custody module, with its own path segment"),
       value: settings.baseUrl,
-      placeHolder: EXAMPLE_URL,
+      placeHolder: EXAMPLE_BASE_URL,
       validate: baseUrlProblem,
     });
     if (baseUrl === undefined) return;

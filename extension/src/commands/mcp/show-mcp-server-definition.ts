@@ -1,5 +1,6 @@
 import * as vscode from "vscode";
 import { restrictedModeRefusal } from "../../guard/workspace-trust.js";
+import { mcpSettingsProblem } from "../../mcp/mcp-server-provider.js";
 import { notify } from "../../output/notify.js";
 import type { Services } from "../../services.js";
 import type { CommandDefinition } from "../command-definition.js";
@@ -20,7 +21,7 @@ export function mcpJsonEntry(definition: vscode.McpStdioServerDefinition): Recor
 export const showMcpServerDefinition: CommandDefinition = {
   id: "custody.showMcpServerDefinition",
   async run(services: Services) {
-    const refusal = restrictedModeRefusal();
+    const refusal = restrictedModeRefusal() ?? mcpSettingsProblem(services.connection);
     if (refusal !== undefined) {
       await notify("info", vscode.l10n.t("Custody: no MCP server is offered: {0}.", refusal));
       return;

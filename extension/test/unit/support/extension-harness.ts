@@ -52,9 +52,11 @@ export interface Harness {
 
 /**
  * The extension activated against the fake vscode, with the user's settings pointing at an
- * emulator on the demo workspace (in memory, on a free port), and connected.
+ * emulator on the demo workspace (in memory, on a free port), and connected (unless the settings given make it fail).
  */
-export async function startHarness(options: { operator?: string; settings?: Record<string, unknown>; mode?: ExtensionMode } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { operator?: string; settings?: Record<string, unknown>; mode?: ExtensionMode; /** Default: connected. */ until?: "connected" | "failed" } = {},
+): Promise<Harness> {
   const emulator = await startEmulator({ port: 0, seed: "demo", dataDir: null, processingDelayMs: 10, log: () => undefined });
   const operator = options.operator ?? "staking-bot";
   const storage = mkdtempSync(join(tmpdir(), "custody-vscode-"));
@@ -81,7 +83,8 @@ export async function startHarness(options: { operator?: string; settings?: Reco
   };
   const api = activate(context as never);
   fake.extensions.set("custody-toolkit.custody-workspace", { activate: () => Promise.resolve(api) });
-  await waitFor(() => fake.contexts.get("custody.connected") === true, "the extension to connect");
+  if (options.until === "failed") await waitFor(() => fake.contexts.get("custody.connectionFailed") === true, "the extension's connection to fail");
+  else await waitFor(() => fake.contexts.get("custody.connected") === true, "the extension to connect");
   let stopped = false;
   const stop = async () => {
     if (!stopped) await emulator.close();

@@ -24,8 +24,8 @@ export interface WriteTrace extends LookupTally {
   /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
   recognition?: WriteRecognition | undefined;
   /**
-   * The request its person-mode dry run kept (a sealed intent's `request`: amounts as digit strings), which a later call
-   * naming its reference must ask for; absent for a confirmation by token, and on a write recorded before it was kept.
+   * The request its dry run kept (a sealed intent's `request`, amounts as digit strings: person mode's, or one a view
+   * confirms), which a later call naming its reference must ask for; absent otherwise, and on a write recorded before it was kept.
    */
   kept_request?: Record<string, unknown> | undefined;
   /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */

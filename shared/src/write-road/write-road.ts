@@ -381,7 +381,7 @@ export class WriteRoad {
           fingerprint: sealed.fingerprint,
           recognition,
           ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}),
-          // Person mode's: a later call with the reference is held to it once the intent is used or forgotten.
+          // Kept by person mode's (and a view's) dry run: a later call with the reference is held to it once the intent is used or forgotten.
           ...(sealed.request === undefined ? {} : { kept_request: sealed.request }),
         }),
         fingerprint: sealed.fingerprint,

@@ -147,6 +147,51 @@ describe("person mode", () => {
     }
   });
 
+  it("holds a call with the reference to its dry run once the person confirmed it and once the store forgot it: other arguments are refused", async () => {
+    const model = await session();
+    const person = await session(ACCEPT);
+    try {
+      const args = await sendArgs("other arguments after");
+      const dry = await call(model.client, "create_transaction", args);
+      const reference = dry.structured.reference as string;
+      expect((await call(person.client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");
+      const sent = (await transactionsWithLabel(workspace.emulator, reference))[0];
+      const lamports = parseDecimal(args.amount, 9).toString();
+      for (const later of [0, 3 * TTL_MS]) {
+        // Used, then (past its expiry and the minute its entry is kept) forgotten: its write's trace keeps what it asked for.
+        workspace.context.clock.advance(later);
+        const other = await call(model.client, "create_transaction", { ...args, amount: `${args.amount}1`, reference });
+        expect(other.structured.status, other.text).toBe("refused");
+        expect(other.text).toMatch(/^REFUSED: amount: differs from the dry run this reference names/);
+        expect(other.text).not.toContain(`transaction ${sent}`);
+        const same = await call(model.client, "create_transaction", { ...args, amount: lamports, unit: "lamport", reference });
+        expect(same.structured, same.text).toMatchObject({ status: "submitted", transaction_id: sent });
+      }
+    } finally {
+      await model.close();
+      await person.close();
+    }
+  });
+
+  it("takes an Ethereum recipient in another letter case for the dry run's own, as the intent compares it", async () => {
+    const model = await session();
+    try {
+      const address = (await accountNamed(workspace.emulator, DEMO.ethOps)).address;
+      const args = { account: DEMO.ethStaking, recipient: address, amount: "0.0071", unit: "ETH" };
+      const dry = await call(model.client, "create_transaction", args);
+      expect(dry.structured.status, dry.text).toBe("dry_run");
+      const reference = dry.structured.reference as string;
+      const shouted = `0x${address.slice(2).toUpperCase()}`;
+      expect(shouted).not.toBe(address);
+      const waiting = await call(model.client, "create_transaction", { ...args, recipient: ` ${shouted}`, reference });
+      expect(waiting.structured.status, waiting.text).toBe("waiting_for_person");
+      const other = await call(model.client, "create_transaction", { ...args, recipient: `0x${"1".repeat(40)}`, reference });
+      expect(other.text).toMatch(/^REFUSED: recipient: differs/);
+    } finally {
+      await model.close();
+    }
+  });
+
   it(
     "lists the write waiting for the person in list_pending_approvals (reference, tool, " + "what moves, expiry), never what confirms it, until it is decided",
     async () => {
@@ -297,6 +342,9 @@ describe("people signed in", () => {
           expect(bobs.structured.status, bobs.text).toBe("expired");
           expect(bobs.structured.transaction_id).toBeUndefined();
           expect(bobs.text).not.toContain(`transaction ${transaction}`);
+          // Nor, with other arguments, which of her write's fields they differ in.
+          const probing = await call(bob.client, "create_transaction", { ...args, amount: `${args.amount}1`, reference });
+          expect(probing.structured.status, probing.text).toBe("expired");
         }
       } finally {
         await herModel.close();

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { SolanaStake } from "@custody/shared";
 import { beforeEach, describe, expect, it } from "vitest";
 import { control } from "./harness/control-plane.js";
@@ -285,6 +285,28 @@ describe("operators", () => {
     // The log's first record is its seal's (first_seal); then the two calls.
     expect(records.filter((record) => record.event !== "sealed").map((record) => record.tool)).toEqual(["create_operator", "register_operator"]);
     expect(audit).not.toContain(invitation.uuid);
+  });
+
+  it("create_operator, register_operator and sync_account whose audit record cannot be written say what they did, with a warning", async () => {
+    rmSync(demo.treasury.auditPath, { force: true });
+    mkdirSync(demo.treasury.auditPath);
+    const unaudited = {
+      warning: expect.stringMatching(/^the audit log could not be written \(.+\): this call is missing from it, though what it did was done$/),
+    };
+    const created = await call(demo.treasury.client, "create_operator", { name: "unaudited-bot" });
+    expect(created.isError, created.text).toBe(false);
+    expect(created.structured).toMatchObject(unaudited);
+    expect(created.text).toMatch(/^Operator .+ created, device_id [0-9a-fA-F]+\. .*\nWARNING: the audit log could not be written/s);
+    const deviceId = (created.structured.api_user as { device_id: string }).device_id;
+    const invitation = (await control(demo.emulator, "POST", "/invitations", { username: "unaudited-bot", device_id: deviceId })) as { uuid: string };
+    const registered = await call(demo.treasury.client, "register_operator", { name: "unaudited-bot", uuid: invitation.uuid });
+    expect(registered.isError, registered.text).toBe(false);
+    expect(registered.structured).toMatchObject({ success: true, user_status: "PENDING_APPROVAL", ...unaudited });
+    expect(registered.text).toContain("\nWARNING: the audit log could not be written");
+    const synced = await call(demo.treasury.client, "sync_account", { account: DEMO.solTreasury });
+    expect(synced.isError, synced.text).toBe(false);
+    expect(synced.structured).toMatchObject({ success: true, ...unaudited });
+    expect(synced.text).toMatch(/^account \d+: history refresh requested\nWARNING: the audit log could not be written/);
   });
 
   it("create_operator refuses a name with a space, naming the field", async () => {

@@ -91,19 +91,50 @@ describe("PostgreSQL's derived rows", () => {
     },
   );
 
-  it("a trace keeps whom its write was made for; a row written before schema 10 (none) still agrees, one naming another person does not", async () => {
+  it("a trace keeps whom its write was made for: a row naming another person, or none, disagrees with the chain", async () => {
     const db = await database();
     const store = await db.open();
     const alice = { subject: "alice", groups: [], roles: [] };
     expect(await store.reserve(today(reservation("cw-9", 1n, { person: alice })))).toMatchObject({ reserved: true });
     expect(await store.writeByReference("cw-9")).toMatchObject({ reference: "cw-9", person: "alice" });
     await store.close();
+    const inAnotherState = /custody_write_traces holds the write cw-9 in another state than the audit chain records/;
+    for (const tamper of ["person = 'bob'", "person = NULL"]) {
+      db.psql(`UPDATE custody_write_traces SET ${tamper}`);
+      await expect(db.open(), tamper).rejects.toThrow(inAnotherState);
+      expect((await verifySealedPostgresAudit(db.url, key)).seal, tamper).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(inAnotherState) });
+    }
+  });
+
+  it("a row written before schema 10 (naming no person) is given its person by the migration to schema 11, and then agrees", async () => {
+    const db = await database();
+    const store = await db.open();
+    const alice = { subject: "alice", groups: [], roles: [] };
+    expect(await store.reserve(today(reservation("cw-8", 1n, { person: alice })))).toMatchObject({ reserved: true });
+    expect(await store.reserve(today(reservation("cw-7", 1n)))).toMatchObject({ reserved: true });
+    await store.close();
+    // The database as schema 10 left it: the row of a write an earlier version reserved names no person.
+    db.psql("ALTER TABLE custody_write_traces DROP COLUMN kept_request; DELETE FROM custody_schema_migrations WHERE version = 11");
     db.psql("UPDATE custody_write_traces SET person = NULL");
-    const before = await db.open();
-    expect((await before.writeByReference("cw-9"))?.person).toBeUndefined();
-    await before.close();
-    db.psql("UPDATE custody_write_traces SET person = 'bob'");
-    await expect(db.open()).rejects.toThrow(/custody_write_traces holds the write cw-9 in another state than the audit chain records/);
+    const migrated = await db.open();
+    try {
+      expect(await migrated.writeByReference("cw-8")).toMatchObject({ person: "alice" });
+      expect((await migrated.writeByReference("cw-7"))?.person).toBeUndefined();
+    } finally {
+      await migrated.close();
+    }
+    expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+  });
+
+  it("a trace keeps the request its person-mode dry run kept: a row holding another disagrees with the chain", async () => {
+    const db = await database();
+    const store = await db.open();
+    const request = today(reservation("cw-6", 1n));
+    request.record = { ...request.record, details: { ...request.record.details, kept_request: { kind: "polkadot_bond_extra", amount: "1" } } };
+    expect(await store.reserve(request)).toMatchObject({ reserved: true });
+    await store.close();
+    db.psql(`UPDATE custody_write_traces SET kept_request = '{"kind": "polkadot_bond_extra", "amount": "9"}'`);
+    await expect(db.open()).rejects.toThrow(/custody_write_traces holds the write cw-6 in another state than the audit chain records/);
   });
 
   it("a write trace deleted does not let the identical write through the store's duplicate check", async () => {

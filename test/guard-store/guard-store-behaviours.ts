@@ -378,6 +378,24 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       }
     });
 
+    it("keeps with a write's trace the request its person-mode dry run kept, for the next process too", async () => {
+      const { store, twin } = await kind.fresh();
+      const kept = { kind: "polkadot_bond_extra", account: "dot-staking", amount: "12", correlation_id: "cw-kept" };
+      const request = reservation("cw-kept", 1n);
+      request.record = { ...request.record, details: { ...request.record.details, kept_request: kept } };
+      expect(await store.reserve(request)).toMatchObject({ reserved: true });
+      expect(await store.reserve(reservation("cw-token", 1n))).toMatchObject({ reserved: true });
+      expect((await store.writeByReference("cw-kept"))?.kept_request).toEqual(kept);
+      expect((await store.writeByReference("cw-token"))?.kept_request).toBeUndefined();
+      await store.close();
+      const reopened = await twin();
+      try {
+        expect((await reopened.writeByReference("cw-kept"))?.kept_request).toEqual(kept);
+      } finally {
+        await reopened.close();
+      }
+    });
+
     it("frees the intent and the amount of a write that certainly did not happen", async () => {
       const { store } = await kind.fresh();
       try {

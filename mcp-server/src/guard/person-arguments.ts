@@ -1,18 +1,58 @@
-import { keptRequestDifferences, SealedIntent, type GuardStore, type WriteRequest } from "@custody/shared";
+import { intentWrite, keptRequestDifferences, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type Network, type WriteRequest } from "@custody/shared";
+import type { TokenBinding } from "../server/confirmation-token.js";
+import { ownForgottenWrite } from "./person-standing.js";
+
+/** The account a call names, as it resolved: its id, and its network (which compares addresses). Null for a write on a transaction. */
+export interface CalledAccount {
+  id: number;
+  network: Network | null;
+}
+
+/** What a reference's dry run asked for: its kept request and the account it was planned on (null: not known). */
+interface DryRunAsked {
+  request: unknown;
+  accountId: number | null;
+}
+
+/**
+ * What the reference's dry run kept: from its intent while the store has it open, else from the write it went on to
+ * (its trace keeps the request once the intent is used, and after the store forgot it), or null when there is nothing to
+ * compare with (superseded, stopped before reserving, still under way, or not this person's write).
+ */
+async function dryRunAsked(store: GuardStore, reference: string, intent: TokenBinding & { nonce: string }): Promise<DryRunAsked | null> {
+  const standing = await store.lookUpIntent(intent.nonce);
+  if (standing.outcome === "open") {
+    const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
+    return sealed.request === undefined ? null : { request: sealed.request, accountId: sealed.account_id };
+  }
+  let wrote = null;
+  if (standing.outcome === "reused" && standing.reference !== null && standing.reference !== STOPPED_BEFORE_RESERVING)
+    wrote = await intentWrite(store, standing.reference);
+  else if (standing.outcome === "unknown") wrote = await ownForgottenWrite(store, reference, intent);
+  if (wrote?.kept_request === undefined) return null;
+  // The account the write was reserved on: what identifies it among the workspace's transactions names it.
+  return { request: wrote.kept_request, accountId: wrote.recognition?.account_id ?? null };
+}
 
 /**
  * Why a person-mode call with a dry run's reference cannot stand for that dry run, or null: its arguments ask for
  * another write, while the reference confirms only the one the person is shown (a client that cannot ask them would
- * otherwise be told "waiting", then "submitted", of a write the model did not ask for). Read from the intent the store
- * keeps while it is open; a call naming the same write otherwise (the amount in another unit, the account by id) passes.
+ * otherwise be told "waiting", then "submitted", of a write the model did not ask for). Held to the dry run whether it
+ * still waits, was confirmed or expired; a call naming the same write otherwise (the amount in another unit, the account
+ * by id, an Ethereum address in other letter case) passes.
  */
-export async function otherArgumentsProblem(store: GuardStore, nonce: string, request: WriteRequest, accountId: number | null): Promise<string | null> {
-  const standing = await store.lookUpIntent(nonce);
-  if (standing.outcome !== "open") return null;
-  const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
-  const differs = sealed.request === undefined ? null : keptRequestDifferences(sealed.request, request);
+export async function otherArgumentsProblem(
+  store: GuardStore,
+  reference: string,
+  intent: TokenBinding & { nonce: string },
+  request: WriteRequest,
+  account: CalledAccount | null,
+): Promise<string | null> {
+  const asked = await dryRunAsked(store, reference, intent);
+  if (asked === null) return null;
+  const differs = keptRequestDifferences(asked.request, request, account?.network ?? null);
   if (differs === null) return null;
-  if (accountId !== null && accountId !== sealed.account_id) differs.unshift("account");
+  if (account !== null && asked.accountId !== null && account.id !== asked.accountId) differs.unshift("account");
   if (differs.length === 0) return null;
   return (
     `${differs.join(", ")}: differs from the dry run this reference names, which is the only write it confirms ` +

@@ -66,9 +66,8 @@ export async function personStanding(
     case "unknown": {
       // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
       // Only its own person's call does: the reference is in the transaction's notes, and another's write is not theirs to follow.
-      const wrote = await intentWrite(store, reference);
-      if (wrote !== null && wrote.operator === intent.operator && wrote.tool === intent.tool && madeFor(wrote, intent.person))
-        return usedAnswer(reference, wrote);
+      const wrote = await ownForgottenWrite(store, reference, intent);
+      if (wrote !== null) return usedAnswer(reference, wrote);
       return expiredAnswer(
         reference,
         "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)",
@@ -77,9 +76,14 @@ export async function personStanding(
   }
 }
 
-/** Whether a write was made for this person; one whose trace names no person (a single user's, or written by an earlier version) is taken as theirs. */
-function madeFor(wrote: WriteTrace, person: string | null): boolean {
-  return wrote.person === undefined || wrote.person === person;
+/**
+ * The write a reference names whose intent the store forgot, when it is this intent's: the same operator and tool, made
+ * for this person (one whose trace names no person, a single user's or written by an earlier version, is taken as theirs).
+ */
+export async function ownForgottenWrite(store: GuardStore, reference: string, intent: TokenBinding): Promise<WriteTrace | null> {
+  const wrote = await intentWrite(store, reference);
+  if (wrote === null || wrote.operator !== intent.operator || wrote.tool !== intent.tool) return null;
+  return wrote.person === undefined || wrote.person === intent.person ? wrote : null;
 }
 
 function expiredAnswer(reference: string, why: string): CallToolResult {

@@ -10,6 +10,9 @@ export function toolOutput<Shape extends z.ZodRawShape>(shape: Shape) {
 
 export { AmountView, Entity } from "../views/view-schemas.js";
 
+/** A call that changed something at the service: its audit record's failure, said beside what was done (audit-trail.ts recordDone). */
+export const AuditWarning = { warning: z.string() };
+
 /** page_info of a list: count (total) and has_next_page. */
 export const PageInfo = z.looseObject({
   count: z.number(),

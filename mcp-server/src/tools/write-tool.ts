@@ -1,4 +1,5 @@
 import {
+  accountNetwork,
   boundedText,
   confirmationFor,
   formatIssues,
@@ -30,7 +31,7 @@ import { beatWhileAsked, PROGRESS_EVERY_MS } from "../guard/question-heartbeat.j
 import { questionDigest, sealQuestion } from "../guard/question-state.js";
 import { retriedQuestion } from "../guard/retried-question.js";
 import { personNonce, referenceProblem } from "../guard/person-intent.js";
-import { otherArgumentsProblem } from "../guard/person-arguments.js";
+import { otherArgumentsProblem, type CalledAccount } from "../guard/person-arguments.js";
 import { personStanding } from "../guard/person-standing.js";
 import { pageRoundTrip } from "../guard/person-page-question.js";
 import { WriteOutput } from "../guard/write-output.js";
@@ -115,15 +116,15 @@ async function toWriteRequest<Shape extends z.ZodRawShape>(
   args: z.output<z.ZodObject<Shape>>,
   repeatOf: string | undefined,
   call: ToolCall,
-): Promise<{ request: WriteRequest; accountId: number | null }> {
-  const checked = (candidate: object, accountId: number | null) => {
+): Promise<{ request: WriteRequest; account: CalledAccount | null }> {
+  const checked = (candidate: object, account: CalledAccount | null) => {
     const parsed = WriteRequest.safeParse(repeatOf === undefined ? candidate : { ...candidate, repeat_of: repeatOf });
     if (!parsed.success) throw new Error(formatIssues(parsed.error));
-    return { request: parsed.data, accountId };
+    return { request: parsed.data, account };
   };
   if (spec.on === "transaction") return checked(spec.toRequest(args), null);
   const resolved = await accountWithCurrency(call, (args as { account: string }).account);
-  return checked(spec.toRequest(args, resolved), resolved.account.id);
+  return checked(spec.toRequest(args, resolved), { id: resolved.account.id, network: accountNetwork(resolved.account) });
 }
 
 async function guardedWrite<Shape extends z.ZodRawShape>(
@@ -156,15 +157,15 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
     nonce = opened.nonce;
   }
   let request: WriteRequest;
-  let accountId: number | null;
+  let account: CalledAccount | null;
   try {
-    ({ request, accountId } = await toWriteRequest(spec, args as z.output<z.ZodObject<Shape>>, repeatOf, call));
+    ({ request, account } = await toWriteRequest(spec, args as z.output<z.ZodObject<Shape>>, repeatOf, call));
   } catch (error) {
     const message = errorMessage(error);
     await recordOperation(call, { event: "failed", tool: tool.name, request: null, error: message, details: { stage: "input" } });
     return writeError("failed", `${message}. Nothing was sent.`);
   }
-  if (person) return personWrite(tool, { request, accountId }, reference, binding, call);
+  if (person) return personWrite(tool, { request, account }, reference, binding, call);
   if (nonce === null) {
     // A client that shows views: the token goes to the view only, and the intent keeps its request for the view's app-only tool.
     const viewed = call.input.showsViews;
@@ -184,7 +185,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
  */
 async function personWrite(
   tool: AnyTool,
-  { request, accountId }: { request: WriteRequest; accountId: number | null },
+  { request, account }: { request: WriteRequest; account: CalledAccount | null },
   reference: string | undefined,
   binding: TokenBinding,
   call: ToolCall,
@@ -209,7 +210,7 @@ async function personWrite(
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
   // The paths below plan nothing again (the page confirms the kept request, the standing only reads the store): held here to it.
-  const other = await otherArgumentsProblem(ctx.road.store, intent.nonce, request, accountId);
+  const other = await otherArgumentsProblem(ctx.road.store, reference, intent, request, account);
   if (other !== null) {
     await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: other, details: { reason: "digest_mismatch" } });
     return writeError("refused", other, { reason: "digest_mismatch", reference });

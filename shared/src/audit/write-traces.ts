@@ -23,6 +23,11 @@ export interface WriteTrace extends LookupTally {
   person?: string | undefined;
   /** What identifies it among the workspace's transactions, kept before its POST (absent on a write recorded before it was kept). */
   recognition?: WriteRecognition | undefined;
+  /**
+   * The request its dry run kept (a sealed intent's `request`, amounts as digit strings: person mode's, or one a view
+   * confirms), which a later call naming its reference must ask for; absent otherwise, and on a write recorded before it was kept.
+   */
+  kept_request?: Record<string, unknown> | undefined;
   /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
   given_up?: true | undefined;
   /** When its answer was lost (its `ambiguous` record), for a write whose answer was lost. */
@@ -62,6 +67,7 @@ export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
   repeat_of: z.string().nullable(),
   person: z.string().optional(),
   recognition: WriteRecognition.optional(),
+  kept_request: z.record(z.string(), z.unknown()).optional(),
   given_up: z.literal(true).optional(),
   answer_lost_at: z.string().optional(),
   concluded_at: z.string().optional(),
@@ -102,6 +108,7 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
       repeat_of: text(record.details?.repeat_of),
       ...(record.person == null ? {} : { person: record.person.subject }),
       ...recognitionOf(record),
+      ...keptRequestOf(record),
     });
     return;
   }
@@ -131,6 +138,12 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
 function recognitionOf(record: AuditRecord): { recognition?: WriteRecognition } {
   const parsed = WriteRecognition.safeParse(record.details?.recognition);
   return parsed.success ? { recognition: parsed.data } : {};
+}
+
+/** The request a `reserved` record says its person-mode dry run kept, when it says one. */
+function keptRequestOf(record: AuditRecord): { kept_request?: Record<string, unknown> } {
+  const kept = record.details?.kept_request;
+  return kept !== null && typeof kept === "object" && !Array.isArray(kept) ? { kept_request: kept as Record<string, unknown> } : {};
 }
 
 /** Whether a trace is a write of the query whose outcome no process has established (and that can be looked up). */

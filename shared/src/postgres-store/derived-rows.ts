@@ -7,6 +7,7 @@ import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
 import { scopeKey } from "../policy/limit-scope.js";
 import type { Queryable } from "./database-pool.js";
 import { writeCommitmentRow, writeTraceRow } from "./derived-row-writes.js";
+import { TRACE_PERSON_VERSION } from "./schema-migrations.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 
 /** Writers' clocks may differ: records up to an hour older than a window's start are folded too (as the file ledger keeps 25 hours). */
@@ -202,18 +203,22 @@ export function requireTracesAgree(window: ChainWindow, query: { operator: strin
     const trace = window.traces.get(reference);
     if (trace?.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since) fromChain.push(trace);
   }
-  const differs = tracesDiffer(fromChain, fromTable);
+  // A store that is open migrated its schema: its rows name their persons.
+  const differs = tracesDiffer(fromChain, fromTable, true);
   if (differs !== null) throw derivedMismatch(`custody_write_traces ${differs} (operator ${query.operator})`);
 }
 
-/** Null when both hold the same writes in the same states, else what differs. */
-function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly WriteTrace[]): string | null {
+/**
+ * Null when both hold the same writes in the same states, else what differs. `personsKept`: the schema is at
+ * TRACE_PERSON_VERSION, so a row naming no person must be a write whose record names none; before it, a row an
+ * earlier version wrote (schema 10 added the column) is compared on the rest.
+ */
+function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly WriteTrace[], personsKept: boolean): string | null {
   const table = new Map(fromTable.map((trace) => [trace.reference, trace]));
   for (const trace of fromChain) {
     const row = table.get(trace.reference);
     if (row === undefined) return `lacks the write ${trace.reference} that the audit chain records`;
-    // A row an earlier version wrote names no person (schema 10 added it): it is compared on the rest.
-    const folded = row.person === undefined ? { ...trace, person: undefined } : trace;
+    const folded = row.person === undefined && !personsKept ? { ...trace, person: undefined } : trace;
     if (canonicalJson(comparable(row)) !== canonicalJson(comparable(folded)))
       return `holds the write ${trace.reference} in another state than the audit chain records`;
     table.delete(trace.reference);
@@ -264,7 +269,8 @@ export async function derivedRowsDiffer(db: Queryable, since: Date): Promise<str
   }
   const { rows: traces } = await db.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reserved_at >= $1", [since]);
   const fromChain = [...window.traces.values()].filter((trace) => Date.parse(trace.reserved_at) >= since.getTime());
-  const differs = tracesDiffer(fromChain, traces.map(traceFromRow));
+  const { rows: schema } = await db.query<{ version: number | null }>("SELECT max(version) AS version FROM custody_schema_migrations");
+  const differs = tracesDiffer(fromChain, traces.map(traceFromRow), (schema[0]?.version ?? 0) >= TRACE_PERSON_VERSION);
   return differs === null ? null : derivedMismatch(`custody_write_traces ${differs}`).message;
 }
 
@@ -281,4 +287,16 @@ export async function rebuildDerivedRows(db: Queryable, since: Date): Promise<vo
   }
   await db.query("DELETE FROM custody_write_traces WHERE reserved_at >= $1", [since]);
   for (const trace of window.traces.values()) if (Date.parse(trace.reserved_at) >= since.getTime()) await writeTraceRow(db, trace);
+}
+
+/**
+ * In the migration to TRACE_PERSON_VERSION: the window's rows written before schema 10 (naming no person) get the person
+ * their audit record names, so that from then on a row naming no person disagrees with a chain that names one.
+ */
+export async function fillTracePersons(db: Queryable, since: Date): Promise<void> {
+  const window = await chainWindow(db, since);
+  for (const trace of window.traces.values()) {
+    if (trace.person === undefined || Date.parse(trace.reserved_at) < since.getTime()) continue;
+    await db.query("UPDATE custody_write_traces SET person = $2 WHERE reference = $1 AND person IS NULL", [trace.reference, trace.person]);
+  }
 }

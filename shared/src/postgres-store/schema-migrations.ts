@@ -170,7 +170,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `ALTER TABLE custody_write_traces ADD COLUMN person text`,
     ],
   },
+  {
+    version: 11,
+    name: "the request each person-mode write's dry run kept; every write trace of the day names its person",
+    statements: [
+      // Null for a write confirmed by token and for rows written before this version.
+      `ALTER TABLE custody_write_traces ADD COLUMN kept_request jsonb`,
+      // Then the day's rows written before version 10 get their person from the chain (open-postgres-store.ts): from here on
+      // a row naming no person agrees with the chain only when the chain names none.
+    ],
+  },
 ];
+
+/** The version from which a write trace's row names its person whenever its audit record does (its rows filled in from the chain). */
+export const TRACE_PERSON_VERSION = 11;
 
 /** Advisory lock keys of this schema: (namespace, what). */
 export const LOCK_NAMESPACE = 0x6375; // "cu"

@@ -14,6 +14,7 @@ export interface TraceRow {
   repeat_of: string | null;
   person: string | null;
   recognition: unknown;
+  kept_request: Record<string, unknown> | null;
   given_up: boolean;
   answer_lost_at: Date | null;
   concluded_at: Date | null;
@@ -36,6 +37,7 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     repeat_of: row.repeat_of,
     ...(row.person === null ? {} : { person: row.person }),
     ...(recognition.success ? { recognition: recognition.data } : {}),
+    ...(row.kept_request === null ? {} : { kept_request: row.kept_request }),
     ...(row.given_up ? { given_up: true as const } : {}),
     ...(row.answer_lost_at === null ? {} : { answer_lost_at: row.answer_lost_at.toISOString() }),
     ...(row.concluded_at === null ? {} : { concluded_at: row.concluded_at.toISOString() }),

@@ -1,5 +1,7 @@
 import { canonicalJson } from "../audit/canonical-json.js";
 import { WriteRequest, writeSpec, type WriteKind } from "../kinds/registry.js";
+import type { Network } from "../schemas/account.js";
+import { comparedValue } from "./request-digest.js";
 
 /** A request as a sealed intent keeps it: JSON, its amounts (its spec's amountFields) as digit strings. */
 export function keepRequest(request: WriteRequest): Record<string, unknown> {
@@ -26,11 +28,12 @@ const NOT_COMPARED: ReadonlySet<string> = new Set(["correlation_id", "account"])
 
 /**
  * The fields in which a call's request differs from the one a person-mode intent kept, each compared as kept
- * (amounts in base units: "0.33" SOL and "330000000" lamport are one amount), except the reference and the account,
- * which the request names as typed ("#1", "sol-treasury") and the caller compares by the id it resolved. Empty when the
- * call asks for the same write; null when the kept request cannot be read (nothing to compare it with).
+ * (amounts in base units: "0.33" SOL and "330000000" lamport are one amount) and as the intent's fingerprint compares
+ * it on the account's network (an Ethereum recipient in any letter case is one recipient), except the reference and the
+ * account, which the request names as typed ("#1", "sol-treasury") and the caller compares by the id it resolved. Empty
+ * when the call asks for the same write; null when the kept request cannot be read (nothing to compare it with).
  */
-export function keptRequestDifferences(kept: unknown, request: WriteRequest): string[] | null {
+export function keptRequestDifferences(kept: unknown, request: WriteRequest, network: Network | null): string[] | null {
   let before: Record<string, unknown>;
   try {
     before = keepRequest(keptRequest(kept));
@@ -39,5 +42,6 @@ export function keptRequestDifferences(kept: unknown, request: WriteRequest): st
   }
   const after = keepRequest(request);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !NOT_COMPARED.has(field));
-  return fields.filter((field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null));
+  const compared = (value: unknown, field: string) => canonicalJson(comparedValue(network, field, value ?? null));
+  return fields.filter((field) => compared(before[field], field) !== compared(after[field], field));
 }

@@ -58,6 +58,14 @@ function normalised(network: Network | null, value: unknown): unknown {
 }
 
 /**
+ * A request field's value as two writes are compared by it: a field of what moves where as its network compares it,
+ * any other as it is. The intent's fingerprint and person mode's check of a call against its dry run share it.
+ */
+export function comparedValue(network: Network | null, field: string, value: unknown): unknown {
+  return (MOVEMENT_FIELDS as readonly string[]).includes(field) ? normalised(network, value) : value;
+}
+
+/**
  * The intent: what makes two writes the same one. Who sends, the kind, the account (by id) or the
  * transaction approved, and what moves where (amount, recipient, validator, contract and its call
  * data, stake, payee), each as its network compares it. Not the reference, the fee cap (proposed or
@@ -67,7 +75,7 @@ export function intentFingerprint(plan: Pick<PlannedWrite, "operator" | "kind" |
   const network = accountNetwork(plan.account);
   const request: Record<string, unknown> = plan.request;
   const movement = Object.fromEntries(
-    MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, normalised(network, request[field])]),
+    MOVEMENT_FIELDS.filter((field) => request[field] !== undefined).map((field) => [field, comparedValue(network, field, request[field])]),
   );
   return sha256({ operator: plan.operator, kind: plan.kind, account_id: plan.account.id, transaction_id: plan.transaction?.id ?? null, movement });
 }

@@ -39,6 +39,7 @@ import {
   type StoppedBeforeSending,
 } from "./road-types.js";
 import { sendOnce } from "./send-once.js";
+import { auditAfterWork } from "./audit-after-work.js";
 import { racedWrite } from "./race-after-send.js";
 import { errorLocalText, errorMessage } from "../untrusted/error-message.js";
 import { followSubmission } from "./submission-standing.js";
@@ -50,6 +51,17 @@ type Refused = Extract<CommitResult, { status: "refused" }>;
 type Refuse = (refusal: Refusal, plan?: PlannedWrite) => Promise<Refused>;
 /** A confirmation's plan that passed every check, with the acknowledgement its reservation checks. */
 type Checked = { plan: PlannedWrite; storeRepeatOf: string | null };
+
+/** A call audited outside the road's dry run and confirmation (recordOperation). */
+interface OperationEntry {
+  event: "submitted" | "failed" | "ambiguous" | "refused";
+  tool: string;
+  request: unknown;
+  error?: string;
+  details?: Record<string, unknown>;
+  /** Who asked: the signed-in person, or null (a single user). */
+  person: Person | null;
+}
 
 const DEFAULT_INTENT_TTL_MS = 5 * 60 * 1000;
 const DEFAULT_BROADCAST_WAIT_MS = 5000;
@@ -240,19 +252,17 @@ export class WriteRoad {
    * sync, an operator's creation or registration), with the same meanings: refused, failed,
    * submitted, ambiguous.
    */
-  async recordOperation(entry: {
-    event: "submitted" | "failed" | "ambiguous" | "refused";
-    tool: string;
-    request: unknown;
-    error?: string;
-    details?: Record<string, unknown>;
-    /** Who asked: the signed-in person, or null (a single user). */
-    person: Person | null;
-  }): Promise<void> {
-    const { person, ...rest } = entry;
-    await this.ports.store.append(
-      callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) }),
-    );
+  async recordOperation(entry: OperationEntry): Promise<void> {
+    await this.ports.store.append(this.#operationRecord(entry));
+  }
+
+  /** The same, of what the service answered it did: an audit failure cannot undo it, so it is returned to be said beside it, not thrown. */
+  async recordDoneOperation(entry: OperationEntry): Promise<LocalText | null> {
+    return auditAfterWork(this.ports.store, [this.#operationRecord(entry)], "call");
+  }
+
+  #operationRecord({ person, ...rest }: OperationEntry): AuditInput {
+    return callRecord(this.ports.surface, { ...rest, operator: this.ports.operator, person: person === null ? null : personOnRecord(person) });
   }
 
   /** A refusal of a confirmation (or of its question), audited; nothing was sent. */
@@ -371,6 +381,8 @@ export class WriteRoad {
           fingerprint: sealed.fingerprint,
           recognition,
           ...(plan.request.repeat_of ? { repeat_of: plan.request.repeat_of } : {}),
+          // Kept by person mode's (and a view's) dry run: a later call with the reference is held to it once the intent is used or forgotten.
+          ...(sealed.request === undefined ? {} : { kept_request: sealed.request }),
         }),
         fingerprint: sealed.fingerprint,
         duplicatesSince: since,
@@ -393,7 +405,7 @@ export class WriteRoad {
     const outcome = await sendOnce(this.ports.client, plan, recognition);
     // Another store's identical write that landed in the same moment: named, as the later of the two (race-after-send.ts).
     const raced = outcome.status === "submitted" ? await racedWrite(this.ports.client, plan, outcome.transaction, checkedAt, this.#historyWindowMs()) : null;
-    const problem = await this.#auditAfterSend(sentRecords(this.ports.surface, plan, sealed.digest, committed, outcome, raced));
+    const problem = await auditAfterWork(this.ports.store, sentRecords(this.ports.surface, plan, sealed.digest, committed, outcome, raced), "write");
     if (outcome.status === "submitted")
       return {
         status: "submitted",
@@ -479,12 +491,4 @@ export class WriteRoad {
   }
 
   /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */
-  async #auditAfterSend(inputs: AuditInput[]): Promise<LocalText | null> {
-    try {
-      for (const input of inputs) await this.ports.store.append(input);
-      return null;
-    } catch (error) {
-      return localText("the audit log could not be written ({0}): this write is missing from it and from the daily limits", errorLocalText(error));
-    }
-  }
 }

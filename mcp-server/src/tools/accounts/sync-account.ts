@@ -1,9 +1,9 @@
 import { failureEvent, errorMessage } from "@custody/shared";
 import { z } from "zod";
-import { recordOperation } from "../../guard/audit-trail.js";
+import { recordDone, recordOperation, withAuditWarning } from "../../guard/audit-trail.js";
 import { AccountInput, accountWithCurrency } from "../account-input.js";
 import { defineTool } from "../define-tool.js";
-import { toolOutput } from "../tool-output.js";
+import { AuditWarning, toolOutput } from "../tool-output.js";
 
 export const syncAccount = defineTool({
   name: "sync_account",
@@ -11,7 +11,7 @@ export const syncAccount = defineTool({
   description: "Asks the workspace to refresh an account's history from the network, when a recent transaction is missing. Moves no funds.",
   toolset: "read",
   input: { account: AccountInput },
-  output: toolOutput({ success: z.boolean(), account_id: z.number() }),
+  output: toolOutput({ success: z.boolean(), account_id: z.number(), ...AuditWarning }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, call) {
     const { account } = await accountWithCurrency(call, args.account);
@@ -23,10 +23,13 @@ export const syncAccount = defineTool({
       await recordOperation(call, { event: failureEvent(error), tool: "sync_account", request, error: errorMessage(error) });
       throw error;
     }
-    await recordOperation(call, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });
-    return {
-      structured: { success: result.success, account_id: account.id },
-      text: result.success ? `account ${account.id}: history refresh requested` : `account ${account.id}: the workspace reported the refresh as unsuccessful`,
-    };
+    const warning = await recordDone(call, { event: result.success ? "submitted" : "failed", tool: "sync_account", request });
+    return withAuditWarning(
+      {
+        structured: { success: result.success, account_id: account.id },
+        text: result.success ? `account ${account.id}: history refresh requested` : `account ${account.id}: the workspace reported the refresh as unsuccessful`,
+      },
+      warning,
+    );
   },
 });

@@ -1,10 +1,10 @@
 import { CustodyApiError, delimitUntrusted, failureEvent, OperatorName, registrationStanding, errorMessage } from "@custody/shared";
 import { registrationText } from "../../views/registration-view.js";
-import { recordOperation } from "../../guard/audit-trail.js";
+import { recordDone, recordOperation, withAuditWarning } from "../../guard/audit-trail.js";
 import { recordView } from "../../views/workspace-view.js";
 import { defineTool } from "../define-tool.js";
 import { z } from "zod";
-import { toolOutput } from "../tool-output.js";
+import { AuditWarning, toolOutput } from "../tool-output.js";
 
 const NAME = "create_operator";
 
@@ -17,7 +17,7 @@ export const createOperator = defineTool({
   description: "Creates an API operator in the module (registration step 1); an administrator then invites its device_id.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, no spaces") },
-  output: toolOutput({ api_user: ApiUserView }),
+  output: toolOutput({ api_user: ApiUserView, ...AuditWarning }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, call) {
     const { ctx, signal } = call;
@@ -35,14 +35,17 @@ export const createOperator = defineTool({
         { cause: error },
       );
     }
-    // Recorded after the call's own try: an audit failure here must not be written down as a failed creation.
-    await recordOperation(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
-    return {
-      structured: { api_user: recordView(user) as z.infer<typeof ApiUserView> },
-      text:
-        `Operator ${delimitUntrusted("name", user.name)} created, device_id ` +
-        `${user.device_id}. Next: an administrator invites it in the workspace with this name ` +
-        "and device_id, then call register_operator with the UUID they get.",
-    };
+    // Recorded after the call's own try: an audit failure here must not be written down, or answered, as a failed creation.
+    const warning = await recordDone(call, { event: "submitted", tool: NAME, request: { name: args.name }, details: { device_id: user.device_id } });
+    return withAuditWarning(
+      {
+        structured: { api_user: recordView(user) as z.infer<typeof ApiUserView> },
+        text:
+          `Operator ${delimitUntrusted("name", user.name)} created, device_id ` +
+          `${user.device_id}. Next: an administrator invites it in the workspace with this name ` +
+          "and device_id, then call register_operator with the UUID they get.",
+      },
+      warning,
+    );
   },
 });

@@ -1,9 +1,9 @@
 import { boundedText, delimitUntrusted, INPUT_LIMITS, failureEvent, OperatorName, registrationStanding, withoutSecrets, errorMessage } from "@custody/shared";
 import { RegistrationView, registrationView, registrationText } from "../../views/registration-view.js";
 import { z } from "zod";
-import { recordOperation } from "../../guard/audit-trail.js";
+import { recordDone, recordOperation, withAuditWarning } from "../../guard/audit-trail.js";
 import { defineTool } from "../define-tool.js";
-import { toolOutput } from "../tool-output.js";
+import { AuditWarning, toolOutput } from "../tool-output.js";
 
 const NAME = "register_operator";
 
@@ -13,7 +13,7 @@ export const registerOperator = defineTool({
   description: "Registers an invited operator with its invitation UUID (step 3); returns the request administrators approve and its quorum.",
   toolset: "operators",
   input: { name: OperatorName.describe("Operator name, as created"), uuid: boundedText(INPUT_LIMITS.uuid).describe("UUID from the workspace invitation") },
-  output: toolOutput({ success: z.boolean(), ...RegistrationView.shape }),
+  output: toolOutput({ success: z.boolean(), ...RegistrationView.shape, ...AuditWarning }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, call) {
     const { ctx, signal } = call;
@@ -30,10 +30,15 @@ export const registerOperator = defineTool({
       });
       throw error;
     }
-    await recordOperation(call, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
-    if (!result.success)
-      return { structured: { success: false }, text: `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.` };
+    const warning = await recordDone(call, { event: result.success ? "submitted" : "failed", tool: NAME, request: { name: args.name } });
+    if (!result.success) {
+      const text = `The module did not register operator ${delimitUntrusted("name", args.name)}; check the name and UUID.`;
+      return withAuditWarning({ structured: { success: false }, text }, warning);
+    }
     const standing = await registrationStanding(ctx.client, args.name, { signal });
-    return { structured: { success: true, ...registrationView(standing) }, text: registrationText(args.name, standing, ctx.client.serviceNow()) };
+    return withAuditWarning(
+      { structured: { success: true, ...registrationView(standing) }, text: registrationText(args.name, standing, ctx.client.serviceNow()) },
+      warning,
+    );
   },
 });

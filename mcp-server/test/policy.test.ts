@@ -87,7 +87,7 @@ describe("which tools are registered", () => {
         },
       );
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ status: "refused", error: expect.stringContaining("read-only") });
+      expect(result.structuredContent).toMatchObject({ status: "refused", reason: "permission", error: expect.stringContaining("read-only") });
       const events = readFileSync(harness.auditPath, "utf8")
         .trim()
         .split("\n")

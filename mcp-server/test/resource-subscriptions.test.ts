@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
-import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
+import { ProtocolError, ProtocolErrorCode, StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inProcessChanges, type ResourceChanges } from "../src/subscriptions/resource-changes.js";
-import { MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
+import { MAX_SUBSCRIBED_URI, MAX_SUBSCRIPTIONS_PER_STREAM } from "../src/subscriptions/subscription-limits.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
@@ -127,14 +127,21 @@ describe("a 2026-07-28 client's subscriptions/listen", () => {
     }
   });
 
-  it("refuses a stream naming more resources than one may hold", async () => {
+  // Each refusal reaches the SDK's client as the protocol error it is (-32602), not as a failed HTTP exchange.
+  it.each([
+    [
+      "more resources than one may hold",
+      Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`),
+      /resourceSubscriptions: Too many subscriptions: 51 resources, more than the 50 /,
+    ],
+    ["a URI longer than any of ours", [`custody://accounts/${"9".repeat(MAX_SUBSCRIBED_URI)}`], /resourceSubscriptions: uri: at most 512 characters, got 531/],
+  ])("refuses a stream naming %s, as invalid params", async (_what, uris, message) => {
     const client = modernClient();
     await client.connect(transport());
     try {
-      const uris = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => `custody://accounts/${index + 1}`);
-      await expect(client.listen({ resourceSubscriptions: uris })).rejects.toThrow(
-        /resourceSubscriptions: Too many subscriptions: 51 resources, more than the 50 /,
-      );
+      const refused = await client.listen({ resourceSubscriptions: uris }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ProtocolError);
+      expect(refused).toMatchObject({ code: ProtocolErrorCode.InvalidParams, message: expect.stringMatching(message) });
     } finally {
       await client.close();
     }

@@ -45,7 +45,7 @@ describe("a stream's subscriptions", () => {
       const ids = Array.from({ length: MAX_SUBSCRIPTIONS_PER_STREAM + 1 }, (_, index) => index + 1);
       expect(stream.add(accounts(...ids))).toEqual({ refused: { reason: "per_stream" } });
       expect(stream.add([`custody://accounts/${"9".repeat(600)}`])).toMatchObject({
-        refused: { reason: "uri", message: expect.stringMatching(/^uri: at most/) },
+        refused: { reason: "invalid_uri", message: expect.stringMatching(/^uri: at most/) },
       });
       expect(stream.size).toBe(0);
       expect("ready" in stream.add(accounts(...ids.slice(1)))).toBe(true);

@@ -167,7 +167,8 @@ describe("a team server: each person through their role", () => {
     expect(dry.structured.status).toBe("dry_run");
     // Bea has Alice's role, so her token names the same tool and operator: only the person tells them apart.
     const stolen = await call(await sessionOf(BEA), "create_transaction", { ...send("0.25", "alice only"), confirmation_token: dry.token });
-    expect(stolen.structured.status).toBe("refused");
+    // A client that reads only the structure learns why, as from every other refusal.
+    expect(stolen.structured).toMatchObject({ status: "refused", reason: "forged" });
     expect(stolen.structured.error).toMatch(/issued for another tool, operator or person than create_transaction as treasury-bot for you/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
     const refusal = auditRecords().at(-1);

@@ -165,15 +165,18 @@ describe("confirm", () => {
     const altered = `${prefix}.${nonce.startsWith("0") ? "1" : "0"}${nonce.slice(1)}.${mac}`;
     const forged = await call(harness.client, "create_transaction", send({ confirmation_token: altered }));
     expect(forged.structured.status).toBe("refused");
+    expect(forged.structured.reason).toBe("forged");
     expect(forged.structured.error).toMatch(/signature does not match/);
 
     const elsewhere = await connectHarness(emulator);
     const foreign = await call(elsewhere.client, "create_transaction", send());
     await elsewhere.close();
     const crossed = await call(harness.client, "create_transaction", send({ confirmation_token: foreign.token }));
+    expect(crossed.structured).toMatchObject({ status: "refused", reason: "forged" });
     expect(crossed.structured.error).toMatch(/signature does not match/);
 
     const garbage = await call(harness.client, "create_transaction", send({ confirmation_token: "not-a-token" }));
+    expect(garbage.structured).toMatchObject({ status: "refused", reason: "malformed" });
     expect(garbage.structured.error).toMatch(/malformed/);
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });

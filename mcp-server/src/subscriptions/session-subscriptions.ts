@@ -30,7 +30,7 @@ export function registerResourceSubscriptions(server: McpServer, changes: Resour
     if ("refused" in added) {
       const refused = added.refused;
       if (refused.reason === "watched") throw new ProtocolError(ProtocolErrorCode.InternalError, tooManyWatched());
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, refused.reason === "uri" ? refused.message : tooManySubscriptions(subscribed.size + 1));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, refused.reason === "per_stream" ? tooManySubscriptions(subscribed.size + 1) : refused.message);
     }
     listen();
     await added.ready;

@@ -1,11 +1,11 @@
 import type { ReadableResources } from "../resources/register-resources.js";
 import type { ResourceChanges } from "./resource-changes.js";
 import type { Watching } from "./resource-poller.js";
-import { subscriptionRefusal } from "./subscribable-uri.js";
+import { subscriptionRefusal, type UriRefusal } from "./subscribable-uri.js";
 import { MAX_SUBSCRIPTIONS_PER_STREAM } from "./subscription-limits.js";
 
-/** Why resources were not subscribed to: more than one stream may hold, one the person may not subscribe to (why), or no place left to watch it. */
-export type SubscriptionRefusal = { reason: "per_stream" } | { reason: "uri"; message: string } | { reason: "watched" };
+/** Why resources were not subscribed to: more than one stream may hold, one URI refused (why), or no place left to watch it. */
+export type SubscriptionRefusal = { reason: "per_stream" } | UriRefusal | { reason: "watched" };
 
 /**
  * The resources one stream is subscribed to, a 2025-11-25 session's or a 2026-07-28 listen stream's,
@@ -39,7 +39,7 @@ export class StreamWatches {
     if (fresh.length > MAX_SUBSCRIPTIONS_PER_STREAM) return { refused: { reason: "per_stream" } };
     for (const uri of fresh) {
       const refusal = subscriptionRefusal(uri, this.readable);
-      if (refusal !== null) return { refused: { reason: "uri", message: refusal } };
+      if (refusal !== null) return { refused: refusal };
     }
     if (this.#watching.size + fresh.length > MAX_SUBSCRIPTIONS_PER_STREAM) return { refused: { reason: "per_stream" } };
     const added: Watching[] = [];

@@ -138,7 +138,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
   const refusal = permissionRefusal(call, tool);
   if (refusal) {
     await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: refusal, details: { reason: "permission" } });
-    return writeError("refused", refusal);
+    return writeError("refused", refusal, { reason: "permission" });
   }
   const binding = { tool: tool.name, operator: ctx.operator, person: call.person?.subject ?? null };
   const person = confirmationFor(ctx.policy, grantFor(ctx.policy, call.person)) === "person";
@@ -152,7 +152,7 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
     const opened = ctx.tokens.open(token, binding);
     if (!opened.ok) {
       await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: opened.message, details: { reason: opened.reason } });
-      return writeError("refused", `${opened.message}. Nothing was sent.`);
+      return writeError("refused", `${opened.message}. Nothing was sent.`, { reason: opened.reason });
     }
     nonce = opened.nonce;
   }

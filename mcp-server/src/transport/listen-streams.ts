@@ -35,8 +35,10 @@ export function watchListened(request: unknown, changes: ResourceChanges, readab
   if ("refused" in added) {
     const refused = added.refused;
     if (refused.reason === "watched") return { refused: { status: 503, code: -32000, message: tooManyWatched() } };
-    const why = refused.reason === "uri" ? { status: 403, text: refused.message } : { status: 400, text: tooManySubscriptions(new Set(uris).size) };
-    return { refused: { status: why.status, code: INVALID_PARAMS, message: `params.notifications.resourceSubscriptions: ${why.text}` } };
+    // Invalid params reach an SDK client as the protocol error they are on a 400; what the role may not read is forbidden.
+    const status = refused.reason === "not_readable" ? 403 : 400;
+    const text = refused.reason === "per_stream" ? tooManySubscriptions(new Set(uris).size) : refused.message;
+    return { refused: { status, code: INVALID_PARAMS, message: `params.notifications.resourceSubscriptions: ${text}` } };
   }
   return { ready: added.ready, release: () => watches.releaseAll() };
 }

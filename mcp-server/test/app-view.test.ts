@@ -169,3 +169,32 @@ describe("the view's resource", () => {
     }
   });
 });
+
+describe("a write sent again on purpose, in the view", () => {
+  it("says first, before what moves, that it sends again what was already sent, and names the earlier write", async () => {
+    const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
+    const session = await connectViewClient(context.ctx);
+    const host = await openViewHost(workspace.browser, session.client);
+    try {
+      const args = await sendArgs("view repeat");
+      const first = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+      const firstView = await host.render(args, first);
+      await firstView.getByRole("button", { name: "Confirm" }).click();
+      expect(await outcome(firstView)).toMatch(/^Submitted/);
+      const [sent] = await transactionsWithLabel(workspace.emulator, (first.structuredContent as { reference: string }).reference);
+      const repeat = { ...args, repeat_of: String(sent) };
+      const again = (await session.client.callTool({ name: "create_transaction", arguments: repeat })) as CallToolResult;
+      expect((again.structuredContent as { status?: string }).status, JSON.stringify(again.content)).toBe("dry_run");
+      const frame = await host.render(repeat, again);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "repeat");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toMatch(/^Confirm: Send funds\s+THIS SENDS AGAIN what was already sent\.\s/);
+      expect(shown).toMatch(new RegExp(`Repeats: sent again on purpose: [^\\n]*${String(sent)}`));
+      expect(shown.indexOf("Repeats: ")).toBeGreaterThan(shown.indexOf("Balance "));
+    } finally {
+      await host.page.close();
+      await session.close();
+    }
+  });
+});

@@ -52,12 +52,17 @@ function list(rows: readonly [string, string][]): HTMLDListElement {
   return dl;
 }
 
-/** The dry run the person is asked about, as nodes; `body` is the exact request body (the answer's `_meta`). */
-export function renderDryRun(answer: Fields, body: string): Node[] {
+/**
+ * The dry run the person is asked about, as nodes; `body` is the exact request body and `repeats` the earlier write a
+ * repeat sends again (the answer's `_meta`), shown once after what moves, as the form shows it, not again among the checks.
+ */
+export function renderDryRun(answer: Fields, body: string, repeats = ""): Node[] {
   const nodes: Node[] = [list(movesRows(answer))];
+  if (repeats !== "") nodes.push(element("p", `Repeats: ${repeats}`, "warn"));
   if (Array.isArray(answer.checks))
     for (const check of answer.checks)
-      if (isFields(check)) nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
+      if (isFields(check) && !(repeats !== "" && check.code === "REPEAT_ACKNOWLEDGED"))
+        nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
   if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${text(answer.governance.outcome)}`));
   const request = isFields(answer.request) ? `${text(answer.request.method)} ${text(answer.request.path)}` : "";
   nodes.push(element("p", `Request: ${request}`), element("pre", body));

@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
-import { transactionsWithLabel } from "./harness/demo-workspace.js";
+import { DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import type { TestContext } from "./harness/mcp-harness.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
 import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harness/view-host.js";
@@ -192,6 +192,30 @@ describe("a write sent again on purpose, in the view", () => {
       expect(shown).toMatch(/^Confirm: Send funds\s+THIS SENDS AGAIN what was already sent\.\s/);
       expect(shown).toMatch(new RegExp(`Repeats: sent again on purpose: [^\\n]*${String(sent)}`));
       expect(shown.indexOf("Repeats: ")).toBeGreaterThan(shown.indexOf("Balance "));
+    } finally {
+      await host.page.close();
+      await session.close();
+    }
+  });
+});
+
+describe("the dates a write leads to, in the view", () => {
+  it("shows when an unbond's DOT unlock, as the dry run gives it", async () => {
+    const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
+    const session = await connectViewClient(context.ctx);
+    const host = await openViewHost(workspace.browser, session.client);
+    try {
+      const args = { account: DEMO.dotStaking, amount: "1", unit: "DOT" };
+      const dry = (await session.client.callTool({ name: "polkadot_unbond", arguments: args })) as CallToolResult;
+      const answer = dry.structuredContent as { status?: string; dates?: { unlocks_at?: string } };
+      expect(answer.status, JSON.stringify(dry.content)).toBe("dry_run");
+      expect(answer.dates?.unlocks_at).toMatch(/^\d{4}-/);
+      const frame = await host.render(args, dry);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "unbond-dates");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toContain(`unlocks_at ${answer.dates?.unlocks_at as string}`);
+      expect(shown.indexOf("unlocks_at")).toBeLessThan(shown.indexOf("Request: "));
     } finally {
       await host.page.close();
       await session.close();

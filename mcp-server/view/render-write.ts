@@ -1,7 +1,7 @@
 // What the confirmation view shows of a write tool's answer: what moves first (the account, the
-// amounts in both units, the destinations, the fee, the balances before and after), then the checks
-// that need attention, governance, the exact request and the expiry. Text only (textContent): every
-// string may carry workspace text.
+// amounts in both units, the destinations, the fee, the balances before and after), then the dates
+// it leads to, the checks that need attention, governance, the exact request and the expiry. Text
+// only (textContent): every string may carry workspace text.
 
 type Fields = Record<string, unknown>;
 
@@ -59,6 +59,11 @@ function list(rows: readonly [string, string][]): HTMLDListElement {
 export function renderDryRun(answer: Fields, body: string, repeats = ""): Node[] {
   const nodes: Node[] = [list(movesRows(answer))];
   if (repeats !== "") nodes.push(element("p", `Repeats: ${repeats}`, "warn"));
+  // The dates the write leads to (an unbond's unlocks_at, a deactivation's withdrawable_at), as the form and the page give them.
+  if (isFields(answer.dates) && Object.keys(answer.dates).length > 0) {
+    const dates = Object.entries(answer.dates).map(([name, at]) => `${name} ${text(at)}`);
+    nodes.push(element("p", `Dates: ${dates.join("; ")} (from the service's clock).`));
+  }
   if (Array.isArray(answer.checks))
     for (const check of answer.checks)
       if (isFields(check) && !(repeats !== "" && check.code === "REPEAT_ACKNOWLEDGED"))

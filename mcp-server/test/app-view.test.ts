@@ -170,12 +170,22 @@ describe("the view's resource", () => {
   });
 });
 
+/** A token-mode server's view client and its host page, for one test. */
+async function withViewHost(test: (session: Awaited<ReturnType<typeof connectViewClient>>, host: ViewHost) => Promise<void>): Promise<void> {
+  const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
+  const session = await connectViewClient(context.ctx);
+  const host = await openViewHost(workspace.browser, session.client);
+  try {
+    await test(session, host);
+  } finally {
+    await host.page.close();
+    await session.close();
+  }
+}
+
 describe("a write sent again on purpose, in the view", () => {
   it("says first, before what moves, that it sends again what was already sent, and names the earlier write", async () => {
-    const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
-    const session = await connectViewClient(context.ctx);
-    const host = await openViewHost(workspace.browser, session.client);
-    try {
+    await withViewHost(async (session, host) => {
       const args = await sendArgs("view repeat");
       const first = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
       const firstView = await host.render(args, first);
@@ -192,19 +202,13 @@ describe("a write sent again on purpose, in the view", () => {
       expect(shown).toMatch(/^Confirm: Send funds\s+THIS SENDS AGAIN what was already sent\.\s/);
       expect(shown).toMatch(new RegExp(`Repeats: sent again on purpose: [^\\n]*${String(sent)}`));
       expect(shown.indexOf("Repeats: ")).toBeGreaterThan(shown.indexOf("Balance "));
-    } finally {
-      await host.page.close();
-      await session.close();
-    }
+    });
   });
 });
 
 describe("the dates a write leads to, in the view", () => {
   it("shows when an unbond's DOT unlock, as the dry run gives it", async () => {
-    const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
-    const session = await connectViewClient(context.ctx);
-    const host = await openViewHost(workspace.browser, session.client);
-    try {
+    await withViewHost(async (session, host) => {
       const args = { account: DEMO.dotStaking, amount: "1", unit: "DOT" };
       const dry = (await session.client.callTool({ name: "polkadot_unbond", arguments: args })) as CallToolResult;
       const answer = dry.structuredContent as { status?: string; dates?: { unlocks_at?: string } };
@@ -216,9 +220,6 @@ describe("the dates a write leads to, in the view", () => {
       const shown = await frame.locator("main").innerText();
       expect(shown).toContain(`unlocks_at ${answer.dates?.unlocks_at as string}`);
       expect(shown.indexOf("unlocks_at")).toBeLessThan(shown.indexOf("Request: "));
-    } finally {
-      await host.page.close();
-      await session.close();
-    }
+    });
   });
 });

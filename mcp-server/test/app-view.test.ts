@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
-import { DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import type { TestContext } from "./harness/mcp-harness.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
 import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harness/view-host.js";
@@ -220,6 +220,24 @@ describe("the dates a write leads to, in the view", () => {
       const shown = await frame.locator("main").innerText();
       expect(shown).toContain(`unlocks_at ${answer.dates?.unlocks_at as string}`);
       expect(shown.indexOf("unlocks_at")).toBeLessThan(shown.indexOf("Request: "));
+    });
+  });
+});
+
+describe("governance, in the view", () => {
+  it("names the approvals a write will wait for, as the dry run gives them", async () => {
+    await withViewHost(async (session, host) => {
+      const recipient = (await accountNamed(workspace.emulator, DEMO.solTreasury)).address;
+      const args = { account: DEMO.solCold, recipient, amount: "0.01", unit: "SOL" };
+      const dry = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+      const answer = dry.structuredContent as { status?: string; governance?: { outcome?: string } };
+      expect(answer.status, JSON.stringify(dry.content)).toBe("dry_run");
+      expect(answer.governance?.outcome).toBe("pending_approval");
+      const frame = await host.render(args, dry);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "governance");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toContain("Governance: pending_approval: step 2 needs 1 more approval(s) from dana.approver, erin.approver");
     });
   });
 });

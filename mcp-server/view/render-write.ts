@@ -46,6 +46,20 @@ function movesRows(answer: Fields): [string, string][] {
   return rows;
 }
 
+function names(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(text) : [];
+}
+
+/** The forecast's outcome and, for a write that will wait, each step's approvals still missing and who can give them (as the form says it). */
+function governanceText(governance: Fields): string {
+  const steps = Array.isArray(governance.pending_steps) ? governance.pending_steps.filter(isFields) : [];
+  const waiting = steps.map((step) => {
+    const approvers = [...names(step.api_approvers), ...names(step.human_approvers)].join(", ");
+    return `step ${text(step.step)} needs ${text(step.missing)} more approval(s) from ${approvers === "" ? "nobody else" : approvers}`;
+  });
+  return [text(governance.outcome), ...(waiting.length === 0 ? [] : [waiting.join("; ")])].join(": ");
+}
+
 function list(rows: readonly [string, string][]): HTMLDListElement {
   const dl = element("dl");
   for (const [name, value] of rows) dl.append(element("dt", name), element("dd", value));
@@ -68,7 +82,7 @@ export function renderDryRun(answer: Fields, body: string, repeats = ""): Node[]
     for (const check of answer.checks)
       if (isFields(check) && !(repeats !== "" && check.code === "REPEAT_ACKNOWLEDGED"))
         nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
-  if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${text(answer.governance.outcome)}`));
+  if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${governanceText(answer.governance)}`));
   const request = isFields(answer.request) ? `${text(answer.request.method)} ${text(answer.request.path)}` : "";
   nodes.push(element("p", `Request: ${request}`), element("pre", body));
   nodes.push(element("p", `Expires: ${text(answer.expires_at)}`));

@@ -4,7 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/client";
 import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditCommand } from "../src/audit/verify-audit-command.js";
-import { transactionsWithLabel } from "./harness/demo-workspace.js";
+import { accountNamed, DEMO, transactionsWithLabel } from "./harness/demo-workspace.js";
 import type { TestContext } from "./harness/mcp-harness.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
 import { connectViewClient, openViewHost, viewHtml, type ViewHost } from "./harness/view-host.js";
@@ -167,5 +167,77 @@ describe("the view's resource", () => {
       await host.page.close();
       await session.close();
     }
+  });
+});
+
+/** A token-mode server's view client and its host page, for one test. */
+async function withViewHost(test: (session: Awaited<ReturnType<typeof connectViewClient>>, host: ViewHost) => Promise<void>): Promise<void> {
+  const context = workspace.contextWith({ tokenTtlMs: TTL_MS });
+  const session = await connectViewClient(context.ctx);
+  const host = await openViewHost(workspace.browser, session.client);
+  try {
+    await test(session, host);
+  } finally {
+    await host.page.close();
+    await session.close();
+  }
+}
+
+describe("a write sent again on purpose, in the view", () => {
+  it("says first, before what moves, that it sends again what was already sent, and names the earlier write", async () => {
+    await withViewHost(async (session, host) => {
+      const args = await sendArgs("view repeat");
+      const first = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+      const firstView = await host.render(args, first);
+      await firstView.getByRole("button", { name: "Confirm" }).click();
+      expect(await outcome(firstView)).toMatch(/^Submitted/);
+      const [sent] = await transactionsWithLabel(workspace.emulator, (first.structuredContent as { reference: string }).reference);
+      const repeat = { ...args, repeat_of: String(sent) };
+      const again = (await session.client.callTool({ name: "create_transaction", arguments: repeat })) as CallToolResult;
+      expect((again.structuredContent as { status?: string }).status, JSON.stringify(again.content)).toBe("dry_run");
+      const frame = await host.render(repeat, again);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "repeat");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toMatch(/^Confirm: Send funds\s+THIS SENDS AGAIN what was already sent\.\s/);
+      expect(shown).toMatch(new RegExp(`Repeats: sent again on purpose: [^\\n]*${String(sent)}`));
+      expect(shown.indexOf("Repeats: ")).toBeGreaterThan(shown.indexOf("Balance "));
+    });
+  });
+});
+
+describe("the dates a write leads to, in the view", () => {
+  it("shows when an unbond's DOT unlock, as the dry run gives it", async () => {
+    await withViewHost(async (session, host) => {
+      const args = { account: DEMO.dotStaking, amount: "1", unit: "DOT" };
+      const dry = (await session.client.callTool({ name: "polkadot_unbond", arguments: args })) as CallToolResult;
+      const answer = dry.structuredContent as { status?: string; dates?: { unlocks_at?: string } };
+      expect(answer.status, JSON.stringify(dry.content)).toBe("dry_run");
+      expect(answer.dates?.unlocks_at).toMatch(/^\d{4}-/);
+      const frame = await host.render(args, dry);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "unbond-dates");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toContain(`unlocks_at ${answer.dates?.unlocks_at as string}`);
+      expect(shown.indexOf("unlocks_at")).toBeLessThan(shown.indexOf("Request: "));
+    });
+  });
+});
+
+describe("governance, in the view", () => {
+  it("names the approvals a write will wait for, as the dry run gives them", async () => {
+    await withViewHost(async (session, host) => {
+      const recipient = (await accountNamed(workspace.emulator, DEMO.solTreasury)).address;
+      const args = { account: DEMO.solCold, recipient, amount: "0.01", unit: "SOL" };
+      const dry = (await session.client.callTool({ name: "create_transaction", arguments: args })) as CallToolResult;
+      const answer = dry.structuredContent as { status?: string; governance?: { outcome?: string } };
+      expect(answer.status, JSON.stringify(dry.content)).toBe("dry_run");
+      expect(answer.governance?.outcome).toBe("pending_approval");
+      const frame = await host.render(args, dry);
+      await frame.getByRole("button", { name: "Confirm" }).waitFor();
+      await shot(frame, "governance");
+      const shown = await frame.locator("main").innerText();
+      expect(shown).toContain("Governance: pending_approval: step 2 needs 1 more approval(s) from dana.approver, erin.approver");
+    });
   });
 });

@@ -72,6 +72,12 @@ async function openPage(link: string, shot: string): Promise<Page> {
   return page;
 }
 
+/** The hidden fields of the person's page: its secret and the digest of the question it shows. */
+async function hiddenFields(page: Page): Promise<{ secret: string; question: string }> {
+  const field = async (name: string) => (await page.locator(`input[name="${name}"]`).getAttribute("value")) ?? "";
+  return { secret: await field("secret"), question: await field("question") };
+}
+
 /** A raw POST to a page, with exactly these headers (Origin among them, or not). */
 function rawPost(link: string, body: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   return pageRequest("POST", link, body, { "Content-Type": "application/x-www-form-urlencoded", ...headers });
@@ -130,8 +136,7 @@ describe("the confirmation page (stdio's loopback listener)", () => {
     const { model, link, again } = await waitingWrite("page forged");
     try {
       const page = await openPage(link, "forged");
-      const secret = (await page.locator('input[name="secret"]').getAttribute("value")) ?? "";
-      const question = (await page.locator('input[name="question"]').getAttribute("value")) ?? "";
+      const { secret, question } = await hiddenFields(page);
       const origin = new URL(link).origin;
       const form = (fields: Record<string, string>) => new URLSearchParams({ question, decision: "confirm", ...fields }).toString();
       const before = sends();
@@ -145,6 +150,23 @@ describe("the confirmation page (stdio's loopback listener)", () => {
       expect((await rawPost(link, form({ secret }), { Origin: origin, Host: "evil.example" })).status).toBe(403);
       expect(sends()).toBe(before);
       expect((await again()).structured.status).toBe("waiting_for_person");
+      await page.close();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("takes one of two decisions posted at once: one send, the other answered that nothing is left to confirm", async () => {
+    const { model, link, again } = await waitingWrite("page twice at once");
+    try {
+      const page = await openPage(link, "twice-at-once");
+      const { secret, question } = await hiddenFields(page);
+      const body = new URLSearchParams({ secret, question, decision: "confirm" }).toString();
+      const before = sends();
+      const posted = await Promise.all([0, 1, 2].map(() => rawPost(link, body, { Origin: new URL(link).origin })));
+      expect(posted.map((answer) => answer.status).sort()).toEqual([200, 410, 410]);
+      expect(sends()).toBe(before + 1);
+      expect((await again()).structured.status).toBe("submitted");
       await page.close();
     } finally {
       await model.close();
@@ -237,10 +259,11 @@ describe("the audit of a page's decisions", () => {
       ["confirmed", "page"],
       ["declined", "page"],
       ["confirmed", "page"],
+      ["confirmed", "page"],
     ]);
     const lines: string[] = [];
     expect(await verifyAuditCommand(workspace.context.auditPath, (line) => lines.push(line))).toBe(0);
-    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 2 page$/);
+    expect(lines.find((line) => line.startsWith("  not signed in"))).toMatch(/; confirmed through 3 page$/);
   });
 });
 

@@ -69,10 +69,13 @@ function showResult(result: ToolResult): void {
   actions.append(confirmButton, declineButton);
   confirmButton.addEventListener("click", () => void decide("confirm", confirm, actions));
   declineButton.addEventListener("click", () => void decide("decline", confirm, actions));
+  // A write sent again on purpose says so first, as the form does: a fixed sentence, before any figure or workspace text.
+  const repeat = text(meta.repeat);
   show(
     element("h1", `Confirm: ${text(meta.title)}`),
+    ...(repeat === "" ? [] : [element("p", repeat, "repeat")]),
     element("p", "An assistant prepared this write. Nothing is sent unless you confirm it here."),
-    ...renderDryRun(answer, text(meta.body)),
+    ...renderDryRun(answer, text(meta.body), text(meta.repeats)),
     element("p", "Submit it?"),
     actions,
   );

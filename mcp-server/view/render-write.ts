@@ -1,7 +1,7 @@
 // What the confirmation view shows of a write tool's answer: what moves first (the account, the
-// amounts in both units, the destinations, the fee, the balances before and after), then the checks
-// that need attention, governance, the exact request and the expiry. Text only (textContent): every
-// string may carry workspace text.
+// amounts in both units, the destinations, the fee, the balances before and after), then the dates
+// it leads to, the checks that need attention, governance, the exact request and the expiry. Text
+// only (textContent): every string may carry workspace text.
 
 type Fields = Record<string, unknown>;
 
@@ -46,19 +46,43 @@ function movesRows(answer: Fields): [string, string][] {
   return rows;
 }
 
+function names(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(text) : [];
+}
+
+/** The forecast's outcome and, for a write that will wait, each step's approvals still missing and who can give them (as the form says it). */
+function governanceText(governance: Fields): string {
+  const steps = Array.isArray(governance.pending_steps) ? governance.pending_steps.filter(isFields) : [];
+  const waiting = steps.map((step) => {
+    const approvers = [...names(step.api_approvers), ...names(step.human_approvers)].join(", ");
+    return `step ${text(step.step)} needs ${text(step.missing)} more approval(s) from ${approvers === "" ? "nobody else" : approvers}`;
+  });
+  return [text(governance.outcome), ...(waiting.length === 0 ? [] : [waiting.join("; ")])].join(": ");
+}
+
 function list(rows: readonly [string, string][]): HTMLDListElement {
   const dl = element("dl");
   for (const [name, value] of rows) dl.append(element("dt", name), element("dd", value));
   return dl;
 }
 
-/** The dry run the person is asked about, as nodes; `body` is the exact request body (the answer's `_meta`). */
-export function renderDryRun(answer: Fields, body: string): Node[] {
+/**
+ * The dry run the person is asked about, as nodes; `body` is the exact request body and `repeats` the earlier write a
+ * repeat sends again (the answer's `_meta`), shown once after what moves, as the form shows it, not again among the checks.
+ */
+export function renderDryRun(answer: Fields, body: string, repeats = ""): Node[] {
   const nodes: Node[] = [list(movesRows(answer))];
+  if (repeats !== "") nodes.push(element("p", `Repeats: ${repeats}`, "warn"));
+  // The dates the write leads to (an unbond's unlocks_at, a deactivation's withdrawable_at), as the form and the page give them.
+  if (isFields(answer.dates) && Object.keys(answer.dates).length > 0) {
+    const dates = Object.entries(answer.dates).map(([name, at]) => `${name} ${text(at)}`);
+    nodes.push(element("p", `Dates: ${dates.join("; ")} (from the service's clock).`));
+  }
   if (Array.isArray(answer.checks))
     for (const check of answer.checks)
-      if (isFields(check)) nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
-  if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${text(answer.governance.outcome)}`));
+      if (isFields(check) && !(repeats !== "" && check.code === "REPEAT_ACKNOWLEDGED"))
+        nodes.push(element("p", `${text(check.severity)} ${text(check.code)}: ${text(check.message)}`, "warn"));
+  if (isFields(answer.governance)) nodes.push(element("p", `Governance: ${governanceText(answer.governance)}`));
   const request = isFields(answer.request) ? `${text(answer.request.method)} ${text(answer.request.path)}` : "";
   nodes.push(element("p", `Request: ${request}`), element("pre", body));
   nodes.push(element("p", `Expires: ${text(answer.expires_at)}`));

@@ -86,10 +86,22 @@ function viewSentence(tool: string, expiresAt: Date): string {
   );
 }
 
-/** What the view is given beside the structured content: the token it confirms with, the exact body, and the digest of the question its yes answers. */
+/**
+ * What the view is given beside the structured content: the token it confirms with, the exact body, the digest of the
+ * question its yes answers and, for a write sent again on purpose, what the form says of it (the structured content
+ * carries a known repeat's finding nowhere: it is no check that needs attention).
+ */
 function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<string, unknown> {
+  const repeat = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
   return {
-    [VIEW_META_KEY]: { tool, title: plan.identity.title, token, question: questionDigest(questionText(plan.identity.title, plan)), body: exactBody(plan) },
+    [VIEW_META_KEY]: {
+      tool,
+      title: plan.identity.title,
+      token,
+      question: questionDigest(questionText(plan.identity.title, plan)),
+      body: exactBody(plan),
+      ...(repeat === undefined ? {} : { repeat: repeatLine(plan), repeats: oneLineUntrusted(repeat.message) }),
+    },
   };
 }
 

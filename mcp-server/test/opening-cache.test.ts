@@ -394,6 +394,22 @@ describe("what the front reads before and around the hand-over", () => {
     expect(lstatSync(file as string).ino).toBe(written);
   });
 
+  it("a request the server refuses (a key named twice) is not answered from the cache: the server refuses it", async () => {
+    const { home, env } = setting();
+    const first = rawSession(home, env);
+    first.send(RAW_INITIALIZE);
+    first.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    first.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    await first.answer(2);
+    expect((await first.end()).code).toBe(0);
+    const second = rawSession(home, env);
+    second.send(RAW_INITIALIZE.replace('"jsonrpc":"2.0"', '"jsonrpc":"2.0","jsonrpc":"2.0"'));
+    expect((await second.answer(1)).error).toMatchObject({ code: -32600, message: expect.stringContaining('names the key "jsonrpc" twice') as unknown });
+    second.send(RAW_INITIALIZE);
+    expect((await second.answer(1, 2)).result?.serverInfo).toMatchObject({ name: "custody-mcp" });
+    expect((await second.end()).code).toBe(0);
+  });
+
   it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {
     const { home, env } = setting();
     const deep = "[".repeat(100_000) + "]".repeat(100_000);

@@ -58,7 +58,7 @@ async function httpSession(): Promise<Channel> {
 
 /** The headers 2026-07-28 requires beside a body: its revision, method and (a tool's) name, as the SDK's client sends them. */
 function modernHeaders(text: string): Record<string, string> {
-  let message: { method?: string; params?: { name?: string } } = {};
+  let message: { method?: string; params?: { name?: string; _meta?: Record<string, unknown> } } = {};
   try {
     message = JSON.parse(text) as typeof message;
   } catch {
@@ -66,7 +66,7 @@ function modernHeaders(text: string): Record<string, string> {
   }
   const name = message.params?.name;
   return {
-    "MCP-Protocol-Version": MODERN,
+    "MCP-Protocol-Version": String(message.params?._meta?.[CLAIM] ?? MODERN),
     "Mcp-Method": message.method ?? "tools/list",
     ...(message.method === "tools/call" && name !== undefined ? { "Mcp-Name": `=?base64?${Buffer.from(name).toString("base64")}?=` } : {}),
   };
@@ -181,5 +181,19 @@ describe.each([
     const answer = await channel.send(request(channel, 11, "tools/list", { _meta: { [CLAIM]: "2025-11-25" } }));
     expect(answer.error).toBeUndefined();
     expect((answer.result as { tools?: unknown[] } | undefined)?.tools?.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each([
+  ["Streamable HTTP", httpModern],
+  ["stdio", stdioModern],
+])("2026-07-28 over %s", (_name, open) => {
+  it("refuses a request whose _meta claims 2025-11-25 with UnsupportedProtocolVersionError (-32022): no session serves it", async () => {
+    const channel = await open();
+    const claiming2025 = { jsonrpc: "2.0", id: 13, method: "tools/list", params: { _meta: { ...ENVELOPE, [CLAIM]: "2025-11-25" } } };
+    const answer = await channel.send(JSON.stringify(claiming2025));
+    expect(answer.error?.code).toBe(-32022);
+    expect(answer.id).toBe(13);
+    await expectStillServing(channel, 14);
   });
 });

@@ -14,7 +14,7 @@ const PARSER_MESSAGE_LENGTH = 200;
 /** The longest a repeated key is quoted (a key may be as long as the message). */
 const KEY_SHOWN = 64;
 
-export const UNREADABLE_ID_RULE =
+const UNREADABLE_ID_RULE =
   `a request's id given as a number must be a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (2^53-1), ` +
   "which JSON numbers carry exactly (a larger one would be answered with another id); give it as a string";
 

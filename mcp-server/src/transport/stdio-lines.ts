@@ -32,10 +32,10 @@ export class CheckedLines extends Transform {
         this.push(end);
         continue;
       }
-      const line = this.#partial.length === 0 ? end : Buffer.concat([...this.#partial, end]);
+      if (this.#partialBytes + end.length > STDIO_MAX_LINE_BYTES) this.#passUnread(end);
+      else this.#line(this.#partial.length === 0 ? end : Buffer.concat([...this.#partial, end]));
       this.#partial = [];
       this.#partialBytes = 0;
-      this.#line(line);
     }
     if (rest.length > 0) this.#keep(rest);
     done();
@@ -47,9 +47,15 @@ export class CheckedLines extends Transform {
     this.#partialBytes += rest.length;
     if (this.#partialBytes <= STDIO_MAX_LINE_BYTES) return;
     this.#overlong = true;
-    for (const bytes of this.#partial) this.push(bytes);
+    this.#passUnread();
     this.#partial = [];
     this.#partialBytes = 0;
+  }
+
+  /** What came of a line too long for the transport, as it came. */
+  #passUnread(end?: Buffer): void {
+    for (const bytes of this.#partial) this.push(bytes);
+    if (end) this.push(end);
   }
 
   #line(line: Buffer): void {

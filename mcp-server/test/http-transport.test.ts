@@ -251,7 +251,7 @@ describe("the HTTP endpoint's own error answers", () => {
     const answer = await post(modernHeaders("tools/list"), '{"jsonrpc":"2.0","id":1,');
     expect(answer.status).toBe(400);
     expect(answer.json.error?.code).toBe(-32700);
-    expect(answer.json.error?.message).toMatch(/^Parse error: the request body is not valid JSON/);
+    expect(answer.json.error?.message).toMatch(/^Parse error: the message is not valid JSON/);
     expect(answer.json.id).toBeNull();
     await expectStillServing();
   });
@@ -319,7 +319,7 @@ describe("the HTTP endpoint's own error answers", () => {
       const answer = await post(modernHeaders("tools/call"), body);
       expect(answer.status, key).toBe(400);
       expect(answer.json.error?.code, key).toBe(-32600);
-      expect(answer.json.error?.message, key).toContain(`the body names the key "${key}" twice in one object`);
+      expect(answer.json.error?.message, key).toContain(`the message names the key "${key}" twice in one object`);
       expect(answer.json.id, key).toBe(id);
     }
     await expectStillServing();

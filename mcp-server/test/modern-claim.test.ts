@@ -20,6 +20,8 @@ const BODIES: Record<string, unknown> = {
   "a notification": { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, _meta: envelope } },
   "a claim naming a 2025 revision": { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: { [CLAIM]: "2025-11-25" } } },
   "a claim that is not a string": { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: { [CLAIM]: 7 } } },
+  "a claim naming a later revision": { jsonrpc: "2.0", id: 13, method: "tools/list", params: { _meta: { ...envelope, [CLAIM]: "2027-01-01" } } },
+  "a claim that is not a date": { jsonrpc: "2.0", id: 14, method: "tools/list", params: { _meta: { ...envelope, [CLAIM]: "zzz" } } },
   "an id of the wrong type": { jsonrpc: "2.0", id: { no: 1 }, method: "tools/list", params: { _meta: envelope } },
   "an initialize with the claim": { jsonrpc: "2.0", id: 4, method: "initialize", params: { protocolVersion: "2025-11-25", _meta: envelope } },
   "an initialize with a 2025 claim": {
@@ -44,11 +46,11 @@ describe("a body claimed for 2026-07-28 without the SDK's classification", () =>
       if (carriesModernClaim(post("POST", revisionHeader), body)) expect(await isLegacyRequest(post("POST", revisionHeader), body)).toBe(false);
   });
 
-  it("is every request or notification carrying the claim, and nothing without it or with an initialize", () => {
+  it("is every request or notification whose claim names a 2026-07-28-generation revision, and nothing else (a 2025 claim, none, an initialize)", () => {
     const claimed = Object.entries(BODIES)
       .filter(([, body]) => carriesModernClaim(post(), body))
       .map(([name]) => name);
-    expect(claimed).toEqual(["a tools/call", "a notification", "a claim naming a 2025 revision", "a claim that is not a string", "an id of the wrong type"]);
+    expect(claimed).toEqual(["a tools/call", "a notification", "a claim naming a later revision", "an id of the wrong type"]);
     expect(carriesModernClaim(post("GET"), BODIES["a tools/call"])).toBe(false);
   });
 });

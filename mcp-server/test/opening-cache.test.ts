@@ -352,6 +352,15 @@ const RAW_INITIALIZE = JSON.stringify({
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } },
 });
 
+/** A first start that records a 2025-11-25 opening (initialize, tools/list, then `more`), ended once request `lastId` is answered. */
+async function recordOpening(home: Record<string, string>, env: Record<string, string>, more: string[] = [], lastId = 2): Promise<void> {
+  const first = rawSession(home, env);
+  for (const line of [RAW_INITIALIZE, '{"jsonrpc":"2.0","method":"notifications/initialized"}', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}', ...more])
+    first.send(line);
+  await first.answer(lastId);
+  expect((await first.end()).code).toBe(0);
+}
+
 describe("what the front reads before and around the hand-over", () => {
   it("two requests with one id: neither answer is recorded for the other (the next start lists the tools)", async () => {
     const { home, env } = setting();
@@ -373,13 +382,7 @@ describe("what the front reads before and around the hand-over", () => {
 
   it("an opening request the server answers as the cache holds it leaves the file as it is", async () => {
     const { home, env } = setting();
-    const first = rawSession(home, env);
-    first.send(RAW_INITIALIZE);
-    first.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
-    first.send('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
-    first.send('{"jsonrpc":"2.0","id":3,"method":"ping"}');
-    await first.answer(3);
-    expect((await first.end()).code).toBe(0);
+    await recordOpening(home, env, ['{"jsonrpc":"2.0","id":3,"method":"ping"}'], 3);
     const [file] = cacheFiles(home);
     const written = lstatSync(file as string).ino;
     // The opening from the cache, then a ping the loaded server answers (recorded, the same answer as the cache's).
@@ -392,6 +395,17 @@ describe("what the front reads before and around the hand-over", () => {
     await second.answer(3);
     expect((await second.end()).code).toBe(0);
     expect(lstatSync(file as string).ino).toBe(written);
+  });
+
+  it("a request the server refuses (a key named twice) is not answered from the cache: the server refuses it", async () => {
+    const { home, env } = setting();
+    await recordOpening(home, env);
+    const second = rawSession(home, env);
+    second.send(RAW_INITIALIZE.replace('"jsonrpc":"2.0"', '"jsonrpc":"2.0","jsonrpc":"2.0"'));
+    expect((await second.answer(1)).error).toMatchObject({ code: -32600, message: expect.stringContaining('names the key "jsonrpc" twice') as unknown });
+    second.send(RAW_INITIALIZE);
+    expect((await second.answer(1, 2)).result?.serverInfo).toMatchObject({ name: "custody-mcp" });
+    expect((await second.end()).code).toBe(0);
   });
 
   it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {

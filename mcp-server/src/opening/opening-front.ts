@@ -3,7 +3,8 @@ import { PassThrough, Writable } from "node:stream";
 import { readOpeningAnswers, writeOpeningAnswers, type OpeningAnswers } from "./answers-file.js";
 import { handOverClientStdio, STDIO_MAX_LINE_BYTES } from "./client-stdio.js";
 import { openingConfigurationKey } from "./opening-key.js";
-import { clientMessage, idOf, openingStep, parsedLine, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
+import { clientMessage, idOf, openingStep, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
+import { readClientMessage } from "../wire/client-message.js";
 
 /** With answers given from the cache and no request since, the server is loaded anyway after this long: its start's checks must not wait for the client. */
 const QUIET_LOAD_MS = 200;
@@ -168,7 +169,9 @@ class OpeningFront {
 
   #line(line: Buffer): void {
     const text = line.toString("utf8").replace(/\r?\n$/, "");
-    const parsed = text.trim() === "" ? undefined : parsedLine(text);
+    // A line the server refuses (not JSON, a key named twice, an id a number cannot carry) is no message: the server answers it.
+    const read = text.trim() === "" ? undefined : readClientMessage(text);
+    const parsed = read !== undefined && "message" in read ? read.message : undefined;
     const message = clientMessage(parsed);
     if (this.#mode === "answering") {
       if (text.trim() === "") return;

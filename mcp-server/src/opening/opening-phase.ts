@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { MODERN_REVISION } from "../server/protocol-era.js";
 
 /** A line of the client's input, read as JSON-RPC. */
 export interface ClientMessage {
@@ -24,18 +25,8 @@ export type OpeningStep =
   /** Anything else: the opening is over, the server answers. */
   | { kind: "other" };
 
-const MODERN_REVISION = "2026-07-28";
 const VERSION_CLAIM = "io.modelcontextprotocol/protocolVersion";
 const MODERN_ANSWERABLE = new Set(["server/discover", "tools/list", "ping"]);
-
-/** A line's JSON, or undefined where it is none. */
-export function parsedLine(line: string): unknown {
-  try {
-    return JSON.parse(line) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The id a parsed line carries, as JSON (what the server's answer to it will carry), or null. */
 export function idOf(message: unknown): string | null {

@@ -4,6 +4,7 @@ import {
   listedToolQuery,
   ROOT_PATH,
   sanitizeUntrustedText,
+  shortenedText,
   toolPermission,
   type Person,
   type Policy,
@@ -27,6 +28,9 @@ import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { toolListings } from "./tool-catalog.js";
 import type { AnyTool } from "./tool-definition.js";
 import type { ToolListing } from "./tool-listing.js";
+
+/** The longest tool name quoted in an error: a tool's name is at most 128 characters (the MCP spec's SHOULD). */
+const TOOL_NAME_SHOWN = 128;
 
 /** The problems of a refused input, each naming its field (an unknown key's message names the key). */
 function describeProblems(error: z.ZodError): string {
@@ -147,7 +151,8 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
     const tool = callable ? await loadTool(name) : undefined;
     // A tool the session does not have is a protocol error (JSON-RPC -32602), as the SDK's own McpServer answers it; only
     // what happens once a tool is called (its arguments refused included) is the tool's result, for the model to read.
-    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+    // The name is the client's, of any length and any characters: quoted sanitised, on one line, cut.
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${shortenedText(name, TOOL_NAME_SHOWN, "tool name")} not found`);
     try {
       // The tools' schemas are synchronous (no async refinement): parsed without the promises safeParseAsync adds to every call.
       const input = tool.input.safeParse(params.arguments ?? {});

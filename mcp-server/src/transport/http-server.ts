@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { grantFor, newLocalSecret, type Person, errorMessage } from "@custody/shared";
-import { INVALID_REQUEST, isInitializeRequest, isJsonContentType, PARSE_ERROR, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { isInitializeRequest, isJsonContentType, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
 import type { HttpOptions } from "../config/server-config.js";
 import { createMcpServer } from "../assembly/create-server.js";
 import { deferredContext, type ContextSource } from "../server/server-context.js";
-import { MODERN_REVISION } from "../server/protocol-era.js";
+import { isModernRevision, MODERN_REVISION } from "../server/protocol-era.js";
 import { serveConfirmRoute } from "../confirm-page/confirm-pages.js";
 import { CONFIRM_PATH } from "../confirm-page/page-paths.js";
 import { settle } from "../shutdown/drainable.js";
@@ -21,8 +21,10 @@ import { IssuerKeys } from "../oauth/issuer-keys.js";
 import { oauthAuthorizer } from "./oauth-authorizer.js";
 import { pageSignInOf } from "../confirm-page/page-sign-in.js";
 import { sharedTokenAuthorizer, type Access, type Refusal } from "./request-authorizer.js";
-import { echoedRequestId, replyError } from "./error-reply.js";
-import { readJsonBody, RepeatedKey, RequestTooLarge } from "./request-body.js";
+import { replyError } from "./error-reply.js";
+import { messageRefusal } from "./message-refusal.js";
+import { readBodyText, RequestTooLarge } from "./request-body.js";
+import { echoableId, readClientMessage } from "../wire/client-message.js";
 import { requestOriginRefusal } from "../server/request-origin.js";
 import { SessionTable } from "./session-table.js";
 import { webRequestOf, writeWebResponse } from "./web-exchange.js";
@@ -98,7 +100,7 @@ function tooManySessions(options: HttpOptions): string {
 }
 
 function replyRefusal(res: ServerResponse, refusal: Refusal, body?: unknown): void {
-  replyError(res, refusal.status, refusal.message, { headers: refusal.headers, id: echoedRequestId(body) });
+  replyError(res, refusal.status, refusal.message, { headers: refusal.headers, id: echoableId(body) });
 }
 
 /** The endpoint's methods: POST for every message, GET for a 2025 session's stream, DELETE to end a session. */
@@ -107,8 +109,7 @@ const ENDPOINT_METHODS = ["GET", "POST", "DELETE"];
 /** A GET or DELETE without a session that names 2026-07-28 or later: that revision has neither (405, as the SDK's modern entry answers). */
 function isModernSessionOperation(req: IncomingMessage): boolean {
   const header = req.headers["mcp-protocol-version"];
-  const version = typeof header === "string" ? header.trim() : "";
-  return req.method !== "POST" && /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_REVISION;
+  return req.method !== "POST" && isModernRevision(typeof header === "string" ? header.trim() : "");
 }
 
 /** One request through the SDK's transport; the SDK hands the access's authInfo to every handler as ctx.http.authInfo. */
@@ -190,22 +191,23 @@ export async function startHttpServer(
         req.resume();
         return replyError(res, 415, "Unsupported Media Type: Content-Type must be application/json");
       }
+      let text: string;
       try {
-        body = await readJsonBody(req);
+        text = await readBodyText(req);
       } catch (error) {
         if (error instanceof RequestTooLarge) return replyError(res, 413, `Payload too large: ${error.message}`, { headers: { Connection: "close" } });
-        if (error instanceof RepeatedKey) {
-          // A repeated id is no id to echo: which of the two would it be?
-          const id = error.repeated.outermost && error.repeated.key === "id" ? null : echoedRequestId(error.body);
-          return replyError(res, 400, `Invalid request: ${error.message}`, { code: INVALID_REQUEST, id });
-        }
-        if (error instanceof SyntaxError)
-          return replyError(res, 400, `Parse error: the request body is not valid JSON (${error.message})`, { code: PARSE_ERROR });
         return replyError(res, 400, `Bad request: ${errorMessage(error)}`);
       }
+      // Read as stdio reads a line (not JSON, a key named twice, an id a number cannot carry): refused alike.
+      const read = readClientMessage(text);
+      if ("refused" in read) {
+        const refusal = messageRefusal(read.refused);
+        return replyError(res, 400, refusal.message, { code: refusal.code, id: refusal.id });
+      }
+      body = read.message;
     }
     // From here each error answer to a request echoes its id.
-    const id = echoedRequestId(body);
+    const id = echoableId(body);
     const scopeRefusal = await authorizer.authorizeBody(access, body);
     if (scopeRefusal !== null) {
       await auditRefusal(scopeRefusal, access);

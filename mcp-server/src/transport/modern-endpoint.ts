@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest, PROTOCOL_VERSION_META_KEY, type McpServerFactory } from "@modelcontextprotocol/server";
 import { createMcpServer } from "../assembly/create-server.js";
+import { isModernRevision } from "../server/protocol-era.js";
 import type { ContextSource } from "../server/server-context.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
@@ -8,7 +9,7 @@ import type { Access } from "./request-authorizer.js";
 
 /** Answers the requests of the 2026-07-28 revision: no session, a server per request. */
 export interface ModernEndpoint {
-  /** Whether the request is one of 2026-07-28 (it carries the revision's _meta envelope, even a malformed one). */
+  /** Whether a request without a session is one of 2026-07-28: its _meta claims that generation, or the SDK routes it there (a malformed envelope). */
   claims(request: Request, body: unknown): Promise<boolean>;
   answer(request: Request, body: unknown, access: Access): Promise<Response>;
   /** Ends every subscriptions/listen stream with its empty result (a drain: the client listens again elsewhere). */
@@ -32,15 +33,16 @@ export function isListen(body: unknown): boolean {
 
 /**
  * A POST of one request or notification (a method, no result or error), not an initialize, whose
- * params carry the revision's _meta claim: the SDK never routes such a body to 2025 (it answers a
- * malformed claim or a mismatched header on the modern path), so it is claimed without the SDK's
- * classification, which its handler runs again for the answer. Any other body is asked of the SDK.
+ * params' _meta claims a 2026-07-28-generation revision (isModernRevision): the SDK never routes
+ * such a body to 2025, so it is claimed without the SDK's classification, which its handler runs
+ * again for the answer. A claim naming 2025-11-25 (or anything else) is no 2026 request: on a
+ * session it is the session's, as over stdio; without one, the SDK is asked.
  */
 export function carriesModernClaim(request: Request, body: unknown): boolean {
   if (request.method !== "POST" || !isPlainObject(body) || "result" in body || "error" in body) return false;
   if (typeof body.method !== "string" || body.method === "initialize" || !isPlainObject(body.params)) return false;
   const meta = body.params._meta;
-  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
+  return isPlainObject(meta) && isModernRevision(meta[PROTOCOL_VERSION_META_KEY]);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from "node:http";
-import { repeatedKey, type RepeatedKey as RepeatedKeyFound } from "@custody/shared";
 
 /**
  * The largest request body taken: a tool call's arguments are bounded field by field (shared's
@@ -15,27 +14,12 @@ export class RequestTooLarge extends Error {
   }
 }
 
-/** A body whose JSON names a key twice in one object: refused, whichever of the two a reader would keep. */
-export class RepeatedKey extends Error {
-  constructor(
-    readonly repeated: RepeatedKeyFound,
-    /** The body as JSON.parse reads it (the last of the two kept), for the id an answer echoes. */
-    readonly body: unknown,
-  ) {
-    super(
-      `the body names the key ${JSON.stringify(repeated.key)} twice in one object; each key at most once ` +
-        "(a reader keeping the first would see another request)",
-    );
-  }
-}
-
 /**
- * The body as JSON, read up to MAX_REQUEST_BYTES: a larger declared Content-Length is refused
+ * The body's text, read up to MAX_REQUEST_BYTES: a larger declared Content-Length is refused
  * before reading, a larger body as soon as it passes the limit (the rest is drained unread, so
- * the refusal can still be answered). Invalid JSON throws a SyntaxError, a key named twice in
- * one object RepeatedKey.
+ * the refusal can still be answered). It is read as a message by wire/client-message.ts.
  */
-export function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export function readBodyText(req: IncomingMessage): Promise<string> {
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   if (declared > MAX_REQUEST_BYTES) {
     req.resume();
@@ -57,15 +41,7 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
     });
     req.on("end", () => {
       if (refused) return;
-      try {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const body: unknown = JSON.parse(text);
-        const repeated = repeatedKey(text);
-        if (repeated === null) resolve(body);
-        else reject(new RepeatedKey(repeated, body));
-      } catch (error) {
-        reject(error);
-      }
+      resolve(Buffer.concat(chunks).toString("utf8"));
     });
     req.on("error", reject);
   });

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION_META_KEY, UnsupportedProtocolVersionError, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/server";
-import { MODERN_REVISION } from "../server/protocol-era.js";
+import { isModernRevision, MODERN_REVISION } from "../server/protocol-era.js";
 import { isRequest } from "../shutdown/message-kinds.js";
 import { TransportWrapper } from "../shutdown/transport-wrapper.js";
 
@@ -24,7 +24,7 @@ export class StdioRevisions extends TransportWrapper {
   protected receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (!isRequest(message)) return this.deliver(message, extra);
     const requested = claimedRevision(message.params);
-    this.#legacy ??= message.method === "initialize" && requested !== MODERN_REVISION;
+    this.#legacy ??= message.method === "initialize" && !isModernRevision(requested);
     if (this.#legacy || requested === undefined || requested === MODERN_REVISION) return this.deliver(message, extra);
     const error = new UnsupportedProtocolVersionError({ supported: [MODERN_REVISION], requested });
     this.inner

@@ -9,6 +9,7 @@ import { perPersonShare } from "../subscriptions/subscription-limits.js";
 import { readableResources } from "../resources/register-resources.js";
 import { forwardChanges } from "../subscriptions/forward-changes.js";
 import { inProcessChanges, type ResourceChanges } from "../subscriptions/resource-changes.js";
+import { CheckedLines } from "./stdio-lines.js";
 import { StdioListens } from "./stdio-listens.js";
 import { StdioRevisions } from "./stdio-revisions.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
@@ -49,7 +50,9 @@ export async function serveStdio(
   const resourceChanges = changes ?? (ownChanges as ResourceChanges);
   const work = new WorkInFlight();
   const output = outputThatNeverFails(client.output);
-  const transport = new DrainingTransport(new StdioServerTransport(inputThatStaysOpen(client.input), output, { maxBufferSize: STDIO_MAX_LINE_BYTES }));
+  // Lines the SDK would drop or misread are answered before it reads them (stdio-lines.ts).
+  const input = inputThatStaysOpen(client.input, new CheckedLines((refusal) => output.write(refusal)));
+  const transport = new DrainingTransport(new StdioServerTransport(input, output, { maxBufferSize: STDIO_MAX_LINE_BYTES }));
   // A client that went away cannot read its answers; the calls under way still finish (and are audited).
   process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));
   const ended = new Promise<void>((resolve) => {

@@ -1,15 +1,14 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 
 /**
  * The SDK's v2 stdio transport closes itself when its input ends or its output fails, and a close
  * aborts the tool calls under way. Here the end of the client's input only stops new requests
  * (stdio-server.ts waits for the calls under way, which still answer and are audited): the
- * transport reads a copy of stdin that never ends and writes through a stream that never fails.
+ * transport reads a copy of stdin (through `through`) that never ends and writes through a stream that never fails.
  */
-export function inputThatStaysOpen(stdin: NodeJS.ReadableStream): PassThrough {
-  const input = new PassThrough();
-  stdin.pipe(input, { end: false });
-  return input;
+export function inputThatStaysOpen<T extends NodeJS.WritableStream>(stdin: NodeJS.ReadableStream, through: T): T {
+  stdin.pipe(through, { end: false });
+  return through;
 }
 
 /** Writes to stdout; a write that fails (the client went away) is dropped, and stdout's own error handler tells. */

@@ -1,0 +1,189 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
+import { bundleAndEmulator } from "./harness/built-bundle.js";
+import { DEMO } from "./harness/demo-workspace.js";
+import { testContext } from "./harness/mcp-harness.js";
+import { MODERN } from "./harness/modern-client.js";
+import { INITIALIZE, rawMcpPost } from "./harness/raw-mcp-post.js";
+import { RawStdioServer, type RpcMessage } from "./harness/raw-stdio-server.js";
+import { tempDir } from "./harness/temp-dirs.js";
+
+// What a client's message is refused for before the SDK reads it, and what a request naming an
+// unknown tool is answered, alike over Streamable HTTP (the endpoint on loopback) and stdio (the
+// built bundle in raw lines), in a 2025-11-25 session and in 2026-07-28 (no session) each.
+
+const TOKEN = "test-bearer-token-0123456789";
+const HTTP_OPTIONS = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null };
+const authorized = { Authorization: `Bearer ${TOKEN}` };
+const CLAIM = "io.modelcontextprotocol/protocolVersion";
+const ENVELOPE = { [CLAIM]: MODERN, "io.modelcontextprotocol/clientInfo": { name: "raw", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} };
+/** An id JSON.parse reads as 9007199254740992: answered with it, it would name another request. */
+const UNREADABLE_ID = "9007199254740993";
+
+const built = bundleAndEmulator();
+let http: RunningHttpServer;
+
+beforeAll(async () => {
+  http = await startHttpServer(testContext(built.emulator).ctx, HTTP_OPTIONS, () => {});
+});
+afterAll(async () => {
+  await http?.close();
+});
+
+/** One way of talking to the server: raw message text in, the one answer to it out. */
+interface Channel {
+  /** The params a request carries on this channel (a 2026-07-28 request carries the envelope in _meta). */
+  params(params?: Record<string, unknown>): Record<string, unknown>;
+  send(text: string): Promise<RpcMessage>;
+}
+
+/** The JSON-RPC message of an HTTP answer: a JSON body, or the first message event of an event stream. */
+function answerOf(body: string): RpcMessage {
+  const data = body.split("\n").find((line) => line.startsWith("data: "));
+  return JSON.parse(data === undefined ? body : data.slice("data: ".length)) as RpcMessage;
+}
+
+async function httpSession(): Promise<Channel> {
+  const opened = await rawMcpPost(http.port, authorized, INITIALIZE.replace("2025-06-18", "2025-11-25"));
+  const headers = { ...authorized, "Mcp-Session-Id": opened.headers["mcp-session-id"] as string, "MCP-Protocol-Version": "2025-11-25" };
+  await rawMcpPost(http.port, headers, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  return { params: (params = {}) => params, send: async (text) => answerOf((await rawMcpPost(http.port, headers, text)).body) };
+}
+
+/** The headers 2026-07-28 requires beside a body: its revision, method and (a tool's) name, as the SDK's client sends them. */
+function modernHeaders(text: string): Record<string, string> {
+  let message: { method?: string; params?: { name?: string; _meta?: Record<string, unknown> } } = {};
+  try {
+    message = JSON.parse(text) as typeof message;
+  } catch {
+    // Not JSON: refused before any header is looked at.
+  }
+  const name = message.params?.name;
+  return {
+    "MCP-Protocol-Version": String(message.params?._meta?.[CLAIM] ?? MODERN),
+    "Mcp-Method": message.method ?? "tools/list",
+    ...(message.method === "tools/call" && name !== undefined ? { "Mcp-Name": `=?base64?${Buffer.from(name).toString("base64")}?=` } : {}),
+  };
+}
+
+function httpModern(): Promise<Channel> {
+  return Promise.resolve({
+    params: (params = {}) => ({ ...params, _meta: ENVELOPE }),
+    send: async (text) => answerOf((await rawMcpPost(http.port, { ...authorized, ...modernHeaders(text) }, text)).body),
+  });
+}
+
+function stdioChannel(server: RawStdioServer, params: Channel["params"]): Channel {
+  return {
+    params,
+    send: async (text) => {
+      const before = server.messages.length;
+      server.child.stdin.write(`${text}\n`);
+      return server.until("an answer", () => server.messages.slice(before).find((message) => "result" in message || "error" in message));
+    },
+  };
+}
+
+function startStdio(): RawStdioServer {
+  const server = new RawStdioServer(built.bundle, {
+    CUSTODY_BASE_URL: built.emulator.baseUrl,
+    CUSTODY_OPERATOR: DEMO.treasuryBot,
+    CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+  });
+  // Ended with its test, before the test's folders (its home, its audit log) are removed: it writes there until it exits.
+  onTestFinished(async () => {
+    server.child.stdin.end();
+    await server.exited;
+  });
+  return server;
+}
+
+async function stdioSession(): Promise<Channel> {
+  const server = startStdio();
+  await server.initialize();
+  return stdioChannel(server, (params = {}) => params);
+}
+
+async function stdioModern(): Promise<Channel> {
+  const channel = stdioChannel(startStdio(), (params = {}) => ({ ...params, _meta: ENVELOPE }));
+  expect((await channel.send(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "server/discover", params: channel.params() }))).result).toBeDefined();
+  return channel;
+}
+
+const request = (channel: Channel, id: number | string, method: string, params?: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method, params: channel.params(params) });
+
+/** The channel still answers: nothing it refused stopped it. */
+async function expectStillServing(channel: Channel, id: number): Promise<void> {
+  const answer = await channel.send(request(channel, id, "tools/list"));
+  expect(answer.id).toBe(id);
+  expect((answer.result as { tools?: unknown[] } | undefined)?.tools?.length).toBeGreaterThan(0);
+}
+
+describe.each([
+  ["Streamable HTTP, a 2025-11-25 session", httpSession],
+  ["Streamable HTTP, 2026-07-28", httpModern],
+  ["stdio, a 2025-11-25 session", stdioSession],
+  ["stdio, 2026-07-28", stdioModern],
+])("%s", (_name, open) => {
+  it("answers a message that is not JSON with the parse error (-32700, id null), and serves the next", async () => {
+    const channel = await open();
+    const answer = await channel.send('{"jsonrpc":"2.0","id":1,"method":"tools/list"');
+    expect(answer.error?.code).toBe(-32700);
+    expect(answer.error?.message).toMatch(/^Parse error: the message is not valid JSON \(/);
+    expect(answer.id).toBeNull();
+    await expectStillServing(channel, 2);
+  });
+
+  it("refuses a message naming a key twice in one object (-32600, naming the key, its id echoed unless it is the id), and serves the next", async () => {
+    const channel = await open();
+    const meta = JSON.stringify(channel.params());
+    // A reader keeping the first name would see a read where JSON.parse (the last) sees a write.
+    const names = request(channel, 3, "tools/call", { name: "create_transaction", arguments: {} }).replace('"name"', '"name":"list_accounts","name"');
+    const refused = await channel.send(names);
+    expect(refused.error?.code).toBe(-32600);
+    expect(refused.error?.message).toContain('the message names the key "name" twice in one object');
+    expect(refused.id).toBe(3);
+    const ids = await channel.send(`{"jsonrpc":"2.0","id":4,"id":5,"method":"tools/list","params":${meta}}`);
+    expect([ids.error?.code, ids.id]).toEqual([-32600, null]);
+    await expectStillServing(channel, 6);
+  });
+
+  it("refuses a request whose id is an integer beyond 2^53-1 (-32600, naming the rule, id null) rather than answer another id", async () => {
+    const channel = await open();
+    const answer = await channel.send(request(channel, 7, "tools/list").replace('"id":7', `"id":${UNREADABLE_ID}`));
+    expect(answer.error?.code).toBe(-32600);
+    expect(answer.error?.message).toContain("must be a whole number from -9007199254740991 to 9007199254740991 (2^53-1)");
+    expect(answer.id).toBeNull();
+    await expectStillServing(channel, 8);
+  });
+
+  it("answers a call of an unknown tool with -32602 quoting its name sanitised, on one line and cut", async () => {
+    const channel = await open();
+    const name = `no_such\u202Etool\n${"x".repeat(5000)}`;
+    const answer = await channel.send(request(channel, 9, "tools/call", { name, arguments: {} }));
+    expect(answer.error?.code).toBe(-32602);
+    const message = answer.error?.message ?? "";
+    expect(message).toMatch(/^Tool no_such\\u\{202E\}tool\\u\{000A\}x+…\[tool name cut: 5,027 characters\] not found$/);
+    expect(message.length).toBeLessThan(200);
+    await expectStillServing(channel, 10);
+  });
+});
+
+describe("a request whose _meta claims 2025-11-25 (with the rest of the envelope)", () => {
+  // A 2025-11-25 claim is no 2026-07-28 request: a session serves it; without one, that revision refuses it.
+  it.each([
+    ["is served in a 2025-11-25 session over Streamable HTTP", httpSession, undefined],
+    ["is served in a 2025-11-25 session over stdio", stdioSession, undefined],
+    ["is refused -32022 (no session) over Streamable HTTP", httpModern, -32022],
+    ["is refused -32022 (no session) over stdio, in 2026-07-28", stdioModern, -32022],
+  ])("%s", async (_name, open, refusedWith) => {
+    const channel = await open();
+    const claiming2025 = { jsonrpc: "2.0", id: 13, method: "tools/list", params: { _meta: { ...ENVELOPE, [CLAIM]: "2025-11-25" } } };
+    const answer = await channel.send(JSON.stringify(claiming2025));
+    expect([answer.id, answer.error?.code]).toEqual([13, refusedWith]);
+    if (refusedWith === undefined) expect((answer.result as { tools?: unknown[] } | undefined)?.tools?.length).toBeGreaterThan(0);
+    await expectStillServing(channel, 14);
+  });
+});

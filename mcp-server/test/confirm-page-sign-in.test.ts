@@ -14,6 +14,7 @@ import { sessionCookie } from "../src/confirm-page/page-session.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
+import { modernClient } from "./harness/modern-client.js";
 import { pageRequest } from "./harness/page-request.js";
 import { startAlternatingProxy } from "./harness/alternating-proxy.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
@@ -102,6 +103,29 @@ async function aliceOnHerPage(link: string, shot: string): Promise<{ browserCont
   await opened.page.getByRole("button", { name: "Confirm" }).waitFor();
   await opened.page.screenshot({ path: join(workspace.shots, `${shot}-confirm.png`), fullPage: true });
   return { ...opened, session: cookie?.value ?? "" };
+}
+
+/**
+ * Alice's client (a client that declares only URL elicitation, her token, connected to `at.resource`): each link it is asked to
+ * show her, she signs in on and confirms. The links it was asked to show.
+ */
+async function aliceConfirmsEachLink(client: Client, at: { resource: string; authorization: AuthorizationServer }, shot: string): Promise<string[]> {
+  const shown: string[] = [];
+  client.setRequestHandler("elicitation/create", async (request) => {
+    const url = (request.params as { url?: string }).url ?? "";
+    shown.push(url);
+    const { browserContext, page } = await aliceOnHerPage(url, shot);
+    try {
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await page.getByRole("heading", { name: "Submitted" }).waitFor();
+    } finally {
+      await browserContext.close();
+    }
+    return { action: "accept" };
+  });
+  const token = await at.authorization.personToken("alice", ["custody:read", "custody:write"]);
+  await client.connect(new StreamableHTTPClientTransport(new URL(at.resource), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  return shown;
 }
 
 function rawPost(link: string, fields: Record<string, string>, headers: Record<string, string>): ReturnType<typeof pageRequest> {
@@ -313,22 +337,8 @@ describe("an expired dry run on a team server's page", () => {
 
 describe("a client that declares only URL elicitation, on a team server", () => {
   it("is given the page's link (no key) for the person, who signs in there and confirms; the retried call answers submitted, sent once", async () => {
-    const shown: string[] = [];
     const client = new Client({ name: "url-only", version: "0" }, { capabilities: { elicitation: { url: {} } } });
-    client.setRequestHandler("elicitation/create", async (request) => {
-      const url = (request.params as { url?: string }).url ?? "";
-      shown.push(url);
-      const { browserContext, page } = await aliceOnHerPage(url, "url-elicitation");
-      try {
-        await page.getByRole("button", { name: "Confirm" }).click();
-        await page.getByRole("heading", { name: "Submitted" }).waitFor();
-      } finally {
-        await browserContext.close();
-      }
-      return { action: "accept" };
-    });
-    const token = await authorization.personToken("alice", ["custody:read", "custody:write"]);
-    await client.connect(new StreamableHTTPClientTransport(new URL(resource), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const shown = await aliceConfirmsEachLink(client, { resource, authorization }, "url-elicitation");
     try {
       const args = await sendArgs("url elicitation");
       const dry = await call(client, "create_transaction", args);
@@ -391,37 +401,53 @@ describe("the sign-in behind TLS (an https public URL)", () => {
   });
 });
 
+/** Two replicas of a team server (the store and the token secret shared) behind a balancer that sends each request to the other one. */
+async function alternatingReplicas(confirmation: "person" | "token") {
+  const proxyPort = await freePort();
+  const publicUrl = `http://127.0.0.1:${proxyPort}/mcp`;
+  const issuer = await startAuthorizationServer(await freePort(), publicUrl);
+  // What replicas share: the store and the token secret; each has its own pages, sign-in and issuer discovery.
+  const shared = { policy: { confirmation }, store: workspace.context.ctx.store, tokenSecret: randomBytes(32) };
+  const replicas = [workspace.contextWith(shared), workspace.contextWith(shared)];
+  const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
+  const servers = await Promise.all(
+    replicas.map((replica) =>
+      startHttpServer(
+        replica.ctx,
+        {
+          port: 0,
+          host: "127.0.0.1",
+          token: null,
+          sessionIdleSeconds: 1800,
+          maxSessions: 10,
+          replicaId: null,
+          publicOrigin: new URL(publicUrl).origin,
+          oauth,
+        },
+        () => {},
+      ),
+    ),
+  );
+  const proxy = await startAlternatingProxy(
+    servers.map((server) => server.port),
+    proxyPort,
+  );
+  return {
+    publicUrl,
+    issuer,
+    proxy,
+    async close() {
+      await proxy.close();
+      for (const server of servers) await server.close();
+      for (const replica of replicas) await replica.ctx.pages.close();
+      await issuer.stop();
+    },
+  };
+}
+
 describe("replicas behind a balancer that sends each request to the other one", () => {
   it("a sign-in started on one replica finishes on the other, and the person's yes, taken by either, sends once", async () => {
-    const proxyPort = await freePort();
-    const publicUrl = `http://127.0.0.1:${proxyPort}/mcp`;
-    const issuer = await startAuthorizationServer(await freePort(), publicUrl);
-    // What replicas share: the store and the token secret; each has its own pages, sign-in and issuer discovery.
-    const shared = { policy: { confirmation: "person" as const }, store: workspace.context.ctx.store, tokenSecret: randomBytes(32) };
-    const replicas = [workspace.contextWith(shared), workspace.contextWith(shared)];
-    const oauth = { issuer: issuer.issuer, resource: publicUrl, confirmClient: { clientId: PAGE_CLIENT, secretFile: null, secret: PAGE_CLIENT_SECRET } };
-    const servers = await Promise.all(
-      replicas.map((replica) =>
-        startHttpServer(
-          replica.ctx,
-          {
-            port: 0,
-            host: "127.0.0.1",
-            token: null,
-            sessionIdleSeconds: 1800,
-            maxSessions: 10,
-            replicaId: null,
-            publicOrigin: new URL(publicUrl).origin,
-            oauth,
-          },
-          () => {},
-        ),
-      ),
-    );
-    const proxy = await startAlternatingProxy(
-      servers.map((server) => server.port),
-      proxyPort,
-    );
+    const { publicUrl, issuer, proxy, close } = await alternatingReplicas("person");
     const { model, link, again } = await waitingWrite("replicas yes", { resource: publicUrl, authorization: issuer, revision: "2026-07-28" });
     const { browserContext, page } = await openSignedOut(link, "replicas");
     try {
@@ -440,10 +466,30 @@ describe("replicas behind a balancer that sends each request to the other one", 
     } finally {
       await browserContext.close();
       await model.close();
-      await proxy.close();
-      for (const server of servers) await server.close();
-      for (const replica of replicas) await replica.ctx.pages.close();
-      await issuer.stop();
+      await close();
     }
   });
+
+  it("in token mode, a 2026-07-28 client declaring only URL elicitation sends the person to her page: she signs in and confirms; sent once", async () => {
+    const { publicUrl, issuer, close } = await alternatingReplicas("token");
+    const client = modernClient({ elicitation: { url: {} } });
+    const shown = await aliceConfirmsEachLink(client, { resource: publicUrl, authorization: issuer }, "token-url-elicitation");
+    try {
+      const args = await sendArgs("token url elicitation");
+      const dry = await call(client, "create_transaction", args);
+      expect(dry.token, dry.text).toEqual(expect.any(String));
+      const before = sends();
+      const outcome = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect(outcome.structured.status, outcome.text).toBe("submitted");
+      expect(sends()).toBe(before + 1);
+      expect(shown).toHaveLength(1);
+      expect(shown[0]).toMatch(new RegExp(`^${new URL(publicUrl).origin}/confirm/p1\\.[^?]+$`));
+      const again = await call(client, "create_transaction", { ...args, confirmation_token: dry.token });
+      expect([again.structured.status, again.structured.reason], again.text).toEqual(["refused", "reused"]);
+      expect(sends()).toBe(before + 1);
+    } finally {
+      await client.close();
+      await close();
+    }
+  }, 90_000);
 });

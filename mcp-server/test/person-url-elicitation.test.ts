@@ -1,11 +1,11 @@
-import { Client, StreamableHTTPClientTransport, type ElicitResult } from "@modelcontextprotocol/client";
+import { StreamableHTTPClientTransport, type Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
 import { transactionsWithLabel } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
 import { control } from "./harness/control-plane.js";
-import { MODERN, modernClient } from "./harness/modern-client.js";
-import { pageRequest } from "./harness/page-request.js";
+import { MODERN } from "./harness/modern-client.js";
+import { decideOnPage, expectConfirmedOnPage, LEGACY, urlOnlyClient, type PersonAtLink, type UrlEra } from "./harness/url-elicitation-person.js";
 import { recordedWorkspace } from "./harness/recorded-workspace.js";
 
 // Person mode with a client that declares only URL elicitation: the call with the reference asks it
@@ -15,7 +15,6 @@ import { recordedWorkspace } from "./harness/recorded-workspace.js";
 // the SDK's shim), over HTTP on loopback.
 
 const TOKEN = "test-bearer-token-0123456789-url";
-const LEGACY = "2025-11-25";
 const opened: string[] = [];
 const workspace = recordedWorkspace({ context: { opener: (url) => opened.push(url) } });
 const { sendArgs, sends } = workspace;
@@ -32,22 +31,9 @@ afterAll(async () => {
   await http?.close();
 });
 
-/** The person on the page the client showed them: its form read, their decision posted from the page's origin. */
-async function decideOnPage(url: string, decision: "confirm" | "decline"): Promise<string> {
-  const page = await pageRequest("GET", url);
-  expect(page.status, page.text).toBe(200);
-  const field = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page.text)?.[1] ?? "";
-  const form = new URLSearchParams({ secret: field("secret"), question: field("question"), decision }).toString();
-  return (await pageRequest("POST", url, form, { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(url).origin })).text;
-}
-
-type Era = typeof MODERN | typeof LEGACY;
-
-/** A client of the era declaring only URL elicitation; `person` plays what the person does with the URL it is given. */
-async function urlClient(era: Era, person: (url: string, mode: string) => Promise<ElicitResult>): Promise<Client> {
-  const capabilities = { elicitation: { url: {} } };
-  const client = era === MODERN ? modernClient(capabilities) : new Client({ name: "legacy-url", version: "0" }, { capabilities });
-  client.setRequestHandler("elicitation/create", (request) => person((request.params as { url?: string }).url ?? "", request.params.mode ?? "form"));
+/** A client of the era declaring only URL elicitation, over HTTP; `person` plays what the person does with the URL it is given. */
+async function urlClient(era: UrlEra, person: PersonAtLink): Promise<Client> {
+  const client = urlOnlyClient(era, person);
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
   return client;
 }
@@ -69,16 +55,9 @@ describe.each([MODERN, LEGACY] as const)("a client that declares only URL elicit
       const before = sends();
       const openedBefore = opened.length;
       const outcome = await call(client, "create_transaction", { ...args, reference });
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatch(/\/confirm\/p1\.[^?]+\?key=/);
-      expect(decidedText).toContain("<h1>Submitted</h1>");
-      expect(outcome.structured.status, outcome.text).toBe("submitted");
-      expect(sends()).toBe(before + 1);
-      expect([outcome.structured.transaction_id]).toEqual(await transactionsWithLabel(workspace.emulator, reference));
-      // The model read nothing that confirms, and the server opened no page of its own: the client showed it.
-      expect(`${dry.text}${outcome.text}${JSON.stringify([dry.structured, outcome.structured])}`).not.toContain(
-        new URL(shown[0] as string).searchParams.get("key"),
-      );
+      const labelled = await transactionsWithLabel(workspace.emulator, reference);
+      expectConfirmedOnPage({ shown, decided: decidedText, dry, outcome, sentMore: sends() - before, labelled });
+      // The server opened no page of its own: the client showed it.
       expect(opened.length).toBe(openedBefore);
       // A second call reads the same outcome and sends nothing more.
       expect((await call(client, "create_transaction", { ...args, reference })).structured.status).toBe("submitted");

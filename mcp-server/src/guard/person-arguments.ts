@@ -1,6 +1,10 @@
 import { intentWrite, keptRequestDifferences, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type Network, type WriteRequest } from "@custody/shared";
+import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { TokenBinding } from "../server/confirmation-token.js";
+import type { ToolCall } from "../server/tool-call.js";
+import { recordOperation } from "./audit-trail.js";
 import { ownForgottenWrite } from "./person-standing.js";
+import { writeError, type ConfirmField } from "./write-answers.js";
 
 /** The account a call names, as it resolved: its id, and its network (which compares addresses). Null for a write on a transaction. */
 export interface CalledAccount {
@@ -35,11 +39,11 @@ async function dryRunAsked(store: GuardStore, reference: string, intent: TokenBi
 }
 
 /**
- * Why a person-mode call with a dry run's reference cannot stand for that dry run, or null: its arguments ask for
- * another write, while the reference confirms only the one the person is shown (a client that cannot ask them would
- * otherwise be told "waiting", then "submitted", of a write the model did not ask for). Held to the dry run whether it
- * still waits, was confirmed or expired; a call naming the same write otherwise (the amount in another unit, the account
- * by id, an Ethereum address in other letter case) passes.
+ * Why a call with a dry run's reference (person mode) or token (token mode's page round trip: `field`) cannot stand for that
+ * dry run, or null: its arguments ask for another write, while it confirms only the one the person is shown (a client that
+ * cannot ask them would otherwise be told "waiting", then "submitted", of a write the model did not ask for). Held to the
+ * dry run whether it still waits, was confirmed or expired; a call naming the same write otherwise (the amount in another
+ * unit, the account by id, an Ethereum address in other letter case) passes.
  */
 export async function otherArgumentsProblem(
   store: GuardStore,
@@ -47,6 +51,7 @@ export async function otherArgumentsProblem(
   intent: TokenBinding & { nonce: string },
   request: WriteRequest,
   account: CalledAccount | null,
+  field: ConfirmField = "reference",
 ): Promise<string | null> {
   const asked = await dryRunAsked(store, reference, intent);
   if (asked === null) return null;
@@ -55,7 +60,21 @@ export async function otherArgumentsProblem(
   if (account !== null && asked.accountId !== null && account.id !== asked.accountId) differs.unshift("account");
   if (differs.length === 0) return null;
   return (
-    `${differs.join(", ")}: differs from the dry run this reference names, which is the only write it confirms ` +
+    `${differs.join(", ")}: differs from the dry run this ${field} names, which is the only write it confirms ` +
     "(as the person is shown it). Nothing was sent: call again with the dry run's own arguments, or run a new dry run"
   );
+}
+
+/** The same as an audited refusal (`digest_mismatch`, nothing sent), or null when the call asks for the dry run's own write. */
+export async function otherArgumentsRefusal(
+  call: ToolCall,
+  reference: string,
+  intent: TokenBinding & { nonce: string },
+  called: { request: WriteRequest; account: CalledAccount | null },
+  field: ConfirmField = "reference",
+): Promise<CallToolResult | null> {
+  const other = await otherArgumentsProblem(call.ctx.road.store, reference, intent, called.request, called.account, field);
+  if (other === null) return null;
+  await recordOperation(call, { event: "refused", tool: intent.tool, request: null, error: other, details: { reason: "digest_mismatch" } });
+  return writeError("refused", other, { reason: "digest_mismatch", reference });
 }

@@ -5,38 +5,58 @@ import type { ToolCall } from "../server/tool-call.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
 import { openedPage, pageQuestion } from "../server/elicitation.js";
 import { beatWhileAsked, PROGRESS_EVERY_MS } from "./question-heartbeat.js";
-import { questionDigest, sealQuestion } from "./question-state.js";
+import { questionDigest, sealQuestion, type QuestionState } from "./question-state.js";
 import { retriedQuestion } from "./retried-question.js";
 import { personStanding, usedSettled } from "./person-standing.js";
+import type { ConfirmField } from "./write-answers.js";
 
 /** How long a retried call waits for the person's decision on the page: under a client's usual 60-second request timeout. */
 const DECISION_WAIT_MS = 45_000;
 const POLL_MS = 500;
-const ON_THE_PAGE =
-  "on the confirmation page their client showed them (the same call with the same reference shows it again), or in an MCP client that shows forms";
 
 type Intent = TokenBinding & { nonce: string };
 
+/** Where the person decides, as a waiting answer says it: the page their client showed them, which the same call shows again. */
+function onThePage(field: ConfirmField): string {
+  return `on the confirmation page their client showed them (the same call with the same ${field} shows it again), or in an MCP client that shows forms`;
+}
+
 /**
- * Person mode for a client that declares URL elicitation (single user): the call with the reference
- * asks the client to show the person the confirmation page, with its secret, in URL mode (the
- * client shows it the person, not the model); the retried call reads from the guard's store what
- * the person decided there, waiting a while for it. No path here commits: only the page does.
+ * Whether this call asks the person through the confirmation page: the client declares URL elicitation and not form, and the
+ * page can be served for the person (a single user's always; a signed-in person's only where the page signs them in).
  */
-export async function pageRoundTrip(reference: string, intent: Intent, call: ToolCall): Promise<CallToolResult | InputRequiredResult> {
-  const { ctx, input } = call;
-  if (input.state !== undefined) {
-    const opened = await retriedQuestion(call, input.state, intent);
-    if (!opened.ok) return opened.answer;
-    if (openedPage(input.responses)) await decided(intent, call, opened.state.expires_at);
-    return personStanding(reference, intent, ctx, ON_THE_PAGE);
-  }
+export function asksOnPage(call: ToolCall, bound: TokenBinding): boolean {
+  return call.input.opensUrl && !call.input.canAsk && (bound.person === null || call.ctx.pages.signsIn);
+}
+
+/**
+ * A client that declares URL elicitation and not form (single user, or a team server whose page signs people in): the call
+ * that confirms (person mode's reference, or token mode's token: `field`) asks the client to show the person the confirmation
+ * page, with its secret, in URL mode (the client shows it the person, not the model); the retried call reads from the guard's
+ * store what the person decided there, waiting a while for it. No path here commits: only the page does.
+ */
+export async function pageRoundTrip(
+  reference: string,
+  intent: Intent,
+  call: ToolCall,
+  field: ConfirmField = "reference",
+): Promise<CallToolResult | InputRequiredResult> {
+  const { input } = call;
+  if (input.state === undefined) return askOnPage(reference, intent, call, field);
+  const opened = await retriedQuestion(call, input.state, intent);
+  if (!opened.ok) return opened.answer;
+  return pageDecision(reference, intent, call, opened.state, field);
+}
+
+/** The first leg: the page's link for the person as an input-required URL elicitation, unless the dry run expired. */
+export async function askOnPage(reference: string, intent: Intent, call: ToolCall, field: ConfirmField): Promise<CallToolResult | InputRequiredResult> {
+  const { ctx } = call;
   const standing = await ctx.road.store.lookUpIntent(intent.nonce);
   const expiresAt = standing.outcome === "open" ? SealedIntent.parse(JSON.parse(standing.sealed)).expires_at : 0;
-  if (ctx.now().getTime() >= expiresAt) return personStanding(reference, intent, ctx, ON_THE_PAGE);
+  if (ctx.now().getTime() >= expiresAt) return personStanding(reference, intent, ctx, onThePage(field), field);
   const url = await ctx.pages.personLink(ctx.forPerson(null), { reference, ...intent });
   const title = writeSpecOfTool(intent.tool)?.identity.title ?? intent.tool;
-  const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt });
+  const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt, reference });
   if (!speaksModernEra(call.session)) beatWhileAsked(call, expiresAt - ctx.now().getTime());
   return inputRequired({
     inputRequests: pageQuestion(
@@ -45,6 +65,15 @@ export async function pageRoundTrip(reference: string, intent: Intent, call: Too
     ),
     requestState,
   });
+}
+
+/**
+ * The retried leg, its state opened: after an accept (the person agreed to open the page) the person's decision, waited
+ * for; a decline or cancel of the link answers at once. Either way from the store, which any replica reads.
+ */
+export async function pageDecision(reference: string, intent: Intent, call: ToolCall, state: QuestionState, field: ConfirmField): Promise<CallToolResult> {
+  if (openedPage(call.input.responses)) await decided(intent, call, state.expires_at);
+  return personStanding(reference, intent, call.ctx, onThePage(field), field);
 }
 
 /**

@@ -2,7 +2,7 @@ import { FileGuardStore, intentWrite, SealedIntent, usedStanding, type GuardStor
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { ServerContext } from "../server/server-context.js";
 import type { TokenBinding } from "../server/confirmation-token.js";
-import { writeError } from "./write-answers.js";
+import { writeError, type ConfirmField } from "./write-answers.js";
 import { writeResult } from "./write-output.js";
 
 /** Where else the person can confirm a write this client cannot ask about. */
@@ -33,12 +33,14 @@ async function pageWhere(ctx: Pick<ServerContext, "pages" | "forPerson" | "road"
  * Where a person-mode write stands, for a client that cannot ask the person: read from the guard's
  * store without using anything up, so the call can be repeated on any replica. Nothing here sends.
  * `shownWhere`: where the person was already shown the page (its client); null: the page this server opens.
+ * `field`: what the call confirms with, so the answer says how to call again (token mode's page round trip reads here too).
  */
 export async function personStanding(
   reference: string,
   intent: TokenBinding & { nonce: string },
   ctx: Pick<ServerContext, "road" | "now" | "pages" | "forPerson">,
   shownWhere: string | null = null,
+  field: ConfirmField = "reference",
 ): Promise<CallToolResult> {
   const store = ctx.road.store;
   const standing = await store.lookUpIntent(intent.nonce);
@@ -52,12 +54,12 @@ export async function personStanding(
         // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },
         "WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, and this client cannot ask " +
-          `them. They confirm ${where}, until ${until}. Call again with the same arguments and reference ` +
-          `"${reference}" to learn the outcome; do not run a new dry run (it would void this one).`,
+          `them. They confirm ${where}, until ${until}. Call again with the same arguments and ${sameField(field, reference)} ` +
+          "to learn the outcome; do not run a new dry run (it would void this one).",
       );
     }
     case "reused":
-      return usedAnswer(reference, await usedStanding(store, standing.reference));
+      return usedAnswer(reference, await usedStanding(store, standing.reference), field);
     case "superseded":
       return writeError("refused", "a newer dry run of the same write was made since: only its confirmation counts. Nothing was sent", {
         reason: "superseded",
@@ -67,7 +69,7 @@ export async function personStanding(
       // An intent is forgotten once expired, its write (confirmed until its expiry) is not: a retried call learns what it became.
       // Only its own person's call does: the reference is in the transaction's notes, and another's write is not theirs to follow.
       const wrote = await ownForgottenWrite(store, reference, intent);
-      if (wrote !== null) return usedAnswer(reference, wrote);
+      if (wrote !== null) return usedAnswer(reference, wrote, field);
       return expiredAnswer(
         reference,
         "this dry run is not known to the guard's store (expired and forgotten, made against another store, or for another tool, operator or person)",
@@ -84,6 +86,11 @@ export async function ownForgottenWrite(store: GuardStore, reference: string, in
   const wrote = await intentWrite(store, reference);
   if (wrote === null || wrote.operator !== intent.operator || wrote.tool !== intent.tool) return null;
   return wrote.person === undefined || wrote.person === intent.person ? wrote : null;
+}
+
+/** The field a call comes back with, as an answer names it: the reference itself, or the token (never repeated in an answer). */
+function sameField(field: ConfirmField, reference: string): string {
+  return field === "reference" ? `reference "${reference}"` : "confirmation_token";
 }
 
 function expiredAnswer(reference: string, why: string): CallToolResult {
@@ -103,12 +110,12 @@ export function usedSettled(standing: UsedStanding): boolean {
  * A person-mode intent that was used: the write it went on to, declined or stopped before reserving, or still under way: a
  * confirmation between its use and its reservation (checked again on fresh data) may still send, so it is never said declined.
  */
-function usedAnswer(reference: string, trace: UsedStanding): CallToolResult {
+function usedAnswer(reference: string, trace: UsedStanding, field: ConfirmField): CallToolResult {
   if (trace === "under_way") {
     const message = "the person's decision was taken and the write is being checked before it is sent (or the process handling it stopped before sending)";
     return writeResult(
       { status: "uncertain", reference, looked_up: false, error: message },
-      `UNCERTAIN: ${message}. Call again with the same reference to learn the outcome; never send it again.`,
+      `UNCERTAIN: ${message}. Call again with the same ${sameField(field, reference)} to learn the outcome; never send it again.`,
       true,
     );
   }
@@ -130,7 +137,7 @@ function usedAnswer(reference: string, trace: UsedStanding): CallToolResult {
     trace.status === "in_flight" ? "the person confirmed it and it is being sent" : "the person confirmed it; its outcome is not known yet (it may be applied)";
   return writeResult(
     { status: "uncertain", reference, looked_up: false, error: message },
-    `UNCERTAIN: ${message}. Call again with the same reference to learn more; never send it again.`,
+    `UNCERTAIN: ${message}. Call again with the same ${sameField(field, reference)} to learn more; never send it again.`,
     true,
   );
 }

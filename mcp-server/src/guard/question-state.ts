@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isCorrelationId } from "@custody/shared";
 import { z } from "zod";
 import type { ConfirmationTokens, TokenBinding } from "../server/confirmation-token.js";
 import { openHandle, sealHandle, type SealedKind, type SealRefusal } from "../server/sealed-handle.js";
@@ -9,7 +10,8 @@ const MAX_STATE_CHARS = 1024;
 /**
  * What the person was asked, sealed into the input-required `requestState` the client echoes
  * with its answer: the intent (its nonce, not the token), who may answer (tool, operator, person),
- * the digest of the question shown, and when it stops counting (no later than the intent).
+ * the digest of the question shown, and when it stops counting (no later than the intent). A page's
+ * question also seals the dry run's reference: a token-mode retry names its dry run only by the token.
  */
 const QuestionState = z.strictObject({
   nonce: z.string().regex(/^[0-9a-f]{32}$/),
@@ -18,6 +20,7 @@ const QuestionState = z.strictObject({
   person: z.string().nullable(),
   question: z.string().regex(/^[0-9a-f]{64}$/),
   expires_at: z.int().nonnegative(),
+  reference: z.string().refine(isCorrelationId).optional(),
 });
 export type QuestionState = z.infer<typeof QuestionState>;
 

@@ -6,7 +6,8 @@ const WRITES =
   "request, checks, fee, balances before and after and governance forecast";
 const TOKEN_CONFIRMS =
   `${WRITES}, and only on their go-ahead call again with the same arguments and the confirmation_token the dry ` +
-  "run's text gives; a client that shows forms then asks the person once more before anything is sent. Tokens " +
+  "run's text gives; a client that shows forms (or links: a confirmation page) then asks the person once more " +
+  "before anything is sent. Tokens " +
   "expire, work once and only for the person who ran the dry run. A dry run that says only the person can " +
   "confirm it gives no token: call again with its reference instead.";
 const PERSON_CONFIRMS =

@@ -31,9 +31,10 @@ import { beatWhileAsked, PROGRESS_EVERY_MS } from "../guard/question-heartbeat.j
 import { questionDigest, sealQuestion } from "../guard/question-state.js";
 import { retriedQuestion } from "../guard/retried-question.js";
 import { personNonce, referenceProblem } from "../guard/person-intent.js";
-import { otherArgumentsProblem, type CalledAccount } from "../guard/person-arguments.js";
+import { otherArgumentsRefusal, type CalledAccount } from "../guard/person-arguments.js";
 import { personStanding } from "../guard/person-standing.js";
-import { pageRoundTrip } from "../guard/person-page-question.js";
+import { asksOnPage, pageRoundTrip } from "../guard/person-page-question.js";
+import { tokenPageRoundTrip } from "../guard/token-page-question.js";
 import { WriteOutput } from "../guard/write-output.js";
 import { commitAnswer, dryRunAnswer, prepareAnswer, questionText, writeError, type ConfirmField } from "../guard/write-answers.js";
 
@@ -78,8 +79,9 @@ type WriteArgs<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>> & { c
  * (road.prepare: nothing sent; the answer carries a token naming the prepared intent); with the
  * token it confirms. A client that shows forms is first asked the person's question as an
  * input-required result (road.question: nothing used up), and the call that comes back with the
- * answer and the sealed requestState commits (road.commit); a client that shows no form confirms
- * with the token alone.
+ * answer and the sealed requestState commits (road.commit); a client that shows only links is sent
+ * to the confirmation page, where the person decides (tokenPageRoundTrip); a client that shows
+ * neither confirms with the token alone.
  * The road decides and audits; this adapter owns the token on the wire, the form and the wording.
  */
 export function defineWriteTool<Shape extends z.ZodRawShape>(spec: WriteToolSpec<Shape>): AnyTool {
@@ -167,15 +169,21 @@ async function guardedWrite<Shape extends z.ZodRawShape>(
   }
   if (person) return personWrite(tool, { request, account }, reference, binding, call);
   if (nonce === null) {
-    // A client that shows views: the token goes to the view only, and the intent keeps its request for the view's app-only tool.
+    // A client that shows views: the token goes to the view only, and the intent keeps its request for the view's app-only tool;
+    // one that asks the person only through a page: the intent keeps its request for the page, which its confirmation links.
     const viewed = call.input.showsViews;
-    const nonceFor = viewed ? (ref: string) => personNonce(ctx.tokens, ref, binding) : undefined;
+    const nonceFor = viewed || asksOnPage(call, binding) ? (ref: string) => personNonce(ctx.tokens, ref, binding) : undefined;
     const prepared = await ctx.road.prepare(request, { actor: { person: call.person }, signal: call.signal, ...(nonceFor === undefined ? {} : { nonceFor }) });
     if (prepared.status !== "prepared") return prepareAnswer(prepared);
     const token = ctx.tokens.issue(prepared.sealed.nonce, binding);
     return dryRunAnswer(tool.name, prepared, viewed ? { view: token } : { token });
   }
-  return confirmWrite(tool, request, { ...binding, nonce }, call, "confirmation_token");
+  const intent = { ...binding, nonce };
+  if (asksOnPage(call, binding)) {
+    const paged = await tokenPageRoundTrip({ request, account }, intent, call);
+    if (paged !== null) return paged;
+  }
+  return confirmWrite(tool, request, intent, call, "confirmation_token");
 }
 
 /**
@@ -210,14 +218,11 @@ async function personWrite(
   const intent = { ...binding, nonce: nonceFor(reference) };
   if (call.input.canAsk) return confirmWrite(tool, request, intent, call, "reference");
   // The paths below plan nothing again (the page confirms the kept request, the standing only reads the store): held here to it.
-  const other = await otherArgumentsProblem(ctx.road.store, reference, intent, request, account);
-  if (other !== null) {
-    await recordOperation(call, { event: "refused", tool: tool.name, request: null, error: other, details: { reason: "digest_mismatch" } });
-    return writeError("refused", other, { reason: "digest_mismatch", reference });
-  }
+  const other = await otherArgumentsRefusal(call, reference, intent, { request, account });
+  if (other !== null) return other;
   // A client that can only show a link: the page (with its secret, or on a team server its
   // sign-in) through the client; what the person decides there, read back.
-  if (call.input.opensUrl && (binding.person === null || ctx.pages.signsIn)) return pageRoundTrip(reference, intent, call);
+  if (asksOnPage(call, binding)) return pageRoundTrip(reference, intent, call);
   if (call.input.state !== undefined) return confirmWrite(tool, request, intent, call, "reference");
   return personStanding(reference, intent, ctx);
 }

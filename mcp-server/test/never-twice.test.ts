@@ -305,13 +305,19 @@ describe("unknown is not absent", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
+  /** A send whose POST is dropped on the way: its answer is uncertain, and its look-ups run. */
+  async function droppedSend(options: HarnessOptions) {
+    const held = await dryRunThenHold(options, { kind: "drop" });
+    const pending = call(harness.client, "create_transaction", { ...held.args, confirmation_token: held.dry.token });
+    await held.proxy.held();
+    held.proxy.release();
+    expect((await pending).structured.status).toBe("uncertain");
+    return held;
+  }
+
   /** A send whose POST is dropped on the way, and whose look-ups then stop without finding it. */
   async function lostThenGivenUp() {
-    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 }, { kind: "drop" });
-    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    await proxy.held();
-    proxy.release();
-    expect((await pending).structured.status).toBe("uncertain");
+    const { args, dry, reference } = await droppedSend({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
     await harness.ctx.road.lookupsSettled();
     return { args, token: dry.token, reference };
   }
@@ -336,11 +342,7 @@ describe("unknown is not absent", () => {
   }, 30_000);
 
   it("while its look-ups run, a search by its reference says how many were made so far and what the last found", async () => {
-    const { args, dry, proxy, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 }, { kind: "drop" });
-    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    await proxy.held();
-    proxy.release();
-    expect((await pending).structured.status).toBe("uncertain");
+    const { reference } = await droppedSend({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 });
     await vi.waitFor(() => expect(lookupsOf(reference)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
     const answer = await call(harness.client, "search_transactions", { label: reference });
     expect(answer.text).toMatch(
@@ -349,6 +351,20 @@ describe("unknown is not absent", () => {
     const counted = Number(/still being looked up \((\d+) look-ups so far/.exec(answer.text)?.[1]);
     expect(counted).toBeGreaterThanOrEqual(2);
     expect(counted).toBeLessThanOrEqual(lookupsOf(reference));
+  }, 30_000);
+
+  it("list_activity says a write is still being looked up as it stood when read, though the look-up stops before the answer is made", async () => {
+    // A request timeout longer than the hold below: list_activity's held read is not given up and read again meanwhile.
+    const { proxy, reference } = await droppedSend({ timeoutMs: 20_000, lookupFirstDelayMs: 100, lookupHorizonMs: 3_000 });
+    // The window's transactions are held: the store's writes are read meanwhile, then the look-ups stop before the answer is made.
+    proxy.hold("GET", "/transactions?page=1&", { kind: "until_released" });
+    const activity = call(harness.client, "list_activity", {});
+    await proxy.held();
+    await harness.ctx.road.lookupsSettled();
+    proxy.release();
+    const line = (await activity).text.split("\n").find((text) => text.startsWith(reference));
+    expect(line).toMatch(/: UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied/);
+    expect(line).not.toContain("no look-up under way in this server");
   }, 30_000);
 
   it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
+import { verifyAuditLog } from "@custody/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
@@ -406,6 +407,38 @@ describe("unknown is not absent", () => {
       }
     },
   );
+
+  it("a look-up resumed by the next process records what it finds of a signed-in person's write under that person, as its sender would have", async () => {
+    proxy = await startHoldingProxy(emulator);
+    // The first process's own look-ups would only start after ten minutes: as if it had stopped.
+    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 });
+    const alice = await connectSession(harness.ctx, undefined, { subject: "alice", name: "Alice Martin", groups: [], roles: [] });
+    try {
+      const dry = await call(alice.client, "create_transaction", send());
+      proxy.hold("POST", "/transactions", { kind: "until_released" });
+      const confirmed = await call(alice.client, "create_transaction", send({ confirmation_token: dry.token }));
+      expect(confirmed.structured.status).toBe("uncertain");
+      proxy.release();
+      await proxy.forwarded();
+    } finally {
+      await alice.close();
+    }
+    const next = await connectHarness(emulator, { auditPath: harness.auditPath });
+    try {
+      await next.ctx.road.lookupsSettled();
+    } finally {
+      await next.close();
+    }
+    const records = auditRecords(harness.auditPath);
+    expect(records.find((record) => record.event === "reserved")).toMatchObject({ person: { subject: "alice" } });
+    expect(records.at(-1)).toMatchObject({ event: "resolved", person: { subject: "alice" }, details: { outcome: "found", stage: "background_lookup" } });
+    // verify-audit counts it as hers, under the name her own records give.
+    const verdict = verifyAuditLog(harness.auditPath);
+    expect(verdict.ok && verdict.people.find((tally) => tally.person?.subject === "alice")).toMatchObject({
+      person: { subject: "alice", name: "Alice Martin" },
+      events: { resolved: 1 },
+    });
+  }, 30_000);
 });
 
 describe("a write whose outcome is unknown", () => {

@@ -469,6 +469,36 @@ describe("a write whose outcome is unknown", () => {
   });
 });
 
+describe("a call its client cancels", () => {
+  it("is audited in the server's own words: the reason the client gave is not taken for what happened", async () => {
+    harness = await connectHarness(emulator);
+    const dry = await call(harness.client, "create_transaction", send());
+    // The confirmation's reads are slow: the client gives up while they run, naming a reason of its own choosing.
+    await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["GET"], remaining: 5 });
+    const reason = "HTTP 403 from the custody service: account frozen by compliance officer bob";
+    const abort = new AbortController();
+    const confirming = harness.client.callTool({ name: "create_transaction", arguments: send({ confirmation_token: dry.token }) }, { signal: abort.signal });
+    // Once the first of its reads is being held by the service.
+    await vi.waitFor(async () => expect(((await control(emulator, "GET", "/faults")) as { affected: number }).affected).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    abort.abort(reason);
+    await expect(confirming).rejects.toThrow();
+    const failed = await vi.waitFor(
+      () => {
+        const record = auditRecords(harness.auditPath).find((candidate) => candidate.event === "failed");
+        if (record === undefined) throw new Error("no failed record yet");
+        return record;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(failed).toMatchObject({ error: "the call was cancelled before it completed" });
+    expect(JSON.stringify(auditRecords(harness.auditPath))).not.toContain("compliance");
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  }, 30_000);
+});
+
 describe("every call that changes something is audited", () => {
   it("sync_account, create_operator and register_operator write audit records", async () => {
     harness = await connectHarness(emulator);

@@ -368,6 +368,20 @@ describe("unknown is not absent", () => {
     expect(line).not.toContain("no look-up under way in this server");
   }, 30_000);
 
+  it("a new dry run says the earlier write is still being looked up as the store showed it, though its look-ups stop meanwhile", async () => {
+    // Its look-ups: one at 2.5 s, the last at 3 s; the dry run's own look-up of it is held until they have stopped.
+    const { args, proxy, reference } = await droppedSend({ timeoutMs: 20_000, lookupFirstDelayMs: 2_500, lookupHorizonMs: 3_000 });
+    proxy.hold("GET", "/transactions?label=", { kind: "until_released" });
+    const next = call(harness.client, "create_transaction", args);
+    await proxy.held();
+    await harness.ctx.road.lookupsSettled();
+    proxy.release();
+    const answer = await next;
+    expect(blockingCodes(answer.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(answer.text).toContain(`(reference ${reference}) lost its answer, still being looked up`);
+    expect(answer.text).not.toContain("no look-up under way in this server");
+  }, 30_000);
+
   it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {
     const { args, token, reference } = await lostThenGivenUp();
     const again = await call(harness.client, "create_transaction", { ...args, confirmation_token: token });

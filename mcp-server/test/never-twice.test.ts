@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { RunningEmulator } from "@custody/emulator";
+import { verifyAuditLog } from "@custody/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { blockingCodes, dryRunAndConfirm, passedCodes } from "./harness/guarded-write.js";
 import { control, resetWorkspace } from "./harness/control-plane.js";
@@ -305,13 +306,19 @@ describe("unknown is not absent", () => {
     expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
   });
 
+  /** A send whose POST is dropped on the way: its answer is uncertain, and its look-ups run. */
+  async function droppedSend(options: HarnessOptions) {
+    const held = await dryRunThenHold(options, { kind: "drop" });
+    const pending = call(harness.client, "create_transaction", { ...held.args, confirmation_token: held.dry.token });
+    await held.proxy.held();
+    held.proxy.release();
+    expect((await pending).structured.status).toBe("uncertain");
+    return held;
+  }
+
   /** A send whose POST is dropped on the way, and whose look-ups then stop without finding it. */
   async function lostThenGivenUp() {
-    const { proxy, args, dry, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 }, { kind: "drop" });
-    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    await proxy.held();
-    proxy.release();
-    expect((await pending).structured.status).toBe("uncertain");
+    const { args, dry, reference } = await droppedSend({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
     await harness.ctx.road.lookupsSettled();
     return { args, token: dry.token, reference };
   }
@@ -336,11 +343,7 @@ describe("unknown is not absent", () => {
   }, 30_000);
 
   it("while its look-ups run, a search by its reference says how many were made so far and what the last found", async () => {
-    const { args, dry, proxy, reference } = await dryRunThenHold({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 }, { kind: "drop" });
-    const pending = call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
-    await proxy.held();
-    proxy.release();
-    expect((await pending).structured.status).toBe("uncertain");
+    const { reference } = await droppedSend({ timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 60_000 });
     await vi.waitFor(() => expect(lookupsOf(reference)).toBeGreaterThanOrEqual(2), { timeout: 15_000, interval: 50 });
     const answer = await call(harness.client, "search_transactions", { label: reference });
     expect(answer.text).toMatch(
@@ -349,6 +352,34 @@ describe("unknown is not absent", () => {
     const counted = Number(/still being looked up \((\d+) look-ups so far/.exec(answer.text)?.[1]);
     expect(counted).toBeGreaterThanOrEqual(2);
     expect(counted).toBeLessThanOrEqual(lookupsOf(reference));
+  }, 30_000);
+
+  it("list_activity says a write is still being looked up as it stood when read, though the look-up stops before the answer is made", async () => {
+    // A request timeout longer than the hold below: list_activity's held read is not given up and read again meanwhile.
+    const { proxy, reference } = await droppedSend({ timeoutMs: 20_000, lookupFirstDelayMs: 100, lookupHorizonMs: 3_000 });
+    // The window's transactions are held: the store's writes are read meanwhile, then the look-ups stop before the answer is made.
+    proxy.hold("GET", "/transactions?page=1&", { kind: "until_released" });
+    const activity = call(harness.client, "list_activity", {});
+    await proxy.held();
+    await harness.ctx.road.lookupsSettled();
+    proxy.release();
+    const line = (await activity).text.split("\n").find((text) => text.startsWith(reference));
+    expect(line).toMatch(/: UNKNOWN, still being looked up( \(\d+ look-ups? so far, the last at \S+Z found nothing\))?: it may still be applied/);
+    expect(line).not.toContain("no look-up under way in this server");
+  }, 30_000);
+
+  it("a new dry run says the earlier write is still being looked up as the store showed it, though its look-ups stop meanwhile", async () => {
+    // Its look-ups: one at 2.5 s, the last at 3 s; the dry run's own look-up of it is held until they have stopped.
+    const { args, proxy, reference } = await droppedSend({ timeoutMs: 20_000, lookupFirstDelayMs: 2_500, lookupHorizonMs: 3_000 });
+    proxy.hold("GET", "/transactions?label=", { kind: "until_released" });
+    const next = call(harness.client, "create_transaction", args);
+    await proxy.held();
+    await harness.ctx.road.lookupsSettled();
+    proxy.release();
+    const answer = await next;
+    expect(blockingCodes(answer.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(answer.text).toContain(`(reference ${reference}) lost its answer, still being looked up`);
+    expect(answer.text).not.toContain("no look-up under way in this server");
   }, 30_000);
 
   it("after its look-ups stopped, its confirmation used again and a new dry run of it say the same", async () => {
@@ -390,6 +421,38 @@ describe("unknown is not absent", () => {
       }
     },
   );
+
+  it("a look-up resumed by the next process records what it finds of a signed-in person's write under that person, as its sender would have", async () => {
+    proxy = await startHoldingProxy(emulator);
+    // The first process's own look-ups would only start after ten minutes: as if it had stopped.
+    harness = await connectHarness(emulator, { baseUrl: proxy.baseUrl, timeoutMs: 1000, lookupFirstDelayMs: 600_000, lookupHorizonMs: 3_600_000 });
+    const alice = await connectSession(harness.ctx, undefined, { subject: "alice", name: "Alice Martin", groups: [], roles: [] });
+    try {
+      const dry = await call(alice.client, "create_transaction", send());
+      proxy.hold("POST", "/transactions", { kind: "until_released" });
+      const confirmed = await call(alice.client, "create_transaction", send({ confirmation_token: dry.token }));
+      expect(confirmed.structured.status).toBe("uncertain");
+      proxy.release();
+      await proxy.forwarded();
+    } finally {
+      await alice.close();
+    }
+    const next = await connectHarness(emulator, { auditPath: harness.auditPath });
+    try {
+      await next.ctx.road.lookupsSettled();
+    } finally {
+      await next.close();
+    }
+    const records = auditRecords(harness.auditPath);
+    expect(records.find((record) => record.event === "reserved")).toMatchObject({ person: { subject: "alice" } });
+    expect(records.at(-1)).toMatchObject({ event: "resolved", person: { subject: "alice" }, details: { outcome: "found", stage: "background_lookup" } });
+    // verify-audit counts it as hers, under the name her own records give.
+    const verdict = verifyAuditLog(harness.auditPath);
+    expect(verdict.ok && verdict.people.find((tally) => tally.person?.subject === "alice")).toMatchObject({
+      person: { subject: "alice", name: "Alice Martin" },
+      events: { resolved: 1 },
+    });
+  }, 30_000);
 });
 
 describe("a write whose outcome is unknown", () => {
@@ -418,6 +481,36 @@ describe("a write whose outcome is unknown", () => {
     expect(repeated.confirmed.structured.status).toBe("submitted");
     expectMovesBeforeFinding(forms.at(-1) ?? "", "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE.", reference);
   });
+});
+
+describe("a call its client cancels", () => {
+  it("is audited in the server's own words: the reason the client gave is not taken for what happened", async () => {
+    harness = await connectHarness(emulator);
+    const dry = await call(harness.client, "create_transaction", send());
+    // The confirmation's reads are slow: the client gives up while they run, naming a reason of its own choosing.
+    await control(emulator, "PUT", "/faults", { latency_ms: 1500, methods: ["GET"], remaining: 5 });
+    const reason = "HTTP 403 from the custody service: account frozen by compliance officer bob";
+    const abort = new AbortController();
+    const confirming = harness.client.callTool({ name: "create_transaction", arguments: send({ confirmation_token: dry.token }) }, { signal: abort.signal });
+    // Once the first of its reads is being held by the service.
+    await vi.waitFor(async () => expect(((await control(emulator, "GET", "/faults")) as { affected: number }).affected).toBeGreaterThan(0), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    abort.abort(reason);
+    await expect(confirming).rejects.toThrow();
+    const failed = await vi.waitFor(
+      () => {
+        const record = auditRecords(harness.auditPath).find((candidate) => candidate.event === "failed");
+        if (record === undefined) throw new Error("no failed record yet");
+        return record;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(failed).toMatchObject({ error: "the call was cancelled before it completed" });
+    expect(JSON.stringify(auditRecords(harness.auditPath))).not.toContain("compliance");
+    expect(await transactionsWithLabel(emulator, dry.structured.reference as string)).toEqual([]);
+  }, 30_000);
 });
 
 describe("every call that changes something is audited", () => {

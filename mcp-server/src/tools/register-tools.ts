@@ -28,6 +28,7 @@ import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { toolListings } from "./tool-catalog.js";
 import type { AnyTool } from "./tool-definition.js";
 import type { ToolListing } from "./tool-listing.js";
+import { cancelledCallSignal } from "../server/cancelled-call.js";
 
 /** The longest tool name quoted in an error: a tool's name is at most 128 characters (the MCP spec's SHOULD). */
 const TOOL_NAME_SHOWN = 128;
@@ -169,7 +170,15 @@ export function registerTools(server: McpServer, ctx: DeferredContext, { work, p
         void extra.mcpReq.notify({ method: "notifications/progress", params: { progressToken, progress: step, message } }).catch(() => {});
       };
       const written = (accountId: number, transactionId: number | null) => changes?.written(accountId, transactionId);
-      const call = { ctx: await ctx.load(), session, input: personInput(session, extra), person, signal: extra.mcpReq.signal, progress, written };
+      const call = {
+        ctx: await ctx.load(),
+        session,
+        input: personInput(session, extra),
+        person,
+        signal: cancelledCallSignal(extra.mcpReq.signal),
+        progress,
+        written,
+      };
       const run = () => tool.handle(input.data, call);
       const result = await (work ? work.run(run) : run());
       // The person's question: the client (or, on a 2025-11-25 session, the SDK) asks and calls again.

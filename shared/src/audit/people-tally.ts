@@ -41,7 +41,8 @@ export class PeopleTally {
       tally = { person, records: 0, events: {}, confirmed_through: {} };
       this.#people.set(key, tally);
     }
-    if (person !== null) tally.person = person;
+    // The newest record's name wins; one naming the subject alone (a look-up resumed by another process) takes nothing away.
+    if (person !== null) tally.person = { ...tally.person, ...person };
     tally.records += 1;
     tally.events[record.event] = (tally.events[record.event] ?? 0) + 1;
     if (record.event === "confirmed") {

@@ -29,8 +29,11 @@ export interface DuplicateContext {
   recordFound(trace: WriteTrace, transaction: Transaction): Promise<void>;
 }
 
-/** An earlier write as the check found it: with what a last look-up saw while its transaction is unknown. */
-type Earlier = WriteTrace & { seen?: string };
+/**
+ * An earlier write as the check found it: with what a last look-up saw while its transaction is unknown, and whether
+ * this process was looking it up when the store was read (a look-up that stops while the check reads on is not taken for none).
+ */
+type Earlier = WriteTrace & { seen?: string; lookingUp?: boolean };
 
 /**
  * An earlier write whose transaction is not known yet, looked up once more from what the store
@@ -39,7 +42,7 @@ type Earlier = WriteTrace & { seen?: string };
  * process stopped, and then it must be named as the transaction it became, never offered as
  * unknown to be sent again.
  */
-async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: WriteTrace): Promise<Earlier> {
+async function refreshed(ctx: DuplicateContext, plan: PlannedWrite, earlier: Earlier): Promise<Earlier> {
   if (earlier.transaction_id !== null) return earlier;
   // A write reserved before recognitions were kept: a request with a note is recognised as this plan's.
   const recognition =
@@ -67,7 +70,7 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
     const state =
       earlier.status === "in_flight"
         ? "had no answer (its process stopped, or is still sending it)"
-        : `lost its answer, ${lookupsText(earlier, ctx.lookingUp(earlier.reference))}`;
+        : `lost its answer, ${lookupsText(earlier, earlier.lookingUp ?? ctx.lookingUp(earlier.reference))}`;
     return (
       `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it ` +
       `may already be applied; ${earlier.seen ?? "it was not looked up again"}`
@@ -89,7 +92,9 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
  */
 export async function checkDuplicate(ctx: DuplicateContext, plan: PlannedWrite): Promise<DuplicateVerdict> {
   const [traces, history] = await Promise.all([
-    ctx.store.recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since }),
+    ctx.store
+      .recentWrites({ operator: plan.operator, fingerprint: ctx.fingerprint, since: ctx.since })
+      .then((read): Earlier[] => read.map((trace) => ({ ...trace, lookingUp: ctx.lookingUp(trace.reference) }))),
     readHistory(ctx, plan),
   ]);
   const standing = traces.find((trace) => trace.status !== "not_applied");

@@ -60,8 +60,10 @@ export class RoadLookups {
     }
     for (const trace of unanswered) {
       if (trace.recognition === undefined) continue;
+      // Its records name the person the write was made for, as its sender's would: the trace keeps their subject alone.
+      const person = trace.person === undefined ? null : { subject: trace.person };
       this.#lookups.watch(
-        { operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person: null },
+        { operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person },
         { sentAt: Date.parse(trace.reserved_at) },
       );
     }

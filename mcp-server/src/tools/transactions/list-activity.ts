@@ -43,10 +43,19 @@ function movedIn(tx: Transaction, window: TimeWindow): boolean {
   return withinWindow(tx.created_on, window) || withinWindow(tx.broadcast_on, window) || (tx.status === "EXPIRED" && withinWindow(expiredAt, window));
 }
 
-/** The guard's writes of this operator whose answer was lost or never came, within the window by the store's clock. */
-async function doubtfulWrites(call: ToolCall, window: TimeWindow, accountId: number | undefined): Promise<{ writes: WriteTrace[]; complete: boolean }> {
-  const { writes, complete } = await call.ctx.store.doubtfulWrites({ operator: call.ctx.operator, since: window.since, until: window.until }, MAX_DOUBTFUL);
-  return { writes: writes.filter((trace) => accountId === undefined || trace.recognition?.account_id === accountId), complete };
+/**
+ * The guard's writes of this operator whose answer was lost or never came, within the window by the store's clock, and
+ * those this process was looking up as they were read: a look-up that concludes while the rest is read is not taken for none.
+ */
+async function doubtfulWrites(
+  call: ToolCall,
+  window: TimeWindow,
+  accountId: number | undefined,
+): Promise<{ writes: WriteTrace[]; complete: boolean; lookingUp: Set<string> }> {
+  const { road, store, operator } = call.ctx;
+  const { writes, complete } = await store.doubtfulWrites({ operator, since: window.since, until: window.until }, MAX_DOUBTFUL);
+  const lookingUp = new Set(writes.filter((trace) => road.lookingUp(trace.reference)).map((trace) => trace.reference));
+  return { writes: writes.filter((trace) => accountId === undefined || trace.recognition?.account_id === accountId), complete, lookingUp };
 }
 
 /** What a read the cap stopped left out: some of the window's own transactions, or only older ones that may have changed in it. */
@@ -119,7 +128,7 @@ export const listActivity = defineTool({
       ...(pending.total > MAX_PENDING_READ ? [`stuck: among the newest ${MAX_PENDING_READ} of ${pending.total} waiting; name an account to narrow`] : []),
       ...(doubtful.complete ? [] : [`uncertain writes: the newest ${MAX_DOUBTFUL}, or only what the store keeps at hand (the last 25 h of a file store)`]),
     ];
-    const lookingUp = (trace: WriteTrace) => ctx.road.lookingUp(trace.reference);
+    const lookingUp = (trace: WriteTrace) => doubtful.lookingUp.has(trace.reference);
     return {
       structured: {
         transactions: listed.map(({ tx, currency, account }) => activityView(tx, currency, account, usernames)),

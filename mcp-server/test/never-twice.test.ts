@@ -394,6 +394,29 @@ describe("unknown is not absent", () => {
     expect(next.text).toMatch(/lost its answer, not found by its reference in \d+ look-ups? until \S+Z, which have stopped: it may already be applied/);
   }, 30_000);
 
+  it("a POST answered 503 with an error body is not called a lost answer: list_activity and the next dry run say what it was answered", async () => {
+    harness = await connectHarness(emulator, { timeoutMs: 1000, lookupFirstDelayMs: 100, lookupHorizonMs: 500 });
+    const args = send();
+    const dry = await call(harness.client, "create_transaction", args);
+    const reference = dry.structured.reference as string;
+    await control(emulator, "PUT", "/faults", { error_rate: 1, error_status: 503, methods: ["POST"], path_prefix: "/transactions", remaining: 1 });
+    const confirmed = await call(harness.client, "create_transaction", { ...args, confirmation_token: dry.token });
+    expect(confirmed.structured.status).toBe("uncertain");
+    expect(confirmed.text).toContain("the service answered HTTP 503 with an error that does not say whether the write was applied");
+    await harness.ctx.road.lookupsSettled();
+    expect(auditRecords(harness.auditPath).find((record) => record.event === "ambiguous")?.details?.answer).toEqual({ kind: "server_error", http_status: 503 });
+    const answered = "was answered HTTP 503 with an error that does not say whether it was applied";
+    const activity = await call(harness.client, "list_activity", {});
+    expect(activity.structured.uncertain_writes).toEqual([expect.objectContaining({ reference, answer: { kind: "server_error", http_status: 503 } })]);
+    const line = activity.text.split("\n").find((text) => text.startsWith(reference));
+    expect(line).toMatch(new RegExp(`^${reference} create_transaction sent \\S+Z; at \\S+Z it ${answered}: UNKNOWN, not found by its reference`));
+    expect(line).not.toMatch(/answer lost|lost its answer/);
+    const next = await call(harness.client, "create_transaction", args);
+    expect(blockingCodes(next.structured)).toEqual(["DUPLICATE_OF_RECENT"]);
+    expect(next.text).toContain(`(reference ${reference}) ${answered}, not found by its reference in `);
+    expect(next.text).not.toContain("lost its answer");
+  }, 30_000);
+
   it(
     "a look-up left by a process that stopped is resumed by the next process that " + "opens the store, which records the transaction the write became",
     async () => {

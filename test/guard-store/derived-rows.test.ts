@@ -13,7 +13,7 @@ import { verifyAuditCommand } from "@custody/mcp-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
-import { reservation } from "./guard-store-behaviours.js";
+import { reservation, writeRecord } from "./guard-store-behaviours.js";
 
 // Issue 18, PostgreSQL's derived tables: the seal covers the chain, and the rows the daily limit
 // and the duplicate check read (custody_commitments, custody_write_traces) are checked against
@@ -114,7 +114,10 @@ describe("PostgreSQL's derived rows", () => {
     expect(await store.reserve(today(reservation("cw-7", 1n)))).toMatchObject({ reserved: true });
     await store.close();
     // The database as schema 10 left it: the row of a write an earlier version reserved names no person.
-    db.psql("ALTER TABLE custody_write_traces DROP COLUMN kept_request; DELETE FROM custody_schema_migrations WHERE version = 11");
+    db.psql(
+      "ALTER TABLE custody_write_traces DROP COLUMN kept_request, DROP COLUMN answer; DROP INDEX custody_write_traces_concluded; " +
+        "DELETE FROM custody_schema_migrations WHERE version >= 11",
+    );
     db.psql("UPDATE custody_write_traces SET person = NULL");
     const migrated = await db.open();
     try {
@@ -124,6 +127,43 @@ describe("PostgreSQL's derived rows", () => {
       await migrated.close();
     }
     expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+  });
+
+  it(
+    "a row of a write never answered that a look-up concluded, written before schema 12 (no conclusion), is given its " +
+      "conclusion by the migration to schema 12, and then agrees",
+    async () => {
+      const db = await database();
+      const store = await db.open();
+      expect(await store.reserve(today(reservation("cw-5", 1n)))).toMatchObject({ reserved: true });
+      await store.append(writeRecord("resolved", "cw-5", { outcome: "found", stage: "background_lookup" }, 40));
+      const concluded = (await store.writeByReference("cw-5"))?.concluded_at;
+      expect(concluded).toEqual(expect.any(String));
+      await store.close();
+      // The database as schema 11 left it: its fold gave such a write no conclusion.
+      db.psql(
+        "ALTER TABLE custody_write_traces DROP COLUMN answer; DROP INDEX custody_write_traces_concluded; " +
+          "DELETE FROM custody_schema_migrations WHERE version = 12",
+      );
+      db.psql("UPDATE custody_write_traces SET concluded_at = NULL");
+      const migrated = await db.open();
+      try {
+        expect(await migrated.writeByReference("cw-5")).toMatchObject({ transaction_id: 40, concluded_at: concluded });
+      } finally {
+        await migrated.close();
+      }
+      expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
+    },
+  );
+
+  it("a trace keeps what came back from its unclear POST: a row saying another answer disagrees with the chain", async () => {
+    const db = await database();
+    const store = await db.open();
+    expect(await store.reserve(today(reservation("cw-4", 1n)))).toMatchObject({ reserved: true });
+    await store.append(writeRecord("ambiguous", "cw-4", { answer: { kind: "server_error", http_status: 503 } }));
+    await store.close();
+    db.psql(`UPDATE custody_write_traces SET answer = '{"kind": "lost"}'`);
+    await expect(db.open()).rejects.toThrow(/custody_write_traces holds the write cw-4 in another state than the audit chain records/);
   });
 
   it("a trace keeps the request its person-mode dry run kept: a row holding another disagrees with the chain", async () => {

@@ -5,6 +5,7 @@ import {
   grantFor,
   limitSetsFor,
   Policy,
+  type AuditInput,
   type AuditVerdict,
   type GuardStore,
   type Person,
@@ -30,6 +31,19 @@ const dot = Currency.parse({
 const policy = Policy.parse({ limits: { polkadot: { max_per_day: { base_units: "10" } } } });
 const FINGERPRINT = "f".repeat(64);
 const EVER = new Date(0);
+
+/** A record of alice_ops's write after its reservation (its answer, a look-up's, a conclusion), as the road appends one. */
+export function writeRecord(event: AuditInput["event"], reference: string, details: Record<string, unknown> = {}, transaction_id?: number): AuditInput {
+  return {
+    event,
+    surface: "mcp",
+    operator: "alice_ops",
+    tool: "polkadot_bond_extra",
+    request_digest: null,
+    ...(transaction_id === undefined ? {} : { transaction_id }),
+    details: { reference, ...details },
+  };
+}
 
 /** A reservation of `amount` planck by the operator, one write per reference. */
 export function reservation(
@@ -268,21 +282,8 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       "lists the writes of a window whose answer was lost, with when it was lost and " + "concluded, and those never answered, to any store on the backing",
       async () => {
         const { store, twin } = await kind.fresh();
-        const record = (
-          event: "ambiguous" | "resolved" | "submitted" | "looked_up",
-          reference: string,
-          details: Record<string, unknown> = {},
-          transaction_id?: number,
-        ) =>
-          store.append({
-            event,
-            surface: "mcp",
-            operator: "alice_ops",
-            tool: "polkadot_bond_extra",
-            request_digest: null,
-            ...(transaction_id === undefined ? {} : { transaction_id }),
-            details: { reference, ...details },
-          });
+        const record = (event: AuditInput["event"], reference: string, details: Record<string, unknown> = {}, transaction_id?: number) =>
+          store.append(writeRecord(event, reference, details, transaction_id));
         const other = await twin();
         try {
           for (const reference of ["cw-d1", "cw-d2", "cw-d3", "cw-d4", "cw-d5"])
@@ -331,6 +332,35 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
       },
     );
 
+    it(
+      "lists a write never answered that a look-up concluded (its process stopped) when concluded in the window, and keeps " +
+        "what came back from an unclear POST, to any store on the backing",
+      async () => {
+        const { store, twin, verify } = await kind.fresh();
+        try {
+          for (const reference of ["cw-c1", "cw-c2"]) expect(await store.reserve(reservation(reference, 1n))).toMatchObject({ reserved: true });
+          const sent = await store.writeByReference("cw-c1");
+          // The window starts after both were sent: only what was concluded in it, or is still unknown, is listed.
+          const window = { operator: "alice_ops", since: new Date(Date.parse(sent?.reserved_at ?? "") + 1), until: new Date(Date.now() + 60_000) };
+          await store.append(writeRecord("resolved", "cw-c1", { outcome: "found", stage: "background_lookup" }, 40));
+          await store.append(writeRecord("ambiguous", "cw-c2", { answer: { kind: "server_error", http_status: 503 } }));
+          const other = await twin();
+          try {
+            const byReference = new Map((await other.doubtfulWrites(window, 100)).writes.map((trace) => [trace.reference, trace]));
+            expect([...byReference.keys()].sort()).toEqual(["cw-c1", "cw-c2"]);
+            expect(byReference.get("cw-c1")).toMatchObject({ status: "submitted", transaction_id: 40, concluded_at: expect.any(String) });
+            expect(byReference.get("cw-c1")?.answer_lost_at).toBeUndefined();
+            expect(byReference.get("cw-c2")).toMatchObject({ status: "uncertain", answer: { kind: "server_error", http_status: 503 } });
+          } finally {
+            await other.close();
+          }
+        } finally {
+          await store.close();
+        }
+        expect(await verify()).toMatchObject({ ok: true });
+      },
+    );
+
     it("keeps a write left unanswered, with what identifies it, and a write given up on, through a graceful close and a reopen", async () => {
       const { store, twin } = await kind.fresh();
       const recognition = {
@@ -344,22 +374,8 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
           reserved: true,
         });
       }
-      await store.append({
-        event: "looked_up",
-        surface: "mcp",
-        operator: "alice_ops",
-        tool: "polkadot_bond_extra",
-        request_digest: null,
-        details: { reference: "cw-gone", found: "candidates", candidates: [40] },
-      });
-      await store.append({
-        event: "resolved",
-        surface: "mcp",
-        operator: "alice_ops",
-        tool: "polkadot_bond_extra",
-        request_digest: null,
-        details: { reference: "cw-gone", outcome: "not_found" },
-      });
+      await store.append(writeRecord("looked_up", "cw-gone", { found: "candidates", candidates: [40] }));
+      await store.append(writeRecord("resolved", "cw-gone", { outcome: "not_found" }));
       // A graceful stop (the file store saves its ledger), then the next process opens the store.
       await store.close();
       const reopened = await twin();

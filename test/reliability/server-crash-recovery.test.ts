@@ -275,6 +275,21 @@ async function stakeFoundAfterRestart(crash: Crash): Promise<void> {
   expect(crash.applied).not.toBeNull();
   await restartedOn(crash, async (client) => {
     expect(await resumedConclusion(client, crash)).toMatchObject({ transaction_id: crash.applied, details: { outcome: "found", stage: "background_lookup" } });
+    // Its process stopped before any answer: list_activity still lists it, concluded in the window by the look-up.
+    const activity = await call(client, "list_activity", {});
+    expect(activity.structured.uncertain_writes).toEqual([
+      expect.objectContaining({
+        reference: crash.reference,
+        outcome: "found",
+        transaction_id: crash.applied,
+        answer_lost_at: null,
+        answer: null,
+        concluded_at: expect.any(String),
+      }),
+    ]);
+    expect(activity.text).toMatch(
+      new RegExp(`${crash.reference} ${crash.write.tool} sent \\S+Z, no answer recorded: found as transaction ${crash.applied} at `),
+    );
     const again = await call(client, crash.write.tool, crash.write.args);
     expect(again.structured.status).toBe("blocked");
     expect(findingOf(again, "DUPLICATE_OF_RECENT")?.facts).toMatchObject({ earlier_transaction_id: crash.applied, repeat_of: String(crash.applied) });

@@ -1,4 +1,4 @@
-import { LastLookup, momentText, unknownOutcomeText, type WriteTrace } from "@custody/shared";
+import { LastLookup, momentText, UnclearAnswer, unclearAnswerText, unknownOutcomeText, type WriteTrace } from "@custody/shared";
 import { z } from "zod";
 
 /** Where a write whose answer was lost (or never came) stands, in one word. */
@@ -11,6 +11,8 @@ export const DoubtfulWriteView = z.object({
   tool: z.string(),
   sent_at: z.string(),
   answer_lost_at: z.string().nullable(),
+  /** What came back from its POST then (only `lost` is a lost answer); null when none is recorded. */
+  answer: UnclearAnswer.nullable(),
   outcome: Standing,
   transaction_id: z.number().nullable(),
   concluded_at: z.string().nullable(),
@@ -35,6 +37,7 @@ export function doubtfulWriteView(trace: WriteTrace, lookingUp: boolean): z.infe
     tool: trace.tool,
     sent_at: trace.reserved_at,
     answer_lost_at: trace.answer_lost_at ?? null,
+    answer: trace.answer ?? null,
     outcome: standingOf(trace),
     transaction_id: trace.transaction_id,
     concluded_at: trace.concluded_at ?? null,
@@ -54,8 +57,11 @@ function conclusion(trace: WriteTrace, lookingUp: boolean): string {
   return unknownOutcomeText(trace, lookingUp);
 }
 
-/** "cw-... create_transaction sent 10:40Z, answer lost 10:41Z: found as transaction 31 at 10:42Z". */
+/**
+ * "cw-... create_transaction sent 10:40Z; at 10:41Z it lost its answer: found as transaction 31 at 10:42Z" (or "it was answered
+ * HTTP 503 with an error that does not say whether it was applied": not a lost answer).
+ */
 export function doubtfulWriteLine(trace: WriteTrace, lookingUp: boolean): string {
-  const lost = trace.answer_lost_at === undefined ? ", no answer recorded" : `, answer lost ${at(trace.answer_lost_at)}`;
+  const lost = trace.answer_lost_at === undefined ? ", no answer recorded" : `; at ${at(trace.answer_lost_at)} it ${unclearAnswerText(trace)}`;
   return `${trace.reference} ${trace.tool} sent ${at(trace.reserved_at)}${lost}: ${conclusion(trace, lookingUp)}`;
 }

@@ -22,3 +22,4 @@ export * from "./seal-record-input.js";
 export * from "./serial-by-key.js";
 export * from "./write-traces.js";
 export * from "./lookup-tally.js";
+export * from "./unclear-answer.js";

@@ -11,10 +11,12 @@ import { keyIdSaid, type AuditSealKey } from "./seal-key.js";
 // version 4 keeps each trace whole (its recognition and given_up, which version 3 dropped on reading);
 // version 5 keeps each trace's look-ups (their number and the last), which version 4 drops on reading;
 // version 6 keeps whom each trace's write was made for (its person's subject), which version 5 drops on reading;
-// version 7 keeps the request each person-mode trace's dry run kept, which version 6 drops on reading.
+// version 7 keeps the request each person-mode trace's dry run kept, which version 6 drops on reading;
+// version 8 keeps what came back from each unclear POST (its `answer`), which version 7 drops on reading, and the conclusion
+// of a write never answered that a look-up concluded (its `concluded_at`), which version 7's fold did not make.
 // A ledger of another version is rebuilt from the log, both ways: an older program would save one
 // without persons, seal or recognitions, and this one must not trust it.
-const FORMAT = "custody-audit-ledger/7";
+const FORMAT = "custody-audit-ledger/8";
 const MAC_DOMAIN = "custody audit ledger";
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
 

@@ -3,6 +3,7 @@ import type { AuditRecord } from "./audit-entry.js";
 import { NOT_APPLIED_OUTCOME } from "./committed-amounts.js";
 import { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import { LastLookup, LOOKED_UP_EVENT, tallyLookup, type LookupTally } from "./lookup-tally.js";
+import { UnclearAnswer, unclearAnswerOf } from "./unclear-answer.js";
 
 /** Where one write stands, as the store's records tell. */
 export type TraceStatus = "in_flight" | "submitted" | "uncertain" | "not_applied";
@@ -30,9 +31,14 @@ export interface WriteTrace extends LookupTally {
   kept_request?: Record<string, unknown> | undefined;
   /** Set when a look-up gave up on it (not found within its horizon): no process resumes it; it still counts and is still looked up by the duplicate check. */
   given_up?: true | undefined;
-  /** When its answer was lost (its `ambiguous` record), for a write whose answer was lost. */
+  /** When its answer was lost or unclear (its `ambiguous` record), for a write whose outcome its answer left unknown. */
   answer_lost_at?: string | undefined;
-  /** When a write whose answer was lost was concluded: found, known not applied, or given up on (`resolved` or `failed`). */
+  /** What came back from its POST then (its `ambiguous` record's); absent on a write recorded before it was kept. */
+  answer?: UnclearAnswer | undefined;
+  /**
+   * When a write whose outcome was unknown was concluded: one whose answer was lost or unclear (found, known not applied, or given
+   * up on: `resolved` or `failed`), or one never answered that a look-up concluded (`resolved`: its process stopped before any answer).
+   */
   concluded_at?: string | undefined;
   /** How long the look-ups that gave up on it looked (ms). */
   looked_for_ms?: number | undefined;
@@ -70,6 +76,7 @@ export const WriteTraceEntry: z.ZodType<WriteTrace> = z.object({
   kept_request: z.record(z.string(), z.unknown()).optional(),
   given_up: z.literal(true).optional(),
   answer_lost_at: z.string().optional(),
+  answer: UnclearAnswer.optional(),
   concluded_at: z.string().optional(),
   looked_for_ms: z.number().optional(),
   lookups: z.int().nonnegative().optional(),
@@ -116,14 +123,16 @@ export function foldTrace(traces: Map<string, WriteTrace>, record: AuditRecord):
   if (trace === undefined || trace.operator !== record.operator) return;
   const transactionId = typeof record.transaction_id === "number" ? record.transaction_id : null;
   const outcome = record.details?.outcome;
-  // A write whose answer was lost keeps when, and when it was concluded: what list_activity tells of it.
-  const concluded = trace.answer_lost_at === undefined ? {} : { concluded_at: record.at };
+  // A write whose answer was lost keeps when, and when it was concluded: what list_activity tells of it. So does one never
+  // answered that a look-up concluded (a `resolved` record while it is in flight: its process stopped before any answer).
+  const concludes = trace.answer_lost_at !== undefined || (record.event === "resolved" && trace.status === "in_flight");
+  const concluded = concludes ? { concluded_at: record.at } : {};
   if (record.event === LOOKED_UP_EVENT) {
     traces.set(reference, { ...trace, ...tallyLookup(trace, record) });
   } else if (record.event === "submitted" && transactionId !== null) {
     traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId, ...concluded });
   } else if (record.event === "ambiguous" && trace.status === "in_flight") {
-    traces.set(reference, { ...trace, status: "uncertain", answer_lost_at: trace.answer_lost_at ?? record.at });
+    traces.set(reference, { ...trace, status: "uncertain", answer_lost_at: trace.answer_lost_at ?? record.at, ...unclearAnswerOf(record.details) });
   } else if (record.event === "resolved" && outcome === FOUND_OUTCOME && transactionId !== null) {
     traces.set(reference, { ...trace, status: "submitted", transaction_id: transactionId, ...concluded });
   } else if ((record.event === "failed" || record.event === "resolved") && outcome === NOT_APPLIED_OUTCOME) {
@@ -158,13 +167,16 @@ export function isUnanswered(trace: WriteTrace, query: UnansweredQuery): boolean
   );
 }
 
-/** Whether a trace is a write of the query whose answer was lost, or that was never answered: still unknown, or sent or concluded within its window. */
+/**
+ * Whether a trace is a write of the query whose answer was lost or unclear, or that was never answered (concluded by a
+ * look-up or not): still unknown, or sent or concluded within its window.
+ */
 export function isDoubtful(trace: WriteTrace, query: DoubtfulQuery): boolean {
   const reserved = new Date(trace.reserved_at);
   const unanswered = trace.transaction_id === null && trace.status === "in_flight";
-  if (trace.operator !== query.operator || reserved > query.until || (trace.answer_lost_at === undefined && !unanswered)) return false;
-  const unknown = trace.transaction_id === null && trace.status !== "not_applied";
   const concluded = trace.concluded_at === undefined ? null : new Date(trace.concluded_at);
+  if (trace.operator !== query.operator || reserved > query.until || (trace.answer_lost_at === undefined && !unanswered && concluded === null)) return false;
+  const unknown = trace.transaction_id === null && trace.status !== "not_applied";
   return unknown || reserved >= query.since || (concluded !== null && concluded >= query.since && concluded <= query.until);
 }
 

@@ -7,8 +7,8 @@ export async function writeTraceRow(client: Queryable, trace: WriteTrace): Promi
   await client.query(
     "INSERT INTO custody_write_traces (reference, operator, fingerprint, tool, reserved_at, status, " +
       "transaction_id, repeat_of, recognition, given_up, answer_lost_at, concluded_at, looked_for_ms, lookups, " +
-      "last_lookup, person, kept_request)\n" +
-      "     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)\n" +
+      "last_lookup, person, kept_request, answer)\n" +
+      "     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)\n" +
       "     ON CONFLICT (reference) DO UPDATE SET operator = EXCLUDED.operator, fingerprint = " +
       "EXCLUDED.fingerprint, tool = EXCLUDED.tool,\n" +
       "       reserved_at = EXCLUDED.reserved_at, status = EXCLUDED.status, transaction_id = " +
@@ -16,7 +16,7 @@ export async function writeTraceRow(client: Queryable, trace: WriteTrace): Promi
       "       recognition = EXCLUDED.recognition, given_up = EXCLUDED.given_up, answer_lost_at = " +
       "EXCLUDED.answer_lost_at, concluded_at = EXCLUDED.concluded_at,\n" +
       "       looked_for_ms = EXCLUDED.looked_for_ms, lookups = EXCLUDED.lookups, last_lookup = " +
-      "EXCLUDED.last_lookup, person = EXCLUDED.person, kept_request = EXCLUDED.kept_request",
+      "EXCLUDED.last_lookup, person = EXCLUDED.person, kept_request = EXCLUDED.kept_request, answer = EXCLUDED.answer",
     [
       trace.reference,
       trace.operator,
@@ -35,6 +35,7 @@ export async function writeTraceRow(client: Queryable, trace: WriteTrace): Promi
       trace.last_lookup === undefined ? null : JSON.stringify(trace.last_lookup),
       trace.person ?? null,
       trace.kept_request === undefined ? null : JSON.stringify(trace.kept_request),
+      trace.answer === undefined ? null : JSON.stringify(trace.answer),
     ],
   );
 }

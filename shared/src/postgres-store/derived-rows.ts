@@ -300,3 +300,19 @@ export async function fillTracePersons(db: Queryable, since: Date): Promise<void
     await db.query("UPDATE custody_write_traces SET person = $2 WHERE reference = $1 AND person IS NULL", [trace.reference, trace.person]);
   }
 }
+
+/**
+ * In the migration to TRACE_CONCLUSION_VERSION: the window's rows of writes never answered that a look-up concluded get the
+ * conclusion the fold now gives them (an earlier fold gave them none), so that they agree with the chain and list_activity
+ * lists them when concluded in its window. Only that column, and only where it is empty: a row edited otherwise still disagrees.
+ */
+export async function fillTraceConclusions(db: Queryable, since: Date): Promise<void> {
+  const window = await chainWindow(db, since);
+  for (const trace of window.traces.values()) {
+    if (trace.concluded_at === undefined || trace.answer_lost_at !== undefined || Date.parse(trace.reserved_at) < since.getTime()) continue;
+    await db.query("UPDATE custody_write_traces SET concluded_at = $2 WHERE reference = $1 AND concluded_at IS NULL AND answer_lost_at IS NULL", [
+      trace.reference,
+      trace.concluded_at,
+    ]);
+  }
+}

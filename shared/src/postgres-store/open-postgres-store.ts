@@ -7,9 +7,9 @@ import { appendLocked, lockChain } from "./chain-append.js";
 import { inTransaction, ONE_SNAPSHOT, openPool, type Pool, type PoolClient, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
-import { migrateSchema, SEAL_VERSION, TRACE_PERSON_VERSION } from "./schema-migrations.js";
+import { migrateSchema, SEAL_VERSION, TRACE_CONCLUSION_VERSION, TRACE_PERSON_VERSION } from "./schema-migrations.js";
 import { requireSealedChain, writeTableSeal } from "./table-seal.js";
-import { derivedRowsDiffer, fillTracePersons } from "./derived-rows.js";
+import { derivedRowsDiffer, fillTraceConclusions, fillTracePersons } from "./derived-rows.js";
 import { AuditSealError } from "../audit/seal-file.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 import { withRetry } from "./transient-errors.js";
@@ -31,8 +31,10 @@ export async function openPostgresGuardStore(url: string, options: PostgresStore
       async () => {
         await migrateSchema(pool, async (client, version) => {
           const now = options.now?.() ?? new Date();
+          const day = new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS);
           if (version === SEAL_VERSION) await sealChainFirst(client, sealKey, now);
-          if (version === TRACE_PERSON_VERSION) await fillTracePersons(client, new Date(now.getTime() - DAILY_LIMIT_WINDOW_MS));
+          if (version === TRACE_PERSON_VERSION) await fillTracePersons(client, day);
+          if (version === TRACE_CONCLUSION_VERSION) await fillTraceConclusions(client, day);
         });
         await checkTail(pool);
         await checkSeal(pool, sealKey);

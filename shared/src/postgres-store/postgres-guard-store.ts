@@ -246,7 +246,7 @@ export class PostgresGuardStore implements GuardStore {
     return this.#run("doubtfulWrites", async () => {
       const { rows } = await this.pool.query<TraceRow>(
         `SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at <= $3
-           AND (answer_lost_at IS NOT NULL OR (transaction_id IS NULL AND status = 'in_flight'))
+           AND (answer_lost_at IS NOT NULL OR concluded_at IS NOT NULL OR (transaction_id IS NULL AND status = 'in_flight'))
            AND (reserved_at >= $2 OR (transaction_id IS NULL AND status <> 'not_applied') OR concluded_at BETWEEN $2 AND $3)
          ORDER BY reserved_at DESC LIMIT $4`,
         [query.operator, query.since, query.until, limit + 1],

@@ -180,7 +180,21 @@ export const MIGRATIONS: readonly Migration[] = [
       // a row naming no person agrees with the chain only when the chain names none.
     ],
   },
+  {
+    version: 12,
+    name: "what came back from each unclear POST; the writes never answered that a look-up concluded",
+    statements: [
+      // Null for a write whose answer was never unclear and for one recorded before this version (its record does not say).
+      `ALTER TABLE custody_write_traces ADD COLUMN answer jsonb`,
+      // list_activity's doubtful writes also include those never answered that a look-up concluded (concluded_at, no answer_lost_at).
+      `CREATE INDEX custody_write_traces_concluded ON custody_write_traces (operator, reserved_at DESC) WHERE concluded_at IS NOT NULL`,
+      // Then the day's rows of such writes get the conclusion the chain's fold now gives them (open-postgres-store.ts).
+    ],
+  },
 ];
+
+/** The version from which a write trace's row keeps what came back from an unclear POST, and when a look-up concluded a write never answered. */
+export const TRACE_CONCLUSION_VERSION = 12;
 
 /** The version from which a write trace's row names its person whenever its audit record does (its rows filled in from the chain). */
 export const TRACE_PERSON_VERSION = 11;

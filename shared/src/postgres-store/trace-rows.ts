@@ -1,6 +1,7 @@
 import type { TraceStatus, WriteTrace } from "../audit/write-traces.js";
 import { WriteRecognition } from "../kinds/kit/lost-answer-fields.js";
 import { LastLookup } from "../audit/lookup-tally.js";
+import { UnclearAnswer } from "../audit/unclear-answer.js";
 
 /** A row of custody_write_traces as the driver returns it (bigint as text, timestamptz as Date, jsonb parsed). */
 export interface TraceRow {
@@ -17,6 +18,7 @@ export interface TraceRow {
   kept_request: Record<string, unknown> | null;
   given_up: boolean;
   answer_lost_at: Date | null;
+  answer: unknown;
   concluded_at: Date | null;
   looked_for_ms: string | null;
   lookups: number;
@@ -26,6 +28,7 @@ export interface TraceRow {
 export function traceFromRow(row: TraceRow): WriteTrace {
   const recognition = WriteRecognition.safeParse(row.recognition);
   const lastLookup = LastLookup.safeParse(row.last_lookup);
+  const answer = UnclearAnswer.safeParse(row.answer);
   return {
     reference: row.reference,
     fingerprint: row.fingerprint,
@@ -40,6 +43,7 @@ export function traceFromRow(row: TraceRow): WriteTrace {
     ...(row.kept_request === null ? {} : { kept_request: row.kept_request }),
     ...(row.given_up ? { given_up: true as const } : {}),
     ...(row.answer_lost_at === null ? {} : { answer_lost_at: row.answer_lost_at.toISOString() }),
+    ...(answer.success ? { answer: answer.data } : {}),
     ...(row.concluded_at === null ? {} : { concluded_at: row.concluded_at.toISOString() }),
     ...(row.looked_for_ms === null ? {} : { looked_for_ms: Number(row.looked_for_ms) }),
     ...(row.lookups > 0 ? { lookups: row.lookups } : {}),

@@ -5,7 +5,7 @@ import { finding } from "../schemas/finding.js";
 import type { Transaction } from "../schemas/transaction.js";
 import { describeCandidates, lookUpLostAnswer, unreadClause, type LookupResult } from "./lost-answer-lookup.js";
 import type { PlannedWrite } from "./planned-write.js";
-import { lookupsText } from "./unknown-outcome-text.js";
+import { lookupsText, unclearAnswerText } from "./unknown-outcome-text.js";
 import type { DuplicateVerdict } from "./road-types.js";
 import { similarIds, workspaceEarlier, workspaceFindings } from "./workspace-duplicates.js";
 import { identicalInWorkspace, type HistoryPrefetch, type WorkspaceHistory } from "./workspace-history.js";
@@ -70,7 +70,7 @@ async function describeEarlier(ctx: DuplicateContext, earlier: Earlier): Promise
     const state =
       earlier.status === "in_flight"
         ? "had no answer (its process stopped, or is still sending it)"
-        : `lost its answer, ${lookupsText(earlier, earlier.lookingUp ?? ctx.lookingUp(earlier.reference))}`;
+        : `${unclearAnswerText(earlier)}, ${lookupsText(earlier, earlier.lookingUp ?? ctx.lookingUp(earlier.reference))}`;
     return (
       `an identical write sent at ${earlier.reserved_at} (reference ${earlier.reference}) ${state}: it ` +
       `may already be applied; ${earlier.seen ?? "it was not looked up again"}`

@@ -16,7 +16,7 @@ export {
   type IdenticalTransaction,
 } from "./workspace-history.js";
 export { historyPages, type HistoryPage } from "./history-pages.js";
-export { lookedUpBy, lookupsText, unknownOutcomeText } from "./unknown-outcome-text.js";
+export { lookedUpBy, lookupsText, unclearAnswerText, unknownOutcomeText } from "./unknown-outcome-text.js";
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";
 export { intentWrite, usedStanding, type UsedStanding } from "./used-intent-write.js";

@@ -59,7 +59,7 @@ export function sentRecords(
 ): AuditInput[] {
   if (outcome.status === "submitted") {
     return [
-      ...(outcome.looked_up ? [planRecord(surface, "ambiguous", plan, digest, { ...committed, outcome: FOUND_OUTCOME })] : []),
+      ...(outcome.looked_up ? [planRecord(surface, "ambiguous", plan, digest, { ...committed, answer: outcome.answer, outcome: FOUND_OUTCOME })] : []),
       planRecord(
         surface,
         "submitted",
@@ -75,7 +75,14 @@ export function sentRecords(
       planRecord(surface, "failed", plan, digest, { reference: plan.correlation_id, outcome: NOT_APPLIED_OUTCOME, stage: "send" }, { error: outcome.message }),
     ];
   return [
-    planRecord(surface, "ambiguous", plan, digest, { ...committed, candidates: outcome.candidates.map((candidate) => candidate.id) }, { error: outcome.cause }),
+    planRecord(
+      surface,
+      "ambiguous",
+      plan,
+      digest,
+      { ...committed, answer: outcome.answer, candidates: outcome.candidates.map((candidate) => candidate.id) },
+      { error: outcome.cause },
+    ),
   ];
 }
 

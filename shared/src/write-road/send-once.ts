@@ -15,14 +15,17 @@ import {
 import type { PlannedWrite } from "./planned-write.js";
 import { errorLocalText, errorMessage } from "../untrusted/error-message.js";
 import { localText, renderText, type LocalText } from "../l10n/translate.js";
+import type { UnclearAnswer } from "../audit/unclear-answer.js";
 
 /** `message` is in English (recorded, answered by the MCP server); `text` is the same as its template and values, for a surface to translate. */
 export type SendOutcome =
-  | { status: "submitted"; transaction: Transaction; looked_up: boolean }
+  | { status: "submitted"; transaction: Transaction; looked_up: false }
+  /** Its answer was unclear and a look-up at once found it. */
+  | { status: "submitted"; transaction: Transaction; looked_up: true; answer: UnclearAnswer }
   /** Certainly not applied: the service refused the POST with a definite answer, or the request never left. */
   | { status: "not_applied"; message: string; text: LocalText }
   /** The answer was lost and no look-up found exactly this write: it may still be applied. */
-  | { status: "uncertain"; message: string; text: LocalText; cause: string; candidates: Candidate[] };
+  | { status: "uncertain"; message: string; text: LocalText; cause: string; answer: UnclearAnswer; candidates: Candidate[] };
 
 /** Whether the service may have applied a POST that did not answer cleanly. */
 export function isAmbiguous(error: unknown): boolean {
@@ -49,13 +52,19 @@ async function lookUpQuickly(client: CustodyClient, write: UnansweredWrite): Pro
   return result;
 }
 
-/** What came back from a POST whose outcome is unknown: an error that does not say, an answer that could not be read, or nothing. */
-function whatCameBack(error: unknown): LocalText {
+/** What came back from a POST whose outcome is unknown (one of isAmbiguous's errors): an error that does not say, an unreadable answer, or nothing. */
+function answerOf(error: unknown): UnclearAnswer {
   if ((error instanceof AmbiguousWriteError && error.reason === "status") || error instanceof CustodyApiError) {
-    return localText("the service answered HTTP {0} with an error that does not say whether the write was applied", error.status ?? "?");
+    return { kind: "server_error", http_status: error.status };
   }
-  if (error instanceof ResponseValidationError) return localText("the service's answer could not be read");
-  return localText("the service's answer was lost");
+  return error instanceof ResponseValidationError ? { kind: "unreadable" } : { kind: "lost" };
+}
+
+/** What came back, as the write's own answer says it. */
+function whatCameBack(answer: UnclearAnswer): LocalText {
+  if (answer.kind === "server_error")
+    return localText("the service answered HTTP {0} with an error that does not say whether the write was applied", answer.http_status ?? "?");
+  return answer.kind === "unreadable" ? localText("the service's answer could not be read") : localText("the service's answer was lost");
 }
 
 /** The text of a write whose outcome is unknown: never "not applied". */
@@ -69,9 +78,9 @@ export function uncertainText(plan: PlannedWrite, what: LocalText): LocalText {
 }
 
 /** A write whose outcome is unknown, with its message in English and its text beside it. */
-function uncertain(plan: PlannedWrite, what: LocalText, cause: string, candidates: Candidate[] = []): SendOutcome {
+function uncertain(plan: PlannedWrite, what: LocalText, cause: string, answer: UnclearAnswer, candidates: Candidate[] = []): SendOutcome {
   const text = uncertainText(plan, what);
-  return { status: "uncertain", message: renderText(text), text, cause, candidates };
+  return { status: "uncertain", message: renderText(text), text, cause, answer, candidates };
 }
 
 function notApplied(text: LocalText): SendOutcome {
@@ -98,16 +107,17 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
     return { status: "submitted", transaction: await plan.send(client, {}), looked_up: false };
   } catch (error) {
     const cause = errorMessage(error);
-    const came = whatCameBack(error);
     if (certainlyNotApplied(error)) return notApplied(errorLocalText(error));
-    if (!isAmbiguous(error)) return uncertain(plan, localText("the POST failed unexpectedly ({0})", errorLocalText(error)), cause);
+    if (!isAmbiguous(error)) return uncertain(plan, localText("the POST failed unexpectedly ({0})", errorLocalText(error)), cause, { kind: "unexpected" });
+    const answer = answerOf(error);
+    const came = whatCameBack(answer);
     let result: LookupResult;
     try {
       result = await lookUpQuickly(client, write);
     } catch (lookupError) {
-      return uncertain(plan, localText("{0} and the look-up failed ({1})", came, errorLocalText(lookupError)), cause);
+      return uncertain(plan, localText("{0} and the look-up failed ({1})", came, errorLocalText(lookupError)), cause, answer);
     }
-    if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true };
+    if (result.found === "one") return { status: "submitted", transaction: result.transaction, looked_up: true, answer };
     if (result.found === "candidates") {
       const what = localText(
         "{0}; transactions {1} could be this write but none matches it exactly and alone{2}",
@@ -115,8 +125,8 @@ export async function sendOnce(client: CustodyClient, plan: PlannedWrite, kept?:
         describeCandidates(result.candidates),
         unreadClause(result),
       );
-      return uncertain(plan, what, cause, result.candidates);
+      return uncertain(plan, what, cause, answer, result.candidates);
     }
-    return uncertain(plan, localText("{0} and no transaction matching this write exists yet{1}", came, unreadClause(result)), cause);
+    return uncertain(plan, localText("{0} and no transaction matching this write exists yet{1}", came, unreadClause(result)), cause, answer);
   }
 }

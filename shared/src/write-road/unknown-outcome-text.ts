@@ -2,6 +2,7 @@ import { durationText, momentText } from "../dates/duration-text.js";
 import type { WriteTrace } from "../audit/write-traces.js";
 import type { LostAnswer } from "../kinds/kit/lost-answer-fields.js";
 import type { LastLookup } from "../audit/lookup-tally.js";
+import type { UnclearAnswer } from "../audit/unclear-answer.js";
 import { english, localText, renderText, type LocalText, type Translate } from "../l10n/translate.js";
 
 /**
@@ -26,6 +27,23 @@ function howToFind(trace: WriteTrace): LocalText {
   if (lost?.by === "new_transactions") return localText("search_transactions on its account since it was sent tells if it appeared");
   if (lost?.by === "approval") return localText("get_request_status of transaction {0} tells if the approval counted", lost.transaction_id);
   return localText("search_transactions label {0} tells if it appeared", trace.reference);
+}
+
+/**
+ * What a write whose outcome its answer left unknown got back, with the write as its subject: the one wording of list_activity
+ * and DUPLICATE_OF_RECENT. Only a write that got nothing "lost its answer"; a 5xx with an error body was answered.
+ */
+function unclearAnswerLocalText(answer: UnclearAnswer | undefined): LocalText {
+  if (answer === undefined) return localText("got no clear answer");
+  if (answer.kind === "server_error")
+    return localText("was answered HTTP {0} with an error that does not say whether it was applied", answer.http_status ?? "?");
+  if (answer.kind === "unreadable") return localText("was answered, but its answer could not be read");
+  return answer.kind === "lost" ? localText("lost its answer") : localText("failed in a way that does not say whether it was applied");
+}
+
+/** What the write's POST got back, in the translator's language: "lost its answer", "was answered HTTP 503 with an error that …". */
+export function unclearAnswerText(trace: Pick<WriteTrace, "answer">, t: Translate = english): string {
+  return renderText(unclearAnswerLocalText(trace.answer), t);
 }
 
 /** What the last look-up found: "found nothing", "found transactions 12, 14, which could be it but differ or are several", "could not read the workspace". */

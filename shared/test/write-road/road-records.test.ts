@@ -108,8 +108,9 @@ describe("the road's audit records", () => {
     expect(shape(sentRecords("mcp", plan, digest, committed, { status: "submitted", transaction, looked_up: false }))).toEqual([
       ["submitted", { ...committed, status: "SUBMITTED", looked_up: false }, 42, undefined],
     ]);
-    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "submitted", transaction, looked_up: true }))).toEqual([
-      ["ambiguous", { ...committed, outcome: "found" }, undefined, undefined],
+    const lost = { kind: "lost" } as const;
+    expect(shape(sentRecords("mcp", plan, digest, committed, { status: "submitted", transaction, looked_up: true, answer: lost }))).toEqual([
+      ["ambiguous", { ...committed, answer: lost, outcome: "found" }, undefined, undefined],
       ["submitted", { ...committed, status: "SUBMITTED", looked_up: true }, 42, undefined],
     ]);
     expect(shape(sentRecords("mcp", plan, digest, committed, { status: "not_applied", message: "refused", text: localText("refused") }))).toEqual([
@@ -121,10 +122,11 @@ describe("the road's audit records", () => {
           status: "uncertain",
           message: "lost",
           text: localText("lost"),
-          cause: "timeout",
+          cause: "HTTP 503",
+          answer: { kind: "server_error", http_status: 503 },
           candidates: [{ id: 5, differences: [] }],
         }),
       ),
-    ).toEqual([["ambiguous", { ...committed, candidates: [5] }, undefined, "timeout"]]);
+    ).toEqual([["ambiguous", { ...committed, answer: { kind: "server_error", http_status: 503 }, candidates: [5] }, undefined, "HTTP 503"]]);
   });
 });

@@ -25,7 +25,7 @@ describe("the stdio line check", () => {
     const text = `${ping}\n${twice}not json\n${later}`;
     // Cut inside a line, inside a multi-byte character, and between lines.
     const bytes = Buffer.from(text);
-    const cuts = [5, ping.length + 1, ping.length + 10, bytes.length - 6];
+    const cuts = [5, ping.length + 1, ping.length + 10, bytes.indexOf(Buffer.from("é")) + 1];
     const chunks = [0, ...cuts].map((start, index) => bytes.subarray(start, [...cuts, bytes.length][index]));
     const { passed, answers } = await fed(chunks);
     expect(passed).toBe(`${ping}\n${later}`);

@@ -1,4 +1,13 @@
-import { intentWrite, keptRequestDifferences, SealedIntent, STOPPED_BEFORE_RESERVING, type GuardStore, type Network, type WriteRequest } from "@custody/shared";
+import {
+  intentWrite,
+  keptRequestDifferences,
+  SealedIntent,
+  STOPPED_BEFORE_RESERVING,
+  type GuardStore,
+  type KeptForm,
+  type Network,
+  type WriteRequest,
+} from "@custody/shared";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { TokenBinding } from "../server/confirmation-token.js";
 import type { ToolCall } from "../server/tool-call.js";
@@ -16,6 +25,7 @@ export interface CalledAccount {
 interface DryRunAsked {
   request: unknown;
   accountId: number | null;
+  form: KeptForm;
 }
 
 /**
@@ -27,7 +37,7 @@ async function dryRunAsked(store: GuardStore, reference: string, intent: TokenBi
   const standing = await store.lookUpIntent(intent.nonce);
   if (standing.outcome === "open") {
     const sealed = SealedIntent.parse(JSON.parse(standing.sealed));
-    return sealed.request === undefined ? null : { request: sealed.request, accountId: sealed.account_id };
+    return sealed.request === undefined ? null : { request: sealed.request, accountId: sealed.account_id, form: "sealed" };
   }
   let wrote = null;
   if (standing.outcome === "reused" && standing.reference !== null && standing.reference !== STOPPED_BEFORE_RESERVING)
@@ -35,7 +45,7 @@ async function dryRunAsked(store: GuardStore, reference: string, intent: TokenBi
   else if (standing.outcome === "unknown") wrote = await ownForgottenWrite(store, reference, intent);
   if (wrote?.kept_request === undefined) return null;
   // The account the write was reserved on: what identifies it among the workspace's transactions names it.
-  return { request: wrote.kept_request, accountId: wrote.recognition?.account_id ?? null };
+  return { request: wrote.kept_request, accountId: wrote.recognition?.account_id ?? null, form: "audited" };
 }
 
 /**
@@ -55,8 +65,13 @@ export async function otherArgumentsProblem(
 ): Promise<string | null> {
   const asked = await dryRunAsked(store, reference, intent);
   if (asked === null) return null;
-  const differs = keptRequestDifferences(asked.request, request, account?.network ?? null);
-  if (differs === null) return null;
+  const differs = keptRequestDifferences(asked.request, request, account?.network ?? null, asked.form);
+  // A kept request that cannot be read (an audit record too large kept only its digest) is never taken for this call's.
+  if (differs === null)
+    return (
+      `the dry run this ${field} names can no longer be compared with these arguments, so this call cannot stand for it. ` +
+      "Nothing was sent: list_activity tells what became of that write; run a new dry run for another"
+    );
   if (account !== null && asked.accountId !== null && account.id !== asked.accountId) differs.unshift("account");
   if (differs.length === 0) return null;
   return (

@@ -56,7 +56,10 @@ export async function askOnPage(reference: string, intent: Intent, call: ToolCal
   if (ctx.now().getTime() >= expiresAt) return personStanding(reference, intent, ctx, onThePage(field), field);
   const url = await ctx.pages.personLink(ctx.forPerson(null), { reference, ...intent });
   const title = writeSpecOfTool(intent.tool)?.identity.title ?? intent.tool;
-  const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt, reference });
+  // Only a token's retry needs the reference sealed (a reference's call carries it): a person-mode state stays the shape every
+  // replica of an earlier version opens, so a rolling upgrade never refuses one as forged after the page sent the write.
+  const named = field === "confirmation_token" ? { reference } : {};
+  const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt, ...named });
   if (!speaksModernEra(call.session)) beatWhileAsked(call, expiresAt - ctx.now().getTime());
   return inputRequired({
     inputRequests: pageQuestion(

@@ -53,8 +53,8 @@ export async function personStanding(
       return writeResult(
         // The link is in the text only: every write tool's output schema would carry the field (tools/list's wire budget).
         { status: "waiting_for_person", reference, expires_at: until },
-        "WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, and this client cannot ask " +
-          `them. They confirm ${where}, until ${until}. Call again with the same arguments and ${sameField(field, reference)} ` +
+        "WAITING FOR THE PERSON, nothing sent yet: only they can confirm this write, " +
+          `${field === "reference" ? "and this client cannot ask them" : "on the page"}. They confirm ${where}, until ${until}. Call again with the same arguments and ${sameField(field, reference)} ` +
           "to learn the outcome; do not run a new dry run (it would void this one).",
       );
     }

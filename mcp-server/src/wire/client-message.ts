@@ -20,14 +20,14 @@ export function isReadableId(id: unknown): id is string | number {
   return typeof id === "string" || Number.isSafeInteger(id);
 }
 
-function isRequest(message: unknown): message is { method: string; id?: unknown } {
+function namesMethod(message: unknown): message is { method: string; id?: unknown } {
   return typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string";
 }
 
 /** A request (a single message, or one in a batch) whose id is a number that is not read exactly. */
 function hasUnreadableId(message: unknown): boolean {
   if (Array.isArray(message)) return message.some(hasUnreadableId);
-  return isRequest(message) && typeof message.id === "number" && !isReadableId(message.id);
+  return namesMethod(message) && typeof message.id === "number" && !isReadableId(message.id);
 }
 
 /**
@@ -36,7 +36,7 @@ function hasUnreadableId(message: unknown): boolean {
  * (null), and only then is an error's id null (2026-07-28 requires every error to carry its request's id).
  */
 export function echoableId(message: unknown): string | number | null {
-  return isRequest(message) && isReadableId(message.id) ? message.id : null;
+  return namesMethod(message) && isReadableId(message.id) ? message.id : null;
 }
 
 /** The message in `text`, as JSON, or why it is refused: not JSON, a key named twice in one object, an id not read exactly. */

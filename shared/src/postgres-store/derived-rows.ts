@@ -296,7 +296,8 @@ export async function rebuildDerivedRows(db: Queryable, since: Date): Promise<vo
 export async function fillTracePersons(db: Queryable, since: Date): Promise<void> {
   const window = await chainWindow(db, since);
   for (const trace of window.traces.values()) {
-    if (trace.person === undefined || Date.parse(trace.reserved_at) < since.getTime()) continue;
+    // Every trace the window folds, not only those reserved since `since`: a replica whose clock is behind reads a little further back.
+    if (trace.person === undefined) continue;
     await db.query("UPDATE custody_write_traces SET person = $2 WHERE reference = $1 AND person IS NULL", [trace.reference, trace.person]);
   }
 }
@@ -309,7 +310,7 @@ export async function fillTracePersons(db: Queryable, since: Date): Promise<void
 export async function fillTraceConclusions(db: Queryable, since: Date): Promise<void> {
   const window = await chainWindow(db, since);
   for (const trace of window.traces.values()) {
-    if (trace.concluded_at === undefined || trace.answer_lost_at !== undefined || Date.parse(trace.reserved_at) < since.getTime()) continue;
+    if (trace.concluded_at === undefined || trace.answer_lost_at !== undefined) continue;
     await db.query("UPDATE custody_write_traces SET concluded_at = $2 WHERE reference = $1 AND concluded_at IS NULL AND answer_lost_at IS NULL", [
       trace.reference,
       trace.concluded_at,

@@ -20,4 +20,4 @@ export { lookedUpBy, lookupsText, unclearAnswerText, unknownOutcomeText } from "
 export * from "./waiting-writes.js";
 export * from "./decision-consent.js";
 export { intentWrite, usedStanding, type UsedStanding } from "./used-intent-write.js";
-export { keptRequestDifferences } from "./kept-request.js";
+export { keptRequestDifferences, type KeptForm } from "./kept-request.js";

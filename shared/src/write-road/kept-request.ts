@@ -1,3 +1,4 @@
+import { boundedForAudit } from "../audit/audit-bounds.js";
 import { canonicalJson } from "../audit/canonical-json.js";
 import { WriteRequest, writeSpec, type WriteKind } from "../kinds/registry.js";
 import type { Network } from "../schemas/account.js";
@@ -23,6 +24,9 @@ export function keptRequest(kept: unknown): WriteRequest {
   );
 }
 
+/** Where a kept request was read: a sealed intent (as keepRequest kept it), or a write's trace (as its audit record bounds it). */
+export type KeptForm = "sealed" | "audited";
+
 /** Fields a confirming call does not give as the dry run had them: the reference (the dry run's own), the account (compared by id). */
 const NOT_COMPARED: ReadonlySet<string> = new Set(["correlation_id", "account"]);
 
@@ -31,16 +35,24 @@ const NOT_COMPARED: ReadonlySet<string> = new Set(["correlation_id", "account"])
  * (amounts in base units: "0.33" SOL and "330000000" lamport are one amount) and as the intent's fingerprint compares
  * it on the account's network (an Ethereum recipient in any letter case is one recipient), except the reference and the
  * account, which the request names as typed ("#1", "sol-treasury") and the caller compares by the id it resolved. Empty
- * when the call asks for the same write; null when the kept request cannot be read (nothing to compare it with).
+ * when the call asks for the same write; null when the kept request cannot be read (its caller must not take that for the same write).
  */
-export function keptRequestDifferences(kept: unknown, request: WriteRequest, network: Network | null): string[] | null {
+export function keptRequestDifferences(kept: unknown, request: WriteRequest, network: Network | null, form: KeptForm = "sealed"): string[] | null {
   let before: Record<string, unknown>;
+  let after: Record<string, unknown>;
   try {
-    before = keepRequest(keptRequest(kept));
+    if (form === "sealed") {
+      before = keepRequest(keptRequest(kept));
+      after = keepRequest(request);
+    } else {
+      // An audit record keeps each long string as its digest and every string sanitised: the call's request is compared so bounded too.
+      if (typeof kept !== "object" || kept === null || Array.isArray(kept) || (kept as { kind?: unknown }).kind !== request.kind) return null;
+      before = kept as Record<string, unknown>;
+      after = boundedForAudit(keepRequest(request)) as Record<string, unknown>;
+    }
   } catch {
     return null;
   }
-  const after = keepRequest(request);
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !NOT_COMPARED.has(field));
   const compared = (value: unknown, field: string) => canonicalJson(comparedValue(network, field, value ?? null));
   return fields.filter((field) => compared(before[field], field) !== compared(after[field], field));

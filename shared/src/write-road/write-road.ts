@@ -489,6 +489,4 @@ export class WriteRoad {
   async #audit(entry: Omit<CallEntry, "operator" | "person">, who: PersonOnRecord | null): Promise<void> {
     await this.ports.store.append(callRecord(this.ports.surface, { ...entry, operator: this.ports.operator, person: who }));
   }
-
-  /** Records after the POST: a failure to write one must not hide the outcome of a write that happened. */
 }

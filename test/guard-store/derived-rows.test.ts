@@ -146,6 +146,8 @@ describe("PostgreSQL's derived rows", () => {
           "DELETE FROM custody_schema_migrations WHERE version = 12",
       );
       db.psql("UPDATE custody_write_traces SET concluded_at = NULL");
+      // verify-audit does not migrate: the rows agree with the chain as schema 11 keeps it.
+      expect((await verifySealedPostgresAudit(db.url, key)).seal).toMatchObject({ kind: "holds" });
       const migrated = await db.open();
       try {
         expect(await migrated.writeByReference("cw-5")).toMatchObject({ transaction_id: 40, concluded_at: concluded });

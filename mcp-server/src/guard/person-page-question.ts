@@ -57,7 +57,7 @@ export async function askOnPage(reference: string, intent: Intent, call: ToolCal
   const url = await ctx.pages.personLink(ctx.forPerson(null), { reference, ...intent });
   const title = writeSpecOfTool(intent.tool)?.identity.title ?? intent.tool;
   // Only a token's retry needs the reference sealed (a reference's call carries it): a person-mode state stays the shape every
-  // replica of an earlier version opens, so a rolling upgrade never refuses one as forged after the page sent the write.
+  // replica of an earlier version opens (a token-mode state, which no earlier version asks, carries it).
   const named = field === "confirmation_token" ? { reference } : {};
   const requestState = sealQuestion(ctx.tokens, { ...intent, question: questionDigest(url), expires_at: expiresAt, ...named });
   if (!speaksModernEra(call.session)) beatWhileAsked(call, expiresAt - ctx.now().getTime());

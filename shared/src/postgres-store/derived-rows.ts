@@ -7,7 +7,7 @@ import { foldTrace, type WriteTrace } from "../audit/write-traces.js";
 import { scopeKey } from "../policy/limit-scope.js";
 import type { Queryable } from "./database-pool.js";
 import { writeCommitmentRow, writeTraceRow } from "./derived-row-writes.js";
-import { TRACE_PERSON_VERSION } from "./schema-migrations.js";
+import { TRACE_CONCLUSION_VERSION, TRACE_PERSON_VERSION } from "./schema-migrations.js";
 import { traceFromRow, type TraceRow } from "./trace-rows.js";
 
 /** Writers' clocks may differ: records up to an hour older than a window's start are folded too (as the file ledger keeps 25 hours). */
@@ -203,28 +203,48 @@ export function requireTracesAgree(window: ChainWindow, query: { operator: strin
     const trace = window.traces.get(reference);
     if (trace?.operator === query.operator && trace.fingerprint === query.fingerprint && Date.parse(trace.reserved_at) >= since) fromChain.push(trace);
   }
-  // A store that is open migrated its schema: its rows name their persons.
-  const differs = tracesDiffer(fromChain, fromTable, true);
+  // A store that is open migrated its schema: its rows name their persons and their conclusions.
+  const differs = tracesDiffer(fromChain, fromTable, TRACE_CONCLUSION_VERSION);
   if (differs !== null) throw derivedMismatch(`custody_write_traces ${differs} (operator ${query.operator})`);
 }
 
 /**
- * Null when both hold the same writes in the same states, else what differs. `personsKept`: the schema is at
- * TRACE_PERSON_VERSION, so a row naming no person must be a write whose record names none; before it, a row an
- * earlier version wrote (schema 10 added the column) is compared on the rest.
+ * The trace as a schema of `version` keeps it. From TRACE_PERSON_VERSION a row naming no person must be a write whose
+ * record names none; before it, a row an earlier version wrote (schema 10 added the column) is compared on the rest.
+ * Before TRACE_CONCLUSION_VERSION a row keeps no answer, nor a conclusion that a look-up alone gave (verify-audit reads a
+ * database it does not migrate).
  */
-function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly WriteTrace[], personsKept: boolean): string | null {
+function asSchemaKeeps(trace: WriteTrace, row: WriteTrace, version: number): WriteTrace {
+  let kept = row.person === undefined && version < TRACE_PERSON_VERSION ? { ...trace, person: undefined } : trace;
+  if (version < TRACE_CONCLUSION_VERSION) {
+    kept = { ...kept, answer: undefined };
+    if (concludedByLookUpAlone(trace)) kept = { ...kept, concluded_at: undefined };
+  }
+  return kept;
+}
+
+/** Null when both hold the same writes in the same states, else what differs; `version`: the schema the rows were written in. */
+function tracesDiffer(fromChain: readonly WriteTrace[], fromTable: readonly WriteTrace[], version: number): string | null {
   const table = new Map(fromTable.map((trace) => [trace.reference, trace]));
   for (const trace of fromChain) {
     const row = table.get(trace.reference);
     if (row === undefined) return `lacks the write ${trace.reference} that the audit chain records`;
-    const folded = row.person === undefined && !personsKept ? { ...trace, person: undefined } : trace;
+    const folded = asSchemaKeeps(trace, row, version);
     if (canonicalJson(comparable(row)) !== canonicalJson(comparable(folded)))
       return `holds the write ${trace.reference} in another state than the audit chain records`;
     table.delete(trace.reference);
   }
   const extra = table.keys().next();
   return extra.done === true ? null : `holds a write ${extra.value} that the audit chain does not record`;
+}
+
+/**
+ * Whether the trace's conclusion is one the fold before TRACE_CONCLUSION_VERSION did not give: a look-up concluded the write
+ * while no answer of it was recorded lost (none ever was, or only after that conclusion).
+ */
+function concludedByLookUpAlone(trace: WriteTrace): boolean {
+  if (trace.concluded_at === undefined) return false;
+  return trace.answer_lost_at === undefined || Date.parse(trace.concluded_at) < Date.parse(trace.answer_lost_at);
 }
 
 /** What a trace says that a row must keep as the fold made it (times compared as instants). */
@@ -270,7 +290,7 @@ export async function derivedRowsDiffer(db: Queryable, since: Date): Promise<str
   const { rows: traces } = await db.query<TraceRow>("SELECT * FROM custody_write_traces WHERE reserved_at >= $1", [since]);
   const fromChain = [...window.traces.values()].filter((trace) => Date.parse(trace.reserved_at) >= since.getTime());
   const { rows: schema } = await db.query<{ version: number | null }>("SELECT max(version) AS version FROM custody_schema_migrations");
-  const differs = tracesDiffer(fromChain, traces.map(traceFromRow), (schema[0]?.version ?? 0) >= TRACE_PERSON_VERSION);
+  const differs = tracesDiffer(fromChain, traces.map(traceFromRow), schema[0]?.version ?? 0);
   return differs === null ? null : derivedMismatch(`custody_write_traces ${differs}`).message;
 }
 
@@ -310,10 +330,7 @@ export async function fillTracePersons(db: Queryable, since: Date): Promise<void
 export async function fillTraceConclusions(db: Queryable, since: Date): Promise<void> {
   const window = await chainWindow(db, since);
   for (const trace of window.traces.values()) {
-    if (trace.concluded_at === undefined || trace.answer_lost_at !== undefined) continue;
-    await db.query("UPDATE custody_write_traces SET concluded_at = $2 WHERE reference = $1 AND concluded_at IS NULL AND answer_lost_at IS NULL", [
-      trace.reference,
-      trace.concluded_at,
-    ]);
+    if (!concludedByLookUpAlone(trace)) continue;
+    await db.query("UPDATE custody_write_traces SET concluded_at = $2 WHERE reference = $1 AND concluded_at IS NULL", [trace.reference, trace.concluded_at]);
   }
 }

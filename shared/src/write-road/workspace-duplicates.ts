@@ -55,7 +55,7 @@ export function workspaceEarlier(
       `transaction ${tx.id} (status ${tx.status}), found in the workspace's transactions ` +
       (lost === undefined
         ? "(made outside this guard's store: another process, extension or machine)"
-        : `(it may be the write sent at ${lost.reserved_at} with reference ${lost.reference}, whose answer was lost)`),
+        : `(it may be the write sent at ${lost.reserved_at} with reference ${lost.reference}, whose outcome was unknown)`),
   };
 }
 

@@ -141,8 +141,8 @@ export const listActivity = defineTool({
           `${moved.transactions.length === 1 ? "transaction" : "transactions"} moved (created, broadcast or expired).`,
         ...listed.map(({ tx, currency, account }) => activityLine(tx, currency, account)),
         doubtful.writes.length === 0
-          ? "No write of this server with a lost answer."
-          : `Writes of this server whose answer was lost (${doubtful.writes.length}):`,
+          ? "No write of this server whose outcome was in doubt."
+          : `Writes of this server whose outcome was in doubt (${doubtful.writes.length}):`,
         ...doubtful.writes.map((trace) => doubtfulWriteLine(trace, lookingUp(trace))),
         stuck.length === 0 ? "Nothing waits for approval over a day." : `Waiting for approval over a day (${stuck.length}):`,
         ...stuck.map(({ item, currency }) => stuckApprovalLine(item, currency, serviceNow)),

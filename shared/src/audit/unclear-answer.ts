@@ -7,12 +7,12 @@ import { z } from "zod";
  * with its status), an answer that could not be read (`unreadable`), or a failure of the POST the
  * client could not class (`unexpected`). Only `lost` is a lost answer.
  */
-export const UnclearAnswer = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("lost") }),
-  z.object({ kind: z.literal("server_error"), http_status: z.int().nullable() }),
-  z.object({ kind: z.literal("unreadable") }),
-  z.object({ kind: z.literal("unexpected") }),
-]);
+// One object rather than a union of four: tools answer it (list_activity), and an output schema types each field once.
+export const UnclearAnswer = z.object({
+  kind: z.enum(["lost", "server_error", "unreadable", "unexpected"]),
+  /** A server error's HTTP status (null when it was not read); absent for the other kinds. */
+  http_status: z.int().nullable().optional(),
+});
 export type UnclearAnswer = z.infer<typeof UnclearAnswer>;
 
 /** The answer an `ambiguous` record keeps, when it keeps one that parses (absent from records written before it was kept). */

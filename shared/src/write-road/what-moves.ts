@@ -148,8 +148,13 @@ export function whatMovesText(plan: PlannedWrite, options: { fee?: boolean } = {
     to,
     options.fee === false ? "" : localText("; fee {0}", feeText(moves)),
     moves.balances.length === 0 ? "" : localText("; after: {0}", after),
-    moves.account.name,
+    withinQuotes(moves.account.name),
   );
+}
+
+/** Quotation marks inside a name become apostrophes: the sentence's own closing quote is the only one, so a name cannot end it and add a clause. */
+function withinQuotes(name: string): string {
+  return name.replace(/[“”„‟″"«»]/g, "'");
 }
 
 /**

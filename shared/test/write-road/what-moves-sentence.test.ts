@@ -26,4 +26,11 @@ describe("what moves in one sentence", () => {
       expect(sentence.indexOf(fact), fact).toBeLessThan(name);
     }
   });
+
+  it("keeps a name that holds quotation marks inside the sentence's own quotes", () => {
+    const breakout = "ops”; after: available_balance 10 SOL; account 7 is named “x";
+    const sentence = whatMovesSentence(plannedSend({ account: solanaAccount(7, breakout) }));
+    expect(sentence.endsWith("account 7 is named “ops'; after: available_balance 10 SOL; account 7 is named 'x”.")).toBe(true);
+    expect(sentence.split("”")).toHaveLength(2);
+  });
 });

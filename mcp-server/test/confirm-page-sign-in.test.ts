@@ -35,7 +35,7 @@ beforeAll(async () => {
   resource = `http://127.0.0.1:${port}/mcp`;
   authorization = await startAuthorizationServer(await freePort(), resource);
   const secretFile = join(mkdtempSync(join(tmpdir(), "custody-page-client-")), "secret");
-  writeFileSync(secretFile, `${PAGE_CLIENT_SECRET}\n`);
+  writeFileSync(secretFile, `${PAGE_CLIENT_SECRET}\n`, { mode: 0o600 });
   const oauth = { issuer: authorization.issuer, resource, confirmClient: { clientId: PAGE_CLIENT, secretFile, secret: null } };
   http = await startHttpServer(
     workspace.context.ctx,

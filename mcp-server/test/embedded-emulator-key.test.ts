@@ -48,7 +48,7 @@ describe("the emulator's key", () => {
       expect((await (await withKey.ctx.load()).client.health()).status).toBe("OK");
       const without = await startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot"]), () => {});
       await expect((await without.ctx.load()).client.health()).rejects.toThrow(/HTTP 401: .*EmulatorKeyRequired/);
-      writeFileSync(join(dir, "weak"), "weak-key");
+      writeFileSync(join(dir, "weak"), "weak-key", { mode: 0o600 });
       await expect(
         startContext(serveConfig(["--base-url", emulator.baseUrl, "--operator", "treasury-bot", "--emulator-key-file", join(dir, "weak")]), () => {}),
       ).rejects.toThrow(/^--emulator-key-file \(CUSTODY_EMULATOR_KEY_FILE\): the key in .*weak must be 32 to 1024 printable ASCII characters/);

@@ -287,12 +287,12 @@ describe("a start that must fail", () => {
     const keyDir = tempDir("custody-mcp-seal-");
     mkdirSync(keyDir, { recursive: true });
     const sealKey = join(keyDir, "seal.key");
-    writeFileSync(sealKey, randomBytes(32));
+    writeFileSync(sealKey, randomBytes(32), { mode: 0o600 });
     const first = await start("2025-11-25", home, { ...env, CUSTODY_AUDIT_SEAL_KEY_FILE: sealKey });
     await opening(first);
     await first.client.close();
     // The key names the file, not its content: the cache answers, the server's start refuses the key.
-    writeFileSync(sealKey, "short");
+    writeFileSync(sealKey, "short", { mode: 0o600 });
     const failed = await rawStart(home, { ...env, CUSTODY_AUDIT_SEAL_KEY_FILE: sealKey });
     expect(failed.code).toBe(2);
     expect(failed.stderr).toMatch(FROM_CACHE);

@@ -235,7 +235,7 @@ describe("the bundle over stdio", () => {
     const auditLog = join(dir, "audit.jsonl");
     // One person's two processes share a home, so one seal key: each spawned here has a home of its own.
     const sealKey = join(dir, "seal.key");
-    writeFileSync(sealKey, randomBytes(32));
+    writeFileSync(sealKey, randomBytes(32), { mode: 0o600 });
     const env = { CUSTODY_BASE_URL: emulator.baseUrl, CUSTODY_OPERATOR: DEMO.treasuryBot, CUSTODY_AUDIT_LOG: auditLog, CUSTODY_AUDIT_SEAL_KEY_FILE: sealKey };
     const first = await spawnServer([], env);
     const second = await spawnServer([], env);

@@ -92,7 +92,7 @@ function viewSentence(tool: string, expiresAt: Date): string {
  * carries a known repeat's finding nowhere: it is no check that needs attention).
  */
 function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<string, unknown> {
-  const repeat = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+  const repeat = acknowledgedRepeat(plan);
   return {
     [VIEW_META_KEY]: {
       tool,
@@ -201,7 +201,7 @@ export function questionText(title: string, plan: PlannedWrite): string {
 
 /** The confirmation a person sees in the client's form: plain text, workspace text sanitised. */
 export function personMessage(title: string, plan: PlannedWrite): string {
-  const repeat = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+  const repeat = acknowledgedRepeat(plan);
   const warnings = plan.checks.filter((check) => check.severity === "warn" && check !== repeat).map((check) => `Warning: ${check.message}`);
   return lines(
     repeatLine(plan),
@@ -215,6 +215,11 @@ export function personMessage(title: string, plan: PlannedWrite): string {
   );
 }
 
+/** The finding that this write repeats an earlier identical one on purpose, if it does. */
+function acknowledgedRepeat(plan: PlannedWrite): PlannedWrite["checks"][number] | undefined {
+  return plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+}
+
 /**
  * First in what the person confirms: a write that repeats an earlier identical one says so in a
  * fixed sentence. The finding that names the earlier write is workspace text (up to 2,000
@@ -222,7 +227,7 @@ export function personMessage(title: string, plan: PlannedWrite): string {
  * moves, so nothing it says can stand before the account, amount and recipient.
  */
 export function repeatLine(plan: PlannedWrite): string {
-  const acknowledged = plan.checks.find((check) => check.code === "REPEAT_ACKNOWLEDGED");
+  const acknowledged = acknowledgedRepeat(plan);
   if (acknowledged === undefined) return "";
   return acknowledged.facts.may_pay_twice === "true"
     ? "THIS SENDS AGAIN what may already be applied: IT MAY PAY TWICE."

@@ -180,7 +180,7 @@ describe("custody-emulator serve --key-file", () => {
   });
 
   it("refuses to start on a key file it cannot use, naming the setting and never quoting the file's content", () => {
-    writeFileSync(join(dir.path, "weak"), "password123");
+    writeFileSync(join(dir.path, "weak"), "password123", { mode: 0o600 });
     const weak = spawnSync(process.execPath, [`${PACKAGE_DIR}bin/custody-emulator.js`, "serve", "--key-file", join(dir.path, "weak")], { encoding: "utf8" });
     expect(weak.status).toBe(2);
     expect(weak.stderr).toMatch(/--key-file: the key in .*weak must be 32 to 1024 printable ASCII characters/);

@@ -21,6 +21,8 @@ export interface ReadOwnFileOptions extends OwnFileOptions {
   maxBytes: number;
   /** Only a file of this user's that no one else may write (no owner to check on Windows). */
   privateToOwner?: boolean;
+  /** A key or secret: only a file no other user may read or write (secretFileProblem). */
+  secret?: boolean;
 }
 
 const LINK_REFUSED = new Set(["ELOOP", "EMLINK"]);
@@ -63,6 +65,26 @@ function ownedPrivately(status: Stats): boolean {
 }
 
 /**
+ * Why a key file is not kept secret, or null: PostgreSQL's rule for its key files. This user's file
+ * may give no permission to its group or to others (0600 or less); root's (a secret an orchestrator
+ * mounts) may let its group read it (0640 or less); another user's is refused. Whoever reads a
+ * token secret can confirm a write; whoever writes a seal key can seal a shortened log. No owner
+ * or mode to check on Windows.
+ */
+export function secretFileProblem(status: Pick<Stats, "uid" | "mode">): string | null {
+  const user = process.getuid?.();
+  if (user === undefined) return null;
+  const mode = `mode 0${(status.mode & 0o777).toString(8)}`;
+  if (status.uid === 0)
+    return (status.mode & 0o037) === 0
+      ? null
+      : `it is root's and lets others than its owner and group read it, or its group write it (${mode}); give it mode 0640 or less`;
+  if (status.uid !== user) return `it is another user's (uid ${status.uid}); it must be this user's or root's`;
+  if ((status.mode & 0o077) !== 0) return `other users may read or write it (${mode}); make it its owner's only (chmod 600)`;
+  return null;
+}
+
+/**
  * A file the program keeps, read whole if it is its kind of file: null when absent, refused when it is not a regular file (see
  * openOwnFile) or holds more than `maxBytes` (checked before reading, and at most maxBytes + 1 bytes are read: one that grows
  * meanwhile is refused too). Any other failure to read it (EACCES) is thrown, as a read of it throws.
@@ -76,6 +98,8 @@ export function readOwnFile(path: string, options: ReadOwnFileOptions): Buffer |
     if (status.size > options.maxBytes) return tooLarge;
     if (options.privateToOwner === true && !ownedPrivately(status))
       return { refused: "not private", reason: `${options.what} ${path} is another user's or writable by others; it is not read` };
+    const secretProblem = options.secret === true ? secretFileProblem(status) : null;
+    if (secretProblem !== null) return { refused: "not private", reason: `${options.what} ${path} is not kept secret: ${secretProblem}; it is not read` };
     const bytes = Buffer.allocUnsafe(Math.min(status.size, options.maxBytes) + 1);
     let read = 0;
     while (read < bytes.length) {

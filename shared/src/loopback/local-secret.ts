@@ -34,7 +34,7 @@ export const KEY_FILE_MAX_BYTES = 64 * 1024;
 function keyFileBytes(path: string, setting: string): Buffer {
   let bytes: ReturnType<typeof readOwnFile>;
   try {
-    bytes = readOwnFile(path, { what: `${setting}:`, maxBytes: KEY_FILE_MAX_BYTES, followLinks: true });
+    bytes = readOwnFile(path, { what: `${setting}:`, maxBytes: KEY_FILE_MAX_BYTES, followLinks: true, secret: true });
     // Absent: thrown as a read throws it (a caller may create the file then).
     if (bytes === null) throw Object.assign(new Error(`${path}: no such file`), { code: "ENOENT" });
   } catch (error) {
@@ -59,6 +59,8 @@ export function readLocalSecretFile(path: string, setting: string): string {
 export function readKeyBytesFile(path: string, setting: string, minBytes = 32): Buffer {
   const bytes = keyFileBytes(path, setting);
   if (bytes.length < minBytes)
-    throw new Error(`${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes (head -c 32 /dev/urandom > ${path})`);
+    throw new Error(
+      `${setting}: ${path} holds ${bytes.length} bytes; it needs at least ${minBytes} random bytes ((umask 077; head -c 32 /dev/urandom > ${path}))`,
+    );
   return bytes;
 }

@@ -73,6 +73,10 @@ function modes(mode: "token" | "person") {
     const shown = await frame.locator("main").innerText();
     for (const label of ["Account", "Amount", "base units", "Fee", "Balance", "Request: POST", viewMetaOf(dry).body, "Expires: "])
       expect(shown).toContain(label);
+    expect(shown).toContain(`An assistant prepared this write, as operator ${DEMO.treasuryBot}.`);
+    // No max_fees was given: the one the request carries was proposed from the estimate, as the form says.
+    expect((dry.structuredContent as { amounts: Record<string, unknown> }).amounts).toHaveProperty("max_fees");
+    expect(shown).toMatch(/max_fees\s+[^\n]* base units\), proposed from the fee estimate/);
     await shot(frame, `${mode}-confirm`);
     const before = sends();
     await frame.getByRole("button", { name: "Confirm" }).click();

@@ -74,8 +74,8 @@ function showResult(result: ToolResult): void {
   show(
     element("h1", `Confirm: ${text(meta.title)}`),
     ...(repeat === "" ? [] : [element("p", repeat, "repeat")]),
-    element("p", "An assistant prepared this write. Nothing is sent unless you confirm it here."),
-    ...renderDryRun(answer, text(meta.body), text(meta.repeats)),
+    element("p", `An assistant prepared this write, as operator ${text(meta.operator)}. Nothing is sent unless you confirm it here.`),
+    ...renderDryRun(answer, { body: text(meta.body), repeats: text(meta.repeats), maxFeesProposed: meta.max_fees_proposed === true }),
     element("p", "Submit it?"),
     actions,
   );

@@ -26,8 +26,18 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, content = "", cl
   return made;
 }
 
+/** What the answer's `_meta` gives the view beside the structured content. */
+export interface ViewExtras {
+  /** The exact request body. */
+  body: string;
+  /** The earlier write a repeat sends again, or "". */
+  repeats: string;
+  /** Whether the request's max_fees was proposed from the fee estimate (the caller gave none). */
+  maxFeesProposed: boolean;
+}
+
 /** The rows of what moves, in the order the dry run's text gives them. */
-function movesRows(answer: Fields): [string, string][] {
+function movesRows(answer: Fields, extras: ViewExtras): [string, string][] {
   const rows: [string, string][] = [];
   const person = answer.prepared_for;
   if (isFields(person))
@@ -35,7 +45,10 @@ function movesRows(answer: Fields): [string, string][] {
   const account = answer.account;
   if (isFields(account)) rows.push(["Account", `${text(account.name)} (id ${text(account.id)})`]);
   if (isFields(answer.amounts))
-    for (const [name, amount] of Object.entries(answer.amounts)) rows.push([name === "amount" ? "Amount" : name, amountText(amount)]);
+    for (const [name, amount] of Object.entries(answer.amounts)) {
+      const proposed = name === "max_fees" && extras.maxFeesProposed ? ", proposed from the fee estimate" : "";
+      rows.push([name === "amount" ? "Amount" : name, `${amountText(amount)}${proposed}`]);
+    }
   if (Array.isArray(answer.destinations))
     for (const destination of answer.destinations) if (isFields(destination)) rows.push([text(destination.role), text(destination.value)]);
   const fee = answer.fee;
@@ -67,11 +80,12 @@ function list(rows: readonly [string, string][]): HTMLDListElement {
 }
 
 /**
- * The dry run the person is asked about, as nodes; `body` is the exact request body and `repeats` the earlier write a
- * repeat sends again (the answer's `_meta`), shown once after what moves, as the form shows it, not again among the checks.
+ * The dry run the person is asked about, as nodes; the earlier write a repeat sends again is shown once after what
+ * moves, as the form shows it, not again among the checks.
  */
-export function renderDryRun(answer: Fields, body: string, repeats = ""): Node[] {
-  const nodes: Node[] = [list(movesRows(answer))];
+export function renderDryRun(answer: Fields, extras: ViewExtras): Node[] {
+  const { body, repeats } = extras;
+  const nodes: Node[] = [list(movesRows(answer, extras))];
   if (repeats !== "") nodes.push(element("p", `Repeats: ${repeats}`, "warn"));
   // The dates the write leads to (an unbond's unlocks_at, a deactivation's withdrawable_at), as the form and the page give them.
   if (isFields(answer.dates) && Object.keys(answer.dates).length > 0) {

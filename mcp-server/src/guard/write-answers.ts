@@ -88,7 +88,7 @@ function viewSentence(tool: string, expiresAt: Date): string {
 
 /**
  * What the view is given beside the structured content: the token it confirms with, the exact body, the digest of the
- * question its yes answers and, for a write sent again on purpose, what the form says of it (the structured content
+ * question its yes answers, the operator it acts as, whether its max_fees was proposed from the estimate and, for a write sent again on purpose, what the form says of it (the structured content
  * carries a known repeat's finding nowhere: it is no check that needs attention).
  */
 function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<string, unknown> {
@@ -100,6 +100,8 @@ function viewMeta(tool: string, plan: PlannedWrite, token: string): Record<strin
       token,
       question: questionDigest(questionText(plan.identity.title, plan)),
       body: exactBody(plan),
+      operator: plan.operator,
+      ...(plan.proposed_max_fees === null ? {} : { max_fees_proposed: true }),
       ...(repeat === undefined ? {} : { repeat: repeatLine(plan), repeats: oneLineUntrusted(repeat.message) }),
     },
   };

@@ -1,6 +1,6 @@
 import { toolPermission, writeToolQuery, WRITE_TOOL_IDENTITIES, type Person, type Policy } from "@custody/shared";
 import { registerAppResource, RESOURCE_MIME_TYPE, type McpUiAppResourceConfig } from "@modelcontextprotocol/ext-apps/server";
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer, Resource } from "@modelcontextprotocol/server";
 import { CONFIRM_VIEW_URI } from "../server/confirm-view.js";
 
 /**
@@ -19,9 +19,12 @@ export function confirmsWrites(policy: Policy, person: Person | null): boolean {
   return WRITE_TOOL_IDENTITIES.some((identity) => toolPermission(policy, writeToolQuery(identity), person).allowed);
 }
 
-/** The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for clients that show views. */
-export function registerConfirmView(server: McpServer): void {
-  registerAppResource(
+/**
+ * The confirmation view, `ui://custody/confirm`: the HTML every guarded write tool links, for
+ * clients that show views. Returns its resources/list entry, as McpServer would list it.
+ */
+export function registerConfirmView(server: McpServer): Resource {
+  const registered = registerAppResource(
     server,
     "Write confirmation",
     CONFIRM_VIEW_URI,
@@ -31,4 +34,5 @@ export function registerConfirmView(server: McpServer): void {
       return { contents: [{ uri: CONFIRM_VIEW_URI, mimeType: RESOURCE_MIME_TYPE, text: await confirmViewHtml(), _meta: { ui: VIEW_UI_META } }] };
     },
   );
+  return { uri: CONFIRM_VIEW_URI, name: registered.name, ...registered.metadata };
 }

@@ -5,6 +5,7 @@ import { registerCompletions } from "../completions/register-completions.js";
 import { SERVER_ICONS } from "../icons/icons.js";
 import { registerPrompts } from "../prompts/register-prompts.js";
 import { readableResources, registerResources } from "../resources/register-resources.js";
+import { registerResourceListing } from "../resources/resource-listing.js";
 import type { WorkInFlight } from "../shutdown/work-in-flight.js";
 import type { ResourceChanges } from "../subscriptions/resource-changes.js";
 import { registerResourceSubscriptions } from "../subscriptions/session-subscriptions.js";
@@ -49,7 +50,8 @@ export function createMcpServer(source: ContextSource, options: McpServerOptions
   if (options.method === "tools/call") return server;
   const readable = readableResources(ctx.policy, person);
   registerResources(server, ctx, person, readable);
-  if (confirmsWrites(ctx.policy, person)) registerConfirmView(server);
+  const fixed = confirmsWrites(ctx.policy, person) ? [registerConfirmView(server)] : [];
+  registerResourceListing(server, ctx, { fixed, accounts: readable.account });
   // Subscriptions are offered with the resources they are to: none where the person may read neither accounts nor transactions.
   if (options.changes !== undefined && (readable.account || readable.transaction)) registerResourceSubscriptions(server, options.changes, readable);
   registerPrompts(server);

@@ -4,8 +4,9 @@ import { fileURLToPath } from "node:url";
 
 import type { RunningEmulator } from "@custody/emulator";
 import { afterAll, beforeAll } from "vitest";
+import { DEMO } from "./demo-workspace.js";
 import { startTestEmulator } from "./mcp-harness.js";
-import { tempDir } from "./temp-dirs.js";
+import { childHome, tempDir } from "./temp-dirs.js";
 
 const BUILD_SCRIPT = fileURLToPath(new URL("../../build.mjs", import.meta.url));
 
@@ -14,6 +15,17 @@ export function buildBundle(): string {
   const outfile = join(tempDir("custody-mcp-bundle-"), "custody-mcp.js");
   execFileSync(process.execPath, [BUILD_SCRIPT, outfile], { stdio: "inherit" });
   return outfile;
+}
+
+/** The environment of a spawned bundle on the workspace at `baseUrl`, as the demo's treasury bot, with a home and an audit log of its own. */
+export function bundleEnv(baseUrl: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    ...childHome(),
+    CUSTODY_BASE_URL: baseUrl,
+    CUSTODY_OPERATOR: DEMO.treasuryBot,
+    CUSTODY_AUDIT_LOG: join(tempDir("custody-mcp-audit-"), "audit.jsonl"),
+  };
 }
 
 /**

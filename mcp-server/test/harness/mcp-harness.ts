@@ -38,6 +38,8 @@ export interface HarnessOptions {
   /** How long a lost answer is looked up in the background, and the first pause. */
   lookupHorizonMs?: number;
   lookupFirstDelayMs?: number;
+  /** How often the writes a stopped process left unanswered are looked up. */
+  lookupSweepMs?: number;
   /** The guard's store when not a fresh file store at auditPath (a replica's PostgreSQL store). */
   store?: GuardStore;
 }
@@ -85,6 +87,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
       ...(options.tokenTtlMs === undefined ? {} : { intentTtlMs: options.tokenTtlMs }),
       ...(options.lookupHorizonMs === undefined ? {} : { lookupHorizonMs: options.lookupHorizonMs }),
       ...(options.lookupFirstDelayMs === undefined ? {} : { lookupFirstDelayMs: options.lookupFirstDelayMs }),
+      ...(options.lookupSweepMs === undefined ? {} : { lookupSweepMs: options.lookupSweepMs }),
     });
     const ctx: ServerContext = {
       client,

@@ -190,3 +190,50 @@ describe("the wait for the person's decision on the page", () => {
     }
   });
 });
+
+describe.each([MODERN, LEGACY] as const)("a retried call waiting for the person's decision on the page (%s)", (era) => {
+  it("ends as soon as its client cancels it, in the middle of a pause between polls, and reads the store no more", async () => {
+    // A poll every ten minutes: the call is cancelled in its first pause, which only the cancel can end within the test.
+    const waitingCtx = workspace.contextWith({ policy: { confirmation: "person" }, decisionPollMs: 600_000 }).ctx;
+    const server = await startHttpServer(
+      waitingCtx,
+      { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null },
+      () => {},
+    );
+    const client = urlOnlyClient(era, async () => ({ action: "accept" }));
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } }));
+    const store = waitingCtx.road.store;
+    const reads = [vi.spyOn(store, "lookUpIntent"), vi.spyOn(store, "writeByReference")];
+    const readCount = () => reads.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    try {
+      const args = await sendArgs(`url cancelled ${era}`);
+      const reference = (await call(client, "create_transaction", args)).structured.reference as string;
+      const cancel = new AbortController();
+      let pausing: () => void = () => {};
+      const paused = new Promise<void>((resolve) => (pausing = resolve));
+      const confirming = client
+        .callTool(
+          { name: "create_transaction", arguments: { ...args, reference } },
+          {
+            signal: cancel.signal,
+            // Said right before the pause.
+            onprogress: (progress) => {
+              if (progress.message?.startsWith("waiting for the person's decision")) pausing();
+            },
+          },
+        )
+        .catch((error: unknown) => error);
+      await paused;
+      const readBefore = readCount();
+      cancel.abort();
+      expect(await confirming).toBeInstanceOf(Error);
+      await vi.waitFor(() => expect(server.pending).toBe(0), { timeout: 10_000, interval: 20 });
+      expect(readCount()).toBe(readBefore);
+      expect(await transactionsWithLabel(workspace.emulator, reference)).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      await client.close();
+      await server.close();
+    }
+  });
+});

@@ -269,6 +269,12 @@ export function describeGuardStore(name: string, kind: StoreKind): void {
           expect(unanswered[0]?.recognition).toEqual(recognition);
           expect(await other.unansweredWrites({ operator: "alice_ops", since: EVER }, 1)).toHaveLength(1);
           expect(await other.unansweredWrites({ operator: "alice_ops", since: new Date(Date.now() + 60_000) }, 100)).toEqual([]);
+          // A sweep's bound: only those reserved by then (cw-u2 was reserved after cw-u1).
+          const first = new Date((await other.writeByReference("cw-u1"))?.reserved_at ?? 0);
+          const sentBy = async (moment: Date) =>
+            (await other.unansweredWrites({ operator: "alice_ops", since: EVER, sentBy: moment }, 100)).map((trace) => trace.reference);
+          expect(await sentBy(first)).toEqual(["cw-u1"]);
+          expect(await sentBy(new Date(first.getTime() - 1))).toEqual([]);
           // A write given up on still stands for the duplicate check, and is still counted.
           expect(await other.writeByReference("cw-u5")).toMatchObject({ status: "in_flight", given_up: true, transaction_id: null });
         } finally {

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunningEmulator } from "@custody/emulator";
-import { buildSendRequest } from "@custody/shared";
+import { buildSendRequest, FileGuardStore, sealKeyFromFile, type AuditSealKey, type GuardStore } from "@custody/shared";
+import { openPostgresGuardStore } from "@custody/shared/postgres-store";
 import type { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,8 @@ import { buildBundle } from "../../mcp-server/test/harness/built-bundle.js";
 import { control } from "../../mcp-server/test/harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "../../mcp-server/test/harness/demo-workspace.js";
 import { startHoldingProxy, type HoldingProxy, type HoldRule } from "../../mcp-server/test/harness/holding-proxy.js";
-import { call, startTestEmulator, testClient } from "../../mcp-server/test/harness/mcp-harness.js";
+import { call, connectSession, startTestEmulator, testClient, testContext } from "../../mcp-server/test/harness/mcp-harness.js";
+import { TestClock } from "../../mcp-server/test/harness/test-clock.js";
 import { toolTour } from "../../mcp-server/test/harness/tool-tour.js";
 import { childHome, tempDir } from "../../mcp-server/test/harness/temp-dirs.js";
 import { startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.js";
@@ -65,6 +67,13 @@ interface GuardStoreAt {
   openedAtStart: boolean;
   /** The machine's user the servers run as: one HOME for every start, so a restart finds the store's seal key. */
   home: { HOME: string; TMPDIR: string };
+  /** The store opened in this process, on the clock given, with the servers' seal key (a server running beside them). */
+  open(now: () => Date): Promise<GuardStore>;
+}
+
+/** The seal key a server started with this HOME uses (created by whichever opens the store first). */
+function sealKeyOf(home: { HOME: string }): AuditSealKey {
+  return sealKeyFromFile(join(home.HOME, ".custody-mcp", "audit-seal.key"));
 }
 
 function parsedLines(text: string): AuditLine[] {
@@ -76,17 +85,26 @@ function parsedLines(text: string): AuditLine[] {
 
 function fileStore(): GuardStoreAt {
   const path = join(tempDir("custody-crash-audit-"), "audit.jsonl");
-  return { location: path, records: () => (existsSync(path) ? parsedLines(readFileSync(path, "utf8")) : []), openedAtStart: false, home: childHome() };
+  const home = childHome();
+  return {
+    location: path,
+    records: () => (existsSync(path) ? parsedLines(readFileSync(path, "utf8")) : []),
+    openedAtStart: false,
+    home,
+    open: async (now) => new FileGuardStore(path, now, { sealKey: sealKeyOf(home) }),
+  };
 }
 
 function postgresStore(cluster: PostgresCluster): GuardStoreAt {
   const url = cluster.createDatabase("crash");
   const database = url.split("/").at(-1) as string;
+  const home = childHome();
   return {
     location: url,
     records: () => parsedLines(cluster.psql(database, "SELECT line FROM custody_audit ORDER BY seq")),
     openedAtStart: true,
-    home: childHome(),
+    home,
+    open: (now) => openPostgresGuardStore(url, { now, sealKey: sealKeyOf(home), retryForMs: 0 }),
   };
 }
 
@@ -200,10 +218,11 @@ async function writeCase(tool: (typeof TOOLS)[number]): Promise<WriteCase> {
  * Dry run, then the confirmation whose POST the proxy holds; the server is killed with SIGKILL
  * while it waits for the answer. Returns the reference of the write the dry run prepared.
  */
-async function killDuringPost(proxy: HoldingProxy, write: WriteCase, store: GuardStoreAt, rule: HoldRule): Promise<string> {
+async function killDuringPost(proxy: HoldingProxy, write: WriteCase, store: GuardStoreAt, rule: HoldRule, beforeConfirm: () => Promise<void>): Promise<string> {
   const server = await startServer(proxy.baseUrl, write.operator, store);
   const dry = await call(server.client, write.tool, write.args);
   expect(dry.structured.status, `${write.tool}: ${dry.text}`).toBe("dry_run");
+  await beforeConfirm();
   proxy.hold("POST", write.path, rule);
   const confirming = server.client.callTool({ name: write.tool, arguments: { ...write.args, confirmation_token: dry.token } }).catch(() => null);
   await proxy.held();
@@ -229,13 +248,14 @@ interface Crash {
 
 /**
  * Resets the demo workspace, kills the server during the POST of this kind of write (the proxy then
- * passes it on, or drops it), and hands the test what happened.
+ * passes it on, or drops it), and hands the test what happened; `beforeConfirm` runs between its dry run and its confirmation.
  */
 async function afterCrash(
   tool: (typeof TOOLS)[number],
   rule: HoldRule,
   then: (crash: Crash) => Promise<void>,
   store: GuardStoreAt = fileStore(),
+  beforeConfirm: () => Promise<void> = async () => {},
 ): Promise<void> {
   await control(emulator, "POST", "/reset", { seed: "demo" });
   const write = await writeCase(tool);
@@ -244,7 +264,7 @@ async function afterCrash(
     const before = await newestTransactionId();
     const createdSince = async () =>
       (await directClient(emulator, DEMO.stakingBot).searchAllTransactions({})).filter((tx) => tx.id > before).map((tx) => tx.id);
-    const reference = await killDuringPost(proxy, write, store, rule);
+    const reference = await killDuringPost(proxy, write, store, rule, beforeConfirm);
     proxy.release();
     await proxy.forwarded();
     const applied = rule.kind === "drop" ? null : (write.approves ?? (await createdSince())[0] ?? null);
@@ -447,4 +467,74 @@ describe("kill -9 of the MCP server while its write's POST is held, then a resta
     }
     expect(Object.keys(outcomes)).toEqual([...TOOLS]);
   }, 600_000);
+});
+
+describe("kill -9 of the MCP server while its write's POST is held, beside a server that keeps running on the same store", () => {
+  /**
+   * The server that stays runs in this process, started between the dry run and the confirmation (its
+   * start finds nothing to resume), sweeping every 50 ms. Once its store's clock is past when the dead
+   * sender would have concluded the write, it looks the write up and records it, with no restart.
+   */
+  async function concludedBeside(store: GuardStoreAt): Promise<void> {
+    const clock = new TestClock();
+    let opened: GuardStore | undefined;
+    let beside: ReturnType<typeof testContext> | undefined;
+    const startBeside = async () => {
+      opened = await store.open(clock.now);
+      beside = testContext(emulator, {
+        operator: DEMO.stakingBot,
+        store: opened,
+        clock,
+        lookupFirstDelayMs: 100,
+        lookupHorizonMs: 500,
+        lookupSweepMs: 50,
+      });
+      await beside.ctx.road.lookupsSettled();
+    };
+    try {
+      await afterCrash(
+        "solana_create_stake",
+        { kind: "until_released" },
+        async (crash) => {
+          expect(crash.write.operator).toBe(DEMO.stakingBot);
+          expect(crash.applied).not.toBeNull();
+          if (beside === undefined) throw new Error("the server beside was not started");
+          // Ten minutes on: the dead sender's look-ups (a minute at most) would have concluded the write by now.
+          clock.advance(Date.now() + 600_000 - clock.now().getTime());
+          expect(await recordAppears(crash.store, (line) => line.event === "resolved" && line.details?.reference === crash.reference)).toMatchObject({
+            transaction_id: crash.applied,
+            details: { outcome: "found", stage: "background_lookup" },
+          });
+          const session = await connectSession(beside.ctx);
+          try {
+            const activity = await call(session.client, "list_activity", {});
+            expect(activity.structured.uncertain_writes).toEqual([
+              expect.objectContaining({ reference: crash.reference, outcome: "found", transaction_id: crash.applied }),
+            ]);
+          } finally {
+            await session.close();
+          }
+          expect(await crash.createdSince()).toEqual([crash.applied]);
+        },
+        store,
+        startBeside,
+      );
+    } finally {
+      await beside?.ctx.road.close();
+      await opened?.close();
+    }
+  }
+
+  it("the server beside looks up the dead one's write at its next sweep and records the stake it became", async () => {
+    await concludedBeside(fileStore());
+  }, 120_000);
+
+  it("the same with the guard's state in PostgreSQL (a replica beside the one that died)", async () => {
+    const cluster = await startPostgresCluster({ durable: false });
+    try {
+      await concludedBeside(postgresStore(cluster));
+    } finally {
+      cluster.stop();
+    }
+  }, 180_000);
 });

@@ -107,6 +107,8 @@ export class WriteGuard {
   #roadFor(client: CustodyClient, operator: string): WriteRoad {
     if (this.#road?.client !== client) {
       const policySetting = this.deps.policySetting;
+      // The old road's look-ups and sweeps stop: the next road of its operator resumes them from the store.
+      void this.#road?.road.close();
       this.#road = {
         client,
         road: new WriteRoad({ client, operator, policy: () => loadPolicy(policySetting()), store: this.deps.audit.store(), surface: AUDIT_SURFACE }),

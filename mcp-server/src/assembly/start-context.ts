@@ -11,6 +11,7 @@ import {
   type ChangeBus,
   type GuardStore,
   type Policy,
+  type WriteRoad,
   errorMessage,
 } from "@custody/shared";
 import { ConfigError, replicaProblem, type ServerConfig } from "../config/server-config.js";
@@ -29,7 +30,7 @@ export interface StartedContext {
   ctx: DeferredContext;
   /** Resource changes: over the database's LISTEN/NOTIFY with a store in PostgreSQL (replicas), this process's own otherwise. */
   changes: ResourceChanges;
-  /** Stops what the context started (the embedded emulator, the database store's connections). */
+  /** Stops what the context started (the roads' background look-ups, the embedded emulator, the database store's connections). */
   close(): Promise<void>;
 }
 
@@ -99,6 +100,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       log(`audit log: ${path}${policy.read_only ? "; read-only mode" : ""}`);
     }
     const pages = new ConfirmPages(commandOpener(config.confirmOpener, log));
+    const roads: WriteRoad[] = [];
     const settings: ContextSettings = {
       baseUrl,
       operator,
@@ -109,6 +111,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       embedded,
       emulatorKey,
       pages,
+      roads,
     };
     let built: Promise<ServerContext> | undefined;
     const load = () => (built ??= import("../on-demand/build-context.js").then(({ buildContext }) => buildContext(settings)));
@@ -126,6 +129,7 @@ export async function startContext(config: ServerConfig, log: (line: string) => 
       close: async () => {
         await changes.close();
         await pages.close();
+        await Promise.all(roads.map((road) => road.close()));
         await database?.close();
         await stopWorkspace();
       },

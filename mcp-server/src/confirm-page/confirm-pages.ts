@@ -24,7 +24,10 @@ export class ConfirmPages implements ConfirmPageLinks {
   readonly #opener: PersonOpener | null;
   readonly #opened = new Set<string>();
 
-  constructor(opener: PersonOpener | null = null) {
+  constructor(
+    opener: PersonOpener | null = null,
+    readonly decisionPollMs?: number,
+  ) {
     this.#opener = opener;
   }
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { SealedIntent, usedStanding, writeSpecOfTool } from "@custody/shared";
 import { inputRequired, type CallToolResult, type InputRequiredResult } from "@modelcontextprotocol/server";
 import { speaksModernEra } from "../server/protocol-era.js";
@@ -12,6 +13,7 @@ import type { ConfirmField } from "./write-answers.js";
 
 /** How long a retried call waits for the person's decision on the page: under a client's usual 60-second request timeout. */
 const DECISION_WAIT_MS = 45_000;
+/** How often it reads the store meanwhile, unless the pages say otherwise. */
 const POLL_MS = 500;
 
 type Intent = TokenBinding & { nonce: string };
@@ -76,6 +78,8 @@ export async function askOnPage(reference: string, intent: Intent, call: ToolCal
  */
 export async function pageDecision(reference: string, intent: Intent, call: ToolCall, state: QuestionState, field: ConfirmField): Promise<CallToolResult> {
   if (openedPage(call.input.responses)) await decided(intent, call, state.expires_at);
+  // A cancelled call's answer is never sent (the SDK drops it): the store is not read for it.
+  call.signal.throwIfAborted();
   return personStanding(reference, intent, call.ctx, onThePage(field), field);
 }
 
@@ -89,6 +93,7 @@ export async function pageDecision(reference: string, intent: Intent, call: Tool
 async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promise<void> {
   const { ctx } = call;
   const store = ctx.road.store;
+  const pollMs = ctx.pages.decisionPollMs ?? POLL_MS;
   const deadline = Date.now() + Math.min(DECISION_WAIT_MS, expiresAt - ctx.now().getTime());
   let reserved: string | null = null;
   let beat = 0;
@@ -102,10 +107,11 @@ async function decided(intent: Intent, call: ToolCall, expiresAt: number): Promi
         if (typeof used !== "string") reserved = used.reference;
       }
     } else if (usedSettled(await usedStanding(store, reserved))) return;
-    if ((beat += POLL_MS) >= PROGRESS_EVERY_MS) {
+    if ((beat += pollMs) >= PROGRESS_EVERY_MS) {
       beat = 0;
       call.progress("waiting for the person's decision on the confirmation page");
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    // A cancel ends the pause at once (the loop then stops).
+    await sleep(pollMs, undefined, { signal: call.signal }).catch(() => undefined);
   }
 }

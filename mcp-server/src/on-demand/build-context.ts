@@ -29,6 +29,8 @@ export interface ContextSettings {
   /** Sent as X-Emulator-Key on every call: the embedded emulator's key, or the configured one. */
   emulatorKey: string | null;
   pages: ConfirmPages;
+  /** Each road built is added to it, so that a stop closes them before the store. */
+  roads?: WriteRoad[];
 }
 
 /**
@@ -63,6 +65,7 @@ export function buildContext(settings: ContextSettings): ServerContext {
       forPerson: (person) => contextOf(grantOperator(grantFor(settings.policy, person), settings.operator)),
     };
     byOperator.set(operator, ctx);
+    settings.roads?.push(ctx.road);
     return ctx;
   };
   return contextOf(settings.operator);

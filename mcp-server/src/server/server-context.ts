@@ -30,6 +30,8 @@ export interface ConfirmPageLinks {
   link(ctx: ServerContext, target: TokenBinding & { reference: string }): Promise<string | null>;
   /** The person's own link, with the page's secret. */
   personLink(ctx: ServerContext, target: TokenBinding & { reference: string }): Promise<string>;
+  /** How often a call waiting for the person's decision on a page reads the store; unset: every 500 ms. */
+  readonly decisionPollMs?: number | undefined;
   close(): Promise<void>;
 }
 

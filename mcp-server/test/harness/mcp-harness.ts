@@ -28,6 +28,8 @@ export interface HarnessOptions {
   clock?: TestClock;
   /** Where the server opens a confirmation page's person link (their browser); none: no page. */
   opener?: PersonOpener;
+  /** How often a call waiting for the person's decision on a page reads the store. */
+  decisionPollMs?: number;
   tokenSecret?: Buffer;
   tokenTtlMs?: number;
   auditPath?: string;
@@ -38,6 +40,8 @@ export interface HarnessOptions {
   /** How long a lost answer is looked up in the background, and the first pause. */
   lookupHorizonMs?: number;
   lookupFirstDelayMs?: number;
+  /** How often the writes a stopped process left unanswered are looked up. */
+  lookupSweepMs?: number;
   /** The guard's store when not a fresh file store at auditPath (a replica's PostgreSQL store). */
   store?: GuardStore;
 }
@@ -65,7 +69,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
   const store = options.store ?? new FileGuardStore(auditPath, clock.now);
   const tokens = new ConfirmationTokens({ secret: options.tokenSecret });
   // As the server builds it: one client, road and currency book per operator a person's role acts as.
-  const pages = new ConfirmPages(options.opener ?? null);
+  const pages = new ConfirmPages(options.opener ?? null, options.decisionPollMs);
   const byOperator = new Map<string, ServerContext>();
   const contextOf = (operator: string): ServerContext => {
     const known = byOperator.get(operator);
@@ -85,6 +89,7 @@ export function testContext(emulator: RunningEmulator, options: HarnessOptions =
       ...(options.tokenTtlMs === undefined ? {} : { intentTtlMs: options.tokenTtlMs }),
       ...(options.lookupHorizonMs === undefined ? {} : { lookupHorizonMs: options.lookupHorizonMs }),
       ...(options.lookupFirstDelayMs === undefined ? {} : { lookupFirstDelayMs: options.lookupFirstDelayMs }),
+      ...(options.lookupSweepMs === undefined ? {} : { lookupSweepMs: options.lookupSweepMs }),
     });
     const ctx: ServerContext = {
       client,

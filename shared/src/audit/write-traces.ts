@@ -48,6 +48,8 @@ export interface WriteTrace extends LookupTally {
 export interface UnansweredQuery {
   operator: string;
   since: Date;
+  /** With it, only those reserved by then: sent so long ago that their sender, were it alive, would have concluded them. */
+  sentBy?: Date;
 }
 
 /**
@@ -163,7 +165,8 @@ export function isUnanswered(trace: WriteTrace, query: UnansweredQuery): boolean
     (trace.status === "in_flight" || trace.status === "uncertain") &&
     trace.given_up !== true &&
     trace.recognition !== undefined &&
-    new Date(trace.reserved_at) >= query.since
+    new Date(trace.reserved_at) >= query.since &&
+    (query.sentBy === undefined || new Date(trace.reserved_at) <= query.sentBy)
   );
 }
 

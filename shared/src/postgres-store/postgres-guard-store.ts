@@ -232,11 +232,11 @@ export class PostgresGuardStore implements GuardStore {
   async unansweredWrites(query: UnansweredQuery, limit: number): Promise<WriteTrace[]> {
     return this.#run("unansweredWrites", async () => {
       const { rows } = await this.pool.query<TraceRow>(
-        "SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND " +
+        "SELECT * FROM custody_write_traces WHERE operator = $1 AND reserved_at >= $2 AND reserved_at <= $4 AND " +
           "transaction_id IS NULL AND status IN ('in_flight', 'uncertain') AND NOT given_up AND " +
           "recognition IS NOT NULL\n" +
           "         ORDER BY reserved_at DESC LIMIT $3",
-        [query.operator, query.since, limit],
+        [query.operator, query.since, limit, query.sentBy ?? "infinity"],
       );
       return rows.map(traceFromRow).filter((trace) => trace.recognition !== undefined);
     });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { CustodyClient } from "../client/custody-client.js";
 import type { PersonOnRecord } from "../identity/person.js";
 import type { Transaction } from "../schemas/transaction.js";
@@ -32,6 +33,7 @@ export interface BackgroundLookupOptions {
  */
 export class BackgroundLookups {
   readonly #running = new Map<string, Promise<void>>();
+  readonly #stopped = new AbortController();
 
   constructor(
     private readonly client: CustodyClient,
@@ -40,7 +42,7 @@ export class BackgroundLookups {
 
   /** Starts watching a write by its reference (sent at `sentAt`, ms); a write already watched is not watched twice. */
   watch(write: WatchedWrite, resumed: { sentAt: number } | null = null): void {
-    if (this.#running.has(write.reference)) return;
+    if (this.#running.has(write.reference) || this.#stopped.signal.aborted) return;
     const run = this.#lookUntilFound(write, resumed).finally(() => this.#running.delete(write.reference));
     this.#running.set(write.reference, run);
   }
@@ -55,31 +57,40 @@ export class BackgroundLookups {
     while (this.#running.size > 0) await Promise.all([...this.#running.values()]);
   }
 
+  /** Ends every look-up at its next step, recording nothing more (the store is about to close): the next process to open it resumes them. */
+  stop(): void {
+    this.#stopped.abort();
+  }
+
   async #lookUntilFound(write: WatchedWrite, resumed: { sentAt: number } | null): Promise<void> {
     const started = resumed?.sentAt ?? Date.now();
     const left = () => this.options.horizonMs - (Date.now() - started);
     let delay = this.options.firstDelayMs ?? 1000;
     let first = resumed !== null;
+    const stopped = this.#stopped.signal;
     while (first || left() > 0) {
-      if (!first) await pause(Math.min(delay, Math.max(0, left())));
+      if (!first) await pause(Math.min(delay, Math.max(0, left())), stopped);
       first = false;
       delay *= 2;
       let result: LookupResult | null = null;
       try {
-        result = await lookUpLostAnswer(this.client, write);
+        if (!stopped.aborted) result = await lookUpLostAnswer(this.client, write);
       } catch {
         // A failed look-up is tried again at the next step; the write stays uncertain meanwhile.
       }
+      if (stopped.aborted) return;
       if (result?.found === "one") {
         await this.options.conclude(write, { found: true, transaction: result.transaction });
         return;
       }
       await this.options.lookedUp?.(write, result);
     }
+    if (stopped.aborted) return;
     await this.options.conclude(write, { found: false, lookedForMs: Date.now() - started });
   }
 }
 
-function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** Resolves after `ms`, or at once when `stopped` fires. */
+async function pause(ms: number, stopped: AbortSignal): Promise<void> {
+  await sleep(ms, undefined, { ref: false, signal: stopped }).catch(() => undefined);
 }

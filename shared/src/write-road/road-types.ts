@@ -32,6 +32,8 @@ export interface RoadPorts {
   lookupHorizonMs?: number;
   /** The first pause of the background look-ups; default 1 s. */
   lookupFirstDelayMs?: number;
+  /** How often the writes a stopped process left unanswered (reserved well over a horizon ago) are looked up; default the horizon, at least a minute. */
+  lookupSweepMs?: number;
   /** How long a submitted write approved at once is followed until broadcast (its fee and hash); default 5 s. */
   broadcastWaitMs?: number;
   /** Whether the duplicate check reads the account's transactions in the window; default true. False only to measure what it costs (`pnpm bench`). */

@@ -119,6 +119,11 @@ export class WriteRoad {
     await this.#lookups.settled();
   }
 
+  /** Stops its background look-ups and sweeps, for a graceful stop before the store closes: the next process to open the store resumes them. */
+  async close(): Promise<void> {
+    await this.#lookups.close();
+  }
+
   /** Whether the write with this reference is still being looked up. */
   lookingUp(reference: string): boolean {
     return this.#lookups.watching(reference);

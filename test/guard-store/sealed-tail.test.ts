@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import {
   AuditSealKey,
   auditLine,
@@ -252,14 +252,14 @@ describe("a log begun by this version", () => {
   });
 });
 
-describe("the seal key's register of the logs it sealed", () => {
-  /** A key in a file, as the server and the extension keep it: its register is beside it. */
-  function keyInFile(): AuditSealKey {
-    const keyPath = join(mkdtempSync(join(tmpdir(), "seal-key-")), "audit-seal.key");
-    writeFileSync(keyPath, randomBytes(32), { mode: 0o600 });
-    return readSealKeyFile(keyPath);
-  }
+/** A key in a file, as the server and the extension keep it: its register is beside it. */
+function keyInFile(): AuditSealKey {
+  const keyPath = join(mkdtempSync(join(tmpdir(), "seal-key-")), "audit-seal.key");
+  writeFileSync(keyPath, randomBytes(32), { mode: 0o600 });
+  return readSealKeyFile(keyPath);
+}
 
+describe("the seal key's register of the logs it sealed", () => {
   it("a log removed whole, with its seal and ledger, is refused at open, naming the register; a reseal starts it again", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "removed-whole-")), "audit.jsonl");
     const key = keyInFile();
@@ -310,6 +310,65 @@ describe("the seal key's register of the logs it sealed", () => {
     );
     expect(sealVerdict(path, key)).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/another log's copy put back/) });
   });
+});
+
+describe("the seal key's register of the databases it sealed", () => {
+  it("a database put back from an earlier copy, or put back and written since elsewhere, is refused at open and at a running store's next append; a reseal opens it again", async () => {
+    const key = keyInFile();
+    const url = cluster.createDatabase("restored");
+    const name = url.split("/").at(-1) as string;
+    const open = () => openPostgresGuardStore(url, { sealKey: key, retryForMs: 0 });
+    const appendedBy = async (store: GuardStore, count: number, note: string) => {
+      for (let index = 0; index < count; index += 1) await store.append(record(`${note} ${index}`));
+      await store.close();
+    };
+    await appendedBy(await open(), 2, "before the backup");
+    // The backup: the database copied whole (its seal row, derived rows and identity with it), as a restore brings it back.
+    cluster.psql("postgres", `CREATE DATABASE ${name}_backup TEMPLATE ${name}`);
+    // Replicas of this machine appending at once share one register: whichever writes it last, it is never ahead of the chain.
+    const replicas = await Promise.all([open(), open(), open()]);
+    await Promise.all(replicas.map((store, index) => appendedBy(store, 3, `replica ${index}`)));
+    // Named by where the connection goes and the chain's schema, never the password.
+    const registers = join(dirname(key.path as string), "sealed-logs");
+    const [registerFile = ""] = readdirSync(registers);
+    const register = readFileSync(join(registers, registerFile), "utf8");
+    expect(register).not.toContain(cluster.password);
+    expect(JSON.parse(register)).toMatchObject({ log: `postgres://postgres@127.0.0.1:${cluster.port}/${name}?schema=public` });
+    // Opened before the restore, it appends none of the records the restore takes away (retrying through its cut connection).
+    const running = await openPostgresGuardStore(url, { sealKey: key });
+    cluster.psql("postgres", `DROP DATABASE ${name} WITH (FORCE)`);
+    cluster.psql("postgres", `CREATE DATABASE ${name} TEMPLATE ${name}_backup`);
+
+    const rolledBack = new RegExp(
+      "the seal key's register .*/sealed-logs/[0-9a-f]{32}\\.json says this database's audit chain was sealed through record ([2-9]|10) " +
+        "\\(hash [0-9a-f]{12}…\\), but the database's chain is sealed at record 1 \\(hash [0-9a-f]{12}…\\): it was rolled back " +
+        "\\(the database put back from an earlier copy: .*\\) and lost the records after it; .*reseal-audit --store",
+    );
+    await expect(open()).rejects.toThrow(rolledBack);
+    await expect(running.append(record("after the restore"))).rejects.toThrow(rolledBack);
+    await running.close();
+    expect(await verifySealedPostgresAudit(url, key)).toMatchObject({
+      verdict: { ok: true, records: 2 },
+      seal: { kind: "unauthentic", reason: expect.stringMatching(/sealed at record 1 .*rolled back \(the database put back from an earlier copy/) },
+    });
+    const said: string[] = [];
+    expect(await verifyAuditCommand(url, (line) => said.push(line), key)).toBe(1);
+    expect(said).toEqual([expect.stringMatching(/^SEAL NOT TRUSTED: the seal key's register .* says this database's audit chain was sealed through record/)]);
+
+    // A replica of another machine (no register here) writes the restored chain past the record this register names.
+    const elsewhere = await openPostgresGuardStore(url, { sealKey: new AuditSealKey(readFileSync(key.path as string)), retryForMs: 0 });
+    await appendedBy(elsewhere, 10, "elsewhere");
+    await expect(open()).rejects.toThrow(
+      /says this database's audit chain was sealed through record ([2-9]|10) \(hash [0-9a-f]{12}…\), but the database holds another record there \(hash [0-9a-f]{12}…\): its chain differs/,
+    );
+    expect((await verifySealedPostgresAudit(url, key)).seal).toMatchObject({ kind: "unauthentic", reason: expect.stringMatching(/its chain differs/) });
+
+    // A person looked: the reseal seals the chain as it is, and the register says so.
+    const resealed = await resealPostgresAudit(url, key);
+    expect(resealed).toMatchObject({ event: "sealed", seq: 12 });
+    await appendedBy(await open(), 1, "after the reseal");
+    expect((await verifySealedPostgresAudit(url, key)).seal).toMatchObject({ kind: "holds", seal: { seq: 13 }, authenticated: true });
+  }, 60_000);
 });
 
 /** A log's files as they are now (the log, its seal, its ledger), to be put back. */

@@ -9,7 +9,7 @@ import { writeLedgerFile } from "./ledger-file.js";
 import { sealedRecordInput } from "./seal-record-input.js";
 import { forEachLineSync, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, resealHint, unverifiedSeal, writeSealFile, type SealedPoint } from "./seal-file.js";
-import { registerSeal } from "./sealed-log-register.js";
+import { logRegisterName, registerSeal } from "./sealed-log-register.js";
 import { checkSealedTail, ledgerPathOf, logHolds, sealedStart, sealPathOf } from "./sealed-tail.js";
 import { defaultSealKeyPath, sealKeyFromFile, type AuditSealKey } from "./seal-key.js";
 
@@ -182,7 +182,7 @@ export class AuditLog {
     if (checkpoint === null) return;
     // Without the lock: a writer meanwhile seals a later line, so this seal is at worst behind the log, never ahead of it.
     writeSealFile(this.#sealPath, this.#key, checkpoint);
-    registerSeal(this.#key, this.path, checkpoint);
+    registerSeal(this.#key, logRegisterName(this.path), checkpoint);
     this.#sealed = true;
     this.#save();
   }
@@ -298,7 +298,7 @@ export class AuditLog {
     const sealed = ledger.checkpoint;
     if (sealed !== null) {
       writeSealFile(this.#sealPath, this.#key, sealed);
-      registerSeal(this.#key, this.path, sealed);
+      registerSeal(this.#key, logRegisterName(this.path), sealed);
       this.#sealed = true;
     }
     return record;

@@ -3,7 +3,7 @@ import type { ChainPoint } from "./chain-check.js";
 import { AuditSealError, readSealFile, unverifiedSeal } from "./seal-file.js";
 import { isSealedLedgerFile, readLedgerFile } from "./ledger-file.js";
 import { ledgerPathOf, logHolds, registerAhead, sealPathOf } from "./sealed-tail.js";
-import { registeredSeal } from "./sealed-log-register.js";
+import { logRegisterName, registeredSeal } from "./sealed-log-register.js";
 import type { AuditSealKey } from "./seal-key.js";
 
 /** What a seal says: the last record's sequence number and hash, and for a file the log's length through it. */
@@ -36,7 +36,7 @@ export type SealVerdict =
  */
 export function sealVerdict(log: string, key: AuditSealKey | null): SealVerdict {
   // Read first, as an opener does: a writer writes the seal, then the register.
-  const registered = key === null ? null : registeredSeal(key, log);
+  const registered = key === null ? null : registeredSeal(key, logRegisterName(log));
   const sealPath = sealPathOf(log);
   const bytes = existsSync(log) ? statSync(log).size : 0;
   if (!existsSync(sealPath)) {

@@ -5,7 +5,7 @@ import { intactRecord } from "./chain-check.js";
 import { lineEndingAt, logSize, type ReadCounter } from "./log-lines.js";
 import { AuditSealError, readSealFile, resealHint, type SealedPoint } from "./seal-file.js";
 import type { AuditSealKey } from "./seal-key.js";
-import { registeredSeal, type RegisteredSeal } from "./sealed-log-register.js";
+import { logRegisterName, registeredSeal, type RegisteredSeal } from "./sealed-log-register.js";
 import type { ChainPoint } from "./chain-check.js";
 
 /** Where a log's seal is kept: beside it. */
@@ -49,7 +49,7 @@ export function registerAhead(registered: RegisteredSeal | null, log: string, se
  */
 export function checkSealedTail(log: string, key: AuditSealKey, counter?: ReadCounter): SealedPoint | null {
   // The register before the seal: a writer writes the seal, then the register, so a register read first is never ahead of the seal read after it.
-  const registered = registeredSeal(key, log);
+  const registered = registeredSeal(key, logRegisterName(log));
   const sealPath = sealPathOf(log);
   const seal = readSealFile(sealPath, key, log);
   // After the seal (a writer seals after its line is on disk), and only a regular file: a pipe or a link there is not "shortened".

@@ -10,26 +10,35 @@ import type { AuditSealKey } from "../audit/seal-key.js";
 import type { SealVerdict } from "../audit/seal-verdict.js";
 import type { AuditVerdict } from "../audit/verify-audit-log.js";
 import { appendLocked, lockChain } from "./chain-append.js";
-import { inTransaction, ONE_SNAPSHOT, openPool, type Queryable } from "./database-pool.js";
+import { inTransaction, ONE_SNAPSHOT, openPool, type PoolClient, type Queryable } from "./database-pool.js";
 import { DatabaseTarget } from "./database-url.js";
 import { migrateSchema } from "./schema-migrations.js";
 import { chainAgainstSeal, tableSeal, unverifiedTableSeal } from "./table-seal.js";
 import { derivedRowsDiffer, rebuildDerivedRows } from "./derived-rows.js";
+import { chainRegisterName, registerAheadOfChain, registerChainSeal, registeredChainSeal } from "./chain-register.js";
+import type { RegisteredSeal } from "../audit/sealed-log-register.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
 
 /** Rows fetched per round trip: memory stays bounded whatever the chain's length. */
 const CURSOR_ROWS = 1000;
 
+/** What a read of the chain does besides reading its records: `before` its snapshot is taken, `after` in it, once they are read. */
+interface ChainReadChecks {
+  before?: (client: PoolClient) => Promise<void>;
+  after: (db: Queryable) => Promise<void>;
+}
+
 /**
  * Reads the chain's records in order, as JSONL lines, through a cursor: a read-only look that
  * creates nothing; records appended meanwhile are left for the next read. `each` returning false stops it.
  */
-async function readChain(url: string, each: (line: string) => Promise<boolean> | boolean, after?: (db: Queryable) => Promise<void>): Promise<void> {
+async function readChain(url: string, each: (line: string) => Promise<boolean> | boolean, checks?: ChainReadChecks): Promise<void> {
   const target = new DatabaseTarget(url);
   const pool = openPool(target, 1);
   try {
     const client = await pool.connect();
     try {
+      await checks?.before?.(client);
       // The chain, its seal and the derived rows read as of one moment, whatever replicas append meanwhile.
       await client.query("BEGIN");
       await client.query(ONE_SNAPSHOT);
@@ -43,7 +52,7 @@ async function readChain(url: string, each: (line: string) => Promise<boolean> |
       } finally {
         await cursor.close();
       }
-      await after?.(client);
+      await checks?.after(client);
     } finally {
       await client.query("ROLLBACK").catch(() => {});
       client.release();
@@ -64,22 +73,25 @@ export async function verifyPostgresAudit(url: string): Promise<AuditVerdict> {
 
 /**
  * The same, then the chain compared with its sealed high-water mark (checked with the key when
- * there is one; else compared unchecked).
+ * there is one; else compared unchecked), and with the key's register, as the store's open does.
  */
 export async function verifySealedPostgresAudit(url: string, key: AuditSealKey | null): Promise<{ verdict: AuditVerdict; seal: SealVerdict }> {
   const verifier = new AuditChainVerifier();
   let seal: SealVerdict = { kind: "unsealed" };
-  await readChain(
-    url,
-    (line) => verifier.push(line),
-    async (db) => {
-      seal = await sealVerdictOf(db, key);
+  let registered: RegisteredSeal | null = null;
+  await readChain(url, (line) => verifier.push(line), {
+    // Before the snapshot: a register read after it could name a record a replica committed since.
+    before: async (client) => {
+      registered = key === null ? null : registeredChainSeal(key, await chainRegisterName(client, key));
     },
-  );
+    after: async (db) => {
+      seal = await sealVerdictOf(db, key, registered);
+    },
+  });
   return { verdict: verifier.verdict(), seal };
 }
 
-async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<SealVerdict> {
+async function sealVerdictOf(db: Queryable, key: AuditSealKey | null, registered: RegisteredSeal | null): Promise<SealVerdict> {
   if ((await db.query<{ table: string | null }>("SELECT to_regclass('custody_audit_seal')::text AS table")).rows[0]?.table == null) return { kind: "unsealed" };
   const seal = await unverifiedTableSeal(db);
   if (seal === null) {
@@ -99,6 +111,9 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
   const point = { seq: seal.seq, hash: seal.hash };
   const standing = await chainAgainstSeal(db, point);
   if (standing !== "holds") return { kind: standing, seal: point };
+  // A seal below the register's, or another chain at its record, is not trusted, as for a file (the store refuses it).
+  const behind = await registerAheadOfChain(db, registered, point);
+  if (behind !== null) return { kind: "unauthentic", reason: behind };
   // The day's derived rows against the chain's fold, as the store's open checks them.
   const derived = await derivedRowsDiffer(db, new Date(Date.now() - DAILY_LIMIT_WINDOW_MS));
   return derived === null ? { kind: "holds", seal: point, authenticated: checkable, keyId: seal.key_id } : { kind: "unauthentic", reason: derived };
@@ -106,7 +121,8 @@ async function sealVerdictOf(db: Queryable, key: AuditSealKey | null): Promise<S
 
 /**
  * A person's reseal of a database's chain (see resealAuditLog): its chain verified whole first
- * (a broken one is refused), then a `sealed` record naming what the old seal said, which seals it.
+ * (a broken one is refused), then a `sealed` record naming what the old seal said, which seals it
+ * and, once committed, is what the key's register says.
  */
 export async function resealPostgresAudit(url: string, key: AuditSealKey): Promise<AuditRecord> {
   const verdict = await verifyPostgresAudit(url);
@@ -116,7 +132,8 @@ export async function resealPostgresAudit(url: string, key: AuditSealKey): Promi
   const pool = openPool(target, 1);
   try {
     await migrateSchema(pool);
-    return await inTransaction(pool, async (client) => {
+    const { sealed, register } = await inTransaction(pool, async (client) => {
+      const register = await chainRegisterName(client, key);
       await lockChain(client);
       const previous = await unverifiedTableSeal(client);
       const { rows } = await client.query<{ seq: string }>("SELECT seq FROM custody_audit ORDER BY seq DESC LIMIT 1");
@@ -124,8 +141,11 @@ export async function resealPostgresAudit(url: string, key: AuditSealKey): Promi
       const input = sealedRecordInput("resealed", key.id, holds, previous === null ? null : { seq: previous.seq, key_id: previous.key_id });
       const sealed = await appendLocked(client, input, randomUUID(), new Date(), { key, mode: "reseal" });
       await rebuildDerivedRows(client, new Date(Date.now() - DAILY_LIMIT_WINDOW_MS));
-      return sealed;
+      return { sealed, register };
     });
+    // Committed: the register now says the new seal, so the chain as the person accepted it opens.
+    registerChainSeal(key, register, sealed);
+    return sealed;
   } catch (error) {
     throw target.redactError(error, `guard store ${target.shown}: `);
   } finally {

@@ -26,11 +26,13 @@ export async function appendedBefore(client: PoolClient, appendKey: string): Pro
 
 /**
  * How an append treats the chain's seal: checked first (every append), absent allowed
- * (the first seal of a chain), or replaced unchecked (a person's reseal).
+ * (the first seal of a chain), or replaced unchecked (a person's reseal); checked against the
+ * key's register of the chain named `register` too (chainRegisterName).
  */
 export interface ChainSealing {
   key: AuditSealKey;
   mode?: "append" | "first_seal" | "reseal";
+  register?: string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ChainSealing {
  * chain must hold its seal first: records cut from its end are never sealed over.
  */
 export async function appendLocked(client: PoolClient, input: AuditInput, appendKey: string, at: Date, sealing: ChainSealing): Promise<AuditRecord> {
-  const seal = sealing.mode === "reseal" ? null : await requireSealedChain(client, sealing.key, sealing.mode === "first_seal");
+  const seal = sealing.mode === "reseal" ? null : await requireSealedChain(client, sealing.key, sealing.mode === "first_seal", sealing.register);
   const { rows } = await client.query<{ seq: string; hash: string }>("SELECT seq, hash FROM custody_audit ORDER BY seq DESC LIMIT 1");
   const tail = rows[0];
   // The record continued is the sealed one, read again: a record committed after the seal's check (SQL racing the append,

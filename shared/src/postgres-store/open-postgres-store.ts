@@ -9,6 +9,7 @@ import { DatabaseTarget } from "./database-url.js";
 import { PostgresGuardStore, type PostgresStoreOptions } from "./postgres-guard-store.js";
 import { migrateSchema, SEAL_VERSION, TRACE_CONCLUSION_VERSION, TRACE_PERSON_VERSION } from "./schema-migrations.js";
 import { requireSealedChain, writeTableSeal } from "./table-seal.js";
+import { chainRegisterName } from "./chain-register.js";
 import { derivedRowsDiffer, fillTraceConclusions, fillTracePersons } from "./derived-rows.js";
 import { AuditSealError } from "../audit/seal-file.js";
 import { DAILY_LIMIT_WINDOW_MS } from "../policy/daily-limit.js";
@@ -19,8 +20,9 @@ import { withRetry } from "./transient-errors.js";
  * starting, for retryForMs), creates or migrates the schema, and checks that the chain's last
  * record is intact and that the chain holds its sealed high-water mark before anything is
  * appended after it (a chain from before seals is sealed by the migration that brings them). A chain
- * shortened below its seal, or whose seal was edited or made with another key, is refused until a
- * person reseals it. Errors name the database without its password.
+ * shortened below its seal, or whose seal was edited or made with another key, or sealed below what
+ * the key's register says (the database put back from an earlier copy), is refused until a person
+ * reseals it. Errors name the database without its password.
  */
 export async function openPostgresGuardStore(url: string, options: PostgresStoreOptions & { maxConnections?: number } = {}): Promise<PostgresGuardStore> {
   const target = new DatabaseTarget(url);
@@ -50,13 +52,15 @@ export async function openPostgresGuardStore(url: string, options: PostgresStore
 }
 
 /**
- * Under the chain's lock: the chain holds its seal. A chain is sealed once, by the migration that
- * brings seals (sealChainFirst): after it, a chain with records and no seal row lost its seal.
+ * Under the chain's lock: the chain holds its seal, no earlier than the key's register says. A
+ * chain is sealed once, by the migration that brings seals (sealChainFirst): after it, a chain with
+ * records and no seal row lost its seal.
  */
 async function checkSeal(pool: Pool, key: AuditSealKey): Promise<void> {
   await inTransaction(pool, async (client) => {
+    const register = await chainRegisterName(client, key);
     await lockChain(client);
-    await requireSealedChain(client, key, false);
+    await requireSealedChain(client, key, false, register);
   });
 }
 

@@ -25,6 +25,7 @@ import { traceFromRow, type TraceRow } from "./trace-rows.js";
 import { withRetry } from "./transient-errors.js";
 import { SavedWindows } from "../guard-store/saved-windows.js";
 import { storeIdentity, WindowRows } from "./window-rows.js";
+import { chainRegisterName, registerChainSeal } from "./chain-register.js";
 
 /** The waiting_for column of a person's dry runs: '' for a single user (a subject is never empty). */
 function waitingKey(person: string | null): string {
@@ -65,6 +66,8 @@ export class PostgresGuardStore implements GuardStore {
   #identity: string | null = null;
   /** The newest record this process appended, once committed: the chain must still hold it (#requireNotRolledBack). */
   #appended: ChainPoint | null = null;
+  /** The chain's name in the seal key's register (chainRegisterName), read at the first append: undefined until then. */
+  #registerName: string | null | undefined;
 
   constructor(
     private readonly pool: Pool,
@@ -105,7 +108,8 @@ export class PostgresGuardStore implements GuardStore {
       inTransaction(this.pool, async (client) => {
         await lockChain(client);
         await this.#requireNotRolledBack(client);
-        return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now(), this.#sealing);
+        const sealing = await this.#sealingOn(client);
+        return (attempt > 1 ? await appendedBefore(client, key) : null) ?? appendLocked(client, input, key, this.#now(), sealing);
       }),
     );
     return this.#remember(record);
@@ -261,6 +265,7 @@ export class PostgresGuardStore implements GuardStore {
       inTransaction(this.pool, async (client): Promise<ReservationResult> => {
         await lockChain(client);
         await this.#requireNotRolledBack(client);
+        const sealing = await this.#sealingOn(client);
         const earlierAttempt = attempt > 1 ? await appendedBefore(client, key) : null;
         if (earlierAttempt !== null) return { reserved: true, record: earlierAttempt };
         const since = request.duplicatesSince;
@@ -279,7 +284,7 @@ export class PostgresGuardStore implements GuardStore {
         const window = await this.#window.since(client, new Date(Math.min(since.getTime(), ...request.limits.map((limit) => limit.since.getTime()))));
         requireTracesAgree(window, intent, traces);
         request.limits.forEach((limit, index) => requireCommittedAgrees(window, limit, committed[index] as bigint));
-        const record = await appendLocked(client, request.record, key, this.#now(), this.#sealing);
+        const record = await appendLocked(client, request.record, key, this.#now(), sealing);
         this.#window.requireContinuedBy(window, record);
         return { reserved: true, record };
       }),
@@ -291,8 +296,8 @@ export class PostgresGuardStore implements GuardStore {
   /**
    * The chain still holds the newest record this process appended: someone who can edit the rows can put back an earlier
    * state of the chain with the seal row it had then (the MAC covers a record, not when), taking the day's later records
-   * out of the limits with the derived rows. A process that appended one of them refuses; a fresh one cannot tell (see
-   * docs/guard-decisions.md). One row by its number.
+   * out of the limits with the derived rows. A process that appended one of them refuses; a fresh one is told by the seal
+   * key's register of this machine, where it keeps one (requireSealedChain; see docs/guard-decisions.md). One row by its number.
    */
   async #requireNotRolledBack(client: PoolClient): Promise<void> {
     const appended = this.#appended;
@@ -305,9 +310,21 @@ export class PostgresGuardStore implements GuardStore {
     );
   }
 
-  /** Remembers a committed record of this process's (the newest by number). */
+  /** How this process's appends seal the chain: checked against the key's register too, by the chain's name read once. */
+  async #sealingOn(client: PoolClient): Promise<ChainSealing> {
+    if (this.#registerName === undefined) this.#registerName = await chainRegisterName(client, this.#sealing.key);
+    return { ...this.#sealing, register: this.#registerName };
+  }
+
+  /**
+   * Remembers a committed record of this process's (the newest by number), and registers it with the seal key: after
+   * its commit, so the register is never ahead of the database. Another replica of this machine registering an earlier
+   * record after it puts the register behind, which says less, never something false.
+   */
   #remember(record: AuditRecord): AuditRecord {
-    if (this.#appended === null || record.seq > this.#appended.seq) this.#appended = { seq: record.seq, hash: record.hash };
+    if (this.#appended !== null && record.seq <= this.#appended.seq) return record;
+    this.#appended = { seq: record.seq, hash: record.hash };
+    registerChainSeal(this.#sealing.key, this.#registerName ?? null, this.#appended);
     return record;
   }
 

@@ -3,6 +3,7 @@ import { canonicalJson } from "../audit/canonical-json.js";
 import { AuditSealError, resealHint } from "../audit/seal-file.js";
 import type { AuditSealKey } from "../audit/seal-key.js";
 import type { Queryable } from "./database-pool.js";
+import { registerAheadOfChain, registeredChainSeal } from "./chain-register.js";
 
 const MAC_DOMAIN = "custody audit table seal";
 
@@ -61,9 +62,13 @@ async function lastSealRecord(db: Queryable): Promise<number | null> {
  * to only by its first `sealed` record (an unsealed chain from before seals). An empty chain is
  * sealed too (at CHAIN_START, when the store creates it): one without a seal row had its records
  * and seal deleted, with the derived rows a reset of the daily limits, unless a person seals it.
- * Returns the sealed last record, or null when the chain has no seal row.
+ * With `registerName` (chainRegisterName), the seal is no earlier than the key's register says
+ * (the database put back with an earlier seal row). Returns the sealed last record, or null when
+ * the chain has no seal row.
  */
-export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean): Promise<ChainPoint | null> {
+export async function requireSealedChain(db: Queryable, key: AuditSealKey, firstSeal: boolean, registerName: string | null = null): Promise<ChainPoint | null> {
+  // The register before the seal row: a writer commits, then writes the register, so one read first is never ahead of the row read after it.
+  const registered = registeredChainSeal(key, registerName);
   const seal = await tableSeal(db, key);
   if (seal === null) {
     const sealedAt = await lastSealRecord(db);
@@ -84,6 +89,8 @@ export async function requireSealedChain(db: Queryable, key: AuditSealKey, first
   }
   if (standing === "differs") throw new AuditSealError(`the audit chain does not hold its sealed record ${seal.seq}: another record has its number; ${RESEAL}`);
   if (standing === "extended") throw recordsAfterSeal(seal.seq, await lastSeq(db));
+  const behind = await registerAheadOfChain(db, registered, seal);
+  if (behind !== null) throw new AuditSealError(`${behind}; ${RESEAL}`);
   return seal;
 }
 

@@ -105,7 +105,8 @@ export async function startPostgresCluster(options: { durable?: boolean } = {}):
     url: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     createDatabase(prefix = "custody") {
       created += 1;
-      const name = `${prefix}_${process.pid}_${created}`;
+      // Unique across runs too: the seal key's register beside the default key names a database by its URL.
+      const name = `${prefix}_${process.pid}_${created}_${randomBytes(4).toString("hex")}`;
       psql("postgres", `CREATE DATABASE ${name}`);
       return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
     },

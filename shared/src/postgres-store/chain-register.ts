@@ -28,9 +28,18 @@ export function registeredChainSeal(key: AuditSealKey, name: string | null): Reg
   return name === null ? null : registeredSeal(key, name);
 }
 
-/** Records a committed seal of the chain named `name` in the key's register (once its transaction committed: never ahead of the database). */
+/**
+ * Records a committed seal of the chain named `name` in the key's register (once its transaction committed: never ahead
+ * of the database). Never throws: the record is committed, and an append must not read as failed after it (a register
+ * left behind says less, never something false).
+ */
 export function registerChainSeal(key: AuditSealKey, name: string | null, point: ChainPoint): void {
-  if (name !== null) registerSeal(key, name, point);
+  if (name === null) return;
+  try {
+    registerSeal(key, name, point);
+  } catch {
+    // A full disk or a folder gone: the register stays at an earlier record.
+  }
 }
 
 /**

@@ -53,16 +53,16 @@ async function httpSession(): Promise<Channel> {
 
 /** The headers 2026-07-28 requires beside a body: its revision, method and (a tool's) name, as the SDK's client sends them. */
 function modernHeaders(text: string): Record<string, string> {
-  let message: { method?: string; params?: { name?: string; _meta?: Record<string, unknown> } } = {};
+  let message: { method?: unknown; params?: { name?: string; _meta?: Record<string, unknown> } } = {};
   try {
-    message = JSON.parse(text) as typeof message;
+    message = (JSON.parse(text) as typeof message | null) ?? {};
   } catch {
     // Not JSON: refused before any header is looked at.
   }
   const name = message.params?.name;
   return {
     "MCP-Protocol-Version": String(message.params?._meta?.[CLAIM] ?? MODERN),
-    "Mcp-Method": message.method ?? "tools/list",
+    "Mcp-Method": typeof message.method === "string" ? message.method : "tools/list",
     ...(message.method === "tools/call" && name !== undefined ? { "Mcp-Name": `=?base64?${Buffer.from(name).toString("base64")}?=` } : {}),
   };
 }
@@ -159,6 +159,54 @@ describe.each([
     await expectStillServing(channel, 8);
   });
 
+  it("refuses JSON that is no JSON-RPC message (-32600, naming the field and the rule; a request's id echoed when it can be read), and serves the next", async () => {
+    const channel = await open();
+    const meta = JSON.stringify(channel.params());
+    const refused: [string, string, string | number | null][] = [
+      ["42", "a message is a JSON object (a request, a notification or a response), or a batch (an array) of them; not a number", null],
+      ['"x"', "a message is a JSON object (a request, a notification or a response), or a batch (an array) of them; not a string", null],
+      ["null", "a message is a JSON object (a request, a notification or a response), or a batch (an array) of them; not null", null],
+      ["[]", "a batch holds at least one message; this array is empty", null],
+      ["[42]", '"[0]" must be a JSON object (a request, a notification or a response); not a number', null],
+      ["{}", '"jsonrpc" must be "2.0"', null],
+      ['{"jsonrpc":"2.0"}', 'the message names no "method" (a request or a notification) and no "result" or "error" (a response)', null],
+      [`{"id":21,"method":"tools/list","params":${meta}}`, '"jsonrpc" must be "2.0"', 21],
+      [
+        `{"jsonrpc":"2.0","id":{"a":1},"method":"ping","params":${meta}}`,
+        '"id" must be a string or a whole number from -(2^53-1) to 2^53-1 (a notification has no id)',
+        null,
+      ],
+      [`{"jsonrpc":"2.0","id":22,"method":5,"params":${meta}}`, '"method" must be a string', null],
+      [
+        `{"jsonrpc":"2.0","id":"r23","method":"tools/list","params":${meta},"extra":1}`,
+        '"extra" is not allowed: a request has only jsonrpc, id, method, params',
+        "r23",
+      ],
+      [
+        '{"jsonrpc":"2.0","id":24,"method":"tools/list","params":{"_meta":{"progressToken":1.5}}}',
+        '"params._meta.progressToken" must be a string or a whole number from -(2^53-1) to 2^53-1',
+        24,
+      ],
+    ];
+    for (const [line, rule, id] of refused) {
+      const answer = await channel.send(line);
+      expect({ line, code: answer.error?.code, message: answer.error?.message, id: answer.id }).toEqual({
+        line,
+        code: -32600,
+        message: `Invalid request: not a JSON-RPC 2.0 message: ${rule}`,
+        id,
+      });
+    }
+    // A key the message should not have is its own: quoted sanitised, on one line and cut.
+    const hostileKey = JSON.stringify(`x\u202Ey\n${"k".repeat(500)}`);
+    const hostile = await channel.send(request(channel, 26, "tools/list").replace(/}$/, `,${hostileKey}:1}`));
+    expect([hostile.error?.code, hostile.id]).toEqual([-32600, 26]);
+    expect(hostile.error?.message).toMatch(
+      /^Invalid request: not a JSON-RPC 2\.0 message: "x\\u\{202E\}y\\u\{000A\}k+…\[field cut: 518 characters\]" is not allowed: a request has only jsonrpc, id, method, params$/,
+    );
+    await expectStillServing(channel, 27);
+  });
+
   it("answers a call of an unknown tool with -32602 quoting its name sanitised, on one line and cut", async () => {
     const channel = await open();
     const name = `no_such\u202Etool\n${"x".repeat(5000)}`;
@@ -168,6 +216,31 @@ describe.each([
     expect(message).toMatch(/^Tool no_such\\u\{202E\}tool\\u\{000A\}x+…\[tool name cut: 5,027 characters\] not found$/);
     expect(message.length).toBeLessThan(200);
     await expectStillServing(channel, 10);
+  });
+});
+
+describe.each([
+  ["a 2025-11-25 session", stdioSession],
+  ["2026-07-28", stdioModern],
+])("stdio, %s", (_name, open) => {
+  it("answers no well-formed notification, nor a well-formed response to a request it did not make; the next request is answered", async () => {
+    const channel = await open();
+    const quiet = [
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: channel.params({ requestId: 999 }) }),
+      '{"jsonrpc":"2.0","id":"never-asked-1","result":{}}',
+      '{"jsonrpc":"2.0","id":"never-asked-2","error":{"code":-1,"message":"no"}}',
+    ];
+    // Sent with the request, ahead of it: an answer to any of them would come first.
+    const answer = await channel.send([...quiet, request(channel, 31, "tools/list")].join("\n"));
+    expect([answer.id, answer.error]).toEqual([31, undefined]);
+  });
+});
+
+describe("a batch, in a 2025-11-25 session over Streamable HTTP", () => {
+  it("is read as messages and served, as the SDK serves it", async () => {
+    const channel = await httpSession();
+    const answer = await channel.send(`[${request(channel, 41, "ping")}]`);
+    expect([answer.id, answer.result]).toEqual([41, {}]);
   });
 });
 

@@ -10,6 +10,7 @@ import { DEMO } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
 import { modernClient, modernRequest } from "./harness/modern-client.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
+import { STDIO_MAX_LINE_BYTES } from "../src/opening/client-stdio.js";
 
 // The stdio opening answered from the answers cache (src/opening/): through the real bundle and the
 // SDK's v2 clients of both generations, each start a process of its own in a home the test keeps.
@@ -314,6 +315,8 @@ interface RawSession {
   send(line: string): void;
   /** The answer to the request with this id (the first, or the n-th when the id came twice). */
   answer(id: number, nth?: number): Promise<{ result?: Record<string, unknown>; error?: unknown }>;
+  /** Resolves once what the process wrote (stdout, stderr) meets the condition. */
+  wrote(condition: (stdout: string, stderr: string) => boolean): Promise<void>;
   /** Ends the input; the process's status and what it wrote on stderr. */
   end(): Promise<{ code: number | null; stderr: string }>;
 }
@@ -338,6 +341,9 @@ function rawSession(home: Record<string, string>, env: Record<string, string>): 
       await vi.waitFor(() => expect(answers(id).length, stderr).toBeGreaterThanOrEqual(nth), { timeout: 15_000, interval: 20 });
       return answers(id)[nth - 1] as { result?: Record<string, unknown>; error?: unknown };
     },
+    async wrote(condition) {
+      await vi.waitFor(() => expect(condition(stdout, stderr), stderr).toBe(true), { timeout: 15_000, interval: 20 });
+    },
     async end() {
       child.stdin.end();
       return { code: await exited, stderr };
@@ -358,6 +364,14 @@ async function recordOpening(home: Record<string, string>, env: Record<string, s
   for (const line of [RAW_INITIALIZE, '{"jsonrpc":"2.0","method":"notifications/initialized"}', '{"jsonrpc":"2.0","id":2,"method":"tools/list"}', ...more])
     first.send(line);
   await first.answer(lastId);
+  expect((await first.end()).code).toBe(0);
+}
+
+/** A first start that records a 2026-07-28 opening (server/discover). */
+async function recordDiscover(home: Record<string, string>, env: Record<string, string>): Promise<void> {
+  const first = rawSession(home, env);
+  first.send(modernRequest(1, "server/discover"));
+  await first.answer(1);
   expect((await first.end()).code).toBe(0);
 }
 
@@ -406,6 +420,39 @@ describe("what the front reads before and around the hand-over", () => {
     second.send(RAW_INITIALIZE);
     expect((await second.answer(1, 2)).result?.serverInfo).toMatchObject({ name: "custody-mcp" });
     expect((await second.end()).code).toBe(0);
+  });
+
+  it.each<[Generation, (home: Record<string, string>, env: Record<string, string>) => Promise<void>, string]>([
+    ["2025-11-25", recordOpening, RAW_INITIALIZE],
+    ["2026-07-28", recordDiscover, modernRequest(1, "server/discover")],
+  ])(
+    "%s: an opening request the server refuses as no JSON-RPC message (a key a request has not) is not answered from the cache",
+    async (_generation, record, opening) => {
+      const { home, env } = setting();
+      await record(home, env);
+      const second = rawSession(home, env);
+      second.send(opening.replace(/}$/, ',"extra":1}'));
+      expect((await second.answer(1)).error).toMatchObject({ code: -32600, message: expect.stringContaining('"extra" is not allowed') as unknown });
+      second.send(opening);
+      expect((await second.answer(1, 2)).result).toBeDefined();
+      const { code, stderr } = await second.end();
+      expect(code).toBe(0);
+      expect(stderr).not.toMatch(/answered initialize|answered server\/discover/);
+    },
+  );
+
+  it("a line longer than the server's transport takes, its end in the chunk that made it too long, is the transport's to refuse, not the cache's to answer", async () => {
+    const { home, env } = setting();
+    await recordOpening(home, env);
+    const second = rawSession(home, env);
+    // JSON with room to spare inside: the whole line, its newline included, one byte over the limit.
+    second.send(`{${" ".repeat(STDIO_MAX_LINE_BYTES - RAW_INITIALIZE.length)}${RAW_INITIALIZE.slice(1)}`);
+    await second.wrote((stdout, stderr) => stdout.includes('"id":1') || stderr.includes("ReadBuffer exceeded maximum size"));
+    const { code, stderr } = await second.end();
+    expect(stderr).toContain(`stdio: ReadBuffer exceeded maximum size of ${STDIO_MAX_LINE_BYTES} bytes`);
+    expect(stderr).not.toMatch(FROM_CACHE);
+    expect(stderr).not.toContain("MaxListenersExceededWarning");
+    expect(code).toBe(0);
   });
 
   it("a request nested too deeply to serialise again is the server's to answer, not a crash", async () => {

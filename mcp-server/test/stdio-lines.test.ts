@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { STDIO_MAX_LINE_BYTES } from "../src/opening/client-stdio.js";
 import { CheckedLines } from "../src/transport/stdio-lines.js";
@@ -8,7 +9,14 @@ import { CheckedLines } from "../src/transport/stdio-lines.js";
 
 async function fed(chunks: (string | Buffer)[]): Promise<{ passed: string; answers: { id: unknown; error: { code: number } }[] }> {
   const answers: string[] = [];
-  const lines = new CheckedLines((answer) => answers.push(answer));
+  const lines = new CheckedLines(
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        answers.push(String(chunk));
+        done();
+      },
+    }),
+  );
   const passed: Buffer[] = [];
   lines.on("data", (chunk: Buffer) => passed.push(chunk));
   for (const chunk of chunks) lines.write(chunk);
@@ -43,5 +51,33 @@ describe("the stdio line check", () => {
       expect(passed).toBe(long);
       expect(answers.map((answer) => answer.error.code)).toEqual([-32700]);
     }
+  });
+});
+
+describe("answers the client does not read", () => {
+  it("are written one at a time: while the output holds one, no line is read and the input is told to wait", async () => {
+    const written: string[] = [];
+    /** The most the output held when it was handed an answer (that answer included). */
+    let mostHeld = 0;
+    // An output that takes an answer on a later turn, as stdout does when its pipe is full.
+    const answers = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        mostHeld = Math.max(mostHeld, answers.writableLength);
+        written.push(String(chunk));
+        setImmediate(done);
+      },
+    });
+    const lines = new CheckedLines(answers);
+    lines.resume();
+    const chunk = "not json\n".repeat(200);
+    const accepted = Array.from({ length: 40 }, () => lines.write(chunk));
+    lines.end();
+    await new Promise((resolve) => lines.once("finish", resolve));
+    answers.end();
+    await new Promise((resolve) => answers.once("finish", resolve));
+    expect(mostHeld).toBe(Buffer.byteLength(written[0] as string));
+    expect(accepted).toContain(false);
+    expect(written).toHaveLength(40 * 200);
   });
 });

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough, Writable } from "node:stream";
 import { readOpeningAnswers, writeOpeningAnswers, type OpeningAnswers } from "./answers-file.js";
-import { handOverClientStdio, STDIO_MAX_LINE_BYTES } from "./client-stdio.js";
+import { handOverClientStdio } from "./client-stdio.js";
 import { openingConfigurationKey } from "./opening-key.js";
 import { clientMessage, idOf, openingStep, type ClientMessage, type OpeningPhase } from "./opening-phase.js";
 import { readClientMessage } from "../wire/client-message.js";
+import { LineSplitter } from "../wire/stdio-line-splitter.js";
 
 /** With answers given from the cache and no request since, the server is loaded anyway after this long: its start's checks must not wait for the client. */
 const QUIET_LOAD_MS = 200;
@@ -79,10 +80,9 @@ class OpeningFront {
   #mode: Mode = "answering";
   #phase: OpeningPhase = { kind: "fresh" };
   readonly #taken: Taken[] = [];
-  /** The start of a line whose end has not come yet. */
-  #partial: Buffer[] = [];
-  #partialBytes = 0;
+  readonly #lines = new LineSplitter({ line: (line) => this.#line(line), unread: (bytes) => this.#unread(bytes) });
   readonly #toServer = new PassThrough();
+  #waitingForServer = false;
   #quiet: NodeJS.Timeout | undefined;
   #loaded = false;
   /** Replayed requests, by their replay id: what the front answered them with. */
@@ -121,23 +121,17 @@ class OpeningFront {
 
   readonly #read = (chunk: Buffer) => {
     if (this.#forwarding()) return this.#forward(chunk);
-    // Each byte is looked at once and a line joined once: a long line costs no more than its length.
-    let rest = chunk;
-    for (let newline = rest.indexOf(10); newline !== -1 && !this.#forwarding(); newline = rest.indexOf(10)) {
-      const end = rest.subarray(0, newline + 1);
-      const line = this.#partial.length === 0 ? end : Buffer.concat([...this.#partial, end]);
-      this.#partial = [];
-      this.#partialBytes = 0;
-      rest = rest.subarray(newline + 1);
-      this.#line(line);
-    }
-    if (rest.length > 0) {
-      this.#partial.push(rest);
-      this.#partialBytes += rest.length;
-    }
-    // A line this long is the server's to refuse, as its transport does.
-    if (this.#forwarding() || this.#partialBytes > STDIO_MAX_LINE_BYTES) this.#forwardRest();
+    const rest = this.#lines.split(chunk, () => this.#forwarding());
+    if (!this.#forwarding()) return;
+    this.#forwardRest();
+    if (rest.length > 0) this.#forward(rest);
   };
+
+  /** A line too long for the server's transport: the server's to refuse, as it does; from here every byte goes through. */
+  #unread(bytes: Buffer): void {
+    this.#startForwarding();
+    this.#forward(bytes);
+  }
 
   /** Every line goes through unread (a method, so that the checks after a step that may change the mode read it again). */
   #forwarding(): boolean {
@@ -152,24 +146,30 @@ class OpeningFront {
   };
 
   #forwardRest(): void {
+    this.#startForwarding();
+    for (const bytes of this.#lines.takePartial()) this.#forward(bytes);
+  }
+
+  #startForwarding(): void {
     if (this.#mode === "answering") this.#handOver();
     this.#mode = "forwarding";
-    const rest = this.#partial;
-    this.#partial = [];
-    this.#partialBytes = 0;
-    for (const bytes of rest) this.#forward(bytes);
   }
 
   #forward(bytes: Buffer): void {
     if (this.#inputEnded && this.#mode === "forwarding" && this.#toServer.writableEnded) return;
-    if (this.#toServer.write(bytes)) return;
+    // Many writes may be refused before the server drains (a long line's pieces): one wait for them all.
+    if (this.#toServer.write(bytes) || this.#waitingForServer) return;
+    this.#waitingForServer = true;
     process.stdin.pause();
-    this.#toServer.once("drain", () => process.stdin.resume());
+    this.#toServer.once("drain", () => {
+      this.#waitingForServer = false;
+      process.stdin.resume();
+    });
   }
 
   #line(line: Buffer): void {
     const text = line.toString("utf8").replace(/\r?\n$/, "");
-    // A line the server refuses (not JSON, a key named twice, an id a number cannot carry) is no message: the server answers it.
+    // A line the server refuses (not JSON, a key named twice, an id a number cannot carry, no JSON-RPC message) is the server's to answer.
     const read = text.trim() === "" ? undefined : readClientMessage(text);
     const parsed = read !== undefined && "message" in read ? read.message : undefined;
     const message = clientMessage(parsed);

@@ -35,14 +35,10 @@ export function idOf(message: unknown): string | null {
   return id === undefined || id === null ? null : JSON.stringify(id);
 }
 
-/** A parsed line as a JSON-RPC request or notification, or null. */
-export function clientMessage(message: unknown): ClientMessage | null {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return null;
-  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
-  if (jsonrpc !== "2.0" || typeof method !== "string") return null;
-  if (id !== undefined && typeof id !== "string" && !(typeof id === "number" && Number.isInteger(id))) return null;
-  if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) return null;
-  return message as ClientMessage;
+/** A message read as the server reads it (wire/client-message.ts) as a request or notification: null for a response, a batch, or nothing read. */
+export function clientMessage(read: unknown): ClientMessage | null {
+  if (typeof read !== "object" || read === null || Array.isArray(read)) return null;
+  return typeof (read as { method?: unknown }).method === "string" ? (read as ClientMessage) : null;
 }
 
 /** The revision a request's envelope claims, or null when it carries none. */

@@ -11,7 +11,7 @@ export interface MessageRefusal {
 
 /** The parser's own words quote the text it stopped at: shown sanitised, on one line, and short. */
 const PARSER_MESSAGE_LENGTH = 200;
-/** The longest a repeated key is quoted (a key may be as long as the message). */
+/** The longest a key (repeated, or not allowed) is quoted: a key may be as long as the message. */
 const KEY_SHOWN = 64;
 
 const UNREADABLE_ID_RULE =
@@ -39,5 +39,10 @@ export function messageRefusal(unread: UnreadMessage): MessageRefusal {
     }
     case "unreadable-id":
       return { code: INVALID_REQUEST, message: `Invalid request: ${UNREADABLE_ID_RULE}`, id: null };
+    case "not-a-message": {
+      const { field, rule } = unread.broken;
+      const shown = field === null ? "" : `"${shortenedText(field, KEY_SHOWN, "field")}" `;
+      return { code: INVALID_REQUEST, message: `Invalid request: not a JSON-RPC 2.0 message: ${shown}${rule}`, id: echoableId(unread.message) };
+    }
   }
 }

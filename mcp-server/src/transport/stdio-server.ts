@@ -51,7 +51,7 @@ export async function serveStdio(
   const work = new WorkInFlight();
   const output = outputThatNeverFails(client.output);
   // Lines the SDK would drop or misread are answered before it reads them (stdio-lines.ts).
-  const input = inputThatStaysOpen(client.input, new CheckedLines((refusal) => output.write(refusal)));
+  const input = inputThatStaysOpen(client.input, new CheckedLines(output));
   const transport = new DrainingTransport(new StdioServerTransport(input, output, { maxBufferSize: STDIO_MAX_LINE_BYTES }));
   // A client that went away cannot read its answers; the calls under way still finish (and are audited).
   process.stdout.on("error", (error) => log(`stdout: ${error.message}; answers can no longer be delivered`));

@@ -1,4 +1,5 @@
 import { repeatedKey, type RepeatedKey } from "@custody/shared/repeated-key";
+import { isReadableId, messageShapeProblem, type ShapeProblem } from "./message-shape.js";
 
 // How one message from the client (an HTTP body, a stdio line) is read before the SDK sees it, the
 // same over both transports. No SDK here: the stdio opening front (opening/opening-front.ts) reads
@@ -11,14 +12,11 @@ export type UnreadMessage =
   /** One object names a key twice: JSON.parse keeps the last, a reader keeping the first sees another message. */
   | { problem: "repeated-key"; repeated: RepeatedKey; message: unknown }
   /** A request's id is a number JSON.parse cannot read exactly (beyond 2^53-1, or not whole): an answer could not name it. */
-  | { problem: "unreadable-id"; message: unknown };
+  | { problem: "unreadable-id"; message: unknown }
+  /** JSON, but no JSON-RPC 2.0 message (message-shape.ts): the SDK would drop it, over stdio without an answer. */
+  | { problem: "not-a-message"; broken: ShapeProblem; message: unknown };
 
 export type ClientMessageRead = { message: unknown } | { refused: UnreadMessage };
-
-/** Whether a request's id can be read and echoed as it was sent: a string, or a whole number within ±(2^53-1). */
-export function isReadableId(id: unknown): id is string | number {
-  return typeof id === "string" || Number.isSafeInteger(id);
-}
 
 function namesMethod(message: unknown): message is { method: string; id?: unknown } {
   return typeof message === "object" && message !== null && typeof (message as { method?: unknown }).method === "string";
@@ -39,7 +37,7 @@ export function echoableId(message: unknown): string | number | null {
   return namesMethod(message) && isReadableId(message.id) ? message.id : null;
 }
 
-/** The message in `text`, as JSON, or why it is refused: not JSON, a key named twice in one object, an id not read exactly. */
+/** The message in `text`, as JSON, or why it is refused: not JSON, a key named twice in one object, an id not read exactly, no JSON-RPC message. */
 export function readClientMessage(text: string): ClientMessageRead {
   let message: unknown;
   try {
@@ -50,5 +48,7 @@ export function readClientMessage(text: string): ClientMessageRead {
   const repeated = repeatedKey(text);
   if (repeated !== null) return { refused: { problem: "repeated-key", repeated, message } };
   if (hasUnreadableId(message)) return { refused: { problem: "unreadable-id", message } };
+  const broken = messageShapeProblem(message);
+  if (broken !== null) return { refused: { problem: "not-a-message", broken, message } };
   return { message };
 }

@@ -10,7 +10,7 @@ import { DEMO } from "./harness/demo-workspace.js";
 import { call } from "./harness/mcp-harness.js";
 import { modernClient, modernRequest } from "./harness/modern-client.js";
 import { childHome, tempDir } from "./harness/temp-dirs.js";
-import { STDIO_MAX_LINE_BYTES } from "../src/opening/client-stdio.js";
+import { STDIO_MAX_LINE_BYTES } from "../src/wire/stdio-line-splitter.js";
 
 // The stdio opening answered from the answers cache (src/opening/): through the real bundle and the
 // SDK's v2 clients of both generations, each start a process of its own in a home the test keeps.

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { STDIO_MAX_LINE_BYTES } from "../src/opening/client-stdio.js";
+import { STDIO_MAX_LINE_BYTES } from "../src/wire/stdio-line-splitter.js";
 import { CheckedLines } from "../src/transport/stdio-lines.js";
 
 // The stdio line check on its own, fed chunks cut anywhere (a pipe hands over what it has): what

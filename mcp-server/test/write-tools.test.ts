@@ -291,7 +291,9 @@ describe("operators", () => {
     rmSync(demo.treasury.auditPath, { force: true });
     mkdirSync(demo.treasury.auditPath);
     const unaudited = {
-      warning: expect.stringMatching(/^the audit log could not be written \(.+\): this call is missing from it, though the service answered it as this answer says$/),
+      warning: expect.stringMatching(
+        /^the audit log could not be written \(.+\): this call is missing from it, though the service answered it as this answer says$/,
+      ),
     };
     const created = await call(demo.treasury.client, "create_operator", { name: "unaudited-bot" });
     expect(created.isError, created.text).toBe(false);

@@ -1,6 +1,3 @@
-/** The longest stretch of the client's input read without a newline: the SDK stdio transport's default, given to it and to the opening front alike. */
-export const STDIO_MAX_LINE_BYTES = 10 * 1024 * 1024;
-
 /** What the stdio server reads the client's messages from and writes its answers to. */
 export interface ClientStdio {
   /** Ends when the client's input ends. */

@@ -13,7 +13,8 @@ import { CheckedLines } from "./stdio-lines.js";
 import { StdioListens } from "./stdio-listens.js";
 import { StdioRevisions } from "./stdio-revisions.js";
 import { inputThatStaysOpen, outputThatNeverFails } from "./stdio-streams.js";
-import { STDIO_MAX_LINE_BYTES, type ClientStdio } from "../opening/client-stdio.js";
+import type { ClientStdio } from "../opening/client-stdio.js";
+import { STDIO_MAX_LINE_BYTES } from "../wire/stdio-line-splitter.js";
 
 export interface StdioSession {
   /** Resolves when the client's input ends: it will send nothing more. */

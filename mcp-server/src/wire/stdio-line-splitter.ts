@@ -1,4 +1,5 @@
-import { STDIO_MAX_LINE_BYTES } from "../opening/client-stdio.js";
+/** The longest stretch of the client's input read without a newline: the SDK stdio transport's default, given to it and to the opening front alike. */
+export const STDIO_MAX_LINE_BYTES = 10 * 1024 * 1024;
 
 const NOTHING_LEFT = Buffer.alloc(0);
 

@@ -17,6 +17,9 @@ export async function auditAfterWork(store: Pick<GuardStore, "append">, inputs: 
   } catch (error) {
     return work === "write"
       ? localText("the audit log could not be written ({0}): this write is missing from it and from the daily limits", errorLocalText(error))
-      : localText("the audit log could not be written ({0}): this call is missing from it, though the service answered it as this answer says", errorLocalText(error));
+      : localText(
+          "the audit log could not be written ({0}): this call is missing from it, though the service answered it as this answer says",
+          errorLocalText(error),
+        );
   }
 }

@@ -234,6 +234,17 @@ describe.each([
     const answer = await channel.send([...quiet, request(channel, 31, "tools/list")].join("\n"));
     expect([answer.id, answer.error]).toEqual([31, undefined]);
   });
+
+  it("refuses a batch (-32600, id null), which the SDK's stdio transport would drop without a word, and serves the next", async () => {
+    const channel = await open();
+    const answer = await channel.send(`[${request(channel, 32, "ping")}]`);
+    expect({ code: answer.error?.code, message: answer.error?.message, id: answer.id }).toEqual({
+      code: -32600,
+      message: "Invalid request: a batch (an array of messages) is not served over stdio; send each message on a line of its own",
+      id: null,
+    });
+    await expectStillServing(channel, 33);
+  });
 });
 
 describe("a batch, in a 2025-11-25 session over Streamable HTTP", () => {

@@ -101,7 +101,6 @@ describe.each([
       const unreadable = /Invalid cursor: cursor must be a nextCursor of this server's resources\/list, passed back unchanged/;
       const cases: [string, RegExp][] = [
         ["not a cursor!", unreadable],
-        ["", unreadable],
         [`${given}A`, unreadable],
         [encoded({ v: 1, page: 1 }), unreadable],
         [encoded({ v: 1, page: "2" }), unreadable],
@@ -118,6 +117,8 @@ describe.each([
         expect(refused?.code, cursor.slice(0, 40)).toBe(-32602);
         expect(refused?.message, cursor.slice(0, 40)).toMatch(why);
       }
+      // An empty cursor is none: the first page.
+      expect((await session.client.listResources({ cursor: "" })).nextCursor).toBe(given);
       // Tools, prompts and templates are one page each, answered whole whatever the cursor, as the SDK answers them.
       expect((await session.client.listTools({ cursor: "not a cursor!" })).tools).toHaveLength(ALL_TOOLS.length);
       expect((await session.client.listPrompts({ cursor: "not a cursor!" })).prompts).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -70,7 +70,8 @@ describe("the OAuth settings", () => {
     expect(refused).not.toContain("s3cret");
   });
 
-  it("refuse to start a server whose page client's secret file cannot be read", async () => {
+  /** Starts a server whose page client's secret is in `secretFile`, and expects the start to be refused with `refusal`. */
+  async function expectSecretFileRefused(secretFile: string, refusal: RegExp): Promise<void> {
     const config = serve([
       "--http",
       "--port",
@@ -82,19 +83,35 @@ describe("the OAuth settings", () => {
       "--confirm-client-id",
       "custody-page",
       "--confirm-client-secret-file",
-      join(mkdtempSync(join(tmpdir(), "custody-page-")), "missing"),
+      secretFile,
     ]);
     const started = await startContext(
       { ...config, baseUrl: "http://127.0.0.1:9", operator: "treasury-bot", auditLogPath: join(mkdtempSync(join(tmpdir(), "custody-page-")), "audit.jsonl") },
       () => {},
     );
     try {
-      await expect(startHttpServer(started.ctx, config.http!, () => {})).rejects.toThrow(
-        /--confirm-client-secret-file \(CUSTODY_CONFIRM_CLIENT_SECRET_FILE\): cannot read .*missing \(ENOENT\)/,
-      );
+      await expect(startHttpServer(started.ctx, config.http!, () => {})).rejects.toThrow(refusal);
     } finally {
       await started.close();
     }
+  }
+
+  it("refuse to start a server whose page client's secret file cannot be read", async () => {
+    await expectSecretFileRefused(
+      join(mkdtempSync(join(tmpdir(), "custody-page-")), "missing"),
+      /--confirm-client-secret-file \(CUSTODY_CONFIRM_CLIENT_SECRET_FILE\): cannot read .*missing \(ENOENT\)/,
+    );
+  });
+
+  it.skipIf(process.platform === "win32")("refuse to start a server whose page client's secret file others may read, never quoting it", async () => {
+    const secretFile = join(mkdtempSync(join(tmpdir(), "custody-page-")), "page-secret");
+    writeFileSync(secretFile, "page-client-s3cret\n", { mode: 0o600 });
+    chmodSync(secretFile, 0o644);
+    await expectSecretFileRefused(
+      secretFile,
+      /^--confirm-client-secret-file \(CUSTODY_CONFIRM_CLIENT_SECRET_FILE\): .*page-secret is not kept secret: .*mode 0644/,
+    );
+    await expectSecretFileRefused(secretFile, /^(?![\s\S]*s3cret)/);
   });
 
   it("name the setting that is missing or wrong", () => {

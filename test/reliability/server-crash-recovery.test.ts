@@ -499,8 +499,8 @@ describe("kill -9 of the MCP server while its write's POST is held, beside a ser
           expect(crash.write.operator).toBe(DEMO.stakingBot);
           expect(crash.applied).not.toBeNull();
           if (beside === undefined) throw new Error("the server beside was not started");
-          // Ten minutes on: the dead sender's look-ups (a minute at most) would have concluded the write by now.
-          clock.advance(Date.now() + 600_000 - clock.now().getTime());
+          // An hour on: the dead sender's records have been quiet longer than any live sender's (twice the horizon and thirty request timeouts).
+          clock.advance(Date.now() + 3_600_000 - clock.now().getTime());
           expect(await recordAppears(crash.store, (line) => line.event === "resolved" && line.details?.reference === crash.reference)).toMatchObject({
             transaction_id: crash.applied,
             details: { outcome: "found", stage: "background_lookup" },

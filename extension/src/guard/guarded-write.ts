@@ -107,8 +107,8 @@ export class WriteGuard {
   #roadFor(client: CustodyClient, operator: string): WriteRoad {
     if (this.#road?.client !== client) {
       const policySetting = this.deps.policySetting;
-      // The old road's look-ups and sweeps stop: the next road of its operator resumes them from the store.
-      void this.#road?.road.close();
+      // The old road stops sweeping (the new one sweeps the store); its own look-ups go on, so a write it is sending is not left unwatched.
+      this.#road?.road.stopSweeping();
       this.#road = {
         client,
         road: new WriteRoad({ client, operator, policy: () => loadPolicy(policySetting()), store: this.deps.audit.store(), surface: AUDIT_SURFACE }),

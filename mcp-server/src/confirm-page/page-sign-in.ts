@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { errorMessage, type Person } from "@custody/shared";
+import { errorMessage, readSecretTextFile, type Person } from "@custody/shared";
 import { OPTIONS, settingName } from "../config/options.js";
 import { ConfigError, serviceUrlProblem, type ConfirmClientSettings, type OAuthSettings } from "../config/server-config.js";
 import { AccessTokenVerifier } from "../oauth/access-token-verifier.js";
@@ -99,11 +98,9 @@ function clientSecret(client: ConfirmClientSettings): string | null {
   if (client.secretFile === null) return client.secret;
   let text: string;
   try {
-    text = readFileSync(client.secretFile, "utf8").trim();
+    text = readSecretTextFile(client.secretFile, settingName(OPTIONS.confirmClientSecretFile));
   } catch (error) {
-    throw new ConfigError(
-      `${settingName(OPTIONS.confirmClientSecretFile)}: cannot read ${client.secretFile} (${(error as NodeJS.ErrnoException).code ?? errorMessage(error)})`,
-    );
+    throw new ConfigError(errorMessage(error));
   }
   if (text === "") throw new ConfigError(`${settingName(OPTIONS.confirmClientSecretFile)}: ${client.secretFile} is empty`);
   return text;

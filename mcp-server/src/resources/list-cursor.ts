@@ -24,12 +24,13 @@ function invalidCursor(rule: string): ProtocolError {
 }
 
 /**
- * The page a resources/list request asks for: 1 without a cursor; else the page of a cursor this
+ * The page a resources/list request asks for: 1 without a cursor (or an empty one); else the page of a cursor this
  * server gives, byte for byte (length and alphabet checked before decoding). Any other is refused
  * with -32602, as MCP asks of an invalid cursor; the cursor itself is not repeated.
  */
 export function pageOfListCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 1;
+  // An empty cursor is none, as the SDK read any cursor before the listing was paged.
+  if (cursor === undefined || cursor === "") return 1;
   if (cursor.length > MAX_LIST_CURSOR_LENGTH) throw invalidCursor(`must be at most ${MAX_LIST_CURSOR_LENGTH} characters, got ${cursor.length}`);
   const unreadable = invalidCursor("must be a nextCursor of this server's resources/list, passed back unchanged");
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw unreadable;

@@ -46,3 +46,10 @@ export function messageRefusal(unread: UnreadMessage): MessageRefusal {
     }
   }
 }
+
+/** A batch over stdio: the SDK's stdio transport reads one message a line and drops an array without a word (MCP has had no batches since 2025-06-18). */
+export const STDIO_BATCH_REFUSAL: MessageRefusal = {
+  code: INVALID_REQUEST,
+  message: "Invalid request: a batch (an array of messages) is not served over stdio; send each message on a line of its own",
+  id: null,
+};

@@ -44,9 +44,14 @@ function keyFileBytes(path: string, setting: string): Buffer {
   return bytes;
 }
 
+/** The text of a secret kept in a file (surrounding whitespace ignored), of any form; the error names the setting and the file, never the content. */
+export function readSecretTextFile(path: string, setting: string): string {
+  return keyFileBytes(path, setting).toString("utf8").trim();
+}
+
 /** The secret held in a file (surrounding whitespace ignored); the error names the setting and the file, never the content. */
 export function readLocalSecretFile(path: string, setting: string): string {
-  const text = keyFileBytes(path, setting).toString("utf8").trim();
+  const text = readSecretTextFile(path, setting);
   const problem = localSecretProblem(text);
   if (problem !== null) throw new Error(`${setting}: the key in ${path} ${problem}`);
   return text;

@@ -40,11 +40,17 @@ export class BackgroundLookups {
     private readonly options: BackgroundLookupOptions,
   ) {}
 
-  /** Starts watching a write by its reference (sent at `sentAt`, ms); a write already watched is not watched twice. */
-  watch(write: WatchedWrite, resumed: { sentAt: number } | null = null): void {
-    if (this.#running.has(write.reference) || this.#stopped.signal.aborted) return;
+  /**
+   * Starts watching a write by its reference (sent at `sentAt`, ms); a write already watched is not watched twice.
+   * Resolves when this watch of it ends.
+   */
+  watch(write: WatchedWrite, resumed: { sentAt: number } | null = null): Promise<void> {
+    const running = this.#running.get(write.reference);
+    if (running !== undefined) return running;
+    if (this.#stopped.signal.aborted) return Promise.resolve();
     const run = this.#lookUntilFound(write, resumed).finally(() => this.#running.delete(write.reference));
     this.#running.set(write.reference, run);
+    return run;
   }
 
   /** Whether a write is still being looked up. */
@@ -67,6 +73,7 @@ export class BackgroundLookups {
     const left = () => this.options.horizonMs - (Date.now() - started);
     let delay = this.options.firstDelayMs ?? 1000;
     let first = resumed !== null;
+    let read = false;
     const stopped = this.#stopped.signal;
     while (first || left() > 0) {
       if (!first) await pause(Math.min(delay, Math.max(0, left())), stopped);
@@ -74,18 +81,20 @@ export class BackgroundLookups {
       delay *= 2;
       let result: LookupResult | null = null;
       try {
-        if (!stopped.aborted) result = await lookUpLostAnswer(this.client, write);
+        if (!stopped.aborted) result = await lookUpLostAnswer(this.client, write, stopped);
       } catch {
         // A failed look-up is tried again at the next step; the write stays uncertain meanwhile.
       }
       if (stopped.aborted) return;
+      read ||= result !== null;
       if (result?.found === "one") {
         await this.options.conclude(write, { found: true, transaction: result.transaction });
         return;
       }
       await this.options.lookedUp?.(write, result);
     }
-    if (stopped.aborted) return;
+    // A resumed write none of whose look-ups could read the service is not given up on: the next sweep or start looks again.
+    if (stopped.aborted || (resumed !== null && !read)) return;
     await this.options.conclude(write, { found: false, lookedForMs: Date.now() - started });
   }
 }

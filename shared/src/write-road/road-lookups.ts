@@ -7,6 +7,8 @@ import type { RoadPorts } from "./road-types.js";
 const MIN_LOOKUP_HORIZON_MS = 60_000;
 /** At most this many unanswered writes are resumed when a road opens its store, or at each sweep: the newest, a bounded read. */
 const MAX_RESUMED_LOOKUPS = 100;
+/** Request timeouts a live sender may spend without a record (its POST, its quick look-ups, a last look-up's GETs and their retries). */
+const QUIET_TIMEOUTS = 30;
 
 /**
  * A road's background look-ups of writes whose answer was lost: each look-up that finds nothing
@@ -16,11 +18,13 @@ const MAX_RESUMED_LOOKUPS = 100;
 export class RoadLookups {
   readonly #lookups: BackgroundLookups;
   readonly #resuming: Promise<void>;
-  readonly #sweeper: NodeJS.Timeout;
+  #sweeper: NodeJS.Timeout | null = null;
+  readonly #sweepEveryMs: number;
   /**
-   * A write's sender concludes it (found, or given up) within its POST's timeout, the horizon and its
-   * last look-up's timeout of reserving it; one still unanswered a horizon past that has no sender alive
-   * (the extra horizon is the margin for clocks apart and slow appends).
+   * How long a write's records must have been quiet (since its reservation, its unclear answer or its last
+   * look-up) for no sender to be alive: a sender's look-ups pause at most half the horizon between them, and
+   * each of its quick look-ups and GETs may take several request timeouts on a slow service. Generous on
+   * purpose: a sweep that took a live sender's write would conclude it early.
    */
   readonly #abandonedAfterMs: number;
   #sweeping: Promise<void> | null = null;
@@ -37,9 +41,21 @@ export class RoadLookups {
       conclude: (write, conclusion) => this.#conclude(write, conclusion),
       lookedUp: (write, result) => recordLookup(ports.store, lookedUpRecord(ports.surface, write, result)),
     });
-    this.#abandonedAfterMs = 2 * horizonMs + 2 * ports.client.timeoutMs;
+    this.#abandonedAfterMs = 2 * horizonMs + QUIET_TIMEOUTS * ports.client.timeoutMs;
     this.#resuming = this.#resumeUnanswered(null);
-    this.#sweeper = setInterval(() => this.#sweep(), ports.lookupSweepMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, horizonMs)).unref();
+    this.#sweepEveryMs = ports.lookupSweepMs ?? Math.max(MIN_LOOKUP_HORIZON_MS, horizonMs);
+    this.#scheduleSweep();
+  }
+
+  /** The next sweep, between half and one and a half intervals away: replicas started together do not sweep together. */
+  #scheduleSweep(): void {
+    this.#sweeper = setTimeout(() => this.#sweep(), this.#sweepEveryMs * (0.5 + Math.random())).unref();
+  }
+
+  /** Stops sweeping (the look-ups under way go on): for a road another one replaces on the same store. */
+  stopSweeping(): void {
+    if (this.#sweeper !== null) clearTimeout(this.#sweeper);
+    this.#sweeper = null;
   }
 
   watch(write: WatchedWrite): void {
@@ -60,17 +76,21 @@ export class RoadLookups {
 
   /** No sweep or look-up touches the store once it resolves (a sweep under way has read it): call it before the store closes. */
   async close(): Promise<void> {
-    clearInterval(this.#sweeper);
+    this.stopSweeping();
     this.#lookups.stop();
     await this.#resuming;
     await this.#sweeping;
+    await this.#lookups.settled();
   }
 
-  /** Resumes the look-ups of the writes another process left unanswered and stopped; one sweep at a time. */
+  /** Resumes the look-ups of the writes another process left unanswered and stopped, one at a time; one sweep at a time. */
   #sweep(): void {
-    if (this.#sweeping !== null) return;
-    const sentBy = new Date(this.ports.store.time().getTime() - this.#abandonedAfterMs);
-    this.#sweeping = this.#resumeUnanswered(sentBy).finally(() => (this.#sweeping = null));
+    if (this.#sweeper === null) return;
+    const quietSince = new Date(this.ports.store.time().getTime() - this.#abandonedAfterMs);
+    this.#sweeping = this.#resumeUnanswered(quietSince).finally(() => {
+      this.#sweeping = null;
+      if (this.#sweeper !== null) this.#scheduleSweep();
+    });
   }
 
   /**
@@ -79,10 +99,10 @@ export class RoadLookups {
    * process that stopped mid-write, or while looking one up, left them so. Each is looked up at once
    * from what the store kept before its POST; one this process is looking up already is not twice.
    */
-  async #resumeUnanswered(sentBy: Date | null): Promise<void> {
+  async #resumeUnanswered(quietSince: Date | null): Promise<void> {
     let unanswered: WriteTrace[];
     try {
-      const query = { operator: this.ports.operator, since: this.since(), ...(sentBy === null ? {} : { sentBy }) };
+      const query = { operator: this.ports.operator, since: this.since(), ...(quietSince === null ? {} : { sentBy: quietSince }) };
       unanswered = await this.ports.store.unansweredWrites(query, MAX_RESUMED_LOOKUPS);
     } catch {
       // A store that cannot be read now refuses the first call that needs it, naming why.
@@ -90,13 +110,32 @@ export class RoadLookups {
     }
     for (const trace of unanswered) {
       if (trace.recognition === undefined) continue;
+      if (quietSince !== null && !(await this.#stillAbandoned(trace, quietSince))) continue;
       // Its records name the person the write was made for, as its sender's would: the trace keeps their subject alone.
       const person = trace.person === undefined ? null : { subject: trace.person };
-      this.#lookups.watch(
+      const watched = this.#lookups.watch(
         { operator: trace.operator, reference: trace.reference, recognition: trace.recognition, tool: trace.tool, person },
         { sentAt: Date.parse(trace.reserved_at) },
       );
+      // A sweep looks up one write at a time: replicas sweeping the same writes do not flood a service that may be failing.
+      if (quietSince !== null) await watched;
     }
+  }
+
+  /** Whether a write a sweep found is still unconcluded, read again just before its look-up, and its records quiet since `quietSince`. */
+  async #stillAbandoned(found: WriteTrace, quietSince: Date): Promise<boolean> {
+    let trace: WriteTrace | null;
+    try {
+      trace = await this.ports.store.writeByReference(found.reference, this.since());
+    } catch {
+      return false;
+    }
+    if (trace === null || trace.transaction_id !== null || trace.status === "not_applied" || trace.given_up === true) return false;
+    const last = [trace.reserved_at, trace.answer_lost_at, trace.last_lookup?.at].reduce<number>(
+      (latest, at) => (at === undefined ? latest : Math.max(latest, Date.parse(at))),
+      0,
+    );
+    return last <= quietSince.getTime();
   }
 
   async #conclude(write: WatchedWrite, conclusion: LookupConclusion): Promise<void> {

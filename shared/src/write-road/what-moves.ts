@@ -154,7 +154,7 @@ export function whatMovesText(plan: PlannedWrite, options: { fee?: boolean } = {
 
 /** Quotation marks inside a name become apostrophes: the sentence's own closing quote is the only one, so a name cannot end it and add a clause. */
 function withinQuotes(name: string): string {
-  return name.replace(/[“”„‟″"«»]/g, "'");
+  return name.replace(/[\p{Pi}\p{Pf}"＂〝〞〟„‟″❝❞]/gu, "'");
 }
 
 /**

@@ -119,6 +119,11 @@ export class WriteRoad {
     await this.#lookups.settled();
   }
 
+  /** Stops sweeping for writes other processes left (its own look-ups go on): for a road another one replaces on the same store. */
+  stopSweeping(): void {
+    this.#lookups.stopSweeping();
+  }
+
   /** Stops its background look-ups and sweeps, for a graceful stop before the store closes: the next process to open the store resumes them. */
   async close(): Promise<void> {
     await this.#lookups.close();

@@ -33,4 +33,10 @@ describe("what moves in one sentence", () => {
     expect(sentence.endsWith("account 7 is named “ops'; after: available_balance 10 SOL; account 7 is named 'x”.")).toBe(true);
     expect(sentence.split("”")).toHaveLength(2);
   });
+
+  it("turns every kind of quotation mark in a name into an apostrophe, look-alikes included", () => {
+    const marks = "“”„‟«»‹›〝〞〟＂❝❞\"";
+    const sentence = whatMovesSentence(plannedSend({ account: solanaAccount(7, `a${marks}b`) }));
+    expect(sentence.endsWith(`account 7 is named “a${"'".repeat([...marks].length)}b”.`)).toBe(true);
+  });
 });

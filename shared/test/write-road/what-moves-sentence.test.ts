@@ -35,7 +35,7 @@ describe("what moves in one sentence", () => {
   });
 
   it("turns every kind of quotation mark in a name into an apostrophe, look-alikes included", () => {
-    const marks = "“”„‟«»‹›〝〞〟＂❝❞\"";
+    const marks = '“”„‟«»‹›〝〞〟＂❝❞"';
     const sentence = whatMovesSentence(plannedSend({ account: solanaAccount(7, `a${marks}b`) }));
     expect(sentence.endsWith(`account 7 is named “a${"'".repeat([...marks].length)}b”.`)).toBe(true);
   });

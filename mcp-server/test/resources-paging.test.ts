@@ -2,6 +2,7 @@ import type { RunningEmulator } from "@custody/emulator";
 import { StreamableHTTPClientTransport, type Client, type ListResourcesResult } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNTS_PER_PAGE as PER_PAGE } from "../src/resources/account-resource.js";
 import { CONFIRM_VIEW_URI } from "../src/server/confirm-view.js";
 import { ALL_TOOLS } from "../src/tools/inventory.js";
 import { startHttpServer, type RunningHttpServer } from "../src/transport/http-server.js";
@@ -19,7 +20,6 @@ import { rawMcpPost } from "./harness/raw-mcp-post.js";
 const TOKEN = "test-bearer-token-resources-paging";
 const HTTP_OPTIONS = { port: 0, host: "127.0.0.1", token: TOKEN, sessionIdleSeconds: 1800, maxSessions: 10, replicaId: null, publicOrigin: null, oauth: null };
 const authorized = { Authorization: `Bearer ${TOKEN}` };
-const PER_PAGE = 100;
 let emulator: RunningEmulator;
 let proxy: HoldingProxy;
 let http: RunningHttpServer;
@@ -61,7 +61,7 @@ const accountPagesAsked = (from: number) =>
   proxy
     .asked()
     .slice(from)
-    .flatMap((path) => /^\/accounts\?page=(\d+)&page_size=100$/.exec(path)?.[1] ?? [])
+    .flatMap((path) => new RegExp(`^/accounts\\?page=(\\d+)&page_size=${PER_PAGE}$`).exec(path)?.[1] ?? [])
     .map(Number);
 
 describe.each([
@@ -136,4 +136,23 @@ it("a 2026-07-28 page after the first is cached as every list answer is (private
   const second = await rawMcpPost(http.port, headers, modernRequest(2, "resources/list", { cursor }));
   const result = (JSON.parse(second.body) as { result: { resultType: string; cacheScope: string; ttlMs: number; nextCursor?: string } }).result;
   expect([result.resultType, result.cacheScope, result.ttlMs, typeof result.nextCursor]).toEqual(["complete", "private", 0, "string"]);
+});
+
+describe("resources/list at the issue's scale (10,000 accounts)", () => {
+  beforeAll(async () => {
+    await control(emulator, "POST", "/seed/scale", { accounts: 10_000 - accounts, transactions: 0, prefix: "scaled-" });
+    accounts = (await directClient(emulator).listAccounts({ page: 1, page_size: 1 })).page_info.count;
+  }, 180_000);
+
+  it("the SDK's v2 client, asked for the whole list, walks every page within its default page cap (listMaxPages 64)", async () => {
+    expect(accounts).toBeGreaterThanOrEqual(10_000);
+    const session = await overHttp();
+    try {
+      const listed = accountUris((await session.client.listResources()).resources);
+      expect(listed).toHaveLength(accounts);
+      expect(new Set(listed).size).toBe(accounts);
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
 });

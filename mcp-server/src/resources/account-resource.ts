@@ -4,8 +4,12 @@ import type { DeferredContext } from "../server/server-context.js";
 import { accountUri } from "./resource-uris.js";
 import { idVariable, jsonContents, readNamedResource } from "./resource-contents.js";
 
-/** Accounts in one resources/list answer: one page of the service's GET /accounts. */
-const ACCOUNTS_PER_PAGE = 100;
+/**
+ * Accounts in one resources/list answer: one page of the service's GET /accounts. The SDK's v2
+ * client walks at most 64 pages when asked for the whole list (its listMaxPages), so 500 a page
+ * lists 32,000 accounts that way (at 100, a workspace of 10,000 made it throw).
+ */
+export const ACCOUNTS_PER_PAGE = 500;
 export const ACCOUNT_TEMPLATE = "custody://accounts/{account_id}";
 /** Parsed once per process: a 2026-07-28 request builds a server, not its resources' templates. */
 const ACCOUNT = new UriTemplate(ACCOUNT_TEMPLATE);

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /** The longest cursor read: the ones this server gives are under 30 characters. */
 export const MAX_LIST_CURSOR_LENGTH = 64;
-/** A page past this is no workspace's (100 million accounts at 100 a page). */
+/** A page past this is no workspace's (500 million accounts at 500 a page). */
 const MAX_LISTED_PAGE = 1_000_000;
 const CURSOR_VERSION = 1;
 

@@ -21,25 +21,23 @@ export interface PendingApproval {
 /**
  * The transactions waiting for approval (newest first, at most `limit`), each with its account,
  * its creator by name, the steps it still needs with their approvers by name, whether `operator`
- * can approve it, and when it expires. `total` counts every transaction waiting. With
- * `created_before`, only those waiting since before it are looked into (their governance read).
+ * can approve it, and when it expires. `total` counts every transaction waiting, `read` those
+ * looked at. With `created_before`, the oldest `limit` waiting are read, not the newest (those
+ * waiting longest are the ones sought), and only those created before it are looked into.
  */
 export async function pendingApprovals(
   client: CustodyClient,
   operator: string,
   filter: { account_id?: number; limit: number; created_before?: Date },
   options: CallOptions = {},
-): Promise<{ items: PendingApproval[]; total: number }> {
-  const page = await client.searchTransactions(
-    { status: "PENDING_APPROVAL", page: 1, page_size: filter.limit, ...(filter.account_id === undefined ? {} : { account_id: filter.account_id }) },
-    options,
-  );
+): Promise<{ items: PendingApproval[]; total: number; read: number }> {
+  const { listed, total } = await (filter.created_before === undefined ? newestWaiting : oldestWaiting)(client, filter, options);
   // The filters are checked again on what comes back: a service that ignored one cannot list other transactions.
-  const waiting = page.edges
-    .map((edge) => edge.node)
+  const waiting = listed
     .filter((tx) => tx.status === "PENDING_APPROVAL" && (filter.account_id === undefined || tx.account_id === filter.account_id))
     .filter((tx) => filter.created_before === undefined || timestampToDate(tx.created_on) < filter.created_before);
-  if (waiting.length === 0) return { items: [], total: page.page_info.count };
+  const read = listed.length;
+  if (waiting.length === 0) return { items: [], total, read };
   const users = new Map((await client.listAllUsers({ ...options, pageSize: 1000, maxPages: 10 })).map((user) => [user.id, user.username]));
   const accounts = new Map<number, Promise<Account>>();
   const accountOf = (id: number) => {
@@ -64,5 +62,38 @@ export async function pendingApprovals(
       };
     }),
   );
-  return { items, total: page.page_info.count };
+  return { items, total, read };
+}
+
+type WaitingFilter = { account_id?: number; limit: number };
+
+function waitingPage(client: CustodyClient, filter: WaitingFilter, page: number, options: CallOptions) {
+  const query = {
+    status: "PENDING_APPROVAL" as const,
+    page,
+    page_size: filter.limit,
+    ...(filter.account_id === undefined ? {} : { account_id: filter.account_id }),
+  };
+  return client.searchTransactions(query, options);
+}
+
+async function newestWaiting(client: CustodyClient, filter: WaitingFilter, options: CallOptions): Promise<{ listed: Transaction[]; total: number }> {
+  const page = await waitingPage(client, filter, 1, options);
+  return { listed: page.edges.map((edge) => edge.node), total: page.page_info.count };
+}
+
+/**
+ * The oldest `limit` waiting: the list is newest first, so they are its end, on its last page and
+ * the one before at the page size the service answered the first with (a service may answer fewer
+ * than asked). Two more reads at most, whatever the number waiting.
+ */
+async function oldestWaiting(client: CustodyClient, filter: WaitingFilter, options: CallOptions): Promise<{ listed: Transaction[]; total: number }> {
+  const first = await waitingPage(client, filter, 1, options);
+  const total = first.page_info.count;
+  const pageSize = first.edges.length;
+  if (!first.page_info.has_next_page || pageSize === 0) return { listed: first.edges.map((edge) => edge.node), total };
+  const last = Math.ceil(total / pageSize);
+  const pages = await Promise.all([last - 1, last].filter((page) => page > 1).map((page) => waitingPage(client, filter, page, options)));
+  const listed = [...(last - 1 > 1 ? [] : [first]), ...pages].flatMap((page) => page.edges.map((edge) => edge.node));
+  return { listed: listed.slice(-filter.limit), total };
 }

@@ -125,7 +125,10 @@ export const listActivity = defineTool({
       ...(moved.transactions.length > shown.length
         ? [`transactions: the newest ${shown.length} of ${moved.transactions.length} shown; narrow with until or account`]
         : []),
-      ...(pending.total > MAX_PENDING_READ ? [`stuck: among the newest ${MAX_PENDING_READ} of ${pending.total} waiting; name an account to narrow`] : []),
+      // The oldest waiting were read: only when every one of them waits over a day may a newer one unread wait so too.
+      ...(pending.total > pending.read && pending.items.length === pending.read
+        ? [`stuck: the oldest ${pending.read} of ${pending.total} waiting all wait over a day; name an account to narrow`]
+        : []),
       ...(doubtful.complete ? [] : [`uncertain writes: the newest ${MAX_DOUBTFUL}, or only what the store keeps at hand (the last 25 h of a file store)`]),
     ];
     const lookingUp = (trace: WriteTrace) => doubtful.lookingUp.has(trace.reference);
@@ -137,7 +140,8 @@ export const listActivity = defineTool({
         partial,
       },
       text: [
-        `From ${momentText(window.since)} to ${momentText(window.until)}: ${moved.transactions.length} ` +
+        // A read the cap stopped counts only what it read: more moved.
+        `From ${momentText(window.since)} to ${momentText(window.until)}: ${moved.complete ? "" : "at least "}${moved.transactions.length} ` +
           `${moved.transactions.length === 1 ? "transaction" : "transactions"} moved (created, broadcast or expired).`,
         ...listed.map(({ tx, currency, account }) => activityLine(tx, currency, account)),
         doubtful.writes.length === 0

@@ -1,0 +1,47 @@
+import { expect, it } from "vitest";
+import { control } from "./harness/control-plane.js";
+import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
+import { call, demoHarness } from "./harness/mcp-harness.js";
+
+// list_activity on a busy workspace: "is anything stuck" reads the oldest transactions waiting for
+// approval (the list is newest first: with more than a page waiting, the newest page holds none
+// waiting over a day), and a window read in part does not count only what it read as all that moved.
+
+const demo = demoHarness();
+const PAGE = 100;
+
+it("finds the approvals waiting over a day when more than a page of newer ones wait too", async () => {
+  const direct = directClient(demo.emulator);
+  const waitingBefore = (await direct.searchTransactions({ status: "PENDING_APPROVAL", page: 1, page_size: PAGE })).edges.map((edge) => edge.node.id);
+  expect(waitingBefore.length).toBeGreaterThan(0);
+  await control(demo.emulator, "POST", "/clock/advance", { seconds: 25 * 3600 });
+  // A page and more of sends that wait for a person, created now.
+  const recipient = (await accountNamed(demo.emulator, DEMO.solTreasury)).address;
+  for (let index = 0; index < PAGE + 5; index += 1) {
+    const created = await direct.createTransaction({
+      account_name: DEMO.solCold,
+      amount: { value: "1000", unit: "lamport" },
+      max_fees: { value: "7500", unit: "lamport" },
+      recipient,
+      speed: "NORMAL",
+      coin_fields: { type: "SEND" },
+    });
+    expect(created.status).toBe("PENDING_APPROVAL");
+  }
+
+  const answer = await call(demo.harness.client, "list_activity", {});
+  expect(answer.isError, answer.text).toBe(false);
+  const stuck = answer.structured.stuck as { transaction_id: number }[];
+  expect(stuck.map((item) => item.transaction_id).sort((a, b) => a - b)).toEqual([...waitingBefore].sort((a, b) => a - b));
+  expect(answer.text).toContain(`Waiting for approval over a day (${waitingBefore.length}):`);
+  expect(answer.structured.partial as string[]).not.toContainEqual(expect.stringMatching(/^stuck:/));
+}, 30_000);
+
+it("says at least how many moved when the window holds more than it reads", async () => {
+  // 20,000 sends over the last thirty days: about 670 a day, more than the 500 list_activity reads.
+  await control(demo.emulator, "POST", "/seed/scale", { accounts: 30, transactions: 20_000, prefix: "busy-" });
+  const answer = await call(demo.harness.client, "list_activity", {});
+  expect(answer.isError, answer.text).toBe(false);
+  expect(answer.structured.partial as string[]).toContainEqual(expect.stringMatching(/^transactions: the newest 500 read, back to /));
+  expect(answer.text).toMatch(/^From \S+ to \S+: at least 500 transactions moved \(created, broadcast or expired\)\.\n/);
+}, 30_000);

@@ -38,14 +38,14 @@ export const getHoldings = defineTool({
       })),
     );
     const totals = networkTotals(entries, ctx.operator);
-    const beyond = total > accounts.length ? [`(the first ${accounts.length} of ${total} accounts; name an account for any other)`] : [];
+    // Said before the totals: they are of the accounts read, not of the workspace.
+    const scope = total > accounts.length ? `, of the first ${accounts.length} of ${total} accounts only (name an account for any other)` : "";
     return {
       structured: { networks: totals.structured, accounts: entries.map(({ holdings, currency }) => holdingsView(holdings, currency)) },
       text: [
-        `Holdings as of ${now.toISOString()} (the service's time):`,
+        `Holdings as of ${now.toISOString()} (the service's time)${scope}:`,
         ...totals.lines,
         ...entries.map(({ holdings, currency }) => holdingsLine(holdings, currency, ctx.operator)),
-        ...beyond,
       ].join("\n"),
     };
   },

@@ -117,7 +117,8 @@ export const searchTransactions = defineTool({
         ...(trace ? { guard: guardView(trace, ctx.road.lookingUp(trace.reference)) } : {}),
       },
       text: [
-        `${found.length} of ${page.page_info.count} transactions:`,
+        // A window the cap cut holds more than the read found.
+        `${found.length} of ${partial === null || page.page_info.count === 0 ? "" : "at least "}${page.page_info.count} transactions:`,
         ...found.map(({ transaction, currency, account }) => transactionLine(transaction, currency, account)),
         ...(partial === null ? [] : [`(${partial})`]),
         ...(trace ? [guardLine(trace, ctx.road.lookingUp(trace.reference))] : []),

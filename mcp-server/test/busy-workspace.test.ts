@@ -3,9 +3,10 @@ import { control } from "./harness/control-plane.js";
 import { accountNamed, DEMO, directClient } from "./harness/demo-workspace.js";
 import { call, demoHarness } from "./harness/mcp-harness.js";
 
-// list_activity on a busy workspace: "is anything stuck" reads the oldest transactions waiting for
-// approval (the list is newest first: with more than a page waiting, the newest page holds none
-// waiting over a day), and a window read in part does not count only what it read as all that moved.
+// Reads of a busy workspace: list_activity's "is anything stuck" reads the oldest transactions
+// waiting for approval (the list is newest first: with more than a page waiting, the newest page
+// holds none waiting over a day), and a window read in part (list_activity, a search by time) does
+// not count only what it read as all there is.
 
 const demo = demoHarness();
 const PAGE = 100;
@@ -37,11 +38,18 @@ it("finds the approvals waiting over a day when more than a page of newer ones w
   expect(answer.structured.partial as string[]).not.toContainEqual(expect.stringMatching(/^stuck:/));
 }, 30_000);
 
-it("says at least how many moved when the window holds more than it reads", async () => {
+it("says at least how many moved, or were found, when the window holds more than it reads", async () => {
   // 20,000 sends over the last thirty days: about 670 a day, more than the 500 list_activity reads.
   await control(demo.emulator, "POST", "/seed/scale", { accounts: 30, transactions: 20_000, prefix: "busy-" });
   const answer = await call(demo.harness.client, "list_activity", {});
   expect(answer.isError, answer.text).toBe(false);
   expect(answer.structured.partial as string[]).toContainEqual(expect.stringMatching(/^transactions: the newest 500 read, back to /));
   expect(answer.text).toMatch(/^From \S+ to \S+: at least 500 transactions moved \(created, broadcast or expired\)\.\n/);
+
+  // A week of them: about 4,700, more than the 1,000 a search by time reads.
+  const since = new Date(Date.parse(answer.text.slice("From ".length, answer.text.indexOf(" to "))) - 6 * 86_400_000).toISOString();
+  const found = await call(demo.harness.client, "search_transactions", { since });
+  expect(found.isError, found.text).toBe(false);
+  expect(found.structured.page_info).toMatchObject({ count: 1000, partial: expect.stringMatching(/^partial: the newest 1000 transactions were read/) });
+  expect(found.text).toMatch(/^50 of at least 1000 transactions:\n/);
 }, 30_000);

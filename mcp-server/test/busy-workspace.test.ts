@@ -6,7 +6,8 @@ import { call, demoHarness } from "./harness/mcp-harness.js";
 // Reads of a busy workspace: list_activity's "is anything stuck" reads the oldest transactions
 // waiting for approval (the list is newest first: with more than a page waiting, the newest page
 // holds none waiting over a day), and a window read in part (list_activity, a search by time) does
-// not count only what it read as all there is.
+// not count only what it read as all there is; the list of those waiting says first when it shows
+// only the newest.
 
 const demo = demoHarness();
 const PAGE = 100;
@@ -36,6 +37,14 @@ it("finds the approvals waiting over a day when more than a page of newer ones w
   expect(stuck.map((item) => item.transaction_id).sort((a, b) => a - b)).toEqual([...waitingBefore].sort((a, b) => a - b));
   expect(answer.text).toContain(`Waiting for approval over a day (${waitingBefore.length}):`);
   expect(answer.structured.partial as string[]).not.toContainEqual(expect.stringMatching(/^stuck:/));
+
+  // The list of those waiting says first that it is not all of them.
+  const pending = await call(demo.harness.client, "list_pending_approvals", {});
+  expect(pending.isError, pending.text).toBe(false);
+  const waiting = waitingBefore.length + PAGE + 5;
+  expect(pending.text.split("\n")[0]).toBe(`${waiting} transactions wait for approval (the newest ${PAGE} shown; name an account to narrow):`);
+  expect(pending.structured).toMatchObject({ count: waiting, pending: expect.any(Array) });
+  expect((pending.structured.pending as unknown[]).length).toBe(PAGE);
 }, 30_000);
 
 it("says at least how many moved, or were found, when the window holds more than it reads", async () => {

@@ -147,7 +147,7 @@ describe("prompts", () => {
   it("review_pending_approvals approves nothing the person did not name", async () => {
     const prompt = await harness.client.getPrompt({ name: "review_pending_approvals", arguments: {} });
     const text = (prompt.messages[0]?.content as { text: string }).text;
-    expect(text).toContain("Call list_pending_approvals: one call lists every transaction waiting");
+    expect(text).toContain("Call list_pending_approvals: one call lists the transactions waiting (status PENDING_APPROVAL), the newest 100 when more wait");
     expect(text).toContain("Never approve anything I did not name");
   });
 });

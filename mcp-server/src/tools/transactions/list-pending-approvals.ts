@@ -31,14 +31,14 @@ export const listPendingApprovals = defineTool({
     ]);
     const now = ctx.client.serviceNow();
     const shown = await Promise.all(items.map(async (item) => ({ item, currency: await ctx.currencies.get(item.transaction.currency, signal) })));
-    const more = total > items.length ? [`(the newest ${items.length} of ${total}; name an account to narrow)`] : [];
+    // Said in the first line: a model reading the list must know it is not all of it before it reads the list.
+    const more = total > items.length ? ` (the newest ${items.length} shown; name an account to narrow)` : "";
     const waitingForYou: z.infer<typeof WaitingWriteView>[] = waiting.map(waitingWriteView);
     return {
       structured: { pending: shown.map(({ item, currency }) => pendingApprovalView(item, currency)), count: total, waiting_for_you: waitingForYou },
       text: [
-        `${total} ${total === 1 ? "transaction waits" : "transactions wait"} for approval:`,
+        `${total} ${total === 1 ? "transaction waits" : "transactions wait"} for approval${more}:`,
         ...shown.map(({ item, currency }) => pendingApprovalLine(item, currency, ctx.operator, now)),
-        ...more,
         ...waitingText(waiting, ctx.now()),
       ].join("\n"),
     };

@@ -67,11 +67,11 @@ export async function pendingApprovals(
 
 type WaitingFilter = { account_id?: number; limit: number };
 
-function waitingPage(client: CustodyClient, filter: WaitingFilter, page: number, options: CallOptions) {
+function waitingPage(client: CustodyClient, filter: WaitingFilter, page: number, options: CallOptions, pageSize = filter.limit) {
   const query = {
     status: "PENDING_APPROVAL" as const,
     page,
-    page_size: filter.limit,
+    page_size: pageSize,
     ...(filter.account_id === undefined ? {} : { account_id: filter.account_id }),
   };
   return client.searchTransactions(query, options);
@@ -84,8 +84,9 @@ async function newestWaiting(client: CustodyClient, filter: WaitingFilter, optio
 
 /**
  * The oldest `limit` waiting: the list is newest first, so they are its end, on its last page and
- * the one before at the page size the service answered the first with (a service may answer fewer
- * than asked). Two more reads at most, whatever the number waiting.
+ * the one before, asked at the page size the service answered the first with (a service may answer
+ * fewer than asked). A transaction that starts waiting meanwhile pushes the oldest one page further:
+ * a last page that says more follow is followed once. Three more reads at most, whatever the number waiting.
  */
 async function oldestWaiting(client: CustodyClient, filter: WaitingFilter, options: CallOptions): Promise<{ listed: Transaction[]; total: number }> {
   const first = await waitingPage(client, filter, 1, options);
@@ -93,7 +94,11 @@ async function oldestWaiting(client: CustodyClient, filter: WaitingFilter, optio
   const pageSize = first.edges.length;
   if (!first.page_info.has_next_page || pageSize === 0) return { listed: first.edges.map((edge) => edge.node), total };
   const last = Math.ceil(total / pageSize);
-  const pages = await Promise.all([last - 1, last].filter((page) => page > 1).map((page) => waitingPage(client, filter, page, options)));
-  const listed = [...(last - 1 > 1 ? [] : [first]), ...pages].flatMap((page) => page.edges.map((edge) => edge.node));
+  const read = (page: number) => waitingPage(client, filter, page, options, pageSize);
+  const pages = await Promise.all([last - 1, last].filter((page) => page > 1).map(read));
+  if (pages.at(-1)?.page_info.has_next_page === true) pages.push(await read(last + 1));
+  const rows = [...(last - 1 > 1 ? [] : [first]), ...pages].flatMap((page) => page.edges.map((edge) => edge.node));
+  // Pages read apart may overlap where the list moved between them: each transaction once.
+  const listed = [...new Map(rows.map((tx) => [tx.id, tx])).values()];
   return { listed: listed.slice(-filter.limit), total };
 }

@@ -120,15 +120,14 @@ export const listActivity = defineTool({
     const currencyOf = (tx: Transaction) => ctx.currencies.get(tx.currency, signal);
     const listed = await Promise.all(shown.map(async (tx) => ({ tx, currency: await currencyOf(tx), account: accounts.get(tx.account_id) })));
     const stuck = await Promise.all(pending.items.map(async (item) => ({ item, currency: await currencyOf(item.transaction) })));
+    // The oldest waiting were read: only when every one of them waits over a day may a newer one unread wait so too.
+    const stuckCut = pending.total > pending.read && pending.read > 0 && pending.items.length === pending.read;
     const partial = [
       ...(moved.complete ? [] : [readCut(moved.read, moved.oldestRead, window)]),
       ...(moved.transactions.length > shown.length
         ? [`transactions: the newest ${shown.length} of ${moved.transactions.length} shown; narrow with until or account`]
         : []),
-      // The oldest waiting were read: only when every one of them waits over a day may a newer one unread wait so too.
-      ...(pending.total > pending.read && pending.items.length === pending.read
-        ? [`stuck: the oldest ${pending.read} of ${pending.total} waiting all wait over a day; name an account to narrow`]
-        : []),
+      ...(stuckCut ? [`stuck: the oldest ${pending.read} of ${pending.total} waiting all wait over a day; name an account to narrow`] : []),
       ...(doubtful.complete ? [] : [`uncertain writes: the newest ${MAX_DOUBTFUL}, or only what the store keeps at hand (the last 25 h of a file store)`]),
     ];
     const lookingUp = (trace: WriteTrace) => doubtful.lookingUp.has(trace.reference);
@@ -148,7 +147,7 @@ export const listActivity = defineTool({
           ? "No write of this server whose outcome was in doubt."
           : `Writes of this server whose outcome was in doubt (${doubtful.writes.length}):`,
         ...doubtful.writes.map((trace) => doubtfulWriteLine(trace, lookingUp(trace))),
-        stuck.length === 0 ? "Nothing waits for approval over a day." : `Waiting for approval over a day (${stuck.length}):`,
+        stuck.length === 0 ? "Nothing waits for approval over a day." : `Waiting for approval over a day (${stuckCut ? "at least " : ""}${stuck.length}):`,
         ...stuck.map(({ item, currency }) => stuckApprovalLine(item, currency, serviceNow)),
         ...partial.map((note) => `Partial: ${note}.`),
       ].join("\n"),

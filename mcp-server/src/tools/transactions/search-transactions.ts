@@ -117,8 +117,10 @@ export const searchTransactions = defineTool({
         ...(trace ? { guard: guardView(trace, ctx.road.lookingUp(trace.reference)) } : {}),
       },
       text: [
-        // A window the cap cut holds more than the read found.
-        `${found.length} of ${partial === null || page.page_info.count === 0 ? "" : "at least "}${page.page_info.count} transactions:`,
+        // A window the cap cut may hold more than the read found, or hold some where the read found none.
+        partial !== null && page.page_info.count === 0
+          ? "None found in the transactions read:"
+          : `${found.length} of ${partial === null ? "" : "at least "}${page.page_info.count} transactions:`,
         ...found.map(({ transaction, currency, account }) => transactionLine(transaction, currency, account)),
         ...(partial === null ? [] : [`(${partial})`]),
         ...(trace ? [guardLine(trace, ctx.road.lookingUp(trace.reference))] : []),
